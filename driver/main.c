@@ -1,0 +1,206 @@
+/* main.c: the fx2c command line (CONTRACT.md).
+ *
+ *   fx2c compile GRAPH [--modules FILE] [--weights FILE] --input SPEC... --emit KIND -o PATH [-O0|-O1|-O2]
+ *                      [--backend c|llvm] [--target TRIPLE]
+ *   fx2c run GRAPH [--modules FILE] [--weights FILE] IN0.npy ... -o OUTDIR
+ *   fx2c --help | --version
+ */
+#include "frontend/frontend.h"
+#include "ir/graph.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef FX2C_VERSION
+#define FX2C_VERSION "0.0.0"
+#endif
+
+enum { EXIT_INPUT_ERROR = 1, EXIT_USAGE = 2 };
+
+static const char usage_text[] =
+    "usage: fx2c compile GRAPH [options] --emit KIND -o PATH\n"
+    "       fx2c run GRAPH [--modules FILE] [--weights FILE] IN0.npy [IN1.npy ...] -o OUTDIR\n"
+    "       fx2c --help | --version\n";
+
+static const char help_text[] =
+    "fx2c " FX2C_VERSION ": an ahead-of-time compiler for the graphs that PyTorch prints with print(gm.graph).\n"
+    "\n"
+    "Commands:\n"
+    "  compile GRAPH        read GRAPH (the text of print(gm.graph) or gm.graph.print_tabular(), any torch\n"
+    "                       release from 1.8 to 2.x; '-' reads standard input) and emit what --emit asks for\n"
+    "  run GRAPH IN.npy..   run GRAPH on the inputs with the reference interpreter, write OUTDIR/output0.npy ...\n"
+    "                       (not in this version yet)\n"
+    "\n"
+    "Options of compile:\n"
+    "  --emit KIND          what to write:\n"
+    "                         graph  the graph in the print(gm.graph) format, parseable again; with -O0 a graph\n"
+    "                                that torch printed comes back byte for byte\n"
+    "                         dot    the graph for Graphviz (dot -Tsvg)\n"
+    "                         c, llvm, bc, obj, exe: code generation (not in this version yet)\n"
+    "  -o PATH              where to write; '-' is standard output\n"
+    "  -O0, -O1, -O2        optimisation level (default -O2; this version has no passes yet, so all are -O0)\n"
+    "  --modules FILE       the text of print(model), for call_module nodes (not in this version yet)\n"
+    "  --weights FILE       the state_dict as .safetensors or .pt (not in this version yet)\n"
+    "  --input SPEC         an input's shape and dtype, NAME:DTYPE[D0,D1,...] (x:f32[1,3,224,224]) or\n"
+    "                       NAME=FILE.npy; DTYPE is one of f32 f64 f16 bf16 i64 i32 i16 i8 u8 bool.\n"
+    "                       Checked for syntax; used by code generation\n"
+    "  --backend c|llvm     code generator (default c)\n"
+    "  --target TRIPLE      target of --emit obj (default: the host)\n"
+    "\n"
+    "Diagnostics are written as FILE:LINE:COL: error: MESSAGE with the source line and a caret; every error of\n"
+    "the input is reported (up to 20). Exit status: 0 success, 1 bad input, 2 bad command line.\n";
+
+typedef struct {
+  const char *graph_path;
+  const char *out_path;
+  const char *emit;
+  const char *modules_path;
+  const char *weights_path;
+  const char *backend;
+  const char *target;
+  int opt_level;
+} compile_opts;
+
+static int usage_error(const char *fmt, const char *arg) {
+  fputs("fx2c: error: ", stderr);
+  fprintf(stderr, fmt, arg);
+  fputc('\n', stderr);
+  fputs(usage_text, stderr);
+  return EXIT_USAGE;
+}
+
+static const char *const dtype_names[] = {"f32", "f64", "f16", "bf16", "i64", "i32", "i16", "i8", "u8", "bool"};
+
+/* NAME:DTYPE[D0,D1,...] or NAME=FILE.npy */
+static bool valid_input_spec(const char *s) {
+  const char *eq = strchr(s, '='), *colon = strchr(s, ':');
+  if (eq && (!colon || eq < colon)) return eq > s && eq[1] != 0;
+  if (!colon || colon == s) return false;
+  const char *br = strchr(colon, '[');
+  if (!br) return false;
+  bool dtype_ok = false;
+  for (size_t i = 0; i < sizeof dtype_names / sizeof *dtype_names; i++)
+    if ((size_t)(br - colon - 1) == strlen(dtype_names[i]) && strncmp(colon + 1, dtype_names[i], strlen(dtype_names[i])) == 0)
+      dtype_ok = true;
+  if (!dtype_ok) return false;
+  const char *p = br + 1;
+  if (*p == ']') return p[1] == 0; /* a scalar: x:f32[] */
+  for (;;) {
+    if (*p < '0' || *p > '9') return false;
+    while (*p >= '0' && *p <= '9') p++;
+    if (*p == ']') return p[1] == 0;
+    if (*p != ',') return false;
+    p++;
+  }
+}
+
+static int emit(const compile_opts *o, const fx_graph *g) {
+  FILE *out = strcmp(o->out_path, "-") == 0 ? stdout : fopen(o->out_path, "wb");
+  if (!out) {
+    fprintf(stderr, "fx2c: error: cannot write '%s': %s\n", o->out_path, strerror(errno));
+    return EXIT_INPUT_ERROR;
+  }
+  if (strcmp(o->emit, "graph") == 0) fx_print_graph(g, out);
+  else fx_print_dot(g, out);
+  int failed = ferror(out);
+  if (out != stdout) failed |= fclose(out);
+  else failed |= fflush(out);
+  if (failed) {
+    fprintf(stderr, "fx2c: error: writing '%s' failed\n", o->out_path);
+    return EXIT_INPUT_ERROR;
+  }
+  return 0;
+}
+
+static int cmd_compile(int argc, char **argv) {
+  compile_opts o = {0};
+  o.opt_level = 2;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+#define NEXT_ARG(dst)                                                        \
+  do {                                                                       \
+    if (i + 1 >= argc) return usage_error("option '%s' needs a value", a);   \
+    dst = argv[++i];                                                         \
+  } while (0)
+    if (strcmp(a, "-o") == 0) NEXT_ARG(o.out_path);
+    else if (strcmp(a, "--emit") == 0) NEXT_ARG(o.emit);
+    else if (strcmp(a, "--modules") == 0) NEXT_ARG(o.modules_path);
+    else if (strcmp(a, "--weights") == 0) NEXT_ARG(o.weights_path);
+    else if (strcmp(a, "--backend") == 0) NEXT_ARG(o.backend);
+    else if (strcmp(a, "--target") == 0) NEXT_ARG(o.target);
+    else if (strcmp(a, "--input") == 0) {
+      const char *spec;
+      NEXT_ARG(spec);
+      if (!valid_input_spec(spec))
+        return usage_error("bad --input '%s': expected NAME:DTYPE[D0,D1,...] (x:f32[1,3,224,224]) or NAME=FILE.npy",
+                           spec);
+    } else if (strcmp(a, "-O0") == 0 || strcmp(a, "-O1") == 0 || strcmp(a, "-O2") == 0) o.opt_level = a[2] - '0';
+    else if (a[0] == '-' && a[1] != 0) return usage_error("unknown option '%s'", a);
+    else if (!o.graph_path) o.graph_path = a;
+    else return usage_error("more than one GRAPH given ('%s')", a);
+#undef NEXT_ARG
+  }
+  if (!o.graph_path) return usage_error("%s", "compile needs a GRAPH file");
+  if (!o.emit) return usage_error("%s", "compile needs --emit KIND (graph, dot, c, llvm, bc, obj or exe)");
+  if (!o.out_path) return usage_error("%s", "compile needs -o PATH ('-' for standard output)");
+  if (strcmp(o.emit, "graph") != 0 && strcmp(o.emit, "dot") != 0) {
+    static const char *const later[] = {"c", "llvm", "bc", "obj", "exe"};
+    for (size_t i = 0; i < sizeof later / sizeof *later; i++)
+      if (strcmp(o.emit, later[i]) == 0) {
+        fprintf(stderr, "fx2c: error: --emit %s is not available in fx2c %s yet; this version emits graph and dot\n",
+                o.emit, FX2C_VERSION);
+        return EXIT_USAGE;
+      }
+    return usage_error("unknown --emit kind '%s' (expected graph, dot, c, llvm, bc, obj or exe)", o.emit);
+  }
+  if (o.backend && strcmp(o.backend, "c") != 0 && strcmp(o.backend, "llvm") != 0)
+    return usage_error("unknown --backend '%s' (expected c or llvm)", o.backend);
+  if (o.modules_path || o.weights_path) {
+    fprintf(stderr, "fx2c: error: --%s is not available in fx2c %s yet\n", o.modules_path ? "modules" : "weights",
+            FX2C_VERSION);
+    return EXIT_USAGE;
+  }
+
+  fx_diag d;
+  fx_diag_init(&d);
+  fx_source src;
+  int rc = EXIT_INPUT_ERROR;
+  if (fx_source_load(&src, o.graph_path, &d)) {
+    fx_graph *g = fx_parse_graph(&src, &d);
+    if (g) {
+      if (fx_graph_lint(g, &d) == 0) rc = emit(&o, g);
+      fx_graph_free(g);
+    }
+  }
+  fx_diag_print(&d, stderr);
+  fx_diag_free(&d);
+  if (src.text) fx_source_free(&src);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fputs(usage_text, stderr);
+    return EXIT_USAGE;
+  }
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+    fputs(usage_text, stdout);
+    fputc('\n', stdout);
+    fputs(help_text, stdout);
+    return 0;
+  }
+  if (strcmp(cmd, "--version") == 0) {
+    printf("fx2c %s\n", FX2C_VERSION);
+    return 0;
+  }
+  if (strcmp(cmd, "compile") == 0) return cmd_compile(argc - 2, argv + 2);
+  if (strcmp(cmd, "run") == 0) {
+    fprintf(stderr, "fx2c: error: 'fx2c run' (the reference interpreter) is not available in fx2c %s yet\n",
+            FX2C_VERSION);
+    return EXIT_USAGE;
+  }
+  return usage_error("unknown command '%s' (expected compile or run)", cmd);
+}

@@ -1,0 +1,208 @@
+/* parse.c: from a source file to a checked graph. The grammar is in parser.y, the tokens in lexer.l. */
+#include "parse_ctx.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <string.h>
+
+bool fx_source_load(fx_source *src, const char *path, fx_diag *d) {
+  char *text;
+  size_t len;
+  memset(src, 0, sizeof *src);
+  src->path = path;
+  if (!fx_read_file(path, &text, &len)) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot read '%s': %s", path, strerror(errno));
+    return false;
+  }
+  src->text = text;
+  src->len = len;
+  return true;
+}
+
+void fx_source_from_text(fx_source *src, const char *path, const char *text, size_t len) {
+  char *copy = fx_xmalloc(len + 2);
+  memcpy(copy, text, len);
+  copy[len] = copy[len + 1] = 0;
+  src->path = path;
+  src->text = copy;
+  src->len = len;
+}
+
+void fx_source_free(fx_source *src) {
+  fx_xfree((char *)src->text);
+  src->text = NULL;
+  src->len = 0;
+}
+
+fx_loc fx_parser_loc(const FXLTYPE *l) {
+  return (fx_loc){(uint32_t)l->first_line, (uint32_t)l->first_column, l->off, l->end > l->off ? l->end - l->off : 1};
+}
+
+void fx_parser_error_at(fx_parser *P, const FXLTYPE *loc, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  fx_diag_error(P->d, P->src, fx_parser_loc(loc), "%s", msg);
+}
+
+uint32_t fx_parser_add_node(fx_parser *P, fx_opcode op, fx_tok name, fx_tok target, fx_tok type, fx_value args,
+                            fx_value kwargs, const FXLTYPE *loc, int32_t declared_users) {
+  fx_str sname = fx_str_make(name.p, name.n);
+  uint32_t prev = fx_graph_find(P->g, sname);
+  if (prev != FX_NONE_IDX) {
+    fx_parser_error_at(P, loc, "duplicate node name '%.*s'", (int)name.n, name.p);
+    if (P->g->nodes[prev].loc.line)
+      fx_diag_note(P->d, P->src, P->g->nodes[prev].loc, "'%.*s' was first defined here", (int)name.n, name.p);
+    return FX_NONE_IDX;
+  }
+  fx_node n;
+  memset(&n, 0, sizeof n);
+  n.name = sname;
+  n.target = fx_str_make(target.p, target.n);
+  n.type = fx_str_make(type.p, type.n);
+  n.args = args;
+  n.kwargs = kwargs;
+  n.opcode = (uint8_t)op;
+  n.declared_users = declared_users;
+  n.loc = fx_parser_loc(loc);
+  n.prev = n.next = FX_NONE_IDX;
+  return fx_graph_append_node(P->g, &n);
+}
+
+static bool is_identifier(const char *p, uint32_t n) {
+  if (!n || (p[0] >= '0' && p[0] <= '9')) return false;
+  for (uint32_t i = 0; i < n; i++) {
+    char c = p[i];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  }
+  return true;
+}
+
+static fx_loc value_loc(const fx_parser *P, const fx_value *v, const FXLTYPE *fallback) {
+  /* Leaves point into the scanned text; in a table cell that is a copy, so fall back to the cell's place. */
+  const char *t = v->u.text;
+  if (P->base == P->src->text && t >= P->src->text && t <= P->src->text + P->src->len) {
+    uint32_t off = (uint32_t)(t - P->src->text);
+    if (v->kind == FX_V_NODE && off > 0 && t[-1] == '%') off--;
+    return fx_loc_at(P->src, off, v->n + (v->kind == FX_V_NODE));
+  }
+  return fx_parser_loc(fallback);
+}
+
+void fx_parser_resolve_words(fx_parser *P, fx_value *v, const FXLTYPE *loc, bool must_resolve) {
+  if (fx_value_is_container(v)) {
+    /* A dict's keys stay what they are. */
+    uint32_t step = v->kind == FX_V_DICT ? 2 : 1, first = v->kind == FX_V_DICT || v->kind == FX_V_KWARG || v->kind == FX_V_CALL;
+    for (uint32_t i = first; i < v->n; i += step) fx_parser_resolve_words(P, &v->u.items[i], loc, must_resolve);
+    return;
+  }
+  if (v->kind != FX_V_WORD || !is_identifier(v->u.text, v->n)) return;
+  fx_str name = fx_str_make(v->u.text, v->n);
+  uint32_t idx = fx_graph_find(P->g, name);
+  if (idx != FX_NONE_IDX) {
+    v->kind = FX_V_NODE;
+    v->v.node = idx;
+  } else if (must_resolve) {
+    fx_diag_error(P->d, P->src, value_loc(P, v, loc), "'return' refers to '%.*s', which is not a node of the graph",
+                  (int)name.n, name.p);
+  }
+}
+
+/* Node references that were not defined when they were read: defined later, or never. */
+typedef struct {
+  fx_parser *P;
+  const uint32_t *pos;
+  uint32_t user;
+} check_ctx;
+
+static void check_ref_cb(void *ctx, fx_value *ref) {
+  check_ctx *c = ctx;
+  fx_parser *P = c->P;
+  const fx_node *u = &P->g->nodes[c->user];
+  FXLTYPE fallback = {(int)u->loc.line, (int)u->loc.col, (int)u->loc.line, (int)u->loc.col, u->loc.off,
+                      u->loc.off + u->loc.len};
+  uint32_t d = ref->v.node;
+  if (d != FX_NONE_IDX && c->pos[d] < c->pos[c->user]) return;
+  fx_str name = fx_str_make(ref->u.text, ref->n);
+  if (d == FX_NONE_IDX) d = fx_graph_find(P->g, name);
+  if (d == FX_NONE_IDX) {
+    fx_diag_error(P->d, P->src, value_loc(P, ref, &fallback), "'%%%.*s' is not defined", (int)name.n, name.p);
+  } else if (d == c->user) {
+    fx_diag_error(P->d, P->src, value_loc(P, ref, &fallback), "node '%.*s' uses itself", (int)name.n, name.p);
+  } else {
+    fx_diag_error(P->d, P->src, value_loc(P, ref, &fallback), "'%%%.*s' is used before it is defined", (int)name.n,
+                  name.p);
+    fx_diag_note(P->d, P->src, P->g->nodes[d].loc, "'%.*s' is defined here", (int)name.n, name.p);
+  }
+  ref->v.node = d;
+}
+
+static void check_refs(fx_parser *P) {
+  fx_graph *g = P->g;
+  uint32_t *pos = fx_xmalloc(((size_t)g->nnodes + 1) * sizeof *pos);
+  uint32_t k = 0;
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) pos[i] = k++;
+  check_ctx c = {P, pos, 0};
+  for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(P->d); i = g->nodes[i].next) {
+    c.user = i;
+    fx_value_visit_refs(&g->nodes[i].args, check_ref_cb, &c);
+    fx_value_visit_refs(&g->nodes[i].kwargs, check_ref_cb, &c);
+  }
+  fx_xfree(pos);
+}
+
+static bool only_whitespace(const char *p, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (p[i] != ' ' && p[i] != '\t' && p[i] != '\n' && p[i] != '\r' && p[i] != '\f' && p[i] != '\v') return false;
+  return true;
+}
+
+fx_graph *fx_parse_graph(const fx_source *src, fx_diag *d) {
+  uint32_t errors_before = d->nerrors;
+  if (only_whitespace(src->text, src->len)) {
+    fx_diag_error(d, src, fx_loc_at(src, src->len, 1),
+                  "empty input: expected a graph as print(gm.graph) prints it, starting with 'graph():'");
+    return NULL;
+  }
+  fx_graph *g = fx_graph_new();
+  g->src = src;
+  /* One node a line, in the usual layout: reserve that many so that the node array is not regrown. */
+  size_t lines = 1;
+  for (const char *p = src->text; (p = memchr(p, '\n', (size_t)(src->text + src->len - p))); p++) lines++;
+  if (lines > src->len / 16 + 8) lines = src->len / 16 + 8;
+  fx_graph_reserve(g, (uint32_t)(lines < UINT32_MAX / 2 ? lines + 8 : UINT32_MAX / 2));
+
+  fx_parser P;
+  memset(&P, 0, sizeof P);
+  P.src = src;
+  P.d = d;
+  P.g = g;
+  P.line = P.col = 1;
+  P.output = FX_NONE_IDX;
+  if (fx_tabular_detect(src->text, src->len)) {
+    fx_tabular_parse(&P);
+  } else {
+    P.start = FX_START_GRAPH;
+    P.base_off = 0;
+    fx_parser_run(&P, (char *)src->text, src->len);
+  }
+  fx_xfree(P.stk);
+
+  if (d->nerrors == errors_before) check_refs(&P);
+  if (d->nerrors == errors_before && P.output == FX_NONE_IDX)
+    fx_diag_error(d, src, fx_loc_at(src, src->len, 1), "the graph has no output: expected 'return ...' at the end");
+  if (d->nerrors != errors_before) {
+    fx_graph_free(g);
+    return NULL;
+  }
+  fx_graph_rebuild_users(g);
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
+    const fx_node *n = &g->nodes[i];
+    if (n->declared_users >= 0 && (uint32_t)n->declared_users != n->nusers)
+      fx_diag_warning(d, src, n->loc, "node '%.*s' says it has %d users, but %u nodes use it", (int)n->name.n,
+                      n->name.p, n->declared_users, n->nusers);
+  }
+  return g;
+}
