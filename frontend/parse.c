@@ -71,6 +71,20 @@ uint32_t fx_parser_add_node(fx_parser *P, fx_opcode op, fx_tok name, fx_tok targ
   return fx_graph_append_node(P->g, &n);
 }
 
+void fx_parser_note_definition(fx_parser *P, fx_tok name) {
+  if (P->ndefs == P->capdefs) {
+    P->capdefs = P->capdefs ? P->capdefs * 2 : 256;
+    P->defs = fx_xrealloc(P->defs, P->capdefs * sizeof *P->defs);
+  }
+  P->defs[P->ndefs++] = name;
+}
+
+bool fx_parser_was_defined(const fx_parser *P, fx_str name) {
+  for (uint32_t i = 0; i < P->ndefs; i++)
+    if (fx_str_eq(fx_str_make(P->defs[i].p, P->defs[i].n), name)) return true;
+  return false;
+}
+
 static bool is_identifier(const char *p, uint32_t n) {
   if (!n || (p[0] >= '0' && p[0] <= '9')) return false;
   for (uint32_t i = 0; i < n; i++) {
@@ -104,7 +118,7 @@ void fx_parser_resolve_words(fx_parser *P, fx_value *v, const FXLTYPE *loc, bool
   if (idx != FX_NONE_IDX) {
     v->kind = FX_V_NODE;
     v->v.node = idx;
-  } else if (must_resolve) {
+  } else if (must_resolve && !fx_parser_was_defined(P, name)) {
     fx_diag_error(P->d, P->src, value_loc(P, v, loc), "'return' refers to '%.*s', which is not a node of the graph",
                   (int)name.n, name.p);
   }
@@ -128,6 +142,7 @@ static void check_ref_cb(void *ctx, fx_value *ref) {
   fx_str name = fx_str_make(ref->u.text, ref->n);
   if (d == FX_NONE_IDX) d = fx_graph_find(P->g, name);
   if (d == FX_NONE_IDX) {
+    if (fx_parser_was_defined(P, name)) return; /* its definition has been reported already */
     fx_diag_error(P->d, P->src, value_loc(P, ref, &fallback), "'%%%.*s' is not defined", (int)name.n, name.p);
   } else if (d == c->user) {
     fx_diag_error(P->d, P->src, value_loc(P, ref, &fallback), "node '%.*s' uses itself", (int)name.n, name.p);
@@ -159,8 +174,31 @@ static bool only_whitespace(const char *p, size_t n) {
   return true;
 }
 
+/* The offset of the first byte that cannot be in graph text (a NUL or a byte that is not UTF-8), or -1. */
+static long first_binary_byte(const char *text, size_t len) {
+  const unsigned char *p = (const unsigned char *)text;
+  for (size_t i = 0; i < len;) {
+    unsigned char c = p[i];
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (c == 0 || n == 0 || i + n > len) return (long)i;
+    for (size_t k = 1; k < n; k++)
+      if ((p[i + k] & 0xc0) != 0x80) return (long)i;
+    i += n;
+  }
+  return -1;
+}
+
 fx_graph *fx_parse_graph(const fx_source *src, fx_diag *d) {
   uint32_t errors_before = d->nerrors;
+  long bin = first_binary_byte(src->text, src->len);
+  if (bin >= 0) {
+    const char *hint = src->len >= 4 && memcmp(src->text, "PK\3\4", 4) == 0
+                           ? " (it is a zip archive: a .pt/.pth file goes to --weights)"
+                           : "";
+    fx_diag_error(d, src, fx_loc_at(src, (size_t)bin, 1),
+                  "binary data (byte 0x%02x) where graph text was expected%s", (unsigned char)src->text[bin], hint);
+    return NULL;
+  }
   if (only_whitespace(src->text, src->len)) {
     fx_diag_error(d, src, fx_loc_at(src, src->len, 1),
                   "empty input: expected a graph as print(gm.graph) prints it, starting with 'graph():'");
@@ -188,9 +226,10 @@ fx_graph *fx_parse_graph(const fx_source *src, fx_diag *d) {
     P.base_off = 0;
     fx_parser_run(&P, (char *)src->text, src->len);
   }
+  check_refs(&P);
   fx_xfree(P.stk);
+  fx_xfree(P.defs);
 
-  if (d->nerrors == errors_before) check_refs(&P);
   if (d->nerrors == errors_before && P.output == FX_NONE_IDX)
     fx_diag_error(d, src, fx_loc_at(src, src->len, 1), "the graph has no output: expected 'return ...' at the end");
   if (d->nerrors != errors_before) {

@@ -51,6 +51,8 @@ typedef struct fx_parser {
   uint32_t nstk, capstk;
   uint32_t output; /* the output node, once seen */
   fx_value value_result; /* FX_START_VALUE: the value read */
+  fx_tok *defs;          /* every name that a statement tried to define, read or not, to avoid */
+  uint32_t ndefs, capdefs; /* reporting uses of a node whose definition was already an error */
 } fx_parser;
 
 #define FX_MAX_DEPTH 256
@@ -68,6 +70,11 @@ int fx_parser_run(fx_parser *P, char *buf, size_t len);
 /* Turns bare words of a `return` value (or a table cell) that name nodes into node references. With
  * `must_resolve`, an identifier that names no node is an error. */
 void fx_parser_resolve_words(fx_parser *P, fx_value *v, const FXLTYPE *loc, bool must_resolve);
+
+/* Records a name that a statement defines (before the statement is known to be valid). */
+void fx_parser_note_definition(fx_parser *P, fx_tok name);
+/* Whether a statement tried to define `name` (possibly with an error). */
+bool fx_parser_was_defined(const fx_parser *P, fx_str name);
 
 /* Reading print_tabular() output (tabular.c); returns false if text is not a table. */
 bool fx_tabular_detect(const char *text, size_t len);

@@ -103,6 +103,7 @@ start:
 /* graph: header statement* */
 graph:
     header stmts
+  | error stmts                            { P->nstk = 0; } /* a bad header: go on with the statements */
   ;
 
 /* header: 'graph' '(' params? ')' ('->' type)? ':' -- old torch lists the placeholders here */

@@ -1,0 +1,2 @@
+    %x : [#users=1] = placeholder[target=x]
+    return x
