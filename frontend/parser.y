@@ -290,7 +290,7 @@ static void push(fx_parser *P, fx_value v) {
 static fx_value pop_container(fx_parser *P, fx_vkind k, uint32_t n) {
   if (n > P->nstk) n = P->nstk; /* only after an error */
   P->nstk -= n;
-  return fx_value_container(P->g, k, P->stk + P->nstk, n);
+  return fx_value_container(P->g, k, n ? P->stk + P->nstk : NULL, n);
 }
 
 static fx_value leaf(fx_parser *P, fx_vkind k, fx_tok t, const FXLTYPE *loc) {

@@ -45,7 +45,7 @@ static bool is_dash_line(const line_t *l) {
 
 bool fx_tabular_detect(const char *text, size_t len) {
   size_t pos = 0;
-  line_t l;
+  line_t l = {NULL, 0, 0};
   while (next_line(text, len, &pos, &l) && blank(&l)) {}
   size_t i = 0;
   while (i < l.n && l.p[i] == ' ') i++;
@@ -80,6 +80,24 @@ static fx_tok cell(const line_t *l, const columns_t *c, int k, size_t *off) {
 
 static const char *const builtin_functions[] = {"getattr", "len", "isinstance", "hasattr", "max", "min", "abs",
                                                 "round", "sum", "print", "range", "int", "float", "bool"};
+
+/* The location of a cell of line l (whose location is *line_loc). */
+static FXLTYPE cell_loc(const FXLTYPE *line_loc, const line_t *l, size_t off, fx_tok t) {
+  FXLTYPE r = *line_loc;
+  r.off = (uint32_t)off;
+  r.end = r.off + t.n;
+  r.first_column = (int)(off - l->off) + 1;
+  return r;
+}
+
+static bool is_identifier(fx_tok t) {
+  if (!t.n || (t.p[0] >= '0' && t.p[0] <= '9')) return false;
+  for (uint32_t i = 0; i < t.n; i++) {
+    char c = t.p[i];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  }
+  return true;
+}
 
 /* A Python repr of a target, as print(gm.graph) names it. The result lives in the graph's arena. */
 static fx_tok map_target(fx_graph *g, fx_tok t) {
@@ -134,7 +152,7 @@ static bool parse_cell(fx_parser *P, fx_tok t, size_t off, uint32_t line, fx_val
 void fx_tabular_parse(fx_parser *P) {
   const char *text = P->src->text;
   size_t len = P->src->len, pos = 0;
-  line_t l;
+  line_t l = {NULL, 0, 0};
   uint32_t lineno = 0;
   while (next_line(text, len, &pos, &l)) {
     lineno++;
@@ -157,20 +175,24 @@ void fx_tabular_parse(fx_parser *P) {
     FXLTYPE loc = {(int)lineno, 1, (int)lineno, (int)l.n + 1, (uint32_t)l.off, (uint32_t)(l.off + l.n)};
     int op = fx_opcode_from_str(fx_str_make(c[0].p, c[0].n));
     if (op < 0) {
-      FXLTYPE oloc = loc;
-      oloc.off = (uint32_t)offs[0];
-      oloc.end = oloc.off + c[0].n;
-      oloc.first_column = (int)(offs[0] - l.off) + 1;
+      FXLTYPE oloc = cell_loc(&loc, &l, offs[0], c[0]);
       fx_parser_error_at(P, &oloc, "unknown opcode '%.*s' in the table", (int)c[0].n, c[0].p);
+      continue;
+    }
+    if (!is_identifier(c[1])) {
+      FXLTYPE nloc = cell_loc(&loc, &l, offs[1], c[1]);
+      fx_parser_error_at(P, &nloc, "'%.*s' is not a node name", (int)c[1].n, c[1].p);
+      continue;
+    }
+    if (!c[2].n || memchr(c[2].p, ']', c[2].n)) {
+      FXLTYPE tloc = cell_loc(&loc, &l, offs[2], c[2]);
+      fx_parser_error_at(P, &tloc, "'%.*s' is not a target", (int)c[2].n, c[2].p);
       continue;
     }
     fx_value args, kwargs;
     bool ok = parse_cell(P, c[3], offs[3], lineno, &args) && parse_cell(P, c[4], offs[4], lineno, &kwargs);
     if (!ok) continue;
-    FXLTYPE aloc = loc;
-    aloc.off = (uint32_t)offs[3];
-    aloc.end = aloc.off + c[3].n;
-    aloc.first_column = (int)(offs[3] - l.off) + 1;
+    FXLTYPE aloc = cell_loc(&loc, &l, offs[3], c[3]);
     fx_parser_resolve_words(P, &args, &aloc, false);
     fx_parser_resolve_words(P, &kwargs, &aloc, false);
     if (args.kind != FX_V_TUPLE || kwargs.kind != FX_V_DICT) {

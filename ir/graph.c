@@ -118,23 +118,26 @@ static bool is_ident_char(char c) {
 }
 
 fx_str fx_graph_unique_name(fx_graph *g, fx_str candidate) {
-  /* Replace characters that are illegal in an identifier; a leading digit gets an underscore. */
-  size_t n = candidate.n ? candidate.n : 1;
-  char *s = fx_arena_alloc(&g->arena, n + 2);
+  /* torch/fx/graph.py _Namespace.create_name: every run of illegal characters becomes one '_'; a leading digit
+   * gets a '_' in front; a suffix _N splits into base and number, and the name is rebuilt as base_N. */
+  char *s = fx_arena_alloc(&g->arena, (size_t)candidate.n + 2);
   size_t k = 0;
   if (candidate.n && candidate.p[0] >= '0' && candidate.p[0] <= '9') s[k++] = '_';
-  for (uint32_t i = 0; i < candidate.n; i++) s[k++] = is_ident_char(candidate.p[i]) ? candidate.p[i] : '_';
+  for (uint32_t i = 0; i < candidate.n; i++) {
+    if (is_ident_char(candidate.p[i])) s[k++] = candidate.p[i];
+    else if (k == 0 || s[k - 1] != '_' || is_ident_char(candidate.p[i - 1])) s[k++] = '_';
+  }
   if (!k) s[k++] = '_';
-  fx_str base = fx_str_make(s, k);
-  /* Split a numeric suffix: add_3 is base add, number 3. */
+  fx_str cand = fx_str_make(s, k), base = cand;
   uint64_t num = 0;
   size_t j = k;
   while (j > 0 && s[j - 1] >= '0' && s[j - 1] <= '9') j--;
-  if (j < k && j >= 2 && s[j - 1] == '_' && k - j < 10) {
+  /* (.*)_(\d+)$ -- numbers beyond 18 digits stay part of the base */
+  if (j < k && j >= 1 && s[j - 1] == '_' && k - j <= 18) {
     for (size_t t = j; t < k; t++) num = num * 10 + (uint64_t)(s[t] - '0');
     base.n = (uint32_t)(j - 1);
+    cand = fx_arena_printf(&g->arena, "%.*s_%llu", (int)base.n, base.p, (unsigned long long)num);
   }
-  fx_str cand = fx_str_make(s, k);
   while (fx_graph_find(g, cand) != FX_NONE_IDX || is_illegal_name(cand)) {
     num++;
     cand = fx_arena_printf(&g->arena, "%.*s_%llu", (int)base.n, base.p, (unsigned long long)num);
@@ -304,13 +307,32 @@ static void list_insert_before(fx_graph *g, uint32_t idx, uint32_t before) {
   b->prev = idx;
 }
 
+/* Takes a node out of the list. Like FX's _remove_from_list it leaves the node's own links as they were, so that
+ * an insertion point on an erased node still means "where that node was". */
 static void list_unlink(fx_graph *g, uint32_t idx) {
   fx_node *n = &g->nodes[idx];
   if (n->prev != FX_NONE_IDX) g->nodes[n->prev].next = n->next;
   else g->first = n->next;
   if (n->next != FX_NONE_IDX) g->nodes[n->next].prev = n->prev;
   else g->last = n->prev;
-  n->prev = n->next = FX_NONE_IDX;
+}
+
+/* The node that a new node goes before (FX_NONE_IDX: at the end), for the current insertion point. */
+static uint32_t insertion_successor(fx_graph *g) {
+  uint32_t ip = g->insert_node;
+  if (ip == FX_NONE_IDX) return FX_NONE_IDX;
+  fx_node *n = &g->nodes[ip];
+  if (!n->erased) return g->insert_before ? ip : n->next;
+  if (g->insert_before) {
+    /* FX's erased.prepend(x): x goes after the erased node's old predecessor (the last node inserted there). */
+    uint32_t p = n->prev;
+    while (p != FX_NONE_IDX && g->nodes[p].erased) p = g->nodes[p].prev;
+    return p == FX_NONE_IDX ? g->first : g->nodes[p].next;
+  }
+  /* FX's erased.append(x) is erased._next.prepend(x): before the erased node's old successor. */
+  uint32_t s = n->next;
+  while (s != FX_NONE_IDX && g->nodes[s].erased) s = g->nodes[s].next;
+  return s;
 }
 
 uint32_t fx_graph_create_node(fx_graph *g, fx_opcode op, fx_str target, fx_value args, fx_value kwargs, fx_str name,
@@ -330,10 +352,9 @@ uint32_t fx_graph_create_node(fx_graph *g, fx_opcode op, fx_str target, fx_value
   n->declared_users = -1;
   n->prev = n->next = FX_NONE_IDX;
   names_insert(g, idx);
-  uint32_t before = FX_NONE_IDX;
-  if (g->insert_node != FX_NONE_IDX)
-    before = g->insert_before ? g->insert_node : g->nodes[g->insert_node].next;
-  list_insert_before(g, idx, before);
+  list_insert_before(g, idx, insertion_successor(g));
+  if (g->insert_node != FX_NONE_IDX && g->insert_before && g->nodes[g->insert_node].erased)
+    g->nodes[g->insert_node].prev = idx; /* the next one goes after this one, in creation order */
   g->nlive++;
   link_users(g, idx);
   return idx;
@@ -398,17 +419,20 @@ static void replace_cb(void *ctx, fx_value *ref) {
 
 uint32_t fx_node_replace_all_uses_with(fx_graph *g, uint32_t node, uint32_t repl) {
   if (node == repl) return 0;
-  fx_node *n = &g->nodes[node];
-  uint32_t count = n->nusers;
+  /* As FX's Node.__update_args_kwargs: each user leaves the user lists of all its inputs and joins them again at
+   * the end, so every list keeps FX's order. */
+  uint32_t count = g->nodes[node].nusers;
+  uint32_t *users = fx_xmalloc(((size_t)count + 1) * sizeof *users);
+  memcpy(users, g->nodes[node].users, (size_t)count * sizeof *users);
   for (uint32_t k = 0; k < count; k++) {
-    uint32_t u = n->users[k];
+    uint32_t u = users[k];
     replace_ctx c = {node, repl};
+    unlink_users(g, u);
     fx_value_visit_refs(&g->nodes[u].args, replace_cb, &c);
     fx_value_visit_refs(&g->nodes[u].kwargs, replace_cb, &c);
-    users_append(&g->nodes[repl], u);
+    link_users(g, u);
   }
-  n = &g->nodes[node];
-  n->nusers = 0;
+  fx_xfree(users);
   return count;
 }
 
@@ -417,11 +441,6 @@ bool fx_graph_erase_node(fx_graph *g, uint32_t node) {
   fx_node *n = &g->nodes[node];
   if (n->erased || n->nusers) return false;
   unlink_users(g, node);
-  if (g->insert_node == node) { /* keep the insertion point valid: the neighbour takes its place */
-    uint32_t nb = g->insert_before ? n->next : n->prev;
-    g->insert_node = nb;
-    if (nb == FX_NONE_IDX) g->insert_before = true;
-  }
   list_unlink(g, node);
   n->erased = 1;
   g->nlive--;
@@ -432,8 +451,9 @@ static bool has_inplace_kwarg(const fx_node *n) {
   const fx_value *kw = &n->kwargs;
   for (uint32_t i = 0; i + 1 < kw->n; i += 2) {
     const fx_value *k = &kw->u.items[i], *v = &kw->u.items[i + 1];
-    if (k->kind == FX_V_WORD && k->n == 7 && memcmp(k->u.text, "inplace", 7) == 0 && v->kind == FX_V_BOOL && v->v.i)
-      return true;
+    bool word = k->kind == FX_V_WORD && k->n == 7 && memcmp(k->u.text, "inplace", 7) == 0;
+    bool quoted = k->kind == FX_V_STR && k->n == 9 && memcmp(k->u.text + 1, "inplace", 7) == 0;
+    if ((word || quoted) && v->kind == FX_V_BOOL && v->v.i) return true;
   }
   return false;
 }

@@ -84,22 +84,59 @@ fx_value fx_value_float(fx_graph *g, double f) {
   return v;
 }
 
-/* Python's repr(str): single quotes unless the text has a single quote and no double quote. */
+/* Decodes one UTF-8 sequence at p (n bytes available); returns its length, or 0 if it is not valid UTF-8. */
+static size_t utf8_decode(const unsigned char *p, size_t n, uint32_t *cp) {
+  if (p[0] < 0x80) {
+    *cp = p[0];
+    return 1;
+  }
+  size_t len = (p[0] >> 5) == 6 ? 2 : (p[0] >> 4) == 14 ? 3 : (p[0] >> 3) == 30 ? 4 : 0;
+  if (!len || len > n) return 0;
+  uint32_t c = p[0] & (0x7f >> len);
+  for (size_t i = 1; i < len; i++) {
+    if ((p[i] & 0xc0) != 0x80) return 0;
+    c = (c << 6) | (p[i] & 0x3f);
+  }
+  *cp = c;
+  return len;
+}
+
+/* Code points that Python's str.isprintable() rejects beyond ASCII, so that repr() escapes them: the C1 controls,
+ * the no-break and other Unicode spaces (category Zs, Zl, Zp), and the common format characters (Cf). Letters and
+ * symbols of every script print as they are. */
+static bool unicode_nonprintable(uint32_t c) {
+  return (c >= 0x80 && c <= 0xa0) || c == 0xad || c == 0x1680 || (c >= 0x2000 && c <= 0x200f) ||
+         (c >= 0x2028 && c <= 0x202f) || (c >= 0x205f && c <= 0x206f) || c == 0x3000 || c == 0xfeff ||
+         (c >= 0xd800 && c <= 0xdfff) || (c >= 0xfff9 && c <= 0xfffb);
+}
+
+/* Python's repr(str): single quotes unless the text has a single quote and no double quote; \n \r \t, \xNN for
+ * other controls, \xNN / \uNNNN for non-printable code points. */
 fx_value fx_value_str(fx_graph *g, fx_str s) {
   bool has_sq = memchr(s.p, '\'', s.n) != NULL, has_dq = memchr(s.p, '"', s.n) != NULL;
   char q = has_sq && !has_dq ? '"' : '\'';
   fx_buf b = {0};
   fx_buf_putc(&b, q);
-  for (uint32_t i = 0; i < s.n; i++) {
-    unsigned char c = (unsigned char)s.p[i];
+  const unsigned char *p = (const unsigned char *)s.p;
+  for (uint32_t i = 0; i < s.n;) {
+    unsigned char c = p[i];
+    uint32_t cp;
+    size_t len = utf8_decode(p + i, s.n - i, &cp);
+    if (len == 0) { /* not UTF-8: keep the byte */
+      fx_buf_putc(&b, (char)c);
+      i++;
+      continue;
+    }
     if (c == (unsigned char)q || c == '\\') {
       fx_buf_putc(&b, '\\');
       fx_buf_putc(&b, (char)c);
     } else if (c == '\n') fx_buf_puts(&b, "\\n");
     else if (c == '\r') fx_buf_puts(&b, "\\r");
     else if (c == '\t') fx_buf_puts(&b, "\\t");
-    else if (c < 0x20 || c == 0x7f) fx_buf_printf(&b, "\\x%02x", c);
-    else fx_buf_putc(&b, (char)c);
+    else if (cp < 0x20 || cp == 0x7f || (cp <= 0xff && unicode_nonprintable(cp))) fx_buf_printf(&b, "\\x%02x", cp);
+    else if (unicode_nonprintable(cp)) fx_buf_printf(&b, "\\u%04x", cp);
+    else fx_buf_put(&b, s.p + i, len);
+    i += (uint32_t)len;
   }
   fx_buf_putc(&b, q);
   fx_value v = leaf(FX_V_STR, fx_str_make(fx_arena_strdup(&g->arena, b.p, b.n), b.n));
@@ -186,19 +223,26 @@ fx_str fx_value_str_content(fx_graph *g, const fx_value *v) {
     case 'n': fx_buf_putc(&b, '\n'); break;
     case 't': fx_buf_putc(&b, '\t'); break;
     case 'r': fx_buf_putc(&b, '\r'); break;
-    case '0': fx_buf_putc(&b, '\0'); break;
-    case 'x':
-    case 'u':
-    case 'U': {
-      int digits = c == 'x' ? 2 : c == 'u' ? 4 : 8;
-      uint32_t cp = 0;
-      int k = 0;
-      for (; k < digits && p < end && hexval(*p) >= 0; k++) cp = cp * 16 + (uint32_t)hexval(*p++);
-      if (c == 'x') fx_buf_putc(&b, (char)cp);
-      else put_utf8(&b, cp);
+    case 'a': fx_buf_putc(&b, '\a'); break;
+    case 'b': fx_buf_putc(&b, '\b'); break;
+    case 'f': fx_buf_putc(&b, '\f'); break;
+    case 'v': fx_buf_putc(&b, '\v'); break;
+    case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+      uint32_t cp = (uint32_t)(c - '0'); /* up to three octal digits */
+      for (int k = 1; k < 3 && p < end && *p >= '0' && *p <= '7'; k++) cp = cp * 8 + (uint32_t)(*p++ - '0');
+      put_utf8(&b, cp);
       break;
     }
-    default: /* \\ \' \" and unknown escapes stand for themselves (Python keeps the backslash for unknown ones) */
+    case 'x':
+    case 'u':
+    case 'U': { /* a code point, written as UTF-8 */
+      int digits = c == 'x' ? 2 : c == 'u' ? 4 : 8;
+      uint32_t cp = 0;
+      for (int k = 0; k < digits && p < end && hexval(*p) >= 0; k++) cp = cp * 16 + (uint32_t)hexval(*p++);
+      put_utf8(&b, cp);
+      break;
+    }
+    default: /* \\ \' \" stand for themselves; Python keeps the backslash of an unknown escape */
       if (c != '\\' && c != '\'' && c != '"') fx_buf_putc(&b, '\\');
       fx_buf_putc(&b, c);
     }

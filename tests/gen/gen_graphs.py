@@ -36,6 +36,7 @@ The subdirectories listed above are deleted and regenerated from scratch.
 
 import contextlib
 import gc
+import importlib.util
 import io
 import os
 import shutil
@@ -121,7 +122,7 @@ def build_model(name: str) -> nn.Module:
 
 
 # ---------------------------------------------------------------------------
-# 1. torchvision classification models, torch level (symbolic_trace)
+# torchvision classification models, torch level (symbolic_trace)
 # ---------------------------------------------------------------------------
 
 def classification_model_names() -> List[str]:
@@ -164,7 +165,7 @@ def gen_torchvision(out_dir: str) -> None:
 
 
 # ---------------------------------------------------------------------------
-# 2. aten-level graphs (make_fx)
+# aten-level graphs (make_fx)
 # ---------------------------------------------------------------------------
 
 def gen_aten(out_dir: str) -> None:
@@ -183,7 +184,7 @@ def gen_aten(out_dir: str) -> None:
 
 
 # ---------------------------------------------------------------------------
-# 4. seed modules (from the task description / torch.fx docs)
+# seed modules (from the task description / torch.fx docs)
 # ---------------------------------------------------------------------------
 
 class MyModule(nn.Module):
@@ -220,12 +221,14 @@ def gen_seed(out_dir: str) -> None:
 
 
 # ---------------------------------------------------------------------------
-# 3. print_tabular
+# print_tabular
 # ---------------------------------------------------------------------------
 
 def tabular_text(graph: torch.fx.Graph) -> str:
     """Captured stdout of ``graph.print_tabular()`` (needs ``tabulate``)."""
-    import tabulate  # noqa: F401 - fail loudly instead of torch's silent hint
+    # Without tabulate, torch merely prints a hint and then fails; fail clearly.
+    if importlib.util.find_spec("tabulate") is None:
+        raise RuntimeError("print_tabular needs tabulate: apt-get install python3-tabulate")
 
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
@@ -246,7 +249,7 @@ def gen_tabular(out_dir: str) -> None:
 
 
 # ---------------------------------------------------------------------------
-# 5. handcrafted modules exercising unusual printing
+# handcrafted modules exercising unusual printing
 # ---------------------------------------------------------------------------
 
 class TupleReturn(nn.Module):
@@ -315,14 +318,15 @@ class NestedKwarg(nn.Module):
 
 
 class FloatKwargsInf(nn.Module):
-    """eps=1e-05, float('-inf') / float('inf') literals and ``nan``."""
+    """eps=1e-05, 1e+30, and float('-inf') / float('inf') / float('nan')."""
 
     def forward(self, x, mask):
         a = F.layer_norm(x, (4,), eps=1e-05)
         b = a.masked_fill(mask, float("-inf")).softmax(dim=-1)
         c = x.clamp(min=float("-inf"), max=float("inf"))
         d = torch.nan_to_num(x, nan=0.0, posinf=1e30, neginf=-1e30)
-        return b, c, d
+        e = torch.full_like(x, float("nan"))
+        return b, c, d, e
 
 
 class CatList(nn.Module):

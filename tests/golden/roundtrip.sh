@@ -42,7 +42,9 @@ for t in "$tests"/graphs/tabular/*.txt; do
   ref=$(ls "$tests"/graphs/seed/"$name".fx "$tests"/graphs/torchvision/"$name".fx 2>/dev/null | head -1)
   if [ -z "$ref" ]; then bad "$t: no print(gm.graph) of the same model to compare with"; continue; fi
   if ! "$fx2c" compile "$t" --emit graph -o "$work/tab.fx" 2>"$work/stderr"; then bad "$t: fx2c failed"; head -5 "$work/stderr"; continue; fi
-  if cmp -s "$ref" "$work/tab.fx"; then ok; else bad "$t: reads differently from $ref"; diff "$ref" "$work/tab.fx" | head -6; fi
+  # print_tabular() has no column for type annotations: compare with the annotations taken out of the reference.
+  sed -E 's/^(    %[A-Za-z0-9_]+ : )[^[]+ (\[#users=)/\1\2/' "$ref" >"$work/ref.fx"
+  if cmp -s "$work/ref.fx" "$work/tab.fx"; then ok; else bad "$t: reads differently from $ref"; diff "$work/ref.fx" "$work/tab.fx" | head -6; fi
 done
 
 # dot

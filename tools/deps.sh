@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs, with apt, the Debian 12 packages that building and testing fx2c needs. Skips apt when all are present.
+#   bash tools/deps.sh            build and test dependencies
+#   bash tools/deps.sh --torch    also PyTorch and torchvision (to regenerate test graphs with tests/gen/)
+set -euo pipefail
+pkgs=(build-essential cmake flex bison perl libcmocka-dev clang libclang-rt-14-dev graphviz)
+if [ "${1:-}" = --torch ]; then pkgs+=(python3-torch python3-torchvision python3-tabulate); fi
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then echo "deps: all ${#pkgs[@]} packages present"; exit 0; fi
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo=sudo; fi
+echo "deps: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

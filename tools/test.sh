@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The one test command: builds fx2c three ways and runs every test.
+#   1. release build, warnings as errors: unit tests, round-trip goldens, error goldens, fuzz replay, install test
+#   2. AddressSanitizer + UndefinedBehaviorSanitizer: the same tests
+#   3. clang + libFuzzer (+ sanitizers): a short fuzzing run of the graph reader (FX2C_FUZZ_SECONDS, default 30)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc)
+status=0
+
+run_suite() { # build_dir label cmake_args...
+  local dir=$1 label=$2; shift 2
+  echo "== $label"
+  cmake -S . -B "$dir" -DFX2C_WERROR=ON "$@" >/dev/null
+  cmake --build "$dir" -j"$jobs" >/dev/null
+  (cd "$dir" && ctest --output-on-failure -j"$jobs") || status=1
+}
+
+run_suite build-test "release build" -DCMAKE_BUILD_TYPE=Release
+echo "== install"
+rm -rf build-test/_install
+cmake --install build-test --prefix build-test/_install >/dev/null
+if build-test/_install/bin/fx2c --version | grep -q '^fx2c '; then echo "install: 1 passed, 0 failed"; else echo "install: 0 passed, 1 failed"; status=1; fi
+
+run_suite build-asan "AddressSanitizer + UBSan build" -DCMAKE_BUILD_TYPE=Debug -DFX2C_SANITIZE=ON
+
+if command -v clang >/dev/null; then
+  CC=clang run_suite build-fuzz "clang + libFuzzer build" -DCMAKE_BUILD_TYPE=Debug -DFX2C_SANITIZE=ON -DFX2C_FUZZ=ON \
+    -DFX2C_FUZZ_SECONDS="${FX2C_FUZZ_SECONDS:-30}"
+fi
+exit $status
