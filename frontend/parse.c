@@ -178,6 +178,14 @@ static bool only_whitespace(const char *p, size_t n) {
 static long first_binary_byte(const char *text, size_t len) {
   const unsigned char *p = (const unsigned char *)text;
   for (size_t i = 0; i < len;) {
+    /* Plain ASCII without NUL bytes, eight bytes at a time: no byte has its top bit set and none is zero. */
+    while (i + 8 <= len) {
+      uint64_t w;
+      memcpy(&w, p + i, 8);
+      if ((w & 0x8080808080808080ull) || ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull)) break;
+      i += 8;
+    }
+    if (i >= len) break;
     unsigned char c = p[i];
     size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
     if (c == 0 || n == 0 || i + n > len) return (long)i;
@@ -217,7 +225,7 @@ fx_graph *fx_parse_graph(const fx_source *src, fx_diag *d) {
   P.src = src;
   P.d = d;
   P.g = g;
-  P.line = P.col = 1;
+  P.line = 1;
   P.output = FX_NONE_IDX;
   if (fx_tabular_detect(src->text, src->len)) {
     fx_tabular_parse(&P);

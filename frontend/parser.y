@@ -48,10 +48,11 @@ static fx_value leaf(fx_parser *P, fx_vkind k, fx_tok t, const FXLTYPE *loc);
 static fx_value word(fx_parser *P, fx_tok t);
 static fx_value ref(fx_parser *P, fx_tok t);
 static void placeholder_param(fx_parser *P, fx_tok name, fx_span type, const fx_value *dflt, const FXLTYPE *loc);
-static void node_stmt(fx_parser *P, fx_tok name, fx_span type, fx_tok users, fx_rhs *rhs, const FXLTYPE *loc,
+static void node_stmt(fx_parser *P, fx_tok name, fx_span type, fx_tok users, const FXLTYPE *loc,
                       const FXLTYPE *users_loc);
 static void return_stmt(fx_parser *P, fx_value *v, const FXLTYPE *loc, const FXLTYPE *vloc);
 static fx_span span_of(const FXLTYPE *l) { return (fx_span){l->off, l->end}; }
+static void call_args(fx_parser *P, fx_value *args, const FXLTYPE *aloc, fx_value *kwargs, const FXLTYPE *kloc);
 }
 
 %define api.pure full
@@ -67,14 +68,17 @@ static fx_span span_of(const FXLTYPE *l) { return (fx_span){l->off, l->end}; }
   fx_value val;
   fx_count count;
   fx_span span;
-  fx_rhs rhs;
 }
 
 %token END 0 "end of file"
 %token <tok> DEF "node definition ('%name :')"
 %token <tok> REF "node reference"
 %token <tok> USERS "'[#users='"
+%token <tok> USERS_EQ "'[#users=N] ='"
 %token <tok> TARGET_OPEN "'[target='"
+%token <tok> OPCODE_TARGET "'OPCODE[target='"
+%token ARGS_OPEN "'(args = '"
+%token KWARGS_SEP "', kwargs = '"
 %token <tok> TARGET_TEXT "target"
 %token <tok> GRAPH "'graph'"
 %token <tok> RETURN "'return'"
@@ -90,8 +94,7 @@ static fx_span span_of(const FXLTYPE *l) { return (fx_span){l->off, l->end}; }
 %type <val> value opt_default
 %type <count> items_opt items dict_opt dict_items call_items_opt call_items
 %type <span> type_opt param_type_opt
-%type <rhs> rhs call_opt
-%type <tok> target_text
+%type <tok> target_text users
 
 %%
 
@@ -148,25 +151,31 @@ type_opt:
 
 stmts:
     %empty
-  | stmts stmt                             { P->nstk = 0; }
-  | stmts error                            { P->nstk = 0; }
+  | stmts stmt                             { P->nstk = 0; memset(&P->rhs, 0, sizeof P->rhs); }
+  | stmts error                            { P->nstk = 0; memset(&P->rhs, 0, sizeof P->rhs); }
   ;
 
 /* stmt: '%name :' type? '[#users=' INT ']' '=' rhs
  *     | 'return' value */
 stmt:
-    DEF type_opt USERS INT ']' '=' rhs     { node_stmt(P, $1, $2, $4, &$7, &@1, &@4); }
+    DEF type_opt users rhs                 { node_stmt(P, $1, $2, $3, &@1, &@3); }
   | RETURN value                           { return_stmt(P, &$2, &@1, &@2); }
   ;
 
-/* rhs: OPCODE '[target=' TEXT ']' call?    |   self.a.b   (old get_attr) */
+/* users: '[#users=' INT ']' '='  -- one token when spelled exactly as torch prints it */
+users:
+    USERS_EQ                               { $$ = $1; }
+  | USERS INT ']' '='                      { $$ = $2; }
+  ;
+
+/* rhs: OPCODE '[target=' TEXT ']' call?    |   self.a.b   (old get_attr). What it reads goes to P->rhs. */
 rhs:
-    WORD TARGET_OPEN target_text ']' call_opt {
-        $$ = $5; $$.op = $1; $$.oploc = @1; $$.target = $3;
+    OPCODE_TARGET target_text ']' call_opt {
+        P->rhs.op = $1; P->rhs.oploc = @1; P->rhs.target = $2;
+        P->rhs.oploc.end = P->rhs.oploc.off + $1.n; /* the opcode, without its "[target=" */
       }
-  | WORD                                   {
-        memset(&$$, 0, sizeof $$); $$.op = $1; $$.oploc = @1; $$.old_get_attr = true;
-      }
+  | WORD TARGET_OPEN target_text ']' call_opt { P->rhs.op = $1; P->rhs.oploc = @1; P->rhs.target = $3; }
+  | WORD                                   { P->rhs.op = $1; P->rhs.oploc = @1; P->rhs.old_get_attr = true; }
   ;
 
 target_text:
@@ -176,27 +185,21 @@ target_text:
 
 /* call: '(' 'args' '=' value ',' 'kwargs' '=' value ')'  |  '(' 'default' '=' value ')' */
 call_opt:
-    %empty                                 { memset(&$$, 0, sizeof $$); }
+    %empty
+  | ARGS_OPEN value KWARGS_SEP value ')'   { call_args(P, &$2, &@2, &$4, &@4); }
   | '(' WORD '=' value ',' WORD '=' value ')' {
-        memset(&$$, 0, sizeof $$);
         if (!fx_str_eqz(fx_str_make($2.p, $2.n), "args"))
           fx_parser_error_at(P, &@2, "expected 'args =' here, found '%.*s'", (int)$2.n, $2.p);
         else if (!fx_str_eqz(fx_str_make($6.p, $6.n), "kwargs"))
           fx_parser_error_at(P, &@6, "expected 'kwargs =' here, found '%.*s'", (int)$6.n, $6.p);
-        else if ($4.kind != FX_V_TUPLE)
-          fx_parser_error_at(P, &@4, "args must be a tuple such as (%%x,)");
-        else if ($8.kind != FX_V_DICT)
-          fx_parser_error_at(P, &@8, "kwargs must be a dict such as {dim: 1}");
-        $$.has_call = true;
-        $$.args = $4;
-        $$.kwargs = $8;
+        else
+          call_args(P, &$4, &@4, &$8, &@8);
       }
   | '(' WORD '=' value ')'                 {
-        memset(&$$, 0, sizeof $$);
         if (!fx_str_eqz(fx_str_make($2.p, $2.n), "default"))
           fx_parser_error_at(P, &@2, "expected '(default=...)' or '(args = ..., kwargs = ...)', found '%.*s'", (int)$2.n, $2.p);
-        $$.has_default = true;
-        $$.dflt = $4;
+        P->rhs.has_default = true;
+        P->rhs.dflt = $4;
       }
   ;
 
@@ -349,8 +352,19 @@ static void placeholder_param(fx_parser *P, fx_tok name, fx_span type, const fx_
   fx_parser_add_node(P, FX_PLACEHOLDER, name, name, tok_of_span(P, type), args, kwargs, loc, -1);
 }
 
-static void node_stmt(fx_parser *P, fx_tok name, fx_span type, fx_tok users, fx_rhs *rhs, const FXLTYPE *loc,
+static void call_args(fx_parser *P, fx_value *args, const FXLTYPE *aloc, fx_value *kwargs, const FXLTYPE *kloc) {
+  if (args->kind != FX_V_TUPLE)
+    fx_parser_error_at(P, aloc, "args must be a tuple such as (%%x,)");
+  else if (kwargs->kind != FX_V_DICT)
+    fx_parser_error_at(P, kloc, "kwargs must be a dict such as {dim: 1}");
+  P->rhs.has_call = true;
+  P->rhs.args = *args;
+  P->rhs.kwargs = *kwargs;
+}
+
+static void node_stmt(fx_parser *P, fx_tok name, fx_span type, fx_tok users, const FXLTYPE *loc,
                       const FXLTYPE *users_loc) {
+  fx_rhs *rhs = &P->rhs;
   fx_str op = fx_str_make(rhs->op.p, rhs->op.n);
   int opcode;
   fx_tok target = rhs->target;

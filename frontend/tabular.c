@@ -137,10 +137,9 @@ static bool parse_cell(fx_parser *P, fx_tok t, size_t off, uint32_t line, fx_val
   P->start = FX_START_VALUE;
   P->base_off = (uint32_t)off;
   P->line = line;
-  /* column: count from the start of the line */
   const char *bol = t.p;
   while (bol > P->src->text && bol[-1] != '\n') bol--;
-  P->col = (uint32_t)(t.p - bol) + 1;
+  P->bol = (uint32_t)(bol - P->src->text);
   uint32_t errors = P->d->nerrors;
   P->nstk = 0;
   memset(&P->value_result, 0, sizeof P->value_result);

@@ -31,19 +31,25 @@ void fx_graph_free(fx_graph *g) {
   fx_xfree(g);
 }
 
+static void names_resize(fx_graph *g, uint32_t cap);
+
 void fx_graph_reserve(fx_graph *g, uint32_t n) {
   if (n <= g->cap) return;
   g->nodes = fx_xrealloc(g->nodes, (size_t)n * sizeof *g->nodes);
   g->cap = n;
+  /* The name table too, so that it is not rehashed while the nodes are added. */
+  uint32_t want = 64;
+  while (want < n * 2u && want < (1u << 31)) want *= 2;
+  if (want > g->names_cap) names_resize(g, want);
 }
 
 /* ---- the name table ---- */
 
 static void names_insert(fx_graph *g, uint32_t idx);
 
-static void names_grow(fx_graph *g) {
+static void names_resize(fx_graph *g, uint32_t cap) {
   uint32_t *old = g->names, oldcap = g->names_cap;
-  g->names_cap = oldcap ? oldcap * 2 : 64;
+  g->names_cap = cap;
   g->names = fx_xmalloc((size_t)g->names_cap * sizeof *g->names);
   memset(g->names, 0xff, (size_t)g->names_cap * sizeof *g->names);
   g->names_n = 0;
@@ -53,7 +59,7 @@ static void names_grow(fx_graph *g) {
 }
 
 static void names_insert(fx_graph *g, uint32_t idx) {
-  if ((g->names_n + 1) * 2 > g->names_cap) names_grow(g);
+  if ((g->names_n + 1) * 2 > g->names_cap) names_resize(g, g->names_cap ? g->names_cap * 2 : 64);
   uint32_t mask = g->names_cap - 1, h = fx_str_hash(g->nodes[idx].name) & mask;
   while (g->names[h] != FX_NONE_IDX) h = (h + 1) & mask;
   g->names[h] = idx;

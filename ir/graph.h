@@ -202,6 +202,8 @@ void fx_value_visit_refs(fx_value *v, fx_value_visit_fn fn, void *ctx);
 
 /* The contents of a FX_V_STR literal with escapes decoded, in g's arena. */
 fx_str fx_value_str_content(fx_graph *g, const fx_value *v);
+/* The same, appended to out (which stays NUL-terminated); any other value appends its text. */
+void fx_value_str_decode(const fx_value *v, fx_buf *out);
 
 /* ---- printers ---- */
 

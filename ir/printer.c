@@ -26,11 +26,12 @@ static bool is_bare_word(fx_str s) {
 }
 
 /* str() of a string literal: its contents where they read back as a bare word, else the quoted literal. */
-static void put_str_as_str(const fx_graph *g, const fx_value *v, fx_buf *b) {
-  fx_graph *mg = (fx_graph *)g; /* decoding allocates in the arena; the graph itself is unchanged */
-  fx_str content = fx_value_str_content(mg, v);
-  if (is_bare_word(content)) put_str(b, content);
+static void put_str_as_str(const fx_value *v, fx_buf *b) {
+  fx_buf content = {0};
+  fx_value_str_decode(v, &content);
+  if (is_bare_word(fx_str_make(content.p, content.n))) fx_buf_put(b, content.p, content.n);
   else fx_buf_put(b, v->u.text, v->n);
+  fx_buf_free(&content);
 }
 
 static void put_node_name(const fx_graph *g, const fx_value *v, fx_buf *b) {
@@ -46,7 +47,7 @@ void fx_format_value(const fx_graph *g, const fx_value *v, bool repr_mode, fx_bu
     return;
   case FX_V_STR:
     if (repr_mode) fx_buf_put(b, v->u.text, v->n);
-    else put_str_as_str(g, v, b);
+    else put_str_as_str(v, b);
     return;
   case FX_V_TUPLE:
   case FX_V_LIST: {
@@ -66,7 +67,7 @@ void fx_format_value(const fx_graph *g, const fx_value *v, bool repr_mode, fx_bu
       if (i) fx_buf_puts(b, ", ");
       /* FX writes keys with str(); a repr() of a dict quotes string keys. */
       const fx_value *k = &v->u.items[i];
-      if (k->kind == FX_V_STR && !repr_mode) put_str_as_str(g, k, b);
+      if (k->kind == FX_V_STR && !repr_mode) put_str_as_str(k, b);
       else fx_format_value(g, k, repr_mode, b);
       fx_buf_puts(b, ": ");
       fx_format_value(g, &v->u.items[i + 1], repr_mode, b);
@@ -97,7 +98,7 @@ void fx_format_value(const fx_graph *g, const fx_value *v, bool repr_mode, fx_bu
 
 /* str(x) for a placeholder default or the returned value: a string prints bare, anything else as its repr. */
 static void format_str_of(const fx_graph *g, const fx_value *v, fx_buf *b) {
-  if (v->kind == FX_V_STR) put_str_as_str(g, v, b);
+  if (v->kind == FX_V_STR) put_str_as_str(v, b);
   else fx_format_value(g, v, true, b);
 }
 

@@ -209,9 +209,21 @@ static void put_utf8(fx_buf *b, uint32_t cp) {
 
 fx_str fx_value_str_content(fx_graph *g, const fx_value *v) {
   if (v->kind != FX_V_STR || v->n < 2) return fx_str_make(v->u.text, v->n);
-  const char *p = v->u.text + 1, *end = v->u.text + v->n - 1;
   fx_buf b = {0};
-  fx_buf_put(&b, "", 0);
+  fx_value_str_decode(v, &b);
+  fx_str r = fx_str_make(fx_arena_strdup(&g->arena, b.p, b.n), b.n);
+  fx_buf_free(&b);
+  return r;
+}
+
+void fx_value_str_decode(const fx_value *v, fx_buf *out) {
+  fx_buf_put(out, "", 0);
+  if (v->kind != FX_V_STR || v->n < 2) {
+    fx_buf_put(out, v->u.text, v->n);
+    return;
+  }
+  fx_buf b = *out; /* appended to in place */
+  const char *p = v->u.text + 1, *end = v->u.text + v->n - 1;
   while (p < end) {
     if (*p != '\\' || p + 1 >= end) {
       fx_buf_putc(&b, *p++);
@@ -247,7 +259,5 @@ fx_str fx_value_str_content(fx_graph *g, const fx_value *v) {
       fx_buf_putc(&b, c);
     }
   }
-  fx_str r = fx_str_make(fx_arena_strdup(&g->arena, b.p, b.n), b.n);
-  fx_buf_free(&b);
-  return r;
+  *out = b;
 }

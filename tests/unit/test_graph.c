@@ -658,14 +658,27 @@ static void rauw_moves_users_and_counts_them(void **state) {
   char buf[128];
   assert_string_equal(format_value(g, &g->nodes[a].args, false, buf, sizeof buf), "(%y, %y)");
   assert_string_equal(format_value(g, &g->nodes[m].args, false, buf, sizeof buf), "(%y, %y)");
-  /* y's users are add and mul, each once (torch lists ['add', 'mul']; the order is not checked here) */
-  assert_int_equal(g->nodes[y].nusers, 2);
-  bool has_add = false, has_mul = false;
-  for (uint32_t i = 0; i < g->nodes[y].nusers; i++) {
-    has_add |= g->nodes[y].users[i] == a;
-    has_mul |= g->nodes[y].users[i] == m;
-  }
-  assert_true(has_add && has_mul);
+  /* y's users are add and mul, each once, in torch's order: [n.name for n in y.users] == ['add', 'mul'] */
+  assert_users(g, y, "add mul");
+  assert_int_equal(lint_count(g), 0);
+}
+
+/* The users keep FX's order (Node.__update_args_kwargs re-adds each rewritten user at the end):
+ *   mul = x * y; add = x + 1; output((mul, add)); x.replace_all_uses_with(y)
+ *   -> [n.name for n in y.users] == ['mul', 'add']   (torch 1.13) */
+static void rauw_users_keep_fx_order(void **state) {
+  (void)state;
+  fx_graph *g = new_graph();
+  uint32_t x = ph(g, "x"), y = ph(g, "y");
+  uint32_t m = call2(g, FX_CALL_FUNCTION, "operator.mul", x, y);
+  fx_value a_args[2] = {fx_value_node(g, x), fx_value_int(g, 1)};
+  uint32_t a = fx_graph_create_node(g, FX_CALL_FUNCTION, S("operator.add"), fx_value_tuple(g, a_args, 2),
+                                    empty_dict(g), NO_NAME, NO_TYPE);
+  fx_value ma[2] = {fx_value_node(g, m), fx_value_node(g, a)};
+  fx_value ret = fx_value_tuple(g, ma, 2);
+  fx_graph_create_node(g, FX_OUTPUT, S("output"), fx_value_tuple(g, &ret, 1), empty_dict(g), NO_NAME, NO_TYPE);
+  assert_int_equal(fx_node_replace_all_uses_with(g, x, y), 2);
+  assert_users(g, y, "mul add");
   assert_int_equal(lint_count(g), 0);
 }
 
@@ -917,6 +930,7 @@ int main(void) {
       UNIT_TEST(set_args_kwargs_references_are_users),
       UNIT_TEST(set_args_twice_same_input_then_clear),
       UNIT_TEST(set_args_on_parsed_graph_keeps_users),
+      UNIT_TEST(rauw_users_keep_fx_order),
   };
   return cmocka_run_group_tests_name("graph", tests, NULL, NULL);
 }

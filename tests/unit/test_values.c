@@ -26,6 +26,27 @@ static void check_floats(const float_case *cases, size_t n) {
 }
 
 /* Fixed notation for decimal exponents in [-4, 16), integral values keep '.0'. */
+/* Printing reads the graph only: a quoted string decoded for printing leaves nothing behind in the arena. */
+static void printing_does_not_grow_the_arena(void **state) {
+  (void)state;
+  parsed *pr = parse_text("s.fx", "graph():\n"
+                                   "    %x : [#users=1] = placeholder[target=x]\n"
+                                   "    %i : [#users=1] = call_function[target=f](args = (%x,), kwargs = {mode: 'nearest', s: 'a b'})\n"
+                                   "    return i\n");
+  fx_graph *g = pr->g;
+  assert_non_null(g);
+  fx_buf b = {0};
+  fx_format_graph(g, &b);
+  size_t used = g->arena.used_total;
+  for (int i = 0; i < 100; i++) {
+    b.n = 0;
+    fx_format_graph(g, &b);
+  }
+  assert_int_equal(g->arena.used_total, used);
+  assert_non_null(strstr(b.p, "kwargs = {mode: nearest, s: 'a b'})"));
+  fx_buf_free(&b);
+}
+
 static void float_repr_fixed_notation(void **state) {
   (void)state;
   static const float_case cases[] = {
@@ -283,6 +304,7 @@ int main(void) {
       UNIT_TEST(str_content_decodes_other_python_escapes),
       UNIT_TEST(str_repr_then_content_round_trips),
       UNIT_TEST(scalar_helpers_spelling),
+      UNIT_TEST(printing_does_not_grow_the_arena),
       UNIT_TEST(container_formatting),
       UNIT_TEST(value_copy_is_deep_and_maps_nodes),
   };
