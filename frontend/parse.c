@@ -94,6 +94,17 @@ static bool is_identifier(const char *p, uint32_t n) {
   return true;
 }
 
+/* torch.float32, torch.contiguous_format */
+static bool is_dotted_name(const char *p, uint32_t n) {
+  uint32_t start = 0;
+  for (uint32_t i = 0; i <= n; i++)
+    if (i == n || p[i] == '.') {
+      if (!is_identifier(p + start, i - start)) return false;
+      start = i + 1;
+    }
+  return true;
+}
+
 static fx_loc value_loc(const fx_parser *P, const fx_value *v, const FXLTYPE *fallback) {
   /* Leaves point into the scanned text; in a table cell that is a copy, so fall back to the cell's place. */
   const char *t = v->u.text;
@@ -112,8 +123,15 @@ void fx_parser_resolve_words(fx_parser *P, fx_value *v, const FXLTYPE *loc, bool
     for (uint32_t i = first; i < v->n; i += step) fx_parser_resolve_words(P, &v->u.items[i], loc, must_resolve);
     return;
   }
-  if (v->kind != FX_V_WORD || !is_identifier(v->u.text, v->n)) return;
+  if (v->kind != FX_V_WORD) return;
   fx_str name = fx_str_make(v->u.text, v->n);
+  if (!is_identifier(v->u.text, v->n)) {
+    /* `return` prints repr(): strings are quoted there, so a bare word is a node or a dotted constant */
+    if (must_resolve && !is_dotted_name(v->u.text, v->n))
+      fx_diag_error(P->d, P->src, value_loc(P, v, loc), "'return' refers to '%.*s', which is not a node name",
+                    (int)name.n, name.p);
+    return;
+  }
   uint32_t idx = fx_graph_find(P->g, name);
   if (idx != FX_NONE_IDX) {
     v->kind = FX_V_NODE;
