@@ -27,4 +27,10 @@ void fx_source_free(fx_source *src);
 /* Parses a graph; returns NULL (with errors in d) when the text is not a valid graph. */
 fx_graph *fx_parse_graph(const fx_source *src, fx_diag *d);
 
+/* Parses src->text[start.off, start.off + len) as one Python value as torch prints it (a literal, a tuple, list or
+ * dict, a call such as `Conv2d(3, 64, kernel_size=(7, 7), bias=False)`, which reads as an FX_V_CALL whose keyword
+ * arguments are FX_V_KWARG items). start gives the span's line and column for diagnostics. The value and its text
+ * live in arena a. Returns false (with errors in d) if the span is not one value. */
+bool fx_parse_value(fx_arena *a, const fx_source *src, fx_loc start, uint32_t len, fx_value *out, fx_diag *d);
+
 #endif

@@ -186,6 +186,29 @@ static void check_refs(fx_parser *P) {
   fx_xfree(pos);
 }
 
+bool fx_parse_value(fx_arena *a, const fx_source *src, fx_loc start, uint32_t len, fx_value *out, fx_diag *d) {
+  /* Scanned in a copy (the lexer needs two NUL bytes after it) that lives in the arena with the values. */
+  char *buf = fx_arena_alloc(a, (size_t)len + 2);
+  memcpy(buf, src->text + start.off, len);
+  fx_parser P;
+  memset(&P, 0, sizeof P);
+  P.src = src;
+  P.d = d;
+  P.arena = a;
+  P.output = FX_NONE_IDX;
+  P.start = FX_START_VALUE;
+  P.base_off = start.off;
+  P.line = start.line;
+  P.bol = start.off - (start.col - 1);
+  uint32_t errors = d->nerrors;
+  memset(out, 0, sizeof *out);
+  fx_parser_run(&P, buf, len);
+  *out = P.value_result;
+  fx_xfree(P.stk);
+  fx_xfree(P.defs);
+  return d->nerrors == errors;
+}
+
 static bool only_whitespace(const char *p, size_t n) {
   for (size_t i = 0; i < n; i++)
     if (p[i] != ' ' && p[i] != '\t' && p[i] != '\n' && p[i] != '\r' && p[i] != '\f' && p[i] != '\v') return false;
@@ -243,6 +266,7 @@ fx_graph *fx_parse_graph(const fx_source *src, fx_diag *d) {
   P.src = src;
   P.d = d;
   P.g = g;
+  P.arena = &g->arena;
   P.line = 1;
   P.output = FX_NONE_IDX;
   if (fx_tabular_detect(src->text, src->len)) {

@@ -35,7 +35,8 @@ typedef enum { FX_START_GRAPH, FX_START_VALUE } fx_start_kind;
 typedef struct fx_parser {
   const fx_source *src;
   fx_diag *d;
-  fx_graph *g;
+  fx_graph *g;      /* the graph being read (NULL when only a value is read) */
+  fx_arena *arena;  /* where values go */
   /* lexer */
   fx_start_kind start;
   bool start_sent;

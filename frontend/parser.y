@@ -293,7 +293,7 @@ static void push(fx_parser *P, fx_value v) {
 static fx_value pop_container(fx_parser *P, fx_vkind k, uint32_t n) {
   if (n > P->nstk) n = P->nstk; /* only after an error */
   P->nstk -= n;
-  return fx_value_container(P->g, k, n ? P->stk + P->nstk : NULL, n);
+  return fx_value_container_in(P->arena, k, n ? P->stk + P->nstk : NULL, n);
 }
 
 static fx_value leaf(fx_parser *P, fx_vkind k, fx_tok t, const FXLTYPE *loc) {
@@ -338,7 +338,7 @@ static fx_value word(fx_parser *P, fx_tok t) {
 /* A reference is resolved now if its node came before; otherwise it is left for the check after parsing. */
 static fx_value ref(fx_parser *P, fx_tok t) {
   fx_value v = leaf(P, FX_V_NODE, t, NULL);
-  v.v.node = fx_graph_find(P->g, fx_str_make(t.p, t.n));
+  v.v.node = P->g ? fx_graph_find(P->g, fx_str_make(t.p, t.n)) : FX_NONE_IDX;
   return v;
 }
 

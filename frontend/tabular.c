@@ -129,23 +129,12 @@ static fx_tok map_target(fx_graph *g, fx_tok t) {
   return (fx_tok){r.p, r.n};
 }
 
-/* Parses one cell as a value; its tokens point into an arena copy that lives with the graph. */
+/* Parses one cell as a value (its text is copied into the graph's arena). */
 static bool parse_cell(fx_parser *P, fx_tok t, size_t off, uint32_t line, fx_value *out) {
-  char *buf = fx_arena_alloc(&P->g->arena, (size_t)t.n + 2);
-  memcpy(buf, t.p, t.n);
-  buf[t.n] = buf[t.n + 1] = 0;
-  P->start = FX_START_VALUE;
-  P->base_off = (uint32_t)off;
-  P->line = line;
   const char *bol = t.p;
   while (bol > P->src->text && bol[-1] != '\n') bol--;
-  P->bol = (uint32_t)(bol - P->src->text);
-  uint32_t errors = P->d->nerrors;
-  P->nstk = 0;
-  memset(&P->value_result, 0, sizeof P->value_result);
-  fx_parser_run(P, buf, t.n);
-  *out = P->value_result;
-  return P->d->nerrors == errors;
+  fx_loc start = {line, (uint32_t)(t.p - bol) + 1, (uint32_t)off, t.n};
+  return fx_parse_value(&P->g->arena, P->src, start, t.n, out, P->d);
 }
 
 void fx_tabular_parse(fx_parser *P) {

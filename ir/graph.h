@@ -190,8 +190,9 @@ fx_value fx_value_float(fx_graph *g, double f);
 fx_value fx_value_str(fx_graph *g, fx_str content); /* quoted as Python's repr() would */
 fx_value fx_value_word(fx_graph *g, fx_str word);
 fx_value fx_value_node(const fx_graph *g, uint32_t node);
-/* A container of kind k with n items copied from `items`. */
+/* A container of kind k with n items copied from `items` (into g's arena, or into arena a). */
 fx_value fx_value_container(fx_graph *g, fx_vkind k, const fx_value *items, uint32_t n);
+fx_value fx_value_container_in(fx_arena *a, fx_vkind k, const fx_value *items, uint32_t n);
 fx_value fx_value_tuple(fx_graph *g, const fx_value *items, uint32_t n);
 /* Deep copy of v into g's arena, node references mapped through map (identity if map is NULL). */
 fx_value fx_value_copy(fx_graph *g, const fx_value *v, fx_node_map_fn map, void *ctx);

@@ -153,12 +153,16 @@ fx_value fx_value_node(const fx_graph *g, uint32_t node) {
 }
 
 fx_value fx_value_container(fx_graph *g, fx_vkind k, const fx_value *items, uint32_t n) {
+  return fx_value_container_in(&g->arena, k, items, n);
+}
+
+fx_value fx_value_container_in(fx_arena *a, fx_vkind k, const fx_value *items, uint32_t n) {
   fx_value v;
   memset(&v, 0, sizeof v);
   v.kind = (uint8_t)k;
   v.n = n;
   if (n) {
-    v.u.items = fx_arena_alloc(&g->arena, (size_t)n * sizeof *items);
+    v.u.items = fx_arena_alloc(a, (size_t)n * sizeof *items);
     memcpy(v.u.items, items, (size_t)n * sizeof *items);
   }
   return v;

@@ -3,7 +3,7 @@
 #   bash tools/deps.sh            build and test dependencies
 #   bash tools/deps.sh --torch    also PyTorch and torchvision (to regenerate test graphs with tests/gen/)
 set -euo pipefail
-pkgs=(build-essential cmake flex bison perl libcmocka-dev clang libclang-rt-14-dev graphviz)
+pkgs=(build-essential cmake pkg-config flex bison perl libcmocka-dev libcjson-dev libzip-dev clang libclang-rt-14-dev graphviz)
 if [ "${1:-}" = --torch ]; then pkgs+=(python3-torch python3-torchvision python3-tabulate); fi
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,0 +1,130 @@
+/* fxrt_core.c: statuses, dtypes, views, half-precision conversions and the activation reference. */
+#include "fxrt.h"
+
+#include <math.h>
+#include <string.h>
+
+const char *fxrt_status_str(fxrt_status s) {
+  switch (s) {
+  case FXRT_OK: return "ok";
+  case FXRT_EINVAL: return "invalid argument or shape";
+  case FXRT_EDTYPE: return "unsupported dtype";
+  case FXRT_ERANGE: return "index out of range";
+  case FXRT_ENOTSUP: return "unsupported mode";
+  case FXRT_EWORKSPACE: return "workspace too small";
+  }
+  return "unknown status";
+}
+
+size_t fxrt_dtype_size(fxrt_dtype dt) {
+  static const unsigned char sizes[FXRT_NUM_DTYPES] = {4, 8, 2, 2, 8, 4, 2, 1, 1, 1};
+  return (unsigned)dt < FXRT_NUM_DTYPES ? sizes[dt] : 0;
+}
+
+const char *fxrt_dtype_name(fxrt_dtype dt) {
+  static const char *const names[FXRT_NUM_DTYPES] = {"f32", "f64", "f16", "bf16", "i64",
+                                                     "i32", "i16", "i8",  "u8",   "bool"};
+  return (unsigned)dt < FXRT_NUM_DTYPES ? names[dt] : "?";
+}
+
+fxrt_view fxrt_view_contiguous(int32_t ndim, const int64_t *shape) {
+  fxrt_view v;
+  memset(&v, 0, sizeof v);
+  v.ndim = ndim;
+  int64_t stride = 1;
+  for (int32_t i = ndim - 1; i >= 0; i--) {
+    v.shape[i] = shape[i];
+    v.stride[i] = stride;
+    stride *= shape[i];
+  }
+  return v;
+}
+
+int64_t fxrt_view_numel(const fxrt_view *v) {
+  int64_t n = 1;
+  for (int32_t i = 0; i < v->ndim; i++) n *= v->shape[i];
+  return n;
+}
+
+/* IEEE half: 1 sign, 5 exponent, 10 mantissa bits. */
+float fxrt_f16_to_f32(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000) << 16, exp = (h >> 10) & 0x1f, mant = h & 0x3ff, bits;
+  if (exp == 0x1f) {
+    bits = sign | 0x7f800000u | (mant << 13); /* inf, nan */
+  } else if (exp == 0) {
+    if (mant == 0) {
+      bits = sign;
+    } else { /* subnormal: normalise */
+      exp = 127 - 15 + 1;
+      while (!(mant & 0x400)) {
+        mant <<= 1;
+        exp--;
+      }
+      bits = sign | (exp << 23) | ((mant & 0x3ff) << 13);
+    }
+  } else {
+    bits = sign | ((exp + 127 - 15) << 23) | (mant << 13);
+  }
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+uint16_t fxrt_f32_to_f16(float f) {
+  uint32_t bits;
+  memcpy(&bits, &f, sizeof bits);
+  uint32_t sign = (bits >> 16) & 0x8000, exp = (bits >> 23) & 0xff, mant = bits & 0x7fffff;
+  if (exp == 0xff) return (uint16_t)(sign | 0x7c00 | (mant ? 0x200 : 0)); /* inf, nan */
+  int32_t e = (int32_t)exp - 127 + 15;
+  if (e >= 0x1f) return (uint16_t)(sign | 0x7c00); /* overflow to inf */
+  if (e <= 0) {                                     /* subnormal or zero */
+    if (e < -10) return (uint16_t)sign;
+    mant |= 0x800000;
+    uint32_t shift = (uint32_t)(14 - e);
+    uint32_t half = mant >> shift, rem = mant & ((1u << shift) - 1), mid = 1u << (shift - 1);
+    if (rem > mid || (rem == mid && (half & 1))) half++;
+    return (uint16_t)(sign | half);
+  }
+  uint32_t half = sign | ((uint32_t)e << 10) | (mant >> 13), rem = mant & 0x1fff;
+  if (rem > 0x1000 || (rem == 0x1000 && (half & 1))) half++; /* may carry into the exponent: still right */
+  return (uint16_t)half;
+}
+
+float fxrt_bf16_to_f32(uint16_t h) {
+  uint32_t bits = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+uint16_t fxrt_f32_to_bf16(float f) {
+  uint32_t bits;
+  memcpy(&bits, &f, sizeof bits);
+  if ((bits & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((bits >> 16) | 0x40); /* keep nan a nan */
+  bits += 0x7fff + ((bits >> 16) & 1);                                               /* round to nearest even */
+  return (uint16_t)(bits >> 16);
+}
+
+static float relu6(float x) { return x < 0 ? 0 : x > 6 ? 6 : x; }
+
+float fxrt_act_apply(fxrt_act act, float x, float alpha, float lo, float hi) {
+  switch (act) {
+  case FXRT_ACT_NONE: return x;
+  case FXRT_ACT_RELU: return x > 0 ? x : (x == x ? 0.0f : x); /* relu(nan) is nan */
+  case FXRT_ACT_RELU6: return x != x ? x : relu6(x);
+  case FXRT_ACT_CLAMP: return x != x ? x : x < lo ? lo : x > hi ? hi : x;
+  case FXRT_ACT_LEAKY_RELU: return x > 0 ? x : x * alpha;
+  case FXRT_ACT_SIGMOID: return 1.0f / (1.0f + expf(-x));
+  case FXRT_ACT_TANH: return tanhf(x);
+  case FXRT_ACT_SILU: return x / (1.0f + expf(-x));
+  case FXRT_ACT_HARDSWISH: return x * relu6(x + 3.0f) / 6.0f;
+  case FXRT_ACT_HARDSIGMOID: return relu6(x + 3.0f) / 6.0f;
+  case FXRT_ACT_GELU: return 0.5f * x * (1.0f + erff(x * 0.70710678118654752f));
+  case FXRT_ACT_GELU_TANH: {
+    const float k = 0.79788456080286536f; /* sqrt(2/pi) */
+    return 0.5f * x * (1.0f + tanhf(k * (x + 0.044715f * x * x * x)));
+  }
+  case FXRT_NUM_ACTS: break;
+  }
+  return x;
+}
