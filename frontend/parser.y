@@ -52,6 +52,18 @@ static void node_stmt(fx_parser *P, fx_tok name, fx_span type, fx_tok users, con
                       const FXLTYPE *users_loc);
 static void return_stmt(fx_parser *P, fx_value *v, const FXLTYPE *loc, const FXLTYPE *vloc);
 static fx_span span_of(const FXLTYPE *l) { return (fx_span){l->off, l->end}; }
+
+/* A type in an annotation is a dotted name (torch.Tensor, typing.List); inside brackets the lexer would also
+ * accept a bare string with spaces, which could not be printed back before `[#users=`. */
+static void check_type_name(fx_parser *P, fx_tok t, const FXLTYPE *loc) {
+  for (uint32_t i = 0; i < t.n; i++) {
+    char c = t.p[i];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.')) {
+      fx_parser_error_at(P, loc, "'%.*s' is not a type name", (int)t.n, t.p);
+      return;
+    }
+  }
+}
 static void call_args(fx_parser *P, fx_value *args, const FXLTYPE *aloc, fx_value *kwargs, const FXLTYPE *kloc);
 }
 
@@ -140,7 +152,10 @@ type:
   | type_atom '[' type_args_opt ']'
   ;
 
-type_atom: WORD | ELLIPSIS | STRING | '[' type_args_opt ']' ;
+type_atom:
+    WORD                                   { check_type_name(P, $1, &@1); }
+  | ELLIPSIS | STRING | '[' type_args_opt ']'
+  ;
 type_args_opt: %empty | type_args | type_args ',' ;
 type_args: type | type_args ',' type ;
 
