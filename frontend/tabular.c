@@ -172,7 +172,8 @@ void fx_tabular_parse(fx_parser *P) {
       fx_parser_error_at(P, &nloc, "'%.*s' is not a node name", (int)c[1].n, c[1].p);
       continue;
     }
-    if (!c[2].n || memchr(c[2].p, ']', c[2].n)) {
+    fx_tok target = op == FX_CALL_FUNCTION ? map_target(P->g, c[2]) : c[2];
+    if (!target.n || memchr(target.p, ']', target.n) || memchr(target.p, ' ', target.n) || memchr(target.p, '\t', target.n)) {
       FXLTYPE tloc = cell_loc(&loc, &l, offs[2], c[2]);
       fx_parser_error_at(P, &tloc, "'%.*s' is not a target", (int)c[2].n, c[2].p);
       continue;
@@ -181,14 +182,14 @@ void fx_tabular_parse(fx_parser *P) {
     bool ok = parse_cell(P, c[3], offs[3], lineno, &args) && parse_cell(P, c[4], offs[4], lineno, &kwargs);
     if (!ok) continue;
     FXLTYPE aloc = cell_loc(&loc, &l, offs[3], c[3]);
-    fx_parser_resolve_words(P, &args, &aloc, false);
+    /* an output row's bare names must be nodes, as in `return` */
+    fx_parser_resolve_words(P, &args, &aloc, op == FX_OUTPUT);
     fx_parser_resolve_words(P, &kwargs, &aloc, false);
     if (args.kind != FX_V_TUPLE || kwargs.kind != FX_V_DICT) {
       fx_parser_error_at(P, &aloc, "args must be a tuple and kwargs a dict");
       continue;
     }
     if (op == FX_GET_ATTR) args.n = 0; /* a placeholder's args hold its default; a get_attr has none */
-    fx_tok target = op == FX_CALL_FUNCTION ? map_target(P->g, c[2]) : c[2];
     uint32_t idx = fx_parser_add_node(P, (fx_opcode)op, c[1], target, (fx_tok){"", 0}, args, kwargs, &loc, -1);
     if (op == FX_OUTPUT && idx != FX_NONE_IDX) {
       if (P->output != FX_NONE_IDX) fx_parser_error_at(P, &loc, "a second output; a graph has exactly one");

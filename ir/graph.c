@@ -279,7 +279,7 @@ void fx_graph_rebuild_users(fx_graph *g) {
       size_t total = 0;
       for (uint32_t i = 0; i < g->nnodes; i++) total += g->nodes[i].users_cap;
       uint32_t *store = total ? fx_arena_alloc(&g->arena, total * sizeof *store) : NULL;
-      for (uint32_t i = 0; i < g->nnodes; i++) {
+      for (uint32_t i = 0; i < g->nnodes && store; i++) {
         g->nodes[i].users = store;
         store += g->nodes[i].users_cap;
       }

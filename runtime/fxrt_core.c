@@ -105,14 +105,18 @@ uint16_t fxrt_f32_to_bf16(float f) {
   return (uint16_t)(bits >> 16);
 }
 
+/* As torch: relu(-0.0) is -0.0 and NaN passes through (x < 0 is false for both). */
 static float relu6(float x) { return x < 0 ? 0 : x > 6 ? 6 : x; }
 
 float fxrt_act_apply(fxrt_act act, float x, float alpha, float lo, float hi) {
   switch (act) {
   case FXRT_ACT_NONE: return x;
-  case FXRT_ACT_RELU: return x > 0 ? x : (x == x ? 0.0f : x); /* relu(nan) is nan */
-  case FXRT_ACT_RELU6: return x != x ? x : relu6(x);
-  case FXRT_ACT_CLAMP: return x != x ? x : x < lo ? lo : x > hi ? hi : x;
+  case FXRT_ACT_RELU: return x < 0 ? 0.0f : x;
+  case FXRT_ACT_RELU6: return relu6(x);
+  case FXRT_ACT_CLAMP: { /* torch.clamp: min first, then max (so hi wins when lo > hi); NaN passes through */
+    float t = x < lo ? lo : x;
+    return t > hi ? hi : t;
+  }
   case FXRT_ACT_LEAKY_RELU: return x > 0 ? x : x * alpha;
   case FXRT_ACT_SIGMOID: return 1.0f / (1.0f + expf(-x));
   case FXRT_ACT_TANH: return tanhf(x);
