@@ -6,9 +6,15 @@
  *   fx2c --help | --version
  */
 #include "frontend/frontend.h"
+#include "frontend/modules.h"
+#include "frontend/weights.h"
+#include "interp/interp.h"
 #include "ir/graph.h"
+#include "ir/program.h"
 
 #include <errno.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +36,8 @@ static const char help_text[] =
     "Commands:\n"
     "  compile GRAPH        read GRAPH (the text of print(gm.graph) or gm.graph.print_tabular(), any torch\n"
     "                       release from 1.8 to 2.x; '-' reads standard input) and emit what --emit asks for\n"
-    "  run GRAPH IN.npy..   run GRAPH on the inputs with the reference interpreter, write OUTDIR/output0.npy ...\n"
-    "                       (not in this version yet)\n"
+    "  run GRAPH IN.npy..   run GRAPH on the inputs with the reference interpreter and write OUTDIR/output0.npy,\n"
+    "                       output1.npy, ... (the returned value flattened in order)\n"
     "\n"
     "Options of compile:\n"
     "  --emit KIND          what to write:\n"
@@ -48,6 +54,11 @@ static const char help_text[] =
     "                       Checked for syntax; used by code generation\n"
     "  --backend c|llvm     code generator (default c)\n"
     "  --target TRIPLE      target of --emit obj (default: the host)\n"
+    "\n"
+    "Options of run:\n"
+    "  --modules FILE, --weights FILE   as for compile\n"
+    "  -o OUTDIR            where the outputs go (created if missing)\n"
+    "  --stats              print the interpreter's time and peak activation memory on stderr\n"
     "\n"
     "Diagnostics are written as FILE:LINE:COL: error: MESSAGE with the source line and a caret; every error of\n"
     "the input is reported (up to 20). Exit status: 0 success, 1 bad input, 2 bad command line.\n";
@@ -180,6 +191,116 @@ static int cmd_compile(int argc, char **argv) {
   return rc;
 }
 
+/* Reads --modules and --weights when given; false (with diagnostics) if one cannot be read. */
+static bool load_model_files(const char *modules_path, const char *weights_path, fx_source *msrc, fx_modules *mods,
+                             bool *have_mods, fx_weights *w, bool *have_w, fx_diag *d) {
+  *have_mods = *have_w = false;
+  if (modules_path) {
+    if (!fx_source_load(msrc, modules_path, d)) return false;
+    if (!fx_modules_parse(mods, msrc, d)) {
+      fx_modules_free(mods);
+      return false;
+    }
+    *have_mods = true;
+  }
+  if (weights_path) {
+    if (!fx_weights_load(w, weights_path, d)) {
+      fx_weights_free(w);
+      return false;
+    }
+    *have_w = true;
+  }
+  return true;
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmd_run(int argc, char **argv) {
+  const char *graph_path = NULL, *out_dir = NULL, *modules_path = NULL, *weights_path = NULL;
+  const char **in_paths = calloc((size_t)argc + 1, sizeof *in_paths);
+  int nin = 0;
+  bool stats = false;
+  if (!in_paths) return EXIT_INPUT_ERROR;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if ((strcmp(a, "-o") == 0 || strcmp(a, "--modules") == 0 || strcmp(a, "--weights") == 0) && i + 1 >= argc) {
+      free(in_paths);
+      return usage_error("option '%s' needs a value", a);
+    }
+    if (strcmp(a, "-o") == 0) out_dir = argv[++i];
+    else if (strcmp(a, "--modules") == 0) modules_path = argv[++i];
+    else if (strcmp(a, "--weights") == 0) weights_path = argv[++i];
+    else if (strcmp(a, "--stats") == 0) stats = true;
+    else if (a[0] == '-' && a[1] != 0) {
+      free(in_paths);
+      return usage_error("unknown option '%s'", a);
+    } else if (!graph_path) graph_path = a;
+    else in_paths[nin++] = a;
+  }
+  if (!graph_path || !out_dir) {
+    free(in_paths);
+    return usage_error("%s", "run needs a GRAPH and -o OUTDIR");
+  }
+  fx_diag d;
+  fx_diag_init(&d);
+  fx_source src = {0}, msrc = {0};
+  fx_modules mods;
+  fx_weights w;
+  bool have_mods = false, have_w = false, ok = false;
+  fx_graph *g = NULL;
+  fx_tensor *inputs = fx_xcalloc((size_t)nin + 1, sizeof *inputs);
+  fx_program prog;
+  bool have_prog = false;
+  fx_run_result res = {0};
+  if (!fx_source_load(&src, graph_path, &d) || !(g = fx_parse_graph(&src, &d)) || fx_graph_lint(g, &d)) goto done;
+  if (!load_model_files(modules_path, weights_path, &msrc, &mods, &have_mods, &w, &have_w, &d)) goto done;
+  for (int i = 0; i < nin; i++)
+    if (!fx_npy_read(in_paths[i], &inputs[i], &d)) goto done;
+  fx_program_init(&prog, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
+  have_prog = true;
+  if ((uint32_t)nin != prog.nplaceholders) {
+    fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "the graph has %u inputs but %d .npy files were given",
+                  prog.nplaceholders, nin);
+    goto done;
+  }
+  for (int i = 0; i < nin; i++) fx_program_set_input(&prog, (uint32_t)i, inputs[i].dtype, inputs[i].ndim, inputs[i].shape);
+  if (!fx_program_build(&prog, &d)) goto done;
+  double t0 = now_seconds();
+  if (!fx_interp_run(&prog, inputs, (uint32_t)nin, &res, &d)) goto done;
+  double t1 = now_seconds();
+  if (mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
+    fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "cannot create '%s': %s", out_dir, strerror(errno));
+    goto done;
+  }
+  ok = true;
+  for (uint32_t i = 0; i < res.noutputs && ok; i++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/output%u.npy", out_dir, i);
+    ok = fx_npy_write(path, &res.outputs[i], &d);
+  }
+  if (stats)
+    fprintf(stderr, "fx2c run: %u nodes, interpreter %.3f s, peak activations %.1f MB, peak memory %.1f MB\n",
+            g->nlive, t1 - t0, (double)res.peak_bytes / 1e6, (double)fx_mem_peak() / 1e6);
+done:
+  fx_run_result_free(&res);
+  if (have_prog) fx_program_free(&prog);
+  for (int i = 0; i < nin; i++) fx_tensor_free(inputs[i].data);
+  fx_xfree(inputs);
+  if (have_w) fx_weights_free(&w);
+  if (have_mods) fx_modules_free(&mods);
+  fx_diag_print(&d, stderr);
+  fx_graph_free(g);
+  fx_diag_free(&d);
+  if (msrc.text) fx_source_free(&msrc);
+  if (src.text) fx_source_free(&src);
+  free(in_paths);
+  return ok ? 0 : EXIT_INPUT_ERROR;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fputs(usage_text, stderr);
@@ -197,10 +318,6 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (strcmp(cmd, "compile") == 0) return cmd_compile(argc - 2, argv + 2);
-  if (strcmp(cmd, "run") == 0) {
-    fprintf(stderr, "fx2c: error: 'fx2c run' (the reference interpreter) is not available in fx2c %s yet\n",
-            FX2C_VERSION);
-    return EXIT_USAGE;
-  }
+  if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
   return usage_error("unknown command '%s' (expected compile or run)", cmd);
 }

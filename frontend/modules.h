@@ -88,6 +88,10 @@ const fx_value *fx_module_param(const fx_module *mod, const char *name);
 bool fx_module_ints(const fx_module *mod, const char *name, int n, int64_t *out);
 bool fx_module_float(const fx_module *mod, const char *name, double *out);
 bool fx_module_bool(const fx_module *mod, const char *name, bool *out);
+/* A string hyperparameter (padding_mode, mode, approximate, padding='same') as its text without quotes: torch
+ * prints some quoted (GELU(approximate='none')) and some bare (Upsample(..., mode=nearest)); defaults read the
+ * same way. Escapes in a quoted string are not decoded. False if missing or not a string. */
+bool fx_module_str(const fx_module *mod, const char *name, fx_str *out);
 
 /* The state_dict entries a known layer owns, with the shapes its hyperparameters imply (Conv2d: weight
  * [out, in/groups, kh, kw] and, if bias, bias [out]; BatchNorm2d with track_running_stats: running_mean,

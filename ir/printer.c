@@ -45,6 +45,9 @@ void fx_format_value(const fx_graph *g, const fx_value *v, bool repr_mode, fx_bu
     if (!repr_mode) fx_buf_putc(b, '%');
     put_node_name(g, v, b);
     return;
+  case FX_V_TENSOR:
+    fx_buf_printf(b, "%%t%u", v->v.node);
+    return;
   case FX_V_STR:
     if (repr_mode) fx_buf_put(b, v->u.text, v->n);
     else put_str_as_str(v, b);

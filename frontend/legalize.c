@@ -1,0 +1,662 @@
+/* legalize.c: from a node's target to a core op with its arguments bound (ir/ops.def).
+ *
+ * A call_function, call_method or call_module target is looked up in this order:
+ *   1. the rule table below (targets whose name or signature is not the op's own: F.relu(input, inplace=False),
+ *      operator.add, Tensor.view(*size), torch.zeros(*size), conv2d, the aten spellings, ...);
+ *   2. the default spellings of every op NAME: torch.NAME, torch.nn.functional.NAME, torch._C._nn.NAME, the
+ *      method NAME, torch.ops.aten.NAME.<overload>; and the in-place forms NAME_ (method, torch.NAME_, aten);
+ *   3. special cases written as code (torch.max, Tensor.to, modules).
+ * The call's args and kwargs are bound to the target's signature as Python would bind them, then moved by name
+ * into the op's parameters; parameters a target has and the op has not (inplace, _stacklevel) are dropped.
+ */
+#include "../ir/program.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { R_INPLACE = 1, R_METHOD = 2 };
+
+typedef struct rule {
+  const char *target; /* "M:name" for a method, else the full function target */
+  fx_op op;
+  const char *sig;    /* NULL: the op's own signature */
+  const char *fixed;  /* "name=value, ...": parameters the target implies */
+  unsigned flags;
+} rule;
+
+#define ACT_INPLACE "input, inplace=False"
+#define DROPOUT_SIG "input, p=0.5, training=True, inplace=False"
+#define ZEROS_SIG "*size, out=None, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False"
+#define LIKE_SIG "input, *, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False, memory_format=None"
+#define CONV_SIG "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1"
+#define CONVT_SIG "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1"
+
+static const rule rules[] = {
+    /* activations with an inplace flag */
+    {"torch.nn.functional.relu", FX_OP_RELU, ACT_INPLACE, NULL, 0},
+    {"torch.nn.functional.relu6", FX_OP_RELU6, ACT_INPLACE, NULL, 0},
+    {"torch.nn.functional.silu", FX_OP_SILU, ACT_INPLACE, NULL, 0},
+    {"torch.nn.functional.hardswish", FX_OP_HARDSWISH, ACT_INPLACE, NULL, 0},
+    {"torch.nn.functional.hardsigmoid", FX_OP_HARDSIGMOID, ACT_INPLACE, NULL, 0},
+    {"torch.nn.functional.mish", FX_OP_MISH, ACT_INPLACE, NULL, 0},
+    {"torch.nn.functional.leaky_relu", FX_OP_LEAKY_RELU, "input, negative_slope=0.01, inplace=False", NULL, 0},
+    {"torch.nn.functional.elu", FX_OP_ELU, "input, alpha=1.0, inplace=False", NULL, 0},
+    {"torch.nn.functional.hardtanh", FX_OP_HARDTANH, "input, min_val=-1.0, max_val=1.0, inplace=False", NULL, 0},
+    {"torch.clip", FX_OP_CLAMP, NULL, NULL, 0},
+    {"M:clip", FX_OP_CLAMP, NULL, NULL, 0},
+    {"torch.ops.aten.clamp_min", FX_OP_CLAMP, "input, min", NULL, 0},
+    {"torch.ops.aten.clamp_max", FX_OP_CLAMP, "input, max", NULL, 0},
+    /* eval-mode no-ops */
+    {"torch.nn.functional.dropout", FX_OP_DROPOUT, DROPOUT_SIG, NULL, 0},
+    {"torch.nn.functional.dropout1d", FX_OP_DROPOUT, DROPOUT_SIG, NULL, 0},
+    {"torch.nn.functional.dropout2d", FX_OP_DROPOUT, DROPOUT_SIG, NULL, 0},
+    {"torch.nn.functional.dropout3d", FX_OP_DROPOUT, DROPOUT_SIG, NULL, 0},
+    {"torch.nn.functional.alpha_dropout", FX_OP_DROPOUT, DROPOUT_SIG, NULL, 0},
+    {"torch.nn.functional.feature_alpha_dropout", FX_OP_DROPOUT, DROPOUT_SIG, NULL, 0},
+    {"torchvision.ops.stochastic_depth.stochastic_depth", FX_OP_STOCHASTIC_DEPTH, NULL, NULL, 0},
+    {"torchvision.ops.stochastic_depth", FX_OP_STOCHASTIC_DEPTH, NULL, NULL, 0},
+    {"torch.ops.aten.lift_fresh_copy", FX_OP_IDENTITY, NULL, NULL, 0},
+    {"torch.ops.aten.alias", FX_OP_IDENTITY, NULL, NULL, 0},
+    {"torch.ops.aten.dropout", FX_OP_DROPOUT, "input, p, train", NULL, 0},
+    /* softmax family */
+    {"torch.nn.functional.softmax", FX_OP_SOFTMAX, "input, dim=None, _stacklevel=3, dtype=None", NULL, 0},
+    {"torch.nn.functional.log_softmax", FX_OP_LOG_SOFTMAX, "input, dim=None, _stacklevel=3, dtype=None", NULL, 0},
+    {"torch.softmax", FX_OP_SOFTMAX, "input, dim, dtype=None", NULL, 0},
+    {"torch.log_softmax", FX_OP_LOG_SOFTMAX, "input, dim, dtype=None", NULL, 0},
+    {"M:softmax", FX_OP_SOFTMAX, "input, dim, dtype=None", NULL, 0},
+    {"M:log_softmax", FX_OP_LOG_SOFTMAX, "input, dim, dtype=None", NULL, 0},
+    {"torch.ops.aten._softmax", FX_OP_SOFTMAX, "input, dim, half_to_float", NULL, 0},
+    {"torch.ops.aten._log_softmax", FX_OP_LOG_SOFTMAX, "input, dim, half_to_float", NULL, 0},
+    /* Python operators */
+    {"operator.add", FX_OP_ADD, "input, other", NULL, 0},
+    {"operator.iadd", FX_OP_ADD, "input, other", NULL, R_INPLACE},
+    {"operator.sub", FX_OP_SUB, "input, other", NULL, 0},
+    {"operator.isub", FX_OP_SUB, "input, other", NULL, R_INPLACE},
+    {"operator.mul", FX_OP_MUL, "input, other", NULL, 0},
+    {"operator.imul", FX_OP_MUL, "input, other", NULL, R_INPLACE},
+    {"operator.truediv", FX_OP_DIV, "input, other", NULL, 0},
+    {"operator.itruediv", FX_OP_DIV, "input, other", NULL, R_INPLACE},
+    {"operator.floordiv", FX_OP_FLOOR_DIVIDE, "input, other", NULL, 0},
+    {"operator.mod", FX_OP_REMAINDER, "input, other", NULL, 0},
+    {"operator.pow", FX_OP_POW, "input, exponent", NULL, 0},
+    {"operator.neg", FX_OP_NEG, "input", NULL, 0},
+    {"operator.matmul", FX_OP_MATMUL, "input, other", NULL, 0},
+    {"operator.eq", FX_OP_EQ, "input, other", NULL, 0},
+    {"operator.ne", FX_OP_NE, "input, other", NULL, 0},
+    {"operator.lt", FX_OP_LT, "input, other", NULL, 0},
+    {"operator.le", FX_OP_LE, "input, other", NULL, 0},
+    {"operator.gt", FX_OP_GT, "input, other", NULL, 0},
+    {"operator.ge", FX_OP_GE, "input, other", NULL, 0},
+    {"operator.and_", FX_OP_BITWISE_AND, "input, other", NULL, 0},
+    {"operator.or_", FX_OP_BITWISE_OR, "input, other", NULL, 0},
+    {"operator.xor", FX_OP_BITWISE_XOR, "input, other", NULL, 0},
+    {"operator.getitem", FX_OP_GETITEM, NULL, NULL, 0},
+    {"torch.true_divide", FX_OP_DIV, "input, other", NULL, 0},
+    {"torch.multiply", FX_OP_MUL, NULL, NULL, 0},
+    {"torch.subtract", FX_OP_SUB, NULL, NULL, 0},
+    {"torch.divide", FX_OP_DIV, NULL, NULL, 0},
+    /* products */
+    {"torch.mm", FX_OP_MATMUL, "input, other", NULL, 0},
+    {"torch.bmm", FX_OP_MATMUL, "input, other", NULL, 0},
+    {"M:mm", FX_OP_MATMUL, "input, other", NULL, 0},
+    {"M:bmm", FX_OP_MATMUL, "input, other", NULL, 0},
+    {"torch.ops.aten.mm", FX_OP_MATMUL, "input, other", NULL, 0},
+    {"torch.ops.aten.bmm", FX_OP_MATMUL, "input, other", NULL, 0},
+    {"torch._C._nn.linear", FX_OP_LINEAR, NULL, NULL, 0},
+    {"torch.conv1d", FX_OP_CONVOLUTION, CONV_SIG, NULL, 0},
+    {"torch.conv2d", FX_OP_CONVOLUTION, CONV_SIG, NULL, 0},
+    {"torch.nn.functional.conv1d", FX_OP_CONVOLUTION, CONV_SIG, NULL, 0},
+    {"torch.nn.functional.conv2d", FX_OP_CONVOLUTION, CONV_SIG, NULL, 0},
+    {"torch.conv_transpose1d", FX_OP_CONVOLUTION, CONVT_SIG, "transposed=True", 0},
+    {"torch.conv_transpose2d", FX_OP_CONVOLUTION, CONVT_SIG, "transposed=True", 0},
+    {"torch.nn.functional.conv_transpose1d", FX_OP_CONVOLUTION, CONVT_SIG, "transposed=True", 0},
+    {"torch.nn.functional.conv_transpose2d", FX_OP_CONVOLUTION, CONVT_SIG, "transposed=True", 0},
+    /* normalization */
+    {"torch.ops.aten.batch_norm",
+     FX_OP_BATCH_NORM, "input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled", NULL, 0},
+    {"torch.ops.aten._native_batch_norm_legit_no_training", FX_OP_NATIVE_BATCH_NORM,
+     "input, weight, bias, running_mean, running_var, momentum, eps", "training=False", 0},
+    {"torch.ops.aten.layer_norm", FX_OP_LAYER_NORM,
+     "input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True", NULL, 0},
+    {"torch.ops.aten.group_norm", FX_OP_GROUP_NORM,
+     "input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True", NULL, 0},
+    /* pooling */
+    {"torch.nn.functional.max_pool1d", FX_OP_MAX_POOL, NULL, NULL, 0},
+    {"torch.nn.functional.max_pool2d", FX_OP_MAX_POOL, NULL, NULL, 0},
+    {"torch.max_pool1d", FX_OP_MAX_POOL, NULL, NULL, 0},
+    {"torch.max_pool2d", FX_OP_MAX_POOL, NULL, NULL, 0},
+    {"torch.ops.aten.max_pool2d", FX_OP_MAX_POOL, "input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False",
+     NULL, 0},
+    {"torch.ops.aten.max_pool2d_with_indices", FX_OP_MAX_POOL_WITH_INDICES,
+     "input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False", NULL, 0},
+    {"torch.nn.functional.avg_pool1d", FX_OP_AVG_POOL, NULL, NULL, 0},
+    {"torch.nn.functional.avg_pool2d", FX_OP_AVG_POOL, NULL, NULL, 0},
+    {"torch._C._nn.avg_pool2d", FX_OP_AVG_POOL, NULL, NULL, 0},
+    {"torch.avg_pool1d", FX_OP_AVG_POOL, NULL, NULL, 0},
+    {"torch.ops.aten.avg_pool2d", FX_OP_AVG_POOL,
+     "input, kernel_size, stride=(), padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None", NULL, 0},
+    {"torch.nn.functional.adaptive_avg_pool1d", FX_OP_ADAPTIVE_AVG_POOL, NULL, NULL, 0},
+    {"torch.nn.functional.adaptive_avg_pool2d", FX_OP_ADAPTIVE_AVG_POOL, NULL, NULL, 0},
+    {"torch._C._nn.adaptive_avg_pool2d", FX_OP_ADAPTIVE_AVG_POOL, NULL, NULL, 0},
+    {"torch.adaptive_avg_pool1d", FX_OP_ADAPTIVE_AVG_POOL, NULL, NULL, 0},
+    {"torch.ops.aten.adaptive_avg_pool2d", FX_OP_ADAPTIVE_AVG_POOL, NULL, NULL, 0},
+    {"torch.ops.aten._adaptive_avg_pool2d", FX_OP_ADAPTIVE_AVG_POOL, NULL, NULL, 0},
+    {"torch.nn.functional.adaptive_max_pool2d", FX_OP_ADAPTIVE_MAX_POOL, NULL, NULL, 0},
+    /* resampling, padding */
+    {"torch.nn.functional.upsample", FX_OP_INTERPOLATE,
+     "input, size=None, scale_factor=None, mode='nearest', align_corners=None", NULL, 0},
+    {"torch.ops.aten.upsample_nearest2d", FX_OP_INTERPOLATE, "input, size, scale_factor=None", "mode='nearest'", 0},
+    {"torch.ops.aten.upsample_bilinear2d", FX_OP_INTERPOLATE, "input, size, align_corners, scale_factor=None",
+     "mode='bilinear'", 0},
+    {"torch.ops.aten.constant_pad_nd", FX_OP_PAD, "input, pad, value=0", "mode='constant'", 0},
+    {"torch.ops.aten.reflection_pad2d", FX_OP_PAD, "input, pad", "mode='reflect'", 0},
+    {"torch.ops.aten.replication_pad2d", FX_OP_PAD, "input, pad", "mode='replicate'", 0},
+    {"torch.ops.aten.embedding", FX_OP_EMBEDDING, "weight, input, padding_idx=-1, scale_grad_by_freq=False, sparse=False",
+     NULL, 0},
+    /* shapes */
+    {"M:view", FX_OP_VIEW, "input, *size", NULL, 0},
+    {"M:reshape", FX_OP_VIEW, "input, *size", NULL, 0},
+    {"torch.reshape", FX_OP_VIEW, "input, size", NULL, 0},
+    {"torch.ops.aten.reshape", FX_OP_VIEW, "input, size", NULL, 0},
+    {"torch.ops.aten._reshape_alias", FX_OP_VIEW, "input, size, stride", NULL, 0},
+    {"torch.ops.aten._unsafe_view", FX_OP_VIEW, "input, size", NULL, 0},
+    {"M:reshape_as", FX_OP_VIEW_AS, NULL, NULL, 0},
+    {"M:permute", FX_OP_PERMUTE, "input, *dims", NULL, 0},
+    {"M:expand", FX_OP_EXPAND, "input, *size", NULL, 0},
+    {"torch.ops.aten.expand", FX_OP_EXPAND, "input, size, *, implicit=False", NULL, 0},
+    {"M:repeat", FX_OP_REPEAT, "input, *repeats", NULL, 0},
+    {"M:flip", FX_OP_FLIP, "input, *dims", NULL, 0},
+    {"torch.ops.aten.split_with_sizes", FX_OP_SPLIT, NULL, NULL, 0},
+    {"torch.concat", FX_OP_CAT, NULL, NULL, 0},
+    {"torch.concatenate", FX_OP_CAT, NULL, NULL, 0},
+    {"torch.ops.aten._to_copy", FX_OP_TO,
+     "input, *, dtype=None, layout=None, device=None, pin_memory=None, non_blocking=False, memory_format=None", NULL, 0},
+    {"M:float", FX_OP_TO, "input, memory_format=None", "dtype=torch.float32", 0},
+    {"M:double", FX_OP_TO, "input, memory_format=None", "dtype=torch.float64", 0},
+    {"M:half", FX_OP_TO, "input, memory_format=None", "dtype=torch.float16", 0},
+    {"M:long", FX_OP_TO, "input, memory_format=None", "dtype=torch.int64", 0},
+    {"M:int", FX_OP_TO, "input, memory_format=None", "dtype=torch.int32", 0},
+    {"M:bool", FX_OP_TO, "input, memory_format=None", "dtype=torch.bool", 0},
+    /* new tensors */
+    /* zeros, ones and empty make the default float dtype: their fill value is a float */
+    {"torch.zeros", FX_OP_FULL, ZEROS_SIG, "fill_value=0.0", 0},
+    {"torch.ones", FX_OP_FULL, ZEROS_SIG, "fill_value=1.0", 0},
+    {"torch.empty", FX_OP_FULL, ZEROS_SIG ", memory_format=None", "fill_value=0.0", 0},
+    {"torch.full", FX_OP_FULL,
+     "size, fill_value, *, out=None, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False", NULL, 0},
+    {"torch.ops.aten.empty.memory_format", FX_OP_FULL,
+     "size, *, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None", "fill_value=0.0", 0},
+    {"torch.ops.aten.zeros", FX_OP_FULL, "size, *, dtype=None, layout=None, device=None, pin_memory=None",
+     "fill_value=0.0", 0},
+    {"torch.ops.aten.ones", FX_OP_FULL, "size, *, dtype=None, layout=None, device=None, pin_memory=None",
+     "fill_value=1.0", 0},
+    {"torch.zeros_like", FX_OP_FULL_LIKE, LIKE_SIG, "fill_value=0", 0},
+    {"torch.ones_like", FX_OP_FULL_LIKE, LIKE_SIG, "fill_value=1", 0},
+    {"torch.empty_like", FX_OP_FULL_LIKE, LIKE_SIG, "fill_value=0", 0},
+    {"torch.full_like", FX_OP_FULL_LIKE,
+     "input, fill_value, *, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False, "
+     "memory_format=None",
+     NULL, 0},
+    {"torch.ops.aten.full_like", FX_OP_FULL_LIKE, NULL, NULL, 0},
+    {"torch.ops.aten.zeros_like", FX_OP_FULL_LIKE, NULL, "fill_value=0", 0},
+    /* compile-time queries */
+    {"builtins.getattr", FX_OP_GETATTR, NULL, NULL, 0},
+    {"torch._assert", FX_OP_ASSERT, NULL, NULL, 0},
+    {"torch.fx._symbolic_trace._assert_is_none", FX_OP_ASSERT, "condition, message=None", NULL, 0},
+};
+
+/* Every rule's signature parses, and names only parameters of its op or ones the op ignores (inplace, out, ...).
+ * Returns the number of problems and describes the first in msg. */
+int fx_legalize_check_tables(char *msg, size_t cap) {
+  static const char *const ignored[] = {"inplace", "out", "_stacklevel", "requires_grad", "cudnn_enabled", "cudnn_enable",
+                                        "half_to_float", "implicit", "non_blocking", "train", "stride",
+                                        "scale_grad_by_freq", "sparse", "layout", "device", "pin_memory",
+                                        "memory_format"};
+  int problems = 0;
+  for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
+    const fx_sig *osig = fx_op_sig(rules[i].op);
+    fx_sig ts, fs;
+    if (!osig || (rules[i].sig && !fx_sig_parse(rules[i].sig, &ts)) || (rules[i].fixed && !fx_sig_parse(rules[i].fixed, &fs))) {
+      size_t used = strlen(msg);
+      if (used < cap) snprintf(msg + used, cap - used, "%s%s: a signature does not parse", problems ? "; " : "", rules[i].target);
+      problems++;
+      continue;
+    }
+    if (!rules[i].sig) continue;
+    for (int k = 0; k < ts.n; k++) {
+      char name[64];
+      snprintf(name, sizeof name, "%.*s", (int)ts.params[k].name.n, ts.params[k].name.p);
+      bool known = fx_sig_find(osig, name) >= 0;
+      for (size_t j = 0; j < sizeof ignored / sizeof *ignored && !known; j++) known = strcmp(name, ignored[j]) == 0;
+      if (!known) {
+        size_t used = strlen(msg);
+        if (used < cap)
+          snprintf(msg + used, cap - used, "%s%s: '%s' is not a parameter of %s", problems ? "; " : "", rules[i].target,
+                   name, fx_op_name(rules[i].op));
+        problems++;
+      }
+    }
+  }
+  return problems;
+}
+
+/* ---- binding ---- */
+
+typedef struct {
+  fx_program *p;
+  uint32_t node;
+  fx_diag *d;
+} ctx;
+
+static const fx_source *src_of(const ctx *c) { return c->p->g->nodes[c->node].loc.line ? c->p->g->src : NULL; }
+
+/* The position of an argument inside the node's line, where the text of the value points into the source. */
+static fx_loc arg_loc(const ctx *c, const fx_value *v) {
+  const fx_node *n = &c->p->g->nodes[c->node];
+  const fx_source *src = c->p->g->src;
+  if (v && src && !fx_value_is_container(v) && v->u.text >= src->text && v->u.text < src->text + src->len && n->loc.line)
+    return (fx_loc){n->loc.line, (uint32_t)(v->u.text - src->text) - n->loc.off + n->loc.col, (uint32_t)(v->u.text - src->text),
+                    v->n ? v->n : 1};
+  return n->loc;
+}
+
+static bool set_param(fx_value *slots, const fx_sig *sig, fx_str name, fx_value v) {
+  char buf[64];
+  if (name.n >= sizeof buf) return false;
+  memcpy(buf, name.p, name.n);
+  buf[name.n] = 0;
+  int k = fx_sig_find(sig, buf);
+  if (k < 0) return false;
+  slots[k] = v;
+  return true;
+}
+
+/* Binds the call to `tsig` (the target's signature) and moves the values into the op's parameters. */
+static bool bind_call(ctx *c, fx_op op, const fx_sig *tsig, const char *fixed, const fx_value *args,
+                      const fx_value *kwargs, fx_value *slots) {
+  const fx_node *n = &c->p->g->nodes[c->node];
+  const fx_sig *osig = fx_op_sig(op);
+  fx_value tslots[FX_SIG_MAX];
+  fx_bind_error err;
+  if (!fx_sig_bind(tsig, args, kwargs, &c->p->arena, tslots, NULL, &err)) {
+    fx_diag_error(c->d, src_of(c), err.at ? arg_loc(c, err.at) : n->loc, "%.*s() %s", (int)n->target.n,
+                  n->target.p, err.msg);
+    return false;
+  }
+  for (int k = 0; k < osig->n; k++) slots[k] = osig->params[k].dflt;
+  for (int k = 0; k < tsig->n; k++) {
+    fx_str name = tsig->params[k].name;
+    if (fx_str_eqz(name, "out") && tslots[k].kind != FX_V_NONE) {
+      fx_diag_error(c->d, src_of(c), arg_loc(c, &tslots[k]), "%.*s(): out= is not supported", (int)n->target.n,
+                    n->target.p);
+      return false;
+    }
+    set_param(slots, osig, name, tslots[k]); /* names the op does not have (inplace, _stacklevel) are dropped */
+  }
+  if (fixed) {
+    fx_sig fsig;
+    if (!fx_sig_parse(fixed, &fsig)) return false;
+    for (int k = 0; k < fsig.n; k++) set_param(slots, osig, fsig.params[k].name, fsig.params[k].dflt);
+  }
+  return true;
+}
+
+static fx_inst *inst_of(ctx *c) { return &c->p->inst[c->node]; }
+
+static bool finish(ctx *c, fx_op op, const fx_value *slots, bool inplace) {
+  fx_inst *in = inst_of(c);
+  const fx_sig *osig = fx_op_sig(op);
+  in->op = (int16_t)op;
+  in->inplace = inplace;
+  in->args = fx_arena_alloc(&c->p->arena, (size_t)osig->n * sizeof *in->args);
+  memcpy(in->args, slots, (size_t)osig->n * sizeof *slots);
+  return true;
+}
+
+static bool legalize_rule(ctx *c, const rule *r) {
+  const fx_node *n = &c->p->g->nodes[c->node];
+  fx_sig tsig;
+  const fx_sig *ts = fx_op_sig(r->op);
+  if (r->sig) {
+    if (!fx_sig_parse(r->sig, &tsig)) return false;
+    ts = &tsig;
+  }
+  fx_value slots[FX_SIG_MAX];
+  if (!bind_call(c, r->op, ts, r->fixed, &n->args, &n->kwargs, slots)) return false;
+  return finish(c, r->op, slots, (r->flags & R_INPLACE) != 0);
+}
+
+/* ---- target lookup ---- */
+
+/* "torch.ops.aten.add.Tensor" -> ("add", "Tensor"); false for other targets. */
+static bool split_aten(fx_str t, fx_str *op, fx_str *overload) {
+  if (!fx_str_starts_with(t, "torch.ops.aten.")) return false;
+  const char *p = t.p + 15, *end = t.p + t.n, *dot = memchr(p, '.', (size_t)(end - p));
+  *op = fx_str_make(p, (size_t)((dot ? dot : end) - p));
+  *overload = dot ? fx_str_make(dot + 1, (size_t)(end - dot - 1)) : fx_str_make("", 0);
+  return true;
+}
+
+static const rule *find_rule(const fx_node *n) {
+  fx_str t = n->target, aop, aov;
+  bool aten = split_aten(t, &aop, &aov);
+  for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
+    const char *rt = rules[i].target;
+    if (n->opcode == FX_CALL_METHOD) {
+      if (rt[0] == 'M' && rt[1] == ':' && fx_str_eqz(t, rt + 2)) return &rules[i];
+      continue;
+    }
+    if (rt[0] == 'M' && rt[1] == ':') continue;
+    if (fx_str_eqz(t, rt)) return &rules[i];
+    /* an aten rule without an overload ("torch.ops.aten.expand") matches every overload of that op */
+    size_t rn = strlen(rt);
+    if (aten && rn == 15 + aop.n && strncmp(rt, "torch.ops.aten.", 15) == 0 && memcmp(rt + 15, aop.p, aop.n) == 0)
+      return &rules[i];
+  }
+  return NULL;
+}
+
+/* The default spellings: NAME as torch.NAME, F.NAME, torch._C._nn.NAME, a method, or aten; NAME_ in place. */
+static bool find_default(const fx_node *n, fx_op *op, bool *inplace) {
+  fx_str t = n->target, name = t, aop, aov;
+  if (n->opcode == FX_CALL_FUNCTION) {
+    if (split_aten(t, &aop, &aov)) name = aop;
+    else if (fx_str_starts_with(t, "torch.nn.functional.")) name = fx_str_make(t.p + 20, t.n - 20);
+    else if (fx_str_starts_with(t, "torch._C._nn.")) name = fx_str_make(t.p + 13, t.n - 13);
+    else if (fx_str_starts_with(t, "torch.special.")) name = fx_str_make(t.p + 14, t.n - 14);
+    else if (fx_str_starts_with(t, "torch.") && !memchr(t.p + 6, '.', t.n - 6)) name = fx_str_make(t.p + 6, t.n - 6);
+    else return false;
+  }
+  *inplace = false;
+  if (name.n > 1 && name.p[name.n - 1] == '_' && name.p[name.n - 2] != '_') {
+    *inplace = true;
+    name.n--;
+  }
+  for (int i = 0; i < FX_NUM_OPS; i++)
+    if (fx_str_eqz(name, fx_op_name((fx_op)i))) {
+      *op = (fx_op)i;
+      return true;
+    }
+  return false;
+}
+
+/* torch.max / torch.min and their method and aten forms: a reduction to a value, (values, indices) along a dim, or
+ * the elementwise maximum of two tensors, depending on the arguments. */
+static bool legalize_max_min(ctx *c, bool is_max) {
+  const fx_node *n = &c->p->g->nodes[c->node];
+  uint32_t npos = n->args.n;
+  bool has_dim = npos >= 2 || n->kwargs.n >= 2;
+  bool other_tensor = npos >= 2 && n->args.u.items[1].kind == FX_V_NODE;
+  for (uint32_t i = 0; i + 1 < n->kwargs.n; i += 2)
+    if (n->kwargs.u.items[i].n == 5 && memcmp(n->kwargs.u.items[i].u.text, "other", 5) == 0) other_tensor = true;
+  rule r = {NULL, FX_OP_AMAX, "input", NULL, 0};
+  if (other_tensor) {
+    r.op = is_max ? FX_OP_MAXIMUM : FX_OP_MINIMUM;
+    r.sig = "input, other";
+  } else if (has_dim) {
+    r.op = is_max ? FX_OP_MAX_DIM : FX_OP_MIN_DIM;
+    r.sig = "input, dim, keepdim=False";
+  } else {
+    r.op = is_max ? FX_OP_AMAX : FX_OP_AMIN;
+    r.sig = "input";
+  }
+  return legalize_rule(c, &r);
+}
+
+/* Tensor.to(dtype), .to(device), .to(device, dtype), .to(other), with keywords too: only the dtype matters. */
+static bool legalize_to(ctx *c) {
+  const fx_node *n = &c->p->g->nodes[c->node];
+  fx_value slots[FX_SIG_MAX];
+  const fx_sig *osig = fx_op_sig(FX_OP_TO);
+  for (int k = 0; k < osig->n; k++) slots[k] = osig->params[k].dflt;
+  if (!n->args.n) {
+    fx_diag_error(c->d, src_of(c), n->loc, "to() needs the tensor to convert");
+    return false;
+  }
+  slots[0] = n->args.u.items[0];
+  slots[1] = fx_value_none();
+  for (uint32_t i = 1; i < n->args.n; i++) {
+    const fx_value *v = &n->args.u.items[i];
+    if (v->kind == FX_V_WORD && fx_str_starts_with(fx_str_make(v->u.text, v->n), "torch.")) slots[1] = *v;
+    else if (v->kind == FX_V_NODE) slots[1] = *v; /* to(other): other's dtype */
+  }
+  for (uint32_t i = 0; i + 1 < n->kwargs.n; i += 2)
+    if (n->kwargs.u.items[i].n == 5 && memcmp(n->kwargs.u.items[i].u.text, "dtype", 5) == 0)
+      slots[1] = n->kwargs.u.items[i + 1];
+  return finish(c, FX_OP_TO, slots, false);
+}
+
+/* ---- modules ---- */
+
+static uint32_t weight_tensor(ctx *c, const fx_module *m, const char *pname, bool required, bool *ok) {
+  char key[512];
+  snprintf(key, sizeof key, "%.*s%s%s", (int)m->path.n, m->path.p, m->path.n ? "." : "", pname);
+  const fx_tensor *t = c->p->weights ? fx_weights_find(c->p->weights, fx_str_make(key, strlen(key))) : NULL;
+  if (!t) {
+    if (required) {
+      fx_diag_error(c->d, src_of(c), c->p->g->nodes[c->node].loc, "weight '%s' of module '%.*s' (%.*s) is missing%s",
+                    key, (int)m->path.n, m->path.p, (int)m->type_name.n, m->type_name.p,
+                    c->p->weights ? " from the weights file" : ": no --weights given");
+      *ok = false;
+    }
+    return FX_NONE_IDX;
+  }
+  /* One tensor id per weight, however many nodes use it. */
+  for (uint32_t i = 0; i < c->p->ntensors; i++)
+    if (c->p->tensors[i].data == t) return i;
+  uint32_t id = fx_program_new_tensor(c->p, t->dtype, t->ndim, t->shape, FX_T_WEIGHT, c->node);
+  c->p->tensors[id].data = t;
+  return id;
+}
+
+static fx_value tensor_or_none(ctx *c, uint32_t id) { return id == FX_NONE_IDX ? fx_value_none() : fx_tensor_value(c->p, id); }
+
+static bool module_param(ctx *c, const fx_module *m, const char *name, const fx_sig *osig, fx_value *slots,
+                         const char *as) {
+  const fx_value *v = fx_module_param(m, name);
+  if (!v) return false;
+  int k = fx_sig_find(osig, as ? as : name);
+  if (k >= 0) slots[k] = *v;
+  return true;
+}
+
+static bool legalize_module(ctx *c) {
+  const fx_node *n = &c->p->g->nodes[c->node];
+  if (!c->p->mods) {
+    fx_diag_error(c->d, src_of(c), n->loc, "call_module '%.*s' needs the module tree: pass --modules (the text of print(model))",
+                  (int)n->target.n, n->target.p);
+    return false;
+  }
+  const fx_module *m = fx_modules_find(c->p->mods, n->target);
+  if (!m) {
+    fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' is not in the module tree", (int)n->target.n, n->target.p);
+    return false;
+  }
+  inst_of(c)->mod = m;
+  if (n->args.n != 1 || n->kwargs.n != 0) {
+    fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' (%.*s) is called with %u arguments; fx2c calls modules with one input",
+                  (int)n->target.n, n->target.p, (int)m->type_name.n, m->type_name.p, n->args.n + n->kwargs.n / 2);
+    return false;
+  }
+  fx_value x = n->args.u.items[0];
+  fx_op op;
+  bool ok = true;
+  switch (m->type) {
+#define SIMPLE(T, O) case FX_MOD_##T: op = FX_OP_##O; break;
+    SIMPLE(RELU, RELU) SIMPLE(RELU6, RELU6) SIMPLE(LEAKY_RELU, LEAKY_RELU) SIMPLE(ELU, ELU) SIMPLE(GELU, GELU)
+    SIMPLE(SILU, SILU) SIMPLE(SIGMOID, SIGMOID) SIMPLE(TANH, TANH) SIMPLE(HARDSWISH, HARDSWISH)
+    SIMPLE(HARDSIGMOID, HARDSIGMOID) SIMPLE(HARDTANH, HARDTANH) SIMPLE(MISH, MISH) SIMPLE(SOFTMAX, SOFTMAX)
+    SIMPLE(LOG_SOFTMAX, LOG_SOFTMAX) SIMPLE(DROPOUT, IDENTITY) SIMPLE(DROPOUT1D, IDENTITY) SIMPLE(DROPOUT2D, IDENTITY)
+    SIMPLE(DROPOUT3D, IDENTITY) SIMPLE(ALPHA_DROPOUT, IDENTITY) SIMPLE(FEATURE_ALPHA_DROPOUT, IDENTITY)
+    SIMPLE(IDENTITY, IDENTITY) SIMPLE(FLATTEN, FLATTEN) SIMPLE(UNFLATTEN, UNFLATTEN) SIMPLE(PIXEL_SHUFFLE, PIXEL_SHUFFLE)
+    SIMPLE(CONV1D, CONVOLUTION) SIMPLE(CONV2D, CONVOLUTION) SIMPLE(CONV_TRANSPOSE2D, CONVOLUTION) SIMPLE(LINEAR, LINEAR)
+    SIMPLE(BATCH_NORM1D, BATCH_NORM) SIMPLE(BATCH_NORM2D, BATCH_NORM) SIMPLE(LAYER_NORM, LAYER_NORM)
+    SIMPLE(GROUP_NORM, GROUP_NORM) SIMPLE(EMBEDDING, EMBEDDING) SIMPLE(MAX_POOL1D, MAX_POOL) SIMPLE(MAX_POOL2D, MAX_POOL)
+    SIMPLE(AVG_POOL1D, AVG_POOL) SIMPLE(AVG_POOL2D, AVG_POOL) SIMPLE(ADAPTIVE_AVG_POOL1D, ADAPTIVE_AVG_POOL)
+    SIMPLE(ADAPTIVE_AVG_POOL2D, ADAPTIVE_AVG_POOL) SIMPLE(ADAPTIVE_MAX_POOL2D, ADAPTIVE_MAX_POOL)
+    SIMPLE(UPSAMPLE, INTERPOLATE) SIMPLE(UPSAMPLING_NEAREST2D, INTERPOLATE) SIMPLE(UPSAMPLING_BILINEAR2D, INTERPOLATE)
+    SIMPLE(ZERO_PAD2D, PAD) SIMPLE(CONSTANT_PAD1D, PAD) SIMPLE(CONSTANT_PAD2D, PAD) SIMPLE(REFLECTION_PAD2D, PAD)
+    SIMPLE(REPLICATION_PAD2D, PAD)
+#undef SIMPLE
+  default:
+    fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' is a %.*s, which fx2c does not know how to call",
+                  (int)n->target.n, n->target.p, (int)m->type_name.n, m->type_name.p);
+    return false;
+  }
+  const fx_sig *osig = fx_op_sig(op);
+  fx_value slots[FX_SIG_MAX];
+  for (int k = 0; k < osig->n; k++) slots[k] = osig->params[k].dflt;
+  slots[0] = x;
+  bool inplace = false;
+  bool flag;
+  if (fx_module_bool(m, "inplace", &flag) && flag) inplace = true;
+  /* hyperparameters whose names are the op's own */
+  static const char *const same_names[] = {"negative_slope", "alpha", "approximate", "min_val", "max_val", "dim",
+                                           "start_dim", "end_dim", "upscale_factor", "kernel_size", "stride",
+                                           "padding", "dilation", "ceil_mode", "return_indices", "count_include_pad",
+                                           "divisor_override", "output_size", "groups", "eps", "momentum",
+                                           "normalized_shape", "num_groups", "padding_idx", "size", "scale_factor",
+                                           "mode", "align_corners", "output_padding"};
+  for (size_t i = 0; i < sizeof same_names / sizeof *same_names; i++) {
+    if (op == FX_OP_PAD && strcmp(same_names[i], "padding") == 0) continue;
+    module_param(c, m, same_names[i], osig, slots, NULL);
+  }
+  switch (m->type) {
+  case FX_MOD_CONV1D:
+  case FX_MOD_CONV2D:
+  case FX_MOD_CONV_TRANSPOSE2D: {
+    const fx_value *pm = fx_module_param(m, "padding_mode");
+    if (pm && !(pm->kind == FX_V_STR || pm->kind == FX_V_WORD ? fx_str_eqz(fx_str_make(pm->u.text, pm->n), "zeros") ||
+                                                                   fx_str_eqz(fx_str_make(pm->u.text, pm->n), "'zeros'")
+                                                             : true)) {
+      fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s': padding_mode %.*s is not supported (only zeros)",
+                    (int)n->target.n, n->target.p, (int)pm->n, pm->u.text);
+      return false;
+    }
+    slots[1] = tensor_or_none(c, weight_tensor(c, m, "weight", true, &ok));
+    bool has_bias = true;
+    fx_module_bool(m, "bias", &has_bias);
+    slots[2] = tensor_or_none(c, weight_tensor(c, m, "bias", has_bias, &ok));
+    if (m->type == FX_MOD_CONV_TRANSPOSE2D) set_param(slots, osig, FX_STR_LIT("transposed"), fx_value_bool(true));
+    break;
+  }
+  case FX_MOD_LINEAR: {
+    slots[1] = tensor_or_none(c, weight_tensor(c, m, "weight", true, &ok));
+    bool has_bias = true;
+    fx_module_bool(m, "bias", &has_bias);
+    slots[2] = tensor_or_none(c, weight_tensor(c, m, "bias", has_bias, &ok));
+    break;
+  }
+  case FX_MOD_BATCH_NORM1D:
+  case FX_MOD_BATCH_NORM2D: {
+    bool affine = true, track = true;
+    fx_module_bool(m, "affine", &affine);
+    fx_module_bool(m, "track_running_stats", &track);
+    if (!track) {
+      fx_diag_error(c->d, src_of(c), n->loc,
+                    "module '%.*s': BatchNorm without running statistics normalizes by batch statistics in eval; "
+                    "not supported",
+                    (int)n->target.n, n->target.p);
+      return false;
+    }
+    set_param(slots, osig, FX_STR_LIT("running_mean"), tensor_or_none(c, weight_tensor(c, m, "running_mean", true, &ok)));
+    set_param(slots, osig, FX_STR_LIT("running_var"), tensor_or_none(c, weight_tensor(c, m, "running_var", true, &ok)));
+    set_param(slots, osig, FX_STR_LIT("weight"), tensor_or_none(c, weight_tensor(c, m, "weight", affine, &ok)));
+    set_param(slots, osig, FX_STR_LIT("bias"), tensor_or_none(c, weight_tensor(c, m, "bias", affine, &ok)));
+    break;
+  }
+  case FX_MOD_LAYER_NORM:
+  case FX_MOD_GROUP_NORM: {
+    bool affine = true;
+    if (!fx_module_bool(m, m->type == FX_MOD_LAYER_NORM ? "elementwise_affine" : "affine", &affine)) affine = true;
+    set_param(slots, osig, FX_STR_LIT("weight"), tensor_or_none(c, weight_tensor(c, m, "weight", affine, &ok)));
+    set_param(slots, osig, FX_STR_LIT("bias"), tensor_or_none(c, weight_tensor(c, m, "bias", affine, &ok)));
+    break;
+  }
+  case FX_MOD_EMBEDDING:
+    set_param(slots, osig, FX_STR_LIT("weight"), tensor_or_none(c, weight_tensor(c, m, "weight", true, &ok)));
+    break;
+  case FX_MOD_UNFLATTEN:
+    module_param(c, m, "unflattened_size", osig, slots, "sizes");
+    break;
+  case FX_MOD_UPSAMPLING_NEAREST2D:
+    set_param(slots, osig, FX_STR_LIT("mode"), fx_value_word(c->p->g, FX_STR_LIT("nearest")));
+    break;
+  case FX_MOD_UPSAMPLING_BILINEAR2D:
+    set_param(slots, osig, FX_STR_LIT("mode"), fx_value_word(c->p->g, FX_STR_LIT("bilinear")));
+    set_param(slots, osig, FX_STR_LIT("align_corners"), fx_value_bool(true));
+    break;
+  case FX_MOD_ZERO_PAD2D:
+  case FX_MOD_CONSTANT_PAD1D:
+  case FX_MOD_CONSTANT_PAD2D:
+  case FX_MOD_REFLECTION_PAD2D:
+  case FX_MOD_REPLICATION_PAD2D: {
+    module_param(c, m, "padding", osig, slots, "pad");
+    module_param(c, m, "value", osig, slots, NULL);
+    const char *mode = m->type == FX_MOD_REFLECTION_PAD2D    ? "reflect"
+                       : m->type == FX_MOD_REPLICATION_PAD2D ? "replicate"
+                                                             : "constant";
+    set_param(slots, osig, FX_STR_LIT("mode"), fx_value_word(c->p->g, fx_str_make(mode, strlen(mode))));
+    /* ZeroPad2d(1) pads all four sides: the module repr may hold one int */
+    set_param(slots, osig, FX_STR_LIT("value"), m->type == FX_MOD_ZERO_PAD2D ? fx_value_int(c->p->g, 0)
+                                                                            : slots[fx_sig_find(osig, "value")]);
+    break;
+  }
+  default:
+    break;
+  }
+  if (!ok) return false;
+  return finish(c, op, slots, inplace && (fx_op_flags(op) & FX_OPF_UNARY));
+}
+
+bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
+  ctx c = {p, node, d};
+  const fx_node *n = &p->g->nodes[node];
+  fx_inst *in = &p->inst[node];
+  in->op = -1;
+  switch ((fx_opcode)n->opcode) {
+  case FX_PLACEHOLDER:
+  case FX_GET_ATTR:
+  case FX_OUTPUT:
+    return true;
+  case FX_CALL_MODULE:
+    return legalize_module(&c);
+  default:
+    break;
+  }
+  const rule *r = find_rule(n);
+  if (r) return legalize_rule(&c, r);
+  fx_str t = n->target, aop, aov;
+  bool method = n->opcode == FX_CALL_METHOD;
+  bool aten = split_aten(t, &aop, &aov);
+  fx_str base = method ? t : aten ? aop : fx_str_make("", 0);
+  if (!method && !aten) {
+    if (fx_str_eqz(t, "torch.max") || fx_str_eqz(t, "torch.min"))
+      base = fx_str_make(t.p + 6, 3);
+  }
+  if (fx_str_eqz(base, "max") || fx_str_eqz(base, "min")) return legalize_max_min(&c, base.p[1] == 'a');
+  if (method && fx_str_eqz(t, "to")) return legalize_to(&c);
+  if (method && (fx_str_eqz(t, "new_zeros") || fx_str_eqz(t, "new_ones") || fx_str_eqz(t, "new_empty") ||
+                 fx_str_eqz(t, "new_full"))) {
+    /* x.new_zeros(size) is a full tensor of x's dtype: FULL with dtype taken from x when not given */
+    bool full = fx_str_eqz(t, "new_full");
+    rule nr = {NULL, FX_OP_FULL, full ? "input, size, fill_value, *, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False"
+                                      : "input, *size, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False",
+               fx_str_eqz(t, "new_ones") ? "fill_value=1" : full ? NULL : "fill_value=0", 0};
+    if (!legalize_rule(&c, &nr)) return false;
+    /* remember x, for the dtype */
+    const fx_sig *osig = fx_op_sig(FX_OP_FULL);
+    int kd = fx_sig_find(osig, "dtype");
+    if (in->args[kd].kind == FX_V_NONE && n->args.n) in->args[kd] = n->args.u.items[0];
+    return true;
+  }
+  fx_op op;
+  bool inplace;
+  if (find_default(n, &op, &inplace)) {
+    rule dr = {NULL, op, NULL, NULL, inplace ? R_INPLACE : 0};
+    return legalize_rule(&c, &dr);
+  }
+  fx_diag_error(d, p->g->nodes[node].loc.line ? p->g->src : NULL, n->loc, "unsupported %s target '%.*s'",
+                fx_opcode_names[n->opcode], (int)t.n, t.p);
+  return false;
+}

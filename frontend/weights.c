@@ -1,0 +1,1111 @@
+/* weights.c: state_dicts (.safetensors, torch.save's zip archives) and .npy files (see weights.h).
+ *
+ * Peak memory is the tensors plus small things: the safetensors header, data.pkl, and for a storage that no single
+ * tensor covers whole (views, slices, shared storages) one storage-sized buffer at a time. Tensor bytes are read
+ * straight from the file (pread, zip_fread) into their aligned storage; the file is never held whole.
+ */
+#include "weights.h"
+
+#include "pickle.h"
+
+#include <cjson/cJSON.h>
+#include <zip.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define FERR(d, ...) fx_diag_error((d), NULL, (fx_loc){0}, __VA_ARGS__)
+
+/* ---- tensor storage -------------------------------------------------------------------------------------------- */
+
+#define TENSOR_ALIGN 64
+
+/* 64-byte aligned, not zeroed; the fx_xmalloc block's address sits just below the aligned pointer. */
+static void *tensor_alloc_uninit(size_t nbytes) {
+  if (nbytes > SIZE_MAX - 1024) nbytes = SIZE_MAX - 1024; /* fx_xmalloc then reports out of memory */
+  char *raw = fx_xmalloc(nbytes + TENSOR_ALIGN + sizeof(void *));
+  uintptr_t a = ((uintptr_t)raw + sizeof(void *) + TENSOR_ALIGN - 1) & ~(uintptr_t)(TENSOR_ALIGN - 1);
+  memcpy((char *)a - sizeof(void *), &raw, sizeof raw);
+  return (void *)a;
+}
+
+void *fx_tensor_alloc(size_t nbytes) {
+  void *p = tensor_alloc_uninit(nbytes);
+  memset(p, 0, nbytes);
+  return p;
+}
+
+void fx_tensor_free(void *p) {
+  if (!p) return;
+  void *raw;
+  memcpy(&raw, (char *)p - sizeof(void *), sizeof raw);
+  fx_xfree(raw);
+}
+
+static void to_little_endian(void *data, size_t nbytes, size_t isz) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  uint8_t *p = data;
+  for (size_t i = 0; i + isz <= nbytes; i += isz)
+    for (size_t a = 0, b = isz - 1; a < b; a++, b--) {
+      uint8_t t = p[i + a];
+      p[i + a] = p[i + b];
+      p[i + b] = t;
+    }
+#else
+  (void)data, (void)nbytes, (void)isz;
+#endif
+}
+
+/* Reads n bytes at offset off; returns the count read (less at the end of the file), or -1 with errno set. */
+static int64_t pread_full(int fd, void *buf, size_t n, uint64_t off) {
+  size_t got = 0;
+  while (got < n) {
+    size_t chunk = n - got > ((size_t)1 << 30) ? (size_t)1 << 30 : n - got;
+    ssize_t r = pread(fd, (char *)buf + got, chunk, (off_t)(off + got));
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      return -1;
+    }
+    if (r == 0) break;
+    got += (size_t)r;
+  }
+  return (int64_t)got;
+}
+
+static bool dims_numel(const int64_t *shape, int32_t ndim, size_t isz, int64_t *numel, size_t *nbytes) {
+  int64_t k = 1;
+  for (int32_t i = 0; i < ndim; i++)
+    if (shape[i] < 0 || __builtin_mul_overflow(k, shape[i], &k)) return false;
+  if ((uint64_t)k > (SIZE_MAX / 2) / isz) return false;
+  *numel = k;
+  *nbytes = (size_t)k * isz;
+  return true;
+}
+
+static const char *fmt_shape(const int64_t *v, int32_t n, char *buf, size_t cap) {
+  size_t k = (size_t)snprintf(buf, cap, "(");
+  for (int32_t i = 0; i < n && k < cap; i++)
+    k += (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "", (long long)v[i]);
+  if (k < cap) snprintf(buf + k, cap - k, n == 1 ? ",)" : ")");
+  return buf;
+}
+
+/* A name for messages: printable ASCII kept, the rest as \xNN, long names cut. */
+static const char *show(const char *p, size_t n, char *buf, size_t cap) {
+  size_t k = 0;
+  for (size_t i = 0; i < n && k + 8 < cap; i++) {
+    if (i == 200) {
+      k += (size_t)snprintf(buf + k, cap - k, "...");
+      break;
+    }
+    unsigned c = (unsigned char)p[i];
+    if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') buf[k++] = (char)c;
+    else k += (size_t)snprintf(buf + k, cap - k, "\\x%02x", c);
+  }
+  buf[k] = 0;
+  return buf;
+}
+
+/* ---- the container --------------------------------------------------------------------------------------------- */
+
+static void weights_reset(fx_weights *w) {
+  memset(w, 0, sizeof *w);
+  fx_arena_init(&w->arena);
+}
+
+void fx_weights_free(fx_weights *w) {
+  if (w->tensors)
+    for (uint32_t i = 0; i < w->n; i++) fx_tensor_free(w->tensors[i].data);
+  fx_xfree(w->tensors);
+  fx_xfree(w->index);
+  fx_arena_free(&w->arena);
+  weights_reset(w);
+}
+
+/* Inserts tensor i into the index; returns the index of an earlier tensor of the same name, or UINT32_MAX. */
+static uint32_t index_insert(fx_weights *w, uint32_t i) {
+  uint32_t mask = w->index_cap - 1, h = fx_str_hash(w->tensors[i].name) & mask;
+  while (w->index[h] != UINT32_MAX) {
+    if (fx_str_eq(w->tensors[w->index[h]].name, w->tensors[i].name)) return w->index[h];
+    h = (h + 1) & mask;
+  }
+  w->index[h] = i;
+  return UINT32_MAX;
+}
+
+static void index_init(fx_weights *w, uint32_t n) {
+  uint32_t cap = 8;
+  while (cap < 2 * (uint64_t)n) cap *= 2;
+  w->index = fx_xmalloc(cap * sizeof *w->index);
+  w->index_cap = cap;
+  for (uint32_t i = 0; i < cap; i++) w->index[i] = UINT32_MAX;
+}
+
+const fx_tensor *fx_weights_find(const fx_weights *w, fx_str name) {
+  if (!w->index || !w->index_cap) return NULL;
+  uint32_t mask = w->index_cap - 1, h = fx_str_hash(name) & mask;
+  while (w->index[h] != UINT32_MAX) {
+    const fx_tensor *t = &w->tensors[w->index[h]];
+    if (fx_str_eq(t->name, name)) return t;
+    h = (h + 1) & mask;
+  }
+  return NULL;
+}
+
+/* ---- safetensors ----------------------------------------------------------------------------------------------- */
+
+static const struct {
+  const char *name;
+  int dtype; /* -1: a safetensors dtype that fx2c does not read */
+} st_dtypes[] = {
+    {"F32", FXRT_F32}, {"F16", FXRT_F16}, {"BF16", FXRT_BF16}, {"F64", FXRT_F64},  {"I64", FXRT_I64},
+    {"I32", FXRT_I32}, {"I16", FXRT_I16}, {"I8", FXRT_I8},     {"U8", FXRT_U8},    {"BOOL", FXRT_BOOL},
+    {"U16", -1},       {"U32", -1},       {"U64", -1},         {"F8_E4M3", -1},    {"F8_E5M2", -1},
+};
+
+/* A JSON number that is an exact non-negative integer (up to 2^53, what a double holds exactly). */
+static bool json_uint(const cJSON *j, uint64_t *out) {
+  if (!cJSON_IsNumber(j)) return false;
+  double v = j->valuedouble;
+  if (!(v >= 0 && v <= 9007199254740992.0) || v != (double)(uint64_t)v) return false;
+  *out = (uint64_t)v;
+  return true;
+}
+
+typedef struct st_entry {
+  const char *name; /* in the JSON tree */
+  uint32_t tensor;  /* index in w->tensors */
+  uint64_t begin, end;
+  bool ok;
+} st_entry;
+
+static int cmp_st_entry(const void *a, const void *b) {
+  const st_entry *x = a, *y = b;
+  if (x->begin != y->begin) return x->begin < y->begin ? -1 : 1;
+  if (x->end != y->end) return x->end < y->end ? -1 : 1;
+  return x->tensor < y->tensor ? -1 : x->tensor > y->tensor;
+}
+
+static const char *json_kind(const cJSON *j) {
+  if (cJSON_IsObject(j)) return "an object";
+  if (cJSON_IsArray(j)) return "an array";
+  if (cJSON_IsString(j)) return "a string";
+  if (cJSON_IsNumber(j)) return "a number";
+  if (cJSON_IsBool(j)) return "a boolean";
+  if (cJSON_IsNull(j)) return "null";
+  return "invalid";
+}
+
+/* Checks one header entry (an object with dtype, shape, data_offsets) and fills tensor t and e. */
+static bool st_check_entry(const char *path, const cJSON *obj, fx_tensor *t, st_entry *e, fx_diag *d) {
+  char nb[600];
+  const char *nm = show(obj->string, strlen(obj->string), nb, sizeof nb);
+  if (!cJSON_IsObject(obj)) {
+    FERR(d, "%s: tensor '%s': the header entry is %s, not an object with dtype, shape and data_offsets", path, nm,
+         json_kind(obj));
+    return false;
+  }
+  bool ok = true;
+  const cJSON *dt = cJSON_GetObjectItemCaseSensitive(obj, "dtype");
+  const cJSON *sh = cJSON_GetObjectItemCaseSensitive(obj, "shape");
+  const cJSON *of = cJSON_GetObjectItemCaseSensitive(obj, "data_offsets");
+  /* dtype */
+  int dtype = -2;
+  if (!dt) {
+    FERR(d, "%s: tensor '%s': no \"dtype\" in the header entry", path, nm);
+    ok = false;
+  } else if (!cJSON_IsString(dt)) {
+    FERR(d, "%s: tensor '%s': \"dtype\" is %s, not a string", path, nm, json_kind(dt));
+    ok = false;
+  } else {
+    for (size_t i = 0; i < sizeof st_dtypes / sizeof *st_dtypes; i++)
+      if (strcmp(st_dtypes[i].name, dt->valuestring) == 0) dtype = st_dtypes[i].dtype;
+    char vb[300];
+    if (dtype == -2) {
+      FERR(d, "%s: tensor '%s': unknown dtype '%s'", path, nm, show(dt->valuestring, strlen(dt->valuestring), vb, sizeof vb));
+      ok = false;
+    } else if (dtype == -1) {
+      FERR(d, "%s: tensor '%s': dtype '%s' is not supported (fx2c reads F32 F64 F16 BF16 I64 I32 I16 I8 U8 BOOL)",
+           path, nm, dt->valuestring);
+      ok = false;
+    }
+  }
+  /* shape */
+  if (!sh) {
+    FERR(d, "%s: tensor '%s': no \"shape\" in the header entry", path, nm);
+    ok = false;
+  } else if (!cJSON_IsArray(sh)) {
+    FERR(d, "%s: tensor '%s': \"shape\" is %s, not an array", path, nm, json_kind(sh));
+    ok = false;
+  } else {
+    int nd = cJSON_GetArraySize(sh);
+    if (nd > FXRT_MAX_DIMS) {
+      FERR(d, "%s: tensor '%s': %d dimensions (fx2c supports at most %d)", path, nm, nd, FXRT_MAX_DIMS);
+      ok = false;
+    } else {
+      int i = 0;
+      const cJSON *x;
+      cJSON_ArrayForEach(x, sh) {
+        uint64_t v;
+        if (!json_uint(x, &v) || v > INT64_MAX) {
+          FERR(d, "%s: tensor '%s': shape[%d] is not a non-negative integer", path, nm, i);
+          ok = false;
+          break;
+        }
+        t->shape[i++] = (int64_t)v;
+      }
+      t->ndim = nd;
+    }
+  }
+  /* data_offsets */
+  if (!of) {
+    FERR(d, "%s: tensor '%s': no \"data_offsets\" in the header entry", path, nm);
+    ok = false;
+  } else if (!cJSON_IsArray(of) || cJSON_GetArraySize(of) != 2 || !json_uint(cJSON_GetArrayItem(of, 0), &e->begin) ||
+             !json_uint(cJSON_GetArrayItem(of, 1), &e->end)) {
+    FERR(d, "%s: tensor '%s': \"data_offsets\" is not [begin, end] with non-negative integers", path, nm);
+    ok = false;
+  } else if (e->end < e->begin) {
+    FERR(d, "%s: tensor '%s': data_offsets [%llu, %llu] end before they begin", path, nm,
+         (unsigned long long)e->begin, (unsigned long long)e->end);
+    ok = false;
+  }
+  if (!ok) return false;
+  t->dtype = (fxrt_dtype)dtype;
+  int64_t numel;
+  size_t nbytes;
+  char sb[300];
+  if (!dims_numel(t->shape, t->ndim, fxrt_dtype_size(t->dtype), &numel, &nbytes)) {
+    FERR(d, "%s: tensor '%s': shape %s has too many elements", path, nm, fmt_shape(t->shape, t->ndim, sb, sizeof sb));
+    return false;
+  }
+  t->nbytes = nbytes;
+  if (e->end - e->begin != nbytes) {
+    FERR(d, "%s: tensor '%s': data_offsets [%llu, %llu] hold %llu bytes but shape %s of %s needs %zu", path, nm,
+         (unsigned long long)e->begin, (unsigned long long)e->end, (unsigned long long)(e->end - e->begin),
+         fmt_shape(t->shape, t->ndim, sb, sizeof sb), dt->valuestring, nbytes);
+    return false;
+  }
+  return true;
+}
+
+static bool load_safetensors(fx_weights *w, int fd, uint64_t fsize, const char *path, fx_diag *d) {
+  if (fsize < 8) {
+    FERR(d, "%s: the file has %llu bytes, too few for a safetensors file (an 8-byte header size, then the header)",
+         path, (unsigned long long)fsize);
+    return false;
+  }
+  uint8_t b8[8];
+  if (pread_full(fd, b8, 8, 0) != 8) {
+    FERR(d, "%s: cannot read: %s", path, strerror(errno ? errno : EIO));
+    return false;
+  }
+  uint64_t hn = 0;
+  for (int i = 0; i < 8; i++) hn |= (uint64_t)b8[i] << (8 * i);
+  if (hn > fsize - 8) {
+    FERR(d, "%s: the safetensors header size %llu is beyond the end of the file (%llu bytes)", path,
+         (unsigned long long)hn, (unsigned long long)fsize);
+    return false;
+  }
+  char *hdr = fx_xmalloc((size_t)hn + 1);
+  if (pread_full(fd, hdr, (size_t)hn, 8) != (int64_t)hn) {
+    FERR(d, "%s: cannot read the safetensors header: %s", path, strerror(errno ? errno : EIO));
+    fx_xfree(hdr);
+    return false;
+  }
+  hdr[hn] = 0;
+  uint64_t data_start = 8 + hn;
+
+  /* cJSON allocates through fx2c's counting allocator while the header is parsed and freed. */
+  cJSON_Hooks hooks = {fx_xmalloc, fx_xfree};
+  cJSON_InitHooks(&hooks);
+  const char *end = NULL;
+  cJSON *root = (hn && hdr[0] == '{') ? cJSON_ParseWithLengthOpts(hdr, (size_t)hn, &end, 0) : NULL;
+  bool ok = true;
+  if (!root) {
+    if (hn == 0 || hdr[0] != '{')
+      FERR(d, "%s: not a safetensors file: the header (%llu bytes after the size) does not start with '{'", path,
+           (unsigned long long)hn);
+    else
+      FERR(d, "%s: the safetensors header is not valid JSON (error at byte %llu of the header)", path,
+           (unsigned long long)(end && end >= hdr && end <= hdr + hn ? (size_t)(end - hdr) : 0));
+    ok = false;
+    goto done;
+  }
+  for (const char *q = end; q < hdr + hn; q++)
+    if (*q != ' ' && *q != '\t' && *q != '\n' && *q != '\r') {
+      FERR(d, "%s: the safetensors header has bytes after its JSON object (at byte %llu of the header)", path,
+           (unsigned long long)(q - hdr));
+      ok = false;
+      goto done;
+    }
+
+  uint32_t count = 0;
+  bool seen_meta = false;
+  const cJSON *it;
+  cJSON_ArrayForEach(it, root) {
+    if (strcmp(it->string, "__metadata__") != 0) {
+      count++;
+      continue;
+    }
+    if (seen_meta) {
+      FERR(d, "%s: the safetensors header has two \"__metadata__\" entries", path);
+      ok = false;
+    }
+    seen_meta = true;
+    if (!cJSON_IsObject(it)) {
+      FERR(d, "%s: \"__metadata__\" is %s, not an object of strings", path, json_kind(it));
+      ok = false;
+      continue;
+    }
+    const cJSON *mv;
+    cJSON_ArrayForEach(mv, it) {
+      if (cJSON_IsString(mv)) continue;
+      char kb[600];
+      FERR(d, "%s: \"__metadata__\" entry '%s' is %s, not a string", path,
+           show(mv->string, strlen(mv->string), kb, sizeof kb), json_kind(mv));
+      ok = false;
+    }
+  }
+  if (count >= UINT32_MAX / 4) {
+    FERR(d, "%s: too many tensors", path);
+    ok = false;
+    goto done;
+  }
+
+  w->tensors = fx_xcalloc(count ? count : 1, sizeof *w->tensors);
+  index_init(w, count);
+  st_entry *ents = fx_xcalloc(count ? count : 1, sizeof *ents);
+  uint32_t k = 0;
+  cJSON_ArrayForEach(it, root) {
+    if (strcmp(it->string, "__metadata__") == 0) continue;
+    fx_tensor *t = &w->tensors[k];
+    st_entry *e = &ents[k];
+    e->name = it->string;
+    e->tensor = k;
+    t->name = fx_arena_str(&w->arena, fx_str_make(it->string, strlen(it->string)));
+    w->n = k + 1; /* counted before the index insert so that index entries stay valid */
+    uint32_t prev = index_insert(w, k);
+    if (prev != UINT32_MAX) {
+      char nb[600];
+      FERR(d, "%s: tensor '%s' appears twice in the safetensors header", path,
+           show(it->string, strlen(it->string), nb, sizeof nb));
+      ok = false;
+    } else {
+      e->ok = st_check_entry(path, it, t, e, d);
+      if (!e->ok) ok = false;
+    }
+    k++;
+  }
+
+  /* The data: the entries, by offset, must tile [0, fsize - data_start) exactly (as the reference implementation
+   * requires), without overlap, holes or bytes beyond the end of the file. */
+  qsort(ents, count, sizeof *ents, cmp_st_entry);
+  uint64_t data_len = fsize - data_start, pos = 0;
+  const st_entry *prev = NULL;
+  for (uint32_t i = 0; i < count; i++) {
+    const st_entry *e = &ents[i];
+    if (!e->ok) continue;
+    char nb[600], pb[600];
+    const char *nm = show(e->name, strlen(e->name), nb, sizeof nb);
+    if (e->begin < pos && prev) {
+      FERR(d, "%s: tensor '%s': data_offsets [%llu, %llu] overlap those of tensor '%s' [%llu, %llu]", path, nm,
+           (unsigned long long)e->begin, (unsigned long long)e->end,
+           show(prev->name, strlen(prev->name), pb, sizeof pb), (unsigned long long)prev->begin,
+           (unsigned long long)prev->end);
+      ok = false;
+    } else if (e->begin > pos) {
+      FERR(d, "%s: tensor '%s': data_offsets [%llu, %llu] leave bytes %llu to %llu of the data unused (the data must "
+              "be contiguous)",
+           path, nm, (unsigned long long)e->begin, (unsigned long long)e->end, (unsigned long long)pos,
+           (unsigned long long)e->begin);
+      ok = false;
+    }
+    if (e->end > data_len) {
+      FERR(d, "%s: tensor '%s': data ends at byte %llu but the file has %llu bytes (data beyond the end of the file)",
+           path, nm, (unsigned long long)(data_start + e->end), (unsigned long long)fsize);
+      ok = false;
+    }
+    if (e->end > pos) pos = e->end;
+    prev = e;
+  }
+  if (ok && pos < data_len)
+    FERR(d, "%s: %llu bytes after the end of the last tensor's data (byte %llu of %llu)", path,
+         (unsigned long long)(data_len - pos), (unsigned long long)(data_start + pos), (unsigned long long)fsize),
+        ok = false;
+
+  /* Read in file order, each tensor straight into its storage. */
+  for (uint32_t i = 0; ok && i < count; i++) {
+    fx_tensor *t = &w->tensors[ents[i].tensor];
+    t->data = tensor_alloc_uninit(t->nbytes);
+    int64_t got = pread_full(fd, t->data, t->nbytes, data_start + ents[i].begin);
+    if (got != (int64_t)t->nbytes) {
+      char nb[600];
+      FERR(d, "%s: tensor '%s': %s", path, show(t->name.p, t->name.n, nb, sizeof nb),
+           got < 0 ? strerror(errno) : "data beyond the end of the file (it changed while being read)");
+      ok = false;
+    }
+    to_little_endian(t->data, t->nbytes, fxrt_dtype_size(t->dtype));
+  }
+  fx_xfree(ents);
+done:
+  cJSON_Delete(root);
+  cJSON_InitHooks(NULL);
+  fx_xfree(hdr);
+  return ok;
+}
+
+/* ---- torch.save zip archives ----------------------------------------------------------------------------------- */
+
+#define MAX_PICKLE_BYTES ((uint64_t)64 << 20)
+
+/* Reads zip entry idx (`name` for messages) whole into buf, which must hold `size` bytes, the entry's size. */
+static bool zip_read_into(zip_t *za, zip_uint64_t idx, const char *path, const char *name, void *buf, uint64_t size,
+                          fx_diag *d) {
+  zip_file_t *zf = zip_fopen_index(za, idx, 0);
+  if (!zf) {
+    FERR(d, "%s: cannot open archive entry '%s': %s", path, name, zip_strerror(za));
+    return false;
+  }
+  uint64_t got = 0;
+  bool ok = true;
+  while (got < size) {
+    zip_int64_t r = zip_fread(zf, (char *)buf + got, size - got);
+    if (r < 0) {
+      FERR(d, "%s: cannot read archive entry '%s': %s", path, name, zip_file_strerror(zf));
+      ok = false;
+      break;
+    }
+    if (r == 0) {
+      FERR(d, "%s: archive entry '%s' ends after %llu of its %llu bytes (data beyond the end of the file)", path,
+           name, (unsigned long long)got, (unsigned long long)size);
+      ok = false;
+      break;
+    }
+    got += (uint64_t)r;
+  }
+  if (zip_fclose(zf) != 0 && ok) {
+    FERR(d, "%s: cannot read archive entry '%s': %s", path, name, zip_strerror(za));
+    ok = false;
+  }
+  return ok;
+}
+
+/* The uncompressed size of an entry, refusing sizes that its compressed bytes cannot produce (deflate expands at
+ * most 1032 times) so that a hostile archive cannot make fx2c allocate more than it holds. */
+static bool zip_entry_size(zip_t *za, zip_uint64_t idx, const char *path, const char *name, uint64_t *size,
+                           fx_diag *d) {
+  zip_stat_t st;
+  zip_stat_init(&st);
+  if (zip_stat_index(za, idx, 0, &st) != 0 || !(st.valid & ZIP_STAT_SIZE) || !(st.valid & ZIP_STAT_COMP_SIZE)) {
+    FERR(d, "%s: cannot read archive entry '%s': %s", path, name, zip_strerror(za));
+    return false;
+  }
+  uint64_t limit = st.comp_size;
+  if ((st.valid & ZIP_STAT_COMP_METHOD) && st.comp_method != ZIP_CM_STORE)
+    limit = st.comp_size > UINT64_MAX / 1032 ? UINT64_MAX : st.comp_size * 1032 + 1024;
+  if (st.size > limit) {
+    FERR(d, "%s: archive entry '%s' claims %llu bytes from %llu compressed bytes", path, name,
+         (unsigned long long)st.size, (unsigned long long)st.comp_size);
+    return false;
+  }
+  *size = st.size;
+  return true;
+}
+
+/* Copies the view t of storage bytes src into dst (contiguous). */
+static void copy_view(uint8_t *dst, const uint8_t *src, size_t isz, const fx_pkl_tensor *t) {
+  if (t->numel == 0) return;
+  int32_t nd = t->ndim;
+  if (nd == 0) {
+    memcpy(dst, src + (size_t)t->offset * isz, isz);
+    return;
+  }
+  int64_t idx[FXRT_MAX_DIMS] = {0};
+  int64_t inner = t->shape[nd - 1], istride = t->stride[nd - 1];
+  for (;;) {
+    int64_t base = t->offset;
+    for (int32_t i = 0; i < nd - 1; i++) base += idx[i] * t->stride[i];
+    const uint8_t *s = src + (size_t)base * isz;
+    if (istride == 1) {
+      memcpy(dst, s, (size_t)inner * isz);
+      dst += (size_t)inner * isz;
+    } else {
+      for (int64_t j = 0; j < inner; j++, dst += isz) memcpy(dst, s + (size_t)(j * istride) * isz, isz);
+    }
+    int32_t k = nd - 2;
+    while (k >= 0 && ++idx[k] == t->shape[k]) idx[k--] = 0;
+    if (k < 0) break;
+  }
+}
+
+static bool load_pt(fx_weights *w, const char *path, fx_diag *d) {
+  int zerr = 0;
+  zip_t *za = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &zerr);
+  if (!za) {
+    zip_error_t ze;
+    zip_error_init_with_code(&ze, zerr);
+    FERR(d, "%s: not a readable zip archive (the format of torch.save): %s", path, zip_error_strerror(&ze));
+    zip_error_fini(&ze);
+    return false;
+  }
+  bool ok = false;
+  char *pkl = NULL, *ename = NULL;
+  uint32_t *order = NULL, *first = NULL;
+  fx_pkl_state_dict sd;
+  memset(&sd, 0, sizeof sd);
+
+  /* <prefix>data.pkl: the prefix is torch's archive name ("archive/" or the file's stem), any string. */
+  zip_int64_t nent = zip_get_num_entries(za, 0), pkl_idx = -1;
+  const char *pkl_name = NULL;
+  for (zip_int64_t i = 0; i < nent; i++) {
+    const char *nm = zip_get_name(za, (zip_uint64_t)i, ZIP_FL_ENC_RAW);
+    if (!nm) continue;
+    size_t len = strlen(nm);
+    if (len >= 8 && strcmp(nm + len - 8, "data.pkl") == 0 && (len == 8 || nm[len - 9] == '/')) {
+      if (pkl_idx >= 0) {
+        char b1[600], b2[600];
+        FERR(d, "%s: the archive has two data.pkl entries ('%s' and '%s')", path,
+             show(pkl_name, strlen(pkl_name), b1, sizeof b1), show(nm, len, b2, sizeof b2));
+        goto out;
+      }
+      pkl_idx = i;
+      pkl_name = nm;
+    }
+  }
+  if (pkl_idx < 0) {
+    FERR(d, "%s: the zip archive has no data.pkl entry (not a file that torch.save wrote)", path);
+    goto out;
+  }
+  size_t plen = strlen(pkl_name) - 8;
+  ename = fx_xmalloc(plen + 4096 + 16);
+  memcpy(ename, pkl_name, plen);
+
+  /* torch >= 2.1 records the byte order; earlier archives are little-endian. */
+  memcpy(ename + plen, "byteorder", 10);
+  zip_int64_t bo = zip_name_locate(za, ename, ZIP_FL_ENC_RAW);
+  if (bo >= 0) {
+    uint64_t bsz;
+    char bbuf[16] = {0};
+    if (!zip_entry_size(za, (zip_uint64_t)bo, path, ename, &bsz, d)) goto out;
+    if (bsz >= sizeof bbuf || !zip_read_into(za, (zip_uint64_t)bo, path, ename, bbuf, bsz, d)) {
+      if (bsz >= sizeof bbuf) FERR(d, "%s: archive entry '%s' is not 'little' or 'big'", path, ename);
+      goto out;
+    }
+    if (strcmp(bbuf, "little") != 0) {
+      FERR(d, "%s: the archive's byte order is '%s'; fx2c reads little-endian archives", path,
+           show(bbuf, strlen(bbuf), (char[64]){0}, 64));
+      goto out;
+    }
+  }
+
+  uint64_t psz;
+  if (!zip_entry_size(za, (zip_uint64_t)pkl_idx, path, pkl_name, &psz, d)) goto out;
+  if (psz > MAX_PICKLE_BYTES) {
+    FERR(d, "%s: data.pkl has %llu bytes (at most %llu are read)", path, (unsigned long long)psz,
+         (unsigned long long)MAX_PICKLE_BYTES);
+    goto out;
+  }
+  pkl = fx_xmalloc((size_t)psz + 1);
+  if (!zip_read_into(za, (zip_uint64_t)pkl_idx, path, pkl_name, pkl, psz, d)) goto out;
+  if (!fx_pkl_read_state_dict((const uint8_t *)pkl, (size_t)psz, path, "data.pkl", &w->arena, &sd, d)) goto out;
+  fx_xfree(pkl);
+  pkl = NULL;
+
+  uint32_t n = sd.ntensors;
+  w->tensors = fx_xcalloc(n ? n : 1, sizeof *w->tensors);
+  w->n = n;
+  index_init(w, n);
+  for (uint32_t i = 0; i < n; i++) {
+    const fx_pkl_tensor *pt = &sd.tensors[i];
+    fx_tensor *t = &w->tensors[i];
+    t->name = pt->name;
+    t->dtype = sd.storages[pt->storage].dtype;
+    t->ndim = pt->ndim;
+    memcpy(t->shape, pt->shape, sizeof t->shape);
+    t->nbytes = pt->nbytes;
+    index_insert(w, i); /* names are unique: the pickle's dict kept one value per key */
+  }
+
+  /* The tensors of each storage: order[first[s] .. first[s + 1]). */
+  first = fx_xcalloc((size_t)sd.nstorages + 1, sizeof *first);
+  order = fx_xmalloc((n ? n : 1) * sizeof *order);
+  for (uint32_t s = 0; s < sd.nstorages; s++) first[s + 1] = first[s] + sd.storages[s].nusers;
+  {
+    uint32_t *fill = fx_xcalloc((size_t)sd.nstorages + 1, sizeof *fill);
+    for (uint32_t i = 0; i < n; i++) {
+      uint32_t s = sd.tensors[i].storage;
+      order[first[s] + fill[s]++] = i;
+    }
+    fx_xfree(fill);
+  }
+
+  ok = true;
+  for (uint32_t s = 0; s < sd.nstorages; s++) {
+    const fx_pkl_storage *st = &sd.storages[s];
+    if (st->nusers == 0) continue;
+    const fx_pkl_tensor *user0 = &sd.tensors[order[first[s]]];
+    char nb[600], more[64] = "";
+    const char *nm = show(user0->name.p, user0->name.n, nb, sizeof nb);
+    if (st->nusers > 1) snprintf(more, sizeof more, " (and %u more tensors)", st->nusers - 1);
+    memcpy(ename + plen, "data/", 5);
+    memcpy(ename + plen + 5, st->key.p, st->key.n);
+    ename[plen + 5 + st->key.n] = 0;
+    zip_int64_t ei = zip_name_locate(za, ename, ZIP_FL_ENC_RAW);
+    if (ei < 0) {
+      char eb[600];
+      FERR(d, "%s: tensor '%s'%s: the archive has no entry '%s' for its storage", path, nm, more,
+           show(ename, strlen(ename), eb, sizeof eb));
+      ok = false;
+      continue;
+    }
+    size_t isz = fxrt_dtype_size(st->dtype);
+    uint64_t esz;
+    if (!zip_entry_size(za, (zip_uint64_t)ei, path, ename, &esz, d)) {
+      ok = false;
+      continue;
+    }
+    if ((uint64_t)st->numel > (SIZE_MAX / 2) / isz || esz != (uint64_t)st->numel * isz) {
+      char eb[600];
+      FERR(d, "%s: tensor '%s'%s: archive entry '%s' has %llu bytes but its storage has %lld elements of %s", path, nm,
+           more, show(ename, strlen(ename), eb, sizeof eb), (unsigned long long)esz, (long long)st->numel,
+           fxrt_dtype_name(st->dtype));
+      ok = false;
+      continue;
+    }
+    if (!ok) continue; /* keep checking entries, but read no more data once something failed */
+    /* The source of the copies: a tensor that is the whole storage, read in place, or a temporary buffer. */
+    uint8_t *src = NULL, *tmp = NULL;
+    for (uint32_t j = first[s]; j < first[s + 1] && !src; j++)
+      if (sd.tensors[order[j]].contiguous_whole) {
+        fx_tensor *t = &w->tensors[order[j]];
+        src = t->data = tensor_alloc_uninit(t->nbytes);
+      }
+    if (!src) src = tmp = fx_xmalloc((size_t)esz ? (size_t)esz : 1);
+    if (!zip_read_into(za, (zip_uint64_t)ei, path, ename, src, esz, d)) {
+      fx_xfree(tmp);
+      ok = false;
+      continue;
+    }
+    to_little_endian(src, (size_t)esz, isz);
+    for (uint32_t j = first[s]; j < first[s + 1]; j++) {
+      fx_tensor *t = &w->tensors[order[j]];
+      if (t->data) continue;
+      t->data = tensor_alloc_uninit(t->nbytes);
+      copy_view(t->data, src, isz, &sd.tensors[order[j]]);
+    }
+    fx_xfree(tmp);
+  }
+
+out:
+  fx_xfree(first);
+  fx_xfree(order);
+  fx_xfree(pkl);
+  fx_xfree(ename);
+  fx_pkl_state_dict_free(&sd);
+  zip_discard(za);
+  return ok;
+}
+
+/* ---- loading --------------------------------------------------------------------------------------------------- */
+
+bool fx_weights_load(fx_weights *w, const char *path, fx_diag *d) {
+  weights_reset(w);
+  w->path = fx_arena_strdup(&w->arena, path, strlen(path));
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    FERR(d, "%s: cannot open: %s", path, strerror(errno));
+    fx_weights_free(w);
+    return false;
+  }
+  struct stat sb;
+  if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+    FERR(d, "%s: cannot read: not a regular file", path);
+    close(fd);
+    fx_weights_free(w);
+    return false;
+  }
+  uint64_t fsize = (uint64_t)sb.st_size;
+  uint8_t head[8] = {0};
+  int64_t got = pread_full(fd, head, sizeof head, 0);
+  if (got < 0) {
+    FERR(d, "%s: cannot read: %s", path, strerror(errno));
+    close(fd);
+    fx_weights_free(w);
+    return false;
+  }
+  bool ok;
+  if (got >= 4 && head[0] == 'P' && head[1] == 'K' && ((head[2] == 3 && head[3] == 4) || (head[2] == 5 && head[3] == 6))) {
+    close(fd);
+    ok = load_pt(w, path, d);
+  } else if (got >= 2 && head[0] == 0x80 && head[1] >= 2 && head[1] <= 5) {
+    FERR(d, "%s: a pickle, not a zip archive: the legacy torch.save format (before torch 1.6 or with "
+            "_use_new_zipfile_serialization=False) is not supported; save it again with a current torch",
+         path);
+    close(fd);
+    ok = false;
+  } else if (got >= 6 && memcmp(head, "\x93NUMPY", 6) == 0) {
+    FERR(d, "%s: a .npy file, not a state_dict (.safetensors, or .pt written by torch.save)", path);
+    close(fd);
+    ok = false;
+  } else {
+    ok = load_safetensors(w, fd, fsize, path, d);
+    close(fd);
+  }
+  if (!ok) fx_weights_free(w);
+  return ok;
+}
+
+/* ---- .npy ------------------------------------------------------------------------------------------------------ */
+
+#define NPY_MAX_HEADER ((uint64_t)1 << 20)
+
+static const struct {
+  const char *code; /* after the byte-order character */
+  fxrt_dtype dtype;
+} npy_codes[] = {
+    {"f4", FXRT_F32}, {"f8", FXRT_F64}, {"f2", FXRT_F16}, {"i8", FXRT_I64}, {"i4", FXRT_I32},
+    {"i2", FXRT_I16}, {"i1", FXRT_I8},  {"u1", FXRT_U8},  {"b1", FXRT_BOOL}, {"?", FXRT_BOOL},
+};
+
+typedef struct npy_parser {
+  const char *p, *e;
+  char err[200];
+} npy_parser;
+
+static void npy_ws(npy_parser *q) {
+  while (q->p < q->e && (*q->p == ' ' || *q->p == '\t' || *q->p == '\n' || *q->p == '\r')) q->p++;
+}
+
+static bool npy_fail(npy_parser *q, const char *what) {
+  if (!q->err[0]) snprintf(q->err, sizeof q->err, "%s", what);
+  return false;
+}
+
+static bool npy_lit(npy_parser *q, char c) {
+  npy_ws(q);
+  if (q->p < q->e && *q->p == c) {
+    q->p++;
+    return true;
+  }
+  return false;
+}
+
+/* A Python string literal without escapes: '...' or "..." */
+static bool npy_string(npy_parser *q, const char **s, size_t *n) {
+  npy_ws(q);
+  if (q->p >= q->e || (*q->p != '\'' && *q->p != '"')) return npy_fail(q, "expected a string");
+  char quote = *q->p++;
+  const char *b = q->p;
+  while (q->p < q->e && *q->p != quote) {
+    if (*q->p == '\\' || *q->p == '\n') return npy_fail(q, "a string with an escape or a newline");
+    q->p++;
+  }
+  if (q->p >= q->e) return npy_fail(q, "an unterminated string");
+  *s = b;
+  *n = (size_t)(q->p - b);
+  q->p++;
+  return true;
+}
+
+static bool npy_word(npy_parser *q, const char *w) {
+  npy_ws(q);
+  size_t n = strlen(w);
+  if ((size_t)(q->e - q->p) >= n && memcmp(q->p, w, n) == 0 &&
+      ((size_t)(q->e - q->p) == n || !(q->p[n] == '_' || (q->p[n] >= 'a' && q->p[n] <= 'z') ||
+                                        (q->p[n] >= 'A' && q->p[n] <= 'Z') || (q->p[n] >= '0' && q->p[n] <= '9')))) {
+    q->p += n;
+    return true;
+  }
+  return false;
+}
+
+/* (), (n,), (n, m), (n, m,) ... with non-negative ints (an 'L' suffix, as Python 2 wrote, is accepted). */
+static bool npy_shape(npy_parser *q, int64_t *shape, int32_t *ndim) {
+  if (!npy_lit(q, '(')) return npy_fail(q, "'shape' is not a tuple");
+  int32_t nd = 0;
+  bool comma = false;
+  for (;;) {
+    npy_ws(q);
+    if (npy_lit(q, ')')) break;
+    if (nd > 0 && !comma) return npy_fail(q, "expected ',' or ')' in 'shape'");
+    if (q->p >= q->e || *q->p < '0' || *q->p > '9') return npy_fail(q, "'shape' holds something other than non-negative integers");
+    int64_t v = 0;
+    while (q->p < q->e && *q->p >= '0' && *q->p <= '9') {
+      if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, *q->p - '0', &v))
+        return npy_fail(q, "a dimension in 'shape' is too large");
+      q->p++;
+    }
+    if (q->p < q->e && (*q->p == 'L' || *q->p == 'l')) q->p++;
+    if (nd >= FXRT_MAX_DIMS) return npy_fail(q, "'shape' has more than 8 dimensions");
+    shape[nd++] = v;
+    comma = npy_lit(q, ',');
+  }
+  if (nd == 1 && !comma) return npy_fail(q, "'shape' is not a tuple");
+  *ndim = nd;
+  return true;
+}
+
+typedef struct npy_header {
+  char descr[32];
+  bool have_descr, have_fortran, have_shape, fortran;
+  int64_t shape[FXRT_MAX_DIMS];
+  int32_t ndim;
+} npy_header;
+
+static bool npy_parse_header(npy_parser *q, npy_header *h) {
+  memset(h, 0, sizeof *h);
+  if (!npy_lit(q, '{')) return npy_fail(q, "the header is not a dict");
+  for (;;) {
+    if (npy_lit(q, '}')) break;
+    const char *k;
+    size_t kn;
+    if (!npy_string(q, &k, &kn)) return false;
+    if (!npy_lit(q, ':')) return npy_fail(q, "expected ':' after a key");
+    if (kn == 5 && memcmp(k, "descr", 5) == 0) {
+      if (h->have_descr) return npy_fail(q, "'descr' appears twice");
+      const char *s;
+      size_t sn;
+      npy_ws(q);
+      if (q->p < q->e && *q->p == '[') return npy_fail(q, "unsupported descr (a structured dtype)");
+      if (!npy_string(q, &s, &sn)) return npy_fail(q, "'descr' is not a string");
+      if (sn >= sizeof h->descr) sn = sizeof h->descr - 1;
+      memcpy(h->descr, s, sn);
+      h->descr[sn] = 0;
+      h->have_descr = true;
+    } else if (kn == 13 && memcmp(k, "fortran_order", 13) == 0) {
+      if (h->have_fortran) return npy_fail(q, "'fortran_order' appears twice");
+      if (npy_word(q, "True")) h->fortran = true;
+      else if (npy_word(q, "False")) h->fortran = false;
+      else return npy_fail(q, "'fortran_order' is not True or False");
+      h->have_fortran = true;
+    } else if (kn == 5 && memcmp(k, "shape", 5) == 0) {
+      if (h->have_shape) return npy_fail(q, "'shape' appears twice");
+      if (!npy_shape(q, h->shape, &h->ndim)) return false;
+      h->have_shape = true;
+    } else {
+      char kb[100];
+      snprintf(q->err, sizeof q->err, "unexpected key '%s' (a .npy header has 'descr', 'fortran_order' and 'shape')",
+               show(k, kn, kb, sizeof kb));
+      return false;
+    }
+    if (npy_lit(q, ',')) continue;
+    if (npy_lit(q, '}')) break;
+    return npy_fail(q, "expected ',' or '}' in the header dict");
+  }
+  npy_ws(q);
+  if (q->p != q->e) return npy_fail(q, "bytes after the header dict");
+  if (!h->have_descr || !h->have_fortran || !h->have_shape)
+    return npy_fail(q, !h->have_descr ? "no 'descr' key" : !h->have_fortran ? "no 'fortran_order' key" : "no 'shape' key");
+  return true;
+}
+
+static bool npy_dtype(const char *descr, fxrt_dtype *dt) {
+  char order = descr[0];
+  const char *code = descr;
+  if (order == '<' || order == '>' || order == '|' || order == '=') code++;
+  else order = 0;
+  for (size_t i = 0; i < sizeof npy_codes / sizeof *npy_codes; i++)
+    if (strcmp(code, npy_codes[i].code) == 0) {
+      /* '>' only for one-byte types, where it means nothing ('=' is native: little on the hosts fx2c runs on) */
+      if (order == '>' && fxrt_dtype_size(npy_codes[i].dtype) != 1) return false;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+      if (order == '=' && fxrt_dtype_size(npy_codes[i].dtype) != 1) return false;
+#endif
+      *dt = npy_codes[i].dtype;
+      return true;
+    }
+  return false;
+}
+
+bool fx_npy_read(const char *path, fx_tensor *t, fx_diag *d) {
+  memset(t, 0, sizeof *t);
+  t->name = fx_str_make("", 0);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    FERR(d, "%s: cannot open: %s", path, strerror(errno));
+    return false;
+  }
+  bool ok = false;
+  char *hdr = NULL;
+  struct stat sb;
+  if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+    FERR(d, "%s: cannot read: not a regular file", path);
+    goto out;
+  }
+  uint64_t fsize = (uint64_t)sb.st_size;
+  uint8_t pre[12] = {0};
+  int64_t got = pread_full(fd, pre, sizeof pre, 0);
+  if (got < 0) {
+    FERR(d, "%s: cannot read: %s", path, strerror(errno));
+    goto out;
+  }
+  if (got < 6 || memcmp(pre, "\x93NUMPY", 6) != 0) {
+    FERR(d, "%s: not a .npy file (bad magic: it does not start with \\x93NUMPY)", path);
+    goto out;
+  }
+  if (got < 10) {
+    FERR(d, "%s: the .npy header is cut short (the file has %llu bytes)", path, (unsigned long long)fsize);
+    goto out;
+  }
+  unsigned major = pre[6], minor = pre[7];
+  if ((major != 1 && major != 2 && major != 3) || minor != 0) {
+    FERR(d, "%s: unsupported .npy format version %u.%u (fx2c reads 1.0, 2.0 and 3.0)", path, major, minor);
+    goto out;
+  }
+  uint64_t hlen, hstart;
+  if (major == 1) {
+    hlen = (uint64_t)pre[8] | (uint64_t)pre[9] << 8;
+    hstart = 10;
+  } else {
+    if (got < 12) {
+      FERR(d, "%s: the .npy header is cut short (the file has %llu bytes)", path, (unsigned long long)fsize);
+      goto out;
+    }
+    hlen = (uint64_t)pre[8] | (uint64_t)pre[9] << 8 | (uint64_t)pre[10] << 16 | (uint64_t)pre[11] << 24;
+    hstart = 12;
+  }
+  if (hlen > NPY_MAX_HEADER) {
+    FERR(d, "%s: the .npy header claims %llu bytes (at most %llu are read)", path, (unsigned long long)hlen,
+         (unsigned long long)NPY_MAX_HEADER);
+    goto out;
+  }
+  if (hstart + hlen > fsize) {
+    FERR(d, "%s: the .npy header (%llu bytes) is beyond the end of the file (%llu bytes)", path,
+         (unsigned long long)hlen, (unsigned long long)fsize);
+    goto out;
+  }
+  hdr = fx_xmalloc((size_t)hlen + 1);
+  if (pread_full(fd, hdr, (size_t)hlen, hstart) != (int64_t)hlen) {
+    FERR(d, "%s: cannot read the .npy header", path);
+    goto out;
+  }
+  hdr[hlen] = 0;
+  npy_parser q = {hdr, hdr + hlen, {0}};
+  npy_header h;
+  if (!npy_parse_header(&q, &h)) {
+    FERR(d, "%s: bad .npy header: %s (at byte %zu of the header)", path, q.err, (size_t)(q.p - hdr));
+    goto out;
+  }
+  if (h.fortran) {
+    FERR(d, "%s: Fortran-order arrays are not supported (save np.ascontiguousarray(a) instead)", path);
+    goto out;
+  }
+  fxrt_dtype dt;
+  if (!npy_dtype(h.descr, &dt)) {
+    char db[100];
+    FERR(d, "%s: unsupported descr '%s' (fx2c reads <f4 <f8 <f2 <i8 <i4 <i2 |i1 |u1 |b1)", path,
+         show(h.descr, strlen(h.descr), db, sizeof db));
+    goto out;
+  }
+  int64_t numel;
+  size_t nbytes;
+  char shb[300];
+  if (!dims_numel(h.shape, h.ndim, fxrt_dtype_size(dt), &numel, &nbytes)) {
+    FERR(d, "%s: shape %s has too many elements", path, fmt_shape(h.shape, h.ndim, shb, sizeof shb));
+    goto out;
+  }
+  uint64_t dstart = hstart + hlen;
+  if (fsize - dstart < nbytes) {
+    FERR(d, "%s: truncated data: shape %s of '%s' needs %zu bytes after the header but the file has %llu", path,
+         fmt_shape(h.shape, h.ndim, shb, sizeof shb), h.descr, nbytes, (unsigned long long)(fsize - dstart));
+    goto out;
+  }
+  void *data = tensor_alloc_uninit(nbytes);
+  if (pread_full(fd, data, nbytes, dstart) != (int64_t)nbytes) {
+    FERR(d, "%s: truncated data (the file changed while being read)", path);
+    fx_tensor_free(data);
+    goto out;
+  }
+  to_little_endian(data, nbytes, fxrt_dtype_size(dt));
+  t->dtype = dt;
+  t->ndim = h.ndim;
+  memcpy(t->shape, h.shape, sizeof t->shape);
+  t->data = data;
+  t->nbytes = nbytes;
+  ok = true;
+out:
+  fx_xfree(hdr);
+  close(fd);
+  return ok;
+}
+
+static const char *npy_descr(fxrt_dtype dt) {
+  switch (dt) {
+  case FXRT_F32: return "<f4";
+  case FXRT_F64: return "<f8";
+  case FXRT_F16: return "<f2";
+  case FXRT_I64: return "<i8";
+  case FXRT_I32: return "<i4";
+  case FXRT_I16: return "<i2";
+  case FXRT_I8: return "|i1";
+  case FXRT_U8: return "|u1";
+  case FXRT_BOOL: return "|b1";
+  default: return NULL;
+  }
+}
+
+bool fx_npy_write(const char *path, const fx_tensor *t, fx_diag *d) {
+  const char *descr = (unsigned)t->dtype < FXRT_NUM_DTYPES ? npy_descr(t->dtype) : NULL;
+  if (!descr) {
+    FERR(d, "%s: cannot write a %s tensor as .npy (numpy has no such dtype)", path,
+         (unsigned)t->dtype < FXRT_NUM_DTYPES ? fxrt_dtype_name(t->dtype) : "?");
+    return false;
+  }
+  if (t->ndim < 0 || t->ndim > FXRT_MAX_DIMS) {
+    FERR(d, "%s: cannot write a tensor with %d dimensions", path, (int)t->ndim);
+    return false;
+  }
+  int64_t numel;
+  size_t nbytes;
+  if (!dims_numel(t->shape, t->ndim, fxrt_dtype_size(t->dtype), &numel, &nbytes) || nbytes != t->nbytes ||
+      (nbytes && !t->data)) {
+    FERR(d, "%s: the tensor's shape does not match its %zu bytes", path, t->nbytes);
+    return false;
+  }
+  /* numpy's _write_array_header: "{'descr': ..., 'fortran_order': False, 'shape': (...), }", then spaces for the
+   * first dimension to grow to 21 digits, then _wrap_header's padding (spaces and '\n') to a multiple of 64. */
+  char hdr[1024];
+  size_t k = (size_t)snprintf(hdr, sizeof hdr, "{'descr': '%s', 'fortran_order': False, 'shape': (", descr);
+  for (int32_t i = 0; i < t->ndim; i++)
+    k += (size_t)snprintf(hdr + k, sizeof hdr - k, "%s%lld", i ? ", " : "", (long long)t->shape[i]);
+  k += (size_t)snprintf(hdr + k, sizeof hdr - k, "%s), }", t->ndim == 1 ? "," : "");
+  if (t->ndim > 0) {
+    int digits = snprintf(NULL, 0, "%lld", (long long)t->shape[0]);
+    for (int i = digits; i < 21; i++) hdr[k++] = ' ';
+  }
+  size_t hlen = k + 1;                /* with the final '\n' */
+  size_t pad = 64 - (10 + hlen) % 64; /* 1..64, as numpy computes it */
+  for (size_t i = 0; i < pad; i++) hdr[k++] = ' ';
+  hdr[k++] = '\n';
+  uint8_t pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (uint8_t)(k & 0xff), (uint8_t)(k >> 8)};
+  FILE *f = fopen(path, "wb");
+  if (!f) {
+    FERR(d, "%s: cannot create: %s", path, strerror(errno));
+    return false;
+  }
+  bool ok = fwrite(pre, 1, sizeof pre, f) == sizeof pre && fwrite(hdr, 1, k, f) == k;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  size_t isz = fxrt_dtype_size(t->dtype);
+  for (size_t i = 0; ok && i < nbytes; i += isz) {
+    uint8_t e[8];
+    for (size_t j = 0; j < isz; j++) e[j] = ((const uint8_t *)t->data)[i + isz - 1 - j];
+    ok = fwrite(e, 1, isz, f) == isz;
+  }
+#else
+  ok = ok && (nbytes == 0 || fwrite(t->data, 1, nbytes, f) == nbytes);
+#endif
+  int err = errno;
+  if (fclose(f) != 0 && ok) {
+    ok = false;
+    err = errno;
+  }
+  if (!ok) FERR(d, "%s: cannot write: %s", path, strerror(err));
+  return ok;
+}

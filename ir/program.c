@@ -1,0 +1,125 @@
+/* program.c: building a program from a graph: placeholders and get_attr tensors, legalization of every node (all
+ * problems reported together), then inference in graph order. */
+#include "program.h"
+
+#include <string.h>
+
+void fx_program_init(fx_program *p, fx_graph *g, const fx_modules *mods, const fx_weights *weights) {
+  memset(p, 0, sizeof *p);
+  p->g = g;
+  p->mods = mods;
+  p->weights = weights;
+  fx_arena_init(&p->arena);
+  p->inst = fx_arena_alloc(&p->arena, ((size_t)g->nnodes + 1) * sizeof *p->inst);
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next)
+    if (g->nodes[i].opcode == FX_PLACEHOLDER) p->nplaceholders++;
+  p->placeholders = fx_arena_alloc(&p->arena, ((size_t)p->nplaceholders + 1) * sizeof *p->placeholders);
+  p->inputs = fx_arena_alloc(&p->arena, ((size_t)p->nplaceholders + 1) * sizeof *p->inputs);
+  uint32_t k = 0;
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next)
+    if (g->nodes[i].opcode == FX_PLACEHOLDER) p->placeholders[k++] = i;
+  for (uint32_t i = 0; i < g->nnodes; i++) p->inst[i].op = -1;
+}
+
+void fx_program_free(fx_program *p) {
+  fx_xfree(p->tensors);
+  fx_arena_free(&p->arena);
+  memset(p, 0, sizeof *p);
+}
+
+bool fx_program_set_input(fx_program *p, uint32_t i, fxrt_dtype dtype, int32_t ndim, const int64_t *shape) {
+  if (i >= p->nplaceholders || ndim < 0 || ndim > FXRT_MAX_DIMS) return false;
+  fx_input_spec *s = &p->inputs[i];
+  s->given = true;
+  s->dtype = dtype;
+  s->ndim = ndim;
+  memcpy(s->shape, shape, (size_t)ndim * sizeof *shape);
+  return true;
+}
+
+uint32_t fx_program_new_tensor(fx_program *p, fxrt_dtype dtype, int32_t ndim, const int64_t *shape, fx_tkind kind,
+                               uint32_t node) {
+  if (p->ntensors == p->captensors) {
+    p->captensors = p->captensors ? p->captensors * 2 : 256;
+    p->tensors = fx_xrealloc(p->tensors, p->captensors * sizeof *p->tensors);
+  }
+  uint32_t id = p->ntensors++;
+  fx_tinfo *t = &p->tensors[id];
+  memset(t, 0, sizeof *t);
+  t->dtype = dtype;
+  t->ndim = ndim;
+  if (ndim) memcpy(t->shape, shape, (size_t)ndim * sizeof *shape);
+  t->kind = (uint8_t)kind;
+  t->node = node;
+  t->alias = id;
+  return id;
+}
+
+fx_value fx_tensor_value(const fx_program *p, uint32_t t) {
+  fx_value v;
+  memset(&v, 0, sizeof v);
+  v.kind = FX_V_TENSOR;
+  v.v.node = t;
+  const fx_node *n = t < p->ntensors && p->tensors[t].node < p->g->nnodes ? &p->g->nodes[p->tensors[t].node] : NULL;
+  if (n) {
+    v.u.text = n->name.p;
+    v.n = n->name.n;
+  }
+  return v;
+}
+
+int64_t fx_tinfo_numel(const fx_tinfo *t) {
+  int64_t n = 1;
+  for (int32_t i = 0; i < t->ndim; i++) n *= t->shape[i];
+  return n;
+}
+
+static bool bind_placeholder(fx_program *p, uint32_t node, uint32_t index, fx_diag *d) {
+  const fx_node *n = &p->g->nodes[node];
+  const fx_input_spec *s = &p->inputs[index];
+  if (!s->given) {
+    if (n->args.n) { /* a placeholder with a default (concrete_args) is that value */
+      p->inst[node].result = n->args.u.items[0];
+      return true;
+    }
+    fx_diag_error(d, n->loc.line ? p->g->src : NULL, n->loc,
+                  "input '%.*s' has no shape: give --input %.*s:f32[...] or an .npy file for it", (int)n->name.n,
+                  n->name.p, (int)n->name.n, n->name.p);
+    return false;
+  }
+  uint32_t id = fx_program_new_tensor(p, s->dtype, s->ndim, s->shape, FX_T_INPUT, node);
+  p->inst[node].result = fx_tensor_value(p, id);
+  return true;
+}
+
+static bool bind_get_attr(fx_program *p, uint32_t node, fx_diag *d) {
+  const fx_node *n = &p->g->nodes[node];
+  const fx_tensor *t = p->weights ? fx_weights_find(p->weights, n->target) : NULL;
+  if (!t) {
+    fx_diag_error(d, n->loc.line ? p->g->src : NULL, n->loc, "get_attr '%.*s': no such tensor %s", (int)n->target.n,
+                  n->target.p, p->weights ? "in the weights file" : "(no --weights given)");
+    return false;
+  }
+  uint32_t id = fx_program_new_tensor(p, t->dtype, t->ndim, t->shape, FX_T_WEIGHT, node);
+  p->tensors[id].data = t;
+  p->inst[node].result = fx_tensor_value(p, id);
+  return true;
+}
+
+bool fx_program_build(fx_program *p, fx_diag *d) {
+  fx_graph *g = p->g;
+  uint32_t errors = d->nerrors;
+  for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(d); i = g->nodes[i].next) fx_legalize_node(p, i, d);
+  if (d->nerrors != errors) return false;
+  uint32_t ph = 0;
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
+    const fx_node *n = &g->nodes[i];
+    bool ok;
+    if (n->opcode == FX_PLACEHOLDER) ok = bind_placeholder(p, i, ph++, d);
+    else if (n->opcode == FX_GET_ATTR) ok = bind_get_attr(p, i, d);
+    else ok = fx_infer_node(p, i, d);
+    if (!ok) p->inst[i].failed = true;
+    if (!ok && fx_diag_full(d)) break;
+  }
+  return d->nerrors == errors;
+}

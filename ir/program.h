@@ -1,0 +1,90 @@
+/* program.h: a graph with its meaning. Every node gets the core op it computes (ops.def) with its arguments bound
+ * to the op's signature, and every tensor of the computation gets an id, a dtype and a shape:
+ *
+ *     fx_program p;
+ *     fx_program_init(&p, graph, modules, weights);         // modules, weights may be NULL
+ *     fx_program_set_input(&p, 0, FXRT_F32, 4, (int64_t[]){1, 3, 224, 224});
+ *     if (!fx_program_build(&p, &diag)) ...;                 // legalize, then infer shapes; errors with positions
+ *     for (uint32_t i = g->first; ...) { const fx_inst *in = &p.inst[i]; ... in->op, in->args, in->result ... }
+ *     fx_program_free(&p);
+ *
+ * In bound arguments and results, a tensor is an FX_V_TENSOR leaf whose v.node is a tensor id; everything else is a
+ * constant known at compile time (ints, floats, shapes as tuples of ints, dtypes as words). A node that computes a
+ * Python value (x.size(0), getattr(x, 'shape'), 2 * n) has a constant result and no work at run time.
+ */
+#ifndef FX_PROGRAM_H
+#define FX_PROGRAM_H
+
+#include "../frontend/modules.h"
+#include "../frontend/weights.h"
+#include "graph.h"
+#include "ops.h"
+
+typedef enum fx_tkind {
+  FX_T_INPUT,  /* a placeholder */
+  FX_T_WEIGHT, /* from the weights file (get_attr, module parameters) */
+  FX_T_ACT     /* computed */
+} fx_tkind;
+
+typedef struct fx_tinfo {
+  fxrt_dtype dtype;
+  int32_t ndim;
+  int64_t shape[FXRT_MAX_DIMS];
+  uint8_t kind;            /* fx_tkind */
+  uint32_t node;           /* the node that produces it (weights: the get_attr or call_module node that first used it) */
+  uint32_t alias;          /* the tensor whose storage it shares (a view, a no-op, an in-place result), or itself */
+  const fx_tensor *data;   /* weights: the loaded tensor */
+} fx_tinfo;
+
+typedef struct fx_inst {
+  int16_t op;         /* fx_op, or -1 for placeholder, get_attr, output and nodes computed at compile time */
+  bool inplace;       /* the result is written into the storage of the first tensor argument */
+  bool work;          /* does something at run time */
+  bool failed;        /* inference failed here or upstream (its users are not reported again) */
+  fx_value *args;     /* one per parameter of fx_op_sig(op) */
+  fx_value result;    /* FX_V_TENSOR, a constant, or a tuple of them (multi-output ops) */
+  const fx_module *mod; /* call_module: the module */
+} fx_inst;
+
+typedef struct fx_input_spec {
+  bool given;
+  fxrt_dtype dtype;
+  int32_t ndim;
+  int64_t shape[FXRT_MAX_DIMS];
+} fx_input_spec;
+
+typedef struct fx_program {
+  fx_graph *g;
+  const fx_modules *mods;
+  const fx_weights *weights;
+  fx_inst *inst;          /* by node index */
+  fx_tinfo *tensors;
+  uint32_t ntensors, captensors;
+  uint32_t *placeholders; /* node indices of the placeholders, in graph order */
+  uint32_t nplaceholders;
+  fx_input_spec *inputs;  /* one per placeholder */
+  fx_value output;        /* the returned value, tensors as FX_V_TENSOR */
+  fx_arena arena;
+} fx_program;
+
+void fx_program_init(fx_program *p, fx_graph *g, const fx_modules *mods, const fx_weights *weights);
+void fx_program_free(fx_program *p);
+/* The dtype and shape of the i-th placeholder (graph order). Returns false if there is no such placeholder. */
+bool fx_program_set_input(fx_program *p, uint32_t i, fxrt_dtype dtype, int32_t ndim, const int64_t *shape);
+/* Legalizes every node (all unsupported targets are reported at once), then infers every dtype and shape. */
+bool fx_program_build(fx_program *p, fx_diag *d);
+
+/* A new tensor id. */
+uint32_t fx_program_new_tensor(fx_program *p, fxrt_dtype dtype, int32_t ndim, const int64_t *shape, fx_tkind kind,
+                               uint32_t node);
+fx_value fx_tensor_value(const fx_program *p, uint32_t t);
+int64_t fx_tinfo_numel(const fx_tinfo *t);
+
+/* Legalization (frontend/legalize.c): the op and bound arguments of one node; reports unsupported targets. */
+bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d);
+/* Checks legalize.c's rule table against the op table (for tests): the number of problems, the first in msg. */
+int fx_legalize_check_tables(char *msg, size_t cap);
+/* Inference (ir/infer.c): the result of one node from its bound arguments. */
+bool fx_infer_node(fx_program *p, uint32_t node, fx_diag *d);
+
+#endif

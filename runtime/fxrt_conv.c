@@ -1,0 +1,704 @@
+/* fxrt_conv.c: 2-D convolution (torch.nn.functional.conv2d, conv_transpose2d).
+ *
+ * conv2d computes y[k, oh*ow] = W[k, c/groups*kh*kw] X[c/groups*kh*kw, oh*ow] per image and group, X being the im2col
+ * matrix X[(ci, i, j), (oy, ox)] = x[ci, oy*sh - ph + i*dh, ox*sw - pw + j*dw] (0 outside the input), by one of three
+ * routes:
+ *   - Direct, for one input channel per group (depthwise, also with a channel multiplier) and for stride-1 groups too
+ *     small for the GEMM's tiles: each output row accumulates kh*kw shifted input rows, vectorized along the row (for
+ *     stride 1 and rows of equal length, along the whole flattened plane; for stride 2, along the even and odd columns
+ *     of each input row). No workspace.
+ *   - GEMM reading x in place, for 1x1 convolutions with stride 1 and no padding (X is x, [c, h*w] row-major). No
+ *     workspace.
+ *   - GEMM on X built block by block (KC rows x NC columns) in the workspace, already packed in NR-column panels.
+ * The GEMM is cache-blocked (KC deep, MC rows of W, NC columns) around a register-blocked MR x NR micro-kernel in
+ * plain C that the compiler vectorizes: per step p of the reduction it broadcasts MR weights and multiplies them with
+ * NR contiguous values of X's row p, accumulating in 2*MR vector registers. Sums run over (ci, i, j) in order, in f32
+ * (fused multiply-adds where the target has them). Bias, residual and activation are applied to each finished tile
+ * while it is in cache. Loops over runtime lengths are written in chunks of VW with a constant inner trip count, the
+ * form that GCC's -O2 vectorizer accepts.
+ */
+#include "fxrt.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- tuning ------------------------------------------------------------------------------------------------- */
+
+#if defined(__AVX512F__)
+#define VW 16 /* floats per vector register */
+#elif defined(__AVX__)
+#define VW 8
+#else
+#define VW 4 /* SSE, NEON, or scalar code */
+#endif
+
+/* Loops over runtime lengths run in chunks of VW elements with a constant-length inner loop over the lanes, the form
+ * that GCC's -O2 vectorizer accepts (it vectorizes no loop that would need a scalar remainder). Two pragmas keep the
+ * other optimizers from undoing that: GCC at -O3 would unroll the lane loops and vectorize across chunks instead
+ * (4x slower), and so would clang. */
+#if defined(__clang__)
+#define CHUNK_LOOP _Pragma("clang loop vectorize(disable)")
+#define LANE_LOOP
+#elif defined(__GNUC__)
+#define CHUNK_LOOP
+#define LANE_LOOP _Pragma("GCC unroll 1")
+#else
+#define CHUNK_LOOP
+#define LANE_LOOP
+#endif
+#define LANES(l) LANE_LOOP for (int l = 0; l < VW; l++) /* the loop over the lanes of a chunk */
+
+#define MR 6        /* rows (output channels) of the micro-kernel */
+#define NR (2 * VW) /* columns (output pixels) of the micro-kernel */
+#ifndef FXRT_GEMM_KC
+#define FXRT_GEMM_KC 256
+#endif
+#define KC FXRT_GEMM_KC /* depth of a block */
+#define NC 256          /* columns of an im2col block (a multiple of NR) */
+#define MC (MR * 16)    /* rows of W per block */
+
+#ifdef FP_FAST_FMAF
+#define MADD(acc, a, b) fmaf((a), (b), (acc))
+#else
+#define MADD(acc, a, b) ((acc) + (a) * (b))
+#endif
+
+#define ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5) /* MR of them */
+
+/* ---- helpers ------------------------------------------------------------------------------------------------ */
+
+#define DIM_LIMIT ((int64_t)INT32_MAX) /* sizes and parameters above this are refused (no overflow below it) */
+
+/* *r = a*b for 0 <= a, b; false on overflow. */
+static bool mul_ok(int64_t a, int64_t b, int64_t *r) {
+  if (a != 0 && b > INT64_MAX / a) return false;
+  *r = a * b;
+  return true;
+}
+
+static bool in_range(int64_t v, int64_t lo) { return v >= lo && v <= DIM_LIMIT; }
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* The indices t in [0, n) with 0 <= t*s + off < lim (s >= 1) form [*lo, *hi). */
+static void valid_range(int64_t s, int64_t off, int64_t lim, int64_t n, int64_t *lo, int64_t *hi) {
+  int64_t l = off >= 0 ? 0 : (-off + s - 1) / s;
+  int64_t h = lim - 1 - off < 0 ? 0 : (lim - 1 - off) / s + 1;
+  if (h > n) h = n;
+  if (l > h) l = h;
+  *lo = l;
+  *hi = h;
+}
+
+/* Applies ep's activation to y[0..n) with fxrt_act_apply's semantics: its formulas are repeated here for the cheap,
+ * common activations, in chunks of VW so that the compiler vectorizes them (the tests compare every activation
+ * with fxrt_act_apply); the others call it. */
+static void act_row(float *restrict y, int64_t n, const fxrt_epilogue *ep) {
+  const float alpha = ep->alpha, lo = ep->lo, hi = ep->hi;
+  int64_t j = 0;
+#define ACT_LOOP(expr)                                                                                                 \
+  CHUNK_LOOP                                                                                                           \
+  for (; j + VW <= n; j += VW)                                                                                         \
+    LANES(l) {                                                                                                         \
+      const float v = y[j + l];                                                                                        \
+      y[j + l] = (expr);                                                                                               \
+    }                                                                                                                  \
+  for (; j < n; j++) {                                                                                                 \
+    const float v = y[j];                                                                                              \
+    y[j] = (expr);                                                                                                     \
+  }
+  switch (ep->act) {
+  case FXRT_ACT_NONE: break;
+  case FXRT_ACT_RELU: ACT_LOOP(v > 0 ? v : (v == v ? 0.0f : v)) break;
+  case FXRT_ACT_RELU6: ACT_LOOP(v != v ? v : v < 0 ? 0.0f : v > 6 ? 6.0f : v) break;
+  case FXRT_ACT_LEAKY_RELU: ACT_LOOP(v > 0 ? v : v * alpha) break;
+  case FXRT_ACT_HARDSWISH: ACT_LOOP(v * (v + 3.0f < 0 ? 0.0f : v + 3.0f > 6 ? 6.0f : v + 3.0f) / 6.0f) break;
+  default: ACT_LOOP(fxrt_act_apply(ep->act, v, alpha, lo, hi)) break;
+  }
+#undef ACT_LOOP
+}
+
+/* Finishes rows x cols outputs at c (row stride ldc): + row_bias[i], + res (same layout as c), activation; in
+ * chunks of VW, for the vectorizer. */
+static void finish(float *c, int64_t ldc, int64_t rows, int64_t cols, const float *row_bias, const float *res,
+                   const fxrt_epilogue *ep) {
+  for (int64_t i = 0; i < rows; i++) {
+    float *restrict ci = c + i * ldc;
+    const float b = row_bias ? row_bias[i] : 0.0f;
+    int64_t j = 0;
+    if (res) {
+      const float *restrict ri = res + i * ldc;
+      CHUNK_LOOP
+      for (; j + VW <= cols; j += VW)
+        LANES(l) ci[j + l] = ci[j + l] + b + ri[j + l];
+      for (; j < cols; j++) ci[j] = ci[j] + b + ri[j];
+    } else if (row_bias) {
+      CHUNK_LOOP
+      for (; j + VW <= cols; j += VW)
+        LANES(l) ci[j + l] += b;
+      for (; j < cols; j++) ci[j] += b;
+    }
+    if (ep) act_row(ci, cols, ep);
+  }
+}
+
+/* ---- argument checks ---------------------------------------------------------------------------------------- */
+
+/* Output size of one spatial dimension, or -1 when the input is too small. */
+static int64_t conv_out(int64_t in, int64_t kernel, int64_t stride, int64_t pad, int64_t dil) {
+  const int64_t span = in + 2 * pad - dil * (kernel - 1) - 1;
+  return span < 0 ? -1 : span / stride + 1;
+}
+
+static bool conv_params_ok(const fxrt_conv2d_params *p) {
+  for (int d = 0; d < 2; d++)
+    if (!in_range(p->stride[d], 1) || !in_range(p->padding[d], 0) || !in_range(p->dilation[d], 1)) return false;
+  return in_range(p->groups, 1);
+}
+
+/* Shapes and parameters as torch.nn.functional.conv2d accepts them, oh/ow as the header's formula gives them, and
+ * every tensor's element count within int64. */
+static bool conv_shape_ok(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t kh, int64_t kw, int64_t oh,
+                          int64_t ow, const fxrt_conv2d_params *p) {
+  int64_t t;
+  if (!p || !conv_params_ok(p)) return false;
+  if (!in_range(n, 0) || !in_range(c, 1) || !in_range(h, 1) || !in_range(w, 1) || !in_range(k, 1) || !in_range(kh, 1) ||
+      !in_range(kw, 1))
+    return false;
+  if (c % p->groups || k % p->groups) return false;
+  if (oh != conv_out(h, kh, p->stride[0], p->padding[0], p->dilation[0]) ||
+      ow != conv_out(w, kw, p->stride[1], p->padding[1], p->dilation[1]))
+    return false;
+  return mul_ok(h, w, &t) && mul_ok(t, c, &t) && mul_ok(t, n, &t) && mul_ok(oh, ow, &t) && mul_ok(t, k, &t) &&
+         mul_ok(t, n, &t) && mul_ok(kh, kw, &t) && mul_ok(t, c, &t) && mul_ok(t, k, &t);
+}
+
+enum conv_route { ROUTE_DIRECT, ROUTE_GEMM_DIRECT, ROUTE_GEMM_IM2COL };
+
+#ifndef FXRT_CONV_DIRECT_CG
+#define FXRT_CONV_DIRECT_CG 4 /* grouped convolutions with at most this many channels per group go direct */
+#endif
+
+/* Direct for depthwise convolutions, and for stride-1 grouped ones whose groups are too small for the GEMM's tiles
+ * (measured: ResNeXt's 4 channels per group run 1.2x-3x faster direct); then GEMM on x in place for 1x1 stride 1
+ * without padding; else GEMM on im2col blocks. */
+static enum conv_route conv_route_of(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p) {
+  const int64_t cg = c / p->groups, kg = k / p->groups;
+  if (cg == 1) return ROUTE_DIRECT;
+  if (kg < MR && cg <= FXRT_CONV_DIRECT_CG && kh * kw > 1 && p->stride[0] == 1 && p->stride[1] == 1)
+    return ROUTE_DIRECT;
+  if (kh == 1 && kw == 1 && p->stride[0] == 1 && p->stride[1] == 1 && p->padding[0] == 0 && p->padding[1] == 0)
+    return ROUTE_GEMM_DIRECT;
+  return ROUTE_GEMM_IM2COL;
+}
+
+#define WS_ALIGN 64
+
+size_t fxrt_conv2d_workspace_size(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t kh, int64_t kw,
+                                  int64_t oh, int64_t ow, const fxrt_conv2d_params *p) {
+  if (!conv_shape_ok(n, c, h, w, k, kh, kw, oh, ow, p)) return 0; /* the convolution itself will refuse */
+  if (conv_route_of(c, k, kh, kw, p) != ROUTE_GEMM_IM2COL) return 0;
+  const int64_t kd = c / p->groups * kh * kw, cols = oh * ow;
+  const int64_t kc = min64(kd, KC), nc = min64((cols + NR - 1) / NR * NR, NC);
+  return (size_t)(kc * nc) * sizeof(float) + WS_ALIGN;
+}
+
+/* ---- the micro-kernel --------------------------------------------------------------------------------------- */
+
+/* c[r*ldc + j] (+)= sum_{p < kc} a[r*lda + p] * b[p*ldb + j] for r < MR, j < NR. */
+static void micro_kernel(int64_t kc, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+                         float *restrict c, int64_t ldc, bool accumulate) {
+#define DECL(r) float c##r##x[VW], c##r##y[VW];
+#define ZERO(r)                                                                                                        \
+  LANES(j) c##r##x[j] = c##r##y[j] = 0.0f;
+#define STEP(r)                                                                                                        \
+  {                                                                                                                    \
+    const float ar_ = a[(r)*lda + p];                                                                                  \
+    LANES(j) {                                                                                                         \
+      c##r##x[j] = MADD(c##r##x[j], ar_, bp[j]);                                                                       \
+      c##r##y[j] = MADD(c##r##y[j], ar_, bp[VW + j]);                                                                  \
+    }                                                                                                                  \
+  }
+#define STORE(r)                                                                                                       \
+  LANES(j) {                                                                                                           \
+    float *restrict cr_ = c + (r)*ldc;                                                                                 \
+    cr_[j] = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                            \
+    cr_[VW + j] = accumulate ? cr_[VW + j] + c##r##y[j] : c##r##y[j];                                                  \
+  }
+  ROWS(DECL)
+  ROWS(ZERO)
+  CHUNK_LOOP
+  for (int64_t p = 0; p < kc; p++) {
+    const float *restrict bp = b + p * ldb;
+    ROWS(STEP)
+  }
+  ROWS(STORE)
+#undef DECL
+#undef ZERO
+#undef STEP
+#undef STORE
+}
+
+/* The same for the first VW columns only (c[r*ldc + j], j < VW): for a last panel of at most VW columns. */
+static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+                              float *restrict c, int64_t ldc, bool accumulate) {
+#define DECL(r) float c##r##x[VW];
+#define ZERO(r)                                                                                                        \
+  LANES(j) c##r##x[j] = 0.0f;
+#define STEP(r)                                                                                                        \
+  {                                                                                                                    \
+    const float ar_ = a[(r)*lda + p];                                                                                  \
+    LANES(j) c##r##x[j] = MADD(c##r##x[j], ar_, bp[j]);                                                                \
+  }
+#define STORE(r)                                                                                                       \
+  LANES(j) {                                                                                                           \
+    float *restrict cr_ = c + (r)*ldc;                                                                                 \
+    cr_[j] = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                            \
+  }
+  ROWS(DECL)
+  ROWS(ZERO)
+  CHUNK_LOOP
+  for (int64_t p = 0; p < kc; p++) {
+    const float *restrict bp = b + p * ldb;
+    ROWS(STEP)
+  }
+  ROWS(STORE)
+#undef DECL
+#undef ZERO
+#undef STEP
+#undef STORE
+}
+
+/* ---- im2col ------------------------------------------------------------------------------------------------- */
+
+/* Writes count values (src[e*ss], or zeros when src is NULL) to consecutive columns q, q+1, ... of a row of a panel
+ * set: column q lives at row[(q/NR)*panel + q%NR]. */
+static void emit(float *restrict row, int64_t panel, int64_t q, const float *restrict src, int64_t ss, int64_t count) {
+  while (count > 0) {
+    const int64_t lane = q % NR, len = min64(count, NR - lane);
+    float *restrict d = row + q / NR * panel + lane;
+    if (!src) {
+      for (int64_t e = 0; e < len; e++) d[e] = 0.0f;
+    } else if (ss == 1) {
+      for (int64_t e = 0; e < len; e++) d[e] = src[e];
+      src += len;
+    } else {
+      for (int64_t e = 0; e < len; e++) d[e] = src[e * ss];
+      src += len * ss;
+    }
+    q += len;
+    count -= len;
+  }
+}
+
+typedef struct conv_geom {
+  int64_t h, w, kh, kw, oh, ow, sh, sw, ph, pw, dh, dw;
+} conv_geom;
+
+/* Packs rows [pc, pc+kc) x columns [jc, jc+nc) of one image-group's im2col matrix into NR-column panels of kc rows:
+ * element (p, q) goes to ws[((q-jc)/NR)*kc*NR + (p-pc)*NR + (q-jc)%NR]; the last panel is padded with zeros. */
+static void pack_im2col(const float *x, const conv_geom *g, int64_t pc, int64_t kc, int64_t jc, int64_t nc,
+                        float *restrict ws) {
+  const int64_t panel = kc * NR, ncp = (nc + NR - 1) / NR * NR, taps = g->kh * g->kw;
+  for (int64_t pp = 0; pp < kc; pp++) {
+    const int64_t r = pc + pp, ci = r / taps, i = r % taps / g->kw, j = r % g->kw;
+    const float *xc = x + ci * g->h * g->w;
+    float *restrict row = ws + pp * NR;
+    const int64_t offx = j * g->dw - g->pw; /* ix = ox*sw + offx */
+    int64_t lo, hi;
+    valid_range(g->sw, offx, g->w, g->ow, &lo, &hi);
+    int64_t q = 0, oy = jc / g->ow, ox = jc % g->ow;
+    while (q < nc) {
+      const int64_t len = min64(g->ow - ox, nc - q), end = ox + len; /* the rest of output row oy */
+      const int64_t iy = oy * g->sh - g->ph + i * g->dh;
+      if (iy < 0 || iy >= g->h) {
+        emit(row, panel, q, NULL, 0, len);
+      } else {
+        const int64_t a = ox > lo ? ox : lo, b = end < hi ? end : hi; /* [a, b): inside the input */
+        if (a < b) {
+          emit(row, panel, q, NULL, 0, a - ox);
+          emit(row, panel, q + a - ox, xc + iy * g->w + a * g->sw + offx, g->sw, b - a);
+          emit(row, panel, q + b - ox, NULL, 0, end - b);
+        } else {
+          emit(row, panel, q, NULL, 0, len);
+        }
+      }
+      q += len;
+      oy++;
+      ox = 0;
+    }
+    emit(row, panel, nc, NULL, 0, ncp - nc);
+  }
+}
+
+/* ---- GEMM routes -------------------------------------------------------------------------------------------- */
+
+/* y[m, cols] = W[m, kd] X[kd, cols] + bias, + residual, activation, for one image and group. X is x itself
+ * ([kd, cols], im2col false) or the im2col matrix of x (built in ws). */
+static void conv_gemm(const float *x, const conv_geom *g, const float *wt, int64_t m, int64_t kd, const float *bias,
+                      float *y, const float *res, const fxrt_epilogue *ep, bool im2col, float *ws) {
+  float bbuf[KC * NR]; /* the last, partial panel of X when it is read in place */
+  float abuf[MR * KC]; /* W's last rows when m is not a multiple of MR, zero-padded */
+  float tile[MR * NR]; /* an edge tile */
+  const int64_t cols = g->oh * g->ow, m_full = m - m % MR;
+  for (int64_t jc = 0; jc < cols; jc += NC) {
+    const int64_t nc = min64(NC, cols - jc);
+    for (int64_t pc = 0; pc < kd; pc += KC) {
+      const int64_t kc = min64(KC, kd - pc);
+      const bool first = pc == 0, last = pc + kc == kd;
+      if (im2col) pack_im2col(x, g, pc, kc, jc, nc, ws);
+      if (m_full < m) {
+        memset(abuf, 0, sizeof abuf);
+        for (int64_t i = m_full; i < m; i++)
+          memcpy(abuf + (i - m_full) * KC, wt + i * kd + pc, (size_t)kc * sizeof(float));
+      }
+      for (int64_t ic = 0; ic < m; ic += MC) {
+        const int64_t mc_end = min64(ic + MC, m);
+        for (int64_t jr = 0; jr < nc; jr += NR) {
+          const int64_t nr = min64(NR, nc - jr);
+          const float *bp;
+          int64_t ldb;
+          if (im2col) {
+            bp = ws + jr / NR * kc * NR;
+            ldb = NR;
+          } else if (nr == NR) {
+            bp = x + pc * cols + jc + jr;
+            ldb = cols;
+          } else {
+            for (int64_t p = 0; p < kc; p++) {
+              const float *src = x + (pc + p) * cols + jc + jr;
+              for (int64_t j = 0; j < NR; j++) bbuf[p * NR + j] = j < nr ? src[j] : 0.0f;
+            }
+            bp = bbuf;
+            ldb = NR;
+          }
+          for (int64_t ir = ic; ir < mc_end; ir += MR) {
+            const int64_t mr = min64(MR, m - ir);
+            float *ct = y + ir * cols + jc + jr;
+            const float *at = mr == MR ? wt + ir * kd + pc : abuf;
+            const int64_t lda = mr == MR ? kd : KC;
+            if (mr == MR && nr == NR) {
+              micro_kernel(kc, at, lda, bp, ldb, ct, cols, !first);
+            } else if (mr == MR && nr == VW) {
+              micro_kernel_half(kc, at, lda, bp, ldb, ct, cols, !first);
+            } else {
+              if (nr <= VW)
+                micro_kernel_half(kc, at, lda, bp, ldb, tile, NR, false);
+              else
+                micro_kernel(kc, at, lda, bp, ldb, tile, NR, false);
+              for (int64_t i = 0; i < mr; i++)
+                for (int64_t j = 0; j < nr; j++)
+                  ct[i * cols + j] = first ? tile[i * NR + j] : ct[i * cols + j] + tile[i * NR + j];
+            }
+            if (last) finish(ct, cols, mr, nr, bias ? bias + ir : NULL, res ? res + ir * cols + jc + jr : NULL, ep);
+          }
+        }
+      }
+    }
+  }
+}
+
+/* ---- direct route ------------------------------------------------------------------------------------------- */
+
+#define DW_TAPS 16 /* kernels up to this wide get their column ranges computed once per plane */
+
+/* y[e] += w * x[e*s] for e < n, in chunks of VW for the vectorizer. */
+static void tap_row(float *restrict y, const float *restrict x, float w, int64_t n, int64_t s) {
+  int64_t e = 0;
+  if (s == 1) {
+    CHUNK_LOOP
+    for (; e + VW <= n; e += VW)
+      LANES(l) y[e + l] = MADD(y[e + l], w, x[e + l]);
+  } else if (s == 2) {
+    CHUNK_LOOP
+    for (; e + VW <= n; e += VW)
+      LANES(l) y[e + l] = MADD(y[e + l], w, x[2 * (e + l)]);
+  }
+  for (; e < n; e++) y[e] = MADD(y[e], w, x[e * s]);
+}
+
+/* y[e] += w0*x[e*s] + w1*x[e*s + d] + w2*x[e*s + 2d] for e < n: three taps of a kernel row in one pass. */
+static void taps3_row(float *restrict y, const float *restrict x, const float *restrict w, int64_t d, int64_t n,
+                      int64_t s) {
+  const float w0 = w[0], w1 = w[1], w2 = w[2];
+  const float *restrict x1 = x + d, *restrict x2 = x + 2 * d;
+  int64_t e = 0;
+  if (s == 1) {
+    CHUNK_LOOP
+    for (; e + VW <= n; e += VW)
+      LANES(l) y[e + l] = MADD(MADD(MADD(y[e + l], w0, x[e + l]), w1, x1[e + l]), w2, x2[e + l]);
+  } else if (s == 2) {
+    CHUNK_LOOP
+    for (; e + VW <= n; e += VW)
+      LANES(l) {
+        const int64_t t = 2 * (e + l);
+        y[e + l] = MADD(MADD(MADD(y[e + l], w0, x[t]), w1, x1[t]), w2, x2[t]);
+      }
+  }
+  for (; e < n; e++) y[e] = MADD(MADD(MADD(y[e], w0, x[e * s]), w1, x1[e * s]), w2, x2[e * s]);
+}
+
+/* y[e] += sum_{j < kw} w[j] * x[e*s + j*d] for e < n: the taps of a kernel row, three per pass over the row (for
+ * the columns where every tap is inside the input). */
+static void taps_row(float *restrict y, const float *restrict x, const float *restrict w, int64_t kw, int64_t d,
+                     int64_t n, int64_t s) {
+  int64_t j = 0;
+  for (; j + 3 <= kw; j += 3) taps3_row(y, x + j * d, w + j, d, n, s);
+  for (; j < kw; j++) tap_row(y, x + j * d, w[j], n, s);
+}
+
+/* The sums of conv_plane for stride 1 when output and input rows have the same length: then output pixel q of the
+ * flattened plane reads input pixel q + (i*dh - ph)*w + j*dw - pw for tap (i, j), so each kernel row of each input
+ * channel is one long pass over the whole plane (three taps at a time). That is right for the columns
+ * [lo_all, hi_all) where every tap is inside the input; the few border columns, which the passes mix with the
+ * neighbouring rows, are then recomputed directly. */
+static void conv_plane_flat(const float *restrict x, int64_t cg, const conv_geom *g, const float *restrict wt,
+                            int64_t lo_all, int64_t hi_all, float *restrict y) {
+  const int64_t hw = g->h * g->w, ohw = g->oh * g->ow, taps = g->kh * g->kw;
+  memset(y, 0, (size_t)ohw * sizeof(float));
+  for (int64_t ci = 0; ci < cg; ci++) {
+    for (int64_t i = 0; i < g->kh; i++) {
+      int64_t ylo, yhi; /* output rows whose input row oy - ph + i*dh is inside */
+      valid_range(1, i * g->dh - g->ph, g->h, g->oh, &ylo, &yhi);
+      const int64_t off = (i * g->dh - g->ph) * g->w - g->pw; /* input pixel q + off + j*dw */
+      int64_t q0 = ylo * g->ow, q1 = yhi * g->ow;
+      if (q0 < -off) q0 = -off; /* (only border columns are clipped, and those are recomputed) */
+      if (q1 > hw - off - (g->kw - 1) * g->dw) q1 = hw - off - (g->kw - 1) * g->dw;
+      if (q0 < q1) taps_row(y + q0, x + ci * hw + q0 + off, wt + ci * taps + i * g->kw, g->kw, g->dw, q1 - q0, 1);
+    }
+  }
+  for (int64_t oy = 0; oy < g->oh; oy++) {
+    for (int64_t ox = 0; ox < g->ow; ox++) {
+      if (ox == lo_all) ox = hi_all; /* skip the interior */
+      if (ox >= g->ow) break;
+      float sum = 0.0f;
+      for (int64_t ci = 0; ci < cg; ci++)
+        for (int64_t i = 0; i < g->kh; i++) {
+          const int64_t iy = oy - g->ph + i * g->dh;
+          if (iy < 0 || iy >= g->h) continue;
+          for (int64_t j = 0; j < g->kw; j++) {
+            const int64_t ix = ox - g->pw + j * g->dw;
+            if (ix >= 0 && ix < g->w) sum = MADD(sum, wt[ci * taps + i * g->kw + j], x[ci * hw + iy * g->w + ix]);
+          }
+        }
+      y[oy * g->ow + ox] = sum;
+    }
+  }
+}
+
+#define DW_ROW 1024 /* stride-2 rows up to 2*DW_ROW wide are split into even and odd columns (on the stack) */
+
+/* ev[t] = x[2t] and od[t] = x[2t + 1] for the n elements of x (both in one loop, which the compiler vectorizes). */
+static void deinterleave(float *restrict ev, float *restrict od, const float *restrict x, int64_t n) {
+  int64_t t = 0;
+  CHUNK_LOOP
+  for (; 2 * (t + VW) <= n; t += VW)
+    LANES(l) {
+      ev[t + l] = x[2 * (t + l)];
+      od[t + l] = x[2 * (t + l) + 1];
+    }
+  for (; 2 * t + 1 < n; t++) {
+    ev[t] = x[2 * t];
+    od[t] = x[2 * t + 1];
+  }
+  if (2 * t < n) ev[t] = x[2 * t];
+}
+
+/* conv_plane for column stride 2: each input row is split into its even and odd columns, so that every tap reads
+ * one of them with stride 1 (which vectorizes); lo_c/hi_c are the taps' output column ranges. */
+static void conv_plane_s2(const float *restrict x, int64_t cg, const conv_geom *g, const float *restrict wt,
+                          const int64_t *lo_c, const int64_t *hi_c, const float *bias, float *restrict y,
+                          const float *res, const fxrt_epilogue *ep) {
+  float half[2][DW_ROW]; /* the even and the odd columns of an input row */
+  const int64_t hw = g->h * g->w, taps = g->kh * g->kw;
+  for (int64_t oy = 0; oy < g->oh; oy++) {
+    float *restrict yr = y + oy * g->ow;
+    memset(yr, 0, (size_t)g->ow * sizeof(float));
+    for (int64_t ci = 0; ci < cg; ci++) {
+      for (int64_t i = 0; i < g->kh; i++) {
+        const int64_t iy = oy * g->sh - g->ph + i * g->dh;
+        if (iy < 0 || iy >= g->h) continue;
+        const float *restrict xr = x + ci * hw + iy * g->w;
+        deinterleave(half[0], half[1], xr, g->w);
+        for (int64_t j = 0; j < g->kw; j++) {
+          if (lo_c[j] >= hi_c[j]) continue;
+          const int64_t col = 2 * lo_c[j] + j * g->dw - g->pw; /* the input column of output column lo (>= 0) */
+          tap_row(yr + lo_c[j], half[col % 2] + col / 2, wt[ci * taps + i * g->kw + j], hi_c[j] - lo_c[j], 1);
+        }
+      }
+    }
+    finish(yr, g->ow, 1, g->ow, bias, res ? res + oy * g->ow : NULL, ep);
+  }
+}
+
+/* One output channel plane from the cg input channel planes of its group (x, at stride h*w; wt [cg, kh, kw]):
+ * y[oy, ox] = sum_{ci, i, j} w[ci, i, j] x[ci, oy*sh - ph + i*dh, ox*sw - pw + j*dw] + bias, then residual and
+ * activation, row by row. Each tap adds a shifted input row to the output row over the columns where it is inside
+ * the input (no per-pixel bounds checks). */
+static void conv_plane(const float *restrict x, int64_t cg, const conv_geom *g, const float *restrict wt,
+                       const float *bias, float *restrict y, const float *res, const fxrt_epilogue *ep) {
+  const int64_t hw = g->h * g->w, taps = g->kh * g->kw;
+  int64_t lo_c[DW_TAPS], hi_c[DW_TAPS], lo_all = 0, hi_all = g->ow; /* [lo_all, hi_all): every tap inside */
+  const bool cached = g->kw <= DW_TAPS;
+  if (cached) {
+    for (int64_t j = 0; j < g->kw; j++) {
+      valid_range(g->sw, j * g->dw - g->pw, g->w, g->ow, &lo_c[j], &hi_c[j]);
+      if (lo_c[j] > lo_all) lo_all = lo_c[j];
+      if (hi_c[j] < hi_all) hi_all = hi_c[j];
+    }
+  }
+  if (!cached || lo_all >= hi_all) lo_all = hi_all = 0;
+  if (g->sh == 1 && g->sw == 1 && g->ow == g->w && lo_all < hi_all) {
+    conv_plane_flat(x, cg, g, wt, lo_all, hi_all, y);
+    finish(y, g->oh * g->ow, 1, g->oh * g->ow, bias, res, ep);
+    return;
+  }
+  if (g->sw == 2 && cached && g->w <= 2 * DW_ROW) {
+    conv_plane_s2(x, cg, g, wt, lo_c, hi_c, bias, y, res, ep);
+    return;
+  }
+  for (int64_t oy = 0; oy < g->oh; oy++) {
+    float *restrict yr = y + oy * g->ow;
+    memset(yr, 0, (size_t)g->ow * sizeof(float));
+    for (int64_t ci = 0; ci < cg; ci++) {
+      const float *wc = wt + ci * taps;
+      for (int64_t i = 0; i < g->kh; i++) {
+        const int64_t iy = oy * g->sh - g->ph + i * g->dh;
+        if (iy < 0 || iy >= g->h) continue;
+        const float *xr = x + ci * hw + iy * g->w;
+        for (int64_t j = 0; j < g->kw; j++) {     /* the columns outside [lo_all, hi_all), tap by tap */
+          const int64_t offx = j * g->dw - g->pw; /* input column ox*sw + offx */
+          int64_t lo, hi;
+          if (cached) {
+            lo = lo_c[j];
+            hi = hi_c[j];
+          } else {
+            valid_range(g->sw, offx, g->w, g->ow, &lo, &hi);
+          }
+          const float wv = wc[i * g->kw + j];
+          const int64_t a = hi < lo_all ? hi : lo_all, b = lo > hi_all ? lo : hi_all;
+          if (lo < a) tap_row(yr + lo, xr + lo * g->sw + offx, wv, a - lo, g->sw);
+          if (b < hi) tap_row(yr + b, xr + b * g->sw + offx, wv, hi - b, g->sw);
+        }
+        if (lo_all < hi_all) /* the columns where every tap is inside: all taps in one pass */
+          taps_row(yr + lo_all, xr + lo_all * g->sw - g->pw, wc + i * g->kw, g->kw, g->dw, hi_all - lo_all, g->sw);
+      }
+    }
+    finish(yr, g->ow, 1, g->ow, bias, res ? res + oy * g->ow : NULL, ep);
+  }
+}
+
+/* ---- torch.nn.functional.conv2d ----------------------------------------------------------------------------- */
+
+/* torch.nn.functional.conv2d(x, weight, bias, stride, padding, dilation, groups), then the epilogue. */
+fxrt_status fxrt_conv2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *weight, int64_t k,
+                            int64_t kh, int64_t kw, const float *bias, float *y, int64_t oh, int64_t ow,
+                            const fxrt_conv2d_params *p, const fxrt_epilogue *ep, void *ws, size_t ws_bytes) {
+  if (!conv_shape_ok(n, c, h, w, k, kh, kw, oh, ow, p)) return FXRT_EINVAL;
+  if (ep && (unsigned)ep->act >= (unsigned)FXRT_NUM_ACTS) return FXRT_EINVAL;
+  if (n == 0) return FXRT_OK;
+  if (!x || !weight || !y) return FXRT_EINVAL;
+  const enum conv_route route = conv_route_of(c, k, kh, kw, p);
+  const size_t need = fxrt_conv2d_workspace_size(n, c, h, w, k, kh, kw, oh, ow, p);
+  float *wsf = NULL;
+  if (need > 0) {
+    if (!ws || ws_bytes < need) return FXRT_EWORKSPACE;
+    wsf = (float *)(void *)(((uintptr_t)ws + (WS_ALIGN - 1)) & ~(uintptr_t)(WS_ALIGN - 1));
+  }
+  const conv_geom g = {
+      h, w, kh, kw, oh, ow, p->stride[0], p->stride[1], p->padding[0], p->padding[1], p->dilation[0], p->dilation[1]};
+  const int64_t groups = p->groups, cg = c / groups, kg = k / groups, kd = cg * kh * kw, hw = h * w, ohw = oh * ow;
+  const float *res = ep ? ep->residual : NULL;
+  for (int64_t b = 0; b < n; b++) {
+    for (int64_t gi = 0; gi < groups; gi++) {
+      const float *xg = x + (b * c + gi * cg) * hw;
+      const int64_t yoff = (b * k + gi * kg) * ohw;
+      if (route == ROUTE_DIRECT) {
+        for (int64_t o = 0; o < kg; o++) {
+          const int64_t oc = gi * kg + o;
+          conv_plane(xg, cg, &g, weight + oc * kd, bias ? bias + oc : NULL, y + yoff + o * ohw,
+                     res ? res + yoff + o * ohw : NULL, ep);
+        }
+      } else {
+        conv_gemm(xg, &g, weight + gi * kg * kd, kg, kd, bias ? bias + gi * kg : NULL, y + yoff,
+                  res ? res + yoff : NULL, ep, route == ROUTE_GEMM_IM2COL, wsf);
+      }
+    }
+  }
+  return FXRT_OK;
+}
+
+/* ---- torch.nn.functional.conv_transpose2d ------------------------------------------------------------------- */
+
+/* The output size (in-1)*stride - 2*pad + dil*(kernel-1) + out_pad + 1 of conv_transpose2d, or -1 when it is not
+ * positive or too large (all arguments within DIM_LIMIT, so nothing below overflows). */
+static int64_t convt_out(int64_t in, int64_t kernel, int64_t stride, int64_t pad, int64_t out_pad, int64_t dil) {
+  const int64_t size = (in - 1) * stride + dil * (kernel - 1) - 2 * pad + out_pad + 1;
+  return size < 1 || size > DIM_LIMIT ? -1 : size;
+}
+
+/* torch.nn.functional.conv_transpose2d(x, weight, bias, stride, padding, output_padding, groups, dilation): each
+ * input pixel x[ci, iy, ix] adds weight[ci, o, i, j] * x to y[g*k/groups + o, iy*sh - ph + i*dh, ix*sw - pw + j*dw].
+ * Computed per output plane (bias, then input channels in order, then taps), so no workspace is needed. */
+fxrt_status fxrt_conv_transpose2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *weight,
+                                      int64_t k, int64_t kh, int64_t kw, const float *bias, float *y, int64_t oh,
+                                      int64_t ow, const fxrt_conv_transpose2d_params *p) {
+  int64_t t;
+  if (!p) return FXRT_EINVAL;
+  for (int d = 0; d < 2; d++) {
+    if (!in_range(p->stride[d], 1) || !in_range(p->padding[d], 0) || !in_range(p->dilation[d], 1) ||
+        !in_range(p->output_padding[d], 0))
+      return FXRT_EINVAL;
+    /* PyTorch: output padding must be smaller than either stride or dilation */
+    if (p->output_padding[d] >= p->stride[d] && p->output_padding[d] >= p->dilation[d]) return FXRT_EINVAL;
+  }
+  if (!in_range(p->groups, 1) || !in_range(n, 0) || !in_range(c, 1) || !in_range(h, 1) || !in_range(w, 1) ||
+      !in_range(k, 1) || !in_range(kh, 1) || !in_range(kw, 1))
+    return FXRT_EINVAL;
+  if (c % p->groups || k % p->groups) return FXRT_EINVAL;
+  const int64_t eh = convt_out(h, kh, p->stride[0], p->padding[0], p->output_padding[0], p->dilation[0]);
+  const int64_t ew = convt_out(w, kw, p->stride[1], p->padding[1], p->output_padding[1], p->dilation[1]);
+  if (eh < 1 || ew < 1 || oh != eh || ow != ew) return FXRT_EINVAL;
+  if (!mul_ok(h, w, &t) || !mul_ok(t, c, &t) || !mul_ok(t, n, &t) || !mul_ok(oh, ow, &t) || !mul_ok(t, k, &t) ||
+      !mul_ok(t, n, &t) || !mul_ok(kh, kw, &t) || !mul_ok(t, c, &t) || !mul_ok(t, k, &t))
+    return FXRT_EINVAL;
+  if (n == 0) return FXRT_OK;
+  if (!x || !weight || !y) return FXRT_EINVAL;
+
+  const int64_t groups = p->groups, cg = c / groups, kg = k / groups, hw = h * w, ohw = oh * ow;
+  const int64_t sh = p->stride[0], sw = p->stride[1], ph = p->padding[0], pw = p->padding[1];
+  const int64_t dh = p->dilation[0], dw = p->dilation[1];
+  for (int64_t b = 0; b < n; b++) {
+    for (int64_t oc = 0; oc < k; oc++) {
+      const int64_t gi = oc / kg, o = oc % kg;
+      float *restrict yp = y + (b * k + oc) * ohw;
+      const float bv = bias ? bias[oc] : 0.0f;
+      for (int64_t e = 0; e < ohw; e++) yp[e] = bv;
+      for (int64_t ci = gi * cg; ci < (gi + 1) * cg; ci++) {
+        const float *restrict xp = x + (b * c + ci) * hw;
+        const float *wp = weight + (ci * kg + o) * kh * kw;
+        for (int64_t i = 0; i < kh; i++) {
+          int64_t ylo, yhi; /* input rows iy whose output row iy*sh - ph + i*dh is inside */
+          valid_range(sh, i * dh - ph, oh, h, &ylo, &yhi);
+          for (int64_t j = 0; j < kw; j++) {
+            const float wv = wp[i * kw + j];
+            const int64_t offx = j * dw - pw;
+            int64_t xlo, xhi;
+            valid_range(sw, offx, ow, w, &xlo, &xhi);
+            const int64_t len = xhi - xlo;
+            for (int64_t iy = ylo; iy < yhi && len > 0; iy++) {
+              /* y[iy*sh - ph + i*dh, ix*sw + offx] for ix = xlo, ... */
+              float *restrict ys = yp + (iy * sh - ph + i * dh) * ow + xlo * sw + offx;
+              const float *restrict xs = xp + iy * w + xlo;
+              if (sw == 1)
+                for (int64_t e = 0; e < len; e++) ys[e] = MADD(ys[e], wv, xs[e]);
+              else
+                for (int64_t e = 0; e < len; e++) ys[e * sw] = MADD(ys[e * sw], wv, xs[e]);
+            }
+          }
+        }
+      }
+    }
+  }
+  return FXRT_OK;
+}

@@ -1,0 +1,446 @@
+/* fxrt_matmul.c: matrix products (torch.nn.functional.linear, torch.matmul).
+ *
+ * Both run on one cache-blocked GEMM, C[m, n] = A[m, k] B[k, n], whose inner loop is a register-blocked micro-kernel
+ * of MR x NR outputs written in plain C: per step p of the reduction it broadcasts MR values of A's column p and
+ * multiplies them with one row of NR contiguous values of B. The row is read in place when B's rows are contiguous
+ * and otherwise packed (a KC x NR panel on the stack, reused by every row of A); A is read in place with any
+ * strides. NR is two vectors of the widest SIMD unit the compiler targets, so that each accumulator row lives in two
+ * registers. linear with fewer than GEMV_MAX_M rows skips the packing of weight^T and takes dot products along the
+ * contiguous rows of x and weight instead. Sums run over k in f32 (fused multiply-adds where the target has them):
+ * in order in the GEMM, in VW interleaved partial sums in the dot products.
+ */
+#include "fxrt.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- tuning ------------------------------------------------------------------------------------------------- */
+
+#if defined(__AVX512F__)
+#define VW 16 /* floats per vector register */
+#elif defined(__AVX__)
+#define VW 8
+#else
+#define VW 4 /* SSE, NEON, or scalar code */
+#endif
+
+/* Loops over runtime lengths run in chunks of VW elements with a constant-length inner loop over the lanes, the form
+ * that GCC's -O2 vectorizer accepts (it vectorizes no loop that would need a scalar remainder). Two pragmas keep the
+ * other optimizers from undoing that: GCC at -O3 would unroll the lane loops and vectorize across chunks instead
+ * (4x slower), and so would clang. */
+#if defined(__clang__)
+#define CHUNK_LOOP _Pragma("clang loop vectorize(disable)")
+#define LANE_LOOP
+#elif defined(__GNUC__)
+#define CHUNK_LOOP
+#define LANE_LOOP _Pragma("GCC unroll 1")
+#else
+#define CHUNK_LOOP
+#define LANE_LOOP
+#endif
+#define LANES(l) LANE_LOOP for (int l = 0; l < VW; l++) /* the loop over the lanes of a chunk */
+
+#define MR 6         /* rows of the micro-kernel */
+#define NR (2 * VW)  /* columns of the micro-kernel */
+#ifndef FXRT_GEMM_KC /* depth of a packed panel: KC*NR floats of stack (16 KiB with AVX) */
+#define FXRT_GEMM_KC 256
+#endif
+#define KC FXRT_GEMM_KC
+#define GEMV_MAX_M 24 /* linear with fewer rows than this takes dot products (no packing) */
+
+#ifdef FP_FAST_FMAF
+#define MADD(acc, a, b) fmaf((a), (b), (acc))
+#else
+#define MADD(acc, a, b) ((acc) + (a) * (b))
+#endif
+
+#define ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5) /* MR of them */
+
+/* ---- argument checks ---------------------------------------------------------------------------------------- */
+
+#define SIZE_LIMIT ((int64_t)1 << 40)   /* larger sizes would overflow index arithmetic */
+#define OFFSET_LIMIT ((int64_t)1 << 62) /* strides and offsets of views */
+
+/* *r = a*b for 0 <= a, b; false on overflow. */
+static bool mul_ok(int64_t a, int64_t b, int64_t *r) {
+  if (a != 0 && b > INT64_MAX / a) return false;
+  *r = a * b;
+  return true;
+}
+
+static bool epilogue_ok(const fxrt_epilogue *ep) { return !ep || (unsigned)ep->act < (unsigned)FXRT_NUM_ACTS; }
+
+/* ---- the micro-kernel --------------------------------------------------------------------------------------- */
+
+/* c[r*ldc + j] (+)= sum_{p < kc} a[r*ar + p*ap] * b[p*ldb + j] for r < MR, j < NR. */
+static void micro_kernel(int64_t kc, const float *restrict a, int64_t ar, int64_t ap, const float *restrict b,
+                         int64_t ldb, float *restrict c, int64_t ldc, bool accumulate) {
+#define DECL(r) float c##r##x[VW], c##r##y[VW];
+#define ZERO(r)                                                                                                        \
+  LANES(j) c##r##x[j] = c##r##y[j] = 0.0f;
+#define STEP(r)                                                                                                        \
+  {                                                                                                                    \
+    const float ar_ = a[(r)*ar + p * ap];                                                                              \
+    LANES(j) {                                                                                                         \
+      c##r##x[j] = MADD(c##r##x[j], ar_, bp[j]);                                                                       \
+      c##r##y[j] = MADD(c##r##y[j], ar_, bp[VW + j]);                                                                  \
+    }                                                                                                                  \
+  }
+#define STORE(r)                                                                                                       \
+  LANES(j) {                                                                                                           \
+    float *restrict cr_ = c + (r)*ldc;                                                                                 \
+    cr_[j] = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                            \
+    cr_[VW + j] = accumulate ? cr_[VW + j] + c##r##y[j] : c##r##y[j];                                                  \
+  }
+  ROWS(DECL)
+  ROWS(ZERO)
+  CHUNK_LOOP
+  for (int64_t p = 0; p < kc; p++) {
+    const float *restrict bp = b + p * ldb;
+    ROWS(STEP)
+  }
+  ROWS(STORE)
+#undef DECL
+#undef ZERO
+#undef STEP
+#undef STORE
+}
+
+/* The same for the first VW columns only (c[r*ldc + j], j < VW): for a last panel of at most VW columns. */
+static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t ar, int64_t ap, const float *restrict b,
+                              int64_t ldb, float *restrict c, int64_t ldc, bool accumulate) {
+#define DECL(r) float c##r##x[VW];
+#define ZERO(r)                                                                                                        \
+  LANES(j) c##r##x[j] = 0.0f;
+#define STEP(r)                                                                                                        \
+  {                                                                                                                    \
+    const float ar_ = a[(r)*ar + p * ap];                                                                              \
+    LANES(j) c##r##x[j] = MADD(c##r##x[j], ar_, bp[j]);                                                                \
+  }
+#define STORE(r)                                                                                                       \
+  LANES(j) {                                                                                                           \
+    float *restrict cr_ = c + (r)*ldc;                                                                                 \
+    cr_[j] = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                            \
+  }
+  ROWS(DECL)
+  ROWS(ZERO)
+  CHUNK_LOOP
+  for (int64_t p = 0; p < kc; p++) {
+    const float *restrict bp = b + p * ldb;
+    ROWS(STEP)
+  }
+  ROWS(STORE)
+#undef DECL
+#undef ZERO
+#undef STEP
+#undef STORE
+}
+
+/* ---- epilogue ----------------------------------------------------------------------------------------------- */
+
+/* Applies ep's activation to y[0..n) with fxrt_act_apply's semantics: its formulas are repeated here for the cheap,
+ * common activations, in chunks of VW so that the compiler vectorizes them (the tests compare every activation
+ * with fxrt_act_apply); the others call it. */
+static void act_row(float *restrict y, int64_t n, const fxrt_epilogue *ep) {
+  const float alpha = ep->alpha, lo = ep->lo, hi = ep->hi;
+  int64_t j = 0;
+#define ACT_LOOP(expr)                                                                                                 \
+  CHUNK_LOOP                                                                                                           \
+  for (; j + VW <= n; j += VW)                                                                                         \
+    LANES(l) {                                                                                                         \
+      const float v = y[j + l];                                                                                        \
+      y[j + l] = (expr);                                                                                               \
+    }                                                                                                                  \
+  for (; j < n; j++) {                                                                                                 \
+    const float v = y[j];                                                                                              \
+    y[j] = (expr);                                                                                                     \
+  }
+  switch (ep->act) {
+  case FXRT_ACT_NONE: break;
+  case FXRT_ACT_RELU: ACT_LOOP(v > 0 ? v : (v == v ? 0.0f : v)) break;
+  case FXRT_ACT_RELU6: ACT_LOOP(v != v ? v : v < 0 ? 0.0f : v > 6 ? 6.0f : v) break;
+  case FXRT_ACT_LEAKY_RELU: ACT_LOOP(v > 0 ? v : v * alpha) break;
+  case FXRT_ACT_HARDSWISH: ACT_LOOP(v * (v + 3.0f < 0 ? 0.0f : v + 3.0f > 6 ? 6.0f : v + 3.0f) / 6.0f) break;
+  default: ACT_LOOP(fxrt_act_apply(ep->act, v, alpha, lo, hi)) break;
+  }
+#undef ACT_LOOP
+}
+
+/* y[j] += b[j] for j < n (in chunks of VW, for the vectorizer). */
+static void add_row(float *restrict y, const float *restrict b, int64_t n) {
+  int64_t j = 0;
+  CHUNK_LOOP
+  for (; j + VW <= n; j += VW)
+    LANES(l) y[j + l] += b[j + l];
+  for (; j < n; j++) y[j] += b[j];
+}
+
+/* Finishes rows x cols outputs at c (strides crs, ccs): + col_bias[j], + residual (row stride res_rs), then the
+ * activation. */
+static void finish(float *c, int64_t crs, int64_t ccs, int64_t rows, int64_t cols, const float *col_bias,
+                   const float *res, int64_t res_rs, const fxrt_epilogue *ep) {
+  for (int64_t i = 0; i < rows; i++) {
+    float *ci = c + i * crs;
+    const float *ri = res ? res + i * res_rs : NULL;
+    if (ccs == 1) {
+      if (col_bias) add_row(ci, col_bias, cols);
+      if (ri) add_row(ci, ri, cols);
+      if (ep) act_row(ci, cols, ep);
+    } else {
+      for (int64_t j = 0; j < cols; j++) {
+        float v = ci[j * ccs];
+        if (col_bias) v += col_bias[j];
+        if (ri) v += ri[j];
+        ci[j * ccs] = ep ? fxrt_act_apply(ep->act, v, ep->alpha, ep->lo, ep->hi) : v;
+      }
+    }
+  }
+}
+
+/* ---- the GEMM ----------------------------------------------------------------------------------------------- */
+
+/* A strided matrix: element (i, j) at p[i*rs + j*cs]. */
+typedef struct matrix {
+  const float *p;
+  int64_t rs, cs;
+} matrix;
+
+/* C[m, n] = A[m, k] B[k, n] (+ col_bias[n]) (+ res[m, n], row stride res_rs), then ep's activation. C's element
+ * (i, j) is at c[i*crs + j*ccs]. k may be 0 (C = 0 before the epilogue). */
+static void gemm(int64_t m, int64_t n, int64_t k, matrix A, matrix B, float *c, int64_t crs, int64_t ccs,
+                 const float *col_bias, const float *res, int64_t res_rs, const fxrt_epilogue *ep) {
+  float bbuf[KC * NR]; /* a packed panel of B */
+  float abuf[MR * KC]; /* A's last rows when m is not a multiple of MR, zero-padded */
+  float tile[MR * NR]; /* an edge tile, or any tile when C's columns are not contiguous */
+  const int64_t m_full = m - m % MR;
+  if (k == 0) { /* empty sums */
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) c[i * crs + j * ccs] = 0.0f;
+    finish(c, crs, ccs, m, n, col_bias, res, res_rs, ep);
+    return;
+  }
+  for (int64_t pc = 0; pc < k; pc += KC) {
+    const int64_t kc = k - pc < KC ? k - pc : KC;
+    const bool first = pc == 0, last = pc + kc == k;
+    if (m_full < m) {
+      memset(abuf, 0, sizeof abuf);
+      for (int64_t i = m_full; i < m; i++)
+        for (int64_t p = 0; p < kc; p++) abuf[(i - m_full) * KC + p] = A.p[i * A.rs + (pc + p) * A.cs];
+    }
+    for (int64_t jr = 0; jr < n; jr += NR) {
+      const int64_t nr = n - jr < NR ? n - jr : NR;
+      const float *bp;
+      int64_t ldb;
+      if (B.cs == 1 && nr == NR) {
+        bp = B.p + pc * B.rs + jr;
+        ldb = B.rs;
+      } else {
+        for (int64_t p = 0; p < kc; p++) {
+          const float *src = B.p + (pc + p) * B.rs + jr * B.cs;
+          float *dst = bbuf + p * NR;
+          for (int64_t j = 0; j < nr; j++) dst[j] = src[j * B.cs];
+          for (int64_t j = nr; j < NR; j++) dst[j] = 0.0f;
+        }
+        bp = bbuf;
+        ldb = NR;
+      }
+      for (int64_t ir = 0; ir < m; ir += MR) {
+        const int64_t mr = m - ir < MR ? m - ir : MR;
+        const float *ap = mr == MR ? A.p + ir * A.rs + pc * A.cs : abuf;
+        const int64_t ar = mr == MR ? A.rs : KC, acs = mr == MR ? A.cs : 1;
+        float *ct = c + ir * crs + jr * ccs;
+        if (mr == MR && nr == NR && ccs == 1) {
+          micro_kernel(kc, ap, ar, acs, bp, ldb, ct, crs, !first);
+        } else if (mr == MR && nr == VW && ccs == 1) {
+          micro_kernel_half(kc, ap, ar, acs, bp, ldb, ct, crs, !first);
+        } else {
+          if (nr <= VW)
+            micro_kernel_half(kc, ap, ar, acs, bp, ldb, tile, NR, false);
+          else
+            micro_kernel(kc, ap, ar, acs, bp, ldb, tile, NR, false);
+          for (int64_t i = 0; i < mr; i++)
+            for (int64_t j = 0; j < nr; j++)
+              ct[i * crs + j * ccs] = first ? tile[i * NR + j] : ct[i * crs + j * ccs] + tile[i * NR + j];
+        }
+        if (last)
+          finish(ct, crs, ccs, mr, nr, col_bias ? col_bias + jr : NULL, res ? res + ir * res_rs + jr : NULL, res_rs,
+                 ep);
+      }
+    }
+  }
+}
+
+/* Sums the VW lanes of a partial-sum vector. */
+static float lane_sum(const float *s) {
+  float t = 0.0f;
+  LANES(l) t += s[l];
+  return t;
+}
+
+/* y[i, j] = dot(x[i, :], w[j, :]) for a few rows of x (linear with few rows, where packing the weight would cost more
+ * than it saves): the dot products run over contiguous k, for two rows of x and four rows of w at a time (the rows of
+ * w stay in cache while every row of x uses them), each in VW partial sums (lane l sums the products p = l mod VW),
+ * added at the end. */
+static void gemv_rows(const float *restrict x, int64_t m, int64_t k, const float *restrict w, int64_t n,
+                      float *restrict y) {
+  const int64_t k_main = k - k % VW;
+  int64_t j = 0;
+  for (; j + 4 <= n; j += 4) {
+    const float *restrict w0 = w + j * k, *restrict w1 = w0 + k, *restrict w2 = w1 + k, *restrict w3 = w2 + k;
+    int64_t i = 0;
+    for (; i + 2 <= m; i += 2) {
+      const float *restrict xa = x + i * k, *restrict xb = xa + k;
+      float a0[VW], a1[VW], a2[VW], a3[VW], b0[VW], b1[VW], b2[VW], b3[VW];
+      LANES(l) a0[l] = a1[l] = a2[l] = a3[l] = b0[l] = b1[l] = b2[l] = b3[l] = 0.0f;
+      CHUNK_LOOP
+      for (int64_t p = 0; p < k_main; p += VW) {
+        LANES(l) {
+          const float va = xa[p + l], vb = xb[p + l];
+          const float v0 = w0[p + l], v1 = w1[p + l], v2 = w2[p + l], v3 = w3[p + l];
+          a0[l] = MADD(a0[l], va, v0);
+          a1[l] = MADD(a1[l], va, v1);
+          a2[l] = MADD(a2[l], va, v2);
+          a3[l] = MADD(a3[l], va, v3);
+          b0[l] = MADD(b0[l], vb, v0);
+          b1[l] = MADD(b1[l], vb, v1);
+          b2[l] = MADD(b2[l], vb, v2);
+          b3[l] = MADD(b3[l], vb, v3);
+        }
+      }
+      float ta[4] = {lane_sum(a0), lane_sum(a1), lane_sum(a2), lane_sum(a3)};
+      float tb[4] = {lane_sum(b0), lane_sum(b1), lane_sum(b2), lane_sum(b3)};
+      for (int64_t p = k_main; p < k; p++) {
+        const float v[4] = {w0[p], w1[p], w2[p], w3[p]};
+        for (int r = 0; r < 4; r++) {
+          ta[r] = MADD(ta[r], xa[p], v[r]);
+          tb[r] = MADD(tb[r], xb[p], v[r]);
+        }
+      }
+      for (int r = 0; r < 4; r++) {
+        y[i * n + j + r] = ta[r];
+        y[(i + 1) * n + j + r] = tb[r];
+      }
+    }
+    for (; i < m; i++) {
+      const float *restrict xa = x + i * k;
+      float a0[VW], a1[VW], a2[VW], a3[VW];
+      LANES(l) a0[l] = a1[l] = a2[l] = a3[l] = 0.0f;
+      CHUNK_LOOP
+      for (int64_t p = 0; p < k_main; p += VW) {
+        LANES(l) {
+          const float va = xa[p + l];
+          a0[l] = MADD(a0[l], va, w0[p + l]);
+          a1[l] = MADD(a1[l], va, w1[p + l]);
+          a2[l] = MADD(a2[l], va, w2[p + l]);
+          a3[l] = MADD(a3[l], va, w3[p + l]);
+        }
+      }
+      float ta[4] = {lane_sum(a0), lane_sum(a1), lane_sum(a2), lane_sum(a3)};
+      for (int64_t p = k_main; p < k; p++) {
+        ta[0] = MADD(ta[0], xa[p], w0[p]);
+        ta[1] = MADD(ta[1], xa[p], w1[p]);
+        ta[2] = MADD(ta[2], xa[p], w2[p]);
+        ta[3] = MADD(ta[3], xa[p], w3[p]);
+      }
+      for (int r = 0; r < 4; r++) y[i * n + j + r] = ta[r];
+    }
+  }
+  for (; j < n; j++) {
+    const float *restrict wj = w + j * k;
+    for (int64_t i = 0; i < m; i++) {
+      const float *restrict xa = x + i * k;
+      float a0[VW];
+      LANES(l) a0[l] = 0.0f;
+      CHUNK_LOOP
+      for (int64_t p = 0; p < k_main; p += VW)
+        LANES(l) a0[l] = MADD(a0[l], xa[p + l], wj[p + l]);
+      float t = lane_sum(a0);
+      for (int64_t p = k_main; p < k; p++) t = MADD(t, xa[p], wj[p]);
+      y[i * n + j] = t;
+    }
+  }
+}
+
+/* ---- torch.nn.functional.linear ----------------------------------------------------------------------------- */
+
+/* torch.nn.functional.linear(x, weight, bias): y[i, j] = sum_p x[i, p] * weight[j, p] + bias[j], then the
+ * epilogue. */
+fxrt_status fxrt_linear_f32(const float *x, int64_t m, int64_t k, const float *weight, int64_t n, const float *bias,
+                            float *y, const fxrt_epilogue *ep) {
+  int64_t mk, nk, mn;
+  if (m < 0 || k < 0 || n < 0 || m > SIZE_LIMIT || k > SIZE_LIMIT || n > SIZE_LIMIT) return FXRT_EINVAL;
+  if (!mul_ok(m, k, &mk) || !mul_ok(n, k, &nk) || !mul_ok(m, n, &mn)) return FXRT_EINVAL;
+  if (!epilogue_ok(ep)) return FXRT_EINVAL;
+  if (mn == 0) return FXRT_OK;
+  if (!y || (k > 0 && (!x || !weight))) return FXRT_EINVAL;
+  const float *res = ep ? ep->residual : NULL;
+  if (m < GEMV_MAX_M) { /* a few rows: dot products straight from the weight rows (no packing to amortise) */
+    gemv_rows(x, m, k, weight, n, y);
+    finish(y, n, 1, m, n, bias, res, n, ep);
+    return FXRT_OK;
+  }
+  const matrix A = {x, k, 1}, B = {weight, 1, k}; /* B = weight^T */
+  gemm(m, n, k, A, B, y, n, 1, bias, res, n, ep);
+  return FXRT_OK;
+}
+
+/* ---- torch.matmul ------------------------------------------------------------------------------------------- */
+
+/* Whether every element of a view has an offset that fits in int64 (so index arithmetic cannot overflow). */
+static bool view_ok(const fxrt_view *v) {
+  if (v->offset <= -OFFSET_LIMIT || v->offset >= OFFSET_LIMIT) return false;
+  int64_t reach = v->offset < 0 ? -v->offset : v->offset;
+  for (int32_t d = 0; d < v->ndim; d++) {
+    int64_t span;
+    if (v->shape[d] == 0) continue;
+    if (v->stride[d] <= -OFFSET_LIMIT || v->stride[d] >= OFFSET_LIMIT) return false;
+    if (!mul_ok(v->shape[d] - 1, v->stride[d] < 0 ? -v->stride[d] : v->stride[d], &span)) return false;
+    if (span > INT64_MAX - reach) return false;
+    reach += span;
+  }
+  return true;
+}
+
+/* torch.matmul(a, b) for a [..., m, k], b [..., k, n] with batch dimensions broadcast to y's (a batch dimension of
+ * size 1 also broadcasts), then the epilogue (its residual is a contiguous [..., m, n]). */
+fxrt_status fxrt_matmul_f32(const float *a, const fxrt_view *av, const float *b, const fxrt_view *bv, float *y,
+                            const fxrt_view *yv, const fxrt_epilogue *ep) {
+  if (!av || !bv || !yv || !epilogue_ok(ep)) return FXRT_EINVAL;
+  const int32_t nd = yv->ndim;
+  if (nd < 2 || nd > FXRT_MAX_DIMS || av->ndim != nd || bv->ndim != nd) return FXRT_EINVAL;
+  const int64_t m = yv->shape[nd - 2], n = yv->shape[nd - 1], k = av->shape[nd - 1];
+  if (av->shape[nd - 2] != m || bv->shape[nd - 2] != k || bv->shape[nd - 1] != n) return FXRT_EINVAL;
+  int64_t batch = 1, mn;
+  for (int32_t d = 0; d < nd; d++) {
+    if (av->shape[d] < 0 || bv->shape[d] < 0 || yv->shape[d] < 0) return FXRT_EINVAL;
+    if (av->shape[d] > SIZE_LIMIT || bv->shape[d] > SIZE_LIMIT || yv->shape[d] > SIZE_LIMIT) return FXRT_EINVAL;
+    if (d < nd - 2) {
+      if ((av->shape[d] != yv->shape[d] && av->shape[d] != 1) || (bv->shape[d] != yv->shape[d] && bv->shape[d] != 1))
+        return FXRT_EINVAL;
+      if (!mul_ok(batch, yv->shape[d], &batch)) return FXRT_EINVAL;
+    }
+  }
+  if (!view_ok(av) || !view_ok(bv) || !view_ok(yv)) return FXRT_EINVAL;
+  if (!mul_ok(m, n, &mn) || !mul_ok(batch, mn, &mn)) return FXRT_EINVAL;
+  if (mn == 0) return FXRT_OK;
+  if (!y || (k > 0 && (!a || !b))) return FXRT_EINVAL;
+
+  const float *res = ep ? ep->residual : NULL;
+  int64_t idx[FXRT_MAX_DIMS] = {0};
+  for (int64_t t = 0; t < batch; t++) {
+    int64_t ao = av->offset, bo = bv->offset, yo = yv->offset;
+    for (int32_t d = 0; d < nd - 2; d++) {
+      ao += av->shape[d] == 1 ? 0 : idx[d] * av->stride[d];
+      bo += bv->shape[d] == 1 ? 0 : idx[d] * bv->stride[d];
+      yo += idx[d] * yv->stride[d];
+    }
+    const matrix A = {k > 0 ? a + ao : NULL, av->stride[nd - 2], av->stride[nd - 1]};
+    const matrix B = {k > 0 ? b + bo : NULL, bv->stride[nd - 2], bv->stride[nd - 1]};
+    gemm(m, n, k, A, B, y + yo, yv->stride[nd - 2], yv->stride[nd - 1], NULL, res ? res + t * m * n : NULL, n, ep);
+    for (int32_t d = nd - 3; d >= 0; d--) { /* next batch index */
+      if (++idx[d] < yv->shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return FXRT_OK;
+}

@@ -1,0 +1,304 @@
+/* fxrt_pool.c: 2-D pooling (torch.nn.functional.max_pool2d, avg_pool2d, adaptive_avg_pool2d, adaptive_max_pool2d).
+ *
+ * The window arithmetic follows PyTorch's CPU kernels (aten/src/ATen/native/cpu/MaxPoolKernel.cpp,
+ * AvgPoolKernel.cpp, AdaptiveMaxPoolKernel.cpp, AdaptiveAvgPoolKernel.cpp) line for line, including which index a
+ * max reports when values tie or are NaN, and the divisor of an average over a window that overlaps padding or, with
+ * ceil_mode, runs past the padded input.
+ */
+#include "fxrt.h"
+
+#include <math.h>
+
+#define DIM_LIMIT ((int64_t)INT32_MAX)
+
+static bool mul_ok(int64_t a, int64_t b, int64_t *r) {
+  if (a != 0 && b > INT64_MAX / a) return false;
+  *r = a * b;
+  return true;
+}
+
+static bool in_range(int64_t v, int64_t lo) { return v >= lo && v <= DIM_LIMIT; }
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+/* floor(a / b) for b > 0 (PyTorch's div_rtn). */
+static int64_t floor_div(int64_t a, int64_t b) {
+  const int64_t q = a / b;
+  return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+#if defined(__AVX512F__)
+#define VW 16
+#elif defined(__AVX__)
+#define VW 8
+#else
+#define VW 4
+#endif
+
+/* Loops over runtime lengths run in chunks of VW elements with a constant-length inner loop over the lanes, the form
+ * that GCC's -O2 vectorizer accepts (it vectorizes no loop that would need a scalar remainder). Two pragmas keep the
+ * other optimizers from undoing that: GCC at -O3 would unroll the lane loops and vectorize across chunks instead
+ * (4x slower), and so would clang. */
+#if defined(__clang__)
+#define CHUNK_LOOP _Pragma("clang loop vectorize(disable)")
+#define LANE_LOOP
+#elif defined(__GNUC__)
+#define CHUNK_LOOP
+#define LANE_LOOP _Pragma("GCC unroll 1")
+#else
+#define CHUNK_LOOP
+#define LANE_LOOP
+#endif
+#define LANES(l) LANE_LOOP for (int l = 0; l < VW; l++) /* the loop over the lanes of a chunk */
+
+/* The indices t in [0, n) with 0 <= t*s + off < lim (s >= 1) form [*lo, *hi). */
+static void valid_range(int64_t s, int64_t off, int64_t lim, int64_t n, int64_t *lo, int64_t *hi) {
+  int64_t l = off >= 0 ? 0 : (-off + s - 1) / s;
+  int64_t h = lim - 1 - off < 0 ? 0 : (lim - 1 - off) / s + 1;
+  if (h > n) h = n;
+  if (l > h) l = h;
+  *lo = l;
+  *hi = h;
+}
+
+/* The first of start, start + d, start + 2d, ... that is >= 0 (PyTorch's `while (i0 < 0) i0 += d`). */
+static int64_t first_nonneg(int64_t start, int64_t d) { return start >= 0 ? start : start + (-start + d - 1) / d * d; }
+
+/* max(m, v) with NaN winning: PyTorch's `if (v > m || isnan(v)) m = v`, written as two selects (a max instruction and
+ * a conditional move, no branches). */
+static float max_nan(float m, float v) {
+  const float r = v > m ? v : m;
+  return v != v ? v : r;
+}
+
+/* y[e] = max_nan(y[e], x[e*s]) for e < n, in chunks of VW. */
+static void max_row(float *restrict y, const float *restrict x, int64_t n, int64_t s) {
+  int64_t e = 0;
+  if (s == 1) {
+    CHUNK_LOOP
+    for (; e + VW <= n; e += VW)
+      LANES(l) y[e + l] = max_nan(y[e + l], x[e + l]);
+  } else if (s == 2) {
+    CHUNK_LOOP
+    for (; e + VW <= n; e += VW)
+      LANES(l) y[e + l] = max_nan(y[e + l], x[2 * (e + l)]);
+  }
+  for (; e < n; e++) y[e] = max_nan(y[e], x[e * s]);
+}
+
+/* The same, also moving the flat index of each new maximum (x[e*s] is input pixel first + e*s) into idx. */
+static void max_row_indices(float *restrict y, int64_t *restrict idx, const float *restrict x, int64_t n, int64_t s,
+                            int64_t first) {
+  for (int64_t e = 0; e < n; e++) {
+    const float v = x[e * s], m = y[e];
+    const int take = (v > m) | (v != v);
+    y[e] = take ? v : m;
+    idx[e] = take ? first + e * s : idx[e];
+  }
+}
+
+/* y[e] += x[e*s] for e < n, in chunks of VW. */
+static void add_row(float *restrict y, const float *restrict x, int64_t n, int64_t s) {
+  int64_t e = 0;
+  if (s == 1) {
+    CHUNK_LOOP
+    for (; e + VW <= n; e += VW)
+      LANES(l) y[e + l] += x[e + l];
+  } else if (s == 2) {
+    CHUNK_LOOP
+    for (; e + VW <= n; e += VW)
+      LANES(l) y[e + l] += x[2 * (e + l)];
+  }
+  for (; e < n; e++) y[e] += x[e * s];
+}
+
+/* PyTorch's pooling_output_shape: the number of windows, the last one starting inside the input or left padding. */
+static int64_t pool_out(int64_t in, int64_t kernel, int64_t pad, int64_t stride, int64_t dil, bool ceil_mode) {
+  int64_t out = floor_div(in + 2 * pad - dil * (kernel - 1) - 1 + (ceil_mode ? stride - 1 : 0), stride) + 1;
+  if (ceil_mode && (out - 1) * stride >= in + pad) out--;
+  return out;
+}
+
+/* The checks of PyTorch's pool2d_shape_check, plus oh/ow as pooling_output_shape gives them. */
+static bool pool_shape_ok(int64_t n, int64_t c, int64_t h, int64_t w, int64_t oh, int64_t ow,
+                          const fxrt_pool2d_params *p, int64_t dh, int64_t dw) {
+  int64_t t;
+  if (!in_range(n, 0) || !in_range(c, 0) || !in_range(h, 1) || !in_range(w, 1)) return false;
+  const int64_t dil[2] = {dh, dw};
+  for (int d = 0; d < 2; d++) {
+    if (!in_range(p->kernel[d], 1) || !in_range(p->stride[d], 1) || !in_range(p->padding[d], 0) || !in_range(dil[d], 1))
+      return false;
+    if (p->padding[d] > p->kernel[d] / 2) return false; /* "pad should be at most half of kernel size" */
+  }
+  if (oh < 1 || ow < 1 || oh != pool_out(h, p->kernel[0], p->padding[0], p->stride[0], dh, p->ceil_mode) ||
+      ow != pool_out(w, p->kernel[1], p->padding[1], p->stride[1], dw, p->ceil_mode))
+    return false;
+  return mul_ok(n, c, &t) && mul_ok(t, h, &t) && mul_ok(t, w, &t) && mul_ok(n * c, oh, &t) && mul_ok(t, ow, &t);
+}
+
+/* torch.nn.functional.max_pool2d(x, kernel, stride, padding, dilation, ceil_mode, return_indices): the window of
+ * output (oy, ox) is rows oy*sh - ph + i*dh (i < kh) and columns likewise, clipped to the input (padding is -inf);
+ * the max is the first largest value in row-major window order, except that a NaN replaces it (the last NaN wins),
+ * and indices[] is its flat index iy*w + ix (PyTorch's cpu_max_pool, including the index it reports for a window of
+ * -inf). Computed a row of outputs at a time: each tap (i, j) updates the row from a shifted input row, taps in
+ * row-major order, so every output sees its window in PyTorch's order. */
+fxrt_status fxrt_max_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh,
+                                int64_t ow, const fxrt_pool2d_params *p, int64_t *indices) {
+  if (!p || !pool_shape_ok(n, c, h, w, oh, ow, p, p->dilation[0], p->dilation[1])) return FXRT_EINVAL;
+  if (n * c == 0) return FXRT_OK;
+  if (!x || !y) return FXRT_EINVAL;
+  const int64_t kh = p->kernel[0], kw = p->kernel[1], sh = p->stride[0], sw = p->stride[1];
+  const int64_t ph = p->padding[0], pw = p->padding[1], dh = p->dilation[0], dw = p->dilation[1];
+  for (int64_t plane = 0; plane < n * c; plane++) {
+    const float *xp = x + plane * h * w;
+    for (int64_t oy = 0; oy < oh; oy++) {
+      float *yr = y + (plane * oh + oy) * ow;
+      int64_t *ir = indices ? indices + (plane * oh + oy) * ow : NULL;
+      const int64_t ih0 = first_nonneg(oy * sh - ph, dh);
+      for (int64_t ox = 0; ox < ow; ox++) {
+        yr[ox] = -INFINITY;
+        if (ir) ir[ox] = ih0 * w + first_nonneg(ox * sw - pw, dw);
+      }
+      for (int64_t i = 0; i < kh; i++) {
+        const int64_t iy = oy * sh - ph + i * dh;
+        if (iy < 0 || iy >= h) continue;
+        for (int64_t j = 0; j < kw; j++) {
+          const int64_t off = j * dw - pw; /* input column ox*sw + off */
+          int64_t lo, hi;
+          valid_range(sw, off, w, ow, &lo, &hi);
+          if (lo >= hi) continue;
+          const int64_t first = iy * w + lo * sw + off;
+          if (ir)
+            max_row_indices(yr + lo, ir + lo, xp + first, hi - lo, sw, first);
+          else
+            max_row(yr + lo, xp + first, hi - lo, sw);
+        }
+      }
+    }
+  }
+  return FXRT_OK;
+}
+
+/* torch.nn.functional.avg_pool2d(x, kernel, stride, padding, ceil_mode, count_include_pad, divisor_override), as
+ * cpu_avg_pool computes it: the window [oy*sh - ph, +kh) is first clipped to the padded input [-ph, h + ph) (its
+ * size is the count_include_pad divisor), then to the input [0, h) (the other divisor, and the summed elements); an
+ * empty window gives 0. The sums add the window in row-major order, as PyTorch does, a row of outputs at a time.
+ * Dilation must be 1 (or 0, unset): avg_pool2d has none. */
+fxrt_status fxrt_avg_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh,
+                                int64_t ow, const fxrt_pool2d_params *p) {
+  if (!p) return FXRT_EINVAL;
+  for (int d = 0; d < 2; d++)
+    if (p->dilation[d] != 0 && p->dilation[d] != 1) return FXRT_ENOTSUP;
+  if (!pool_shape_ok(n, c, h, w, oh, ow, p, 1, 1)) return FXRT_EINVAL;
+  if (n * c == 0) return FXRT_OK;
+  if (!x || !y) return FXRT_EINVAL;
+  const int64_t kh = p->kernel[0], kw = p->kernel[1], sh = p->stride[0], sw = p->stride[1];
+  const int64_t ph = p->padding[0], pw = p->padding[1];
+  for (int64_t plane = 0; plane < n * c; plane++) {
+    const float *xp = x + plane * h * w;
+    for (int64_t oy = 0; oy < oh; oy++) {
+      float *yr = y + (plane * oh + oy) * ow;
+      const int64_t ih0p = oy * sh - ph, ih1p = min64(ih0p + kh, h + ph);
+      const int64_t ih0 = max64(ih0p, 0), ih1 = min64(ih1p, h);
+      for (int64_t ox = 0; ox < ow; ox++) yr[ox] = 0.0f;
+      if (ih0 >= ih1) continue; /* empty windows */
+      for (int64_t iy = ih0; iy < ih1; iy++) {
+        for (int64_t j = 0; j < kw; j++) {
+          int64_t lo, hi;
+          valid_range(sw, j - pw, w, ow, &lo, &hi);
+          if (lo < hi) add_row(yr + lo, xp + iy * w + lo * sw + j - pw, hi - lo, sw);
+        }
+      }
+      for (int64_t ox = 0; ox < ow; ox++) {
+        const int64_t iw0p = ox * sw - pw, iw1p = min64(iw0p + kw, w + pw);
+        const int64_t iw0 = max64(iw0p, 0), iw1 = min64(iw1p, w);
+        if (iw0 >= iw1) {
+          yr[ox] = 0.0f;
+          continue;
+        }
+        int64_t divisor;
+        if (p->divisor_override != 0)
+          divisor = p->divisor_override;
+        else if (p->count_include_pad)
+          divisor = (ih1p - ih0p) * (iw1p - iw0p);
+        else
+          divisor = (ih1 - ih0) * (iw1 - iw0);
+        yr[ox] = yr[ox] / (float)divisor;
+      }
+    }
+  }
+  return FXRT_OK;
+}
+
+/* Adaptive windows: output i of out covers [floor(i*in/out), ceil((i+1)*in/out)). */
+static int64_t window_start(int64_t i, int64_t out, int64_t in) { return i * in / out; }
+static int64_t window_end(int64_t i, int64_t out, int64_t in) { return ((i + 1) * in + out - 1) / out; }
+
+static bool adaptive_ok(int64_t n, int64_t c, int64_t h, int64_t w, int64_t oh, int64_t ow) {
+  int64_t t;
+  if (!in_range(n, 0) || !in_range(c, 0) || !in_range(h, 1) || !in_range(w, 1) || !in_range(oh, 1) || !in_range(ow, 1))
+    return false;
+  return mul_ok(n, c, &t) && mul_ok(t, h, &t) && mul_ok(t, w, &t) && mul_ok(n * c, oh, &t) && mul_ok(t, ow, &t);
+}
+
+/* torch.nn.functional.adaptive_avg_pool2d(x, (oh, ow)): the mean of each window, summed row by row (the row sums in
+ * order, then added) and divided as PyTorch does, sum / kh / kw. */
+fxrt_status fxrt_adaptive_avg_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y,
+                                         int64_t oh, int64_t ow) {
+  if (!adaptive_ok(n, c, h, w, oh, ow)) return FXRT_EINVAL;
+  if (n * c == 0) return FXRT_OK;
+  if (!x || !y) return FXRT_EINVAL;
+  for (int64_t plane = 0; plane < n * c; plane++) {
+    const float *xp = x + plane * h * w;
+    float *yp = y + plane * oh * ow;
+    for (int64_t oy = 0; oy < oh; oy++) {
+      const int64_t ih0 = window_start(oy, oh, h), ih1 = window_end(oy, oh, h);
+      for (int64_t ox = 0; ox < ow; ox++) {
+        const int64_t iw0 = window_start(ox, ow, w), iw1 = window_end(ox, ow, w);
+        float sum = 0.0f;
+        for (int64_t iy = ih0; iy < ih1; iy++) {
+          float row = 0.0f;
+          for (int64_t ix = iw0; ix < iw1; ix++) row += xp[iy * w + ix];
+          sum += row;
+        }
+        yp[oy * ow + ox] = sum / (float)(ih1 - ih0) / (float)(iw1 - iw0);
+      }
+    }
+  }
+  return FXRT_OK;
+}
+
+/* torch.nn.functional.adaptive_max_pool2d(x, (oh, ow), return_indices): the max of each window, ties and NaN as
+ * max_pool2d; indices (NULL, or [n, c, oh, ow]) get the flat index iy*w + ix. */
+fxrt_status fxrt_adaptive_max_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y,
+                                         int64_t oh, int64_t ow, int64_t *indices) {
+  if (!adaptive_ok(n, c, h, w, oh, ow)) return FXRT_EINVAL;
+  if (n * c == 0) return FXRT_OK;
+  if (!x || !y) return FXRT_EINVAL;
+  for (int64_t plane = 0; plane < n * c; plane++) {
+    const float *xp = x + plane * h * w;
+    float *yp = y + plane * oh * ow;
+    int64_t *ip = indices ? indices + plane * oh * ow : NULL;
+    for (int64_t oy = 0; oy < oh; oy++) {
+      const int64_t ih0 = window_start(oy, oh, h), ih1 = window_end(oy, oh, h);
+      for (int64_t ox = 0; ox < ow; ox++) {
+        const int64_t iw0 = window_start(ox, ow, w), iw1 = window_end(ox, ow, w);
+        int64_t best = ih0 * w + iw0;
+        float m = -INFINITY;
+        for (int64_t iy = ih0; iy < ih1; iy++) {
+          for (int64_t ix = iw0; ix < iw1; ix++) {
+            const float v = xp[iy * w + ix];
+            if (v > m || v != v) {
+              m = v;
+              best = iy * w + ix;
+            }
+          }
+        }
+        yp[oy * ow + ox] = m;
+        if (ip) ip[oy * ow + ox] = best;
+      }
+    }
+  }
+  return FXRT_OK;
+}

@@ -1,0 +1,27 @@
+"""Extra models for the fx2c conformance zoo, importable by tools/fx2c-export:
+
+    tools/fx2c-export --module tests/e2e/models.py:MyModule --input x:f32[5,4] --out DIR
+
+Build them after torch.manual_seed(seed) (the exporter does) so that their parameters are deterministic.
+"""
+
+import torch
+
+
+class MyModule(torch.nn.Module):
+    """The seed model. Its output is torch.topk's (values, indices): f32[3] and i64[3]."""
+
+    def __init__(self):
+        super().__init__()
+        self.param = torch.nn.Parameter(torch.rand(3, 4))  # not used by forward: in the weights, not in the graph
+        self.linear = torch.nn.Linear(4, 5)
+
+    def forward(self, x):
+        return torch.topk(torch.sum(self.linear(x + self.linear.weight).relu(), dim=-1), 3)
+
+
+class ClampModule(MyModule):
+    """The torch.fx documentation's example module (tests/graphs/seed/clamp.fx)."""
+
+    def forward(self, x):
+        return self.linear(x + self.param).clamp(min=0.0, max=1.0)

@@ -1,0 +1,262 @@
+/* test_infer.c: shape and dtype inference, and compile-time evaluation of Python values. Every expectation was
+ * printed by torch 1.13 (the expression is in the comment above each case). */
+#include "unit_helpers.h"
+
+#include "ir/program.h"
+
+typedef struct {
+  fxrt_dtype dt;
+  int32_t ndim;
+  int64_t shape[FXRT_MAX_DIMS];
+} in_spec;
+
+/* Builds `body` (node lines after the placeholders, then a return) for inputs x, y with the given specs, and returns
+ * the program (freed by the caller) or NULL with the diagnostics printed. */
+static fx_program *build(const char *body, const in_spec *specs, int nspecs, fx_diag *d, parsed **out) {
+  char text[4096];
+  int k = snprintf(text, sizeof text, "graph():\n");
+  static const char *const names[] = {"x", "y", "z"};
+  for (int i = 0; i < nspecs; i++)
+    k += snprintf(text + k, sizeof text - (size_t)k, "    %%%s : [#users=1] = placeholder[target=%s]\n", names[i], names[i]);
+  snprintf(text + k, sizeof text - (size_t)k, "%s", body);
+  parsed *pr = parse_text("infer.fx", text);
+  *out = pr;
+  if (!pr->g) return NULL;
+  fx_program *p = test_malloc(sizeof *p);
+  fx_program_init(p, pr->g, NULL, NULL);
+  for (int i = 0; i < nspecs; i++) fx_program_set_input(p, (uint32_t)i, specs[i].dt, specs[i].ndim, specs[i].shape);
+  fx_diag_init(d);
+  if (!fx_program_build(p, d)) {
+    fx_diag_print(d, stderr);
+    return p;
+  }
+  return p;
+}
+
+static void done(fx_program *p, fx_diag *d) {
+  fx_program_free(p);
+  test_free(p);
+  fx_diag_free(d);
+}
+
+/* The output's i-th tensor (the output value flattened). */
+static const fx_tinfo *out_tensor(const fx_program *p, uint32_t i) {
+  const fx_value *v = &p->output;
+  if (v->kind == FX_V_TUPLE) v = &v->u.items[i];
+  assert_int_equal(v->kind, FX_V_TENSOR);
+  return &p->tensors[v->v.node];
+}
+
+#define assert_shape(t, ...)                                                            \
+  do {                                                                                  \
+    const int64_t want_[] = {__VA_ARGS__};                                              \
+    assert_int_equal((t)->ndim, (int32_t)(sizeof want_ / sizeof *want_));               \
+    for (size_t i_ = 0; i_ < sizeof want_ / sizeof *want_; i_++) assert_int_equal((t)->shape[i_], want_[i_]); \
+  } while (0)
+
+/* x = torch.zeros(2, 3, 4); x.view(x.size(0), -1).shape == [2, 12] */
+static void view_with_size_of_input(void **state) {
+  (void)state;
+  in_spec s[] = {{FXRT_F32, 3, {2, 3, 4}}};
+  fx_diag d;
+  parsed *pr;
+  fx_program *p = build("    %size : [#users=1] = call_method[target=size](args = (%x, 0), kwargs = {})\n"
+                        "    %view : [#users=1] = call_method[target=view](args = (%x, %size, -1), kwargs = {})\n"
+                        "    return view\n",
+                        s, 1, &d, &pr);
+  assert_int_equal(d.nerrors, 0);
+  assert_shape(out_tensor(p, 0), 2, 12);
+  done(p, &d);
+}
+
+/* x[:, None, ..., 1:3].shape == [2, 1, 3, 2] for x of [2, 3, 4] */
+static void getitem_with_slices_none_ellipsis(void **state) {
+  (void)state;
+  in_spec s[] = {{FXRT_F32, 3, {2, 3, 4}}};
+  fx_diag d;
+  parsed *pr;
+  fx_program *p = build("    %g : [#users=1] = call_function[target=operator.getitem](args = (%x, (slice(None, None, None), "
+                        "None, Ellipsis, slice(1, 3, None))), kwargs = {})\n    return g\n",
+                        s, 1, &d, &pr);
+  assert_int_equal(d.nerrors, 0);
+  assert_shape(out_tensor(p, 0), 2, 1, 3, 2);
+  done(p, &d);
+}
+
+/* getattr(x, 'shape')[1] * 2 is a Python int computed now: x.new_zeros(...) then has shape [6] */
+static void python_arithmetic_on_shapes(void **state) {
+  (void)state;
+  in_spec s[] = {{FXRT_F32, 2, {5, 3}}};
+  fx_diag d;
+  parsed *pr;
+  fx_program *p = build("    %getattr : [#users=1] = call_function[target=builtins.getattr](args = (%x, shape), kwargs = {})\n"
+                        "    %getitem : [#users=1] = call_function[target=operator.getitem](args = (%getattr, 1), kwargs = {})\n"
+                        "    %mul : [#users=1] = call_function[target=operator.mul](args = (%getitem, 2), kwargs = {})\n"
+                        "    %z : [#users=1] = call_method[target=new_zeros](args = (%x, %mul), kwargs = {})\n"
+                        "    return z\n",
+                        s, 1, &d, &pr);
+  assert_int_equal(d.nerrors, 0);
+  assert_shape(out_tensor(p, 0), 6);
+  assert_int_equal(out_tensor(p, 0)->dtype, FXRT_F32);
+  done(p, &d);
+}
+
+/* torch.cat([zeros(2,3), zeros(2,5)], 1).shape == [2, 8];
+ * F.max_pool2d(zeros(1,1,5,5), 2, 2, ceil_mode=True).shape == [1, 1, 3, 3];
+ * F.avg_pool2d(zeros(1,1,6,6), 3, 2, padding=1, ceil_mode=True).shape == [1, 1, 4, 4] */
+static void cat_and_pooling_shapes(void **state) {
+  (void)state;
+  in_spec s[] = {{FXRT_F32, 2, {2, 3}}, {FXRT_F32, 2, {2, 5}}, {FXRT_F32, 4, {1, 1, 5, 5}}};
+  fx_diag d;
+  parsed *pr;
+  fx_program *p = build(
+      "    %cat : [#users=1] = call_function[target=torch.cat](args = ([%x, %y], 1), kwargs = {})\n"
+      "    %mp : [#users=1] = call_function[target=torch.nn.functional.max_pool2d](args = (%z, 2, 2), kwargs = {ceil_mode: True})\n"
+      "    return (cat, mp)\n",
+      s, 3, &d, &pr);
+  assert_int_equal(d.nerrors, 0);
+  assert_shape(out_tensor(p, 0), 2, 8);
+  assert_shape(out_tensor(p, 1), 1, 1, 3, 3);
+  done(p, &d);
+  in_spec s2[] = {{FXRT_F32, 4, {1, 1, 6, 6}}};
+  p = build("    %ap : [#users=1] = call_function[target=torch.nn.functional.avg_pool2d](args = (%x, 3, 2, 1, True), kwargs = {})\n"
+            "    return ap\n",
+            s2, 1, &d, &pr);
+  assert_int_equal(d.nerrors, 0);
+  assert_shape(out_tensor(p, 0), 1, 1, 4, 4);
+  done(p, &d);
+}
+
+/* F.conv2d(zeros(1,3,7,9), zeros(4,3,3,5), padding='same').shape == [1, 4, 7, 9];
+ * F.conv_transpose2d(zeros(1,4,5,5), zeros(4,2,3,3), stride=2, output_padding=1).shape == [1, 2, 12, 12] */
+static void convolution_shapes(void **state) {
+  (void)state;
+  in_spec s[] = {{FXRT_F32, 4, {1, 3, 7, 9}}, {FXRT_F32, 4, {4, 3, 3, 5}}};
+  fx_diag d;
+  parsed *pr;
+  fx_program *p = build("    %c : [#users=1] = call_function[target=torch.conv2d](args = (%x, %y), kwargs = {padding: same})\n"
+                        "    return c\n",
+                        s, 2, &d, &pr);
+  assert_int_equal(d.nerrors, 0);
+  assert_shape(out_tensor(p, 0), 1, 4, 7, 9);
+  done(p, &d);
+  in_spec s2[] = {{FXRT_F32, 4, {1, 4, 5, 5}}, {FXRT_F32, 4, {4, 2, 3, 3}}};
+  p = build("    %c : [#users=1] = call_function[target=torch.nn.functional.conv_transpose2d](args = (%x, %y), "
+            "kwargs = {stride: 2, output_padding: 1})\n    return c\n",
+            s2, 2, &d, &pr);
+  assert_int_equal(d.nerrors, 0);
+  assert_shape(out_tensor(p, 0), 1, 2, 12, 12);
+  done(p, &d);
+}
+
+/* Type promotion, each from torch:
+ *   zeros(2, dtype=int64) + 1.5 -> float32          ones(int64) / ones(int64) -> float32
+ *   tensor([True]) + tensor([True]) -> bool           zeros(2, float16) + tensor(1.0) -> float16
+ *   zeros(2, int32) + tensor(1) -> int32              tensor(1, int32) + zeros(2, float16) -> float16
+ *   zeros(2, uint8) + zeros(2, int8) -> int16         tensor([True]) * 2 -> int64
+ *   tensor(3.0, float64) + zeros(2) -> float32 */
+static fxrt_dtype promoted(const char *op, fxrt_dtype a, int32_t ndim_a, const char *other, fxrt_dtype b, int32_t ndim_b) {
+  char body[512];
+  in_spec s[] = {{a, ndim_a, {2}}, {b, ndim_b, {2}}};
+  snprintf(body, sizeof body, "    %%r : [#users=1] = call_function[target=%s](args = (%%x, %s), kwargs = {})\n    return r\n",
+           op, other);
+  fx_diag d;
+  parsed *pr;
+  fx_program *p = build(body, s, other[0] == '%' ? 2 : 1, &d, &pr);
+  assert_int_equal(d.nerrors, 0);
+  fxrt_dtype dt = out_tensor(p, 0)->dtype;
+  done(p, &d);
+  return dt;
+}
+
+static void type_promotion_follows_torch(void **state) {
+  (void)state;
+  assert_int_equal(promoted("operator.add", FXRT_I64, 1, "1.5", FXRT_F32, 0), FXRT_F32);
+  assert_int_equal(promoted("operator.truediv", FXRT_I64, 1, "%y", FXRT_I64, 1), FXRT_F32);
+  assert_int_equal(promoted("operator.add", FXRT_BOOL, 1, "%y", FXRT_BOOL, 1), FXRT_BOOL);
+  assert_int_equal(promoted("operator.add", FXRT_F16, 1, "%y", FXRT_F32, 0), FXRT_F16);
+  assert_int_equal(promoted("operator.add", FXRT_I32, 1, "%y", FXRT_I64, 0), FXRT_I32);
+  assert_int_equal(promoted("operator.add", FXRT_I32, 0, "%y", FXRT_F16, 1), FXRT_F16);
+  assert_int_equal(promoted("operator.add", FXRT_U8, 1, "%y", FXRT_I8, 1), FXRT_I16);
+  assert_int_equal(promoted("operator.mul", FXRT_BOOL, 1, "2", FXRT_F32, 0), FXRT_I64);
+  assert_int_equal(promoted("operator.add", FXRT_F64, 0, "%y", FXRT_F32, 1), FXRT_F32);
+}
+
+/* torch.matmul(zeros(5,1,3,4), zeros(2,4,6)).shape == [5, 2, 3, 6]; torch.matmul(zeros(4), zeros(3,4,6)).shape == [3, 6];
+ * [t.shape for t in torch.topk(zeros(3,7), 2, dim=0)] == [[2, 7], [2, 7]] with int64 indices;
+ * [t.shape for t in zeros(10,2).chunk(3)] == [[4, 2], [4, 2], [2, 2]] */
+static void products_and_multi_output_ops(void **state) {
+  (void)state;
+  in_spec s[] = {{FXRT_F32, 4, {5, 1, 3, 4}}, {FXRT_F32, 3, {2, 4, 6}}};
+  fx_diag d;
+  parsed *pr;
+  fx_program *p = build("    %m : [#users=1] = call_function[target=torch.matmul](args = (%x, %y), kwargs = {})\n    return m\n",
+                        s, 2, &d, &pr);
+  assert_shape(out_tensor(p, 0), 5, 2, 3, 6);
+  done(p, &d);
+  in_spec s2[] = {{FXRT_F32, 1, {4}}, {FXRT_F32, 3, {3, 4, 6}}};
+  p = build("    %m : [#users=1] = call_function[target=torch.matmul](args = (%x, %y), kwargs = {})\n    return m\n", s2, 2,
+            &d, &pr);
+  assert_shape(out_tensor(p, 0), 3, 6);
+  done(p, &d);
+  in_spec s3[] = {{FXRT_F32, 2, {3, 7}}, {FXRT_F32, 2, {10, 2}}};
+  p = build("    %t : [#users=2] = call_function[target=torch.topk](args = (%x, 2), kwargs = {dim: 0})\n"
+            "    %v : [#users=1] = call_function[target=operator.getitem](args = (%t, 0), kwargs = {})\n"
+            "    %i : [#users=1] = call_function[target=operator.getitem](args = (%t, 1), kwargs = {})\n"
+            "    %c : [#users=1] = call_method[target=chunk](args = (%y, 3), kwargs = {})\n"
+            "    %c2 : [#users=1] = call_function[target=operator.getitem](args = (%c, 2), kwargs = {})\n"
+            "    return (v, i, c2)\n",
+            s3, 2, &d, &pr);
+  assert_int_equal(d.nerrors, 0);
+  assert_shape(out_tensor(p, 0), 2, 7);
+  assert_shape(out_tensor(p, 1), 2, 7);
+  assert_int_equal(out_tensor(p, 1)->dtype, FXRT_I64);
+  assert_shape(out_tensor(p, 2), 2, 2);
+  done(p, &d);
+}
+
+/* A shape error is reported at the node that causes it, and its users are not reported again. */
+static void shape_error_points_at_its_node(void **state) {
+  (void)state;
+  in_spec s[] = {{FXRT_F32, 2, {2, 3}}, {FXRT_F32, 2, {4, 5}}};
+  fx_diag d;
+  parsed *pr;
+  fx_program *p = build("    %add : [#users=1] = call_function[target=operator.add](args = (%x, %y), kwargs = {})\n"
+                        "    %relu : [#users=1] = call_function[target=torch.relu](args = (%add,), kwargs = {})\n"
+                        "    return relu\n",
+                        s, 2, &d, &pr);
+  assert_int_equal(d.nerrors, 1);
+  assert_int_equal(d.msgs[0].loc.line, 4);
+  assert_non_null(strstr(d.msgs[0].text, "cannot be broadcast"));
+  done(p, &d);
+}
+
+/* Every unsupported target of a graph is reported, each at its node. */
+static void all_unsupported_targets_reported(void **state) {
+  (void)state;
+  in_spec s[] = {{FXRT_F32, 2, {2, 3}}};
+  fx_diag d;
+  parsed *pr;
+  fx_program *p = build("    %a : [#users=1] = call_function[target=torch.functional.einsum](args = (ij->ji, %x), kwargs = {})\n"
+                        "    %b : [#users=1] = call_method[target=frobnicate](args = (%a,), kwargs = {})\n"
+                        "    %c : [#users=1] = call_function[target=my.lib.thing](args = (%b,), kwargs = {})\n"
+                        "    return c\n",
+                        s, 1, &d, &pr);
+  assert_int_equal(d.nerrors, 3);
+  assert_int_equal(d.msgs[0].loc.line, 3);
+  assert_int_equal(d.msgs[1].loc.line, 4);
+  assert_int_equal(d.msgs[2].loc.line, 5);
+  assert_non_null(strstr(d.msgs[1].text, "unsupported call_method target 'frobnicate'"));
+  done(p, &d);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      UNIT_TEST(view_with_size_of_input),      UNIT_TEST(getitem_with_slices_none_ellipsis),
+      UNIT_TEST(python_arithmetic_on_shapes),  UNIT_TEST(cat_and_pooling_shapes),
+      UNIT_TEST(convolution_shapes),           UNIT_TEST(type_promotion_follows_torch),
+      UNIT_TEST(products_and_multi_output_ops), UNIT_TEST(shape_error_points_at_its_node),
+      UNIT_TEST(all_unsupported_targets_reported),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,117 @@
+/* test_ops.c: the op table (ir/ops.def), signature parsing and Python-style argument binding, and the consistency of
+ * legalize.c's target rules with the op table. The binding rules mirror Python's: positional then keyword, defaults
+ * for the rest, *args collecting the remaining positionals (Tensor.view(1, -1) and Tensor.view((1, -1)) alike). */
+#include "unit_helpers.h"
+
+#include "ir/ops.h"
+#include "ir/program.h"
+
+static void every_op_signature_parses(void **state) {
+  (void)state;
+  for (int i = 0; i < FX_NUM_OPS; i++) {
+    const fx_sig *s = fx_op_sig((fx_op)i);
+    if (!s) fail_msg("the signature of %s does not parse", fx_op_name((fx_op)i));
+    assert_true(s->n >= 1);
+  }
+}
+
+static void rule_table_matches_op_table(void **state) {
+  (void)state;
+  char msg[2048] = "";
+  int problems = fx_legalize_check_tables(msg, sizeof msg);
+  if (problems) fail_msg("%d problems: %s", problems, msg);
+}
+
+static void signature_parses_defaults_and_markers(void **state) {
+  (void)state;
+  fx_sig s;
+  assert_true(fx_sig_parse("input, dim=None, keepdim=False, *, dtype=None, eps=1e-05, mode='nearest', n=-3, t=()", &s));
+  assert_int_equal(s.n, 8);
+  assert_true(s.params[0].required);
+  assert_false(s.params[1].required);
+  assert_int_equal(s.params[1].dflt.kind, FX_V_NONE);
+  assert_int_equal(s.params[2].dflt.kind, FX_V_BOOL);
+  assert_int_equal(s.params[2].dflt.v.i, 0);
+  assert_false(s.params[2].kwonly);
+  assert_true(s.params[3].kwonly);
+  assert_int_equal(s.params[4].dflt.kind, FX_V_FLOAT);
+  assert_true(s.params[4].dflt.v.f == 1e-05);
+  assert_int_equal(s.params[5].dflt.kind, FX_V_STR);
+  assert_int_equal(s.params[6].dflt.kind, FX_V_INT);
+  assert_int_equal(s.params[6].dflt.v.i, -3);
+  assert_int_equal(s.params[7].dflt.kind, FX_V_TUPLE);
+  assert_int_equal(fx_sig_find(&s, "keepdim"), 2);
+  assert_int_equal(fx_sig_find(&s, "self"), 0); /* aten's name for the input */
+  assert_int_equal(fx_sig_find(&s, "nope"), -1);
+  assert_false(fx_sig_parse("a=", &s));
+}
+
+/* Binds the args and kwargs of a parsed call node to a signature. */
+static bool bind_node(const char *graph_line, const char *sig_text, fx_value *slots, fx_bind_error *err) {
+  char text[512];
+  snprintf(text, sizeof text,
+           "graph():\n    %%x : [#users=1] = placeholder[target=x]\n    %%c : [#users=1] = %s\n    return c\n", graph_line);
+  parsed *pr = parse_text("bind.fx", text);
+  assert_non_null(pr->g);
+  fx_sig sig;
+  assert_true(fx_sig_parse(sig_text, &sig));
+  uint32_t c = fx_graph_find(pr->g, S("c"));
+  return fx_sig_bind(&sig, &pr->g->nodes[c].args, &pr->g->nodes[c].kwargs, &pr->g->arena, slots, NULL, err);
+}
+
+static void bind_positional_keyword_default(void **state) {
+  (void)state;
+  fx_value s[FX_SIG_MAX];
+  fx_bind_error e;
+  /* torch.sum(x, -1, keepdim=True) */
+  assert_true(bind_node("call_function[target=torch.sum](args = (%x, -1), kwargs = {keepdim: True})",
+                        "input, dim=None, keepdim=False, *, dtype=None", s, &e));
+  assert_int_equal(s[0].kind, FX_V_NODE);
+  assert_int_equal(s[1].v.i, -1);
+  assert_int_equal(s[2].kind, FX_V_BOOL);
+  assert_int_equal(s[2].v.i, 1);
+  assert_int_equal(s[3].kind, FX_V_NONE);
+}
+
+static void bind_varargs_both_spellings(void **state) {
+  (void)state;
+  fx_value s[FX_SIG_MAX];
+  fx_bind_error e;
+  /* x.view(1, -1) and x.view((1, -1)) give the same size */
+  assert_true(bind_node("call_method[target=view](args = (%x, 1, -1), kwargs = {})", "input, *size", s, &e));
+  assert_int_equal(s[1].kind, FX_V_TUPLE);
+  assert_int_equal(s[1].n, 2);
+  assert_int_equal(s[1].u.items[1].v.i, -1);
+  assert_true(bind_node("call_method[target=view](args = (%x, (1, -1)), kwargs = {})", "input, *size", s, &e));
+  assert_int_equal(s[1].kind, FX_V_TUPLE);
+  assert_int_equal(s[1].n, 2);
+  /* x.view() binds an empty tuple */
+  assert_true(bind_node("call_method[target=view](args = (%x,), kwargs = {})", "input, *size", s, &e));
+  assert_int_equal(s[1].n, 0);
+}
+
+static void bind_errors_as_python_says(void **state) {
+  (void)state;
+  fx_value s[FX_SIG_MAX];
+  fx_bind_error e;
+  assert_false(bind_node("call_function[target=f](args = (%x, 1, 2, 3), kwargs = {})", "input, dim=None", s, &e));
+  assert_non_null(strstr(e.msg, "positional arguments"));
+  assert_false(bind_node("call_function[target=f](args = (%x,), kwargs = {bogus: 1})", "input, dim=None", s, &e));
+  assert_non_null(strstr(e.msg, "unexpected keyword argument 'bogus'"));
+  assert_false(bind_node("call_function[target=f](args = (%x, 1), kwargs = {dim: 2})", "input, dim=None", s, &e));
+  assert_non_null(strstr(e.msg, "multiple values for argument 'dim'"));
+  assert_false(bind_node("call_function[target=f](args = (), kwargs = {})", "input, dim", s, &e));
+  assert_non_null(strstr(e.msg, "missing required argument 'input'"));
+  /* keyword-only parameters cannot be given by position: torch.sum(x, 1, True, torch.float32) is an error */
+  assert_false(bind_node("call_function[target=f](args = (%x, 1, True, torch.float32), kwargs = {})",
+                         "input, dim=None, keepdim=False, *, dtype=None", s, &e));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      UNIT_TEST(every_op_signature_parses),       UNIT_TEST(rule_table_matches_op_table),
+      UNIT_TEST(signature_parses_defaults_and_markers), UNIT_TEST(bind_positional_keyword_default),
+      UNIT_TEST(bind_varargs_both_spellings),     UNIT_TEST(bind_errors_as_python_says),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
