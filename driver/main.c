@@ -282,9 +282,23 @@ static int cmd_run(int argc, char **argv) {
     snprintf(path, sizeof path, "%s/output%u.npy", out_dir, i);
     ok = fx_npy_write(path, &res.outputs[i], &d);
   }
-  if (stats)
-    fprintf(stderr, "fx2c run: %u nodes, interpreter %.3f s, peak activations %.1f MB, peak memory %.1f MB\n",
-            g->nlive, t1 - t0, (double)res.peak_bytes / 1e6, (double)fx_mem_peak() / 1e6);
+  if (stats) {
+    /* the ingredients of the memory bound: the weights and the two largest activations */
+    size_t weights = 0, big[2] = {0, 0};
+    for (uint32_t i = 0; have_w && i < w.n; i++) weights += w.tensors[i].nbytes;
+    for (uint32_t t = 0; t < prog.ntensors; t++) {
+      const fx_tinfo *ti = &prog.tensors[t];
+      if (ti->kind != FX_T_ACT || ti->alias != t) continue;
+      size_t b = (size_t)fx_tinfo_numel(ti) * fxrt_dtype_size(ti->dtype);
+      if (b > big[0]) big[1] = big[0], big[0] = b;
+      else if (b > big[1]) big[1] = b;
+    }
+    fprintf(stderr,
+            "fx2c run: %u nodes, interpreter %.3f s, peak activations %.1f MB, peak memory %.1f MB, weights %.1f MB, "
+            "two largest activations %.1f + %.1f MB\n",
+            g->nlive, t1 - t0, (double)res.peak_bytes / 1e6, (double)fx_mem_peak() / 1e6, (double)weights / 1e6,
+            (double)big[0] / 1e6, (double)big[1] / 1e6);
+  }
 done:
   fx_run_result_free(&res);
   if (have_prog) fx_program_free(&prog);

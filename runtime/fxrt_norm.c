@@ -2,9 +2,9 @@
  *
  * Statistics are two-pass (mean, then the mean of squared deviations: the biased variance, as PyTorch's forward
  * uses), summed in f32 over VW interleaved lanes within blocks of SUM_BLOCK elements and in double across blocks,
- * so the rounding error grows with neither the row length nor the number of rows. Loops over elements run in
- * chunks of VW with a constant inner trip count so that the compiler vectorizes them. y may be x: every kernel has
- * an in-place variant of its writing loop.
+ * so that the rounding error stays small for long rows (about SUM_BLOCK/VW + n/SUM_BLOCK roundings instead of n). Loops
+ * over elements run in chunks of VW with a constant inner trip count so that the compiler vectorizes them. y may be x:
+ * every kernel has an in-place variant of its writing loop.
  */
 #include "fxrt.h"
 
@@ -46,7 +46,7 @@ static bool mul_ok(int64_t a, int64_t b, int64_t *r) {
 
 static bool in_range(int64_t v, int64_t lo) { return v >= lo && v <= DIM_LIMIT; }
 
-/* sum_j (x[j] - shift)^square, square being 1 or 2: blocks of SUM_BLOCK in VW f32 lanes, blocks added in double. */
+/* sum_j x[j], or sum_j (x[j] - shift)^2 if square: blocks of SUM_BLOCK summed in VW f32 lanes, blocks in double. */
 static double sum_block(const float *restrict x, int64_t n, float shift, bool square) {
   double total = 0.0;
   for (int64_t b0 = 0; b0 < n; b0 += SUM_BLOCK) {

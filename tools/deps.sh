@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs, with apt, the Debian 12 packages that building and testing fx2c needs. Skips apt when all are present.
-#   bash tools/deps.sh            build and test dependencies
-#   bash tools/deps.sh --torch    also PyTorch and torchvision (to regenerate test graphs with tests/gen/)
+#   bash tools/deps.sh    build and test dependencies, PyTorch and torchvision among them: the conformance tests
+#                         export models and compare with PyTorch's outputs (Debian's python3-torch, /usr/bin/python3)
 set -euo pipefail
-pkgs=(build-essential cmake pkg-config flex bison perl libcmocka-dev libcjson-dev libzip-dev clang libclang-rt-14-dev graphviz)
-if [ "${1:-}" = --torch ]; then pkgs+=(python3-torch python3-torchvision python3-tabulate); fi
+pkgs=(build-essential cmake pkg-config flex bison perl libcmocka-dev libcjson-dev libzip-dev clang libclang-rt-14-dev graphviz
+      python3-torch python3-torchvision python3-tabulate python3-numpy)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

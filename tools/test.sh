@@ -2,7 +2,8 @@
 # The one test command: builds fx2c three ways and runs every test.
 #   1. release build, warnings as errors: unit tests, round-trip goldens, error goldens, fuzz replay, install test
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer: the same tests
-#   3. clang + libFuzzer (+ sanitizers): a short fuzzing run of the graph reader (FX2C_FUZZ_SECONDS, default 30)
+#   3. clang + libFuzzer (+ sanitizers): a short fuzzing run of each reader (FX2C_FUZZ_SECONDS each, default 20)
+#   4. the light conformance zoo: models exported from PyTorch, run by `fx2c run`, compared with PyTorch's outputs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -26,6 +27,8 @@ run_suite build-asan "AddressSanitizer + UBSan build" -DCMAKE_BUILD_TYPE=Debug -
 
 if command -v clang >/dev/null; then
   CC=clang run_suite build-fuzz "clang + libFuzzer build" -DCMAKE_BUILD_TYPE=Debug -DFX2C_SANITIZE=ON -DFX2C_FUZZ=ON \
-    -DFX2C_FUZZ_SECONDS="${FX2C_FUZZ_SECONDS:-30}"
+    -DFX2C_FUZZ_SECONDS="${FX2C_FUZZ_SECONDS:-20}"
 fi
+echo "== conformance zoo (light)"
+/usr/bin/python3 tests/e2e/zoo.py --light --fx2c build-test/fx2c --cache build-test/e2e-cache || status=1
 exit $status
