@@ -2,6 +2,7 @@
  * problems reported together), then inference in graph order. */
 #include "program.h"
 
+#include <stdio.h>
 #include <string.h>
 
 void fx_program_init(fx_program *p, fx_graph *g, const fx_modules *mods, const fx_weights *weights) {
@@ -106,10 +107,59 @@ static bool bind_get_attr(fx_program *p, uint32_t node, fx_diag *d) {
   return true;
 }
 
+/* The weights against the module tree: every parameter of a known layer that the graph calls is present with the
+ * shape its hyperparameters imply, and no tensor under a known layer's path is one that layer does not have. */
+static void check_weights(fx_program *p, fx_diag *d) {
+  if (!p->mods || !p->weights) return;
+  const fx_graph *g = p->g;
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
+    const fx_module *m = p->inst[i].mod;
+    if (!m || m->type == FX_MOD_CONTAINER) continue;
+    fx_param_spec specs[8];
+    int n = fx_module_param_specs(m, specs);
+    for (int k = 0; k < n; k++) {
+      char key[512];
+      snprintf(key, sizeof key, "%.*s%s%s", (int)m->path.n, m->path.p, m->path.n ? "." : "", specs[k].name);
+      const fx_tensor *t = fx_weights_find(p->weights, fx_str_make(key, strlen(key)));
+      if (!t || specs[k].ndim < 0) continue; /* a missing tensor is reported when the call is legalized */
+      bool same = t->ndim == specs[k].ndim;
+      for (int32_t j = 0; same && j < t->ndim; j++) same = t->shape[j] == specs[k].shape[j];
+      if (!same) {
+        char have[160] = "", want[160] = "";
+        for (int32_t j = 0; j < t->ndim; j++)
+          snprintf(have + strlen(have), sizeof have - strlen(have), "%s%lld", j ? ", " : "", (long long)t->shape[j]);
+        for (int32_t j = 0; j < specs[k].ndim; j++)
+          snprintf(want + strlen(want), sizeof want - strlen(want), "%s%lld", j ? ", " : "", (long long)specs[k].shape[j]);
+        fx_diag_error(d, m->loc.line ? p->mods->src : NULL, m->loc,
+                      "%s: tensor '%s' has shape [%s], but %.*s as printed here needs [%s]", p->weights->path, key, have,
+                      (int)m->type_name.n, m->type_name.p, want);
+      }
+    }
+  }
+  /* tensors that a known layer does not have: conv1.foo for a Conv2d conv1 */
+  for (uint32_t i = 0; i < p->weights->n && !fx_diag_full(d); i++) {
+    fx_str name = p->weights->tensors[i].name;
+    uint32_t dot = name.n;
+    while (dot > 0 && name.p[dot - 1] != '.') dot--;
+    if (!dot) continue;
+    const fx_module *m = fx_modules_find(p->mods, fx_str_make(name.p, dot - 1));
+    if (!m || m->type == FX_MOD_CONTAINER) continue;
+    fx_param_spec specs[8];
+    int n = fx_module_param_specs(m, specs);
+    bool known = false;
+    for (int k = 0; k < n && !known; k++) known = fx_str_eqz(fx_str_make(name.p + dot, name.n - dot), specs[k].name);
+    if (!known)
+      fx_diag_error(d, m->loc.line ? p->mods->src : NULL, m->loc, "%s: tensor '%.*s' is not a parameter of %.*s (%.*s)",
+                    p->weights->path, (int)name.n, name.p, (int)m->path.n, m->path.p, (int)m->type_name.n,
+                    m->type_name.p);
+  }
+}
+
 bool fx_program_build(fx_program *p, fx_diag *d) {
   fx_graph *g = p->g;
   uint32_t errors = d->nerrors;
   for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(d); i = g->nodes[i].next) fx_legalize_node(p, i, d);
+  check_weights(p, d);
   if (d->nerrors != errors) return false;
   uint32_t ph = 0;
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {

@@ -2,6 +2,8 @@
  * printed by torch 1.13 (the expression is in the comment above each case). */
 #include "unit_helpers.h"
 
+#include "frontend/modules.h"
+#include "frontend/weights.h"
 #include "ir/program.h"
 
 typedef struct {
@@ -250,13 +252,104 @@ static void all_unsupported_targets_reported(void **state) {
   done(p, &d);
 }
 
+/* ---- weights against the module tree (tests/weights/model.safetensors: tests/gen/gen_weights.py's Model) ---- */
+
+static const char model_graph[] =
+    "graph():\n"
+    "    %x : [#users=1] = placeholder[target=x]\n"
+    "    %conv : [#users=1] = call_module[target=conv](args = (%x,), kwargs = {})\n"
+    "    %bn : [#users=1] = call_module[target=bn](args = (%conv,), kwargs = {})\n"
+    "    %mean : [#users=1] = call_method[target=mean](args = (%bn, (2, 3)), kwargs = {})\n"
+    "    %fc : [#users=1] = call_module[target=fc](args = (%mean,), kwargs = {})\n"
+    "    return fc\n";
+
+/* Builds the fixture model with the module tree `mods`; returns the number of errors (the first in *first). */
+static uint32_t build_with_modules(const char *mods, char *first, size_t cap) {
+  char path[1024];
+  const char *here = __FILE__;
+  const char *slash = strrchr(here, '/');
+  snprintf(path, sizeof path, "%.*s/../weights/model.safetensors", (int)(slash ? slash - here : 1), slash ? here : ".");
+  parsed *pr = parse_text("model.fx", model_graph);
+  assert_non_null(pr->g);
+  fx_diag d;
+  fx_diag_init(&d);
+  fx_source msrc;
+  fx_source_from_text(&msrc, "modules.txt", mods, strlen(mods));
+  fx_modules m;
+  fx_weights w;
+  assert_true(fx_modules_parse(&m, &msrc, &d));
+  assert_true(fx_weights_load(&w, path, &d));
+  fx_program p;
+  fx_program_init(&p, pr->g, &m, &w);
+  in_spec x = {FXRT_F32, 4, {1, 3, 8, 8}};
+  fx_program_set_input(&p, 0, x.dt, x.ndim, x.shape);
+  fx_program_build(&p, &d);
+  uint32_t n = d.nerrors;
+  if (n) snprintf(first, cap, "%s", d.msgs[0].text);
+  fx_program_free(&p);
+  fx_weights_free(&w);
+  fx_modules_free(&m);
+  fx_source_free(&msrc);
+  fx_diag_free(&d);
+  return n;
+}
+
+static void weights_match_module_tree(void **state) {
+  (void)state;
+  char first[512] = "";
+  assert_int_equal(build_with_modules("Model(\n"
+                                      "  (conv): Conv2d(3, 4, kernel_size=(3, 3), stride=(1, 1))\n"
+                                      "  (bn): BatchNorm2d(4, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)\n"
+                                      "  (fc): Linear(in_features=4, out_features=2, bias=True)\n"
+                                      ")\n",
+                                      first, sizeof first),
+                   0);
+}
+
+/* The module says 5x5 kernels, the weights hold 3x3 ones: an error naming the tensor and both shapes. */
+static void weight_shape_contradicting_module_is_an_error(void **state) {
+  (void)state;
+  char first[512] = "";
+  assert_int_equal(build_with_modules("Model(\n"
+                                      "  (conv): Conv2d(3, 4, kernel_size=(5, 5), stride=(1, 1))\n"
+                                      "  (bn): BatchNorm2d(4, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)\n"
+                                      "  (fc): Linear(in_features=4, out_features=2, bias=True)\n"
+                                      ")\n",
+                                      first, sizeof first),
+                   1);
+  assert_non_null(strstr(first, "tensor 'conv.weight' has shape [4, 3, 3, 3], but Conv2d as printed here needs [4, 3, 5, 5]"));
+}
+
+/* bn printed as an Identity: its tensors are not parameters of it. A module the graph does not call needs no weights. */
+static void unexpected_and_missing_tensors_are_errors(void **state) {
+  (void)state;
+  char first[512] = "";
+  assert_true(build_with_modules("Model(\n"
+                                 "  (conv): Conv2d(3, 4, kernel_size=(3, 3), stride=(1, 1))\n"
+                                 "  (bn): Identity()\n"
+                                 "  (fc): Linear(in_features=4, out_features=2, bias=True)\n"
+                                 ")\n",
+                                 first, sizeof first) >= 1);
+  assert_non_null(strstr(first, "is not a parameter of bn (Identity)"));
+  assert_int_equal(build_with_modules("Model(\n"
+                                      "  (conv): Conv2d(3, 4, kernel_size=(3, 3), stride=(1, 1))\n"
+                                      "  (bn): BatchNorm2d(4, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)\n"
+                                      "  (fc): Linear(in_features=4, out_features=2, bias=True)\n"
+                                      "  (fc2): Linear(in_features=4, out_features=2, bias=True)\n"
+                                      ")\n",
+                                      first, sizeof first),
+                   0); /* an uncalled module needs no weights */
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       UNIT_TEST(view_with_size_of_input),      UNIT_TEST(getitem_with_slices_none_ellipsis),
       UNIT_TEST(python_arithmetic_on_shapes),  UNIT_TEST(cat_and_pooling_shapes),
       UNIT_TEST(convolution_shapes),           UNIT_TEST(type_promotion_follows_torch),
       UNIT_TEST(products_and_multi_output_ops), UNIT_TEST(shape_error_points_at_its_node),
-      UNIT_TEST(all_unsupported_targets_reported),
+      UNIT_TEST(all_unsupported_targets_reported), UNIT_TEST(weights_match_module_tree),
+      UNIT_TEST(weight_shape_contradicting_module_is_an_error),
+      UNIT_TEST(unexpected_and_missing_tensors_are_errors),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
