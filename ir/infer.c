@@ -525,7 +525,7 @@ static bool infer_op(ictx *c, fx_inst *in) {
     fx_tinfo scalar = {0};
     const fx_tinfo *a = is_tensor(x) ? tinfo(c, x) : &scalar, *b = is_tensor(y) ? tinfo(c, y) : &scalar;
     int64_t shape[FXRT_MAX_DIMS];
-    int32_t nd;
+    int32_t nd = 0;
     if (!broadcast(c, a, b, &nd, shape)) return false;
     if (in->inplace) {
       if (!is_tensor(x) || nd != a->ndim || memcmp(shape, a->shape, (size_t)nd * sizeof *shape))
@@ -546,7 +546,7 @@ static bool infer_op(ictx *c, fx_inst *in) {
     fx_tinfo scalar = {0};
     const fx_tinfo *ta = is_tensor(a) ? tinfo(c, a) : &scalar, *tb = is_tensor(b) ? tinfo(c, b) : &scalar;
     int64_t s1[FXRT_MAX_DIMS], s2[FXRT_MAX_DIMS];
-    int32_t n1, n2;
+    int32_t n1 = 0, n2 = 0;
     if (!broadcast(c, ta, tb, &n1, s1)) return false;
     fx_tinfo tmp = {0};
     tmp.ndim = n1;
@@ -591,7 +591,7 @@ static bool infer_op(ictx *c, fx_inst *in) {
     ba.ndim = a->ndim > 2 ? a->ndim - 2 : 0;
     bb.ndim = b->ndim > 2 ? b->ndim - 2 : 0;
     int64_t shape[FXRT_MAX_DIMS];
-    int32_t n;
+    int32_t n = 0;
     if (!broadcast(c, &ba, &bb, &n, shape)) return false;
     if (a->ndim >= 2) shape[n++] = a->shape[a->ndim - 2];
     if (b->ndim >= 2) shape[n++] = b->shape[b->ndim - 1];
@@ -1244,7 +1244,7 @@ static bool infer_op(ictx *c, fx_inst *in) {
     const fx_value *dv = ARG("dtype");
     fxrt_dtype dt = FXRT_F32;
     int64_t shape[FXRT_MAX_DIMS];
-    int32_t n;
+    int32_t n = 0;
     const fx_value *fill = op == FX_OP_ARANGE ? NULL : ARG("fill_value");
     if (op == FX_OP_FULL) {
       n = as_ints(ARG("size"), shape, FXRT_MAX_DIMS);
