@@ -375,7 +375,11 @@ fxrt_status fxrt_linear_f32(const float *x, int64_t m, int64_t k, const float *w
   if (!y || (k > 0 && (!x || !weight))) return FXRT_EINVAL;
   const float *res = ep ? ep->residual : NULL;
   if (m < GEMV_MAX_M) { /* a few rows: dot products straight from the weight rows (no packing to amortise) */
-    gemv_rows(x, m, k, weight, n, y);
+    if (k == 0) { /* empty sums: the operands may be NULL, so no pointer arithmetic on them */
+      for (int64_t i = 0; i < mn; i++) y[i] = 0.0f;
+    } else {
+      gemv_rows(x, m, k, weight, n, y);
+    }
     finish(y, n, 1, m, n, bias, res, n, ep);
     return FXRT_OK;
   }
