@@ -962,7 +962,8 @@ static bool run_pixel_shuffle(rt *r, fx_op op, const fx_inst *in) {
           w = tx->shape[tx->ndim - 1], lead = fx_tinfo_numel(tx) / (c * f * f * h * w);
   /* x [lead, c, f, f, h, w] read as [lead, c, h, f, w, f] */
   fxrt_view v = {6, {lead, c, h, f, w, f}, {c * f * f * h * w, f * f * h * w, w, f * h * w, 1, h * w}, 0};
-  return copy_view(r, x, &v, y);
+  fxrt_view yv = fxrt_view_contiguous(6, v.shape); /* y [lead, c, h*f, w*f] is [lead, c, h, f, w, f] */
+  return check(r, fxrt_copy(tx->dtype, dp(r, x), &v, ti(r, y)->dtype, dp(r, y), &yv));
 }
 
 static bool run_interpolate(rt *r, fx_op op, const fx_inst *in) {

@@ -1,0 +1,94 @@
+"""Models that call every standard layer fx2c knows as a module (call_module), so that conformance covers the layers
+the torchvision zoo never uses. Export them with tools/fx2c-export, e.g.
+
+    tools/fx2c-export --module tests/e2e/layers.py:ImageLayers --input x:f32[2,3,16,16] --randomize-bn --out DIR
+    tools/fx2c-export --module tests/e2e/layers.py:SequenceLayers --input x:f32[2,4,32] --input idx:i64[2,7] \
+        --input-range idx=0,10 --out DIR
+"""
+
+import torch
+from torch import nn
+
+
+class ImageLayers(nn.Module):
+    """2-d layers on an image batch [2, 3, 16, 16]."""
+
+    def __init__(self):
+        super().__init__()
+        self.pad_zero = nn.ZeroPad2d((1, 2, 0, 1))
+        self.conv = nn.Conv2d(3, 8, kernel_size=3, stride=1, padding=1, bias=False)
+        self.conv_grouped = nn.Conv2d(8, 8, kernel_size=(3, 5), stride=(2, 1), padding=(1, 2), dilation=(1, 1), groups=4)
+        self.conv_dilated = nn.Conv2d(8, 8, 3, padding="same", dilation=2)
+        self.bn = nn.BatchNorm2d(8)
+        self.gn = nn.GroupNorm(2, 8)
+        self.act = nn.ModuleList([nn.ReLU(), nn.ReLU6(), nn.LeakyReLU(0.2), nn.ELU(alpha=0.7), nn.GELU(),
+                                  nn.GELU(approximate="tanh"), nn.SiLU(), nn.Sigmoid(), nn.Tanh(), nn.Hardswish(),
+                                  nn.Hardsigmoid(), nn.Hardtanh(-0.5, 0.75), nn.Mish(), nn.Identity(),
+                                  nn.Dropout(0.3), nn.Dropout2d(0.1), nn.AlphaDropout(0.2)])
+        self.pool_max = nn.MaxPool2d(3, stride=2, padding=1, dilation=1, ceil_mode=True)
+        self.pool_avg = nn.AvgPool2d(3, stride=1, padding=1)
+        self.pool_adaptive = nn.AdaptiveAvgPool2d((3, 5))
+        self.pool_adaptive_max = nn.AdaptiveMaxPool2d(2)
+        self.up = nn.Upsample(scale_factor=2, mode="nearest")
+        self.up_bilinear = nn.Upsample(size=(7, 9), mode="bilinear", align_corners=False)
+        self.up_nearest2d = nn.UpsamplingNearest2d(scale_factor=2)
+        self.up_bilinear2d = nn.UpsamplingBilinear2d(size=(6, 6))
+        self.shuffle_conv = nn.Conv2d(8, 16, 1)
+        self.shuffle = nn.PixelShuffle(2)
+        self.pad_const = nn.ConstantPad2d((1, 1, 2, 0), 0.5)
+        self.pad_reflect = nn.ReflectionPad2d(1)
+        self.pad_replicate = nn.ReplicationPad2d((2, 0, 1, 1))
+        self.deconv = nn.ConvTranspose2d(4, 6, kernel_size=3, stride=2, padding=1, output_padding=1)
+        self.flatten = nn.Flatten()
+        self.unflatten = nn.Unflatten(1, (6, -1))
+        self.ln = nn.LayerNorm(5)
+        self.fc = nn.Linear(5, 4)
+        self.softmax = nn.Softmax(dim=-1)
+        self.log_softmax = nn.LogSoftmax(dim=1)
+
+    def forward(self, x):
+        y = self.conv(self.pad_zero(x))
+        y = self.bn(self.conv_grouped(y))
+        y = self.gn(self.conv_dilated(y))
+        outs = []
+        for a in self.act:
+            outs.append(a(y))
+        z = outs[0]
+        for o in outs[1:]:
+            z = z + o
+        p = self.pool_max(z) + self.pool_avg(self.pool_max(z))
+        a1 = self.pool_adaptive(p)
+        a2 = self.pool_adaptive_max(p)
+        u = self.up(a2) + self.up_nearest2d(a2)
+        v = self.up_bilinear(p)
+        w = self.up_bilinear2d(p)
+        s = self.shuffle(self.shuffle_conv(p))                      # [2, 4, 2h, 2w]
+        s = self.pad_replicate(self.pad_reflect(self.pad_const(s)))
+        d = self.deconv(s)                                          # [2, 6, ...]
+        f = self.unflatten(self.flatten(d))                         # [2, 6, hw]
+        h = self.ln(f[:, :, :5])
+        return self.softmax(self.fc(h)), self.log_softmax(a1), u, v, w
+
+
+class SequenceLayers(nn.Module):
+    """1-d layers on a sequence batch [2, 4, 32], and an embedding of integer indices [2, 7]."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv1d(4, 6, kernel_size=5, stride=2, padding=2)
+        self.bn = nn.BatchNorm1d(6)
+        self.pool_max = nn.MaxPool1d(3, stride=2, padding=1, ceil_mode=True)
+        self.pool_avg = nn.AvgPool1d(2)
+        self.pool_adaptive = nn.AdaptiveAvgPool1d(3)
+        self.pad = nn.ConstantPad1d((2, 1), -1.0)
+        self.emb = nn.Embedding(10, 6, padding_idx=0)
+        self.fc = nn.Linear(6, 3)
+        self.bn_fc = nn.BatchNorm1d(3)
+
+    def forward(self, x, idx):
+        y = self.bn(self.conv(x))                                  # [2, 6, 16]
+        y = self.pool_avg(self.pool_max(y))                        # [2, 6, 4]
+        y = self.pool_adaptive(self.pad(y))                        # [2, 6, 3]
+        e = self.emb(idx)                                          # [2, 7, 6]
+        pooled = e.mean(1) + y.mean(2)                             # [2, 6]
+        return self.bn_fc(self.fc(pooled)), e
