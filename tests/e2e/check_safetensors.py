@@ -141,6 +141,8 @@ def rebuilt_state(export_dir, meta):
     torch.manual_seed(meta["seed"])
     model = exporter.build_model(args).eval()
     inputs = [torch.from_numpy(np.load(os.path.join(export_dir, f["file"]))) for f in meta["input_files"]]
+    if meta.get("randomize_zeros"):
+        exporter.randomize_zeros(model, meta["seed"])
     if meta["randomize_bn"]:
         exporter.randomize_batchnorm(model, meta["seed"], meta["randomize_bn"], inputs)
     gm = exporter.trace(model, inputs, meta["aten"])

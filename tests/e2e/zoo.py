@@ -45,8 +45,8 @@ SEED = 0
 DEFAULT_MAX_PARAMS = 300e6
 
 # The CI subset: small, quick models covering torch-level and aten-level graphs and both weight formats.
-LIGHT = ("mymodule", "clamp", "resnet18", "resnet18@aten", "mobilenet_v3_small", "mobilenet_v3_small@aten",
-         "shufflenet_v2_x0_5@aten", "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf")
+LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "resnet18", "resnet18@aten", "mobilenet_v3_small",
+         "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten", "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf")
 ATEN_MODELS = ("resnet18", "mobilenet_v3_small", "shufflenet_v2_x0_5", "vit_b_16")
 
 # torchvision 0.14 models that torch.fx.symbolic_trace cannot trace (tests/graphs/torchvision/UNTRACEABLE.txt).
@@ -109,6 +109,11 @@ def all_cases():
     cases = [
         Case("mymodule", "module", ["--module", "tests/e2e/models.py:MyModule", "--input", "x:f32[5,4]"], num_params=37),
         Case("clamp", "module", ["--module", "tests/e2e/models.py:ClampModule", "--input", "x:f32[3,4]"], num_params=37),
+        # every standard layer called as a module (tests/e2e/layers.py)
+        Case("layers_image", "module", ["--module", "tests/e2e/layers.py:ImageLayers", "--input", "x:f32[2,3,16,16]"],
+             num_params=None),
+        Case("layers_sequence", "module", ["--module", "tests/e2e/layers.py:SequenceLayers", "--input", "x:f32[2,4,32]",
+                                           "--input", "idx:i64[2,7]", "--input-range", "idx=0,10"], num_params=None),
     ]
     for name in sorted(torchvision.models.list_models(module=torchvision.models)):
         size = 299 if name == "inception_v3" else 224
@@ -224,7 +229,7 @@ def cache_valid(export_dir, case, torch_version):
     if (meta.get("exporter_version") != exporter_version() or meta.get("torch") != torch_version
             or meta.get("seed") != SEED or meta.get("model") != want_model or meta.get("module") != want_module
             or meta.get("inputs") != want_inputs or meta.get("aten") != ("--aten" in case.args)
-            or meta.get("randomize_bn") != "calibrated"):
+            or meta.get("randomize_bn") != "calibrated" or meta.get("randomize_zeros") is not True):
         return None
     if want_module:
         import hashlib
@@ -245,7 +250,7 @@ def export_case(case, opts, res, torch_version):
     if meta is not None:
         return meta, export_dir
     os.makedirs(export_dir, exist_ok=True)
-    cmd = [PYTHON, EXPORTER] + case.args + ["--out", export_dir, "--seed", str(SEED), "--randomize-bn", "calibrated"]
+    cmd = [PYTHON, EXPORTER] + case.args + ["--out", export_dir, "--seed", str(SEED), "--randomize-zeros", "--randomize-bn", "calibrated"]
     if opts.max_params:
         cmd += ["--max-params", str(int(opts.max_params))]
     log_base = os.path.join(opts.cache, case.name, "export")
