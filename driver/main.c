@@ -47,11 +47,13 @@ static const char help_text[] =
     "                         c, llvm, bc, obj, exe: code generation (not in this version yet)\n"
     "  -o PATH              where to write; '-' is standard output\n"
     "  -O0, -O1, -O2        optimisation level (default -O2; this version has no passes yet, so all are -O0)\n"
-    "  --modules FILE       the text of print(model), for call_module nodes (not in this version yet)\n"
-    "  --weights FILE       the state_dict as .safetensors or .pt (not in this version yet)\n"
+    "  --modules FILE       the text of print(model) or print(gm), for call_module nodes\n"
+    "  --weights FILE       the state_dict as .safetensors or .pt/.pth (torch.save)\n"
     "  --input SPEC         an input's shape and dtype, NAME:DTYPE[D0,D1,...] (x:f32[1,3,224,224]) or\n"
     "                       NAME=FILE.npy; DTYPE is one of f32 f64 f16 bf16 i64 i32 i16 i8 u8 bool.\n"
-    "                       Checked for syntax; used by code generation\n"
+    "                       With --modules/--weights/--input, compile checks that every node has a meaning\n"
+    "                       (all unsupported targets are reported) and, given every input's shape, infers all\n"
+    "                       shapes and dtypes\n"
     "  --backend c|llvm     code generator (default c)\n"
     "  --target TRIPLE      target of --emit obj (default: the host)\n"
     "\n"
@@ -72,6 +74,8 @@ typedef struct {
   const char *backend;
   const char *target;
   int opt_level;
+  const char **inputs; /* --input specs, in the order given */
+  int ninputs;
 } compile_opts;
 
 static int usage_error(const char *fmt, const char *arg) {
@@ -125,8 +129,84 @@ static int emit(const compile_opts *o, const fx_graph *g) {
   return 0;
 }
 
+static int cmd_compile_opts(compile_opts *po, int argc, char **argv);
+static bool load_model_files(const char *modules_path, const char *weights_path, fx_source *msrc, fx_modules *mods,
+                             bool *have_mods, fx_weights *w, bool *have_w, fx_diag *d);
+
 static int cmd_compile(int argc, char **argv) {
   compile_opts o = {0};
+  o.inputs = calloc((size_t)argc + 1, sizeof *o.inputs);
+  if (!o.inputs) return EXIT_INPUT_ERROR;
+  int rc = cmd_compile_opts(&o, argc, argv);
+  free(o.inputs);
+  return rc;
+}
+
+/* --input NAME:DTYPE[D0,...] or NAME=FILE.npy as the shape of placeholder NAME of p. */
+static bool apply_input_spec(fx_program *p, const char *spec, fx_diag *d) {
+  const char *eq = strchr(spec, '='), *colon = strchr(spec, ':');
+  bool from_file = eq && (!colon || eq < colon);
+  const char *name_end = from_file ? eq : colon;
+  fx_str name = fx_str_make(spec, (size_t)(name_end - spec));
+  uint32_t index = FX_NONE_IDX;
+  for (uint32_t i = 0; i < p->nplaceholders; i++)
+    if (fx_str_eq(p->g->nodes[p->placeholders[i]].name, name) || fx_str_eq(p->g->nodes[p->placeholders[i]].target, name))
+      index = i;
+  if (index == FX_NONE_IDX) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: the graph has no placeholder '%.*s'", spec, (int)name.n,
+                  name.p);
+    return false;
+  }
+  fx_tensor t = {0};
+  if (from_file) {
+    if (!fx_npy_read(eq + 1, &t, d)) return false;
+    fx_tensor_free(t.data);
+  } else {
+    const char *br = strchr(colon, '[');
+    for (int k = 0; k < FXRT_NUM_DTYPES; k++)
+      if ((size_t)(br - colon - 1) == strlen(fxrt_dtype_name((fxrt_dtype)k)) &&
+          strncmp(colon + 1, fxrt_dtype_name((fxrt_dtype)k), strlen(fxrt_dtype_name((fxrt_dtype)k))) == 0)
+        t.dtype = (fxrt_dtype)k;
+    for (const char *q = br + 1; *q && *q != ']' && t.ndim < FXRT_MAX_DIMS;) {
+      t.shape[t.ndim++] = strtoll(q, (char **)&q, 10);
+      if (*q == ',') q++;
+    }
+  }
+  fx_program_set_input(p, index, t.dtype, t.ndim, t.shape);
+  return true;
+}
+
+/* With --modules, --weights or --input: reads them and, when every input has a shape, gives every node its meaning,
+ * so that unsupported targets, missing weights and shape errors are reported now. */
+static bool check_program(const compile_opts *o, fx_graph *g, fx_diag *d) {
+  if (!o->modules_path && !o->weights_path && !o->ninputs) return true;
+  fx_source msrc = {0};
+  fx_modules mods;
+  fx_weights w;
+  bool have_mods, have_w, ok = false;
+  if (load_model_files(o->modules_path, o->weights_path, &msrc, &mods, &have_mods, &w, &have_w, d)) {
+    fx_program p;
+    fx_program_init(&p, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
+    ok = true;
+    for (int i = 0; i < o->ninputs; i++) ok &= apply_input_spec(&p, o->inputs[i], d);
+    bool all_shapes = true;
+    for (uint32_t i = 0; i < p.nplaceholders; i++) all_shapes &= p.inputs[i].given || g->nodes[p.placeholders[i]].args.n;
+    if (ok && all_shapes) ok = fx_program_build(&p, d);
+    else if (ok) { /* no shapes: legalization alone still finds every unsupported target */
+      uint32_t errors = d->nerrors;
+      for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(d); i = g->nodes[i].next) fx_legalize_node(&p, i, d);
+      ok = d->nerrors == errors;
+    }
+    fx_program_free(&p);
+  }
+  if (have_w) fx_weights_free(&w);
+  if (have_mods) fx_modules_free(&mods);
+  if (msrc.text) fx_source_free(&msrc);
+  return ok;
+}
+
+static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
+  compile_opts o = *po;
   o.opt_level = 2;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
@@ -147,6 +227,7 @@ static int cmd_compile(int argc, char **argv) {
       if (!valid_input_spec(spec))
         return usage_error("bad --input '%s': expected NAME:DTYPE[D0,D1,...] (x:f32[1,3,224,224]) or NAME=FILE.npy",
                            spec);
+      o.inputs[o.ninputs++] = spec;
     } else if (strcmp(a, "-O0") == 0 || strcmp(a, "-O1") == 0 || strcmp(a, "-O2") == 0) o.opt_level = a[2] - '0';
     else if (a[0] == '-' && a[1] != 0) return usage_error("unknown option '%s'", a);
     else if (!o.graph_path) o.graph_path = a;
@@ -168,11 +249,6 @@ static int cmd_compile(int argc, char **argv) {
   }
   if (o.backend && strcmp(o.backend, "c") != 0 && strcmp(o.backend, "llvm") != 0)
     return usage_error("unknown --backend '%s' (expected c or llvm)", o.backend);
-  if (o.modules_path || o.weights_path) {
-    fprintf(stderr, "fx2c: error: --%s is not available in fx2c %s yet\n", o.modules_path ? "modules" : "weights",
-            FX2C_VERSION);
-    return EXIT_USAGE;
-  }
 
   fx_diag d;
   fx_diag_init(&d);
@@ -181,7 +257,7 @@ static int cmd_compile(int argc, char **argv) {
   if (fx_source_load(&src, o.graph_path, &d)) {
     fx_graph *g = fx_parse_graph(&src, &d);
     if (g) {
-      if (fx_graph_lint(g, &d) == 0) rc = emit(&o, g);
+      if (fx_graph_lint(g, &d) == 0 && check_program(&o, g, &d)) rc = emit(&o, g);
       fx_graph_free(g);
     }
   }

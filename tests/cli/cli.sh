@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The command line as CONTRACT.md describes it, on the weights fixture of tests/gen/gen_weights.py (Model: conv, bn,
+# fc): compile with --modules/--weights/--input checks the model and still prints the graph as read; shape errors,
+# unknown inputs and bad specs fail with the right exit status and message.
+#   cli.sh FX2C TESTS_DIR
+set -u
+fx2c=$1 tests=$2 dir=$2/cli
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pass=0 fail=0
+expect() { # description, wanted exit status, wanted text on stderr ('' for none), command...
+  local what=$1 want=$2 text=$3
+  shift 3
+  "$@" >"$work/out" 2>"$work/err"
+  local rc=$?
+  if [ $rc -ne "$want" ]; then echo "FAIL $what: exit status $rc, expected $want"; cat "$work/err"; fail=$((fail + 1)); return; fi
+  if [ -n "$text" ] && ! grep -qF -- "$text" "$work/err"; then
+    echo "FAIL $what: stderr lacks '$text'"; cat "$work/err"; fail=$((fail + 1)); return
+  fi
+  pass=$((pass + 1))
+}
+common=(--modules "$dir/model.modules.txt" --weights "$tests/weights/model.safetensors")
+expect "compile with modules, weights and shapes" 0 "" \
+  "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'x:f32[1,3,8,8]' --emit graph -O0 -o "$work/g.fx"
+if cmp -s "$dir/model.fx" "$work/g.fx"; then pass=$((pass + 1)); else echo "FAIL the graph printed is not the graph read"; fail=$((fail + 1)); fi
+expect "a shape error at its node" 1 "model.fx:3:5: error: convolution: the input has 4 channels but the weight expects 3" \
+  "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'x:f32[1,4,8,8]' --emit graph -o /dev/null
+expect "an input the graph does not have" 1 "the graph has no placeholder 'q'" \
+  "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'q:f32[2]' --emit graph -o /dev/null
+expect "a malformed input spec" 2 "bad --input 'x:f99[1]'" \
+  "$fx2c" compile "$dir/model.fx" --input 'x:f99[1]' --emit graph -o /dev/null
+expect "modules without weights" 1 "weight 'conv.weight' of module 'conv' (Conv2d) is missing: no --weights given" \
+  "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
+expect "call_module without modules" 1 "needs the module tree: pass --modules" \
+  "$fx2c" compile "$dir/model.fx" --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
+expect "a code generator of a later version" 2 "--emit c is not available" \
+  "$fx2c" compile "$dir/model.fx" --emit c -o "$work/c"
+expect "run without inputs" 1 "the graph has 1 inputs but 0 .npy files were given" \
+  "$fx2c" run "$dir/model.fx" "${common[@]}" -o "$work/out"
+expect "run with a weights file that is not one" 1 "" \
+  "$fx2c" run "$dir/model.fx" --modules "$dir/model.modules.txt" --weights "$dir/model.fx" "$tests/weights/npy_f32.npy" -o "$work/o"
+expect "--version" 0 "" "$fx2c" --version
+echo "cli: $pass passed, $fail failed"
+[ $fail -eq 0 ]
