@@ -17,3 +17,14 @@ echo "== the example: examples/mymodule/graph.fx read and printed back (fx2c com
 "$fx2c" compile examples/mymodule/graph.fx --emit graph -o -
 "$fx2c" compile examples/mymodule/graph.fx --emit dot -o build/mymodule.dot
 if command -v dot >/dev/null; then dot -Tsvg build/mymodule.dot -o build/mymodule.svg && echo "== drawn: build/mymodule.svg"; fi
+echo "== the example run: weights and an input exported with PyTorch, run by fx2c, compared with PyTorch's outputs"
+/usr/bin/python3 tools/fx2c-export --module tests/e2e/models.py:MyModule --input 'x:f32[5,4]' --out build/example >/dev/null
+"$fx2c" run examples/mymodule/graph.fx --modules examples/mymodule/modules.txt --weights build/example/weights.pt \
+  build/example/input0.npy -o build/example/fx2c
+/usr/bin/python3 -c '
+import numpy as np
+for i, what in enumerate(["topk values", "topk indices"]):
+    a, b = np.load(f"build/example/fx2c/output{i}.npy"), np.load(f"build/example/output{i}.npy")
+    print(f"   {what}: fx2c {a.tolist()}  PyTorch {b.tolist()}  max difference {float(abs(a - b).max()):.2g}")
+'
+
