@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { R_INPLACE = 1, R_METHOD = 2 };
+enum { R_INPLACE = 1 }; /* the result is written into the first input */
 
 typedef struct rule {
   const char *target; /* "M:name" for a method, else the full function target */

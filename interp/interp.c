@@ -488,22 +488,17 @@ static bool run_mha(rt *r, fx_op op, const fx_inst *in) {
   float *qkv = tmp_alloc(r, qkvn), *scores = tmp_alloc(r, sn), *att = tmp_alloc(r, an);
   bool ok = check(r, fxrt_linear_f32(fp(r, q), B * L, E, fp(r, ARG("qkv_weight")), 3 * E, fp(r, ARG("qkv_bias")), qkv, NULL));
   if (ok) {
-    /* q, k, v as [B, H, L, D] views into qkv [B, L, 3, H, D] */
-    fxrt_view qv = {4, {B, H, L, D}, {L * 3 * E, D, 3 * E, 1}, 0}, kv = qv, vview = qv;
-    kv.offset = E;
-    vview.offset = 2 * E;
-    fxrt_view kt = {4, {B, H, D, L}, {L * 3 * E, D, 1, 3 * E}, E};
-    fxrt_view sv = fxrt_view_contiguous(4, (int64_t[]){B, H, L, L});
-    ok = check(r, fxrt_matmul_f32(qkv + qv.offset, &(fxrt_view){4, {B, H, L, D}, {L * 3 * E, D, 3 * E, 1}, 0},
-                                  qkv + kt.offset, &(fxrt_view){4, {B, H, D, L}, {L * 3 * E, D, 1, 3 * E}, 0}, scores,
-                                  &sv, NULL));
+    /* q, k, v as [B, H, L, D] views into qkv [B, L, 3, H, D]; k read transposed as [B, H, D, L] */
+    const fxrt_view qv = {4, {B, H, L, D}, {L * 3 * E, D, 3 * E, 1}, 0};
+    const fxrt_view kt = {4, {B, H, D, L}, {L * 3 * E, D, 1, 3 * E}, 0};
+    const fxrt_view sv = fxrt_view_contiguous(4, (int64_t[]){B, H, L, L});
+    ok = check(r, fxrt_matmul_f32(qkv, &qv, qkv + E, &kt, scores, &sv, NULL));
     float scale = 1.0f / sqrtf((float)D);
     for (size_t i = 0; ok && i < sn / 4; i++) scores[i] *= scale;
     if (ok) ok = check(r, fxrt_softmax_f32(scores, B * H * L, L, 1, scores, false));
     /* attention [B, H, L, D] written as [B, L, H, D] = [B, L, E] */
-    fxrt_view ov = {4, {B, H, L, D}, {L * E, D, E, 1}, 0};
-    if (ok) ok = check(r, fxrt_matmul_f32(scores, &sv, qkv + vview.offset, &(fxrt_view){4, {B, H, L, D}, {L * 3 * E, D, 3 * E, 1}, 0},
-                                          att, &ov, NULL));
+    const fxrt_view ov = {4, {B, H, L, D}, {L * E, D, E, 1}, 0};
+    if (ok) ok = check(r, fxrt_matmul_f32(scores, &sv, qkv + 2 * E, &qv, att, &ov, NULL));
     if (ok) ok = check(r, fxrt_linear_f32(att, B * L, E, fp(r, ARG("proj_weight")), E, fp(r, ARG("proj_bias")), fp(r, y), NULL));
     const fx_tinfo *tw = ti(r, wout);
     if (ok && tw->ndim == 3 && fx_tinfo_numel(tw) > 0) { /* need_weights: the heads' average */
@@ -517,7 +512,6 @@ static bool run_mha(rt *r, fx_op op, const fx_inst *in) {
           w[b * L * L + i] = s / (float)H;
         }
     }
-    (void)kv;
   }
   tmp_free(r, qkv, qkvn);
   tmp_free(r, scores, sn);
@@ -1090,11 +1084,6 @@ static bool run_node(rt *r, const fx_inst *in) {
 }
 
 /* The last node that touches each storage root, so that it can be freed right after. */
-typedef struct {
-  rt *r;
-  uint32_t pos;
-} use_ctx;
-
 static void mark_uses(rt *r, const fx_value *v, uint32_t pos) {
   if (v->kind == FX_V_TENSOR) {
     uint32_t rt_ = root(r, v->v.node);
