@@ -1,35 +1,15 @@
 /* fxrt_gemm.h: the tuning that the GEMM-based kernels (fxrt_conv.c, fxrt_matmul.c) share. Internal to the runtime.
  *
- * Loops over runtime lengths run in chunks of VW elements with a constant-length inner loop over the lanes, the form
- * that GCC's -O2 vectorizer accepts (it vectorizes no loop that would need a scalar remainder). Two pragmas keep the
- * other optimizers from undoing that: GCC at -O3 would unroll the lane loops and vectorize across chunks instead
- * (4x slower), and so would clang. The micro-kernels compute MR x NR outputs, NR being two vectors, so that each
- * accumulator row lives in two registers; KC is the depth of a packed panel.
+ * Loops are written as fxrt_vec.h describes. The micro-kernels compute MR x NR outputs, NR being two vectors, so that
+ * each accumulator row lives in two registers; KC is the depth of a packed panel. act_row is the epilogue's activation.
  */
 #ifndef FXRT_GEMM_H
 #define FXRT_GEMM_H
 
+#include "fxrt.h"
+#include "fxrt_vec.h"
+
 #include <math.h>
-
-#if defined(__AVX512F__)
-#define VW 16 /* floats per vector register */
-#elif defined(__AVX__)
-#define VW 8
-#else
-#define VW 4 /* SSE, NEON, or scalar code */
-#endif
-
-#if defined(__clang__)
-#define CHUNK_LOOP _Pragma("clang loop vectorize(disable)")
-#define LANE_LOOP
-#elif defined(__GNUC__)
-#define CHUNK_LOOP
-#define LANE_LOOP _Pragma("GCC unroll 1")
-#else
-#define CHUNK_LOOP
-#define LANE_LOOP
-#endif
-#define LANES(l) LANE_LOOP for (int l = 0; l < VW; l++) /* the loop over the lanes of a chunk */
 
 #define MR 6        /* rows of the micro-kernel (output channels in a convolution) */
 #define NR (2 * VW) /* columns of the micro-kernel (output pixels in a convolution) */
@@ -45,5 +25,33 @@
 #endif
 
 #define ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5) /* MR of them */
+
+/* Applies ep's activation to y[0..n) with fxrt_act_apply's semantics: its formulas are repeated here for the cheap,
+ * common activations, in chunks of VW so that the compiler vectorizes them (the tests compare every activation
+ * with fxrt_act_apply); the others call it. */
+static inline void act_row(float *restrict y, int64_t n, const fxrt_epilogue *ep) {
+  const float alpha = ep->alpha, lo = ep->lo, hi = ep->hi;
+  int64_t j = 0;
+#define ACT_LOOP(expr)                                                                                                 \
+  CHUNK_LOOP                                                                                                           \
+  for (; j + VW <= n; j += VW)                                                                                         \
+    LANES(l) {                                                                                                         \
+      const float v = y[j + l];                                                                                        \
+      y[j + l] = (expr);                                                                                               \
+    }                                                                                                                  \
+  for (; j < n; j++) {                                                                                                 \
+    const float v = y[j];                                                                                              \
+    y[j] = (expr);                                                                                                     \
+  }
+  switch (ep->act) {
+  case FXRT_ACT_NONE: break;
+  case FXRT_ACT_RELU: ACT_LOOP(v > 0 ? v : (v == v ? 0.0f : v)) break;
+  case FXRT_ACT_RELU6: ACT_LOOP(v != v ? v : v < 0 ? 0.0f : v > 6 ? 6.0f : v) break;
+  case FXRT_ACT_LEAKY_RELU: ACT_LOOP(v > 0 ? v : v * alpha) break;
+  case FXRT_ACT_HARDSWISH: ACT_LOOP(v * (v + 3.0f < 0 ? 0.0f : v + 3.0f > 6 ? 6.0f : v + 3.0f) / 6.0f) break;
+  default: ACT_LOOP(fxrt_act_apply(ep->act, v, alpha, lo, hi)) break;
+  }
+#undef ACT_LOOP
+}
 
 #endif

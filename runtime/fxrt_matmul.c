@@ -101,34 +101,6 @@ static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t ar, i
 
 /* ---- epilogue ----------------------------------------------------------------------------------------------- */
 
-/* Applies ep's activation to y[0..n) with fxrt_act_apply's semantics: its formulas are repeated here for the cheap,
- * common activations, in chunks of VW so that the compiler vectorizes them (the tests compare every activation
- * with fxrt_act_apply); the others call it. */
-static void act_row(float *restrict y, int64_t n, const fxrt_epilogue *ep) {
-  const float alpha = ep->alpha, lo = ep->lo, hi = ep->hi;
-  int64_t j = 0;
-#define ACT_LOOP(expr)                                                                                                 \
-  CHUNK_LOOP                                                                                                           \
-  for (; j + VW <= n; j += VW)                                                                                         \
-    LANES(l) {                                                                                                         \
-      const float v = y[j + l];                                                                                        \
-      y[j + l] = (expr);                                                                                               \
-    }                                                                                                                  \
-  for (; j < n; j++) {                                                                                                 \
-    const float v = y[j];                                                                                              \
-    y[j] = (expr);                                                                                                     \
-  }
-  switch (ep->act) {
-  case FXRT_ACT_NONE: break;
-  case FXRT_ACT_RELU: ACT_LOOP(v > 0 ? v : (v == v ? 0.0f : v)) break;
-  case FXRT_ACT_RELU6: ACT_LOOP(v != v ? v : v < 0 ? 0.0f : v > 6 ? 6.0f : v) break;
-  case FXRT_ACT_LEAKY_RELU: ACT_LOOP(v > 0 ? v : v * alpha) break;
-  case FXRT_ACT_HARDSWISH: ACT_LOOP(v * (v + 3.0f < 0 ? 0.0f : v + 3.0f > 6 ? 6.0f : v + 3.0f) / 6.0f) break;
-  default: ACT_LOOP(fxrt_act_apply(ep->act, v, alpha, lo, hi)) break;
-  }
-#undef ACT_LOOP
-}
-
 /* y[j] += b[j] for j < n (in chunks of VW, for the vectorizer). */
 static void add_row(float *restrict y, const float *restrict b, int64_t n) {
   int64_t j = 0;

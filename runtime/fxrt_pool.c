@@ -6,6 +6,7 @@
  * ceil_mode, runs past the padded input.
  */
 #include "fxrt.h"
+#include "fxrt_vec.h"
 
 #include <math.h>
 
@@ -27,30 +28,6 @@ static int64_t floor_div(int64_t a, int64_t b) {
   const int64_t q = a / b;
   return (a % b != 0 && a < 0) ? q - 1 : q;
 }
-
-#if defined(__AVX512F__)
-#define VW 16
-#elif defined(__AVX__)
-#define VW 8
-#else
-#define VW 4
-#endif
-
-/* Loops over runtime lengths run in chunks of VW elements with a constant-length inner loop over the lanes, the form
- * that GCC's -O2 vectorizer accepts (it vectorizes no loop that would need a scalar remainder). Two pragmas keep the
- * other optimizers from undoing that: GCC at -O3 would unroll the lane loops and vectorize across chunks instead
- * (4x slower), and so would clang. */
-#if defined(__clang__)
-#define CHUNK_LOOP _Pragma("clang loop vectorize(disable)")
-#define LANE_LOOP
-#elif defined(__GNUC__)
-#define CHUNK_LOOP
-#define LANE_LOOP _Pragma("GCC unroll 1")
-#else
-#define CHUNK_LOOP
-#define LANE_LOOP
-#endif
-#define LANES(l) LANE_LOOP for (int l = 0; l < VW; l++) /* the loop over the lanes of a chunk */
 
 /* The indices t in [0, n) with 0 <= t*s + off < lim (s >= 1) form [*lo, *hi). */
 static void valid_range(int64_t s, int64_t off, int64_t lim, int64_t n, int64_t *lo, int64_t *hi) {

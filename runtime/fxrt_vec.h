@@ -1,0 +1,31 @@
+/* fxrt_vec.h: how the runtime's loops are written so that plain C vectorizes. Internal to the runtime.
+ *
+ * Loops over runtime lengths run in chunks of VW elements with a constant-length inner loop over the lanes, the form
+ * that GCC's -O2 vectorizer accepts (it vectorizes no loop that would need a scalar remainder). Two pragmas keep the
+ * other optimizers from undoing that: GCC at -O3 would unroll the lane loops and vectorize across chunks instead
+ * (4x slower), and so would clang.
+ */
+#ifndef FXRT_VEC_H
+#define FXRT_VEC_H
+
+#if defined(__AVX512F__)
+#define VW 16 /* floats per vector register */
+#elif defined(__AVX__)
+#define VW 8
+#else
+#define VW 4 /* SSE, NEON, or scalar code */
+#endif
+
+#if defined(__clang__)
+#define CHUNK_LOOP _Pragma("clang loop vectorize(disable)")
+#define LANE_LOOP
+#elif defined(__GNUC__)
+#define CHUNK_LOOP
+#define LANE_LOOP _Pragma("GCC unroll 1")
+#else
+#define CHUNK_LOOP
+#define LANE_LOOP
+#endif
+#define LANES(l) LANE_LOOP for (int l = 0; l < VW; l++) /* the loop over the lanes of a chunk */
+
+#endif
