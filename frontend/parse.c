@@ -85,21 +85,12 @@ bool fx_parser_was_defined(const fx_parser *P, fx_str name) {
   return false;
 }
 
-static bool is_identifier(const char *p, uint32_t n) {
-  if (!n || (p[0] >= '0' && p[0] <= '9')) return false;
-  for (uint32_t i = 0; i < n; i++) {
-    char c = p[i];
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
-  }
-  return true;
-}
-
 /* torch.float32, torch.contiguous_format */
 static bool is_dotted_name(const char *p, uint32_t n) {
   uint32_t start = 0;
   for (uint32_t i = 0; i <= n; i++)
     if (i == n || p[i] == '.') {
-      if (!is_identifier(p + start, i - start)) return false;
+      if (!fx_str_is_identifier(fx_str_make(p + start, i - start))) return false;
       start = i + 1;
     }
   return true;
@@ -125,7 +116,7 @@ void fx_parser_resolve_words(fx_parser *P, fx_value *v, const FXLTYPE *loc, bool
   }
   if (v->kind != FX_V_WORD) return;
   fx_str name = fx_str_make(v->u.text, v->n);
-  if (!is_identifier(v->u.text, v->n)) {
+  if (!fx_str_is_identifier(fx_str_make(v->u.text, v->n))) {
     /* `return` prints repr(): strings are quoted there, so a bare word is a node or a dotted constant */
     if (must_resolve && !is_dotted_name(v->u.text, v->n))
       fx_diag_error(P->d, P->src, value_loc(P, v, loc), "'return' refers to '%.*s', which is not a node name",

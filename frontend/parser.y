@@ -362,12 +362,9 @@ static fx_tok tok_of_span(fx_parser *P, fx_span s) {
 }
 
 static void placeholder_param(fx_parser *P, fx_tok name, fx_span type, const fx_value *dflt, const FXLTYPE *loc) {
-  for (uint32_t i = 0; i < name.n; i++) {
-    char c = name.p[i];
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) {
-      fx_parser_error_at(P, loc, "'%.*s' is not a parameter name", (int)name.n, name.p);
-      return;
-    }
+  if (!fx_str_is_identifier(fx_str_make(name.p, name.n))) {
+    fx_parser_error_at(P, loc, "'%.*s' is not a parameter name", (int)name.n, name.p);
+    return;
   }
   fx_value args = fx_value_tuple(P->g, dflt, dflt ? 1 : 0);
   fx_value kwargs = fx_value_container(P->g, FX_V_DICT, NULL, 0);

@@ -90,15 +90,6 @@ static FXLTYPE cell_loc(const FXLTYPE *line_loc, const line_t *l, size_t off, fx
   return r;
 }
 
-static bool is_identifier(fx_tok t) {
-  if (!t.n || (t.p[0] >= '0' && t.p[0] <= '9')) return false;
-  for (uint32_t i = 0; i < t.n; i++) {
-    char c = t.p[i];
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
-  }
-  return true;
-}
-
 /* A Python repr of a target, as print(gm.graph) names it. The result lives in the graph's arena. */
 static fx_tok map_target(fx_graph *g, fx_tok t) {
   fx_str s = fx_str_make(t.p, t.n), name = {"", 0};
@@ -167,7 +158,7 @@ void fx_tabular_parse(fx_parser *P) {
       fx_parser_error_at(P, &oloc, "unknown opcode '%.*s' in the table", (int)c[0].n, c[0].p);
       continue;
     }
-    if (!is_identifier(c[1])) {
+    if (!fx_str_is_identifier(fx_str_make(c[1].p, c[1].n))) {
       FXLTYPE nloc = cell_loc(&loc, &l, offs[1], c[1]);
       fx_parser_error_at(P, &nloc, "'%.*s' is not a node name", (int)c[1].n, c[1].p);
       continue;

@@ -54,11 +54,6 @@ static int64_t iarg(const fx_value *v, int64_t dflt) {
 static double farg(const fx_value *v, double dflt) {
   return v->kind == FX_V_FLOAT ? v->v.f : v->kind == FX_V_INT || v->kind == FX_V_BOOL ? (double)v->v.i : dflt;
 }
-static bool str_is(const fx_value *v, const char *z) {
-  if (v->kind == FX_V_WORD) return fx_str_eqz(fx_str_make(v->u.text, v->n), z);
-  if (v->kind == FX_V_STR && v->n >= 2) return fx_str_eqz(fx_str_make(v->u.text + 1, v->n - 2), z);
-  return false;
-}
 static int ints(const fx_value *v, int64_t *out, int max) {
   if (v->kind == FX_V_INT) {
     out[0] = v->v.i;
@@ -195,7 +190,7 @@ static bool run_unary(rt *r, fx_op op, const fx_inst *in) {
     prm.c = (float)farg(ARG("input_scale"), 1);
     break;
   case FX_OP_GELU:
-    if (str_is(ARG("approximate"), "tanh")) u = FXRT_U_GELU_TANH;
+    if (fx_value_str_is(ARG("approximate"), "tanh")) u = FXRT_U_GELU_TANH;
     break;
   case FX_OP_HARDTANH:
     prm.a = (float)farg(ARG("min_val"), -1);
@@ -317,7 +312,7 @@ static bool run_binary(rt *r, fx_op op, const fx_inst *in) {
   if (op == FX_OP_ADD || op == FX_OP_SUB || op == FX_OP_RSUB) alpha = farg(ARG("alpha"), 1);
   if (op == FX_OP_DIV) {
     const fx_value *rm = ARG("rounding_mode");
-    if (str_is(rm, "floor")) bop = FXRT_B_FLOOR_DIV;
+    if (fx_value_str_is(rm, "floor")) bop = FXRT_B_FLOOR_DIV;
     else if (rm->kind != FX_V_NONE) return fail(r, "div with rounding_mode other than floor is not supported");
   }
   if (op == FX_OP_RSUB) {
@@ -375,8 +370,8 @@ static bool run_conv(rt *r, fx_op op, const fx_inst *in) {
   expand(ARG("stride"), sp, stride, 1);
   expand(ARG("dilation"), sp, dil, 1);
   const fx_value *pv = ARG("padding");
-  if (str_is(pv, "valid")) pad[0] = pad[1] = 0;
-  else if (str_is(pv, "same"))
+  if (fx_value_str_is(pv, "valid")) pad[0] = pad[1] = 0;
+  else if (fx_value_str_is(pv, "same"))
     for (int i = 0; i < sp; i++) pad[i] = dil[i] * (tw->shape[2 + i] - 1) / 2;
   else expand(pv, sp, pad, 0);
   if (sp == 1) { /* conv1d as conv2d over a height of 1 */
@@ -848,7 +843,7 @@ static bool run_pad(rt *r, fx_op op, const fx_inst *in) {
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
   int64_t pad[2 * FXRT_MAX_DIMS] = {0};
   int k = ints(ARG("pad"), pad, 2 * FXRT_MAX_DIMS);
-  if (mode->kind == FX_V_NONE || str_is(mode, "constant")) {
+  if (mode->kind == FX_V_NONE || fx_value_str_is(mode, "constant")) {
     if (!check(r, fxrt_fill(ty->dtype, dp(r, y), fx_tinfo_numel(ty), farg(ARG("value"), 0)))) return false;
     /* the overlap of x and y: negative pads crop x */
     fxrt_view xv = cview(tx), yv = cview(ty);
@@ -863,7 +858,7 @@ static bool run_pad(rt *r, fx_op op, const fx_inst *in) {
     return check(r, fxrt_copy(tx->dtype, dp(r, x), &xv, ty->dtype, dp(r, y), &yv));
   }
   if (tx->dtype != FXRT_F32 || tx->ndim < 3) return fail(r, "this padding mode needs an f32 tensor of 3 or 4 dimensions");
-  fxrt_pad_mode m = str_is(mode, "reflect") ? FXRT_PAD_REFLECT : str_is(mode, "replicate") ? FXRT_PAD_REPLICATE : FXRT_PAD_CIRCULAR;
+  fxrt_pad_mode m = fx_value_str_is(mode, "reflect") ? FXRT_PAD_REFLECT : fx_value_str_is(mode, "replicate") ? FXRT_PAD_REPLICATE : FXRT_PAD_CIRCULAR;
   int64_t pads[4] = {pad[0], pad[1], k > 2 ? pad[2] : 0, k > 2 ? pad[3] : 0};
   int64_t h = tx->ndim >= 4 || k > 2 ? tx->shape[tx->ndim - 2] : 1, w = tx->shape[tx->ndim - 1];
   int64_t lead = fx_tinfo_numel(tx) / ((h * w) != 0 ? h * w : 1);
@@ -972,7 +967,7 @@ static bool run_interpolate(rt *r, fx_op op, const fx_inst *in) {
     sw = farg(seq ? &fv->u.items[fv->n > 1 ? 1 : 0] : fv, 0);
   }
   int64_t n = tx->shape[0], c = tx->shape[1], h = tx->shape[2], w = tx->shape[3], oh = ty->shape[2], ow = ty->shape[3];
-  if (str_is(ARG("mode"), "nearest")) return check(r, fxrt_upsample_nearest2d_f32(fp(r, x), n, c, h, w, fp(r, y), oh, ow, sh, sw));
+  if (fx_value_str_is(ARG("mode"), "nearest")) return check(r, fxrt_upsample_nearest2d_f32(fp(r, x), n, c, h, w, fp(r, y), oh, ow, sh, sw));
   return check(r, fxrt_upsample_bilinear2d_f32(fp(r, x), n, c, h, w, fp(r, y), oh, ow, iarg(ARG("align_corners"), 0) != 0, sh, sw));
 }
 

@@ -26,6 +26,8 @@ bool fx_str_eq(fx_str a, fx_str b);
 bool fx_str_eqz(fx_str a, const char *z);
 bool fx_str_starts_with(fx_str a, const char *prefix);
 uint32_t fx_str_hash(fx_str s);
+/* A Python identifier in ASCII: [A-Za-z_][A-Za-z0-9_]*. */
+bool fx_str_is_identifier(fx_str s);
 
 /* Counting allocator. */
 void *fx_xmalloc(size_t n);

@@ -202,6 +202,9 @@ fx_value fx_value_copy(fx_graph *g, const fx_value *v, fx_node_map_fn map, void 
 typedef void (*fx_value_visit_fn)(void *ctx, fx_value *ref);
 void fx_value_visit_refs(fx_value *v, fx_value_visit_fn fn, void *ctx);
 
+/* Whether v is the string z: a quoted literal with those contents, or that bare word. */
+bool fx_value_str_is(const fx_value *v, const char *z);
+
 /* The contents of a FX_V_STR literal with escapes decoded, in g's arena. */
 fx_str fx_value_str_content(fx_graph *g, const fx_value *v);
 /* The same, appended to out (which stays NUL-terminated); any other value appends its text. */

@@ -86,13 +86,6 @@ static bool expand_ints(const fx_value *v, int n, int64_t *out) {
   return true;
 }
 
-/* The text of a string argument: a quoted literal's contents or a bare word. */
-static bool str_is(const fx_value *v, const char *z) {
-  if (v->kind == FX_V_WORD) return fx_str_eqz(fx_str_make(v->u.text, v->n), z);
-  if (v->kind == FX_V_STR && v->n >= 2) return fx_str_eqz(fx_str_make(v->u.text + 1, v->n - 2), z);
-  return false;
-}
-
 static bool dtype_of_word(const fx_value *v, fxrt_dtype *out) {
   static const struct {
     const char *name;
@@ -629,9 +622,9 @@ static bool infer_op(ictx *c, fx_inst *in) {
     const fx_value *pv = ARG("padding");
     int64_t n = batched ? t->shape[0] : 1, cin = t->shape[batched ? 1 : 0];
     const int64_t *sz = t->shape + (batched ? 2 : 1);
-    if (str_is(pv, "valid")) {
+    if (fx_value_str_is(pv, "valid")) {
       pad[0] = pad[1] = 0;
-    } else if (str_is(pv, "same")) {
+    } else if (fx_value_str_is(pv, "same")) {
       for (int i = 0; i < sp; i++) {
         int64_t total = dil[i] * (tw->shape[2 + i] - 1);
         if (total % 2) return err(c, "padding='same' with an even kernel is not supported");
@@ -1125,8 +1118,8 @@ static bool infer_op(ictx *c, fx_inst *in) {
     int k = as_ints(ARG("pad"), pad, 2 * FXRT_MAX_DIMS);
     if (k < 0 || k % 2 || k / 2 > t->ndim) return err(c, "pad must be an even number of ints");
     const fx_value *mode = ARG("mode");
-    bool constant = mode->kind == FX_V_NONE || str_is(mode, "constant");
-    if (!constant && !str_is(mode, "reflect") && !str_is(mode, "replicate") && !str_is(mode, "circular"))
+    bool constant = mode->kind == FX_V_NONE || fx_value_str_is(mode, "constant");
+    if (!constant && !fx_value_str_is(mode, "reflect") && !fx_value_str_is(mode, "replicate") && !fx_value_str_is(mode, "circular"))
       return err(c, "unknown padding mode");
     if (!constant && k > 4) return err(c, "only the last two dimensions can be padded with this mode");
     int64_t shape[FXRT_MAX_DIMS];
@@ -1135,7 +1128,7 @@ static bool infer_op(ictx *c, fx_inst *in) {
       int32_t d = t->ndim - 1 - i;
       shape[d] += pad[2 * i] + pad[2 * i + 1];
       if (shape[d] < 0) return err(c, "negative padding removes more than the dimension holds");
-      if (str_is(mode, "reflect") && (pad[2 * i] >= t->shape[d] || pad[2 * i + 1] >= t->shape[d]))
+      if (fx_value_str_is(mode, "reflect") && (pad[2 * i] >= t->shape[d] || pad[2 * i + 1] >= t->shape[d]))
         return err(c, "reflect padding must be smaller than the dimension");
     }
     in->result = new_tensor(c, t->dtype, t->ndim, shape);
@@ -1180,7 +1173,7 @@ static bool infer_op(ictx *c, fx_inst *in) {
     const fx_tinfo *t = tinfo(c, x);
     if (t->ndim != 4) return err(c, "only 4-d inputs (N, C, H, W) are supported");
     const fx_value *mode = ARG("mode");
-    if (!str_is(mode, "nearest") && !str_is(mode, "bilinear")) return err(c, "only modes nearest and bilinear are supported");
+    if (!fx_value_str_is(mode, "nearest") && !fx_value_str_is(mode, "bilinear")) return err(c, "only modes nearest and bilinear are supported");
     int64_t shape[FXRT_MAX_DIMS];
     memcpy(shape, t->shape, sizeof shape);
     const fx_value *sv = ARG("size"), *fv = ARG("scale_factor");
@@ -1295,11 +1288,11 @@ static bool infer_op(ictx *c, fx_inst *in) {
       else return false;
     } else {
       const fx_value *name = ARG("name");
-      if (str_is(name, "shape")) in->result = shape_value(c, t);
-      else if (str_is(name, "ndim")) in->result = int_value(c, t->ndim);
-      else if (str_is(name, "dtype")) in->result = fx_value_word(c->p->g, fx_str_make(dtype_word(t->dtype), strlen(dtype_word(t->dtype))));
-      else if (str_is(name, "device")) in->result = fx_value_word(c->p->g, FX_STR_LIT("cpu"));
-      else if (str_is(name, "is_cuda")) in->result = fx_value_bool(false);
+      if (fx_value_str_is(name, "shape")) in->result = shape_value(c, t);
+      else if (fx_value_str_is(name, "ndim")) in->result = int_value(c, t->ndim);
+      else if (fx_value_str_is(name, "dtype")) in->result = fx_value_word(c->p->g, fx_str_make(dtype_word(t->dtype), strlen(dtype_word(t->dtype))));
+      else if (fx_value_str_is(name, "device")) in->result = fx_value_word(c->p->g, FX_STR_LIT("cpu"));
+      else if (fx_value_str_is(name, "is_cuda")) in->result = fx_value_bool(false);
       else return err(c, "unsupported attribute '%.*s'", (int)name->n, name->u.text);
     }
     return true;

@@ -19,6 +19,15 @@ bool fx_str_starts_with(fx_str a, const char *prefix) {
   return a.n >= n && memcmp(a.p, prefix, n) == 0;
 }
 
+bool fx_str_is_identifier(fx_str s) {
+  if (!s.n || (s.p[0] >= '0' && s.p[0] <= '9')) return false;
+  for (uint32_t i = 0; i < s.n; i++) {
+    char c = s.p[i];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  }
+  return true;
+}
+
 uint32_t fx_str_hash(fx_str s) { /* FNV-1a */
   uint32_t h = 2166136261u;
   for (uint32_t i = 0; i < s.n; i++) h = (h ^ (unsigned char)s.p[i]) * 16777619u;

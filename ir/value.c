@@ -211,6 +211,12 @@ static void put_utf8(fx_buf *b, uint32_t cp) {
   }
 }
 
+bool fx_value_str_is(const fx_value *v, const char *z) {
+  if (v->kind == FX_V_WORD) return fx_str_eqz(fx_str_make(v->u.text, v->n), z);
+  if (v->kind == FX_V_STR && v->n >= 2) return fx_str_eqz(fx_str_make(v->u.text + 1, v->n - 2), z);
+  return false;
+}
+
 fx_str fx_value_str_content(fx_graph *g, const fx_value *v) {
   if (v->kind != FX_V_STR || v->n < 2) return fx_str_make(v->u.text, v->n);
   fx_buf b = {0};
