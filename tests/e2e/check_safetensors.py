@@ -141,10 +141,11 @@ def rebuilt_state(export_dir, meta):
     torch.manual_seed(meta["seed"])
     model = exporter.build_model(args).eval()
     inputs = [torch.from_numpy(np.load(os.path.join(export_dir, f["file"]))) for f in meta["input_files"]]
+    zero_init = exporter.zero_init_batchnorms(model)
     if meta.get("randomize_zeros"):
         exporter.randomize_zeros(model, meta["seed"])
     if meta["randomize_bn"]:
-        exporter.randomize_batchnorm(model, meta["seed"], meta["randomize_bn"], inputs)
+        exporter.randomize_batchnorm(model, meta["seed"], meta["randomize_bn"], inputs, zero_init)
     gm = exporter.trace(model, inputs, meta["aten"])
     out = dict(gm.state_dict() if meta["aten"] else model.state_dict())
     for node in gm.graph.nodes:

@@ -47,6 +47,7 @@ DEFAULT_MAX_PARAMS = 300e6
 # The CI subset: small, quick models covering torch-level and aten-level graphs and both weight formats.
 LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "resnet18", "resnet18@aten", "mobilenet_v3_small",
          "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten", "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf")
+RESIDUAL_ZERO_INIT = ("resnet", "resnext", "wide_resnet")
 ATEN_MODELS = ("resnet18", "mobilenet_v3_small", "shufflenet_v2_x0_5", "vit_b_16")
 
 # torchvision 0.14 models that torch.fx.symbolic_trace cannot trace (tests/graphs/torchvision/UNTRACEABLE.txt).
@@ -117,7 +118,9 @@ def all_cases():
     ]
     for name in sorted(torchvision.models.list_models(module=torchvision.models)):
         size = 299 if name == "inception_v3" else 224
-        args = ["--model", f"torchvision.models.{name}()", "--input", f"x:f32[1,3,{size},{size}]"]
+        # ResNets as trained ones behave: small last-BN weights per residual branch (tests/e2e/README.md)
+        ctor = "zero_init_residual=True" if name.startswith(RESIDUAL_ZERO_INIT) else ""
+        args = ["--model", f"torchvision.models.{name}({ctor})", "--input", f"x:f32[1,3,{size},{size}]"]
         excluded = None
         for prefix, reason in list(UNTRACEABLE.items()) + list(NON_TORCH.items()):
             if name.startswith(prefix):
