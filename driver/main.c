@@ -8,6 +8,7 @@
 #include "frontend/frontend.h"
 #include "frontend/modules.h"
 #include "frontend/weights.h"
+#include "backend/exe.h"
 #include "interp/interp.h"
 #include "ir/graph.h"
 #include "ir/program.h"
@@ -44,7 +45,10 @@ static const char help_text[] =
     "                         graph  the graph in the print(gm.graph) format, parseable again; with -O0 a graph\n"
     "                                that torch printed comes back byte for byte\n"
     "                         dot    the graph for Graphviz (dot -Tsvg)\n"
-    "                         c, llvm, bc, obj, exe: code generation (not in this version yet)\n"
+    "                         c      a folder: model.h, model.c, model_weights.h and the runtime\n"
+    "                                sources it calls; builds alone with the cc command in model.h\n"
+    "                         exe    a static executable: PATH IN0.npy ... -o OUTDIR [--bench N]\n"
+    "                         llvm, bc, obj: the LLVM backend (not in this version yet)\n"
     "  -o PATH              where to write; '-' is standard output\n"
     "  -O0, -O1, -O2        optimisation level (default -O2; this version has no passes yet, so all are -O0)\n"
     "  --modules FILE       the text of print(model) or print(gm), for call_module nodes\n"
@@ -54,6 +58,13 @@ static const char help_text[] =
     "                       With --modules/--weights/--input, compile checks that every node has a meaning\n"
     "                       (all unsupported targets are reported) and, given every input's shape, infers all\n"
     "                       shapes and dtypes\n"
+    "  --prefix NAME        --emit c: the exported symbols' prefix (NAME_run, NAME_WORKSPACE_SIZE; default model)\n"
+    "  --weights-file       --emit c: the weights in model_weights.bin, passed to NAME_run at run time\n"
+    "  --report             --emit c|exe: print the memory plan (arena, lower bound, every buffer) on stdout\n"
+    "  --cpu CPU            --emit exe: generic (default) or native (tune for this machine), or a -march value\n"
+    "  --keep-build DIR     --emit exe: keep the generated sources in DIR\n"
+    "  --cflags FLAGS       --emit exe: more options for the C compiler ($CC, else cc); with -fsanitize=...\n"
+    "                       the executable is linked dynamically (the sanitizers need it)\n"
     "  --backend c|llvm     code generator (default c)\n"
     "  --target TRIPLE      target of --emit obj (default: the host)\n"
     "\n"
@@ -76,6 +87,13 @@ typedef struct {
   int opt_level;
   const char **inputs; /* --input specs, in the order given */
   int ninputs;
+  const char *prefix;
+  const char *cpu;
+  const char *keep_build;
+  const char *cflags;
+  bool weights_file, report;
+  int argc;
+  char **argv;
 } compile_opts;
 
 static int usage_error(const char *fmt, const char *arg) {
@@ -205,9 +223,69 @@ static bool check_program(const compile_opts *o, fx_graph *g, fx_diag *d) {
   return ok;
 }
 
+/* --emit c|exe: build the program (every input needs a shape), lower it, plan its memory and write the code. */
+static int generate(const compile_opts *o, fx_graph *g, fx_diag *d) {
+  fx_source msrc = {0};
+  fx_modules mods;
+  fx_weights w;
+  bool have_mods, have_w;
+  int rc = EXIT_INPUT_ERROR;
+  if (!load_model_files(o->modules_path, o->weights_path, &msrc, &mods, &have_mods, &w, &have_w, d)) goto out;
+  fx_program p;
+  fx_program_init(&p, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
+  bool ok = true;
+  for (int i = 0; i < o->ninputs; i++) ok &= apply_input_spec(&p, o->inputs[i], d);
+  for (uint32_t i = 0; ok && i < p.nplaceholders; i++)
+    if (!p.inputs[i].given && !g->nodes[p.placeholders[i]].args.n) {
+      const fx_node *n = &g->nodes[p.placeholders[i]];
+      fx_diag_error(d, g->src, n->loc, "--emit %s needs the shape of input '%.*s': --input %.*s:f32[...] or --input %.*s=FILE.npy",
+                    o->emit, (int)n->name.n, n->name.p, (int)n->name.n, n->name.p, (int)n->name.n, n->name.p);
+      ok = false;
+    }
+  if (ok && fx_program_build(&p, d)) {
+    fx_lowered L;
+    if (fx_lower(&p, &L, d)) {
+      fx_plan P;
+      fx_plan_build(&L, &P);
+      if (o->report) fx_plan_report(&L, &P, stdout);
+      /* provenance: the command line and the input files */
+      fx_buf cmd = {0};
+      fx_buf_puts(&cmd, "fx2c compile");
+      for (int i = 0; i < o->argc; i++) fx_buf_printf(&cmd, " %s", o->argv[i]);
+      fx_buf_putc(&cmd, 0);
+      const char *files[3];
+      int nfiles = 0;
+      files[nfiles++] = o->graph_path;
+      if (o->modules_path) files[nfiles++] = o->modules_path;
+      if (o->weights_path) files[nfiles++] = o->weights_path;
+      fx_emit_opts eo = {o->prefix, o->weights_file, false, cmd.p, files, nfiles};
+      bool done;
+      if (strcmp(o->emit, "c") == 0) done = fx_emit_c(&L, &P, &eo, o->out_path, d);
+      else {
+        const char *cpu = o->cpu && strcmp(o->cpu, "generic") != 0 ? o->cpu : NULL;
+        char flags[1200] = "";
+        snprintf(flags, sizeof flags, "%s%s %s", cpu ? "-march=" : "", cpu ? cpu : "", o->cflags ? o->cflags : "");
+        done = fx_build_exe(&L, &P, &eo, o->out_path, flags, o->keep_build, d);
+      }
+      if (done) rc = 0;
+      fx_buf_free(&cmd);
+      fx_plan_free(&P);
+    }
+    fx_lowered_free(&L);
+  }
+  fx_program_free(&p);
+out:
+  if (have_w) fx_weights_free(&w);
+  if (have_mods) fx_modules_free(&mods);
+  if (msrc.text) fx_source_free(&msrc);
+  return rc;
+}
+
 static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
   compile_opts o = *po;
   o.opt_level = 2;
+  o.argc = argc;
+  o.argv = argv;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
 #define NEXT_ARG(dst)                                                        \
@@ -221,6 +299,12 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     else if (strcmp(a, "--weights") == 0) NEXT_ARG(o.weights_path);
     else if (strcmp(a, "--backend") == 0) NEXT_ARG(o.backend);
     else if (strcmp(a, "--target") == 0) NEXT_ARG(o.target);
+    else if (strcmp(a, "--prefix") == 0) NEXT_ARG(o.prefix);
+    else if (strcmp(a, "--cpu") == 0) NEXT_ARG(o.cpu);
+    else if (strcmp(a, "--keep-build") == 0) NEXT_ARG(o.keep_build);
+    else if (strcmp(a, "--cflags") == 0) NEXT_ARG(o.cflags);
+    else if (strcmp(a, "--weights-file") == 0) o.weights_file = true;
+    else if (strcmp(a, "--report") == 0) o.report = true;
     else if (strcmp(a, "--input") == 0) {
       const char *spec;
       NEXT_ARG(spec);
@@ -237,11 +321,15 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
   if (!o.graph_path) return usage_error("%s", "compile needs a GRAPH file");
   if (!o.emit) return usage_error("%s", "compile needs --emit KIND (graph, dot, c, llvm, bc, obj or exe)");
   if (!o.out_path) return usage_error("%s", "compile needs -o PATH ('-' for standard output)");
-  if (strcmp(o.emit, "graph") != 0 && strcmp(o.emit, "dot") != 0) {
-    static const char *const later[] = {"c", "llvm", "bc", "obj", "exe"};
+  bool codegen = strcmp(o.emit, "c") == 0 || strcmp(o.emit, "exe") == 0;
+  if (o.prefix && !fx_str_is_identifier(fx_str_make(o.prefix, strlen(o.prefix))))
+    return usage_error("--prefix '%s' is not a C identifier", o.prefix);
+  if (codegen && strcmp(o.out_path, "-") == 0) return usage_error("--emit %s needs -o PATH, not standard output", o.emit);
+  if (!codegen && strcmp(o.emit, "graph") != 0 && strcmp(o.emit, "dot") != 0) {
+    static const char *const later[] = {"llvm", "bc", "obj"};
     for (size_t i = 0; i < sizeof later / sizeof *later; i++)
       if (strcmp(o.emit, later[i]) == 0) {
-        fprintf(stderr, "fx2c: error: --emit %s is not available in fx2c %s yet; this version emits graph and dot\n",
+        fprintf(stderr, "fx2c: error: --emit %s is not available in fx2c %s yet; this version emits graph, dot, c and exe\n",
                 o.emit, FX2C_VERSION);
         return EXIT_USAGE;
       }
@@ -257,7 +345,10 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
   if (fx_source_load(&src, o.graph_path, &d)) {
     fx_graph *g = fx_parse_graph(&src, &d);
     if (g) {
-      if (fx_graph_lint(g, &d) == 0 && check_program(&o, g, &d)) rc = emit(&o, g);
+      if (fx_graph_lint(g, &d) == 0) {
+        if (codegen) rc = generate(&o, g, &d);
+        else if (check_program(&o, g, &d)) rc = emit(&o, g);
+      }
       fx_graph_free(g);
     }
   }

@@ -7,8 +7,8 @@
  *     ... r.outputs[i] (the returned value flattened: tuples and lists element by element, dicts by value) ...
  *     fx_run_result_free(&r);
  *
- * Storage: every tensor that is not a view of another gets its own buffer when it is computed and loses it after
- * its last use; views, no-ops and in-place results share their input's buffer.
+ * Storage: the program is lowered to runtime calls (backend/lower.h) and its memory planned (optimizer/plan.h)
+ * exactly as for generated code; the interpreter allocates the one arena the plan asks for and runs the calls.
  */
 #ifndef FX_INTERP_H
 #define FX_INTERP_H
@@ -18,7 +18,7 @@
 typedef struct fx_run_result {
   fx_tensor *outputs; /* data owned by the result */
   uint32_t noutputs;
-  size_t peak_bytes;  /* most activation bytes alive at once */
+  size_t peak_bytes;  /* the arena: activation and scratch bytes */
 } fx_run_result;
 
 bool fx_interp_run(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_run_result *r, fx_diag *d);

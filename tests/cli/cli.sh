@@ -33,8 +33,14 @@ expect "modules without weights" 1 "weight 'conv.weight' of module 'conv' (Conv2
   "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
 expect "call_module without modules" 1 "needs the module tree: pass --modules" \
   "$fx2c" compile "$dir/model.fx" --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
-expect "a code generator of a later version" 2 "--emit c is not available" \
-  "$fx2c" compile "$dir/model.fx" --emit c -o "$work/c"
+expect "a code generator of a later version" 2 "--emit llvm is not available" \
+  "$fx2c" compile "$dir/model.fx" --emit llvm -o "$work/m.ll"
+expect "--emit c without input shapes" 1 "model.fx:2:5: error: --emit c needs the shape of input 'x'" \
+  "$fx2c" compile "$dir/model.fx" "${common[@]}" --emit c -o "$work/c"
+expect "--emit c to standard output" 2 "--emit c needs -o PATH" \
+  "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'x:f32[1,3,8,8]' --emit c -o -
+expect "a prefix that is not a C identifier" 2 "--prefix '9lives' is not a C identifier" \
+  "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'x:f32[1,3,8,8]' --emit c --prefix 9lives -o "$work/c"
 expect "run without inputs" 1 "the graph has 1 inputs but 0 .npy files were given" \
   "$fx2c" run "$dir/model.fx" "${common[@]}" -o "$work/out"
 expect "run with a weights file that is not one" 1 "" \

@@ -87,6 +87,7 @@ class Result:
     int_mismatch: int = 0
     compared: bool = False
     export_s: Optional[float] = None   # None: reused from the cache
+    build_s: Optional[float] = None    # --backend exe: fx2c compile --emit exe
     run_s: Optional[float] = None
     rss: Optional[int] = None          # bytes
     notes: List[str] = field(default_factory=list)
@@ -358,12 +359,29 @@ def run_case(case, opts, torch_version):
     out_dir = os.path.join(opts.cache, case.name, "run")
     shutil.rmtree(out_dir, ignore_errors=True)
     os.makedirs(out_dir)
-    cmd = opts.fx2c + ["run", os.path.join(export_dir, "graph.fx")]
+    model_files = []
     if meta.get("modules_file"):
-        cmd += ["--modules", os.path.join(export_dir, meta["modules_file"])]
-    cmd += ["--weights", os.path.join(export_dir, f"weights.{fmt}")]
-    cmd += [os.path.join(export_dir, e["file"]) for e in meta["input_files"]]
-    cmd += ["-o", out_dir]
+        model_files += ["--modules", os.path.join(export_dir, meta["modules_file"])]
+    model_files += ["--weights", os.path.join(export_dir, f"weights.{fmt}")]
+    inputs = [os.path.join(export_dir, e["file"]) for e in meta["input_files"]]
+    if opts.backend == "exe":
+        # compile the graph into a static executable first (its inputs' shapes from the example .npy files)
+        exe = os.path.join(opts.cache, case.name, "model.exe")
+        build = opts.fx2c + ["compile", os.path.join(export_dir, "graph.fx")] + model_files
+        build += sum((["--input", f"{name}={path}"] for name, path in zip(meta["placeholders"], inputs)), [])
+        build += ["--emit", "exe", "-o", exe] + (["--cflags", opts.cflags] if opts.cflags else [])
+        log_build = os.path.join(opts.cache, case.name, "build")
+        with open(log_build + ".cmd", "w") as f:
+            f.write(shlex.join(build) + "\n")
+        rc, wall, _ = run_measured(build, opts.timeout, log_build + ".stdout", log_build + ".stderr")
+        res.build_s = wall
+        if rc != 0:
+            why = f"timed out after {opts.timeout} s" if rc is None else f"exit status {rc}: {head(log_build + '.stderr')}"
+            res.status, res.reason = "FAIL", f"build: {why}"[:300]
+            return res
+        cmd = [exe] + inputs + ["-o", out_dir]
+    else:
+        cmd = opts.fx2c + ["run", os.path.join(export_dir, "graph.fx")] + model_files + inputs + ["-o", out_dir]
     log_base = os.path.join(opts.cache, case.name, "run")
     with open(log_base + ".cmd", "w") as f:
         f.write(shlex.join(cmd) + "\n")
@@ -426,6 +444,7 @@ def rows(results):
             fmt_err(r),
             "" if r.tol is None else f"{r.tol:.1e}",
             fmt_s(r.export_s, cached=ran),
+            fmt_s(r.build_s),
             fmt_s(r.run_s),
             fmt_bytes(r.rss),
             status_text(r),
@@ -433,7 +452,7 @@ def rows(results):
     return out
 
 
-HEADERS = ["case", "nodes", "weights", "max error", "tolerance", "export", "fx2c run", "peak RSS", "status"]
+HEADERS = ["case", "nodes", "weights", "max error", "tolerance", "export", "build", "fx2c run", "peak RSS", "status"]
 
 
 def text_table(results):
@@ -450,7 +469,7 @@ def text_table(results):
 
 
 def markdown_table(results):
-    align = ["---", "---:", "---", "---:", "---:", "---:", "---:", "---:", "---"]
+    align = ["---", "---:", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---"]
     lines = ["| " + " | ".join(HEADERS) + " |", "|" + "|".join(align) + "|"]
     for row in rows(results):
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |")
@@ -478,7 +497,8 @@ def write_report(path, results, opts, torch_version, summary, elapsed):
         "",
         f"Tolerance: max|out - ref| <= {RTOL:g} * max(1, max|ref|) for floats; integers and bools exactly. "
         "`max error` is that of the output closest to its tolerance; `export` is the exporter's time "
-        "(`cached`: reused); `fx2c run` and `peak RSS` are the interpreter's wall time and maximum resident set; "
+        "(`cached`: reused); `build` is `fx2c compile --emit exe` (with --backend exe); `fx2c run` and `peak RSS` are "
+        "the wall time and maximum resident set of the interpreter (`fx2c run`) or of the executable; "
         "`weights` is the file given to it (st: .safetensors, pt: torch.save).",
         "",
         markdown_table(results),
@@ -521,6 +541,9 @@ def main():
     p.add_argument("--verify-exclusions", action="store_true",
                    help="try the statically excluded cases too and confirm why they fail")
     p.add_argument("--report", metavar="FILE", help="also write the table as Markdown")
+    p.add_argument("--backend", choices=["interp", "exe"], default="interp",
+                   help="interp: `fx2c run` (default); exe: `fx2c compile --emit exe`, then the executable")
+    p.add_argument("--cflags", default="", help="with --backend exe: fx2c compile --cflags (e.g. '-fsanitize=address,undefined')")
     opts = p.parse_args()
     if opts.all_sizes:
         opts.max_params = 0

@@ -1,0 +1,852 @@
+/* emit_c.c: the C backend (emit_c.h). */
+#include "emit_c.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../ir/sha256.h"
+#include "embedded.h"
+
+#ifndef FX2C_VERSION
+#define FX2C_VERSION "0.0.0"
+#endif
+
+typedef struct {
+  const fx_lowered *L;
+  const fx_plan *P;
+  const fx_program *p;
+  const fx_emit_opts *o;
+  char **name;   /* by tensor id: the C name of a root's storage (activation, input, weight) */
+  char **names;  /* every name given, for uniqueness */
+  uint32_t nnames;
+  char prefix[64], upper[64];
+  bool used_file[FX_NUM_KINDS];
+  bool needs_ws;
+} em;
+
+/* ---- names ---- */
+
+static const char *const reserved[] = {
+    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern",
+    "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short", "signed",
+    "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "_Bool",
+    "_Complex", "_Imaginary", "bool", "true", "false", "NULL", "ws", "wb", "workspace", "weights", "s_", "main",
+    "errno", "int64_t", "int32_t", "uint8_t", "size_t", "fxrt_status", "FX2C_CHECK", "FX2C_ALIGNED"};
+
+static bool taken(em *e, const char *s) {
+  for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
+    if (strcmp(reserved[i], s) == 0) return true;
+  for (uint32_t i = 0; i < e->nnames; i++)
+    if (strcmp(e->names[i], s) == 0) return true;
+  return strncmp(s, "fxrt_", 5) == 0 || strncmp(s, "FXRT_", 5) == 0 || strncmp(s, e->prefix, strlen(e->prefix)) == 0;
+}
+
+/* A unique C identifier made of `pre` and the text s (other characters become '_'). */
+static char *make_name(em *e, const char *pre, const char *s, size_t n) {
+  fx_buf b = {0};
+  fx_buf_puts(&b, pre);
+  if (!*pre && (!n || (s[0] >= '0' && s[0] <= '9'))) fx_buf_putc(&b, 't');
+  for (size_t i = 0; i < n; i++) {
+    char c = s[i];
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    fx_buf_putc(&b, ok ? c : '_');
+  }
+  fx_buf_putc(&b, 0);
+  char *name = fx_xmalloc(b.n + 16);
+  memcpy(name, b.p, b.n);
+  for (int k = 1; taken(e, name); k++) snprintf(name, b.n + 16, "%s_%d", b.p, k);
+  fx_buf_free(&b);
+  e->names = fx_xrealloc(e->names, (e->nnames + 1) * sizeof *e->names);
+  e->names[e->nnames++] = name;
+  return name;
+}
+
+static const char *ctype(fxrt_dtype dt) {
+  switch (dt) {
+  case FXRT_F32: return "float";
+  case FXRT_F64: return "double";
+  case FXRT_I64: return "int64_t";
+  case FXRT_I32: return "int32_t";
+  case FXRT_I16: return "int16_t";
+  case FXRT_I8: return "int8_t";
+  case FXRT_F16:
+  case FXRT_BF16: return "uint16_t";
+  default: return "uint8_t";
+  }
+}
+
+static const char *dtype_enum(fxrt_dtype dt) {
+  static const char *const n[] = {"FXRT_F32", "FXRT_F64", "FXRT_F16", "FXRT_BF16", "FXRT_I64",
+                                  "FXRT_I32", "FXRT_I16", "FXRT_I8",  "FXRT_U8",   "FXRT_BOOL"};
+  return dt < FXRT_NUM_DTYPES ? n[dt] : "FXRT_F32";
+}
+
+static const char *unary_enum(int u) {
+  static const char *const n[] = {
+      "FXRT_U_RELU", "FXRT_U_RELU6", "FXRT_U_LEAKY_RELU", "FXRT_U_ELU", "FXRT_U_GELU", "FXRT_U_GELU_TANH",
+      "FXRT_U_SILU", "FXRT_U_SIGMOID", "FXRT_U_TANH", "FXRT_U_HARDSWISH", "FXRT_U_HARDSIGMOID", "FXRT_U_CLAMP",
+      "FXRT_U_MISH", "FXRT_U_SOFTPLUS", "FXRT_U_EXP", "FXRT_U_LOG", "FXRT_U_SQRT", "FXRT_U_RSQRT", "FXRT_U_NEG",
+      "FXRT_U_ABS", "FXRT_U_RECIPROCAL", "FXRT_U_ERF", "FXRT_U_SIN", "FXRT_U_COS", "FXRT_U_FLOOR", "FXRT_U_CEIL",
+      "FXRT_U_ROUND", "FXRT_U_SIGN", "FXRT_U_POW_SCALAR", "FXRT_U_NAN_TO_NUM"};
+  _Static_assert(sizeof n / sizeof *n == FXRT_NUM_UNARY_OPS, "unary op names");
+  return u >= 0 && u < FXRT_NUM_UNARY_OPS ? n[u] : "?";
+}
+
+static const char *binary_enum(int b) {
+  static const char *const n[] = {"FXRT_B_ADD", "FXRT_B_SUB", "FXRT_B_MUL", "FXRT_B_DIV", "FXRT_B_FLOOR_DIV",
+                                  "FXRT_B_REM", "FXRT_B_POW", "FXRT_B_MAX", "FXRT_B_MIN", "FXRT_B_EQ",
+                                  "FXRT_B_NE",  "FXRT_B_LT",  "FXRT_B_LE",  "FXRT_B_GT",  "FXRT_B_GE",
+                                  "FXRT_B_AND", "FXRT_B_OR",  "FXRT_B_XOR"};
+  _Static_assert(sizeof n / sizeof *n == FXRT_NUM_BINARY_OPS, "binary op names");
+  return b >= 0 && b < FXRT_NUM_BINARY_OPS ? n[b] : "?";
+}
+
+static const char *reduce_enum(int r) {
+  static const char *const n[] = {"FXRT_R_SUM",    "FXRT_R_MEAN",   "FXRT_R_PROD", "FXRT_R_MAX", "FXRT_R_MIN",
+                                  "FXRT_R_ARGMAX", "FXRT_R_ARGMIN", "FXRT_R_ANY",  "FXRT_R_ALL"};
+  _Static_assert(sizeof n / sizeof *n == FXRT_NUM_REDUCE_OPS, "reduce op names");
+  return r >= 0 && r < FXRT_NUM_REDUCE_OPS ? n[r] : "?";
+}
+
+static const char *act_enum(int a) {
+  static const char *const n[] = {"FXRT_ACT_NONE",    "FXRT_ACT_RELU",      "FXRT_ACT_RELU6",      "FXRT_ACT_CLAMP",
+                                  "FXRT_ACT_LEAKY_RELU", "FXRT_ACT_SIGMOID", "FXRT_ACT_TANH",       "FXRT_ACT_SILU",
+                                  "FXRT_ACT_HARDSWISH", "FXRT_ACT_HARDSIGMOID", "FXRT_ACT_GELU",    "FXRT_ACT_GELU_TANH"};
+  _Static_assert(sizeof n / sizeof *n == FXRT_NUM_ACTS, "activation names");
+  return a >= 0 && a < FXRT_NUM_ACTS ? n[a] : "?";
+}
+
+static const char *pad_enum(int m) {
+  return m == FXRT_PAD_REFLECT ? "FXRT_PAD_REFLECT" : m == FXRT_PAD_REPLICATE ? "FXRT_PAD_REPLICATE" : "FXRT_PAD_CIRCULAR";
+}
+
+/* ---- literals ---- */
+
+/* A double as a C literal that reads back exactly (f: as a float literal). */
+static void put_num(fx_buf *b, double x, bool f) {
+  if (isnan(x)) {
+    fx_buf_puts(b, "NAN");
+    return;
+  }
+  if (isinf(x)) {
+    fx_buf_puts(b, x > 0 ? "INFINITY" : "-INFINITY");
+    return;
+  }
+  char s[40];
+  snprintf(s, sizeof s, f ? "%.9g" : "%.17g", f ? (double)(float)x : x);
+  if (f) { /* the shortest of %.6g..%.9g that reads back as the same float */
+    for (int prec = 6; prec <= 9; prec++) {
+      char t[40];
+      snprintf(t, sizeof t, "%.*g", prec, (double)(float)x);
+      if ((float)strtod(t, NULL) == (float)x) {
+        memcpy(s, t, sizeof t);
+        break;
+      }
+    }
+  } else {
+    for (int prec = 15; prec <= 17; prec++) {
+      char t[40];
+      snprintf(t, sizeof t, "%.*g", prec, x);
+      if (strtod(t, NULL) == x) {
+        memcpy(s, t, sizeof t);
+        break;
+      }
+    }
+  }
+  fx_buf_puts(b, s);
+  if (!strpbrk(s, ".eE")) fx_buf_puts(b, ".0");
+  if (f) fx_buf_putc(b, 'f');
+}
+
+static void put_i64(fx_buf *b, int64_t v) {
+  if (v == INT64_MIN) fx_buf_puts(b, "INT64_MIN");
+  else if (v > 2147483647 || v < -2147483647) fx_buf_printf(b, "INT64_C(%lld)", (long long)v);
+  else fx_buf_printf(b, "%lld", (long long)v);
+}
+
+static void put_view(fx_buf *b, const fxrt_view *v) {
+  fx_buf_printf(b, "&(const fxrt_view){%d, {", (int)v->ndim);
+  for (int32_t i = 0; i < v->ndim; i++) {
+    if (i) fx_buf_puts(b, ", ");
+    put_i64(b, v->shape[i]);
+  }
+  if (!v->ndim) fx_buf_putc(b, '0');
+  fx_buf_puts(b, "}, {");
+  for (int32_t i = 0; i < v->ndim; i++) {
+    if (i) fx_buf_puts(b, ", ");
+    put_i64(b, v->stride[i]);
+  }
+  if (!v->ndim) fx_buf_putc(b, '0');
+  fx_buf_puts(b, "}, ");
+  put_i64(b, v->offset);
+  fx_buf_putc(b, '}');
+}
+
+/* ---- operands ---- */
+
+static void put_ref(em *e, fx_buf *b, const fx_kcall *k, int i) {
+  const fx_ref *r = &k->ref[i];
+  fxrt_dtype dt = (fxrt_dtype)r->dtype;
+  size_t es = fxrt_dtype_size(dt);
+  switch (r->kind) {
+  case FX_REF_NULL: fx_buf_puts(b, "NULL"); return;
+  case FX_REF_SCALAR:
+    fx_buf_printf(b, "(const %s[]){", ctype(dt));
+    if (dt == FXRT_F32 || dt == FXRT_F64) put_num(b, k->scalar[r->id], dt == FXRT_F32);
+    else if (dt == FXRT_BOOL) fx_buf_putc(b, k->scalar[r->id] != 0 ? '1' : '0');
+    else put_i64(b, (int64_t)k->scalar[r->id]);
+    fx_buf_putc(b, '}');
+    return;
+  case FX_REF_SCRATCH: {
+    uint64_t off = e->P->scratch[r->id].offset + (uint64_t)r->off * es;
+    if (dt == FXRT_U8) fx_buf_printf(b, "(void *)(ws + %llu)", (unsigned long long)off);
+    else fx_buf_printf(b, "(%s *)(ws + %llu)", ctype(dt), (unsigned long long)off);
+    return;
+  }
+  case FX_REF_OUTPUT: fx_buf_printf(b, "output%u", r->id); break;
+  case FX_REF_SOURCE: {
+    const fx_tinfo *t = &e->p->tensors[r->id];
+    if (t->kind == FX_T_WEIGHT) fx_buf_printf(b, "%s%s", e->name[r->id], e->o->weights_file ? "" : ".v");
+    else fx_buf_printf(b, "input_%s", e->name[r->id]);
+    break;
+  }
+  default: {
+    uint32_t root = e->P->root[r->id];
+    const fx_place *pl = &e->P->place[root];
+    if (pl->loc == FX_MEM_OUTPUT) fx_buf_printf(b, "output%u", pl->index);
+    else if (pl->loc == FX_MEM_NONE) {
+      fx_buf_puts(b, "NULL");
+      return;
+    } else fx_buf_printf(b, "%s%s", e->name[root], pl->loc == FX_MEM_WEIGHT && !e->o->weights_file ? ".v" : "");
+    break;
+  }
+  }
+  if (r->off) fx_buf_printf(b, " + %lld", (long long)r->off);
+}
+
+/* ---- the calls ---- */
+
+static void args_i(fx_buf *b, const int64_t *v, int n) {
+  for (int i = 0; i < n; i++) {
+    fx_buf_puts(b, ", ");
+    put_i64(b, v[i]);
+  }
+}
+
+static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
+#define R(i) (fx_buf_puts(b, ", "), put_ref(e, b, k, i))
+#define R0() put_ref(e, b, k, 0)
+#define V(i) (fx_buf_puts(b, ", "), put_view(b, &k->view[i]))
+#define I(from, n) args_i(b, k->i + (from), n)
+#define F(x, isf) (fx_buf_puts(b, ", "), put_num(b, x, isf))
+#define S(s) (fx_buf_puts(b, ", "), fx_buf_puts(b, s))
+  const int64_t *I_ = k->i;
+  e->used_file[k->kind] = true;
+  fx_buf_printf(b, "  FX2C_CHECK(%s(", fx_kind_function((fx_kind)k->kind));
+  switch ((fx_kind)k->kind) {
+  case FX_K_UNARY:
+    fx_buf_puts(b, unary_enum(k->sub));
+    R(0), R(1), I(0, 1);
+    fx_buf_puts(b, ", &(const fxrt_unary_params){");
+    put_num(b, k->p.un.a, true), fx_buf_puts(b, ", "), put_num(b, k->p.un.b, true), fx_buf_puts(b, ", ");
+    put_num(b, k->p.un.c, true), fx_buf_putc(b, '}');
+    break;
+  case FX_K_BINARY:
+    fx_buf_puts(b, binary_enum(k->sub)), S(dtype_enum(k->dt));
+    R(0), V(0), R(1), V(1), R(2), V(2), F(k->f[0], false);
+    break;
+  case FX_K_WHERE:
+    fx_buf_puts(b, dtype_enum(k->dt));
+    R(0), V(0), R(1), V(1), R(2), V(2), R(3), V(3);
+    break;
+  case FX_K_COPY:
+    fx_buf_puts(b, dtype_enum(k->dt));
+    R(0), V(0), S(dtype_enum(k->dt2)), R(1), V(1);
+    break;
+  case FX_K_FILL:
+    fx_buf_puts(b, dtype_enum(k->dt));
+    R(0), I(0, 1), F(k->f[0], false);
+    break;
+  case FX_K_ARANGE:
+    fx_buf_puts(b, dtype_enum(k->dt));
+    R(0), I(0, 1), F(k->f[0], false), F(k->f[1], false);
+    break;
+  case FX_K_REDUCE:
+    fx_buf_puts(b, reduce_enum(k->sub)), S(dtype_enum(k->dt));
+    R(0), I(0, 3), R(1);
+    break;
+  case FX_K_CUMSUM:
+    fx_buf_puts(b, dtype_enum(k->dt));
+    R(0), I(0, 3), R(1);
+    break;
+  case FX_K_SOFTMAX:
+    R0(), I(0, 3), R(1), S(k->flag ? "true" : "false");
+    break;
+  case FX_K_TOPK:
+    R0(), I(0, 4), S(k->flag ? "true" : "false"), R(1), R(2);
+    break;
+  case FX_K_CONV2D:
+  case FX_K_CONV_T2D:
+    R0(), I(0, 4), R(1), I(4, 3), R(2), R(3), I(7, 2);
+    if (k->kind == FX_K_CONV2D) {
+      const fxrt_conv2d_params *c = &k->p.conv;
+      fx_buf_printf(b, ", &(const fxrt_conv2d_params){{%lld, %lld}, {%lld, %lld}, {%lld, %lld}, %lld}",
+                    (long long)c->stride[0], (long long)c->stride[1], (long long)c->padding[0], (long long)c->padding[1],
+                    (long long)c->dilation[0], (long long)c->dilation[1], (long long)c->groups);
+    } else {
+      const fxrt_conv_transpose2d_params *c = &k->p.convt;
+      fx_buf_printf(b,
+                    ", &(const fxrt_conv_transpose2d_params){{%lld, %lld}, {%lld, %lld}, {%lld, %lld}, {%lld, %lld}, "
+                    "%lld}",
+                    (long long)c->stride[0], (long long)c->stride[1], (long long)c->padding[0], (long long)c->padding[1],
+                    (long long)c->output_padding[0], (long long)c->output_padding[1], (long long)c->dilation[0],
+                    (long long)c->dilation[1], (long long)c->groups);
+      break;
+    }
+    /* fallthrough to the epilogue and workspace */
+    goto epilogue_ws;
+  case FX_K_LINEAR:
+    R0(), I(0, 2), R(1), I(2, 1), R(2), R(3);
+    goto epilogue;
+  case FX_K_MATMUL:
+    R0(), V(0), R(1), V(1), R(2), V(2);
+    goto epilogue;
+  case FX_K_BATCH_NORM:
+    R0(), I(0, 3), R(1), R(2), R(3), R(4), F(k->f[0], true), R(5);
+    break;
+  case FX_K_LAYER_NORM:
+    R0(), I(0, 2), R(1), R(2), F(k->f[0], true), R(3), R(4), R(5);
+    break;
+  case FX_K_GROUP_NORM:
+    R0(), I(0, 4), R(1), R(2), F(k->f[0], true), R(3);
+    break;
+  case FX_K_MAX_POOL:
+  case FX_K_AVG_POOL: {
+    const fxrt_pool2d_params *q = &k->p.pool;
+    R0(), I(0, 4), R(1), I(4, 2);
+    fx_buf_printf(b, ", &(const fxrt_pool2d_params){{%lld, %lld}, {%lld, %lld}, {%lld, %lld}, {%lld, %lld}, %s, %s, %lld}",
+                  (long long)q->kernel[0], (long long)q->kernel[1], (long long)q->stride[0], (long long)q->stride[1],
+                  (long long)q->padding[0], (long long)q->padding[1], (long long)q->dilation[0],
+                  (long long)q->dilation[1], q->ceil_mode ? "true" : "false", q->count_include_pad ? "true" : "false",
+                  (long long)q->divisor_override);
+    if (k->kind == FX_K_MAX_POOL) R(2);
+    break;
+  }
+  case FX_K_ADAPTIVE_AVG:
+    R0(), I(0, 4), R(1), I(4, 2);
+    break;
+  case FX_K_ADAPTIVE_MAX:
+    R0(), I(0, 4), R(1), I(4, 2), R(2);
+    break;
+  case FX_K_NEAREST:
+    R0(), I(0, 4), R(1), I(4, 2), F(k->f[0], false), F(k->f[1], false);
+    break;
+  case FX_K_BILINEAR:
+    R0(), I(0, 4), R(1), I(4, 2), S(k->flag ? "true" : "false"), F(k->f[0], false), F(k->f[1], false);
+    break;
+  case FX_K_PAD2D:
+    fx_buf_puts(b, pad_enum(k->sub));
+    R(0), I(0, 4);
+    fx_buf_printf(b, ", (const int64_t[]){%lld, %lld, %lld, %lld}", (long long)I_[4], (long long)I_[5], (long long)I_[6],
+                  (long long)I_[7]);
+    R(1);
+    break;
+  case FX_K_EMBEDDING:
+    R0(), I(0, 2), R(1), I(2, 1), R(2);
+    break;
+  default: break;
+  }
+  fx_buf_puts(b, "));\n");
+  return;
+epilogue_ws:
+epilogue:
+  if (k->has_ep) {
+    fx_buf_printf(b, ", &(const fxrt_epilogue){%s, ", act_enum(k->ep.act));
+    put_num(b, k->ep.alpha, true), fx_buf_puts(b, ", "), put_num(b, k->ep.lo, true), fx_buf_puts(b, ", ");
+    put_num(b, k->ep.hi, true), fx_buf_puts(b, ", "), put_ref(e, b, k, 4), fx_buf_putc(b, '}');
+  } else {
+    fx_buf_puts(b, ", NULL");
+  }
+  if (k->kind == FX_K_CONV2D) R(5), I(9, 1);
+  fx_buf_puts(b, "));\n");
+#undef R
+#undef R0
+#undef V
+#undef I
+#undef F
+#undef S
+}
+
+/* ---- files ---- */
+
+static bool write_file(const char *dir, const char *name, const void *data, size_t n, fx_diag *d) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "wb");
+  bool ok = f && fwrite(data, 1, n, f) == n;
+  if (f && fclose(f) != 0) ok = false;
+  if (!ok) fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot write '%s': %s", path, strerror(errno));
+  return ok;
+}
+
+static void put_shape(fx_buf *b, int32_t ndim, const int64_t *shape) {
+  fx_buf_putc(b, '[');
+  for (int32_t i = 0; i < ndim; i++) fx_buf_printf(b, "%s%lld", i ? ", " : "", (long long)shape[i]);
+  fx_buf_putc(b, ']');
+}
+
+static void put_comment_text(fx_buf *b, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == '*' && i + 1 < n && s[i + 1] == '/') fx_buf_puts(b, "* ");
+    else if (s[i] == '\n' || s[i] == '\r') fx_buf_putc(b, ' ');
+    else fx_buf_putc(b, s[i]);
+  }
+}
+
+typedef struct {
+  const char *name; /* C parameter name */
+  fxrt_dtype dtype;
+  int32_t ndim;
+  const int64_t *shape;
+  uint32_t tensor; /* inputs: the placeholder's tensor (FX_NONE_IDX: a non-tensor placeholder) */
+} io;
+
+/* The model's inputs: one per placeholder that carries a tensor. */
+static uint32_t inputs(em *e, io *out) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < e->p->nplaceholders; i++) {
+    const fx_value *v = &e->p->inst[e->p->placeholders[i]].result;
+    if (v->kind != FX_V_TENSOR) continue;
+    const fx_tinfo *t = &e->p->tensors[v->v.node];
+    if (out) out[n] = (io){e->name[v->v.node], t->dtype, t->ndim, t->shape, v->v.node};
+    n++;
+  }
+  return n;
+}
+
+static void put_signature(em *e, fx_buf *b) {
+  fx_buf_printf(b, "fxrt_status %s_run(", e->prefix);
+  if (e->o->weights_file) fx_buf_puts(b, "const void *weights, ");
+  uint32_t nin = inputs(e, NULL);
+  io *in = fx_xcalloc(nin + 1, sizeof *in);
+  inputs(e, in);
+  for (uint32_t i = 0; i < nin; i++) {
+    bool copied = e->P->place[in[i].tensor].loc == FX_MEM_ARENA;
+    fx_buf_printf(b, "const %s *%s%s, ", ctype(in[i].dtype), copied ? "input_" : "", in[i].name);
+  }
+  fx_xfree(in);
+  for (uint32_t j = 0; j < e->L->noutputs; j++) fx_buf_printf(b, "%s *output%u, ", ctype(e->L->outputs[j].dtype), j);
+  fx_buf_puts(b, "void *workspace)");
+}
+
+static void provenance(em *e, fx_buf *b) {
+  fx_buf_puts(b, " * Generated by fx2c " FX2C_VERSION);
+  if (e->o->command) {
+    fx_buf_puts(b, " with\n *   ");
+    put_comment_text(b, e->o->command, strlen(e->o->command));
+  }
+  fx_buf_puts(b, "\n");
+  for (int i = 0; i < e->o->nfiles; i++) {
+    char hex[65];
+    if (!fx_sha256_file(e->o->files[i], hex)) snprintf(hex, sizeof hex, "(unreadable)");
+    fx_buf_puts(b, " *   sha256 ");
+    fx_buf_puts(b, hex);
+    fx_buf_puts(b, "  ");
+    put_comment_text(b, e->o->files[i], strlen(e->o->files[i]));
+    fx_buf_putc(b, '\n');
+  }
+}
+
+void fx_emit_c_build_command(const fx_lowered *L, const fx_emit_opts *o, fx_buf *b) {
+  bool used[FX_NUM_KINDS] = {false};
+  for (uint32_t k = 0; k < L->ncalls; k++) used[L->calls[k].kind] = true;
+  fx_buf_puts(b, "cc -std=c99 -O2 -c model.c fxrt_core.c");
+  static const char *const files[] = {"fxrt_elementwise.c", "fxrt_reduce.c", "fxrt_conv.c", "fxrt_matmul.c",
+                                      "fxrt_norm.c",        "fxrt_pool.c",   "fxrt_resize.c"};
+  for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+    bool need = false;
+    for (int k = 0; k < FX_NUM_KINDS; k++) need |= used[k] && strcmp(fx_kind_file((fx_kind)k), files[f]) == 0;
+    if (need) fx_buf_printf(b, " %s", files[f]);
+  }
+  if (o->exe_main) fx_buf_puts(b, " main.c");
+}
+
+static void emit_header(em *e, fx_buf *b, uint64_t weights_bytes) {
+  fx_buf_printf(b, "/* model.h: %s_run, an ahead-of-time compiled PyTorch FX graph.\n *\n", e->prefix);
+  provenance(e, b);
+  fx_buf_puts(b, " *\n * Build this folder alone (then link the objects, with -lm, into your program):\n *   ");
+  fx_emit_c_build_command(e->L, e->o, b);
+  fx_buf_printf(b,
+                "\n *\n * Use:\n"
+                " *   static unsigned char ws[%s_WORKSPACE_SIZE];   (aligned to 64 bytes)\n"
+                " *   fxrt_status s = %s_run(",
+                e->upper, e->prefix);
+  if (e->o->weights_file) fx_buf_puts(b, "weights, ");
+  uint32_t nin = inputs(e, NULL);
+  io *in = fx_xcalloc(nin + 1, sizeof *in);
+  inputs(e, in);
+  for (uint32_t i = 0; i < nin; i++) fx_buf_printf(b, "%s, ", in[i].name);
+  for (uint32_t j = 0; j < e->L->noutputs; j++) fx_buf_printf(b, "output%u, ", j);
+  fx_buf_puts(b, "ws);\n");
+  fx_buf_puts(b,
+              " * Inputs and outputs are contiguous, row-major arrays of the shapes below (64-byte aligned is fastest);\n"
+              " * outputs must not overlap the inputs or the workspace. The workspace holds every intermediate\n"
+              " * result (the memory plan); it must be 64-byte aligned and is not needed between calls. No malloc,\n"
+              " * no stdio, no global state: calls with distinct workspaces may run concurrently.\n");
+  if (e->o->weights_file)
+    fx_buf_printf(b,
+                  " * weights: the contents of model_weights.bin (%s_WEIGHTS_SIZE bytes, little-endian), 64-byte\n"
+                  " * aligned, loaded or mapped by the application.\n",
+                  e->upper);
+  fx_buf_printf(b, " */\n#ifndef %s_H\n#define %s_H\n\n#include \"fxrt.h\"\n\n", e->upper, e->upper);
+  fx_buf_printf(b, "#define %s_WORKSPACE_SIZE %lluu\n", e->upper, (unsigned long long)e->P->arena);
+  if (e->o->weights_file) fx_buf_printf(b, "#define %s_WEIGHTS_SIZE %lluu\n", e->upper, (unsigned long long)weights_bytes);
+  fx_buf_printf(b, "#define %s_NUM_INPUTS %u\n#define %s_NUM_OUTPUTS %u\n", e->upper, nin, e->upper, e->L->noutputs);
+  for (uint32_t i = 0; i < nin + e->L->noutputs; i++) {
+    bool isin = i < nin;
+    uint32_t j = isin ? i : i - nin;
+    const fx_output *o = isin ? NULL : &e->L->outputs[j];
+    fxrt_dtype dt = isin ? in[j].dtype : o->dtype;
+    int32_t nd = isin ? in[j].ndim : o->ndim;
+    const int64_t *sh = isin ? in[j].shape : o->shape;
+    const char *kind = isin ? "INPUT" : "OUTPUT";
+    int64_t n = 1;
+    for (int32_t d = 0; d < nd; d++) n *= sh[d];
+    if (isin) fx_buf_printf(b, "#define %s_%s%u_NAME \"%s\"\n", e->upper, kind, j, in[j].name);
+    else fx_buf_printf(b, "#define %s_%s%u_NAME \"output%u\"\n", e->upper, kind, j, j);
+    fx_buf_printf(b, "#define %s_%s%u_DTYPE %s\n#define %s_%s%u_NDIM %d\n#define %s_%s%u_SHAPE {", e->upper, kind, j,
+                  dtype_enum(dt), e->upper, kind, j, (int)nd, e->upper, kind, j);
+    for (int32_t d = 0; d < nd; d++) fx_buf_printf(b, "%s%lld", d ? ", " : "", (long long)sh[d]);
+    if (!nd) fx_buf_putc(b, '1');
+    fx_buf_printf(b, "}\n#define %s_%s%u_NUMEL %lld\n", e->upper, kind, j, (long long)n);
+  }
+  fx_xfree(in);
+  fx_buf_puts(b, "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+  put_signature(e, b);
+  fx_buf_puts(b, ";\n\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
+}
+
+/* The weights: static const arrays of bit patterns (model_weights.h), or one blob (model_weights.bin). */
+/* Weights are written as rows of string literals (each at most 4095 characters long, as C99 requires of a
+ * compiler): compilers read them far faster than arrays of numbers, and the text is 2.7 times the bytes. */
+#define FX_WEIGHT_ROW 4064
+
+/* One byte inside a string literal: printable characters as themselves, the rest as octal escapes (three digits
+ * when an octal digit follows). '?' is escaped because of trigraphs. */
+static void put_byte(fx_buf *b, unsigned char c, unsigned char next) {
+  if (c >= 32 && c < 127 && c != '"' && c != '\\' && c != '?') {
+    fx_buf_putc(b, (char)c);
+    return;
+  }
+  if (c == '"' || c == '\\' || c == '?') {
+    fx_buf_putc(b, '\\');
+    fx_buf_putc(b, (char)c);
+    return;
+  }
+  char t[6];
+  if (next >= '0' && next <= '7') snprintf(t, sizeof t, "\\%03o", c);
+  else snprintf(t, sizeof t, "\\%o", c);
+  fx_buf_puts(b, t);
+}
+
+/* Whether weight tensor t is written: the first tensor of its data (a weight can be reached through a get_attr
+ * and through its module), and one of them is used. */
+static bool weight_root(em *e, uint32_t t) { return e->P->root[t] == t && e->P->place[t].loc == FX_MEM_WEIGHT; }
+static bool weight_written(em *e, uint32_t t) {
+  if (!weight_root(e, t)) return false;
+  bool used = false;
+  for (uint32_t u = 0; u < e->p->ntensors; u++)
+    if (weight_root(e, u) && e->p->tensors[u].data == e->p->tensors[t].data) {
+      if (u < t) return false;
+      used |= e->P->place[u].first != FX_NONE_IDX;
+    }
+  return used;
+}
+
+static uint64_t emit_weights(em *e, fx_buf *h, fx_buf *bin, uint64_t *woff) {
+  const fx_program *p = e->p;
+  uint64_t total = 0;
+  uint32_t count = 0;
+  for (uint32_t t = 0; t < p->ntensors; t++)
+    if (weight_written(e, t)) {
+      count++;
+      total += fx_tinfo_bytes(&p->tensors[t]);
+    }
+  if (e->o->weights_file) {
+    for (uint32_t t = 0; t < p->ntensors; t++) {
+      if (!weight_written(e, t)) continue;
+      while (bin->n % FX_PLAN_ALIGN) fx_buf_putc(bin, 0);
+      woff[t] = bin->n;
+      const fx_tensor *w = p->tensors[t].data;
+      fx_buf_put(bin, w->data, fx_tinfo_bytes(&p->tensors[t]));
+    }
+    return bin->n;
+  }
+  fx_buf_printf(h,
+                "/* model_weights.h: the weights of %s_run: %u tensors, %llu bytes. Included by model.c only.\n"
+                " * Each is its little-endian bytes, exactly as in the weights file (this code is for little-endian targets). */\n"
+                "#ifndef %s_WEIGHTS_H\n#define %s_WEIGHTS_H\n\n#include <stdint.h>\n\n"
+                "#if defined(__GNUC__) || defined(__clang__)\n#define FX2C_ALIGNED __attribute__((aligned(64)))\n"
+                "#else\n#define FX2C_ALIGNED\n#endif\n",
+                e->prefix, count, (unsigned long long)total, e->upper, e->upper);
+  for (uint32_t t = 0; t < p->ntensors; t++) {
+    if (!weight_written(e, t)) continue;
+    const fx_tinfo *ti = &p->tensors[t];
+    const fx_tensor *w = ti->data;
+    int64_t n = fx_tinfo_numel(ti);
+    int64_t len = n ? n : 1;
+    size_t es = fxrt_dtype_size(ti->dtype);
+    fx_buf_puts(h, "\n/* ");
+    put_comment_text(h, w->name.p, w->name.n);
+    fx_buf_printf(h, ": %s", fxrt_dtype_name(ti->dtype));
+    put_shape(h, ti->ndim, ti->shape);
+    fx_buf_puts(h, " */\n");
+    size_t bytes = (size_t)n * es, row = bytes < FX_WEIGHT_ROW ? (bytes ? bytes : 1) : FX_WEIGHT_ROW;
+    size_t rows = bytes ? (bytes + row - 1) / row : 1;
+    fx_buf_printf(h, "static const union { unsigned char c[%zu][%zu]; %s v[%lld]; } FX2C_ALIGNED %s = {{", rows, row,
+                  ctype(ti->dtype), (long long)len, e->name[t]);
+    const unsigned char *d = w->data;
+    for (size_t r = 0; r < rows; r++) {
+      fx_buf_puts(h, "\n\"");
+      size_t end = (r + 1) * row < bytes ? (r + 1) * row : bytes;
+      for (size_t i = r * row; i < end; i++) put_byte(h, d[i], i + 1 < end ? d[i + 1] : 0);
+      fx_buf_puts(h, "\",");
+    }
+    fx_buf_puts(h, "\n}};\n");
+  }
+  fx_buf_puts(h, "\n#endif\n");
+  return total;
+}
+
+static void emit_node_comment(em *e, fx_buf *b, uint32_t node) {
+  fx_buf line = {0};
+  fx_format_node(e->p->g, node, &line);
+  fx_buf_puts(b, "\n  /* ");
+  put_comment_text(b, line.p, line.n);
+  fx_buf_puts(b, " */\n");
+  fx_buf_free(&line);
+}
+
+/* A short note for a node that runs no code. */
+static void emit_note(em *e, fx_buf *b, uint32_t node) {
+  const fx_inst *in = &e->p->inst[node];
+  const fx_node *nd = &e->p->g->nodes[node];
+  const fx_value *v = &in->result;
+  if (nd->opcode == FX_OUTPUT) return;
+  if (v->kind == FX_V_TENSOR) {
+    uint32_t t = v->v.node, root = e->P->root[t];
+    const fx_tinfo *ti = &e->p->tensors[t];
+    const fx_place *pl = &e->P->place[root];
+    fx_buf_printf(b, "  /*   %s", fxrt_dtype_name(ti->dtype));
+    put_shape(b, ti->ndim, ti->shape);
+    if (ti->kind == FX_T_INPUT && root == t) fx_buf_puts(b, ": an input");
+    else if (ti->kind == FX_T_WEIGHT && root == t) fx_buf_puts(b, ": a weight");
+    else if (pl->loc == FX_MEM_NONE) fx_buf_puts(b, ": not used");
+    else {
+      fx_buf_puts(b, ": shares the storage of ");
+      if (pl->loc == FX_MEM_OUTPUT) fx_buf_printf(b, "output%u", pl->index);
+      else fx_buf_puts(b, e->name[root]);
+    }
+    fx_buf_puts(b, " */\n");
+    return;
+  }
+  if (v->kind == FX_V_NONE && nd->opcode != FX_PLACEHOLDER) return;
+  fx_buf line = {0};
+  fx_format_value(e->p->g, v, false, &line);
+  fx_buf_puts(b, "  /*   known at compile time: ");
+  put_comment_text(b, line.p, line.n > 200 ? 200 : line.n);
+  fx_buf_puts(b, line.n > 200 ? "... */\n" : " */\n");
+  fx_buf_free(&line);
+}
+
+static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
+  const fx_program *p = e->p;
+  const fx_lowered *L = e->L;
+  fx_buf_printf(b, "/* model.c: %s_run (see model.h). One statement per kernel call, in graph order, each node under\n"
+                   " * the FX line it implements. FX2C_CHECK returns the first failing status. */\n",
+                e->prefix);
+  fx_buf_puts(b, "#include \"model.h\"\n");
+  if (!e->o->weights_file) fx_buf_puts(b, "#include \"model_weights.h\"\n");
+  fx_buf_puts(b, "\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n\n"
+                 "#define FX2C_CHECK(call)                \\\n  do {                                  \\\n"
+                 "    fxrt_status s_ = (call);            \\\n    if (s_ != FXRT_OK) return s_;       \\\n"
+                 "  } while (0)\n\n");
+  put_signature(e, b);
+  fx_buf_puts(b, " {\n");
+  bool any_arena = false;
+  for (uint32_t t = 0; t < p->ntensors; t++)
+    any_arena |= e->P->root[t] == t && e->P->place[t].loc == FX_MEM_ARENA;
+  for (uint32_t s = 0; s < e->P->nscratch; s++) any_arena |= e->P->scratch[s].loc == FX_MEM_ARENA;
+  if (any_arena) fx_buf_puts(b, "  unsigned char *const ws = (unsigned char *)workspace;\n");
+  else fx_buf_puts(b, "  (void)workspace;\n");
+  if (e->o->weights_file) {
+    fx_buf_puts(b, "  const unsigned char *const wb = (const unsigned char *)weights;\n");
+    bool any = false;
+    for (uint32_t t = 0; t < p->ntensors; t++) {
+      if (!weight_written(e, t)) continue;
+      const fx_tinfo *ti = &p->tensors[t];
+      fx_buf_printf(b, "  const %s *const %s = (const %s *)(const void *)(wb + %llu); /* ", ctype(ti->dtype), e->name[t],
+                    ctype(ti->dtype), (unsigned long long)woff[t]);
+      put_comment_text(b, ti->data->name.p, ti->data->name.n);
+      fx_buf_puts(b, " */\n");
+      any = true;
+    }
+    if (!any) fx_buf_puts(b, "  (void)wb;\n");
+  }
+  /* the activations' places in the workspace */
+  for (uint32_t t = 0; t < p->ntensors; t++) {
+    const fx_place *pl = &e->P->place[t];
+    if (e->P->root[t] != t || pl->loc != FX_MEM_ARENA) continue;
+    const fx_tinfo *ti = &p->tensors[t];
+    fx_buf_printf(b, "  %s *const %s = (%s *)(void *)(ws + %llu); /* %s", ctype(ti->dtype), e->name[t],
+                  ctype(ti->dtype), (unsigned long long)pl->offset, fxrt_dtype_name(ti->dtype));
+    put_shape(b, ti->ndim, ti->shape);
+    fx_buf_printf(b, ", calls %u..%u */\n", pl->first, pl->last);
+  }
+  /* inputs the graph writes into, and the rest in graph order */
+  uint32_t k = 0;
+  const fx_graph *g = p->g;
+  if (L->ncalls && L->calls[0].node == FX_NONE_IDX && L->calls[0].ref[0].kind == FX_REF_SOURCE) {
+    fx_buf_puts(b, "\n  /* inputs and weights that the graph writes into, copied first */\n");
+    for (; k < L->ncalls && L->calls[k].node == FX_NONE_IDX && L->calls[k].ref[0].kind == FX_REF_SOURCE; k++)
+      put_call(e, b, &L->calls[k]);
+  }
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
+    emit_node_comment(e, b, i);
+    if (L->first_call[i] == L->end_call[i]) emit_note(e, b, i);
+    for (uint32_t c = L->first_call[i]; c < L->end_call[i]; c++) put_call(e, b, &L->calls[c]);
+    if (g->nodes[i].opcode == FX_OUTPUT) {
+      for (uint32_t c = L->end_call[i]; c < L->ncalls; c++) put_call(e, b, &L->calls[c]);
+      int direct = 0;
+      for (uint32_t j = 0; j < L->noutputs; j++) direct |= L->outputs[j].direct;
+      if (direct) {
+        fx_buf_puts(b, "  /*   computed in place:");
+        for (uint32_t j = 0; j < L->noutputs; j++)
+          if (L->outputs[j].direct) {
+            fx_buf_printf(b, "%s output%u = %s", direct > 1 ? "," : "", j, e->name[e->P->root[L->outputs[j].tensor]]);
+            direct = 2;
+          }
+        fx_buf_puts(b, " */\n");
+      }
+    }
+  }
+  fx_buf_puts(b, "  return FXRT_OK;\n}\n");
+}
+
+/* main.c: the driver template with the model's tables where it says @MODEL@. */
+static bool emit_main(em *e, fx_buf *b) {
+  const fx_embedded *t = fx_embedded_find("exe_main.c.in");
+  if (!t) return false;
+  const char *marker = "/* @MODEL@ */";
+  const char *src = (const char *)t->data;
+  const char *at = strstr(src, marker);
+  if (!at) return false;
+  fx_buf_put(b, src, (size_t)(at - src));
+  uint32_t nin = inputs(e, NULL);
+  io *in = fx_xcalloc(nin + 1, sizeof *in);
+  inputs(e, in);
+  fx_buf_printf(b, "#include \"model.h\"\n\n#define FXM_NUM_INPUTS %s_NUM_INPUTS\n#define FXM_NUM_OUTPUTS %s_NUM_OUTPUTS\n"
+                   "#define FXM_WORKSPACE_SIZE %s_WORKSPACE_SIZE\n\n",
+                e->upper, e->upper, e->upper);
+  for (int io_ = 0; io_ < 2; io_++) {
+    uint32_t n = io_ ? e->L->noutputs : nin;
+    fx_buf_printf(b, "static const fxm_desc fxm_%s[%u] = {\n", io_ ? "outputs" : "inputs", n ? n : 1);
+    for (uint32_t i = 0; i < n; i++)
+      fx_buf_printf(b, "    {%s_%s%u_NAME, %s_%s%u_DTYPE, %s_%s%u_NDIM, %s_%s%u_SHAPE},\n", e->upper, io_ ? "OUTPUT" : "INPUT",
+                    i, e->upper, io_ ? "OUTPUT" : "INPUT", i, e->upper, io_ ? "OUTPUT" : "INPUT", i, e->upper,
+                    io_ ? "OUTPUT" : "INPUT", i);
+    if (!n) fx_buf_puts(b, "    {\"\", FXRT_F32, 0, {0}},\n");
+    fx_buf_puts(b, "};\n");
+  }
+  fx_buf_printf(b, "\nstatic fxrt_status fxm_run(void *const *in, void *const *out, void *ws) {\n  return %s_run(", e->prefix);
+  for (uint32_t i = 0; i < nin; i++) fx_buf_printf(b, "(const %s *)in[%u], ", ctype(in[i].dtype), i);
+  for (uint32_t j = 0; j < e->L->noutputs; j++) fx_buf_printf(b, "(%s *)out[%u], ", ctype(e->L->outputs[j].dtype), j);
+  fx_buf_puts(b, "ws);\n}\n");
+  if (!nin) fx_buf_puts(b, "/* the model takes no inputs */\n");
+  fx_buf_puts(b, at + strlen(marker));
+  fx_xfree(in);
+  return true;
+}
+
+const fx_embedded *fx_embedded_find(const char *name) {
+  for (const fx_embedded *f = fx_embedded_files; f->name; f++)
+    if (strcmp(f->name, name) == 0) return f;
+  return NULL;
+}
+
+bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, const char *dir, fx_diag *d) {
+  em e;
+  memset(&e, 0, sizeof e);
+  e.L = L, e.P = P, e.p = L->p, e.o = o;
+  const fx_program *p = L->p;
+  snprintf(e.prefix, sizeof e.prefix, "%s", o->prefix && *o->prefix ? o->prefix : "model");
+  for (size_t i = 0; i <= strlen(e.prefix); i++)
+    e.upper[i] = (char)(e.prefix[i] >= 'a' && e.prefix[i] <= 'z' ? e.prefix[i] - 32 : e.prefix[i]);
+  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot create '%s': %s", dir, strerror(errno));
+    return false;
+  }
+  /* names: inputs by placeholder, weights by state_dict key, activations by the node that computes them */
+  e.name = fx_xcalloc(p->ntensors + 1, sizeof *e.name);
+  for (uint32_t t = 0; t < p->ntensors; t++) {
+    const fx_tinfo *ti = &p->tensors[t];
+    if (P->root[t] != t) continue;
+    const fx_node *nd = &p->g->nodes[ti->node];
+    if (ti->kind == FX_T_WEIGHT && ti->data) {
+      /* a weight used through two tensors (get_attr and its module) is one array */
+      for (uint32_t u = 0; u < t && !e.name[t]; u++)
+        if (e.name[u] && p->tensors[u].kind == FX_T_WEIGHT && p->tensors[u].data == ti->data) e.name[t] = e.name[u];
+      if (!e.name[t]) e.name[t] = make_name(&e, "w_", ti->data->name.p, ti->data->name.n);
+    }
+    else {
+      const fx_value *r = &p->inst[ti->node].result;
+      if (r->kind == FX_V_TUPLE && r->n > 0) { /* a multi-output node: name_0, name_1, ... */
+        char buf[300];
+        for (uint32_t i = 0; i < r->n; i++)
+          if (r->u.items[i].kind == FX_V_TENSOR && r->u.items[i].v.node == t)
+            snprintf(buf, sizeof buf, "%.*s_%u", (int)(nd->name.n < 250 ? nd->name.n : 250), nd->name.p, i);
+        e.name[t] = make_name(&e, "", buf, strlen(buf));
+      } else {
+        e.name[t] = make_name(&e, "", nd->name.p, nd->name.n);
+      }
+    }
+  }
+  fx_buf model = {0}, header = {0}, weights = {0}, bin = {0}, mainc = {0};
+  uint64_t *woff = fx_xcalloc(p->ntensors + 1, sizeof *woff);
+  uint64_t wbytes = emit_weights(&e, &weights, &bin, woff);
+  emit_model(&e, &model, woff);
+  emit_header(&e, &header, wbytes);
+  bool ok = write_file(dir, "model.h", header.p, header.n, d) && write_file(dir, "model.c", model.p, model.n, d);
+  if (ok) ok = o->weights_file ? write_file(dir, "model_weights.bin", bin.p, bin.n, d)
+                               : write_file(dir, "model_weights.h", weights.p, weights.n, d);
+  if (ok && o->exe_main) {
+    if (!emit_main(&e, &mainc)) {
+      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "this fx2c was built without the executable driver");
+      ok = false;
+    } else {
+      ok = write_file(dir, "main.c", mainc.p, mainc.n, d);
+    }
+  }
+  /* the runtime: every header, and the sources of the kernels called */
+  for (const fx_embedded *f = fx_embedded_files; ok && f->name; f++) {
+    size_t n = strlen(f->name);
+    bool header_file = n > 2 && strcmp(f->name + n - 2, ".h") == 0;
+    bool need = header_file || strcmp(f->name, "fxrt_core.c") == 0;
+    for (int k = 0; !need && k < FX_NUM_KINDS; k++) need = e.used_file[k] && strcmp(fx_kind_file((fx_kind)k), f->name) == 0;
+    if (need && strncmp(f->name, "fxrt", 4) == 0) ok = write_file(dir, f->name, f->data, f->size, d);
+  }
+  fx_buf_free(&model);
+  fx_buf_free(&header);
+  fx_buf_free(&weights);
+  fx_buf_free(&bin);
+  fx_buf_free(&mainc);
+  fx_xfree(woff);
+  for (uint32_t i = 0; i < e.nnames; i++) fx_xfree(e.names[i]);
+  fx_xfree(e.names);
+  fx_xfree(e.name);
+  return ok;
+}

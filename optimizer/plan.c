@@ -1,0 +1,271 @@
+/* plan.c: liveness and arena offsets (plan.h). */
+#include "plan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t round_up(uint64_t n) { return (n + FX_PLAN_ALIGN - 1) / FX_PLAN_ALIGN * FX_PLAN_ALIGN; }
+
+static uint32_t find(fx_plan *P, uint32_t t) {
+  while (P->root[t] != t) t = P->root[t] = P->root[P->root[t]];
+  return t;
+}
+
+static void touch(fx_place *pl, uint32_t k) {
+  if (pl->first == FX_NONE_IDX || k < pl->first) pl->first = k;
+  if (pl->last == FX_NONE_IDX || k > pl->last) pl->last = k;
+}
+
+/* A tensor ref of call k that reads or writes exactly the contiguous layout of `v`. */
+static bool plain(const fx_ref *r, const fxrt_view *v, const fxrt_view *yv) {
+  if (r->kind != FX_REF_TENSOR || r->off != 0 || v->offset != 0 || v->ndim != yv->ndim) return false;
+  for (int32_t i = 0; i < v->ndim; i++)
+    if (v->shape[i] != yv->shape[i] || (v->shape[i] != 1 && v->stride[i] != yv->stride[i])) return false;
+  return true;
+}
+
+/* Elementwise calls whose result may overwrite an input: the candidate input refs. */
+static int share_candidates(const fx_kcall *k, const fx_ref **out) {
+  if (k->kind == FX_K_UNARY && k->ref[0].kind == FX_REF_TENSOR && k->ref[1].kind == FX_REF_TENSOR) {
+    out[0] = &k->ref[0];
+    return 1;
+  }
+  if (k->kind == FX_K_BINARY && k->ref[2].kind == FX_REF_TENSOR && k->sub < FXRT_B_EQ) {
+    int n = 0;
+    for (int i = 0; i < 2; i++)
+      if (k->ref[i].dtype == k->ref[2].dtype && plain(&k->ref[i], &k->view[i], &k->view[2])) out[n++] = &k->ref[i];
+    return n;
+  }
+  return 0;
+}
+
+typedef struct {
+  uint64_t bytes;
+  uint32_t first, last;
+  uint64_t *offset;
+} item;
+
+static const item *sort_items;
+static int by_size(const void *a, const void *b) {
+  const item *x = &sort_items[*(const uint32_t *)a], *y = &sort_items[*(const uint32_t *)b];
+  if (x->bytes != y->bytes) return x->bytes > y->bytes ? -1 : 1;
+  if (x->first != y->first) return x->first < y->first ? -1 : 1;
+  return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
+}
+static int by_start(const void *a, const void *b) {
+  const item *x = &sort_items[*(const uint32_t *)a], *y = &sort_items[*(const uint32_t *)b];
+  if (x->first != y->first) return x->first < y->first ? -1 : 1;
+  if (x->bytes != y->bytes) return x->bytes > y->bytes ? -1 : 1;
+  return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
+}
+static int by_offset(const void *a, const void *b) {
+  const uint64_t *x = a, *y = b; /* pairs (offset, end) */
+  return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+/* Places the items in the given order: each at the best-fitting gap (best_fit) or the lowest one that fits, among
+ * the items already placed whose lifetimes overlap. Returns the arena size; offsets in off[]. */
+static uint64_t place(const item *it, uint32_t n, const uint32_t *order, bool best_fit, uint64_t *off) {
+  bool *placed = fx_xcalloc(n + 1, 1);
+  uint64_t *busy = fx_xmalloc((2 * (size_t)n + 2) * sizeof *busy);
+  uint64_t total = 0;
+  for (uint32_t oi = 0; oi < n; oi++) {
+    uint32_t i = order[oi];
+    uint32_t nb = 0;
+    for (uint32_t j = 0; j < n; j++)
+      if (placed[j] && it[j].first <= it[i].last && it[i].first <= it[j].last) {
+        busy[2 * nb] = off[j];
+        busy[2 * nb + 1] = off[j] + it[j].bytes;
+        nb++;
+      }
+    qsort(busy, nb, 2 * sizeof *busy, by_offset);
+    uint64_t at = 0, best = UINT64_MAX, best_gap = UINT64_MAX, end = 0;
+    for (uint32_t j = 0; j < nb; j++) {
+      if (busy[2 * j] > at) {
+        uint64_t gap = busy[2 * j] - at;
+        if (gap >= it[i].bytes && (best_fit ? gap < best_gap : best == UINT64_MAX)) best = at, best_gap = gap;
+      }
+      if (busy[2 * j + 1] > at) at = busy[2 * j + 1];
+    }
+    end = at;
+    off[i] = best != UINT64_MAX ? best : end;
+    placed[i] = true;
+    if (off[i] + it[i].bytes > total) total = off[i] + it[i].bytes;
+  }
+  fx_xfree(placed);
+  fx_xfree(busy);
+  return total;
+}
+
+void fx_plan_build(const fx_lowered *L, fx_plan *P) {
+  const fx_program *p = L->p;
+  memset(P, 0, sizeof *P);
+  P->ntensors = p->ntensors;
+  P->nscratch = L->nscratch;
+  P->root = fx_xmalloc((p->ntensors + 1) * sizeof *P->root);
+  P->place = fx_xcalloc(p->ntensors + 1, sizeof *P->place);
+  P->scratch = fx_xcalloc(L->nscratch + 1, sizeof *P->scratch);
+  for (uint32_t t = 0; t < p->ntensors; t++) {
+    P->root[t] = p->tensors[t].alias;
+    P->place[t].first = P->place[t].last = FX_NONE_IDX;
+  }
+  for (uint32_t s = 0; s < L->nscratch; s++) P->scratch[s].first = P->scratch[s].last = FX_NONE_IDX;
+
+  /* where each root lives */
+  for (uint32_t t = 0; t < p->ntensors; t++) {
+    const fx_tinfo *ti = &p->tensors[t];
+    P->place[t].bytes = fx_tinfo_bytes(ti);
+    P->place[t].loc = ti->kind == FX_T_ACT ? FX_MEM_ARENA : ti->kind == FX_T_WEIGHT ? FX_MEM_WEIGHT : FX_MEM_INPUT;
+  }
+  for (uint32_t i = 0; i < p->nplaceholders; i++) {
+    const fx_value *v = &p->inst[p->placeholders[i]].result;
+    if (v->kind == FX_V_TENSOR) P->place[v->v.node].index = i;
+  }
+  for (uint32_t k = 0; k < L->ncalls; k++)
+    for (int r = 0; r < FX_KCALL_REFS; r++)
+      if (L->calls[k].ref[r].kind == FX_REF_SOURCE) P->place[L->calls[k].ref[r].id].loc = FX_MEM_ARENA;
+  for (uint32_t j = 0; j < L->noutputs; j++)
+    if (L->outputs[j].direct) {
+      uint32_t r = p->tensors[L->outputs[j].tensor].alias;
+      P->place[r].loc = FX_MEM_OUTPUT;
+      P->place[r].index = j;
+    }
+
+  /* lifetimes, by root */
+  for (uint32_t k = 0; k < L->ncalls; k++)
+    for (int r = 0; r < FX_KCALL_REFS; r++) {
+      const fx_ref *ref = &L->calls[k].ref[r];
+      if (ref->kind == FX_REF_TENSOR) touch(&P->place[P->root[ref->id]], k);
+      else if (ref->kind == FX_REF_SCRATCH) touch(&P->scratch[ref->id], k);
+    }
+
+  /* elementwise results over dying inputs */
+  for (uint32_t k = 0; k < L->ncalls; k++) {
+    const fx_kcall *c = &L->calls[k];
+    const fx_ref *cand[2];
+    int nc = share_candidates(c, cand);
+    if (!nc) continue;
+    uint32_t y = find(P, c->ref[c->kind == FX_K_UNARY ? 1 : 2].id);
+    fx_place *py = &P->place[y];
+    if (py->loc != FX_MEM_ARENA || py->first != k) continue;
+    for (int i = 0; i < nc; i++) {
+      uint32_t x = find(P, cand[i]->id);
+      fx_place *px = &P->place[x];
+      if (x == y || px->loc != FX_MEM_ARENA || px->last != k || px->bytes != py->bytes ||
+          p->tensors[x].dtype != p->tensors[y].dtype)
+        continue;
+      P->root[y] = x;
+      px->last = py->last;
+      py->first = py->last = FX_NONE_IDX;
+      py->loc = FX_MEM_NONE;
+      P->shared++;
+      break;
+    }
+  }
+  for (uint32_t t = 0; t < p->ntensors; t++) find(P, t);
+
+  /* the arena's items: roots that live there and scratch buffers */
+  uint32_t n = 0;
+  item *it = fx_xmalloc((p->ntensors + L->nscratch + 1) * sizeof *it);
+  for (uint32_t t = 0; t < p->ntensors; t++) {
+    fx_place *pl = &P->place[t];
+    if (P->root[t] != t || pl->loc != FX_MEM_ARENA) continue;
+    if (pl->first == FX_NONE_IDX) {
+      pl->loc = FX_MEM_NONE;
+      continue;
+    }
+    pl->bytes = round_up(pl->bytes);
+    it[n++] = (item){pl->bytes, pl->first, pl->last, &pl->offset};
+  }
+  for (uint32_t s = 0; s < L->nscratch; s++) {
+    fx_place *pl = &P->scratch[s];
+    pl->loc = pl->first == FX_NONE_IDX ? FX_MEM_NONE : FX_MEM_ARENA;
+    pl->bytes = round_up((uint64_t)L->scratch[s].numel * fxrt_dtype_size(L->scratch[s].dtype));
+    if (pl->loc == FX_MEM_ARENA) it[n++] = (item){pl->bytes, pl->first, pl->last, &pl->offset};
+  }
+
+  /* the lower bound: the most bytes live at one call */
+  uint64_t *delta = fx_xcalloc(L->ncalls + 2, sizeof *delta), *minus = fx_xcalloc(L->ncalls + 2, sizeof *minus);
+  for (uint32_t i = 0; i < n; i++) {
+    delta[it[i].first] += it[i].bytes;
+    minus[it[i].last + 1] += it[i].bytes;
+  }
+  uint64_t live = 0;
+  for (uint32_t k = 0; k <= L->ncalls; k++) {
+    live = live + delta[k] - minus[k];
+    if (live > P->lower_bound) P->lower_bound = live;
+  }
+  fx_xfree(delta);
+  fx_xfree(minus);
+
+  /* two placements; the smaller wins (ties: by size) */
+  uint32_t *order = fx_xmalloc((n + 1) * sizeof *order);
+  uint64_t *off_a = fx_xmalloc((n + 1) * sizeof *off_a), *off_b = fx_xmalloc((n + 1) * sizeof *off_b);
+  for (uint32_t i = 0; i < n; i++) order[i] = i;
+  sort_items = it;
+  qsort(order, n, sizeof *order, by_size);
+  uint64_t a = place(it, n, order, true, off_a);
+  qsort(order, n, sizeof *order, by_start);
+  uint64_t b = place(it, n, order, false, off_b);
+  sort_items = NULL;
+  bool use_a = a <= b;
+  P->arena = use_a ? a : b;
+  P->method = use_a ? "greedy by size, best fit" : "greedy in schedule order, first fit";
+  for (uint32_t i = 0; i < n; i++) *it[i].offset = use_a ? off_a[i] : off_b[i];
+  fx_xfree(order);
+  fx_xfree(off_a);
+  fx_xfree(off_b);
+  fx_xfree(it);
+}
+
+void fx_plan_free(fx_plan *P) {
+  fx_xfree(P->root);
+  fx_xfree(P->place);
+  fx_xfree(P->scratch);
+  memset(P, 0, sizeof *P);
+}
+
+static void node_name(const fx_lowered *L, uint32_t k, FILE *f) {
+  uint32_t node = k < L->ncalls ? L->calls[k].node : FX_NONE_IDX;
+  if (node == FX_NONE_IDX) {
+    fputs("(outputs)", f);
+    return;
+  }
+  const fx_node *nd = &L->p->g->nodes[node];
+  fprintf(f, "%.*s", (int)nd->name.n, nd->name.p);
+}
+
+void fx_plan_report(const fx_lowered *L, const fx_plan *P, FILE *f) {
+  const fx_program *p = L->p;
+  fprintf(f, "arena: %llu bytes; lower bound (most bytes live at one call): %llu bytes; ratio %.3f\n",
+          (unsigned long long)P->arena, (unsigned long long)P->lower_bound,
+          P->lower_bound ? (double)P->arena / (double)P->lower_bound : 1.0);
+  fprintf(f, "placement: %s; %u elementwise results written over their dying input; %u calls\n", P->method, P->shared,
+          L->ncalls);
+  fprintf(f, "%-32s %12s %12s  %s\n", "buffer", "offset", "bytes", "lifetime (calls: first .. last node)");
+  for (uint32_t t = 0; t < p->ntensors; t++) {
+    const fx_place *pl = &P->place[t];
+    if (P->root[t] != t || pl->loc != FX_MEM_ARENA) continue;
+    const fx_node *nd = &p->g->nodes[p->tensors[t].node];
+    char name[40];
+    snprintf(name, sizeof name, "%.*s", (int)(nd->name.n < 32 ? nd->name.n : 32), nd->name.p);
+    fprintf(f, "%-32s %12llu %12llu  %u..%u: ", name, (unsigned long long)pl->offset, (unsigned long long)pl->bytes,
+            pl->first, pl->last);
+    node_name(L, pl->first, f);
+    fputs(" .. ", f);
+    node_name(L, pl->last, f);
+    fputc('\n', f);
+  }
+  for (uint32_t s = 0; s < P->nscratch; s++) {
+    const fx_place *pl = &P->scratch[s];
+    if (pl->loc != FX_MEM_ARENA) continue;
+    char name[40];
+    snprintf(name, sizeof name, "scratch%u", s);
+    fprintf(f, "%-32s %12llu %12llu  %u..%u: ", name, (unsigned long long)pl->offset, (unsigned long long)pl->bytes,
+            pl->first, pl->last);
+    node_name(L, pl->first, f);
+    fputs(" .. ", f);
+    node_name(L, pl->last, f);
+    fputc('\n', f);
+  }
+}

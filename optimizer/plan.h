@@ -1,0 +1,58 @@
+/* plan.h: the memory plan. Every buffer of a lowered program (backend/lower.h) gets a place: the caller's inputs,
+ * the weights, the caller's output buffers, or an offset in one arena (the workspace of the generated code).
+ *
+ *     fx_plan P;
+ *     fx_plan_build(&lowered, &P);
+ *     ... P.place[P.root[t]] for tensor t, P.scratch[s] for scratch s, P.arena bytes ...
+ *     fx_plan_report(&lowered, &P, stdout);
+ *     fx_plan_free(&P);
+ *
+ * Schedule: the calls in graph order. Liveness: a buffer lives from the first call that touches it to the last
+ * (both included; a returned tensor's storage is the caller's). Views, reshapes, no-ops and in-place results share
+ * their input's storage already (ir/program.h); besides, an elementwise call whose input dies at that call and has
+ * the output's layout writes its result over the input. Placement: greedy by size with best fit and greedy in
+ * schedule order with first fit, each on the same lifetimes; the smaller arena wins. Offsets are multiples of
+ * FX_PLAN_ALIGN, and sizes are rounded up to it (the lower bound counts the rounded sizes too).
+ */
+#ifndef FX_PLAN_H
+#define FX_PLAN_H
+
+#include <stdio.h>
+
+#include "../backend/lower.h"
+
+#define FX_PLAN_ALIGN 64
+
+typedef enum fx_mloc {
+  FX_MEM_NONE,   /* never touched */
+  FX_MEM_ARENA,  /* offset in the arena */
+  FX_MEM_INPUT,  /* the caller's input `index` (placeholder order) */
+  FX_MEM_WEIGHT, /* the weight tensor itself */
+  FX_MEM_OUTPUT  /* the caller's output buffer `index` */
+} fx_mloc;
+
+typedef struct fx_place {
+  uint8_t loc;      /* fx_mloc */
+  uint32_t index;
+  uint64_t offset;  /* FX_MEM_ARENA */
+  uint64_t bytes;   /* rounded up to FX_PLAN_ALIGN for the arena */
+  uint32_t first, last; /* calls; FX_NONE_IDX when never touched */
+} fx_place;
+
+typedef struct fx_plan {
+  uint32_t ntensors, nscratch;
+  uint32_t *root;      /* by tensor id: the tensor that owns its storage */
+  fx_place *place;     /* by tensor id; meaningful for roots */
+  fx_place *scratch;   /* by scratch id */
+  uint64_t arena;      /* bytes */
+  uint64_t lower_bound; /* the most arena bytes live at one call */
+  uint32_t shared;     /* elementwise results written over their dying input */
+  const char *method;  /* the placement that won */
+} fx_plan;
+
+void fx_plan_build(const fx_lowered *L, fx_plan *P);
+void fx_plan_free(fx_plan *P);
+/* The arena bytes, the lower bound and every buffer's offset, size and lifetime, as a table. */
+void fx_plan_report(const fx_lowered *L, const fx_plan *P, FILE *f);
+
+#endif
