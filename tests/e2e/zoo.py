@@ -88,6 +88,8 @@ class Result:
     compared: bool = False
     export_s: Optional[float] = None   # None: reused from the cache
     build_s: Optional[float] = None    # --backend exe: fx2c compile --emit exe
+    arena: Optional[int] = None        # --backend exe: the memory plan's arena and lower bound (bytes)
+    bound: Optional[int] = None
     run_s: Optional[float] = None
     rss: Optional[int] = None          # bytes
     notes: List[str] = field(default_factory=list)
@@ -369,12 +371,20 @@ def run_case(case, opts, torch_version):
         exe = os.path.join(opts.cache, case.name, "model.exe")
         build = opts.fx2c + ["compile", os.path.join(export_dir, "graph.fx")] + model_files
         build += sum((["--input", f"{name}={path}"] for name, path in zip(meta["placeholders"], inputs)), [])
-        build += ["--emit", "exe", "-o", exe] + (["--cflags", opts.cflags] if opts.cflags else [])
+        build += ["--emit", "exe", "--report", "-o", exe] + (["--cflags", opts.cflags] if opts.cflags else [])
         log_build = os.path.join(opts.cache, case.name, "build")
         with open(log_build + ".cmd", "w") as f:
             f.write(shlex.join(build) + "\n")
         rc, wall, _ = run_measured(build, opts.timeout, log_build + ".stdout", log_build + ".stderr")
         res.build_s = wall
+        try:  # the memory plan's first line: "arena: N bytes; lower bound (...): M bytes; ratio R"
+            import re
+            with open(log_build + ".stdout") as f:
+                m = re.match(r"arena: (\d+) bytes; lower bound[^:]*: (\d+) bytes", f.readline())
+            if m:
+                res.arena, res.bound = int(m.group(1)), int(m.group(2))
+        except OSError:
+            pass
         if rc != 0:
             why = f"timed out after {opts.timeout} s" if rc is None else f"exit status {rc}: {head(log_build + '.stderr')}"
             res.status, res.reason = "FAIL", f"build: {why}"[:300]
@@ -396,6 +406,8 @@ def run_case(case, opts, torch_version):
             err = tail(log_base + ".stderr")
         res.status, res.reason = "FAIL", f"exit status {rc}: {err}"[:300]
         return res
+    if opts.backend == "exe" and os.path.exists(cmd[0]):
+        os.remove(cmd[0])  # as big as the weights: the zoo would hold every model twice
     problem = compare_outputs(meta, export_dir, out_dir, res)
     res.compared = True
     if problem:
@@ -445,6 +457,7 @@ def rows(results):
             "" if r.tol is None else f"{r.tol:.1e}",
             fmt_s(r.export_s, cached=ran),
             fmt_s(r.build_s),
+            "" if r.arena is None else f"{fmt_bytes(r.arena)} ({r.arena / r.bound if r.bound else 1:.3f}x)",
             fmt_s(r.run_s),
             fmt_bytes(r.rss),
             status_text(r),
@@ -452,7 +465,7 @@ def rows(results):
     return out
 
 
-HEADERS = ["case", "nodes", "weights", "max error", "tolerance", "export", "build", "fx2c run", "peak RSS", "status"]
+HEADERS = ["case", "nodes", "weights", "max error", "tolerance", "export", "build", "arena (x bound)", "fx2c run", "peak RSS", "status"]
 
 
 def text_table(results):
@@ -469,7 +482,7 @@ def text_table(results):
 
 
 def markdown_table(results):
-    align = ["---", "---:", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---"]
+    align = ["---", "---:", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---"]
     lines = ["| " + " | ".join(HEADERS) + " |", "|" + "|".join(align) + "|"]
     for row in rows(results):
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |")
@@ -497,7 +510,8 @@ def write_report(path, results, opts, torch_version, summary, elapsed):
         "",
         f"Tolerance: max|out - ref| <= {RTOL:g} * max(1, max|ref|) for floats; integers and bools exactly. "
         "`max error` is that of the output closest to its tolerance; `export` is the exporter's time "
-        "(`cached`: reused); `build` is `fx2c compile --emit exe` (with --backend exe); `fx2c run` and `peak RSS` are "
+        "(`cached`: reused); `build` is `fx2c compile --emit exe` and `arena` its memory plan's workspace, with its "
+        "ratio to the lower bound (the most bytes live at one call), with --backend exe; `fx2c run` and `peak RSS` are "
         "the wall time and maximum resident set of the interpreter (`fx2c run`) or of the executable; "
         "`weights` is the file given to it (st: .safetensors, pt: torch.save).",
         "",

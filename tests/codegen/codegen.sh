@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# The C backend on the fixtures of tests/gen/gen_codegen.py (tests/codegen/CASE/: graph, modules, weights, inputs and
+# PyTorch's outputs):
+#   - the emitted model.h, model.c and model_weights.h equal the goldens in CASE/expected/ (--update rewrites them);
+#   - emitting twice gives byte-identical folders;
+#   - every emitted file compiles with -std=c99 -Wall -Wextra -Werror -pedantic under gcc and clang, and the model's
+#     objects call no malloc/free/stdio;
+#   - the folder builds alone with the cc command written in model.h;
+#   - the executable (--emit exe), built with ASan and UBSan, gives exactly the interpreter's outputs and matches
+#     PyTorch's within the zoo's tolerance; a plain static one too;
+#   - the executable rejects a wrong shape, a wrong dtype, a truncated file and a wrong input count;
+#   - two models (--prefix, one with --weights-file) link into one program and agree.
+#   codegen.sh FX2C TESTS_DIR [--update] [--quick]
+# --quick: the goldens and determinism only (for fx2c builds with sanitizers, where the rest adds nothing).
+set -u
+fx2c=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") tests=$(cd "$2" && pwd) update= quick=
+for a in "${@:3}"; do case $a in --update) update=--update ;; --quick) quick=1 ;; esac; done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+# run from $work, the fixtures linked in, so that the paths in the provenance header are the same everywhere
+cd "$work" || exit 1
+for case in mymodule layers_image layers_sequence; do ln -s "$tests/codegen/$case" "$case"; done
+mkdir c
+strict=(-std=c99 -Wall -Wextra -Werror -pedantic)
+san=(-fsanitize=address,undefined -fno-sanitize-recover=all)
+compilers=(gcc)
+command -v clang >/dev/null && compilers+=(clang)
+
+for case in mymodule layers_image layers_sequence; do
+  inputs=()
+  specs=()
+  for f in "$case"/input*.npy; do inputs+=("$f"); done
+  names=$(sed -n 's/^ *%\([A-Za-z0-9_]*\) : .*= placeholder\[.*/\1/p' "$case/graph.fx")
+  i=0
+  for n in $names; do specs+=(--input "$n=${inputs[$i]}"); i=$((i + 1)); done
+  model=("$case/graph.fx" --modules "$case/modules.txt" --weights "$case/weights.safetensors" "${specs[@]}")
+  # goldens (relative paths, so that the provenance header is the same everywhere)
+  if ! "$fx2c" compile "${model[@]}" --emit c -o "c/$case" 2>"$work/err"; then bad "$case: --emit c"; cat "$work/err"; continue; fi
+  if [ "$update" = --update ]; then
+    mkdir -p "$case/expected"
+    cp c/"$case"/model.h "c/$case"/model.c "c/$case"/model_weights.h "$case/expected/"
+  fi
+  for f in model.h model.c model_weights.h; do
+    if cmp -s "c/$case/$f" "$case/expected/$f"; then ok; else bad "$case: $f differs from the golden"; diff "$case/expected/$f" "c/$case/$f" | head -20; fi
+  done
+  # determinism
+  mv "c/$case" "c/$case.first"
+  "$fx2c" compile "${model[@]}" --emit c -o "c/$case" 2>/dev/null
+  if diff -r "c/$case" "c/$case.first" >/dev/null; then ok; else bad "$case: two runs differ"; fi
+  [ -n "$quick" ] && continue
+  # strict warnings, both compilers; no allocation or stdio in the model or the runtime
+  for cc in "${compilers[@]}"; do
+    mkdir -p "$work/$case.$cc"
+    if (cd "c/$case" && for f in *.c; do $cc "${strict[@]}" -O2 -c "$f" -o "$work/$case.$cc/${f%.c}.o" || exit 1; done) 2>"$work/err"; then ok
+    else bad "$case: $cc ${strict[*]}"; head -20 "$work/err"; fi
+  done
+  if nm -u "$work/$case.gcc"/*.o | grep -E '\b(malloc|calloc|realloc|free|printf|fprintf|puts|fopen|fwrite|abort|exit)\b'; then
+    bad "$case: the model or runtime objects call allocation or stdio"
+  else ok; fi
+  # the one command of model.h builds the folder alone
+  cmd=$(sed -n 's/^ \*   \(cc -std=c99 .*\)$/\1/p' "c/$case/model.h")
+  if [ -n "$cmd" ] && (cd "c/$case" && eval "$cmd") 2>"$work/err"; then ok; else bad "$case: '$cmd' failed"; head "$work/err"; fi
+  # executables: sanitized and static; both equal to the interpreter, which matches PyTorch
+  "$fx2c" run "$case/graph.fx" --modules "$case/modules.txt" --weights "$case/weights.safetensors" "${inputs[@]}" -o "$work/$case.interp" 2>"$work/err" || { bad "$case: fx2c run"; cat "$work/err"; }
+  for kind in san static; do
+    flags=()
+    [ $kind = san ] && flags=(--cflags "${san[*]}")
+    if ! "$fx2c" compile "${model[@]}" --emit exe "${flags[@]}" -o "$work/$case.$kind.exe" 2>"$work/err"; then bad "$case: --emit exe ($kind)"; head -20 "$work/err"; continue; fi
+    if ! "$work/$case.$kind.exe" "${inputs[@]}" -o "$work/$case.$kind.out" 2>"$work/err"; then bad "$case: the $kind executable failed"; head "$work/err"; continue; fi
+    same=1
+    for f in "$work/$case.interp"/output*.npy; do cmp -s "$f" "$work/$case.$kind.out/$(basename "$f")" || same=0; done
+    if [ $same = 1 ]; then ok; else bad "$case: the $kind executable's outputs differ from fx2c run's"; fi
+  done
+  if /usr/bin/python3 - "$case" "$work/$case.static.out" <<'PY'
+import sys, os, numpy as np
+case, out = sys.argv[1], sys.argv[2]
+bad = 0
+for f in sorted(x for x in os.listdir(case) if x.startswith("output")):
+    r, o = np.load(os.path.join(case, f)), np.load(os.path.join(out, f))
+    if r.dtype != o.dtype or r.shape != o.shape:
+        print(f"{f}: {o.dtype}{list(o.shape)} != {r.dtype}{list(r.shape)}"); bad += 1; continue
+    if r.dtype.kind == "f":
+        tol = 1e-4 * max(1.0, float(np.abs(r).max()) if r.size else 0.0)
+        err = float(np.abs(o.astype(np.float64) - r).max()) if r.size else 0.0
+        if not err <= tol: print(f"{f}: max error {err:.3g} > {tol:.3g}"); bad += 1
+    elif not np.array_equal(r, o):
+        print(f"{f}: integers differ"); bad += 1
+sys.exit(1 if bad else 0)
+PY
+  then ok; else bad "$case: the executable does not match PyTorch"; fi
+done
+
+if [ -n "$quick" ]; then
+  echo "codegen (quick): $pass passed, $fail failed"
+  [ $fail -eq 0 ]
+  exit
+fi
+
+# the executable's input checks (mymodule takes x: f32[5, 4])
+exe=$work/mymodule.static.exe
+expect() { # description, wanted text, command...
+  local what=$1 text=$2
+  shift 2
+  if "$@" >"$work/out" 2>"$work/err"; then bad "$what: exit status 0"; return; fi
+  if grep -qF -- "$text" "$work/err"; then ok; else bad "$what: stderr lacks '$text'"; cat "$work/err"; fi
+}
+/usr/bin/python3 -c "
+import numpy as np
+np.save('$work/wrong_shape.npy', np.zeros((4, 5), np.float32))
+np.save('$work/wrong_dtype.npy', np.zeros((5, 4), np.float64))
+np.save('$work/good.npy', np.zeros((5, 4), np.float32))
+"
+head -c 140 "$work/good.npy" >"$work/truncated.npy"
+expect "a wrong shape" "'$work/wrong_shape.npy' is <f4[4,5], the model takes <f4[5,4]" "$exe" "$work/wrong_shape.npy" -o "$work/o"
+expect "a wrong dtype" "is <f8[5,4], the model takes <f4[5,4]" "$exe" "$work/wrong_dtype.npy" -o "$work/o"
+expect "a truncated file" "has less data than <f4[5,4] needs (80 bytes)" "$exe" "$work/truncated.npy" -o "$work/o"
+expect "a missing file" "cannot open" "$exe" "$work/nothing.npy" -o "$work/o"
+expect "two inputs for one" "the model takes 1 input(s) but more were given" "$exe" "$work/good.npy" "$work/good.npy" -o "$work/o"
+expect "no -o" "usage:" "$exe" "$work/good.npy"
+if "$exe" "$work/good.npy" -o "$work/o" --bench 5 | grep -qE '^latency over 5 runs: min [0-9.]+ ms, median [0-9.]+ ms, max [0-9.]+ ms$'; then ok; else bad "--bench 5"; fi
+
+# two models in one program: prefixes, and weights in a .bin file
+m=(mymodule/graph.fx --modules mymodule/modules.txt --weights mymodule/weights.safetensors --input x=mymodule/input0.npy)
+"$fx2c" compile "${m[@]}" --emit c --prefix hdr -o "$work/hdr" && "$fx2c" compile "${m[@]}" --emit c --prefix bin --weights-file -o "$work/bin"
+if [ -f "$work/bin/model_weights.bin" ] && ! [ -f "$work/bin/model_weights.h" ] && grep -q 'fxrt_status bin_run(const void \*weights, const float \*x' "$work/bin/model.h"; then ok; else bad "--weights-file: no .bin or a wrong signature"; fi
+if gcc "${strict[@]}" -O2 -I"$work" -o "$work/two" "$tests/codegen/two_models.c" "$work/hdr/model.c" "$work/bin/model.c" "$work/hdr"/fxrt_*.c -lm 2>"$work/err" \
+   && "$work/two" "$work/bin/model_weights.bin" >"$work/out" 2>"$work/err"; then ok; else bad "two models in one program"; cat "$work/err"; fi
+
+echo "codegen: $pass passed, $fail failed"
+[ $fail -eq 0 ]
