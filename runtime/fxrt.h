@@ -198,7 +198,8 @@ typedef struct fxrt_conv2d_params {
 
 /* torch.nn.functional.conv2d: x [n, c, h, w], weight [k, c/groups, kh, kw], bias [k] or NULL, y [n, k, oh, ow]
  * with oh = (h + 2*padding - dilation*(kh-1) - 1)/stride + 1 (the caller computes it; a mismatch is FXRT_EINVAL).
- * conv1d is conv2d with h = kh = 1. The workspace (ws, ws_bytes) must be at least fxrt_conv2d_workspace_size(). */
+ * conv1d is conv2d with h = kh = 1. The workspace (ws, ws_bytes) must be at least fxrt_conv2d_workspace_size(),
+ * which is the same for every instruction set the runtime is compiled for (generated code computes it at compile time). */
 size_t fxrt_conv2d_workspace_size(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t kh, int64_t kw,
                                   int64_t oh, int64_t ow, const fxrt_conv2d_params *p);
 fxrt_status fxrt_conv2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *weight,

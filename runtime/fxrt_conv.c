@@ -134,7 +134,9 @@ size_t fxrt_conv2d_workspace_size(int64_t n, int64_t c, int64_t h, int64_t w, in
   if (!conv_shape_ok(n, c, h, w, k, kh, kw, oh, ow, p)) return 0; /* the convolution itself will refuse */
   if (conv_route_of(c, k, kh, kw, p) != ROUTE_GEMM_IM2COL) return 0;
   const int64_t kd = c / p->groups * kh * kw, cols = oh * ow;
-  const int64_t kc = min64(kd, KC), nc = min64((cols + NR - 1) / NR * NR, NC);
+  /* columns rounded up to 32 (the widest NR, AVX-512's) rather than to this build's NR: the size must not depend on
+   * the instruction set, because fx2c plans workspaces with its own build of the runtime */
+  const int64_t kc = min64(kd, KC), nc = min64((cols + 31) / 32 * 32, NC);
   return (size_t)(kc * nc) * sizeof(float) + WS_ALIGN;
 }
 

@@ -1,0 +1,164 @@
+#!/usr/bin/python3
+"""fx2c's static executables against PyTorch on the same CPU, one thread, batch 1, measured side by side in one run.
+
+    /usr/bin/python3 bench/exe_bench.py [--fx2c build/fx2c] [--out build/bench-exe] [--report bench/results/exe.md]
+
+For each model (resnet18, mobilenet_v2, the MLP 784-256-128-10 of bench/models.py): export it with
+tools/fx2c-export (random weights, calibrated BatchNorm statistics, an N(0, 1) input and PyTorch's output), build
+two executables with `fx2c compile --emit exe` (--cpu generic, the default, and --cpu native), check that their output
+matches PyTorch's (the zoo's tolerance), then time, one after the other on the same machine:
+
+  - the executables: `model IN.npy -o OUT --bench N` (min, median, max over N runs after the first);
+  - PyTorch eager, torch.set_num_threads(1), under torch.no_grad(), N runs after 3 warm-up runs;
+  - TorchScript: torch.jit.freeze + optimize_for_inference of the traced model, likewise.
+
+Prints a table of medians and ratios (PyTorch eager's median / the executable's: above 1 means fx2c is faster) and the
+build times. ONNX Runtime is not measured here (no Python package on this machine).
+"""
+import argparse
+import datetime
+import os
+import platform
+import re
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, ".."))
+EXPORTER = os.path.join(ROOT, "tools", "fx2c-export")
+MODELS = [
+    ("resnet18", ["--model", "torchvision.models.resnet18()", "--input", "x:f32[1,3,224,224]"], 30),
+    ("mobilenet_v2", ["--model", "torchvision.models.mobilenet_v2()", "--input", "x:f32[1,3,224,224]"], 60),
+    ("mlp_784_256_128_10", ["--module", "bench/models.py:MLP", "--input", "x:f32[1,784]"], 20000),
+]
+
+
+def export(name, args, out):
+    d = os.path.join(out, name)
+    if not os.path.exists(os.path.join(d, "output0.npy")):
+        subprocess.run([sys.executable, EXPORTER] + args + ["--out", d, "--seed", "0", "--randomize-zeros",
+                                                            "--randomize-bn", "calibrated", "--quiet"],
+                       check=True, cwd=ROOT)
+    return d
+
+
+def build(fx2c, d, cpu, exe):
+    cmd = [fx2c, "compile", os.path.join(d, "graph.fx"), "--weights", os.path.join(d, "weights.safetensors"),
+           "--input", "x=" + os.path.join(d, "input0.npy"), "--emit", "exe", "--cpu", cpu, "-o", exe]
+    if os.path.exists(os.path.join(d, "modules.txt")):
+        cmd[3:3] = ["--modules", os.path.join(d, "modules.txt")]
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True)
+    return time.perf_counter() - t0
+
+
+def run_exe(exe, d, n):
+    out = exe + ".out"
+    p = subprocess.run([exe, os.path.join(d, "input0.npy"), "-o", out, "--bench", str(n)], check=True,
+                       capture_output=True, text=True)
+    m = re.search(r"min ([0-9.]+) ms, median ([0-9.]+) ms, max ([0-9.]+) ms", p.stdout)
+    ref, got = np.load(os.path.join(d, "output0.npy")), np.load(os.path.join(out, "output0.npy"))
+    err = float(np.abs(got.astype(np.float64) - ref).max())
+    tol = 1e-4 * max(1.0, float(np.abs(ref).max()))
+    if not err <= tol:
+        raise SystemExit(f"{exe}: max error {err:.3g} > tolerance {tol:.3g}")
+    return [float(m.group(i)) for i in (1, 2, 3)], err
+
+
+def torch_times(fn, x, n):
+    import torch
+    with torch.no_grad():
+        for _ in range(3):
+            fn(x)
+        t = []
+        for _ in range(n):
+            t0 = time.perf_counter()
+            fn(x)
+            t.append((time.perf_counter() - t0) * 1e3)
+    t.sort()
+    return [t[0], t[len(t) // 2] if n % 2 else (t[n // 2 - 1] + t[n // 2]) / 2, t[-1]]
+
+
+def load_model(name, args, d):
+    """The exported model, rebuilt the way the exporter built it (same seed and randomisation)."""
+    import importlib.machinery
+    import importlib.util
+    import torch
+    loader = importlib.machinery.SourceFileLoader("fx2c_export", EXPORTER)
+    spec = importlib.util.spec_from_loader("fx2c_export", loader)
+    ex = importlib.util.module_from_spec(spec)
+    loader.exec_module(ex)
+    a = ex.build_argparser().parse_args(args + ["--out", d])
+    torch.manual_seed(0)
+    model = ex.build_model(a).eval()
+    x = torch.from_numpy(np.load(os.path.join(d, "input0.npy")))
+    zero_init = ex.zero_init_batchnorms(model)
+    ex.randomize_zeros(model, 0)
+    ex.randomize_batchnorm(model, 0, "calibrated", [x], zero_init)
+    with torch.no_grad():
+        y = model(x)
+    ref = np.load(os.path.join(d, "output0.npy"))
+    if not np.allclose(y.numpy(), ref, rtol=0, atol=1e-5 * max(1.0, float(np.abs(ref).max()))):
+        raise SystemExit(f"{name}: the rebuilt model does not reproduce the export")
+    return model, x
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--fx2c", default=os.path.join(ROOT, "build", "fx2c"))
+    p.add_argument("--out", default=os.path.join(ROOT, "build", "bench-exe"))
+    p.add_argument("--report", help="also write the table as Markdown")
+    p.add_argument("--runs", type=float, default=1.0, help="scale the number of timed runs")
+    opts = p.parse_args()
+    import torch
+    torch.set_num_threads(1)
+    os.makedirs(opts.out, exist_ok=True)
+    rows = []
+    for name, args, n in MODELS:
+        n = max(5, int(n * opts.runs))
+        d = export(name, args, opts.out)
+        res = {"name": name, "n": n}
+        for cpu in ("generic", "native"):
+            exe = os.path.join(opts.out, f"{name}.{cpu}.exe")
+            res[f"build_{cpu}"] = build(opts.fx2c, d, cpu, exe)
+            res[cpu], res[f"err_{cpu}"] = run_exe(exe, d, n)
+            res[f"size_{cpu}"] = os.path.getsize(exe)
+        model, x = load_model(name, args, d)
+        res["eager"] = torch_times(model, x, n)
+        with torch.no_grad():
+            ts = torch.jit.optimize_for_inference(torch.jit.freeze(torch.jit.trace(model, x).eval()))
+        res["script"] = torch_times(ts, x, n)
+        rows.append(res)
+        print(f"{name}: fx2c generic {res['generic'][1]:.3f} ms, native {res['native'][1]:.3f} ms; "
+              f"PyTorch eager {res['eager'][1]:.3f} ms, TorchScript {res['script'][1]:.3f} ms (medians of {n})",
+              flush=True)
+    head = ("| model | runs | fx2c exe (generic) | fx2c exe (native) | PyTorch eager | TorchScript (frozen, "
+            "optimize_for_inference) | eager / fx2c native | TorchScript / fx2c native | build (generic, native) |")
+    lines = [head, "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        lines.append(f"| {r['name']} | {r['n']} | {r['generic'][1]:.3f} ms | {r['native'][1]:.3f} ms | "
+                     f"{r['eager'][1]:.3f} ms | {r['script'][1]:.3f} ms | {r['eager'][1] / r['native'][1]:.2f}x | "
+                     f"{r['script'][1] / r['native'][1]:.2f}x | {r['build_generic']:.1f} s, {r['build_native']:.1f} s |")
+    table = "\n".join(lines)
+    print()
+    print(table)
+    if opts.report:
+        cpu = "?"
+        try:
+            with open("/proc/cpuinfo") as f:
+                cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
+        except (OSError, StopIteration):
+            pass
+        with open(opts.report, "w") as f:
+            f.write(f"# fx2c executables against PyTorch\n\n`bench/exe_bench.py` on {datetime.date.today()}: {cpu}, "
+                    f"{platform.machine()}, one thread, batch 1, torch {torch.__version__}. Medians in milliseconds; "
+                    "ratios above 1 mean fx2c is faster. `generic`: `--cpu generic` (portable x86-64 code, the "
+                    "default); `native`: `--cpu native` (-march=native). Every executable's output matched "
+                    "PyTorch's within 1e-4 x max(1, max|ref|) before it was timed.\n\n" + table + "\n")
+
+
+if __name__ == "__main__":
+    main()
