@@ -227,8 +227,8 @@ void fx_plan_free(fx_plan *P) {
 
 static void node_name(const fx_lowered *L, uint32_t k, FILE *f) {
   uint32_t node = k < L->ncalls ? L->calls[k].node : FX_NONE_IDX;
-  if (node == FX_NONE_IDX) {
-    fputs("(outputs)", f);
+  if (node == FX_NONE_IDX) { /* the copies of inputs the graph writes into come first, the outputs' copies last */
+    fputs(k < L->ncalls && L->calls[k].ref[0].kind == FX_REF_SOURCE ? "(input copy)" : "(outputs)", f);
     return;
   }
   const fx_node *nd = &L->p->g->nodes[node];

@@ -10,6 +10,8 @@
 #     PyTorch's within the zoo's tolerance; a plain static one too;
 #   - the executable rejects a wrong shape, a wrong dtype, a truncated file and a wrong input count;
 #   - two models (--prefix, one with --weights-file) link into one program and agree.
+# edge_outputs writes into its input (which the generated code copies first) and returns an output twice, an input, a
+# weight and a Python int.
 #   codegen.sh FX2C TESTS_DIR [--update] [--quick]
 # --quick: the goldens and determinism only (for fx2c builds with sanitizers, where the rest adds nothing).
 set -u
@@ -22,14 +24,14 @@ ok() { pass=$((pass + 1)); }
 bad() { echo "FAIL $*"; fail=$((fail + 1)); }
 # run from $work, the fixtures linked in, so that the paths in the provenance header are the same everywhere
 cd "$work" || exit 1
-for case in mymodule layers_image layers_sequence; do ln -s "$tests/codegen/$case" "$case"; done
+for case in mymodule layers_image layers_sequence edge_outputs; do ln -s "$tests/codegen/$case" "$case"; done
 mkdir c
-strict=(-std=c99 -Wall -Wextra -Werror -pedantic)
+strict=(-std=c99 -Wall -Wextra -Werror -pedantic -Wvla)
 san=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 compilers=(gcc)
 command -v clang >/dev/null && compilers+=(clang)
 
-for case in mymodule layers_image layers_sequence; do
+for case in mymodule layers_image layers_sequence edge_outputs; do
   inputs=()
   specs=()
   for f in "$case"/input*.npy; do inputs+=("$f"); done

@@ -25,3 +25,18 @@ class ClampModule(MyModule):
 
     def forward(self, x):
         return self.linear(x + self.param).clamp(min=0.0, max=1.0)
+
+
+class EdgeOutputs(torch.nn.Module):
+    """Storage corner cases for the memory plan and the backends: an in-place op on an input (the generated code copies
+    the input, which it may not write), an output returned twice, an input and a weight returned as outputs, and a
+    Python int computed at compile time."""
+
+    def __init__(self):
+        super().__init__()
+        self.scale = torch.nn.Parameter(torch.rand(4))
+
+    def forward(self, x):
+        x.mul_(2.0)
+        y = torch.relu(x + self.scale)
+        return y, x, y, self.scale, x.size(0)

@@ -23,6 +23,9 @@ CASES = {
     # sequences: embedding (i64 input), layer norm, GELU, softmax, conv1d, pools 1d
     "layers_sequence": ["--module", "tests/e2e/layers.py:SequenceLayers", "--input", "x:f32[2,4,32]",
                         "--input", "idx:i64[2,7]", "--input-range", "idx=0,10"],
+    # storage corner cases: an in-place op on an input, an output returned twice, an input, a weight and a Python
+    # int returned
+    "edge_outputs": ["--module", "tests/e2e/models.py:EdgeOutputs", "--input", "x:f32[3,4]"],
 }
 KEEP = ("graph.fx", "modules.txt", "weights.safetensors")
 

@@ -62,13 +62,13 @@ fxrt_status model_run(const float *x, float *output0, float *output1, float *out
   FX2C_CHECK(fxrt_conv2d_f32(pad_zero, 2, 3, 17, 19, w_conv_weight.v, 8, 3, 3, NULL, conv, 17, 19, &(const fxrt_conv2d_params){{1, 1}, {1, 1}, {1, 1}, 1}, NULL, (void *)(ws + 0), 27712));
 
   /* %conv_grouped : [#users=1] = call_module[target=conv_grouped](args = (%conv,), kwargs = {}) */
-  FX2C_CHECK(fxrt_conv2d_f32(conv, 2, 8, 17, 19, w_conv_grouped_weight.v, 8, 3, 5, w_conv_grouped_bias.v, conv_grouped, 9, 19, &(const fxrt_conv2d_params){{2, 1}, {1, 2}, {1, 1}, 4}, NULL, (void *)(ws + 0), 21184));
+  FX2C_CHECK(fxrt_conv2d_f32(conv, 2, 8, 17, 19, w_conv_grouped_weight.v, 8, 3, 5, w_conv_grouped_bias.v, conv_grouped, 9, 19, &(const fxrt_conv2d_params){{2, 1}, {1, 2}, {1, 1}, 4}, NULL, (void *)(ws + 0), 23104));
 
   /* %bn : [#users=1] = call_module[target=bn](args = (%conv_grouped,), kwargs = {}) */
   FX2C_CHECK(fxrt_batch_norm_f32(conv_grouped, 2, 8, 171, w_bn_running_mean.v, w_bn_running_var.v, w_bn_weight.v, w_bn_bias.v, 1e-05f, bn));
 
   /* %conv_dilated : [#users=1] = call_module[target=conv_dilated](args = (%bn,), kwargs = {}) */
-  FX2C_CHECK(fxrt_conv2d_f32(bn, 2, 8, 9, 19, w_conv_dilated_weight.v, 8, 3, 3, w_conv_dilated_bias.v, conv_dilated, 9, 19, &(const fxrt_conv2d_params){{1, 1}, {2, 2}, {2, 2}, 1}, NULL, (void *)(ws + 0), 50752));
+  FX2C_CHECK(fxrt_conv2d_f32(bn, 2, 8, 9, 19, w_conv_dilated_weight.v, 8, 3, 3, w_conv_dilated_bias.v, conv_dilated, 9, 19, &(const fxrt_conv2d_params){{1, 1}, {2, 2}, {2, 2}, 1}, NULL, (void *)(ws + 0), 55360));
 
   /* %gn : [#users=17] = call_module[target=gn](args = (%conv_dilated,), kwargs = {}) */
   FX2C_CHECK(fxrt_group_norm_f32(conv_dilated, 2, 8, 171, 2, w_gn_weight.v, w_gn_bias.v, 1e-05f, gn));

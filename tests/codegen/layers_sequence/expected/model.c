@@ -15,7 +15,7 @@
 
 fxrt_status model_run(const float *x, const int64_t *idx, float *output0, float *output1, void *workspace) {
   unsigned char *const ws = (unsigned char *)workspace;
-  float *const conv = (float *)(void *)(ws + 1344); /* f32[2, 6, 16], calls 0..1 */
+  float *const conv = (float *)(void *)(ws + 2624); /* f32[2, 6, 16], calls 0..1 */
   float *const bn = (float *)(void *)(ws + 0); /* f32[2, 6, 16], calls 1..2 */
   float *const pool_max = (float *)(void *)(ws + 768); /* f32[2, 6, 9], calls 2..3 */
   float *const pool_avg = (float *)(void *)(ws + 384); /* f32[2, 6, 4], calls 3..5 */
@@ -32,7 +32,7 @@ fxrt_status model_run(const float *x, const int64_t *idx, float *output0, float 
   /*   i64[2, 7]: an input */
 
   /* %conv : [#users=1] = call_module[target=conv](args = (%x,), kwargs = {}) */
-  FX2C_CHECK(fxrt_conv2d_f32(x, 2, 4, 1, 32, w_conv_weight.v, 6, 1, 5, w_conv_bias.v, conv, 1, 16, &(const fxrt_conv2d_params){{1, 2}, {0, 2}, {1, 1}, 1}, NULL, (void *)(ws + 0), 1344));
+  FX2C_CHECK(fxrt_conv2d_f32(x, 2, 4, 1, 32, w_conv_weight.v, 6, 1, 5, w_conv_bias.v, conv, 1, 16, &(const fxrt_conv2d_params){{1, 2}, {0, 2}, {1, 1}, 1}, NULL, (void *)(ws + 0), 2624));
 
   /* %bn : [#users=1] = call_module[target=bn](args = (%conv,), kwargs = {}) */
   FX2C_CHECK(fxrt_batch_norm_f32(conv, 2, 6, 16, w_bn_running_mean.v, w_bn_running_var.v, w_bn_weight.v, w_bn_bias.v, 1e-05f, bn));

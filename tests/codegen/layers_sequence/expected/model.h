@@ -22,7 +22,7 @@
 
 #include "fxrt.h"
 
-#define MODEL_WORKSPACE_SIZE 2112u
+#define MODEL_WORKSPACE_SIZE 3392u
 #define MODEL_NUM_INPUTS 2
 #define MODEL_NUM_OUTPUTS 2
 #define MODEL_INPUT0_NAME "x"

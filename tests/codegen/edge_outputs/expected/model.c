@@ -1,0 +1,49 @@
+/* model.c: model_run (see model.h). One statement per kernel call, in graph order, each node under
+ * the FX line it implements. FX2C_CHECK returns the first failing status. */
+#include "model.h"
+#include "model_weights.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define FX2C_CHECK(call)                \
+  do {                                  \
+    fxrt_status s_ = (call);            \
+    if (s_ != FXRT_OK) return s_;       \
+  } while (0)
+
+fxrt_status model_run(const float *input_x, float *output0, float *output1, float *output2, float *output3, int64_t *output4, void *workspace) {
+  unsigned char *const ws = (unsigned char *)workspace;
+  float *const x = (float *)(void *)(ws + 0); /* f32[3, 4], calls 0..4 */
+  float *const add = (float *)(void *)(ws + 64); /* f32[3, 4], calls 2..3 */
+
+  /* inputs and weights that the graph writes into, copied first */
+  FX2C_CHECK(fxrt_copy(FXRT_F32, input_x, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}, FXRT_F32, x, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}));
+
+  /* %x : [#users=4] = placeholder[target=x] */
+  /*   f32[3, 4]: an input */
+
+  /* %mul_ : [#users=0] = call_method[target=mul_](args = (%x, 2.0), kwargs = {}) */
+  FX2C_CHECK(fxrt_binary(FXRT_B_MUL, FXRT_F32, x, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}, (const float[]){2.0f}, &(const fxrt_view){2, {3, 4}, {0, 0}, 0}, x, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}, 1.0));
+
+  /* %scale : [#users=2] = get_attr[target=scale] */
+  /*   f32[4]: a weight */
+
+  /* %add : [#users=1] = call_function[target=operator.add](args = (%x, %scale), kwargs = {}) */
+  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, x, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}, w_scale.v, &(const fxrt_view){2, {3, 4}, {0, 1}, 0}, add, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}, 1.0));
+
+  /* %relu : [#users=1] = call_function[target=torch.relu](args = (%add,), kwargs = {}) */
+  FX2C_CHECK(fxrt_unary_f32(FXRT_U_RELU, add, output0, 12, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
+
+  /* %size : [#users=1] = call_method[target=size](args = (%x, 0), kwargs = {}) */
+  /*   known at compile time: 3 */
+
+  /* return (relu, x, relu, scale, size) */
+  FX2C_CHECK(fxrt_copy(FXRT_F32, x, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}, FXRT_F32, output1, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}));
+  FX2C_CHECK(fxrt_copy(FXRT_F32, output0, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}, FXRT_F32, output2, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}));
+  FX2C_CHECK(fxrt_copy(FXRT_F32, w_scale.v, &(const fxrt_view){1, {4}, {1}, 0}, FXRT_F32, output3, &(const fxrt_view){1, {4}, {1}, 0}));
+  FX2C_CHECK(fxrt_fill(FXRT_I64, output4, 1, 3.0));
+  /*   computed in place: output0 = relu */
+  return FXRT_OK;
+}
