@@ -197,8 +197,8 @@ static void put_ref(em *e, fx_buf *b, const fx_kcall *k, int i) {
   case FX_REF_SCALAR:
     fx_buf_printf(b, "(const %s[]){", ctype(dt));
     if (dt == FXRT_F32 || dt == FXRT_F64) put_num(b, k->scalar[r->id], dt == FXRT_F32);
-    else if (dt == FXRT_BOOL) fx_buf_putc(b, k->scalar[r->id] != 0 ? '1' : '0');
-    else put_i64(b, (int64_t)k->scalar[r->id]);
+    else if (dt == FXRT_BOOL) fx_buf_putc(b, k->iscalar[r->id] != 0 ? '1' : '0');
+    else put_i64(b, k->iscalar[r->id]);
     fx_buf_putc(b, '}');
     return;
   case FX_REF_SCRATCH: {

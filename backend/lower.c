@@ -88,11 +88,15 @@ static fx_ref scratch(lw *r, fxrt_dtype dt, int64_t numel) {
   return (fx_ref){FX_REF_SCRATCH, (uint8_t)dt, L->nscratch++, 0};
 }
 
-/* A one-element operand of dtype dt holding x (in the call's scalar slot). */
-static fx_ref scalar_ref(fx_kcall *k, int slot, fxrt_dtype dt, double x) {
+static bool is_float_dtype(fxrt_dtype dt) { return dt == FXRT_F32 || dt == FXRT_F64 || dt == FXRT_F16 || dt == FXRT_BF16; }
+
+/* A one-element operand of dtype dt holding x, or i for integer and bool dtypes (in the call's scalar slot). */
+static fx_ref scalar_ref_i(fx_kcall *k, int slot, fxrt_dtype dt, double x, int64_t i) {
   k->scalar[slot] = x;
+  k->iscalar[slot] = is_float_dtype(dt) ? 0 : dt == FXRT_BOOL ? i != 0 : i;
   return (fx_ref){FX_REF_SCALAR, (uint8_t)dt, (uint32_t)slot, 0};
 }
+static fx_ref scalar_ref(fx_kcall *k, int slot, fxrt_dtype dt, double x) { return scalar_ref_i(k, slot, dt, x, (int64_t)x); }
 
 #define ARG(name) (&in->args[fx_sig_find(fx_op_sig(op), name)])
 
@@ -168,22 +172,25 @@ typedef struct {
   fxrt_view view;
   bool is_scalar;
   double sval;
+  int64_t ival;
 } operand;
 
 static bool make_operand(lw *r, const fx_value *v, fxrt_dtype dt, int32_t ndim, const int64_t *shape, operand *o) {
   memset(o, 0, sizeof *o);
   if (!is_t(v)) {
     double x = farg(v, 0);
+    int64_t i = v->kind == FX_V_FLOAT ? (int64_t)x : iarg(v, 0);
     switch (dt) {
     case FXRT_F32: x = (double)(float)x; break;
     case FXRT_F64: break;
-    case FXRT_I64: x = v->kind == FX_V_FLOAT ? (double)(int64_t)x : (double)v->v.i; break;
-    case FXRT_I32: x = (double)(int32_t)v->v.i; break;
-    case FXRT_BOOL: x = x != 0; break;
+    case FXRT_I64: break;
+    case FXRT_I32: i = (int32_t)i; break;
+    case FXRT_BOOL: i = x != 0; break;
     default: return fail(r, "no kernel for %s", fxrt_dtype_name(dt));
     }
     o->is_scalar = true;
     o->sval = x;
+    o->ival = i;
     o->ref.dtype = (uint8_t)dt;
     o->view = scalar_view(ndim, shape);
     return true;
@@ -193,7 +200,7 @@ static bool make_operand(lw *r, const fx_value *v, fxrt_dtype dt, int32_t ndim, 
   return true;
 }
 static fx_ref operand_ref(fx_kcall *k, int slot, operand *o) {
-  return o->is_scalar ? scalar_ref(k, slot, (fxrt_dtype)o->ref.dtype, o->sval) : o->ref;
+  return o->is_scalar ? scalar_ref_i(k, slot, (fxrt_dtype)o->ref.dtype, o->sval, o->ival) : o->ref;
 }
 
 /* ---- elementwise ---- */

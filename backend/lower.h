@@ -111,7 +111,8 @@ typedef struct fx_kcall {
   fxrt_view view[4];
   int64_t i[10];
   double f[2];
-  double scalar[3]; /* FX_REF_SCALAR values, converted to the ref's dtype when used */
+  double scalar[3];   /* FX_REF_SCALAR values of floating-point refs */
+  int64_t iscalar[3]; /* ... and of integer and bool refs (exact beyond 2^53) */
   fxrt_epilogue ep;
   union {
     fxrt_conv2d_params conv;

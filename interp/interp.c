@@ -46,12 +46,13 @@ static void *base(ex *e, const fx_kcall *k, const fx_ref *r, scalar *slot) {
   case FX_REF_OUTPUT: return e->outputs[r->id].data;
   case FX_REF_SCALAR: {
     double v = k->scalar[r->id];
+    int64_t i = k->iscalar[r->id];
     switch ((fxrt_dtype)r->dtype) {
     case FXRT_F32: slot->f = (float)v; break;
     case FXRT_F64: slot->d = v; break;
-    case FXRT_I64: slot->i = (int64_t)v; break;
-    case FXRT_I32: slot->i32 = (int32_t)v; break;
-    default: slot->b = v != 0; break;
+    case FXRT_I64: slot->i = i; break;
+    case FXRT_I32: slot->i32 = (int32_t)i; break;
+    default: slot->b = i != 0; break;
     }
     return slot;
   }
