@@ -42,14 +42,18 @@ static bool taken(em *e, const char *s) {
     if (strcmp(reserved[i], s) == 0) return true;
   for (uint32_t i = 0; i < e->nnames; i++)
     if (strcmp(e->names[i], s) == 0) return true;
-  return strncmp(s, "fxrt_", 5) == 0 || strncmp(s, "FXRT_", 5) == 0 || strncmp(s, e->prefix, strlen(e->prefix)) == 0;
+  char run[80];
+  snprintf(run, sizeof run, "%s_run", e->prefix);
+  return strcmp(s, run) == 0;
 }
 
 /* A unique C identifier made of `pre` and the text s (other characters become '_'). */
 static char *make_name(em *e, const char *pre, const char *s, size_t n) {
   fx_buf b = {0};
   fx_buf_puts(&b, pre);
-  if (!*pre && (!n || (s[0] >= '0' && s[0] <= '9'))) fx_buf_putc(&b, 't');
+  /* not a digit first, and not in the runtime's or fx2c's namespaces */
+  bool clash = n >= 5 && (strncmp(s, "fxrt_", 5) == 0 || strncmp(s, "FXRT_", 5) == 0 || strncmp(s, "FX2C_", 5) == 0);
+  if (!*pre && (!n || (s[0] >= '0' && s[0] <= '9') || clash)) fx_buf_puts(&b, "t_");
   for (size_t i = 0; i < n; i++) {
     char c = s[i];
     bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -307,8 +311,7 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
                     (long long)c->dilation[1], (long long)c->groups);
       break;
     }
-    /* fallthrough to the epilogue and workspace */
-    goto epilogue_ws;
+    goto epilogue; /* then the workspace */
   case FX_K_LINEAR:
     R0(), I(0, 2), R(1), I(2, 1), R(2), R(3);
     goto epilogue;
@@ -362,8 +365,7 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
   }
   fx_buf_puts(b, "));\n");
   return;
-epilogue_ws:
-epilogue:
+epilogue: /* conv2d, linear and matmul end with an epilogue (or NULL); conv2d then with its workspace */
   if (k->has_ep) {
     fx_buf_printf(b, ", &(const fxrt_epilogue){%s, ", act_enum(k->ep.act));
     put_num(b, k->ep.alpha, true), fx_buf_puts(b, ", "), put_num(b, k->ep.lo, true), fx_buf_puts(b, ", ");

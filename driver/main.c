@@ -251,7 +251,21 @@ static int generate(const compile_opts *o, fx_graph *g, fx_diag *d) {
       /* provenance: the command line and the input files */
       fx_buf cmd = {0};
       fx_buf_puts(&cmd, "fx2c compile");
-      for (int i = 0; i < o->argc; i++) fx_buf_printf(&cmd, " %s", o->argv[i]);
+      for (int i = 0; i < o->argc; i++) { /* quoted for a shell where needed */
+        const char *a = o->argv[i];
+        bool plain = *a != 0;
+        for (const char *c = a; *c; c++)
+          plain &= (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || strchr("_./=:,+-@%", *c);
+        fx_buf_putc(&cmd, ' ');
+        if (plain) fx_buf_puts(&cmd, a);
+        else {
+          fx_buf_putc(&cmd, '\'');
+          for (const char *c = a; *c; c++)
+            if (*c == '\'') fx_buf_puts(&cmd, "'\\''");
+            else fx_buf_putc(&cmd, *c);
+          fx_buf_putc(&cmd, '\'');
+        }
+      }
       fx_buf_putc(&cmd, 0);
       const char *files[3];
       int nfiles = 0;
@@ -324,6 +338,8 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
   bool codegen = strcmp(o.emit, "c") == 0 || strcmp(o.emit, "exe") == 0;
   if (o.prefix && !fx_str_is_identifier(fx_str_make(o.prefix, strlen(o.prefix))))
     return usage_error("--prefix '%s' is not a C identifier", o.prefix);
+  if (o.prefix && (strncmp(o.prefix, "fxrt", 4) == 0 || strncmp(o.prefix, "FXRT", 4) == 0))
+    return usage_error("--prefix '%s' is in the runtime's namespace (fxrt)", o.prefix);
   if (codegen && strcmp(o.out_path, "-") == 0) return usage_error("--emit %s needs -o PATH, not standard output", o.emit);
   if (!codegen && strcmp(o.emit, "graph") != 0 && strcmp(o.emit, "dot") != 0) {
     static const char *const later[] = {"llvm", "bc", "obj"};

@@ -39,6 +39,10 @@ expect "--emit c without input shapes" 1 "model.fx:2:5: error: --emit c needs th
   "$fx2c" compile "$dir/model.fx" "${common[@]}" --emit c -o "$work/c"
 expect "--emit c to standard output" 2 "--emit c needs -o PATH" \
   "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'x:f32[1,3,8,8]' --emit c -o -
+expect "a prefix in the runtime's namespace" 2 "--prefix 'fxrt_m' is in the runtime's namespace" \
+  "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'x:f32[1,3,8,8]' --emit c --prefix fxrt_m -o "$work/c"
+expect "a prefix that is the start of internal names (x, w_...)" 0 "" \
+  "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'x:f32[1,3,8,8]' --emit c --prefix w -o "$work/cw"
 expect "a prefix that is not a C identifier" 2 "--prefix '9lives' is not a C identifier" \
   "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'x:f32[1,3,8,8]' --emit c --prefix 9lives -o "$work/c"
 expect "run without inputs" 1 "the graph has 1 inputs but 0 .npy files were given" \
