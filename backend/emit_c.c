@@ -24,7 +24,6 @@ typedef struct {
   char **names;  /* every name given, for uniqueness */
   uint32_t nnames;
   char prefix[64], upper[64];
-  bool used_file[FX_NUM_KINDS];
   bool needs_ws;
 } em;
 
@@ -249,7 +248,6 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
 #define F(x, isf) (fx_buf_puts(b, ", "), put_num(b, x, isf))
 #define S(s) (fx_buf_puts(b, ", "), fx_buf_puts(b, s))
   const int64_t *I_ = k->i;
-  e->used_file[k->kind] = true;
   fx_buf_printf(b, "  FX2C_CHECK(%s(", fx_kind_function((fx_kind)k->kind));
   switch ((fx_kind)k->kind) {
   case FX_K_UNARY:
@@ -463,16 +461,20 @@ static void provenance(em *e, fx_buf *b) {
   }
 }
 
+/* Whether the model needs the runtime source file `name` (fxrt_core.c always; the others for the kernels called). */
+static bool runtime_file_needed(const fx_lowered *L, const char *name) {
+  if (strcmp(name, "fxrt_core.c") == 0) return true;
+  for (uint32_t k = 0; k < L->ncalls; k++)
+    if (strcmp(fx_kind_file((fx_kind)L->calls[k].kind), name) == 0) return true;
+  return false;
+}
+
 void fx_emit_c_build_command(const fx_lowered *L, const fx_emit_opts *o, fx_buf *b) {
-  bool used[FX_NUM_KINDS] = {false};
-  for (uint32_t k = 0; k < L->ncalls; k++) used[L->calls[k].kind] = true;
-  fx_buf_puts(b, "cc -std=c99 -O2 -c model.c fxrt_core.c");
-  static const char *const files[] = {"fxrt_elementwise.c", "fxrt_reduce.c", "fxrt_conv.c", "fxrt_matmul.c",
-                                      "fxrt_norm.c",        "fxrt_pool.c",   "fxrt_resize.c"};
-  for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
-    bool need = false;
-    for (int k = 0; k < FX_NUM_KINDS; k++) need |= used[k] && strcmp(fx_kind_file((fx_kind)k), files[f]) == 0;
-    if (need) fx_buf_printf(b, " %s", files[f]);
+  fx_buf_puts(b, "cc -std=c99 -O2 -c model.c");
+  for (const fx_embedded *f = fx_embedded_files; f->name; f++) {
+    size_t n = strlen(f->name);
+    if (strncmp(f->name, "fxrt", 4) == 0 && n > 2 && strcmp(f->name + n - 2, ".c") == 0 && runtime_file_needed(L, f->name))
+      fx_buf_printf(b, " %s", f->name);
   }
   if (o->exe_main) fx_buf_puts(b, " main.c");
 }
@@ -837,9 +839,8 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
   for (const fx_embedded *f = fx_embedded_files; ok && f->name; f++) {
     size_t n = strlen(f->name);
     bool header_file = n > 2 && strcmp(f->name + n - 2, ".h") == 0;
-    bool need = header_file || strcmp(f->name, "fxrt_core.c") == 0;
-    for (int k = 0; !need && k < FX_NUM_KINDS; k++) need = e.used_file[k] && strcmp(fx_kind_file((fx_kind)k), f->name) == 0;
-    if (need && strncmp(f->name, "fxrt", 4) == 0) ok = write_file(dir, f->name, f->data, f->size, d);
+    if (strncmp(f->name, "fxrt", 4) == 0 && (header_file || runtime_file_needed(L, f->name)))
+      ok = write_file(dir, f->name, f->data, f->size, d);
   }
   fx_buf_free(&model);
   fx_buf_free(&header);

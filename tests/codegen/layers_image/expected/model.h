@@ -7,7 +7,7 @@
  *   sha256 1424b8a66898fd7a3c52e4b02f56a18e64b1e702d44010dc1ea26f84b879c925  layers_image/weights.safetensors
  *
  * Build this folder alone (then link the objects, with -lm, into your program):
- *   cc -std=c99 -O2 -c model.c fxrt_core.c fxrt_elementwise.c fxrt_reduce.c fxrt_conv.c fxrt_matmul.c fxrt_norm.c fxrt_pool.c fxrt_resize.c
+ *   cc -std=c99 -O2 -c model.c fxrt_conv.c fxrt_core.c fxrt_elementwise.c fxrt_matmul.c fxrt_norm.c fxrt_pool.c fxrt_reduce.c fxrt_resize.c
  *
  * Use:
  *   static unsigned char ws[MODEL_WORKSPACE_SIZE];   (aligned to 64 bytes)
