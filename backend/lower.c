@@ -1235,6 +1235,7 @@ static bool lower_node(lw *r, const fx_inst *in) {
   case FX_OP_INTERPOLATE: return lower_interpolate(r, op, in);
   case FX_OP_EMBEDDING:
   case FX_OP_INDEX_SELECT: return lower_gather(r, op, in);
+  case FX_OP_CLONE:
   case FX_OP_TO: {
     const fx_value *x = &in->args[0];
     fxrt_view v = cview(ti(r, x));

@@ -9,6 +9,7 @@
 #include "frontend/modules.h"
 #include "frontend/weights.h"
 #include "backend/exe.h"
+#include "optimizer/passes.h"
 #include "interp/interp.h"
 #include "ir/graph.h"
 #include "ir/program.h"
@@ -50,7 +51,11 @@ static const char help_text[] =
     "                         exe    a static executable: PATH IN0.npy ... -o OUTDIR [--bench N]\n"
     "                         llvm, bc, obj: the LLVM backend (not in this version yet)\n"
     "  -o PATH              where to write; '-' is standard output\n"
-    "  -O0, -O1, -O2        optimisation level (default -O2; this version has no passes yet, so all are -O0)\n"
+    "  -O0, -O1, -O2        optimisation level (default -O2): -O0 no passes; -O1 and -O2 noop,dce. Passes need\n"
+    "                       the program: --modules/--weights as the graph needs them and every input's shape\n"
+    "  --passes LIST        run these passes instead (comma-separated): noop (no-op removal), dce (dead code)\n"
+    "  --print-after PASS   print the graph (FX text) on stderr after PASS, or after every pass with 'all'\n"
+    "  --stats              per pass on stderr: nodes before and after, removed, folded, fused\n"
     "  --modules FILE       the text of print(model) or print(gm), for call_module nodes\n"
     "  --weights FILE       the state_dict as .safetensors or .pt/.pth (torch.save)\n"
     "  --input SPEC         an input's shape and dtype, NAME:DTYPE[D0,D1,...] (x:f32[1,3,224,224]) or\n"
@@ -91,6 +96,9 @@ typedef struct {
   const char *cpu;
   const char *keep_build;
   const char *cflags;
+  const char *passes;      /* --passes LIST, or NULL for the level's pipeline */
+  const char *print_after;
+  bool stats;
   bool weights_file, report;
   int argc;
   char **argv;
@@ -148,6 +156,7 @@ static int emit(const compile_opts *o, const fx_graph *g) {
 }
 
 static int cmd_compile_opts(compile_opts *po, int argc, char **argv);
+static bool optimize(const compile_opts *o, fx_program *p, fx_diag *d);
 static bool load_model_files(const char *modules_path, const char *weights_path, fx_source *msrc, fx_modules *mods,
                              bool *have_mods, fx_weights *w, bool *have_w, fx_diag *d);
 
@@ -209,7 +218,7 @@ static bool check_program(const compile_opts *o, fx_graph *g, fx_diag *d) {
     for (int i = 0; i < o->ninputs; i++) ok &= apply_input_spec(&p, o->inputs[i], d);
     bool all_shapes = true;
     for (uint32_t i = 0; i < p.nplaceholders; i++) all_shapes &= p.inputs[i].given || g->nodes[p.placeholders[i]].args.n;
-    if (ok && all_shapes) ok = fx_program_build(&p, d);
+    if (ok && all_shapes) ok = fx_program_build(&p, d) && optimize(o, &p, d); /* passes need every shape */
     else if (ok) { /* no shapes: legalization alone still finds every unsupported target */
       uint32_t errors = d->nerrors;
       for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(d); i = g->nodes[i].next) fx_legalize_node(&p, i, d);
@@ -221,6 +230,12 @@ static bool check_program(const compile_opts *o, fx_graph *g, fx_diag *d) {
   if (have_mods) fx_modules_free(&mods);
   if (msrc.text) fx_source_free(&msrc);
   return ok;
+}
+
+/* The optimisation pipeline (-O level or --passes) on a built program; --print-after and --stats on stderr. */
+static bool optimize(const compile_opts *o, fx_program *p, fx_diag *d) {
+  fx_pass_manager pm = {p, o->print_after, stderr, o->stats ? stderr : NULL, d};
+  return fx_pass_manager_run(&pm, o->passes ? o->passes : fx_pass_pipeline(o->opt_level));
 }
 
 /* --emit c|exe: build the program (every input needs a shape), lower it, plan its memory and write the code. */
@@ -242,7 +257,7 @@ static int generate(const compile_opts *o, fx_graph *g, fx_diag *d) {
                     o->emit, (int)n->name.n, n->name.p, (int)n->name.n, n->name.p, (int)n->name.n, n->name.p);
       ok = false;
     }
-  if (ok && fx_program_build(&p, d)) {
+  if (ok && fx_program_build(&p, d) && optimize(o, &p, d)) {
     fx_lowered L;
     if (fx_lower(&p, &L, d)) {
       fx_plan P;
@@ -317,6 +332,11 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     else if (strcmp(a, "--cpu") == 0) NEXT_ARG(o.cpu);
     else if (strcmp(a, "--keep-build") == 0) NEXT_ARG(o.keep_build);
     else if (strcmp(a, "--cflags") == 0) NEXT_ARG(o.cflags);
+    else if (strcmp(a, "--passes") == 0) NEXT_ARG(o.passes);
+    else if (strncmp(a, "--passes=", 9) == 0) o.passes = a + 9;
+    else if (strcmp(a, "--print-after") == 0) NEXT_ARG(o.print_after);
+    else if (strncmp(a, "--print-after=", 14) == 0) o.print_after = a + 14;
+    else if (strcmp(a, "--stats") == 0) o.stats = true;
     else if (strcmp(a, "--weights-file") == 0) o.weights_file = true;
     else if (strcmp(a, "--report") == 0) o.report = true;
     else if (strcmp(a, "--input") == 0) {
@@ -331,6 +351,21 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     else if (!o.graph_path) o.graph_path = a;
     else return usage_error("more than one GRAPH given ('%s')", a);
 #undef NEXT_ARG
+  }
+  if (o.passes) {
+    const char *bad;
+    size_t bad_len;
+    if (!fx_pass_list_valid(o.passes, &bad, &bad_len)) {
+      char name[100];
+      snprintf(name, sizeof name, "%.*s", (int)(bad_len < 90 ? bad_len : 90), bad);
+      return usage_error("unknown pass '%s' in --passes (see fx2c --help)", name);
+    }
+  }
+  if (o.print_after && strcmp(o.print_after, "all") != 0) {
+    const char *bad;
+    size_t bad_len;
+    if (!*o.print_after || strchr(o.print_after, ',') || !fx_pass_list_valid(o.print_after, &bad, &bad_len))
+      return usage_error("unknown pass '%s' in --print-after (a pass name or all)", o.print_after);
   }
   if (!o.graph_path) return usage_error("%s", "compile needs a GRAPH file");
   if (!o.emit) return usage_error("%s", "compile needs --emit KIND (graph, dot, c, llvm, bc, obj or exe)");

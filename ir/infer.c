@@ -983,6 +983,10 @@ static bool infer_op(ictx *c, fx_inst *in) {
       return true;
     }
     const fx_tinfo *t = tinfo(c, x);
+    if (op == FX_OP_CLONE) { /* a copy of its own: an in-place op on it must not change the input */
+      in->result = new_tensor(c, t->dtype, t->ndim, t->shape);
+      return true;
+    }
     in->result = alias_tensor(c, x, t->dtype, t->ndim, t->shape);
     in->work = false;
     return true;

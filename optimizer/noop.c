@@ -1,0 +1,51 @@
+/* noop.c: no-op removal. Nodes that return their input unchanged in eval mode (dropout and its family, identity,
+ * contiguous, detach, torchvision's stochastic_depth: the ops flagged FX_OPF_NOOP in ir/ops.def), clones that no
+ * in-place op writes into (nor into their input), and reshapes
+ * to the shape the input already has (view, reshape, flatten, ... with FX_OPF_VIEW) are replaced by their input. The
+ * multi-output results nobody reads go with dead-code elimination. */
+#include <string.h>
+
+#include "passes.h"
+
+bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st) {
+  fx_program *p = pm->p;
+  fx_graph *g = p->g;
+  bool changed = false;
+  for (uint32_t i = g->first; i != FX_NONE_IDX;) {
+    uint32_t next = g->nodes[i].next;
+    const fx_inst *in = &p->inst[i];
+    const fx_node *n = &g->nodes[i];
+    if (in->op < 0 || in->failed || in->inplace || n->args.n < 1 || n->args.u.items[0].kind != FX_V_NODE ||
+        in->result.kind != FX_V_TENSOR || in->args[0].kind != FX_V_TENSOR) {
+      i = next;
+      continue;
+    }
+    unsigned flags = fx_op_flags((fx_op)in->op);
+    const fx_tinfo *x = &p->tensors[in->args[0].v.node], *y = &p->tensors[in->result.v.node];
+    bool same_shape = x->dtype == y->dtype && x->ndim == y->ndim &&
+                      memcmp(x->shape, y->shape, (size_t)x->ndim * sizeof *x->shape) == 0;
+    uint32_t src = n->args.u.items[0].v.node;
+    /* the input node must produce that tensor (not a tuple an index of which is the input): the same storage and
+     * layout (the program may be older than the graph by the no-ops removed before this one, which shared it) */
+    const fx_value *sv = &p->inst[src].result;
+    const fx_tinfo *s_ = sv->kind == FX_V_TENSOR ? &p->tensors[sv->v.node] : NULL;
+    bool direct = s_ && s_->alias == x->alias && s_->dtype == x->dtype && s_->ndim == x->ndim &&
+                  memcmp(s_->shape, x->shape, (size_t)x->ndim * sizeof *x->shape) == 0;
+    /* a clone that an in-place op then writes into is not a no-op: keep nodes whose users (or whose input's users)
+     * write in place */
+    bool writes = false;
+    for (uint32_t u = 0; u < g->nodes[i].nusers; u++) writes |= p->inst[g->nodes[i].users[u]].inplace;
+    for (uint32_t u = 0; u < g->nodes[src].nusers; u++) writes |= p->inst[g->nodes[src].users[u]].inplace;
+    bool noop = (flags & FX_OPF_NOOP) || in->op == FX_OP_CLONE || ((flags & FX_OPF_VIEW) && same_shape);
+    if (direct && !writes && noop) {
+      fx_node_replace_all_uses_with(g, i, src);
+      if (fx_graph_erase_node(g, i)) {
+        st->removed++;
+        changed = true;
+      }
+    }
+    i = next;
+  }
+  return changed;
+}

@@ -1,0 +1,84 @@
+/* passes.c: the pass manager (passes.h). */
+#include "passes.h"
+
+#include <string.h>
+
+bool fx_pass_dce(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st);
+
+const fx_pass fx_passes[] = {
+    {"noop", "no-op removal: dropout, identity, contiguous, clone, detach, stochastic_depth, same-shape reshapes",
+     fx_pass_noop},
+    {"dce", "dead-code elimination", fx_pass_dce},
+    {NULL, NULL, NULL},
+};
+
+const char *fx_pass_pipeline(int level) { return level <= 0 ? "" : "noop,dce"; }
+
+static const fx_pass *find(const char *name, size_t n) {
+  for (const fx_pass *ps = fx_passes; ps->name; ps++)
+    if (strlen(ps->name) == n && strncmp(ps->name, name, n) == 0) return ps;
+  return NULL;
+}
+
+bool fx_pass_list_valid(const char *list, const char **bad, size_t *bad_len) {
+  for (const char *s = list; *s;) {
+    size_t n = strcspn(s, ",");
+    if (n && !find(s, n)) {
+      *bad = s;
+      *bad_len = n;
+      return false;
+    }
+    s += n + (s[n] == ',');
+  }
+  return true;
+}
+
+/* A fresh program on the same graph, modules, weights and inputs. */
+static bool rebuild(fx_pass_manager *pm) {
+  fx_program *p = pm->p;
+  uint32_t n = p->nplaceholders;
+  fx_input_spec *inputs = fx_xmalloc((n + 1) * sizeof *inputs);
+  memcpy(inputs, p->inputs, n * sizeof *inputs);
+  fx_graph *g = p->g;
+  const fx_modules *mods = p->mods;
+  const fx_weights *w = p->weights;
+  fx_program_free(p);
+  fx_program_init(p, g, mods, w);
+  for (uint32_t i = 0; i < n && i < p->nplaceholders; i++)
+    if (inputs[i].given) fx_program_set_input(p, i, inputs[i].dtype, inputs[i].ndim, inputs[i].shape);
+  fx_xfree(inputs);
+  return fx_program_build(p, pm->d);
+}
+
+bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
+  for (const char *s = list; *s;) {
+    size_t n = strcspn(s, ",");
+    const fx_pass *ps = n ? find(s, n) : NULL;
+    s += n + (s[n] == ',');
+    if (!ps) continue;
+    fx_pass_stats st;
+    memset(&st, 0, sizeof st);
+    st.nodes_before = pm->p->g->nlive;
+    bool changed = ps->run(pm, &st);
+    st.nodes_after = pm->p->g->nlive;
+#ifndef NDEBUG
+    if (fx_graph_lint(pm->p->g, pm->d)) {
+      fx_diag_error(pm->d, NULL, (fx_loc){0, 0, 0, 0}, "internal error: the graph is malformed after pass '%s'",
+                    ps->name);
+      return false;
+    }
+#endif
+    if (changed && !rebuild(pm)) return false;
+    if (pm->stats_to)
+      fprintf(pm->stats_to, "pass %-6s %5u -> %5u nodes: %u removed, %u BatchNorms folded, %u fusion groups, "
+                            "%llu weight bytes saved\n",
+              ps->name, st.nodes_before, st.nodes_after, st.removed, st.bn_folded, st.fused,
+              (unsigned long long)st.weight_bytes_saved);
+    if (pm->print_after && pm->print_to && (strcmp(pm->print_after, "all") == 0 || strcmp(pm->print_after, ps->name) == 0)) {
+      fprintf(pm->print_to, "# after %s\n", ps->name);
+      fx_print_graph(pm->p->g, pm->print_to);
+    }
+  }
+  return true;
+}

@@ -1,0 +1,51 @@
+/* passes.h: the pass manager. A pass rewrites the graph (ir/graph.h) with the meaning the program gives it
+ * (ir/program.h), which the manager rebuilds after every pass that changed something, so that each pass sees every
+ * node's op, dtype and shape. The graph stays a torch.fx graph that prints as FX text (--print-after).
+ *
+ *     fx_pass_manager pm = {&program, NULL, NULL, NULL, &diag};  // program built (fx_program_build)
+ *     if (!fx_pass_manager_run(&pm, "noop,dce")) ...;          // or fx_pass_pipeline(2)
+ *     ... pm.p is the rebuilt program ...
+ *
+ * Levels: -O0 runs nothing; -O1 and -O2 run fx_pass_pipeline(level). In debug builds (no NDEBUG) the graph is linted
+ * after every pass and a problem is an internal error.
+ */
+#ifndef FX_PASSES_H
+#define FX_PASSES_H
+
+#include <stdio.h>
+
+#include "../ir/program.h"
+
+typedef struct fx_pass_stats {
+  uint32_t nodes_before, nodes_after;
+  uint32_t removed;     /* nodes the pass erased */
+  uint32_t bn_folded;   /* BatchNorms folded into the producing conv or linear */
+  uint32_t fused;       /* fusion groups formed */
+  uint64_t weight_bytes_saved;
+} fx_pass_stats;
+
+typedef struct fx_pass_manager {
+  fx_program *p;        /* rebuilt after each pass that changed the graph */
+  const char *print_after; /* NULL, a pass name or "all": print the graph after it (to print_to) */
+  FILE *print_to;
+  FILE *stats_to;       /* NULL, or where to print each pass's statistics */
+  fx_diag *d;
+} fx_pass_manager;
+
+typedef struct fx_pass {
+  const char *name;
+  const char *what;
+  /* Rewrites pm->p->g; returns whether it changed anything; counts into st. */
+  bool (*run)(fx_pass_manager *pm, fx_pass_stats *st);
+} fx_pass;
+
+/* The passes, in pipeline order; terminated by a NULL name. */
+extern const fx_pass fx_passes[];
+/* The comma-separated pass list of an optimisation level (0: ""). */
+const char *fx_pass_pipeline(int level);
+/* Checks a comma-separated list of pass names; the first unknown name in *bad. */
+bool fx_pass_list_valid(const char *list, const char **bad, size_t *bad_len);
+/* Runs the passes of `list` in order. False if rebuilding the program after a pass failed (errors in pm->d). */
+bool fx_pass_manager_run(fx_pass_manager *pm, const char *list);
+
+#endif

@@ -1,0 +1,8 @@
+graph():
+    %x : [#users=1] = placeholder[target=x]
+    %relu : [#users=2] = call_function[target=torch.relu](args = (%x,), kwargs = {})
+    %clone : [#users=2] = call_function[target=torch.clone](args = (%relu,), kwargs = {})
+    %add_ : [#users=0] = call_method[target=add_](args = (%clone, 1), kwargs = {})
+    %view_1 : [#users=1] = call_method[target=view](args = (%clone, 24), kwargs = {})
+    %mul : [#users=1] = call_function[target=operator.mul](args = (%view_1, 2), kwargs = {})
+    return (mul, relu)
