@@ -51,11 +51,11 @@ static const char help_text[] =
     "                         exe    a static executable: PATH IN0.npy ... -o OUTDIR [--bench N]\n"
     "                         llvm, bc, obj: the LLVM backend (not in this version yet)\n"
     "  -o PATH              where to write; '-' is standard output\n"
-    "  -O0, -O1, -O2        optimisation level (default -O2): -O0 no passes; -O1 noop,dce; -O2 noop,cse,dce.\n"
+    "  -O0, -O1, -O2        optimisation level (default -O2): -O0 no passes; -O1 noop,dce; -O2 noop,bnfold,cse,dce.\n"
     "                       Passes need the program: --modules/--weights as the graph needs them and every\n"
     "                       input's shape\n"
-    "  --passes LIST        run these passes instead (comma-separated): noop (no-op removal), cse (common\n"
-    "                       subexpressions), dce (dead code)\n"
+    "  --passes LIST        run these passes instead (comma-separated): noop (no-op removal), bnfold (BatchNorm\n"
+    "                       folding into Conv/Linear modules), cse (common subexpressions), dce (dead code)\n"
     "  --print-after PASS   print the graph (FX text) on stderr after PASS, or after every pass with 'all'\n"
     "  --stats              per pass on stderr: nodes before and after, removed, folded, fused\n"
     "  --modules FILE       the text of print(model) or print(gm), for call_module nodes\n"
@@ -158,7 +158,7 @@ static int emit(const compile_opts *o, const fx_graph *g) {
 }
 
 static int cmd_compile_opts(compile_opts *po, int argc, char **argv);
-static bool optimize(const compile_opts *o, fx_program *p, fx_diag *d);
+static bool optimize(const compile_opts *o, fx_program *p, fx_modules *mods, fx_weights *w, fx_diag *d);
 static bool load_model_files(const char *modules_path, const char *weights_path, fx_source *msrc, fx_modules *mods,
                              bool *have_mods, fx_weights *w, bool *have_w, fx_diag *d);
 
@@ -220,7 +220,8 @@ static bool check_program(const compile_opts *o, fx_graph *g, fx_diag *d) {
     for (int i = 0; i < o->ninputs; i++) ok &= apply_input_spec(&p, o->inputs[i], d);
     bool all_shapes = true;
     for (uint32_t i = 0; i < p.nplaceholders; i++) all_shapes &= p.inputs[i].given || g->nodes[p.placeholders[i]].args.n;
-    if (ok && all_shapes) ok = fx_program_build(&p, d) && optimize(o, &p, d); /* passes need every shape */
+    if (ok && all_shapes) /* passes need every shape */
+      ok = fx_program_build(&p, d) && optimize(o, &p, have_mods ? &mods : NULL, have_w ? &w : NULL, d);
     else if (ok) { /* no shapes: legalization alone still finds every unsupported target */
       uint32_t errors = d->nerrors;
       for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(d); i = g->nodes[i].next) fx_legalize_node(&p, i, d);
@@ -235,8 +236,8 @@ static bool check_program(const compile_opts *o, fx_graph *g, fx_diag *d) {
 }
 
 /* The optimisation pipeline (-O level or --passes) on a built program; --print-after and --stats on stderr. */
-static bool optimize(const compile_opts *o, fx_program *p, fx_diag *d) {
-  fx_pass_manager pm = {p, o->print_after, stderr, o->stats ? stderr : NULL, d};
+static bool optimize(const compile_opts *o, fx_program *p, fx_modules *mods, fx_weights *w, fx_diag *d) {
+  fx_pass_manager pm = {p, mods, w, o->print_after, stderr, o->stats ? stderr : NULL, d};
   return fx_pass_manager_run(&pm, o->passes ? o->passes : fx_pass_pipeline(o->opt_level));
 }
 
@@ -259,7 +260,7 @@ static int generate(const compile_opts *o, fx_graph *g, fx_diag *d) {
                     o->emit, (int)n->name.n, n->name.p, (int)n->name.n, n->name.p, (int)n->name.n, n->name.p);
       ok = false;
     }
-  if (ok && fx_program_build(&p, d) && optimize(o, &p, d)) {
+  if (ok && fx_program_build(&p, d) && optimize(o, &p, have_mods ? &mods : NULL, have_w ? &w : NULL, d)) {
     fx_lowered L;
     if (fx_lower(&p, &L, d)) {
       fx_plan P;

@@ -158,6 +158,32 @@ const fx_tensor *fx_weights_find(const fx_weights *w, fx_str name) {
   return NULL;
 }
 
+fx_tensor *fx_weights_add(fx_weights *w, fx_str name, fxrt_dtype dtype, int32_t ndim, const int64_t *shape) {
+  w->tensors = fx_xrealloc(w->tensors, (w->n + 1) * sizeof *w->tensors);
+  fx_tensor *t = &w->tensors[w->n];
+  memset(t, 0, sizeof *t);
+  t->name = fx_arena_str(&w->arena, name);
+  t->dtype = dtype;
+  t->ndim = ndim;
+  size_t numel = 1;
+  for (int32_t i = 0; i < ndim; i++) {
+    t->shape[i] = shape[i];
+    numel *= (size_t)shape[i];
+  }
+  t->nbytes = numel * fxrt_dtype_size(dtype);
+  t->data = fx_tensor_alloc(t->nbytes ? t->nbytes : 1);
+  w->n++;
+  /* the index, rebuilt when it gets half full */
+  if (!w->index || 2 * (uint64_t)w->n > w->index_cap) {
+    fx_xfree(w->index);
+    index_init(w, w->n);
+    for (uint32_t i = 0; i < w->n; i++) index_insert(w, i);
+  } else {
+    index_insert(w, w->n - 1);
+  }
+  return t;
+}
+
 /* ---- safetensors ----------------------------------------------------------------------------------------------- */
 
 static const struct {

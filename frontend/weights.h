@@ -40,6 +40,9 @@ typedef struct fx_weights {
  * empty but may be freed). */
 bool fx_weights_load(fx_weights *w, const char *path, fx_diag *d);
 const fx_tensor *fx_weights_find(const fx_weights *w, fx_str name);
+/* A new zeroed tensor called `name` (which must not exist yet), for passes that compute weights (BatchNorm folding).
+ * Pointers to w's tensors that were taken before are invalid afterwards. */
+fx_tensor *fx_weights_add(fx_weights *w, fx_str name, fxrt_dtype dtype, int32_t ndim, const int64_t *shape);
 void fx_weights_free(fx_weights *w);
 
 /* Allocation of tensor storage: 64-byte aligned, zeroed, counted by fx2c's allocator. */

@@ -6,16 +6,18 @@
 bool fx_pass_dce(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st);
 
 const fx_pass fx_passes[] = {
     {"noop", "no-op removal: dropout, identity, contiguous, clone, detach, stochastic_depth, same-shape reshapes",
      fx_pass_noop},
+    {"bnfold", "BatchNorm folded into the Conv1d/Conv2d/Linear module before it (eval mode)", fx_pass_bnfold},
     {"cse", "common-subexpression elimination (pure nodes reading nothing written in place)", fx_pass_cse},
     {"dce", "dead-code elimination", fx_pass_dce},
     {NULL, NULL, NULL},
 };
 
-const char *fx_pass_pipeline(int level) { return level <= 0 ? "" : level == 1 ? "noop,dce" : "noop,cse,dce"; }
+const char *fx_pass_pipeline(int level) { return level <= 0 ? "" : level == 1 ? "noop,dce" : "noop,bnfold,cse,dce"; }
 
 static const fx_pass *find(const char *name, size_t n) {
   for (const fx_pass *ps = fx_passes; ps->name; ps++)

@@ -2,7 +2,7 @@
  * (ir/program.h), which the manager rebuilds after every pass that changed something, so that each pass sees every
  * node's op, dtype and shape. The graph stays a torch.fx graph that prints as FX text (--print-after).
  *
- *     fx_pass_manager pm = {&program, NULL, NULL, NULL, &diag};  // program built (fx_program_build)
+ *     fx_pass_manager pm = {&program, &mods, &weights, NULL, NULL, NULL, &diag};  // program built
  *     if (!fx_pass_manager_run(&pm, "noop,dce")) ...;          // or fx_pass_pipeline(2)
  *     ... pm.p is the rebuilt program ...
  *
@@ -26,6 +26,8 @@ typedef struct fx_pass_stats {
 
 typedef struct fx_pass_manager {
   fx_program *p;        /* rebuilt after each pass that changed the graph */
+  fx_modules *mods;     /* p's modules and weights, which passes may change (BatchNorm folding); may be NULL */
+  fx_weights *w;
   const char *print_after; /* NULL, a pass name or "all": print the graph after it (to print_to) */
   FILE *print_to;
   FILE *stats_to;       /* NULL, or where to print each pass's statistics */

@@ -58,6 +58,18 @@ static int by_start(const void *a, const void *b) {
   if (x->bytes != y->bytes) return x->bytes > y->bytes ? -1 : 1;
   return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
 }
+static int by_length(const void *a, const void *b) {
+  const item *x = &sort_items[*(const uint32_t *)a], *y = &sort_items[*(const uint32_t *)b];
+  uint32_t lx = x->last - x->first, ly = y->last - y->first;
+  if (lx != ly) return lx > ly ? -1 : 1;
+  return by_size(a, b);
+}
+static int by_area(const void *a, const void *b) { /* bytes x lifetime */
+  const item *x = &sort_items[*(const uint32_t *)a], *y = &sort_items[*(const uint32_t *)b];
+  double ax = (double)x->bytes * (x->last - x->first + 1), ay = (double)y->bytes * (y->last - y->first + 1);
+  if (ax != ay) return ax > ay ? -1 : 1;
+  return by_size(a, b);
+}
 static int by_offset(const void *a, const void *b) {
   const uint64_t *x = a, *y = b; /* pairs (offset, end) */
   return x[0] < y[0] ? -1 : x[0] > y[0];
@@ -198,20 +210,33 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
   fx_xfree(delta);
   fx_xfree(minus);
 
-  /* two placements; the smaller wins (ties: by size) */
+  /* several placements; the smallest arena wins (ties: the first in this list) */
+  static const struct {
+    int (*cmp)(const void *, const void *);
+    bool best_fit;
+    const char *name;
+  } methods[] = {{by_size, true, "greedy by size, best fit"},
+                 {by_size, false, "greedy by size, first fit"},
+                 {by_start, false, "greedy in schedule order, first fit"},
+                 {by_length, true, "greedy by lifetime, best fit"},
+                 {by_area, true, "greedy by size x lifetime, best fit"}};
   uint32_t *order = fx_xmalloc((n + 1) * sizeof *order);
   uint64_t *off_a = fx_xmalloc((n + 1) * sizeof *off_a), *off_b = fx_xmalloc((n + 1) * sizeof *off_b);
-  for (uint32_t i = 0; i < n; i++) order[i] = i;
+  P->arena = UINT64_MAX;
   sort_items = it;
-  qsort(order, n, sizeof *order, by_size);
-  uint64_t a = place(it, n, order, true, off_a);
-  qsort(order, n, sizeof *order, by_start);
-  uint64_t b = place(it, n, order, false, off_b);
+  for (size_t m = 0; m < sizeof methods / sizeof *methods; m++) {
+    for (uint32_t i = 0; i < n; i++) order[i] = i;
+    qsort(order, n, sizeof *order, methods[m].cmp);
+    uint64_t a = place(it, n, order, methods[m].best_fit, off_b);
+    if (a < P->arena) {
+      P->arena = a;
+      P->method = methods[m].name;
+      memcpy(off_a, off_b, (n + 1) * sizeof *off_a);
+    }
+  }
   sort_items = NULL;
-  bool use_a = a <= b;
-  P->arena = use_a ? a : b;
-  P->method = use_a ? "greedy by size, best fit" : "greedy in schedule order, first fit";
-  for (uint32_t i = 0; i < n; i++) *it[i].offset = use_a ? off_a[i] : off_b[i];
+  if (!n) P->arena = 0;
+  for (uint32_t i = 0; i < n; i++) *it[i].offset = off_a[i];
   fx_xfree(order);
   fx_xfree(off_a);
   fx_xfree(off_b);

@@ -40,3 +40,26 @@ class EdgeOutputs(torch.nn.Module):
         x.mul_(2.0)
         y = torch.relu(x + self.scale)
         return y, x, y, self.scale, x.size(0)
+
+
+class BatchNormFolds(torch.nn.Module):
+    """Every BatchNorm that the bnfold pass folds (Conv2d with bias, Conv1d without, Linear with BatchNorm1d), and one
+    it must not fold (the conv's output has another user)."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 4, 3)
+        self.bn = torch.nn.BatchNorm2d(4)
+        self.conv1d = torch.nn.Conv1d(4, 6, 3, bias=False)
+        self.bn1d = torch.nn.BatchNorm1d(6)
+        self.fc = torch.nn.Linear(6, 5)
+        self.bn_fc = torch.nn.BatchNorm1d(5)
+        self.conv_shared = torch.nn.Conv2d(4, 4, 1)
+        self.bn_shared = torch.nn.BatchNorm2d(4)
+
+    def forward(self, x):
+        y = self.bn(self.conv(x))
+        s = self.conv_shared(y)
+        y = self.bn_shared(s) + s
+        z = self.bn1d(self.conv1d(y.mean(3)))
+        return self.bn_fc(self.fc(z.mean(2)))

@@ -1,0 +1,11 @@
+graph():
+    %x : [#users=1] = placeholder[target=x]
+    %conv : [#users=1] = call_module[target=conv](args = (%x,), kwargs = {})
+    %conv_shared : [#users=2] = call_module[target=conv_shared](args = (%conv,), kwargs = {})
+    %bn_shared : [#users=1] = call_module[target=bn_shared](args = (%conv_shared,), kwargs = {})
+    %add : [#users=1] = call_function[target=operator.add](args = (%bn_shared, %conv_shared), kwargs = {})
+    %mean : [#users=1] = call_method[target=mean](args = (%add, 3), kwargs = {})
+    %conv1d : [#users=1] = call_module[target=conv1d](args = (%mean,), kwargs = {})
+    %mean_1 : [#users=1] = call_method[target=mean](args = (%conv1d, 2), kwargs = {})
+    %fc : [#users=1] = call_module[target=fc](args = (%mean_1,), kwargs = {})
+    return fc
