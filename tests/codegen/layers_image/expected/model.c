@@ -17,39 +17,37 @@ fxrt_status model_run(const float *x, float *output0, float *output1, float *out
   unsigned char *const ws = (unsigned char *)workspace;
   float *const pad_zero = (float *)(void *)(ws + 48384); /* f32[2, 3, 17, 19], calls 0..2 */
   float *const conv = (float *)(void *)(ws + 27712); /* f32[2, 8, 17, 19], calls 2..3 */
-  float *const conv_grouped = (float *)(void *)(ws + 48384); /* f32[2, 8, 9, 19], calls 3..4 */
-  float *const bn = (float *)(void *)(ws + 59328); /* f32[2, 8, 9, 19], calls 4..5 */
-  float *const conv_dilated = (float *)(void *)(ws + 70272); /* f32[2, 8, 9, 19], calls 5..6 */
-  float *const gn = (float *)(void *)(ws + 0); /* f32[2, 8, 9, 19], calls 6..35 */
-  float *const act_0 = (float *)(void *)(ws + 10944); /* f32[2, 8, 9, 19], calls 7..37 */
-  float *const act_1 = (float *)(void *)(ws + 21888); /* f32[2, 8, 9, 19], calls 8..20 */
-  float *const act_2 = (float *)(void *)(ws + 32832); /* f32[2, 8, 9, 19], calls 9..21 */
-  float *const act_3 = (float *)(void *)(ws + 43776); /* f32[2, 8, 9, 19], calls 10..22 */
-  float *const act_4 = (float *)(void *)(ws + 54720); /* f32[2, 8, 9, 19], calls 11..23 */
-  float *const act_5 = (float *)(void *)(ws + 65664); /* f32[2, 8, 9, 19], calls 12..24 */
-  float *const act_6 = (float *)(void *)(ws + 76608); /* f32[2, 8, 9, 19], calls 13..25 */
-  float *const act_7 = (float *)(void *)(ws + 87552); /* f32[2, 8, 9, 19], calls 14..26 */
-  float *const act_8 = (float *)(void *)(ws + 98496); /* f32[2, 8, 9, 19], calls 15..27 */
-  float *const act_9 = (float *)(void *)(ws + 109440); /* f32[2, 8, 9, 19], calls 16..28 */
-  float *const act_10 = (float *)(void *)(ws + 120384); /* f32[2, 8, 9, 19], calls 17..29 */
-  float *const act_11 = (float *)(void *)(ws + 131328); /* f32[2, 8, 9, 19], calls 18..30 */
-  float *const act_12 = (float *)(void *)(ws + 142272); /* f32[2, 8, 9, 19], calls 19..31 */
-  float *const pool_max = (float *)(void *)(ws + 6400); /* f32[2, 8, 5, 10], calls 36..47 */
-  float *const pool_max_1 = (float *)(void *)(ws + 0); /* f32[2, 8, 5, 10], calls 37..38 */
-  float *const pool_avg = (float *)(void *)(ws + 3200); /* f32[2, 8, 5, 10], calls 38..39 */
-  float *const pool_adaptive = (float *)(void *)(ws + 93184); /* f32[2, 8, 3, 5], calls 40..58 */
-  float *const pool_adaptive_max = (float *)(void *)(ws + 2048); /* f32[2, 8, 2, 2], calls 41..43 */
-  float *const up = (float *)(void *)(ws + 0); /* f32[2, 8, 4, 4], calls 42..44 */
-  float *const up_nearest2d = (float *)(void *)(ws + 1024); /* f32[2, 8, 4, 4], calls 43..44 */
-  float *const shuffle_conv = (float *)(void *)(ws + 0); /* f32[2, 16, 5, 10], calls 47..48 */
-  float *const shuffle = (float *)(void *)(ws + 19200); /* f32[2, 4, 10, 20], calls 48..50 */
-  float *const pad_const = (float *)(void *)(ws + 10752); /* f32[2, 4, 12, 22], calls 49..51 */
-  float *const pad_reflect = (float *)(void *)(ws + 0); /* f32[2, 4, 14, 24], calls 51..52 */
-  float *const pad_replicate = (float *)(void *)(ws + 79872); /* f32[2, 4, 16, 26], calls 52..53 */
-  float *const deconv = (float *)(void *)(ws + 0); /* f32[2, 6, 32, 52], calls 53..54 */
-  float *const getitem = (float *)(void *)(ws + 79872); /* f32[2, 6, 5], calls 54..55 */
-  float *const ln = (float *)(void *)(ws + 80128); /* f32[2, 6, 5], calls 55..56 */
-  float *const fc = (float *)(void *)(ws + 80384); /* f32[2, 6, 4], calls 56..57 */
+  float *const conv_grouped = (float *)(void *)(ws + 55360); /* f32[2, 8, 9, 19], calls 3..4 */
+  float *const conv_dilated = (float *)(void *)(ws + 66304); /* f32[2, 8, 9, 19], calls 4..5 */
+  float *const gn = (float *)(void *)(ws + 0); /* f32[2, 8, 9, 19], calls 5..34 */
+  float *const act_0 = (float *)(void *)(ws + 10944); /* f32[2, 8, 9, 19], calls 6..35 */
+  float *const act_1 = (float *)(void *)(ws + 21888); /* f32[2, 8, 9, 19], calls 7..19 */
+  float *const act_2 = (float *)(void *)(ws + 32832); /* f32[2, 8, 9, 19], calls 8..20 */
+  float *const act_3 = (float *)(void *)(ws + 43776); /* f32[2, 8, 9, 19], calls 9..21 */
+  float *const act_4 = (float *)(void *)(ws + 54720); /* f32[2, 8, 9, 19], calls 10..22 */
+  float *const act_5 = (float *)(void *)(ws + 65664); /* f32[2, 8, 9, 19], calls 11..23 */
+  float *const act_6 = (float *)(void *)(ws + 76608); /* f32[2, 8, 9, 19], calls 12..24 */
+  float *const act_7 = (float *)(void *)(ws + 87552); /* f32[2, 8, 9, 19], calls 13..25 */
+  float *const act_8 = (float *)(void *)(ws + 98496); /* f32[2, 8, 9, 19], calls 14..26 */
+  float *const act_9 = (float *)(void *)(ws + 109440); /* f32[2, 8, 9, 19], calls 15..27 */
+  float *const act_10 = (float *)(void *)(ws + 120384); /* f32[2, 8, 9, 19], calls 16..28 */
+  float *const act_11 = (float *)(void *)(ws + 131328); /* f32[2, 8, 9, 19], calls 17..29 */
+  float *const act_12 = (float *)(void *)(ws + 142272); /* f32[2, 8, 9, 19], calls 18..30 */
+  float *const pool_max = (float *)(void *)(ws + 6400); /* f32[2, 8, 5, 10], calls 35..45 */
+  float *const pool_avg = (float *)(void *)(ws + 0); /* f32[2, 8, 5, 10], calls 36..37 */
+  float *const pool_adaptive = (float *)(void *)(ws + 93184); /* f32[2, 8, 3, 5], calls 38..56 */
+  float *const pool_adaptive_max = (float *)(void *)(ws + 2048); /* f32[2, 8, 2, 2], calls 39..41 */
+  float *const up = (float *)(void *)(ws + 0); /* f32[2, 8, 4, 4], calls 40..42 */
+  float *const up_nearest2d = (float *)(void *)(ws + 1024); /* f32[2, 8, 4, 4], calls 41..42 */
+  float *const shuffle_conv = (float *)(void *)(ws + 0); /* f32[2, 16, 5, 10], calls 45..46 */
+  float *const shuffle = (float *)(void *)(ws + 19200); /* f32[2, 4, 10, 20], calls 46..48 */
+  float *const pad_const = (float *)(void *)(ws + 10752); /* f32[2, 4, 12, 22], calls 47..49 */
+  float *const pad_reflect = (float *)(void *)(ws + 0); /* f32[2, 4, 14, 24], calls 49..50 */
+  float *const pad_replicate = (float *)(void *)(ws + 79872); /* f32[2, 4, 16, 26], calls 50..51 */
+  float *const deconv = (float *)(void *)(ws + 0); /* f32[2, 6, 32, 52], calls 51..52 */
+  float *const getitem = (float *)(void *)(ws + 79872); /* f32[2, 6, 5], calls 52..53 */
+  float *const ln = (float *)(void *)(ws + 80128); /* f32[2, 6, 5], calls 53..54 */
+  float *const fc = (float *)(void *)(ws + 80384); /* f32[2, 6, 4], calls 54..55 */
 
   /* %x : [#users=1] = placeholder[target=x] */
   /*   f32[2, 3, 16, 16]: an input */
@@ -64,11 +62,8 @@ fxrt_status model_run(const float *x, float *output0, float *output1, float *out
   /* %conv_grouped : [#users=1] = call_module[target=conv_grouped](args = (%conv,), kwargs = {}) */
   FX2C_CHECK(fxrt_conv2d_f32(conv, 2, 8, 17, 19, w_conv_grouped_weight.v, 8, 3, 5, w_conv_grouped_bias.v, conv_grouped, 9, 19, &(const fxrt_conv2d_params){{2, 1}, {1, 2}, {1, 1}, 4}, NULL, (void *)(ws + 0), 23104));
 
-  /* %bn : [#users=1] = call_module[target=bn](args = (%conv_grouped,), kwargs = {}) */
-  FX2C_CHECK(fxrt_batch_norm_f32(conv_grouped, 2, 8, 171, w_bn_running_mean.v, w_bn_running_var.v, w_bn_weight.v, w_bn_bias.v, 1e-05f, bn));
-
-  /* %conv_dilated : [#users=1] = call_module[target=conv_dilated](args = (%bn,), kwargs = {}) */
-  FX2C_CHECK(fxrt_conv2d_f32(bn, 2, 8, 9, 19, w_conv_dilated_weight.v, 8, 3, 3, w_conv_dilated_bias.v, conv_dilated, 9, 19, &(const fxrt_conv2d_params){{1, 1}, {2, 2}, {2, 2}, 1}, NULL, (void *)(ws + 0), 55360));
+  /* %conv_dilated : [#users=1] = call_module[target=conv_dilated](args = (%conv_grouped,), kwargs = {}) */
+  FX2C_CHECK(fxrt_conv2d_f32(conv_grouped, 2, 8, 9, 19, w_conv_dilated_weight.v, 8, 3, 3, w_conv_dilated_bias.v, conv_dilated, 9, 19, &(const fxrt_conv2d_params){{1, 1}, {2, 2}, {2, 2}, 1}, NULL, (void *)(ws + 0), 55360));
 
   /* %gn : [#users=17] = call_module[target=gn](args = (%conv_dilated,), kwargs = {}) */
   FX2C_CHECK(fxrt_group_norm_f32(conv_dilated, 2, 8, 171, 2, w_gn_weight.v, w_gn_bias.v, 1e-05f, gn));
@@ -112,18 +107,6 @@ fxrt_status model_run(const float *x, float *output0, float *output1, float *out
   /* %act_12 : [#users=1] = call_module[target=act.12](args = (%gn,), kwargs = {}) */
   FX2C_CHECK(fxrt_unary_f32(FXRT_U_MISH, gn, act_12, 2736, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
 
-  /* %act_13 : [#users=1] = call_module[target=act.13](args = (%gn,), kwargs = {}) */
-  /*   f32[2, 8, 9, 19]: shares the storage of gn */
-
-  /* %act_14 : [#users=1] = call_module[target=act.14](args = (%gn,), kwargs = {}) */
-  /*   f32[2, 8, 9, 19]: shares the storage of gn */
-
-  /* %act_15 : [#users=1] = call_module[target=act.15](args = (%gn,), kwargs = {}) */
-  /*   f32[2, 8, 9, 19]: shares the storage of gn */
-
-  /* %act_16 : [#users=1] = call_module[target=act.16](args = (%gn,), kwargs = {}) */
-  /*   f32[2, 8, 9, 19]: shares the storage of gn */
-
   /* %add : [#users=1] = call_function[target=operator.add](args = (%act_0, %act_1), kwargs = {}) */
   FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_1, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
 
@@ -160,26 +143,23 @@ fxrt_status model_run(const float *x, float *output0, float *output1, float *out
   /* %add_11 : [#users=1] = call_function[target=operator.add](args = (%add_10, %act_12), kwargs = {}) */
   FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_12, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
 
-  /* %add_12 : [#users=1] = call_function[target=operator.add](args = (%add_11, %act_13), kwargs = {}) */
+  /* %add_12 : [#users=1] = call_function[target=operator.add](args = (%add_11, %gn), kwargs = {}) */
   FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, gn, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
 
-  /* %add_13 : [#users=1] = call_function[target=operator.add](args = (%add_12, %act_14), kwargs = {}) */
+  /* %add_13 : [#users=1] = call_function[target=operator.add](args = (%add_12, %gn), kwargs = {}) */
   FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, gn, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
 
-  /* %add_14 : [#users=1] = call_function[target=operator.add](args = (%add_13, %act_15), kwargs = {}) */
+  /* %add_14 : [#users=1] = call_function[target=operator.add](args = (%add_13, %gn), kwargs = {}) */
   FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, gn, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
 
-  /* %add_15 : [#users=2] = call_function[target=operator.add](args = (%add_14, %act_16), kwargs = {}) */
+  /* %add_15 : [#users=1] = call_function[target=operator.add](args = (%add_14, %gn), kwargs = {}) */
   FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, gn, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
 
-  /* %pool_max : [#users=1] = call_module[target=pool_max](args = (%add_15,), kwargs = {}) */
+  /* %pool_max : [#users=2] = call_module[target=pool_max](args = (%add_15,), kwargs = {}) */
   FX2C_CHECK(fxrt_max_pool2d_f32(act_0, 1, 16, 9, 19, pool_max, 5, 10, &(const fxrt_pool2d_params){{3, 3}, {2, 2}, {1, 1}, {1, 1}, true, true, 0}, NULL));
 
-  /* %pool_max_1 : [#users=1] = call_module[target=pool_max](args = (%add_15,), kwargs = {}) */
-  FX2C_CHECK(fxrt_max_pool2d_f32(act_0, 1, 16, 9, 19, pool_max_1, 5, 10, &(const fxrt_pool2d_params){{3, 3}, {2, 2}, {1, 1}, {1, 1}, true, true, 0}, NULL));
-
-  /* %pool_avg : [#users=1] = call_module[target=pool_avg](args = (%pool_max_1,), kwargs = {}) */
-  FX2C_CHECK(fxrt_avg_pool2d_f32(pool_max_1, 1, 16, 5, 10, pool_avg, 5, 10, &(const fxrt_pool2d_params){{3, 3}, {1, 1}, {1, 1}, {1, 1}, false, true, 0}));
+  /* %pool_avg : [#users=1] = call_module[target=pool_avg](args = (%pool_max,), kwargs = {}) */
+  FX2C_CHECK(fxrt_avg_pool2d_f32(pool_max, 1, 16, 5, 10, pool_avg, 5, 10, &(const fxrt_pool2d_params){{3, 3}, {1, 1}, {1, 1}, {1, 1}, false, true, 0}));
 
   /* %add_16 : [#users=5] = call_function[target=operator.add](args = (%pool_max, %pool_avg), kwargs = {}) */
   FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, pool_max, &(const fxrt_view){4, {2, 8, 5, 10}, {400, 50, 10, 1}, 0}, pool_avg, &(const fxrt_view){4, {2, 8, 5, 10}, {400, 50, 10, 1}, 0}, pool_max, &(const fxrt_view){4, {2, 8, 5, 10}, {400, 50, 10, 1}, 0}, 1.0));

@@ -16,14 +16,12 @@
 fxrt_status model_run(const float *x, const int64_t *idx, float *output0, float *output1, void *workspace) {
   unsigned char *const ws = (unsigned char *)workspace;
   float *const conv = (float *)(void *)(ws + 2624); /* f32[2, 6, 16], calls 0..1 */
-  float *const bn = (float *)(void *)(ws + 0); /* f32[2, 6, 16], calls 1..2 */
-  float *const pool_max = (float *)(void *)(ws + 768); /* f32[2, 6, 9], calls 2..3 */
-  float *const pool_avg = (float *)(void *)(ws + 384); /* f32[2, 6, 4], calls 3..5 */
-  float *const pad = (float *)(void *)(ws + 0); /* f32[2, 6, 7], calls 4..6 */
-  float *const pool_adaptive = (float *)(void *)(ws + 384); /* f32[2, 6, 3], calls 6..9 */
-  float *const mean = (float *)(void *)(ws + 0); /* f32[2, 6], calls 8..11 */
-  float *const mean_1 = (float *)(void *)(ws + 64); /* f32[2, 6], calls 9..10 */
-  float *const fc = (float *)(void *)(ws + 64); /* f32[2, 3], calls 11..12 */
+  float *const pool_max = (float *)(void *)(ws + 0); /* f32[2, 6, 9], calls 1..2 */
+  float *const pool_avg = (float *)(void *)(ws + 448); /* f32[2, 6, 4], calls 2..4 */
+  float *const pad = (float *)(void *)(ws + 0); /* f32[2, 6, 7], calls 3..5 */
+  float *const pool_adaptive = (float *)(void *)(ws + 384); /* f32[2, 6, 3], calls 5..8 */
+  float *const mean = (float *)(void *)(ws + 0); /* f32[2, 6], calls 7..10 */
+  float *const mean_1 = (float *)(void *)(ws + 64); /* f32[2, 6], calls 8..9 */
 
   /* %x : [#users=1] = placeholder[target=x] */
   /*   f32[2, 4, 32]: an input */
@@ -34,11 +32,8 @@ fxrt_status model_run(const float *x, const int64_t *idx, float *output0, float 
   /* %conv : [#users=1] = call_module[target=conv](args = (%x,), kwargs = {}) */
   FX2C_CHECK(fxrt_conv2d_f32(x, 2, 4, 1, 32, w_conv_weight.v, 6, 1, 5, w_conv_bias.v, conv, 1, 16, &(const fxrt_conv2d_params){{1, 2}, {0, 2}, {1, 1}, 1}, NULL, (void *)(ws + 0), 2624));
 
-  /* %bn : [#users=1] = call_module[target=bn](args = (%conv,), kwargs = {}) */
-  FX2C_CHECK(fxrt_batch_norm_f32(conv, 2, 6, 16, w_bn_running_mean.v, w_bn_running_var.v, w_bn_weight.v, w_bn_bias.v, 1e-05f, bn));
-
-  /* %pool_max : [#users=1] = call_module[target=pool_max](args = (%bn,), kwargs = {}) */
-  FX2C_CHECK(fxrt_max_pool2d_f32(bn, 1, 12, 1, 16, pool_max, 1, 9, &(const fxrt_pool2d_params){{1, 3}, {1, 2}, {0, 1}, {1, 1}, true, true, 0}, NULL));
+  /* %pool_max : [#users=1] = call_module[target=pool_max](args = (%conv,), kwargs = {}) */
+  FX2C_CHECK(fxrt_max_pool2d_f32(conv, 1, 12, 1, 16, pool_max, 1, 9, &(const fxrt_pool2d_params){{1, 3}, {1, 2}, {0, 1}, {1, 1}, true, true, 0}, NULL));
 
   /* %pool_avg : [#users=1] = call_module[target=pool_avg](args = (%pool_max,), kwargs = {}) */
   FX2C_CHECK(fxrt_avg_pool2d_f32(pool_max, 1, 12, 1, 9, pool_avg, 1, 4, &(const fxrt_pool2d_params){{1, 2}, {1, 2}, {0, 0}, {1, 1}, false, true, 0}));
@@ -63,12 +58,9 @@ fxrt_status model_run(const float *x, const int64_t *idx, float *output0, float 
   FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, mean, &(const fxrt_view){2, {2, 6}, {6, 1}, 0}, mean_1, &(const fxrt_view){2, {2, 6}, {6, 1}, 0}, mean, &(const fxrt_view){2, {2, 6}, {6, 1}, 0}, 1.0));
 
   /* %fc : [#users=1] = call_module[target=fc](args = (%add,), kwargs = {}) */
-  FX2C_CHECK(fxrt_linear_f32(mean, 2, 6, w_fc_weight.v, 3, w_fc_bias.v, fc, NULL));
+  FX2C_CHECK(fxrt_linear_f32(mean, 2, 6, w_fc_weight.v, 3, w_fc_bias.v, output0, NULL));
 
-  /* %bn_fc : [#users=1] = call_module[target=bn_fc](args = (%fc,), kwargs = {}) */
-  FX2C_CHECK(fxrt_batch_norm_f32(fc, 2, 3, 1, w_bn_fc_running_mean.v, w_bn_fc_running_var.v, w_bn_fc_weight.v, w_bn_fc_bias.v, 1e-05f, output0));
-
-  /* return (bn_fc, emb) */
-  /*   computed in place: output0 = bn_fc, output1 = emb */
+  /* return (fc, emb) */
+  /*   computed in place: output0 = fc, output1 = emb */
   return FXRT_OK;
 }
