@@ -766,7 +766,19 @@ static bool emit_main(em *e, fx_buf *b) {
     if (!n) fx_buf_puts(b, "    {\"\", FXRT_F32, 0, {0}},\n");
     fx_buf_puts(b, "};\n");
   }
+  if (e->o->weights_file) {
+    /* the weights linked in by `ld -r -b binary model_weights.bin` (exe.c), used where they are when 64-byte
+     * aligned, else copied once to an aligned buffer */
+    fx_buf_puts(b, "\nextern const unsigned char _binary_model_weights_bin_start[], _binary_model_weights_bin_end[];\n\n"
+                   "static const void *fxm_weights(void) {\n  static void *copy;\n"
+                   "  const unsigned char *p = _binary_model_weights_bin_start;\n"
+                   "  size_t n = (size_t)(_binary_model_weights_bin_end - p);\n"
+                   "  if ((size_t)p % 64 == 0) return p;\n"
+                   "  if (!copy && posix_memalign(&copy, 64, n ? n : 1) == 0) memcpy(copy, p, n);\n"
+                   "  return copy;\n}\n");
+  }
   fx_buf_printf(b, "\nstatic fxrt_status fxm_run(void *const *in, void *const *out, void *ws) {\n  return %s_run(", e->prefix);
+  if (e->o->weights_file) fx_buf_puts(b, "fxm_weights(), ");
   for (uint32_t i = 0; i < nin; i++) fx_buf_printf(b, "(const %s *)in[%u], ", ctype(in[i].dtype), i);
   for (uint32_t j = 0; j < e->L->noutputs; j++) fx_buf_printf(b, "(%s *)out[%u], ", ctype(e->L->outputs[j].dtype), j);
   fx_buf_puts(b, "ws);\n}\n");

@@ -28,10 +28,12 @@ static void remove_dir(const char *dir) {
   rmdir(dir);
 }
 
-/* Runs argv, its output (stdout and stderr) into log_path. The exit status, or -1 if it could not start. */
-static int run(char *const *argv, const char *log_path) {
+/* Runs argv (in folder cwd if not NULL), its output (stdout and stderr) into log_path. The exit status, or -1 if it
+ * could not start. */
+static int run(char *const *argv, const char *cwd, const char *log_path) {
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
+  if (cwd) posix_spawn_file_actions_addchdir_np(&fa, cwd);
   posix_spawn_file_actions_addopen(&fa, 1, log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&fa, 1, 2);
   pid_t pid;
@@ -57,10 +59,23 @@ bool fx_build_exe(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
     }
     dir = tmp;
   }
+  /* The weights: a binary blob turned into an object by the linker (fast for any size: a C compiler takes minutes
+   * on hundreds of MB of initializers), or, where `ld -r -b binary` does not work, model_weights.h. */
   fx_emit_opts eo = *o;
   eo.exe_main = true;
-  eo.weights_file = false;
+  eo.weights_file = true;
   bool ok = fx_emit_c(L, P, &eo, dir, d);
+  char log_path[4200], weights_o[4200];
+  snprintf(log_path, sizeof log_path, "%s/cc.log", dir);
+  snprintf(weights_o, sizeof weights_o, "%s/model_weights.o", dir);
+  if (ok) {
+    const char *ld = getenv("LD");
+    char *ldv[] = {(char *)(ld && *ld ? ld : "ld"), "-r", "-b", "binary", "-o", "model_weights.o", "model_weights.bin", NULL};
+    if (run(ldv, dir, log_path) != 0) {
+      eo.weights_file = false;
+      ok = fx_emit_c(L, P, &eo, dir, d);
+    }
+  }
   if (ok) {
     /* CC -std=c99 -O2 [extra] -o PATH model.c fxrt_*.c main.c -lm -static */
     const char *cc = getenv("CC");
@@ -92,12 +107,11 @@ bool fx_build_exe(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
       snprintf(paths[np], sizeof paths[np], "%s/%s", dir, s);
       argv[n++] = paths[np++];
     }
+    if (eo.weights_file) argv[n++] = weights_o;
     argv[n++] = "-lm";
     if (!strstr(extra_cflags ? extra_cflags : "", "-fsanitize")) argv[n++] = "-static";
     argv[n] = NULL;
-    char log_path[4200];
-    snprintf(log_path, sizeof log_path, "%s/cc.log", dir);
-    int rc = run(argv, log_path);
+    int rc = run(argv, NULL, log_path);
     if (rc != 0) {
       fx_buf msg = {0};
       FILE *f = fopen(log_path, "rb");
