@@ -260,6 +260,15 @@ static void node_name(const fx_lowered *L, uint32_t k, FILE *f) {
   fprintf(f, "%.*s", (int)nd->name.n, nd->name.p);
 }
 
+static void report_row(const fx_lowered *L, const char *name, const fx_place *pl, FILE *f) {
+  fprintf(f, "%-32s %12llu %12llu  %u..%u: ", name, (unsigned long long)pl->offset, (unsigned long long)pl->bytes,
+          pl->first, pl->last);
+  node_name(L, pl->first, f);
+  fputs(" .. ", f);
+  node_name(L, pl->last, f);
+  fputc('\n', f);
+}
+
 void fx_plan_report(const fx_lowered *L, const fx_plan *P, FILE *f) {
   const fx_program *p = L->p;
   fprintf(f, "arena: %llu bytes; lower bound (most bytes live at one call): %llu bytes; ratio %.3f\n",
@@ -274,23 +283,13 @@ void fx_plan_report(const fx_lowered *L, const fx_plan *P, FILE *f) {
     const fx_node *nd = &p->g->nodes[p->tensors[t].node];
     char name[40];
     snprintf(name, sizeof name, "%.*s", (int)(nd->name.n < 32 ? nd->name.n : 32), nd->name.p);
-    fprintf(f, "%-32s %12llu %12llu  %u..%u: ", name, (unsigned long long)pl->offset, (unsigned long long)pl->bytes,
-            pl->first, pl->last);
-    node_name(L, pl->first, f);
-    fputs(" .. ", f);
-    node_name(L, pl->last, f);
-    fputc('\n', f);
+    report_row(L, name, pl, f);
   }
   for (uint32_t s = 0; s < P->nscratch; s++) {
     const fx_place *pl = &P->scratch[s];
     if (pl->loc != FX_MEM_ARENA) continue;
     char name[40];
     snprintf(name, sizeof name, "scratch%u", s);
-    fprintf(f, "%-32s %12llu %12llu  %u..%u: ", name, (unsigned long long)pl->offset, (unsigned long long)pl->bytes,
-            pl->first, pl->last);
-    node_name(L, pl->first, f);
-    fputs(" .. ", f);
-    node_name(L, pl->last, f);
-    fputc('\n', f);
+    report_row(L, name, pl, f);
   }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The C backend on the fixtures of tests/gen/gen_codegen.py (tests/codegen/CASE/: graph, modules, weights, inputs and
 # PyTorch's outputs):
-#   - the emitted model.h, model.c and model_weights.h equal the goldens in CASE/expected/ (--update rewrites them);
+#   - the emitted model.h, model.c and model_weights.h, and the memory plan that --report prints, equal the goldens
+#     in CASE/expected/ (--update rewrites them);
 #   - emitting twice gives byte-identical folders;
 #   - every emitted file compiles with -std=c99 -Wall -Wextra -Werror -pedantic under gcc and clang, and the model's
 #     objects call no malloc/free/stdio;
@@ -40,16 +41,18 @@ for case in mymodule layers_image layers_sequence edge_outputs; do
   for n in $names; do specs+=(--input "$n=${inputs[$i]}"); i=$((i + 1)); done
   model=("$case/graph.fx" --modules "$case/modules.txt" --weights "$case/weights.safetensors" "${specs[@]}")
   # goldens (relative paths, so that the provenance header is the same everywhere)
-  if ! "$fx2c" compile "${model[@]}" --emit c -o "c/$case" 2>"$work/err"; then bad "$case: --emit c"; cat "$work/err"; continue; fi
+  if ! "$fx2c" compile "${model[@]}" --emit c --report -o "c/$case" >"c/$case.report.txt" 2>"$work/err"; then bad "$case: --emit c"; cat "$work/err"; continue; fi
+  mv "c/$case.report.txt" "c/$case/report.txt" # the memory plan: arena, lower bound, every buffer
   if [ "$update" = --update ]; then
     mkdir -p "$case/expected"
-    cp c/"$case"/model.h "c/$case"/model.c "c/$case"/model_weights.h "$case/expected/"
+    cp c/"$case"/model.h "c/$case"/model.c "c/$case"/model_weights.h "c/$case"/report.txt "$case/expected/"
   fi
-  for f in model.h model.c model_weights.h; do
+  for f in model.h model.c model_weights.h report.txt; do
     if cmp -s "c/$case/$f" "$case/expected/$f"; then ok; else bad "$case: $f differs from the golden"; diff "$case/expected/$f" "c/$case/$f" | head -20; fi
   done
   # determinism
   mv "c/$case" "c/$case.first"
+  rm "c/$case.first/report.txt"
   "$fx2c" compile "${model[@]}" --emit c -o "c/$case" 2>/dev/null
   if diff -r "c/$case" "c/$case.first" >/dev/null; then ok; else bad "$case: two runs differ"; fi
   [ -n "$quick" ] && continue
