@@ -53,7 +53,7 @@ for case in mymodule layers_image layers_sequence edge_outputs; do
   # determinism
   mv "c/$case" "c/$case.first"
   rm "c/$case.first/report.txt"
-  "$fx2c" compile "${model[@]}" --emit c -o "c/$case" 2>/dev/null
+  "$fx2c" compile "${model[@]}" --emit c --report -o "c/$case" >/dev/null 2>&1
   if diff -r "c/$case" "c/$case.first" >/dev/null; then ok; else bad "$case: two runs differ"; fi
   [ -n "$quick" ] && continue
   # strict warnings, both compilers; no allocation or stdio in the model or the runtime
