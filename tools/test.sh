@@ -4,7 +4,8 @@
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer: the same tests
 #   3. clang + libFuzzer (+ sanitizers): a short fuzzing run of each reader (FX2C_FUZZ_SECONDS each, default 20)
 #   4. the light conformance zoo: models exported from PyTorch, run by `fx2c run`, compared with PyTorch's outputs;
-#      then the same models compiled by `fx2c compile --emit exe` with ASan and UBSan, run and compared again
+#      then the same models compiled by `fx2c compile --emit exe` (warnings as errors, ASan and UBSan), run and
+#      compared again
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -33,6 +34,7 @@ fi
 echo "== conformance zoo (light)"
 /usr/bin/python3 tests/e2e/zoo.py --light --fx2c build-test/fx2c --cache build-test/e2e-cache || status=1
 echo "== conformance zoo (light), compiled executables under ASan and UBSan"
-/usr/bin/python3 tests/e2e/zoo.py --light --backend exe --cflags "-fsanitize=address,undefined -fno-sanitize-recover=all" \
+/usr/bin/python3 tests/e2e/zoo.py --light --backend exe \
+  --cflags "-fsanitize=address,undefined -fno-sanitize-recover=all -Wall -Wextra -Werror -pedantic -Wvla" \
   --fx2c build-test/fx2c --cache build-test/e2e-cache || status=1
 exit $status
