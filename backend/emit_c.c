@@ -387,7 +387,7 @@ static bool write_file(const char *dir, const char *name, const void *data, size
   char path[4096];
   snprintf(path, sizeof path, "%s/%s", dir, name);
   FILE *f = fopen(path, "wb");
-  bool ok = f && fwrite(data, 1, n, f) == n;
+  bool ok = f && (n == 0 || fwrite(data, 1, n, f) == n); /* an empty file: data may be NULL */
   if (f && fclose(f) != 0) ok = false;
   if (!ok) fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot write '%s': %s", path, strerror(errno));
   return ok;

@@ -13,7 +13,8 @@ matches PyTorch's (the zoo's tolerance), then time, one after the other on the s
   - TorchScript: torch.jit.freeze + optimize_for_inference of the traced model, likewise.
 
 Prints a table of medians and ratios (PyTorch eager's median / the executable's: above 1 means fx2c is faster) and the
-build times. ONNX Runtime is not measured here (no Python package on this machine).
+build times; then resnet50 as C: emission time, gcc -O2 time and the weights source's size. ONNX Runtime is not
+measured here (no Python package on this machine).
 """
 import argparse
 import datetime
@@ -106,6 +107,30 @@ def load_model(name, args, d):
     return model, x
 
 
+def build_practical(fx2c, out):
+    """resnet50 as C: the time to emit the folder, the time gcc -O2 takes on it (the command in model.h) and the
+    weights source's size against the weights' bytes (targets: under 30 s, at most 3x)."""
+    args = ["--model", "torchvision.models.resnet50(zero_init_residual=True)", "--input", "x:f32[1,3,224,224]"]
+    d = export("resnet50", args, out)
+    c = os.path.join(out, "resnet50.c")
+    t0 = time.perf_counter()
+    subprocess.run([fx2c, "compile", os.path.join(d, "graph.fx"), "--modules", os.path.join(d, "modules.txt"),
+                    "--weights", os.path.join(d, "weights.safetensors"), "--input", "x:f32[1,3,224,224]",
+                    "--emit", "c", "-o", c], check=True)
+    emit_s = time.perf_counter() - t0
+    with open(os.path.join(c, "model.h")) as f:
+        cmd = next(l.strip(" *\n") for l in f if l.startswith(" *   cc -std=c99"))
+    cmd = cmd.replace("cc ", "gcc ", 1)
+    t0 = time.perf_counter()
+    subprocess.run(cmd, shell=True, check=True, cwd=c)
+    cc_s = time.perf_counter() - t0
+    import json
+    with open(os.path.join(d, "meta.json")) as f:
+        wbytes = json.load(f)["weights"]["bytes"]
+    src = os.path.getsize(os.path.join(c, "model_weights.h"))
+    return emit_s, cc_s, cmd, src, wbytes
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--fx2c", default=os.path.join(ROOT, "build", "fx2c"))
@@ -142,6 +167,10 @@ def main():
         lines.append(f"| {r['name']} | {r['n']} | {r['generic'][1]:.3f} ms | {r['native'][1]:.3f} ms | "
                      f"{r['eager'][1]:.3f} ms | {r['script'][1]:.3f} ms | {r['eager'][1] / r['native'][1]:.2f}x | "
                      f"{r['script'][1] / r['native'][1]:.2f}x | {r['build_generic']:.1f} s, {r['build_native']:.1f} s |")
+    emit_s, cc_s, cmd, src, wbytes = build_practical(opts.fx2c, opts.out)
+    lines += ["", f"resnet50 as C: `fx2c compile --emit c` {emit_s:.1f} s; `{cmd}` {cc_s:.1f} s (target: under 30 s); "
+              f"model_weights.h {src / 1e6:.1f} MB for {wbytes / 1e6:.1f} MB of weights = {src / wbytes:.2f}x "
+              "(target: at most 3x)."]
     table = "\n".join(lines)
     print()
     print(table)
