@@ -75,23 +75,62 @@ static int by_offset(const void *a, const void *b) {
   return x[0] < y[0] ? -1 : x[0] > y[0];
 }
 
+/* Which items' lifetimes overlap: item i's neighbours are adj[start[i] .. start[i + 1]). */
+typedef struct {
+  uint32_t *start, *adj;
+} conflicts;
+
+static conflicts conflicts_build(const item *it, uint32_t n) {
+  uint32_t *by_first = fx_xmalloc((n + 1) * sizeof *by_first);
+  for (uint32_t i = 0; i < n; i++) by_first[i] = i;
+  sort_items = it;
+  qsort(by_first, n, sizeof *by_first, by_start);
+  sort_items = NULL;
+  conflicts c;
+  c.start = fx_xcalloc(n + 2, sizeof *c.start);
+  for (int pass = 0; pass < 2; pass++) {
+    uint32_t *fill = pass ? fx_xmalloc((n + 1) * sizeof *fill) : NULL;
+    if (pass) memcpy(fill, c.start, (n + 1) * sizeof *fill);
+    for (uint32_t a = 0; a < n; a++)
+      for (uint32_t b = a + 1; b < n && it[by_first[b]].first <= it[by_first[a]].last; b++) {
+        uint32_t i = by_first[a], j = by_first[b];
+        if (!pass) {
+          c.start[i + 1]++;
+          c.start[j + 1]++;
+        } else {
+          c.adj[fill[i]++] = j;
+          c.adj[fill[j]++] = i;
+        }
+      }
+    if (!pass) {
+      for (uint32_t i = 0; i < n; i++) c.start[i + 1] += c.start[i];
+      c.adj = fx_xmalloc((c.start[n] + 1) * sizeof *c.adj);
+    }
+    fx_xfree(fill);
+  }
+  fx_xfree(by_first);
+  return c;
+}
+
 /* Places the items in the given order: each at the best-fitting gap (best_fit) or the lowest one that fits, among
- * the items already placed whose lifetimes overlap. Returns the arena size; offsets in off[]. */
-static uint64_t place(const item *it, uint32_t n, const uint32_t *order, bool best_fit, uint64_t *off) {
-  bool *placed = fx_xcalloc(n + 1, 1);
-  uint64_t *busy = fx_xmalloc((2 * (size_t)n + 2) * sizeof *busy);
+ * the items already placed whose lifetimes overlap. Returns the arena size; offsets in off[]. `placed` holds n
+ * flags, `busy` 2 x (the most neighbours of an item) words. */
+static uint64_t place(const item *it, uint32_t n, const conflicts *c, const uint32_t *order, bool best_fit,
+                      uint64_t *off, bool *placed, uint64_t *busy) {
   uint64_t total = 0;
+  memset(placed, 0, n * sizeof *placed);
   for (uint32_t oi = 0; oi < n; oi++) {
     uint32_t i = order[oi];
     uint32_t nb = 0;
-    for (uint32_t j = 0; j < n; j++)
-      if (placed[j] && it[j].first <= it[i].last && it[i].first <= it[j].last) {
-        busy[2 * nb] = off[j];
-        busy[2 * nb + 1] = off[j] + it[j].bytes;
-        nb++;
-      }
+    for (uint32_t a = c->start[i]; a < c->start[i + 1]; a++) {
+      uint32_t j = c->adj[a];
+      if (!placed[j]) continue;
+      busy[2 * nb] = off[j];
+      busy[2 * nb + 1] = off[j] + it[j].bytes;
+      nb++;
+    }
     qsort(busy, nb, 2 * sizeof *busy, by_offset);
-    uint64_t at = 0, best = UINT64_MAX, best_gap = UINT64_MAX, end = 0;
+    uint64_t at = 0, best = UINT64_MAX, best_gap = UINT64_MAX;
     for (uint32_t j = 0; j < nb; j++) {
       if (busy[2 * j] > at) {
         uint64_t gap = busy[2 * j] - at;
@@ -99,14 +138,26 @@ static uint64_t place(const item *it, uint32_t n, const uint32_t *order, bool be
       }
       if (busy[2 * j + 1] > at) at = busy[2 * j + 1];
     }
-    end = at;
-    off[i] = best != UINT64_MAX ? best : end;
+    off[i] = best != UINT64_MAX ? best : at;
     placed[i] = true;
     if (off[i] + it[i].bytes > total) total = off[i] + it[i].bytes;
   }
-  fx_xfree(placed);
-  fx_xfree(busy);
   return total;
+}
+
+static uint64_t rng_next(uint64_t *s) { /* xorshift64*: a fixed seed keeps plans deterministic */
+  *s ^= *s >> 12;
+  *s ^= *s << 25;
+  *s ^= *s >> 27;
+  return *s * 2685821657736338717ull;
+}
+
+/* Moves order[from] to position `to`, shifting what lies between. */
+static void move_to(uint32_t *order, uint32_t from, uint32_t to) {
+  uint32_t v = order[from];
+  if (from > to) memmove(order + to + 1, order + to, (from - to) * sizeof *order);
+  else memmove(order + from, order + from + 1, (to - from) * sizeof *order);
+  order[to] = v;
 }
 
 void fx_plan_build(const fx_lowered *L, fx_plan *P) {
@@ -210,7 +261,7 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
   fx_xfree(delta);
   fx_xfree(minus);
 
-  /* several placements; the smallest arena wins (ties: the first in this list) */
+  /* several greedy placements; the smallest arena wins (ties: the first in this list) */
   static const struct {
     int (*cmp)(const void *, const void *);
     bool best_fit;
@@ -220,26 +271,84 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
                  {by_start, false, "greedy in schedule order, first fit"},
                  {by_length, true, "greedy by lifetime, best fit"},
                  {by_area, true, "greedy by size x lifetime, best fit"}};
-  uint32_t *order = fx_xmalloc((n + 1) * sizeof *order);
-  uint64_t *off_a = fx_xmalloc((n + 1) * sizeof *off_a), *off_b = fx_xmalloc((n + 1) * sizeof *off_b);
-  P->arena = UINT64_MAX;
+  conflicts cs = conflicts_build(it, n);
+  uint32_t maxdeg = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (cs.start[i + 1] - cs.start[i] > maxdeg) maxdeg = cs.start[i + 1] - cs.start[i];
+  bool *placed = fx_xmalloc(n + 1);
+  uint64_t *busy = fx_xmalloc((2 * (size_t)maxdeg + 2) * sizeof *busy);
+  uint32_t *order = fx_xmalloc((n + 1) * sizeof *order), *cur = fx_xmalloc((n + 1) * sizeof *cur);
+  uint64_t *off_best = fx_xmalloc((n + 1) * sizeof *off_best), *off_cur = fx_xmalloc((n + 1) * sizeof *off_cur),
+           *off_try = fx_xmalloc((n + 1) * sizeof *off_try);
+  bool fit = true;
+  P->arena = n ? UINT64_MAX : 0;
   sort_items = it;
-  for (size_t m = 0; m < sizeof methods / sizeof *methods; m++) {
+  for (size_t m = 0; m < sizeof methods / sizeof *methods && n; m++) {
     for (uint32_t i = 0; i < n; i++) order[i] = i;
     qsort(order, n, sizeof *order, methods[m].cmp);
-    uint64_t a = place(it, n, order, methods[m].best_fit, off_b);
+    uint64_t a = place(it, n, &cs, order, methods[m].best_fit, off_try, placed, busy);
     if (a < P->arena) {
       P->arena = a;
       P->method = methods[m].name;
-      memcpy(off_a, off_b, (n + 1) * sizeof *off_a);
+      fit = methods[m].best_fit;
+      memcpy(cur, order, n * sizeof *cur);
+      memcpy(off_best, off_try, n * sizeof *off_best);
     }
   }
   sort_items = NULL;
-  if (!n) P->arena = 0;
-  for (uint32_t i = 0; i < n; i++) *it[i].offset = off_a[i];
+
+  /* Then local search, while the arena is above the lower bound: perturb the winning order (move a buffer that
+   * reaches the top of the arena earlier, move one of its neighbours anywhere, or swap two buffers), place again and
+   * keep the change unless the arena grows. A fixed seed and a step count that depends only on the problem's size
+   * keep the plan deterministic; the steps are bounded by FX_PLAN_SEARCH_WORK neighbour visits in all. */
+  uint64_t cur_arena = P->arena, seed = 0x9e3779b97f4a7c15ull;
+  memcpy(off_cur, off_best, n * sizeof *off_cur);
+  uint64_t steps = n > 1 ? FX_PLAN_SEARCH_WORK / (cs.start[n] + n) : 0;
+  if (steps > FX_PLAN_SEARCH_STEPS) steps = FX_PLAN_SEARCH_STEPS;
+  for (uint64_t s = 0; s < steps && P->arena > P->lower_bound; s++) {
+    memcpy(order, cur, n * sizeof *order);
+    uint32_t npeak = 0, peak = 0, at = 0;
+    for (uint32_t i = 0; i < n; i++) npeak += off_cur[i] + it[i].bytes == cur_arena;
+    uint32_t pick = (uint32_t)(rng_next(&seed) % npeak);
+    for (uint32_t i = 0; i < n; i++)
+      if (off_cur[i] + it[i].bytes == cur_arena && pick-- == 0) peak = i;
+    while (order[at] != peak) at++;
+    uint32_t deg = cs.start[peak + 1] - cs.start[peak];
+    uint64_t move = rng_next(&seed) % 3;
+    if (move == 0 && !at) move = 1; /* the peak is placed first already */
+    if (move == 1 && !deg) move = 2;
+    if (move == 0) {
+      move_to(order, at, (uint32_t)(rng_next(&seed) % at));
+    } else if (move == 1) {
+      uint32_t q = cs.adj[cs.start[peak] + rng_next(&seed) % deg], qa = 0;
+      while (order[qa] != q) qa++;
+      move_to(order, qa, (uint32_t)(rng_next(&seed) % n));
+    } else {
+      uint32_t x = (uint32_t)(rng_next(&seed) % n), y = (uint32_t)(rng_next(&seed) % n), v = order[x];
+      order[x] = order[y];
+      order[y] = v;
+    }
+    uint64_t a = place(it, n, &cs, order, fit, off_try, placed, busy);
+    if (a > cur_arena) continue;
+    cur_arena = a;
+    memcpy(cur, order, n * sizeof *cur);
+    memcpy(off_cur, off_try, n * sizeof *off_cur);
+    if (a < P->arena) {
+      P->arena = a;
+      P->searched = (uint32_t)s + 1;
+      memcpy(off_best, off_try, n * sizeof *off_best);
+    }
+  }
+  for (uint32_t i = 0; i < n; i++) *it[i].offset = off_best[i];
+  fx_xfree(cs.start);
+  fx_xfree(cs.adj);
+  fx_xfree(placed);
+  fx_xfree(busy);
   fx_xfree(order);
-  fx_xfree(off_a);
-  fx_xfree(off_b);
+  fx_xfree(cur);
+  fx_xfree(off_best);
+  fx_xfree(off_cur);
+  fx_xfree(off_try);
   fx_xfree(it);
 }
 
@@ -274,7 +383,9 @@ void fx_plan_report(const fx_lowered *L, const fx_plan *P, FILE *f) {
   fprintf(f, "arena: %llu bytes; lower bound (most bytes live at one call): %llu bytes; ratio %.3f\n",
           (unsigned long long)P->arena, (unsigned long long)P->lower_bound,
           P->lower_bound ? (double)P->arena / (double)P->lower_bound : 1.0);
-  fprintf(f, "placement: %s; %u elementwise results written over their dying input; %u calls\n", P->method, P->shared,
+  fprintf(f, "placement: %s", P->method ? P->method : "none");
+  if (P->searched) fprintf(f, ", improved by local search (best after %u steps)", P->searched);
+  fprintf(f, "; %u elementwise results written over their dying input; %u calls\n", P->shared,
           L->ncalls);
   fprintf(f, "%-32s %12s %12s  %s\n", "buffer", "offset", "bytes", "lifetime (calls: first .. last node)");
   for (uint32_t t = 0; t < p->ntensors; t++) {

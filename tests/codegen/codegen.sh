@@ -12,7 +12,7 @@
 #   - the executable rejects a wrong shape, a wrong dtype, a truncated file and a wrong input count;
 #   - two models (--prefix, one with --weights-file) link into one program and agree.
 # edge_outputs writes into its input (which the generated code copies first) and returns an output twice, an input, a
-# weight and a Python int.
+# weight and a Python int. residual_mlp is the memory plan's hard case (ConvNeXt's blocks), planned at the lower bound.
 #   codegen.sh FX2C TESTS_DIR [--update] [--quick]
 # --quick: the goldens and determinism only (for fx2c builds with sanitizers, where the rest adds nothing).
 set -u
@@ -25,14 +25,15 @@ ok() { pass=$((pass + 1)); }
 bad() { echo "FAIL $*"; fail=$((fail + 1)); }
 # run from $work, the fixtures linked in, so that the paths in the provenance header are the same everywhere
 cd "$work" || exit 1
-for case in mymodule layers_image layers_sequence edge_outputs; do ln -s "$tests/codegen/$case" "$case"; done
+cases=(mymodule layers_image layers_sequence edge_outputs residual_mlp)
+for case in "${cases[@]}"; do ln -s "$tests/codegen/$case" "$case"; done
 mkdir c
 strict=(-std=c99 -Wall -Wextra -Werror -pedantic -Wvla)
 san=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 compilers=(gcc)
 command -v clang >/dev/null && compilers+=(clang)
 
-for case in mymodule layers_image layers_sequence edge_outputs; do
+for case in "${cases[@]}"; do
   inputs=()
   specs=()
   for f in "$case"/input*.npy; do inputs+=("$f"); done
@@ -43,6 +44,8 @@ for case in mymodule layers_image layers_sequence edge_outputs; do
   # goldens (relative paths, so that the provenance header is the same everywhere)
   if ! "$fx2c" compile "${model[@]}" --emit c --report -o "c/$case" >"c/$case.report.txt" 2>"$work/err"; then bad "$case: --emit c"; cat "$work/err"; continue; fi
   mv "c/$case.report.txt" "c/$case/report.txt" # the memory plan: arena, lower bound, every buffer
+  # the plan's target: an arena at most 1.05 x the lower bound
+  if awk 'NR == 1 { exit !($(NF) <= 1.05) }' "c/$case/report.txt"; then ok; else bad "$case: $(head -1 "c/$case/report.txt")"; fi
   if [ "$update" = --update ]; then
     mkdir -p "$case/expected"
     cp c/"$case"/model.h "c/$case"/model.c "c/$case"/model_weights.h "c/$case"/report.txt "$case/expected/"

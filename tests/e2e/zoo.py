@@ -43,6 +43,7 @@ PYTHON = "/usr/bin/python3"
 RTOL = 1e-4
 SEED = 0
 DEFAULT_MAX_PARAMS = 300e6
+ARENA_TARGET = 1.05  # --backend exe: the memory plan's arena may be at most this times its lower bound
 
 # The CI subset: small, quick models covering torch-level and aten-level graphs and both weight formats.
 LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "resnet18", "resnet18@aten", "mobilenet_v3_small",
@@ -410,6 +411,8 @@ def run_case(case, opts, torch_version):
         os.remove(cmd[0])  # as big as the weights: the zoo would hold every model twice
     problem = compare_outputs(meta, export_dir, out_dir, res)
     res.compared = True
+    if not problem and res.arena is not None and res.arena > ARENA_TARGET * res.bound:
+        problem = f"memory plan: arena {res.arena} bytes is {res.arena / res.bound:.3f} x the lower bound (target {ARENA_TARGET})"
     if problem:
         res.status, res.reason = "FAIL", problem
     else:
@@ -511,7 +514,8 @@ def write_report(path, results, opts, torch_version, summary, elapsed):
         f"Tolerance: max|out - ref| <= {RTOL:g} * max(1, max|ref|) for floats; integers and bools exactly. "
         "`max error` is that of the output closest to its tolerance; `export` is the exporter's time "
         "(`cached`: reused); `build` is `fx2c compile --emit exe` and `arena` its memory plan's workspace, with its "
-        "ratio to the lower bound (the most bytes live at one call), with --backend exe; `fx2c run` and `peak RSS` are "
+        "ratio to the lower bound (the most bytes live at one call), with --backend exe (a case fails above "
+        f"{ARENA_TARGET} x); `fx2c run` and `peak RSS` are "
         "the wall time and maximum resident set of the interpreter (`fx2c run`) or of the executable; "
         "`weights` is the file given to it (st: .safetensors, pt: torch.save).",
         "",
