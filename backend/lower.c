@@ -398,6 +398,17 @@ static bool lower_where(lw *r, fx_op op, const fx_inst *in) {
 
 /* ---- products ---- */
 
+/* fused_conv, fused_linear: the call's epilogue (the residual in ref[4]). */
+static void set_epilogue(lw *r, fx_op op, const fx_inst *in, fx_kcall *k) {
+  if (op != FX_OP_FUSED_CONV && op != FX_OP_FUSED_LINEAR) return;
+  k->has_ep = true;
+  k->ep.act = (fxrt_act)fx_epilogue_act(ARG("activation"));
+  k->ep.alpha = (float)farg(ARG("negative_slope"), 0.01);
+  k->ep.lo = ARG("min")->kind == FX_V_NONE ? -INFINITY : (float)farg(ARG("min"), 0);
+  k->ep.hi = ARG("max")->kind == FX_V_NONE ? INFINITY : (float)farg(ARG("max"), 0);
+  k->ref[4] = tref(r, ARG("residual"));
+}
+
 static bool lower_conv(lw *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0], *w = ARG("weight"), *bv = ARG("bias"), *y = &in->result;
   const fx_tinfo *tx = ti(r, x), *tw = ti(r, w), *ty = ti(r, y);
@@ -447,6 +458,7 @@ static bool lower_conv(lw *r, fx_op op, const fx_inst *in) {
   k->ref[2] = tref(r, bv);
   k->ref[3] = tref(r, y);
   k->i[7] = oh, k->i[8] = ow;
+  set_epilogue(r, op, in, k);
   return true;
 }
 
@@ -463,6 +475,7 @@ static bool lower_linear(lw *r, fx_op op, const fx_inst *in) {
   k->i[2] = n;
   k->ref[2] = tref(r, bv);
   k->ref[3] = tref(r, y);
+  set_epilogue(r, op, in, k);
   return true;
 }
 
@@ -1182,11 +1195,13 @@ static bool lower_node(lw *r, const fx_inst *in) {
   switch (op) {
   case FX_OP_WHERE:
   case FX_OP_MASKED_FILL: return lower_where(r, op, in);
-  case FX_OP_LINEAR: return lower_linear(r, op, in);
+  case FX_OP_LINEAR:
+  case FX_OP_FUSED_LINEAR: return lower_linear(r, op, in);
   case FX_OP_MATMUL:
   case FX_OP_ADDMM:
   case FX_OP_BADDBMM: return lower_matmul(r, op, in);
-  case FX_OP_CONVOLUTION: return lower_conv(r, op, in);
+  case FX_OP_CONVOLUTION:
+  case FX_OP_FUSED_CONV: return lower_conv(r, op, in);
   case FX_OP_MHA: return lower_mha(r, op, in);
   case FX_OP_BATCH_NORM:
   case FX_OP_NATIVE_BATCH_NORM:

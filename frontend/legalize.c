@@ -5,7 +5,8 @@
  *      operator.add, Tensor.view(*size), torch.zeros(*size), conv2d, the aten spellings, ...);
  *   2. the default spellings of every op NAME: torch.NAME, torch.nn.functional.NAME, torch._C._nn.NAME, the
  *      method NAME, torch.ops.aten.NAME.<overload>; and the in-place forms NAME_ (method, torch.NAME_, aten);
- *   3. special cases written as code (torch.max, Tensor.to, modules).
+ *   3. special cases written as code (torch.max, Tensor.to, modules);
+ *   4. fx2c's own ops (FX_OPF_FX2C in ops.def), which passes make, as fx2c.NAME and no other way.
  * The call's args and kwargs are bound to the target's signature as Python would bind them, then moved by name
  * into the op's parameters; parameters a target has and the op has not (inplace, _stacklevel) are dropped.
  */
@@ -360,7 +361,16 @@ static const rule *find_rule(const fx_node *n) {
 static bool find_default(const fx_node *n, fx_op *op, bool *inplace) {
   fx_str t = n->target, name = t, aop, aov;
   if (n->opcode == FX_CALL_FUNCTION) {
-    if (split_aten(t, &aop, &aov)) name = aop;
+    if (fx_str_starts_with(t, "fx2c.")) { /* fx2c's own ops (FX_OPF_FX2C) have this spelling and no other */
+      name = fx_str_make(t.p + 5, t.n - 5);
+      for (int i = 0; i < FX_NUM_OPS; i++)
+        if ((fx_op_flags((fx_op)i) & FX_OPF_FX2C) && fx_str_eqz(name, fx_op_name((fx_op)i))) {
+          *op = (fx_op)i;
+          *inplace = false;
+          return true;
+        }
+      return false;
+    } else if (split_aten(t, &aop, &aov)) name = aop;
     else if (fx_str_starts_with(t, "torch.nn.functional.")) name = fx_str_make(t.p + 20, t.n - 20);
     else if (fx_str_starts_with(t, "torch._C._nn.")) name = fx_str_make(t.p + 13, t.n - 13);
     else if (fx_str_starts_with(t, "torch.special.")) name = fx_str_make(t.p + 14, t.n - 14);
@@ -373,7 +383,7 @@ static bool find_default(const fx_node *n, fx_op *op, bool *inplace) {
     name.n--;
   }
   for (int i = 0; i < FX_NUM_OPS; i++)
-    if (fx_str_eqz(name, fx_op_name((fx_op)i))) {
+    if (!(fx_op_flags((fx_op)i) & FX_OPF_FX2C) && fx_str_eqz(name, fx_op_name((fx_op)i))) {
       *op = (fx_op)i;
       return true;
     }

@@ -477,6 +477,29 @@ static bool infer_view(ictx *c, fx_inst *in, const fx_value *x, const fx_value *
   return true;
 }
 
+/* fused_conv, fused_linear: f32; the residual a tensor of the result's dtype and shape; a known activation with
+ * numbers for its parameters. */
+static bool check_epilogue(ictx *c, fx_op op, fx_inst *in) {
+  const fx_tinfo *ty = tinfo(c, &in->result);
+  if (ty->dtype != FXRT_F32) return err(c, "an epilogue runs on f32 results only");
+  const fx_value *res = ARG("residual");
+  if (is_tensor(res)) {
+    const fx_tinfo *tr = tinfo(c, res);
+    if (tr->dtype != ty->dtype || tr->ndim != ty->ndim || memcmp(tr->shape, ty->shape, (size_t)ty->ndim * sizeof *ty->shape))
+      return err(c, "the residual must have the result's dtype and shape");
+  } else if (res->kind != FX_V_NONE) {
+    return err(c, "the residual must be a tensor or None");
+  }
+  if (fx_epilogue_act(ARG("activation")) < 0) return err(c, "unknown activation for the epilogue");
+  const char *num[] = {"negative_slope", "min", "max"};
+  for (int i = 0; i < 3; i++) {
+    const fx_value *v = ARG(num[i]);
+    if (!(v->kind == FX_V_INT || v->kind == FX_V_FLOAT || (i && v->kind == FX_V_NONE)))
+      return err(c, "%s must be a number", num[i]);
+  }
+  return true;
+}
+
 static bool infer_op(ictx *c, fx_inst *in) {
   fx_op op = (fx_op)in->op;
   unsigned flags = fx_op_flags(op);
@@ -557,7 +580,8 @@ static bool infer_op(ictx *c, fx_inst *in) {
     in->result = new_tensor(c, dt, n2, s2);
     return true;
   }
-  case FX_OP_LINEAR: {
+  case FX_OP_LINEAR:
+  case FX_OP_FUSED_LINEAR: {
     NEED_TENSOR(x, "input");
     const fx_value *w = ARG("weight");
     NEED_TENSOR(w, "weight");
@@ -570,7 +594,7 @@ static bool infer_op(ictx *c, fx_inst *in) {
     memcpy(shape, t->shape, sizeof shape);
     shape[t->ndim - 1] = tw->shape[0];
     in->result = new_tensor(c, t->dtype, t->ndim, shape);
-    return true;
+    return op == FX_OP_LINEAR || check_epilogue(c, op, in);
   }
   case FX_OP_MATMUL: {
     const fx_value *y = ARG("other");
@@ -604,7 +628,8 @@ static bool infer_op(ictx *c, fx_inst *in) {
     in->result = new_tensor(c, a->dtype, nd, shape);
     return true;
   }
-  case FX_OP_CONVOLUTION: {
+  case FX_OP_CONVOLUTION:
+  case FX_OP_FUSED_CONV: {
     NEED_TENSOR(x, "input");
     const fx_value *w = ARG("weight");
     NEED_TENSOR(w, "weight");
@@ -654,7 +679,8 @@ static bool infer_op(ictx *c, fx_inst *in) {
       shape[k++] = o;
     }
     in->result = new_tensor(c, t->dtype, k, shape);
-    return true;
+    if (op == FX_OP_FUSED_CONV && transposed) return err(c, "a transposed convolution takes no epilogue");
+    return op == FX_OP_CONVOLUTION || check_epilogue(c, op, in);
   }
   case FX_OP_MHA: {
     NEED_TENSOR(x, "query");

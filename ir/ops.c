@@ -203,3 +203,12 @@ bool fx_sig_bind(const fx_sig *sig, const fx_value *args, const fx_value *kwargs
     for (int k = 0; k < sig->n; k++) present[k] = given[k];
   return true;
 }
+
+const char *const fx_epilogue_acts[] = {"none", "relu", "relu6", "clamp", "leaky_relu", "sigmoid", "tanh", "silu",
+                                        "hardswish", "hardsigmoid", "gelu", "gelu_tanh", NULL};
+
+int fx_epilogue_act(const fx_value *v) {
+  for (int i = 0; fx_epilogue_acts[i]; i++)
+    if (fx_value_str_is(v, fx_epilogue_acts[i])) return i; /* 'relu' as built, relu as FX prints and reads it */
+  return -1;
+}

@@ -26,6 +26,7 @@ enum {
   FX_OPF_CONST = 1 << 4,
   FX_OPF_CREATE = 1 << 5,
   FX_OPF_PY = 1 << 6,
+  FX_OPF_FX2C = 1 << 7, /* fx2c's own op, made by a pass: spelled only fx2c.NAME */
 };
 
 const char *fx_op_name(fx_op op);
@@ -68,5 +69,10 @@ typedef struct fx_bind_error {
  * was given. The tuple made for varargs lives in arena a. */
 bool fx_sig_bind(const fx_sig *sig, const fx_value *args, const fx_value *kwargs, fx_arena *a, fx_value *slots,
                  bool *present, fx_bind_error *err);
+
+/* The activations of fx2c.fused_conv and fx2c.fused_linear (activation='relu', ...), in fxrt_act's order
+ * (runtime/fxrt.h): the index of `v`'s name, or -1 when v is not one of them. */
+extern const char *const fx_epilogue_acts[];
+int fx_epilogue_act(const fx_value *v);
 
 #endif

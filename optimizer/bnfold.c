@@ -4,8 +4,12 @@
  * where g and beta are the BatchNorm's weight and bias (1 and 0 without affine) and b the conv's bias (0 without).
  * The conv module's weight is replaced by W' and its bias by b' (added, and the module's bias=True, when it had
  * none); the BatchNorm node goes. Only when the conv's output has no other user. Call_module level: Conv1d or Conv2d
- * followed by BatchNorm1d or BatchNorm2d, Linear followed by BatchNorm1d (features along dimension 1). Computed in
- * double precision, stored in the conv's dtype (f32). */
+ * followed by BatchNorm1d or BatchNorm2d, Linear followed by BatchNorm1d (features along dimension 1). Function and
+ * aten level: torch.ops.aten.convolution / F.conv2d / F.linear (weights from get_attr nodes) followed by
+ * F.batch_norm or aten native_batch_norm (whose result 0 is the normalized tensor; 1 and 2 must be unused) in eval
+ * mode; a conv without a bias gets one (a new weight, `<weight>_bias`, read by a new get_attr node). Weights used
+ * by any other node (a module called twice, a shared parameter) are left alone. Computed in double precision,
+ * stored in the conv's dtype (f32). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -24,12 +28,196 @@ static const fx_tensor *param(const fx_pass_manager *pm, const fx_module *m, con
   return fx_weights_find(pm->w, fx_str_make(key, strlen(key)));
 }
 
+/* For every weight of w (by index): how many tensor arguments of the program's nodes read it. */
+static uint32_t *weight_uses(const fx_program *p, const fx_weights *w, uint32_t *widx) {
+  uint32_t *uses = fx_xcalloc(w->n + 1, sizeof *uses);
+  for (uint32_t t = 0; t < p->ntensors; t++) {
+    const fx_tensor *d = p->tensors[t].data;
+    widx[t] = p->tensors[t].kind == FX_T_WEIGHT && d && d >= w->tensors && d < w->tensors + w->n ? (uint32_t)(d - w->tensors) : FX_NONE_IDX;
+  }
+  for (uint32_t i = p->g->first; i != FX_NONE_IDX; i = p->g->nodes[i].next) {
+    const fx_inst *in = &p->inst[i];
+    if (in->op < 0) continue;
+    const fx_sig *sig = fx_op_sig((fx_op)in->op);
+    for (int k = 0; k < sig->n; k++) {
+      const fx_value *v = &in->args[k];
+      if (v->kind == FX_V_TENSOR && widx[v->v.node] != FX_NONE_IDX) uses[widx[v->v.node]]++;
+      else if (fx_value_is_container(v))
+        for (uint32_t j = 0; j < v->n; j++)
+          if (v->u.items[j].kind == FX_V_TENSOR && widx[v->u.items[j].v.node] != FX_NONE_IDX) uses[widx[v->u.items[j].v.node]]++;
+    }
+  }
+  return uses;
+}
+
+#define ARG(in, name) (&(in)->args[fx_sig_find(fx_op_sig((fx_op)(in)->op), name)])
+
+/* A weight argument of one f32 vector of k elements, read by this node alone (its index), or FX_NONE_IDX. */
+static uint32_t own_vector(const fx_weights *w, const uint32_t *widx, const uint32_t *uses, const fx_value *v, int64_t k) {
+  if (v->kind != FX_V_TENSOR) return FX_NONE_IDX;
+  uint32_t x = widx[v->v.node];
+  if (x == FX_NONE_IDX || uses[x] != 1) return FX_NONE_IDX;
+  const fx_tensor *t = &w->tensors[x];
+  return t->dtype == FXRT_F32 && t->ndim == 1 && t->shape[0] == k ? x : FX_NONE_IDX;
+}
+
+/* Sets the bias argument of a call_function conv or linear node (args[2], or the bias keyword). */
+static void set_bias_arg(fx_graph *g, uint32_t node, fx_value bias) {
+  fx_node *n = &g->nodes[node];
+  fx_value args = fx_value_copy(g, &n->args, NULL, NULL), kwargs = fx_value_copy(g, &n->kwargs, NULL, NULL);
+  if (args.n >= 3) {
+    args.u.items[2] = bias;
+  } else {
+    bool set = false;
+    for (uint32_t i = 0; i + 1 < kwargs.n; i += 2)
+      if (fx_value_str_is(&kwargs.u.items[i], "bias")) kwargs.u.items[i + 1] = bias, set = true;
+    if (!set) {
+      fx_value *items = fx_xmalloc((kwargs.n + 2) * sizeof *items);
+      if (kwargs.n) memcpy(items, kwargs.u.items, kwargs.n * sizeof *items);
+      items[kwargs.n] = fx_value_word(g, FX_STR_LIT("bias"));
+      items[kwargs.n + 1] = bias;
+      kwargs = fx_value_container(g, FX_V_DICT, items, kwargs.n + 2);
+      fx_xfree(items);
+    }
+  }
+  fx_node_set_args(g, node, args, kwargs);
+}
+
+/* BatchNorm as a function (F.batch_norm, aten native_batch_norm) after a call_function conv or linear. */
+static bool fold_functions(fx_pass_manager *pm, fx_pass_stats *st) {
+  fx_program *p = pm->p;
+  fx_graph *g = p->g;
+  fx_weights *w = pm->w;
+  uint32_t *widx = fx_xmalloc((p->ntensors + 1) * sizeof *widx), *uses = weight_uses(p, w, widx);
+  bool changed = false;
+  for (uint32_t i = g->first, next; i != FX_NONE_IDX; i = next) {
+    next = g->nodes[i].next;
+    const fx_inst *bn = &p->inst[i];
+    if ((bn->op != FX_OP_BATCH_NORM && bn->op != FX_OP_NATIVE_BATCH_NORM) || bn->failed || bn->args[0].kind != FX_V_TENSOR)
+      continue;
+    const fx_value *tr = ARG(bn, "training");
+    if (tr->kind != FX_V_BOOL || tr->v.i) continue;
+    /* the producer: a call_function conv or linear whose only user is this node */
+    uint32_t x = bn->args[0].v.node, c = p->tensors[x].node;
+    if (c >= g->nnodes || g->nodes[c].erased || g->nodes[c].opcode != FX_CALL_FUNCTION || g->nodes[c].nusers != 1 ||
+        g->nodes[c].users[0] != i)
+      continue;
+    const fx_inst *cv = &p->inst[c];
+    if (cv->failed || cv->result.kind != FX_V_TENSOR || cv->result.v.node != x) continue;
+    bool linear = cv->op == FX_OP_LINEAR;
+    if (!linear && cv->op != FX_OP_CONVOLUTION) continue;
+    if (!linear && (ARG(cv, "transposed")->kind != FX_V_BOOL || ARG(cv, "transposed")->v.i)) continue;
+    if (linear && p->tensors[x].ndim != 2) continue;
+    /* the normalized result's users: F.batch_norm's own, or those of getitem(native_batch_norm, 0) */
+    uint32_t out = i;
+    bool ok = true;
+    if (bn->op == FX_OP_NATIVE_BATCH_NORM) {
+      out = FX_NONE_IDX;
+      for (uint32_t u = 0; u < g->nodes[i].nusers && ok; u++) {
+        uint32_t gi = g->nodes[i].users[u];
+        const fx_node *gn = &g->nodes[gi];
+        bool item0 = p->inst[gi].op == FX_OP_GETITEM && gn->args.n == 2 && gn->args.u.items[1].kind == FX_V_INT;
+        if (item0 && gn->args.u.items[1].v.i == 0 && out == FX_NONE_IDX) out = gi;
+        else if (!item0 || gn->nusers) ok = false; /* the saved statistics are used */
+      }
+    }
+    if (!ok || out == FX_NONE_IDX) continue;
+    uint32_t wi = cv->args[1].kind == FX_V_TENSOR ? widx[ARG(cv, "weight")->v.node] : FX_NONE_IDX;
+    if (wi == FX_NONE_IDX || uses[wi] != 1 || w->tensors[wi].dtype != FXRT_F32) continue;
+    int64_t k = w->tensors[wi].shape[0];
+    const fx_value *bv = ARG(cv, "bias");
+    uint32_t bi = own_vector(w, widx, uses, bv, k), mi = own_vector(w, widx, uses, ARG(bn, "running_mean"), k),
+             vi = own_vector(w, widx, uses, ARG(bn, "running_var"), k);
+    const fx_value *gv = ARG(bn, "weight"), *betav = ARG(bn, "bias");
+    uint32_t gi = own_vector(w, widx, uses, gv, k), bei = own_vector(w, widx, uses, betav, k);
+    /* statistics may be shared (they are only read); the conv's weight and bias are written */
+    if (mi == FX_NONE_IDX && ARG(bn, "running_mean")->kind == FX_V_TENSOR) {
+      uint32_t m = widx[ARG(bn, "running_mean")->v.node];
+      if (m != FX_NONE_IDX && w->tensors[m].dtype == FXRT_F32 && w->tensors[m].ndim == 1 && w->tensors[m].shape[0] == k) mi = m;
+    }
+    if (vi == FX_NONE_IDX && ARG(bn, "running_var")->kind == FX_V_TENSOR) {
+      uint32_t m = widx[ARG(bn, "running_var")->v.node];
+      if (m != FX_NONE_IDX && w->tensors[m].dtype == FXRT_F32 && w->tensors[m].ndim == 1 && w->tensors[m].shape[0] == k) vi = m;
+    }
+    if (gi == FX_NONE_IDX && gv->kind == FX_V_TENSOR) {
+      uint32_t m = widx[gv->v.node];
+      if (m != FX_NONE_IDX && w->tensors[m].dtype == FXRT_F32 && w->tensors[m].ndim == 1 && w->tensors[m].shape[0] == k) gi = m;
+    }
+    if (bei == FX_NONE_IDX && betav->kind == FX_V_TENSOR) {
+      uint32_t m = widx[betav->v.node];
+      if (m != FX_NONE_IDX && w->tensors[m].dtype == FXRT_F32 && w->tensors[m].ndim == 1 && w->tensors[m].shape[0] == k) bei = m;
+    }
+    if (mi == FX_NONE_IDX || vi == FX_NONE_IDX || (gv->kind == FX_V_TENSOR && gi == FX_NONE_IDX) ||
+        (betav->kind == FX_V_TENSOR && bei == FX_NONE_IDX) || (bv->kind == FX_V_TENSOR && bi == FX_NONE_IDX) ||
+        (bv->kind != FX_V_TENSOR && bv->kind != FX_V_NONE))
+      continue;
+    double eps = 1e-5;
+    const fx_value *ev = ARG(bn, "eps");
+    if (ev->kind == FX_V_FLOAT) eps = ev->v.f;
+    else if (ev->kind == FX_V_INT) eps = (double)ev->v.i;
+    float *nb = fx_xmalloc((size_t)(k ? k : 1) * sizeof *nb);
+    {
+      const fx_tensor *W = &w->tensors[wi];
+      size_t per = (size_t)(W->nbytes / sizeof(float) / (size_t)(k ? k : 1));
+      float *wd = W->data;
+      const float *mean = w->tensors[mi].data, *var = w->tensors[vi].data;
+      const float *gamma = gi != FX_NONE_IDX ? w->tensors[gi].data : NULL, *beta = bei != FX_NONE_IDX ? w->tensors[bei].data : NULL;
+      const float *b = bi != FX_NONE_IDX ? w->tensors[bi].data : NULL;
+      for (int64_t o = 0; o < k; o++) {
+        double s = (gamma ? gamma[o] : 1.0) / sqrt((double)var[o] + eps);
+        for (size_t j = 0; j < per; j++) wd[(size_t)o * per + j] = (float)((double)wd[(size_t)o * per + j] * s);
+        nb[o] = (float)(((b ? b[o] : 0.0) - mean[o]) * s + (beta ? beta[o] : 0.0));
+      }
+      st->weight_bytes_saved += w->tensors[mi].nbytes + w->tensors[vi].nbytes +
+                                (gi != FX_NONE_IDX ? w->tensors[gi].nbytes : 0) + (bei != FX_NONE_IDX ? w->tensors[bei].nbytes : 0);
+    }
+    if (bi != FX_NONE_IDX) {
+      memcpy(w->tensors[bi].data, nb, (size_t)k * sizeof *nb);
+    } else { /* a new bias, read by a new get_attr node before the conv */
+      char key[512];
+      const fx_str wn = w->tensors[wi].name;
+      snprintf(key, sizeof key, "%.*s_bias", (int)(wn.n < 400 ? wn.n : 400), wn.p);
+      for (int s = 1; fx_weights_find(w, fx_str_make(key, strlen(key))); s++)
+        snprintf(key, sizeof key, "%.*s_bias_%d", (int)(wn.n < 400 ? wn.n : 400), wn.p, s);
+      fx_tensor *t = fx_weights_add(w, fx_str_make(key, strlen(key)), FXRT_F32, 1, &k);
+      memcpy(t->data, nb, (size_t)k * sizeof *nb);
+      fx_insert_point ip = fx_graph_inserting_before(g, c);
+      uint32_t ga = fx_graph_create_node(g, FX_GET_ATTR, fx_str_make(key, strlen(key)), fx_value_tuple(g, NULL, 0),
+                                         fx_value_container(g, FX_V_DICT, NULL, 0), (fx_str){"", 0}, (fx_str){"", 0});
+      fx_graph_restore_insert(g, ip);
+      set_bias_arg(g, c, fx_value_node(g, ga));
+    }
+    fx_xfree(nb);
+    /* the conv takes the BatchNorm's place; go on after the nodes that go */
+    next = g->nodes[i].next;
+    for (bool skip = true; skip && next != FX_NONE_IDX;) {
+      skip = next == out;
+      for (uint32_t u = 0; u < g->nodes[i].nusers; u++) skip |= g->nodes[i].users[u] == next;
+      if (skip) next = g->nodes[next].next;
+    }
+    fx_node_replace_all_uses_with(g, out, c);
+    if (out != i && fx_graph_erase_node(g, out)) st->removed++;
+    for (uint32_t u = g->nodes[i].nusers; u-- > 0;) /* the unused getitem(native_batch_norm, 1 or 2) */
+      if (fx_graph_erase_node(g, g->nodes[i].users[u])) st->removed++;
+    if (fx_graph_erase_node(g, i)) {
+      st->removed++;
+      st->bn_folded++;
+      changed = true;
+    }
+  }
+  fx_xfree(widx);
+  fx_xfree(uses);
+  return changed;
+}
+
 bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;
-  bool changed = false;
-  if (!pm->mods || !pm->w) return false;
+  if (!pm->w) return false;
+  /* functions first: the module loop finds its weights by name, after fold_functions may have added some */
+  bool changed = fold_functions(pm, st);
+  if (!pm->mods) return changed;
   for (uint32_t i = g->first; i != FX_NONE_IDX;) {
     uint32_t next = g->nodes[i].next;
     const fx_node *bn_node = &g->nodes[i];

@@ -7,17 +7,20 @@ bool fx_pass_dce(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st);
 
 const fx_pass fx_passes[] = {
     {"noop", "no-op removal: dropout, identity, contiguous, clone, detach, stochastic_depth, same-shape reshapes",
      fx_pass_noop},
     {"bnfold", "BatchNorm folded into the Conv1d/Conv2d/Linear module before it (eval mode)", fx_pass_bnfold},
+    {"epilogue", "epilogue fusion: a residual add and an activation folded into the conv or linear before them",
+     fx_pass_epilogue},
     {"cse", "common-subexpression elimination (pure nodes reading nothing written in place)", fx_pass_cse},
     {"dce", "dead-code elimination", fx_pass_dce},
     {NULL, NULL, NULL},
 };
 
-const char *fx_pass_pipeline(int level) { return level <= 0 ? "" : level == 1 ? "noop,dce" : "noop,bnfold,cse,dce"; }
+const char *fx_pass_pipeline(int level) { return level <= 0 ? "" : level == 1 ? "noop,dce" : "noop,bnfold,epilogue,cse,dce"; }
 
 static const fx_pass *find(const char *name, size_t n) {
   for (const fx_pass *ps = fx_passes; ps->name; ps++)
@@ -75,7 +78,7 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
 #endif
     if (changed && !rebuild(pm)) return false;
     if (pm->stats_to)
-      fprintf(pm->stats_to, "pass %-6s %5u -> %5u nodes: %u removed, %u BatchNorms folded, %u fusion groups, "
+      fprintf(pm->stats_to, "pass %-8s %5u -> %5u nodes: %u removed, %u BatchNorms folded, %u fusion groups, "
                             "%llu weight bytes saved\n",
               ps->name, st.nodes_before, st.nodes_after, st.removed, st.bn_folded, st.fused,
               (unsigned long long)st.weight_bytes_saved);

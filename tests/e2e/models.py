@@ -83,3 +83,37 @@ class ResidualMLP(torch.nn.Module):
             y += x  # as torchvision's CNBlock: the block's output becomes the residual stream
             x = y
         return x
+
+
+class EpilogueFusions(torch.nn.Module):
+    """Every group the epilogue pass fuses (conv + ReLU; conv + residual + in-place ReLU as ResNet writes it; conv +
+    hardtanh; conv + leaky_relu; linear + GELU; linear + residual) and those it must leave (a conv whose output has
+    two users; an in-place add_ that writes the conv's output into the residual; a transposed conv)."""
+
+    def __init__(self):
+        super().__init__()
+        self.c1 = torch.nn.Conv2d(3, 8, 3, padding=1)
+        self.c2 = torch.nn.Conv2d(8, 8, 3, padding=1, bias=False)
+        self.c3 = torch.nn.Conv2d(8, 8, 1)
+        self.c4 = torch.nn.Conv2d(8, 8, 1)
+        self.c5 = torch.nn.Conv2d(8, 8, 1)
+        self.c6 = torch.nn.Conv2d(8, 8, 1)
+        self.ct = torch.nn.ConvTranspose2d(8, 8, 1)
+        self.fc1 = torch.nn.Linear(8, 16)
+        self.fc2 = torch.nn.Linear(16, 8)
+
+    def forward(self, x):
+        a = torch.relu(self.c1(x))
+        b = self.c2(a)
+        b += a  # as ResNet writes it (FX traces it as operator.add): fused
+        b = torch.nn.functional.relu(b, inplace=True)
+        c = torch.nn.functional.hardtanh(self.c3(b), -0.5, 0.5)
+        d = torch.nn.functional.leaky_relu(self.c4(c), 0.2)
+        e = self.c5(d)
+        f = torch.sigmoid(e) * e  # two users: left alone
+        g = d.clone()
+        g.add_(self.c6(f))  # writes into the residual: left alone
+        h = torch.relu(self.ct(g))  # transposed: left alone
+        t = h.mean((2, 3))
+        u = self.fc2(torch.nn.functional.gelu(self.fc1(t))) + t
+        return u

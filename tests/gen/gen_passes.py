@@ -1,8 +1,10 @@
 #!/usr/bin/python3
-"""Generate the pass goldens' model files that need PyTorch (tests/passes/bnfold.*): tools/fx2c-export of
-tests/e2e/models.py:BatchNormFolds with random BatchNorm statistics.
+"""Generate the pass goldens' model files that need PyTorch (tests/passes/NAME.*), with tools/fx2c-export:
+  bnfold       tests/e2e/models.py:BatchNormFolds (torch level, random BatchNorm statistics)
+  bnfold_aten  the same model at aten level (make_fx: aten.convolution, aten.native_batch_norm, get_attr weights)
+  epilogue     tests/e2e/models.py:EpilogueFusions
 
-    /usr/bin/python3 tests/gen/gen_passes.py
+    /usr/bin/python3 tests/gen/gen_passes.py [NAME...]
 """
 import os
 import shutil
@@ -10,11 +12,22 @@ import subprocess
 import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-tmp = os.path.join(ROOT, "tests", "passes", "bnfold.tmp")
-subprocess.run([sys.executable, os.path.join(ROOT, "tools", "fx2c-export"), "--module",
-                "tests/e2e/models.py:BatchNormFolds", "--input", "x:f32[2,3,8,8]", "--out", tmp, "--seed", "0",
-                "--randomize-zeros", "--randomize-bn", "calibrated", "--quiet"], check=True, cwd=ROOT)
-for src, dst in (("graph.fx", "bnfold.fx"), ("modules.txt", "bnfold.modules.txt"),
-                 ("weights.safetensors", "bnfold.safetensors")):
-    shutil.copyfile(os.path.join(tmp, src), os.path.join(ROOT, "tests", "passes", dst))
-shutil.rmtree(tmp)
+CASES = {
+    "bnfold": ["--module", "tests/e2e/models.py:BatchNormFolds", "--input", "x:f32[2,3,8,8]"],
+    "bnfold_aten": ["--module", "tests/e2e/models.py:BatchNormFolds", "--input", "x:f32[2,3,8,8]", "--aten"],
+    "epilogue": ["--module", "tests/e2e/models.py:EpilogueFusions", "--input", "x:f32[2,3,8,8]"],
+}
+for name, args in CASES.items():
+    if sys.argv[1:] and name not in sys.argv[1:]:
+        continue
+    tmp = os.path.join(ROOT, "tests", "passes", name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "fx2c-export")] + args +
+                   ["--out", tmp, "--seed", "0", "--randomize-zeros", "--randomize-bn", "calibrated", "--quiet"],
+                   check=True, cwd=ROOT)
+    for src, dst in (("graph.fx", name + ".fx"), ("modules.txt", name + ".modules.txt"),
+                     ("weights.safetensors", name + ".safetensors")):
+        if os.path.exists(os.path.join(tmp, src)):
+            shutil.copyfile(os.path.join(tmp, src), os.path.join(ROOT, "tests", "passes", dst))
+    shutil.rmtree(tmp)
+    print(name, "written")

@@ -107,8 +107,31 @@ static void bind_errors_as_python_says(void **state) {
                          "input, dim=None, keepdim=False, *, dtype=None", s, &e));
 }
 
+/* fused_conv's activation names are fxrt_act's enumerators, in order (the backends cast the index). */
+static void epilogue_acts_match_the_runtime(void **state) {
+  (void)state;
+  int n = 0;
+  while (fx_epilogue_acts[n]) n++;
+  assert_int_equal(n, FXRT_NUM_ACTS);
+  static const struct {
+    const char *name;
+    fxrt_act act;
+  } some[] = {{"none", FXRT_ACT_NONE},           {"relu", FXRT_ACT_RELU},     {"relu6", FXRT_ACT_RELU6},
+              {"clamp", FXRT_ACT_CLAMP},         {"leaky_relu", FXRT_ACT_LEAKY_RELU}, {"silu", FXRT_ACT_SILU},
+              {"hardswish", FXRT_ACT_HARDSWISH}, {"gelu", FXRT_ACT_GELU},     {"gelu_tanh", FXRT_ACT_GELU_TANH}};
+  for (size_t i = 0; i < sizeof some / sizeof *some; i++) assert_string_equal(fx_epilogue_acts[some[i].act], some[i].name);
+  fx_graph *g = new_graph();
+  fx_value v = fx_value_str(g, S("silu"));
+  assert_int_equal(fx_epilogue_act(&v), FXRT_ACT_SILU);
+  v = fx_value_word(g, S("gelu_tanh")); /* as FX prints a string kwarg, and reads it back */
+  assert_int_equal(fx_epilogue_act(&v), FXRT_ACT_GELU_TANH);
+  v = fx_value_str(g, S("swish"));
+  assert_int_equal(fx_epilogue_act(&v), -1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      UNIT_TEST(epilogue_acts_match_the_runtime),
       UNIT_TEST(every_op_signature_parses),       UNIT_TEST(rule_table_matches_op_table),
       UNIT_TEST(signature_parses_defaults_and_markers), UNIT_TEST(bind_positional_keyword_default),
       UNIT_TEST(bind_varargs_both_spellings),     UNIT_TEST(bind_errors_as_python_says),

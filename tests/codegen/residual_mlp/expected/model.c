@@ -17,24 +17,24 @@ fxrt_status model_run(const float *x, float *output0, void *workspace) {
   unsigned char *const ws = (unsigned char *)workspace;
   float *const permute = (float *)(void *)(ws + 0); /* f32[1, 8, 16], calls 0..1 */
   float *const blocks_0_0 = (float *)(void *)(ws + 512); /* f32[1, 8, 16], calls 1..2 */
-  float *const blocks_0_1 = (float *)(void *)(ws + 1024); /* f32[1, 8, 64], calls 2..4 */
-  float *const blocks_0_3 = (float *)(void *)(ws + 512); /* f32[1, 8, 16], calls 4..6 */
-  float *const permute_1 = (float *)(void *)(ws + 0); /* f32[1, 16, 8], calls 6..15 */
-  float *const permute_2 = (float *)(void *)(ws + 1024); /* f32[1, 8, 16], calls 8..9 */
-  float *const blocks_1_0 = (float *)(void *)(ws + 512); /* f32[1, 8, 16], calls 9..10 */
-  float *const blocks_1_1 = (float *)(void *)(ws + 1024); /* f32[1, 8, 64], calls 10..12 */
-  float *const blocks_1_3 = (float *)(void *)(ws + 512); /* f32[1, 8, 16], calls 12..14 */
-  float *const permute_3 = (float *)(void *)(ws + 2560); /* f32[1, 16, 8], calls 14..23 */
-  float *const permute_4 = (float *)(void *)(ws + 0); /* f32[1, 8, 16], calls 16..17 */
-  float *const blocks_2_0 = (float *)(void *)(ws + 2048); /* f32[1, 8, 16], calls 17..18 */
-  float *const blocks_2_1 = (float *)(void *)(ws + 0); /* f32[1, 8, 64], calls 18..20 */
-  float *const blocks_2_3 = (float *)(void *)(ws + 2048); /* f32[1, 8, 16], calls 20..22 */
-  float *const permute_5 = (float *)(void *)(ws + 512); /* f32[1, 16, 8], calls 22..31 */
-  float *const permute_6 = (float *)(void *)(ws + 1024); /* f32[1, 8, 16], calls 24..25 */
-  float *const blocks_3_0 = (float *)(void *)(ws + 0); /* f32[1, 8, 16], calls 25..26 */
-  float *const blocks_3_1 = (float *)(void *)(ws + 1024); /* f32[1, 8, 64], calls 26..28 */
-  float *const blocks_3_3 = (float *)(void *)(ws + 0); /* f32[1, 8, 16], calls 28..30 */
-  float *const permute_7 = (float *)(void *)(ws + 1024); /* f32[1, 16, 8], calls 30..31 */
+  float *const blocks_0_1_fused = (float *)(void *)(ws + 1024); /* f32[1, 8, 64], calls 2..3 */
+  float *const blocks_0_3 = (float *)(void *)(ws + 512); /* f32[1, 8, 16], calls 3..5 */
+  float *const permute_1 = (float *)(void *)(ws + 0); /* f32[1, 16, 8], calls 5..13 */
+  float *const permute_2 = (float *)(void *)(ws + 1024); /* f32[1, 8, 16], calls 7..8 */
+  float *const blocks_1_0 = (float *)(void *)(ws + 512); /* f32[1, 8, 16], calls 8..9 */
+  float *const blocks_1_1_fused = (float *)(void *)(ws + 1024); /* f32[1, 8, 64], calls 9..10 */
+  float *const blocks_1_3 = (float *)(void *)(ws + 512); /* f32[1, 8, 16], calls 10..12 */
+  float *const permute_3 = (float *)(void *)(ws + 2560); /* f32[1, 16, 8], calls 12..20 */
+  float *const permute_4 = (float *)(void *)(ws + 0); /* f32[1, 8, 16], calls 14..15 */
+  float *const blocks_2_0 = (float *)(void *)(ws + 2048); /* f32[1, 8, 16], calls 15..16 */
+  float *const blocks_2_1_fused = (float *)(void *)(ws + 0); /* f32[1, 8, 64], calls 16..17 */
+  float *const blocks_2_3 = (float *)(void *)(ws + 2048); /* f32[1, 8, 16], calls 17..19 */
+  float *const permute_5 = (float *)(void *)(ws + 512); /* f32[1, 16, 8], calls 19..27 */
+  float *const permute_6 = (float *)(void *)(ws + 1024); /* f32[1, 8, 16], calls 21..22 */
+  float *const blocks_3_0 = (float *)(void *)(ws + 0); /* f32[1, 8, 16], calls 22..23 */
+  float *const blocks_3_1_fused = (float *)(void *)(ws + 1024); /* f32[1, 8, 64], calls 23..24 */
+  float *const blocks_3_3 = (float *)(void *)(ws + 0); /* f32[1, 8, 16], calls 24..26 */
+  float *const permute_7 = (float *)(void *)(ws + 1024); /* f32[1, 16, 8], calls 26..27 */
 
   /* %x : [#users=2] = placeholder[target=x] */
   /*   f32[1, 16, 8]: an input */
@@ -45,14 +45,17 @@ fxrt_status model_run(const float *x, float *output0, void *workspace) {
   /* %blocks_0_0 : [#users=1] = call_module[target=blocks.0.0](args = (%permute,), kwargs = {}) */
   FX2C_CHECK(fxrt_layer_norm_f32(permute, 8, 16, w_blocks_0_0_weight.v, w_blocks_0_0_bias.v, 1e-05f, blocks_0_0, NULL, NULL));
 
-  /* %blocks_0_1 : [#users=1] = call_module[target=blocks.0.1](args = (%blocks_0_0,), kwargs = {}) */
-  FX2C_CHECK(fxrt_linear_f32(blocks_0_0, 8, 16, w_blocks_0_1_weight.v, 64, w_blocks_0_1_bias.v, blocks_0_1, NULL));
+  /* %blocks_0_1_weight : [#users=1] = get_attr[target=blocks.0.1.weight] */
+  /*   f32[64, 16]: a weight */
 
-  /* %blocks_0_2 : [#users=1] = call_module[target=blocks.0.2](args = (%blocks_0_1,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_GELU, blocks_0_1, blocks_0_1, 512, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
+  /* %blocks_0_1_bias : [#users=1] = get_attr[target=blocks.0.1.bias] */
+  /*   f32[64]: a weight */
 
-  /* %blocks_0_3 : [#users=1] = call_module[target=blocks.0.3](args = (%blocks_0_2,), kwargs = {}) */
-  FX2C_CHECK(fxrt_linear_f32(blocks_0_1, 8, 64, w_blocks_0_3_weight.v, 16, w_blocks_0_3_bias.v, blocks_0_3, NULL));
+  /* %blocks_0_1_fused : [#users=1] = call_function[target=fx2c.fused_linear](args = (%blocks_0_0, %blocks_0_1_weight, %blocks_0_1_bias), kwargs = {activation: gelu}) */
+  FX2C_CHECK(fxrt_linear_f32(blocks_0_0, 8, 16, w_blocks_0_1_weight.v, 64, w_blocks_0_1_bias.v, blocks_0_1_fused, &(const fxrt_epilogue){FXRT_ACT_GELU, 0.01f, -INFINITY, INFINITY, NULL}));
+
+  /* %blocks_0_3 : [#users=1] = call_module[target=blocks.0.3](args = (%blocks_0_1_fused,), kwargs = {}) */
+  FX2C_CHECK(fxrt_linear_f32(blocks_0_1_fused, 8, 64, w_blocks_0_3_weight.v, 16, w_blocks_0_3_bias.v, blocks_0_3, NULL));
 
   /* %scale : [#users=4] = get_attr[target=scale] */
   /*   f32[16]: a weight */
@@ -72,14 +75,17 @@ fxrt_status model_run(const float *x, float *output0, void *workspace) {
   /* %blocks_1_0 : [#users=1] = call_module[target=blocks.1.0](args = (%permute_2,), kwargs = {}) */
   FX2C_CHECK(fxrt_layer_norm_f32(permute_2, 8, 16, w_blocks_1_0_weight.v, w_blocks_1_0_bias.v, 1e-05f, blocks_1_0, NULL, NULL));
 
-  /* %blocks_1_1 : [#users=1] = call_module[target=blocks.1.1](args = (%blocks_1_0,), kwargs = {}) */
-  FX2C_CHECK(fxrt_linear_f32(blocks_1_0, 8, 16, w_blocks_1_1_weight.v, 64, w_blocks_1_1_bias.v, blocks_1_1, NULL));
+  /* %blocks_1_1_weight : [#users=1] = get_attr[target=blocks.1.1.weight] */
+  /*   f32[64, 16]: a weight */
 
-  /* %blocks_1_2 : [#users=1] = call_module[target=blocks.1.2](args = (%blocks_1_1,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_GELU, blocks_1_1, blocks_1_1, 512, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
+  /* %blocks_1_1_bias : [#users=1] = get_attr[target=blocks.1.1.bias] */
+  /*   f32[64]: a weight */
 
-  /* %blocks_1_3 : [#users=1] = call_module[target=blocks.1.3](args = (%blocks_1_2,), kwargs = {}) */
-  FX2C_CHECK(fxrt_linear_f32(blocks_1_1, 8, 64, w_blocks_1_3_weight.v, 16, w_blocks_1_3_bias.v, blocks_1_3, NULL));
+  /* %blocks_1_1_fused : [#users=1] = call_function[target=fx2c.fused_linear](args = (%blocks_1_0, %blocks_1_1_weight, %blocks_1_1_bias), kwargs = {activation: gelu}) */
+  FX2C_CHECK(fxrt_linear_f32(blocks_1_0, 8, 16, w_blocks_1_1_weight.v, 64, w_blocks_1_1_bias.v, blocks_1_1_fused, &(const fxrt_epilogue){FXRT_ACT_GELU, 0.01f, -INFINITY, INFINITY, NULL}));
+
+  /* %blocks_1_3 : [#users=1] = call_module[target=blocks.1.3](args = (%blocks_1_1_fused,), kwargs = {}) */
+  FX2C_CHECK(fxrt_linear_f32(blocks_1_1_fused, 8, 64, w_blocks_1_3_weight.v, 16, w_blocks_1_3_bias.v, blocks_1_3, NULL));
 
   /* %mul_1 : [#users=1] = call_function[target=operator.mul](args = (%blocks_1_3, %scale), kwargs = {}) */
   FX2C_CHECK(fxrt_binary(FXRT_B_MUL, FXRT_F32, blocks_1_3, &(const fxrt_view){3, {1, 8, 16}, {0, 16, 1}, 0}, w_scale.v, &(const fxrt_view){3, {1, 8, 16}, {0, 0, 1}, 0}, blocks_1_3, &(const fxrt_view){3, {1, 8, 16}, {128, 16, 1}, 0}, 1.0));
@@ -96,14 +102,17 @@ fxrt_status model_run(const float *x, float *output0, void *workspace) {
   /* %blocks_2_0 : [#users=1] = call_module[target=blocks.2.0](args = (%permute_4,), kwargs = {}) */
   FX2C_CHECK(fxrt_layer_norm_f32(permute_4, 8, 16, w_blocks_2_0_weight.v, w_blocks_2_0_bias.v, 1e-05f, blocks_2_0, NULL, NULL));
 
-  /* %blocks_2_1 : [#users=1] = call_module[target=blocks.2.1](args = (%blocks_2_0,), kwargs = {}) */
-  FX2C_CHECK(fxrt_linear_f32(blocks_2_0, 8, 16, w_blocks_2_1_weight.v, 64, w_blocks_2_1_bias.v, blocks_2_1, NULL));
+  /* %blocks_2_1_weight : [#users=1] = get_attr[target=blocks.2.1.weight] */
+  /*   f32[64, 16]: a weight */
 
-  /* %blocks_2_2 : [#users=1] = call_module[target=blocks.2.2](args = (%blocks_2_1,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_GELU, blocks_2_1, blocks_2_1, 512, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
+  /* %blocks_2_1_bias : [#users=1] = get_attr[target=blocks.2.1.bias] */
+  /*   f32[64]: a weight */
 
-  /* %blocks_2_3 : [#users=1] = call_module[target=blocks.2.3](args = (%blocks_2_2,), kwargs = {}) */
-  FX2C_CHECK(fxrt_linear_f32(blocks_2_1, 8, 64, w_blocks_2_3_weight.v, 16, w_blocks_2_3_bias.v, blocks_2_3, NULL));
+  /* %blocks_2_1_fused : [#users=1] = call_function[target=fx2c.fused_linear](args = (%blocks_2_0, %blocks_2_1_weight, %blocks_2_1_bias), kwargs = {activation: gelu}) */
+  FX2C_CHECK(fxrt_linear_f32(blocks_2_0, 8, 16, w_blocks_2_1_weight.v, 64, w_blocks_2_1_bias.v, blocks_2_1_fused, &(const fxrt_epilogue){FXRT_ACT_GELU, 0.01f, -INFINITY, INFINITY, NULL}));
+
+  /* %blocks_2_3 : [#users=1] = call_module[target=blocks.2.3](args = (%blocks_2_1_fused,), kwargs = {}) */
+  FX2C_CHECK(fxrt_linear_f32(blocks_2_1_fused, 8, 64, w_blocks_2_3_weight.v, 16, w_blocks_2_3_bias.v, blocks_2_3, NULL));
 
   /* %mul_2 : [#users=1] = call_function[target=operator.mul](args = (%blocks_2_3, %scale), kwargs = {}) */
   FX2C_CHECK(fxrt_binary(FXRT_B_MUL, FXRT_F32, blocks_2_3, &(const fxrt_view){3, {1, 8, 16}, {0, 16, 1}, 0}, w_scale.v, &(const fxrt_view){3, {1, 8, 16}, {0, 0, 1}, 0}, blocks_2_3, &(const fxrt_view){3, {1, 8, 16}, {128, 16, 1}, 0}, 1.0));
@@ -120,14 +129,17 @@ fxrt_status model_run(const float *x, float *output0, void *workspace) {
   /* %blocks_3_0 : [#users=1] = call_module[target=blocks.3.0](args = (%permute_6,), kwargs = {}) */
   FX2C_CHECK(fxrt_layer_norm_f32(permute_6, 8, 16, w_blocks_3_0_weight.v, w_blocks_3_0_bias.v, 1e-05f, blocks_3_0, NULL, NULL));
 
-  /* %blocks_3_1 : [#users=1] = call_module[target=blocks.3.1](args = (%blocks_3_0,), kwargs = {}) */
-  FX2C_CHECK(fxrt_linear_f32(blocks_3_0, 8, 16, w_blocks_3_1_weight.v, 64, w_blocks_3_1_bias.v, blocks_3_1, NULL));
+  /* %blocks_3_1_weight : [#users=1] = get_attr[target=blocks.3.1.weight] */
+  /*   f32[64, 16]: a weight */
 
-  /* %blocks_3_2 : [#users=1] = call_module[target=blocks.3.2](args = (%blocks_3_1,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_GELU, blocks_3_1, blocks_3_1, 512, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
+  /* %blocks_3_1_bias : [#users=1] = get_attr[target=blocks.3.1.bias] */
+  /*   f32[64]: a weight */
 
-  /* %blocks_3_3 : [#users=1] = call_module[target=blocks.3.3](args = (%blocks_3_2,), kwargs = {}) */
-  FX2C_CHECK(fxrt_linear_f32(blocks_3_1, 8, 64, w_blocks_3_3_weight.v, 16, w_blocks_3_3_bias.v, blocks_3_3, NULL));
+  /* %blocks_3_1_fused : [#users=1] = call_function[target=fx2c.fused_linear](args = (%blocks_3_0, %blocks_3_1_weight, %blocks_3_1_bias), kwargs = {activation: gelu}) */
+  FX2C_CHECK(fxrt_linear_f32(blocks_3_0, 8, 16, w_blocks_3_1_weight.v, 64, w_blocks_3_1_bias.v, blocks_3_1_fused, &(const fxrt_epilogue){FXRT_ACT_GELU, 0.01f, -INFINITY, INFINITY, NULL}));
+
+  /* %blocks_3_3 : [#users=1] = call_module[target=blocks.3.3](args = (%blocks_3_1_fused,), kwargs = {}) */
+  FX2C_CHECK(fxrt_linear_f32(blocks_3_1_fused, 8, 64, w_blocks_3_3_weight.v, 16, w_blocks_3_3_bias.v, blocks_3_3, NULL));
 
   /* %mul_3 : [#users=1] = call_function[target=operator.mul](args = (%blocks_3_3, %scale), kwargs = {}) */
   FX2C_CHECK(fxrt_binary(FXRT_B_MUL, FXRT_F32, blocks_3_3, &(const fxrt_view){3, {1, 8, 16}, {0, 16, 1}, 0}, w_scale.v, &(const fxrt_view){3, {1, 8, 16}, {0, 0, 1}, 0}, blocks_3_3, &(const fxrt_view){3, {1, 8, 16}, {128, 16, 1}, 0}, 1.0));
