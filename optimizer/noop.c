@@ -1,8 +1,9 @@
 /* noop.c: no-op removal. Nodes that return their input unchanged in eval mode (dropout and its family, identity,
  * contiguous, detach, torchvision's stochastic_depth: the ops flagged FX_OPF_NOOP in ir/ops.def), clones that no
  * in-place op writes into (nor into their input), and reshapes
- * to the shape the input already has (view, reshape, flatten, ... with FX_OPF_VIEW) are replaced by their input. The
- * multi-output results nobody reads go with dead-code elimination. */
+ * to the shape the input already has (view, reshape, flatten, ... with FX_OPF_VIEW) are replaced by their input.
+ * Unused results of multi-output ops: aten max_pool2d_with_indices whose indices nobody reads becomes max_pool2d (the
+ * indices are not computed); the other unread results go with dead-code elimination. */
 #include <string.h>
 
 #include "passes.h"
@@ -46,6 +47,29 @@ bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st) {
       }
     }
     i = next;
+  }
+  /* max_pool2d_with_indices -> max_pool2d when only getitem(_, 0) is read (the same positional signature) */
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
+    fx_node *n = &g->nodes[i];
+    if (i >= p->g->nnodes || p->inst[i].op != FX_OP_MAX_POOL_WITH_INDICES || p->inst[i].failed ||
+        n->opcode != FX_CALL_FUNCTION || !fx_str_eqz(n->target, "torch.ops.aten.max_pool2d_with_indices.default"))
+      continue;
+    uint32_t item0 = FX_NONE_IDX;
+    bool ok = true;
+    for (uint32_t u = 0; u < n->nusers && ok; u++) {
+      const fx_node *gn = &g->nodes[n->users[u]];
+      bool item = p->inst[n->users[u]].op == FX_OP_GETITEM && gn->args.n == 2 && gn->args.u.items[1].kind == FX_V_INT;
+      if (item && gn->args.u.items[1].v.i == 0 && item0 == FX_NONE_IDX) item0 = n->users[u];
+      else if (!item || gn->nusers) ok = false;
+    }
+    if (!ok || item0 == FX_NONE_IDX) continue;
+    uint32_t items[2] = {FX_NONE_IDX, FX_NONE_IDX}, nitems = 0;
+    for (uint32_t u = 0; u < n->nusers && nitems < 2; u++) items[nitems++] = n->users[u];
+    fx_node_replace_all_uses_with(g, item0, i);
+    for (uint32_t k = 0; k < nitems; k++)
+      if (fx_graph_erase_node(g, items[k])) st->removed++;
+    g->nodes[i].target = fx_arena_str(&g->arena, FX_STR_LIT("torch.ops.aten.max_pool2d.default"));
+    changed = true;
   }
   return changed;
 }

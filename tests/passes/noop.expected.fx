@@ -5,4 +5,6 @@ graph():
     %add_ : [#users=0] = call_method[target=add_](args = (%clone, 1), kwargs = {})
     %view_1 : [#users=1] = call_method[target=view](args = (%clone, 24), kwargs = {})
     %mul : [#users=1] = call_function[target=operator.mul](args = (%view_1, 2), kwargs = {})
-    return (mul, relu)
+    %view_2 : [#users=1] = call_method[target=view](args = (%mul, 1, 2, 2, 6), kwargs = {})
+    %max_pool2d_with_indices : [#users=1] = call_function[target=torch.ops.aten.max_pool2d.default](args = (%view_2, [2, 2], [2, 2]), kwargs = {})
+    return (max_pool2d_with_indices, relu)
