@@ -3,6 +3,25 @@
 
 #include <string.h>
 
+#include "plan.h"
+
+/* The arena the memory plan gives the program as it is (for --stats); 0 when it does not lower. */
+static uint64_t arena_bytes(const fx_program *p) {
+  fx_lowered L;
+  fx_diag quiet;
+  fx_diag_init(&quiet);
+  uint64_t a = 0;
+  if (fx_lower(p, &L, &quiet)) {
+    fx_plan P;
+    fx_plan_build(&L, &P);
+    a = P.arena;
+    fx_plan_free(&P);
+    fx_lowered_free(&L);
+  }
+  fx_diag_free(&quiet);
+  return a;
+}
+
 bool fx_pass_dce(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st);
@@ -67,6 +86,7 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
     fx_pass_stats st;
     memset(&st, 0, sizeof st);
     st.nodes_before = pm->p->g->nlive;
+    uint64_t arena_before = pm->stats_to ? arena_bytes(pm->p) : 0;
     bool changed = ps->run(pm, &st);
     st.nodes_after = pm->p->g->nlive;
 #ifndef NDEBUG
@@ -77,11 +97,14 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
     }
 #endif
     if (changed && !rebuild(pm)) return false;
-    if (pm->stats_to)
+    if (pm->stats_to) {
+      uint64_t arena_after = changed ? arena_bytes(pm->p) : arena_before;
       fprintf(pm->stats_to, "pass %-8s %5u -> %5u nodes: %u removed, %u BatchNorms folded, %u fusion groups, "
-                            "%llu weight bytes saved\n",
+                            "%llu weight bytes saved, arena %llu -> %llu bytes\n",
               ps->name, st.nodes_before, st.nodes_after, st.removed, st.bn_folded, st.fused,
-              (unsigned long long)st.weight_bytes_saved);
+              (unsigned long long)st.weight_bytes_saved, (unsigned long long)arena_before,
+              (unsigned long long)arena_after);
+    }
     if (pm->print_after && pm->print_to && (strcmp(pm->print_after, "all") == 0 || strcmp(pm->print_after, ps->name) == 0)) {
       fprintf(pm->print_to, "# after %s\n", ps->name);
       fx_print_graph(pm->p->g, pm->print_to);

@@ -49,6 +49,20 @@ expect "run without inputs" 1 "the graph has 1 inputs but 0 .npy files were give
   "$fx2c" run "$dir/model.fx" "${common[@]}" -o "$work/out"
 expect "run with a weights file that is not one" 1 "" \
   "$fx2c" run "$dir/model.fx" --modules "$dir/model.modules.txt" --weights "$dir/model.fx" "$tests/weights/npy_f32.npy" -o "$work/o"
+# the pass manager (fixtures of tests/passes)
+pd=$tests/passes
+bn=("$pd/bnfold.fx" --modules "$pd/bnfold.modules.txt" --weights "$pd/bnfold.safetensors" --input 'x:f32[2,3,8,8]')
+ep=("$pd/epilogue.fx" --modules "$pd/epilogue.modules.txt" --weights "$pd/epilogue.safetensors" --input 'x:f32[2,3,8,8]')
+expect "an unknown pass" 2 "unknown pass 'bogus' in --passes" "$fx2c" compile "${bn[@]}" --passes noop,bogus --emit graph -o -
+expect "--stats counts the folded BatchNorms and the saved weight bytes" 0 \
+  "pass bnfold      13 ->    10 nodes: 3 removed, 3 BatchNorms folded, 0 fusion groups, 240 weight bytes saved" \
+  "$fx2c" compile "${bn[@]}" --stats --emit graph -o "$work/g.fx"
+expect "--stats counts the fusion groups and the arena before and after" 0 \
+  "6 fusion groups, 0 weight bytes saved, arena " "$fx2c" compile "${ep[@]}" --stats --emit graph -o "$work/g.fx"
+expect "--print-after prints the graph after that pass" 0 "# after bnfold" \
+  "$fx2c" compile "${bn[@]}" --print-after bnfold --emit graph -o "$work/g.fx"
+expect "-O0 runs no pass (nothing to print after)" 0 "" "$fx2c" compile "${bn[@]}" -O0 --stats --emit graph -o "$work/g.fx"
+if [ -s "$work/err" ]; then echo "FAIL -O0 --stats printed: $(head -1 "$work/err")"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 expect "--version" 0 "" "$fx2c" --version
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]
