@@ -40,6 +40,9 @@ bool fx_program_set_input(fx_program *p, uint32_t i, fxrt_dtype dtype, int32_t n
 
 uint32_t fx_program_new_tensor(fx_program *p, fxrt_dtype dtype, int32_t ndim, const int64_t *shape, fx_tkind kind,
                                uint32_t node) {
+  int64_t dims[FXRT_MAX_DIMS]; /* `shape` may point into p->tensors, which growing moves */
+  if (ndim > FXRT_MAX_DIMS) ndim = FXRT_MAX_DIMS;
+  if (ndim > 0) memcpy(dims, shape, (size_t)ndim * sizeof *shape);
   if (p->ntensors == p->captensors) {
     p->captensors = p->captensors ? p->captensors * 2 : 256;
     p->tensors = fx_xrealloc(p->tensors, p->captensors * sizeof *p->tensors);
@@ -49,7 +52,7 @@ uint32_t fx_program_new_tensor(fx_program *p, fxrt_dtype dtype, int32_t ndim, co
   memset(t, 0, sizeof *t);
   t->dtype = dtype;
   t->ndim = ndim;
-  if (ndim) memcpy(t->shape, shape, (size_t)ndim * sizeof *shape);
+  if (ndim > 0) memcpy(t->shape, dims, (size_t)ndim * sizeof *dims);
   t->kind = (uint8_t)kind;
   t->node = node;
   t->alias = id;
