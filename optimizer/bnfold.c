@@ -210,6 +210,14 @@ static bool fold_functions(fx_pass_manager *pm, fx_pass_stats *st) {
   return changed;
 }
 
+/* How many call_module nodes call the module that node n calls (its weights change for all of them). */
+static uint32_t module_calls(const fx_graph *g, uint32_t n) {
+  uint32_t k = 0;
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next)
+    k += g->nodes[i].opcode == FX_CALL_MODULE && fx_str_eq(g->nodes[i].target, g->nodes[n].target);
+  return k;
+}
+
 bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
@@ -231,7 +239,7 @@ bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st) {
     const fx_module *conv = called_module(pm, c);
     bool linear = conv && conv->type == FX_MOD_LINEAR;
     if (!conv || !(conv->type == FX_MOD_CONV1D || conv->type == FX_MOD_CONV2D || (linear && bn->type == FX_MOD_BATCH_NORM1D)) ||
-        g->nodes[c].nusers != 1 || p->inst[c].failed) {
+        g->nodes[c].nusers != 1 || p->inst[c].failed || module_calls(g, c) != 1) {
       i = next;
       continue;
     }

@@ -44,7 +44,8 @@ class EdgeOutputs(torch.nn.Module):
 
 class BatchNormFolds(torch.nn.Module):
     """Every BatchNorm that the bnfold pass folds (Conv2d with bias, Conv1d without, Linear with BatchNorm1d), and one
-    it must not fold (the conv's output has another user)."""
+    it must not fold (the conv's output has another user; a conv module called twice, whose weights the other call
+    reads too)."""
 
     def __init__(self):
         super().__init__()
@@ -56,11 +57,14 @@ class BatchNormFolds(torch.nn.Module):
         self.bn_fc = torch.nn.BatchNorm1d(5)
         self.conv_shared = torch.nn.Conv2d(4, 4, 1)
         self.bn_shared = torch.nn.BatchNorm2d(4)
+        self.conv_twice = torch.nn.Conv2d(4, 4, 1)
+        self.bn_twice = torch.nn.BatchNorm2d(4)
 
     def forward(self, x):
         y = self.bn(self.conv(x))
         s = self.conv_shared(y)
         y = self.bn_shared(s) + s
+        y = self.bn_twice(self.conv_twice(y)) + self.conv_twice(y * 2)  # one module, two calls: not folded
         z = self.bn1d(self.conv1d(y.mean(3)))
         return self.bn_fc(self.fc(z.mean(2)))
 

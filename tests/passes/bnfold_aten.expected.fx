@@ -12,20 +12,34 @@ graph():
     %_tensor_constant3 : [#users=1] = get_attr[target=_tensor_constant3]
     %native_batch_norm_1 : [#users=1] = call_function[target=torch.ops.aten.native_batch_norm.default](args = (%convolution_1, %_param_constant6, %_param_constant7, %_tensor_constant2, %_tensor_constant3, False, 0.1, 1e-05), kwargs = {})
     %getitem_3 : [#users=1] = call_function[target=operator.getitem](args = (%native_batch_norm_1, 0), kwargs = {})
-    %add : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%getitem_3, %convolution_1), kwargs = {})
-    %mean : [#users=1] = call_function[target=torch.ops.aten.mean.dim](args = (%add, [3]), kwargs = {})
+    %add : [#users=2] = call_function[target=torch.ops.aten.add.Tensor](args = (%getitem_3, %convolution_1), kwargs = {})
     %_param_constant8 : [#users=1] = get_attr[target=_param_constant8]
-    %_param_constant8_bias : [#users=1] = get_attr[target=_param_constant8_bias]
-    %convolution_2 : [#users=1] = call_function[target=torch.ops.aten.convolution.default](args = (%mean, %_param_constant8, %_param_constant8_bias, [1], [0], [1], False, [0], 1), kwargs = {})
-    %mean_1 : [#users=1] = call_function[target=torch.ops.aten.mean.dim](args = (%convolution_2, [2]), kwargs = {})
+    %_param_constant9 : [#users=1] = get_attr[target=_param_constant9]
+    %convolution_2 : [#users=1] = call_function[target=torch.ops.aten.convolution.default](args = (%add, %_param_constant8, %_param_constant9, [1, 1], [0, 0], [1, 1], False, [0, 0], 1), kwargs = {})
+    %_param_constant10 : [#users=1] = get_attr[target=_param_constant10]
     %_param_constant11 : [#users=1] = get_attr[target=_param_constant11]
-    %t : [#users=1] = call_function[target=torch.ops.aten.t.default](args = (%_param_constant11,), kwargs = {})
+    %_tensor_constant4 : [#users=1] = get_attr[target=_tensor_constant4]
+    %_tensor_constant5 : [#users=1] = get_attr[target=_tensor_constant5]
+    %native_batch_norm_2 : [#users=1] = call_function[target=torch.ops.aten.native_batch_norm.default](args = (%convolution_2, %_param_constant10, %_param_constant11, %_tensor_constant4, %_tensor_constant5, False, 0.1, 1e-05), kwargs = {})
+    %getitem_6 : [#users=1] = call_function[target=operator.getitem](args = (%native_batch_norm_2, 0), kwargs = {})
+    %mul : [#users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%add, 2), kwargs = {})
+    %_param_constant8_1 : [#users=1] = get_attr[target=_param_constant8]
+    %_param_constant9_1 : [#users=1] = get_attr[target=_param_constant9]
+    %convolution_3 : [#users=1] = call_function[target=torch.ops.aten.convolution.default](args = (%mul, %_param_constant8_1, %_param_constant9_1, [1, 1], [0, 0], [1, 1], False, [0, 0], 1), kwargs = {})
+    %add_1 : [#users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%getitem_6, %convolution_3), kwargs = {})
+    %mean : [#users=1] = call_function[target=torch.ops.aten.mean.dim](args = (%add_1, [3]), kwargs = {})
     %_param_constant12 : [#users=1] = get_attr[target=_param_constant12]
-    %addmm : [#users=1] = call_function[target=torch.ops.aten.addmm.default](args = (%_param_constant12, %mean_1, %t), kwargs = {})
-    %_param_constant13 : [#users=1] = get_attr[target=_param_constant13]
-    %_param_constant14 : [#users=1] = get_attr[target=_param_constant14]
-    %_tensor_constant6 : [#users=1] = get_attr[target=_tensor_constant6]
-    %_tensor_constant7 : [#users=1] = get_attr[target=_tensor_constant7]
-    %native_batch_norm_3 : [#users=1] = call_function[target=torch.ops.aten.native_batch_norm.default](args = (%addmm, %_param_constant13, %_param_constant14, %_tensor_constant6, %_tensor_constant7, False, 0.1, 1e-05), kwargs = {})
-    %getitem_9 : [#users=1] = call_function[target=operator.getitem](args = (%native_batch_norm_3, 0), kwargs = {})
-    return getitem_9
+    %_param_constant12_bias : [#users=1] = get_attr[target=_param_constant12_bias]
+    %convolution_4 : [#users=1] = call_function[target=torch.ops.aten.convolution.default](args = (%mean, %_param_constant12, %_param_constant12_bias, [1], [0], [1], False, [0], 1), kwargs = {})
+    %mean_1 : [#users=1] = call_function[target=torch.ops.aten.mean.dim](args = (%convolution_4, [2]), kwargs = {})
+    %_param_constant15 : [#users=1] = get_attr[target=_param_constant15]
+    %t : [#users=1] = call_function[target=torch.ops.aten.t.default](args = (%_param_constant15,), kwargs = {})
+    %_param_constant16 : [#users=1] = get_attr[target=_param_constant16]
+    %addmm : [#users=1] = call_function[target=torch.ops.aten.addmm.default](args = (%_param_constant16, %mean_1, %t), kwargs = {})
+    %_param_constant17 : [#users=1] = get_attr[target=_param_constant17]
+    %_param_constant18 : [#users=1] = get_attr[target=_param_constant18]
+    %_tensor_constant8 : [#users=1] = get_attr[target=_tensor_constant8]
+    %_tensor_constant9 : [#users=1] = get_attr[target=_tensor_constant9]
+    %native_batch_norm_4 : [#users=1] = call_function[target=torch.ops.aten.native_batch_norm.default](args = (%addmm, %_param_constant17, %_param_constant18, %_tensor_constant8, %_tensor_constant9, False, 0.1, 1e-05), kwargs = {})
+    %getitem_12 : [#users=1] = call_function[target=operator.getitem](args = (%native_batch_norm_4, 0), kwargs = {})
+    return getitem_12
