@@ -217,6 +217,34 @@ fxrt_status fxrt_conv_transpose2d_f32(const float *x, int64_t n, int64_t c, int6
                                       const float *weight, int64_t k, int64_t kh, int64_t kw, const float *bias,
                                       float *y, int64_t oh, int64_t ow, const fxrt_conv_transpose2d_params *p);
 
+/* ---- Winograd convolution (fxrt_winograd.c) ----------------------------------------------------------------- */
+/* conv2d for 3x3 kernels, stride 1, dilation 1, one group, by Winograd's F(4x4, 3x3): 4x fewer multiplications than
+ * the direct sum, on a weight transformed ahead of time. fx2c's winograd pass (-O2) computes that weight when it
+ * compiles the model, so the generated code only calls fxrt_winograd_conv2d_f32:
+ *
+ *     float *u = ...;                                       // fxrt_winograd_weight_numel(k, c) floats
+ *     fxrt_winograd_weight_f32(weight, k, c, u);            // weight [k, c, 3, 3], once
+ *     fxrt_winograd_conv2d_f32(x, n, c, h, w, u, k, bias, y, h, w, 1, 1, NULL, ws, ws_bytes);  // padding 1
+ *
+ * The transformed weight is U[36][kp/16][c][16] (kp = k rounded up to 16; channels k..kp-1 are zeros): point xi of
+ * G g G^T for output channel o and input channel ci at ((xi*kp/16 + o/16)*c + ci)*16 + o%16. Results differ from
+ * fxrt_conv2d_f32's by rounding only, a few times its error (the transforms' coefficients). */
+#define FXRT_WINOGRAD_PANEL 16
+
+/* Elements of the transformed weight of a [k, c, 3, 3] weight: 36 * kp * c (0 for sizes out of range). */
+int64_t fxrt_winograd_weight_numel(int64_t k, int64_t c);
+/* u = the transformed weight of weight [k, c, 3, 3], computed in double precision. */
+fxrt_status fxrt_winograd_weight_f32(const float *weight, int64_t k, int64_t c, float *u);
+/* torch.nn.functional.conv2d(x, weight, bias, stride=1, padding=(ph, pw)) with a 3x3 weight given as its transform u,
+ * then the epilogue (as fxrt_conv2d_f32): x [n, c, h, w], bias [k] or NULL, y [n, k, oh, ow] with oh = h + 2*ph - 2
+ * and ow = w + 2*pw - 2 (a mismatch is FXRT_EINVAL). The workspace must hold fxrt_winograd_workspace_size() bytes,
+ * which is the same for every instruction set (about 1 MiB for most layers: tiles are processed in chunks). */
+size_t fxrt_winograd_workspace_size(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t oh, int64_t ow,
+                                    int64_t ph, int64_t pw);
+fxrt_status fxrt_winograd_conv2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *u,
+                                     int64_t k, const float *bias, float *y, int64_t oh, int64_t ow, int64_t ph,
+                                     int64_t pw, const fxrt_epilogue *ep, void *ws, size_t ws_bytes);
+
 /* ---- matrix products (fxrt_matmul.c) ------------------------------------------------------------------------ */
 
 /* torch.nn.functional.linear: y [m, n] = x [m, k] @ weight[n, k]^T + bias [n] (bias may be NULL). */

@@ -1,0 +1,386 @@
+/* fxrt_winograd.c: 3x3 stride-1 convolution by Winograd's minimal filtering algorithm F(4x4, 3x3) (Lavin and Gray,
+ * "Fast Algorithms for Convolutional Neural Networks", 2016), as cuDNN, oneDNN and NNPACK compute these layers.
+ *
+ * The output is cut into 4x4 tiles. Tile t reads the 6x6 input patch d at rows 4*ty - ph .., columns 4*tx - pw ..
+ * (zeros outside the input) and
+ *     Y[k, t] = A^T ( sum_c U[k, c] . V[c, t] ) A,   U[k, c] = G g[k, c] G^T,   V[c, t] = B^T d[c, t] B
+ * where g[k, c] is the 3x3 kernel and `.` multiplies the 36 points xi of the 6x6 transforms elementwise: the 144
+ * multiplications per output tile and channel pair become 36, done as 36 independent matrix products
+ *     M_xi[t, k] = sum_c V_xi[t, c] U_xi[c, k].
+ * U is computed once, at compile time (fxrt_winograd_weight_f32, in double precision: fx2c's winograd pass stores it as
+ * the node's weight). At run time, for each chunk of tiles:
+ *   1. the input transform V = B^T d B, VW tiles at a time (their patches gathered into the lanes of vectors);
+ *   2. the 36 GEMMs, on an MR x NR register-blocked micro-kernel as in fxrt_gemm.h: rows are tiles, columns output
+ *      channels, which U stores in panels of 16 so that each step reads NR contiguous weights;
+ *   3. the output transform Y = A^T M A, VW output channels at a time, then + bias, + residual and the activation (the
+ *      epilogue) on the 16 values of each tile before they are written (clipped at the output's edge).
+ * Chunks bound the workspace (V and M of one chunk: about WS_BUDGET bytes, whatever the image size). The matrices are
+ * Lavin's, with interpolation points 0, 1, -1, 2, -2 and infinity. Their coefficients (up to 5 in B^T, 8 in A^T) make
+ * the rounding error larger than the direct sum's: see tests/runtime/test_winograd.c for the bound checked.
+ */
+#include "fxrt.h"
+#include "fxrt_gemm.h"
+
+#include <math.h>
+#include <string.h>
+
+#define TP 36                      /* points of the 6x6 transforms */
+#define PANEL FXRT_WINOGRAD_PANEL  /* output channels per panel of U */
+#define WS_ALIGN 64
+#define WS_BUDGET ((int64_t)1 << 20) /* bytes of V and M per chunk of tiles (at least MR tiles) */
+#define MAX_CHUNK (MR * 40)          /* tiles per chunk at most */
+#define DIM_LIMIT ((int64_t)INT32_MAX)
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t round_up(int64_t a, int64_t m) { return (a + m - 1) / m * m; }
+static bool in_range(int64_t v, int64_t lo) { return v >= lo && v <= DIM_LIMIT; }
+
+/* *r = a*b for 0 <= a, b; false on overflow. */
+static bool mul_ok(int64_t a, int64_t b, int64_t *r) {
+  if (a != 0 && b > INT64_MAX / a) return false;
+  *r = a * b;
+  return true;
+}
+
+/* ---- geometry ----------------------------------------------------------------------------------------------- */
+
+typedef struct wino_geom {
+  int64_t n, c, h, w, k, kp; /* kp: k rounded up to PANEL */
+  int64_t oh, ow, ph, pw;
+  int64_t th, tw, tiles;     /* tiles per column and row of an image, and in all */
+  int64_t chunk;             /* tiles per chunk (a multiple of MR) */
+  int64_t ldv;               /* chunk rounded up to 16 (the widest VW): V_xi is [c][ldv], M_xi [chunk][kp] */
+} wino_geom;
+
+/* The geometry of a call whose sizes are consistent and within limits (oh = h + 2*ph - 2, ow = w + 2*pw - 2). Only
+ * sizes and constants go into it, so the workspace it implies is the same for every instruction set. */
+static bool geom_of(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t oh, int64_t ow, int64_t ph,
+                    int64_t pw, wino_geom *g) {
+  int64_t t;
+  if (!in_range(n, 0) || !in_range(c, 1) || !in_range(h, 1) || !in_range(w, 1) || !in_range(k, 1) || !in_range(ph, 0) ||
+      !in_range(pw, 0))
+    return false;
+  if (oh != h + 2 * ph - 2 || ow != w + 2 * pw - 2 || oh < 1 || ow < 1) return false;
+  g->n = n, g->c = c, g->h = h, g->w = w, g->k = k, g->kp = round_up(k, PANEL);
+  g->oh = oh, g->ow = ow, g->ph = ph, g->pw = pw;
+  g->th = (oh + 3) / 4, g->tw = (ow + 3) / 4;
+  if (!mul_ok(g->th, g->tw, &t) || !mul_ok(t, n, &g->tiles) || !mul_ok(h, w, &t) || !mul_ok(t, c, &t) ||
+      !mul_ok(t, n, &t) || !mul_ok(oh, ow, &t) || !mul_ok(t, k, &t) || !mul_ok(t, n, &t) || !mul_ok(g->kp, c, &t) ||
+      !mul_ok(t, TP, &t))
+    return false;
+  const int64_t per_tile = TP * (int64_t)sizeof(float) * (c + g->kp);
+  int64_t chunk = WS_BUDGET / per_tile / MR * MR;
+  if (chunk < MR) chunk = MR;
+  if (chunk > MAX_CHUNK) chunk = MAX_CHUNK;
+  g->chunk = min64(chunk, round_up(g->tiles > 0 ? g->tiles : 1, MR));
+  g->ldv = round_up(g->chunk, 16);
+  return true;
+}
+
+static size_t workspace_bytes(const wino_geom *g) {
+  return (size_t)(TP * (g->ldv * g->c + g->chunk * g->kp)) * sizeof(float) + WS_ALIGN;
+}
+
+size_t fxrt_winograd_workspace_size(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t oh, int64_t ow,
+                                    int64_t ph, int64_t pw) {
+  wino_geom g;
+  if (!geom_of(n, c, h, w, k, oh, ow, ph, pw, &g)) return 0; /* the convolution itself will refuse */
+  return workspace_bytes(&g);
+}
+
+/* ---- the weight transform (at compile time) ---------------------------------------------------------------- */
+
+int64_t fxrt_winograd_weight_numel(int64_t k, int64_t c) {
+  int64_t t;
+  if (!in_range(k, 1) || !in_range(c, 1) || !mul_ok(round_up(k, PANEL), c, &t) || !mul_ok(t, TP, &t)) return 0;
+  return t;
+}
+
+fxrt_status fxrt_winograd_weight_f32(const float *weight, int64_t k, int64_t c, float *u) {
+  /* G of F(4x4, 3x3) for the points 0, 1, -1, 2, -2, infinity */
+  static const double G[6][3] = {{1.0 / 4, 0, 0},           {-1.0 / 6, -1.0 / 6, -1.0 / 6}, {-1.0 / 6, 1.0 / 6, -1.0 / 6},
+                                 {1.0 / 24, 1.0 / 12, 1.0 / 6}, {1.0 / 24, -1.0 / 12, 1.0 / 6}, {0, 0, 1}};
+  if (fxrt_winograd_weight_numel(k, c) == 0) return FXRT_EINVAL;
+  if (!weight || !u) return FXRT_EINVAL;
+  const int64_t kp = round_up(k, PANEL), np = kp / PANEL;
+  for (int64_t o = 0; o < kp; o++) {
+    for (int64_t ci = 0; ci < c; ci++) {
+      double gg[6][3], uu[6][6]; /* G g, then (G g) G^T */
+      const float *g = weight + (o * c + ci) * 9;
+      for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 3; j++)
+          gg[i][j] = o < k ? G[i][0] * g[j] + G[i][1] * g[3 + j] + G[i][2] * g[6 + j] : 0.0;
+      for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 6; j++) uu[i][j] = gg[i][0] * G[j][0] + gg[i][1] * G[j][1] + gg[i][2] * G[j][2];
+      for (int xi = 0; xi < TP; xi++) u[((xi * np + o / PANEL) * c + ci) * PANEL + o % PANEL] = (float)uu[xi / 6][xi % 6];
+    }
+  }
+  return FXRT_OK;
+}
+
+/* ---- 1. the input transform -------------------------------------------------------------------------------- */
+
+/* The six values o0..o5 = B^T (d0..d5) for
+ *     B^T = [4 0 -5 0 1 0; 0 -4 -4 1 1 0; 0 4 -4 -1 1 0; 0 -2 -1 2 1 0; 0 2 -1 -2 1 0; 0 4 0 -5 0 1],
+ * written to o(0) .. o(5). */
+#define BT(o, d0, d1, d2, d3, d4, d5)                                                                                  \
+  {                                                                                                                    \
+    const float p_ = d4 - d2, q_ = d3 - d1;                                                                            \
+    o(0) = 4.0f * d0 - 5.0f * d2 + d4;                                                                                 \
+    o(1) = (d3 + d4) - 4.0f * (d1 + d2);                                                                               \
+    o(2) = (d4 - d3) + 4.0f * (d1 - d2);                                                                               \
+    o(3) = p_ + 2.0f * q_;                                                                                             \
+    o(4) = p_ - 2.0f * q_;                                                                                             \
+    o(5) = 4.0f * d1 - 5.0f * d3 + d5;                                                                                 \
+  }
+
+/* v = B^T d B for VW patches at once: d[(r*6 + s)*VW + lane], v likewise. Vector arithmetic over the lanes. */
+static void input_transform(const float *restrict d, float *restrict v) {
+  float e[TP * VW];
+  for (int j = 0; j < 6; j++) { /* columns: e = B^T d */
+#define D(r) d[((r)*6 + j) * VW + l]
+#define E(i) e[((i)*6 + j) * VW + l]
+    LANES(l) BT(E, D(0), D(1), D(2), D(3), D(4), D(5))
+#undef D
+#undef E
+  }
+  for (int i = 0; i < 6; i++) { /* rows: v = e B */
+#define S(s) e[(i * 6 + (s)) * VW + l]
+#define O(j) v[(i * 6 + (j)) * VW + l]
+    LANES(l) BT(O, S(0), S(1), S(2), S(3), S(4), S(5))
+#undef S
+#undef O
+  }
+}
+
+/* Where lane l of a group gathers its patch from: rows [i0, i1) and columns [j0, j1) of the 6x6 patch are inside the
+ * input (the rest is padding, zeros); patch element (i, j) is x[off + ci*h*w + i*w + j] for input channel ci. */
+typedef struct patch {
+  int64_t off;
+  int i0, i1, j0, j1;
+} patch;
+
+/* d[(i*6 + j)*VW + l] = the patch's inside elements for input channel plane xc (the others are left as they are:
+ * zeros, set once per lane group). */
+static void gather_patch(float *restrict d, int l, const float *restrict xc, int64_t w, const patch *pt) {
+  const float *restrict p = xc + pt->off;
+  if (pt->j0 == 0 && pt->j1 == 6) { /* whole rows (all six, but at the top and bottom edges) */
+    for (int i = pt->i0; i < pt->i1; i++) {
+      const float *restrict pr = p + i * w;
+      float *restrict dr = d + i * 6 * VW + l;
+      dr[0] = pr[0], dr[VW] = pr[1], dr[2 * VW] = pr[2], dr[3 * VW] = pr[3], dr[4 * VW] = pr[4], dr[5 * VW] = pr[5];
+    }
+    return;
+  }
+  for (int i = pt->i0; i < pt->i1; i++)
+    for (int j = pt->j0; j < pt->j1; j++) d[(i * 6 + j) * VW + l] = p[i * w + j];
+}
+
+/* V_xi[ci][tt] for the chunk's tiles t0 .. t0+nt-1 (tt = t - t0), then zeros up to the chunk's rows (a multiple of
+ * MR). V is [TP][c][ldv]; every lane group writes VW lanes (zeros past the last tile). */
+static void transform_inputs(const float *x, const wino_geom *g, int64_t t0, int64_t nt, float *restrict V) {
+  const int64_t hw = g->h * g->w, per_img = g->th * g->tw, ld = g->ldv;
+  for (int64_t tt = 0; tt < nt; tt += VW) {
+    const int lanes = (int)min64(VW, nt - tt);
+    patch pt[VW];
+    for (int l = 0; l < lanes; l++) {
+      const int64_t t = t0 + tt + l, r = t % per_img, iy = r / g->tw * 4 - g->ph, ix = r % g->tw * 4 - g->pw;
+      pt[l].i0 = (int)(iy < 0 ? min64(-iy, 6) : 0);
+      pt[l].i1 = (int)(g->h - iy < 6 ? (g->h - iy > pt[l].i0 ? g->h - iy : pt[l].i0) : 6);
+      pt[l].j0 = (int)(ix < 0 ? min64(-ix, 6) : 0);
+      pt[l].j1 = (int)(g->w - ix < 6 ? (g->w - ix > pt[l].j0 ? g->w - ix : pt[l].j0) : 6);
+      pt[l].off = t / per_img * g->c * hw + iy * g->w + ix; /* may point before the plane; only inside read */
+    }
+    float d[TP * VW], v[TP * VW];
+    memset(d, 0, sizeof d); /* padding, and lanes past the chunk's last tile */
+    for (int64_t ci = 0; ci < g->c; ci++) {
+      for (int l = 0; l < lanes; l++) gather_patch(d, l, x + ci * hw, g->w, &pt[l]);
+      input_transform(d, v);
+      float *restrict dst = V + ci * ld + tt; /* tt + VW <= ldv */
+      for (int xi = 0; xi < TP; xi++) LANES(l) dst[xi * g->c * ld + l] = v[xi * VW + l];
+    }
+  }
+  const int64_t rows = round_up(nt, MR), written = round_up(nt, VW);
+  if (rows > written)
+    for (int64_t r = 0; r < TP * g->c; r++) memset(V + r * ld + written, 0, (size_t)(rows - written) * sizeof(float));
+}
+
+/* ---- 2. the GEMMs ------------------------------------------------------------------------------------------ */
+
+/* c[r*ldc + j] (+)= sum_{p < kc} a[r + p*lda] * b0[p*PANEL + j] for r < MR, j < VW, and the same with b1 for columns
+ * VW + j: an MR x NR tile (tiles by output channels) of one transform point's product. */
+static void micro_kernel(int64_t kc, const float *restrict a, int64_t lda, const float *restrict b0,
+                         const float *restrict b1, float *restrict c, int64_t ldc, bool accumulate) {
+#define DECL(r) float c##r##x[VW], c##r##y[VW];
+#define ZERO(r)                                                                                                        \
+  LANES(j) c##r##x[j] = c##r##y[j] = 0.0f;
+#define STEP(r)                                                                                                        \
+  {                                                                                                                    \
+    const float ar_ = ap[r];                                                                                           \
+    LANES(j) {                                                                                                         \
+      c##r##x[j] = MADD(c##r##x[j], ar_, bp0[j]);                                                                      \
+      c##r##y[j] = MADD(c##r##y[j], ar_, bp1[j]);                                                                      \
+    }                                                                                                                  \
+  }
+#define STORE(r)                                                                                                       \
+  LANES(j) {                                                                                                           \
+    float *restrict cr_ = c + (r)*ldc;                                                                                 \
+    cr_[j] = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                            \
+    cr_[VW + j] = accumulate ? cr_[VW + j] + c##r##y[j] : c##r##y[j];                                                  \
+  }
+  ROWS(DECL)
+  ROWS(ZERO)
+  const float *restrict ap = a, *restrict bp0 = b0, *restrict bp1 = b1;
+  CHUNK_LOOP
+  for (int64_t p = 0; p < kc; p++, ap += lda, bp0 += PANEL, bp1 += PANEL) {
+    ROWS(STEP)
+  }
+  ROWS(STORE)
+#undef DECL
+#undef ZERO
+#undef STEP
+#undef STORE
+}
+
+/* The same for the first VW columns only (the last columns when kp is not a multiple of NR). */
+static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, const float *restrict b0,
+                              float *restrict c, int64_t ldc, bool accumulate) {
+#define DECL(r) float c##r##x[VW];
+#define ZERO(r)                                                                                                        \
+  LANES(j) c##r##x[j] = 0.0f;
+#define STEP(r)                                                                                                        \
+  {                                                                                                                    \
+    const float ar_ = ap[r];                                                                                           \
+    LANES(j) c##r##x[j] = MADD(c##r##x[j], ar_, bp0[j]);                                                               \
+  }
+#define STORE(r)                                                                                                       \
+  LANES(j) {                                                                                                           \
+    float *restrict cr_ = c + (r)*ldc;                                                                                 \
+    cr_[j] = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                            \
+  }
+  ROWS(DECL)
+  ROWS(ZERO)
+  const float *restrict ap = a, *restrict bp0 = b0;
+  CHUNK_LOOP
+  for (int64_t p = 0; p < kc; p++, ap += lda, bp0 += PANEL) {
+    ROWS(STEP)
+  }
+  ROWS(STORE)
+#undef DECL
+#undef ZERO
+#undef STEP
+#undef STORE
+}
+
+/* M_xi[tt][o] = sum_ci V_xi[ci][tt] U_xi[ci][o] for the chunk's rows (nt rounded up to MR) and o < kp. U is
+ * [TP][kp/PANEL][c][PANEL]: column o of U_xi lives in panel o/PANEL, lane o%PANEL. M is [TP][rows][kp]. */
+static void products(const float *u, const wino_geom *g, int64_t nt, const float *V, float *M) {
+  const int64_t c = g->c, kp = g->kp, ld = g->ldv, rows = round_up(nt, MR);
+  for (int xi = 0; xi < TP; xi++) {
+    const float *Vx = V + xi * c * ld, *Ux = u + xi * kp * c;
+    float *Mx = M + xi * rows * kp;
+    for (int64_t pc = 0; pc < c; pc += KC) {
+      const int64_t kc = min64(KC, c - pc);
+      for (int64_t jr = 0; jr < kp; jr += NR) {
+        const float *b0 = Ux + (jr / PANEL * c + pc) * PANEL + jr % PANEL;
+        if (jr + NR <= kp) {
+          const float *b1 = Ux + ((jr + VW) / PANEL * c + pc) * PANEL + (jr + VW) % PANEL;
+          for (int64_t ir = 0; ir < rows; ir += MR)
+            micro_kernel(kc, Vx + pc * ld + ir, ld, b0, b1, Mx + ir * kp + jr, kp, pc > 0);
+        } else { /* VW columns left (kp is a multiple of PANEL, which VW divides) */
+          for (int64_t ir = 0; ir < rows; ir += MR)
+            micro_kernel_half(kc, Vx + pc * ld + ir, ld, b0, Mx + ir * kp + jr, kp, pc > 0);
+        }
+      }
+    }
+  }
+}
+
+/* ---- 3. the output transform and the epilogue --------------------------------------------------------------- */
+
+/* y = A^T m A for VW tiles of transform points at once (m[(r*6 + s)*VW + lane], y[(i*4 + j)*VW + lane]), with
+ *     A^T = [1 1 1 1 1 0; 0 1 -1 2 -2 0; 0 1 1 4 4 0; 0 1 -1 8 -8 1]. */
+static void output_transform(const float *restrict m, float *restrict y) {
+  float e[24 * VW];
+#define AT(o, m0, m1, m2, m3, m4, m5)                                                                                  \
+  {                                                                                                                    \
+    const float a_ = m1 + m2, b_ = m1 - m2, c_ = m3 + m4, d_ = m3 - m4;                                                \
+    o(0) = m0 + a_ + c_;                                                                                               \
+    o(1) = b_ + 2.0f * d_;                                                                                             \
+    o(2) = a_ + 4.0f * c_;                                                                                             \
+    o(3) = b_ + 8.0f * d_ + m5;                                                                                        \
+  }
+  for (int j = 0; j < 6; j++) { /* columns: e = A^T m */
+#define M_(r) m[((r)*6 + j) * VW + l]
+#define E(i) e[((i)*6 + j) * VW + l]
+    LANES(l) AT(E, M_(0), M_(1), M_(2), M_(3), M_(4), M_(5))
+#undef M_
+#undef E
+  }
+  for (int i = 0; i < 4; i++) { /* rows: y = e A */
+#define S(s) e[(i * 6 + (s)) * VW + l]
+#define O(j) y[(i * 4 + (j)) * VW + l]
+    LANES(l) AT(O, S(0), S(1), S(2), S(3), S(4), S(5))
+#undef S
+#undef O
+  }
+#undef AT
+}
+
+/* The chunk's output tiles from M: y = A^T M A + bias, + residual, activation, clipped at the output's edge. */
+static void transform_outputs(const wino_geom *g, int64_t t0, int64_t nt, const float *M, const float *bias, float *y,
+                              const fxrt_epilogue *ep) {
+  const int64_t kp = g->kp, rows = round_up(nt, MR), per_img = g->th * g->tw, ohw = g->oh * g->ow;
+  const float *res = ep ? ep->residual : NULL;
+  const bool act = ep && ep->act != FXRT_ACT_NONE;
+  for (int64_t tt = 0; tt < nt; tt++) {
+    const int64_t t = t0 + tt, b = t / per_img, r = t % per_img, oy = r / g->tw * 4, ox = r % g->tw * 4;
+    const int64_t ni = min64(4, g->oh - oy), nj = min64(4, g->ow - ox);
+    for (int64_t k0 = 0; k0 < g->k; k0 += VW) {
+      const int64_t lanes = min64(VW, g->k - k0);
+      float m[TP * VW], o[16 * VW]; /* m[xi*VW + lane], o[(i*4 + j)*VW + lane] */
+      for (int xi = 0; xi < TP; xi++) {
+        const float *restrict src = M + (xi * rows + tt) * kp + k0; /* k0 + VW <= kp */
+        LANES(l) m[xi * VW + l] = src[l];
+      }
+      output_transform(m, o);
+      if (bias) {
+        float bv[VW];
+        for (int64_t l = 0; l < VW; l++) bv[l] = l < lanes ? bias[k0 + l] : 0.0f;
+        for (int e = 0; e < 16; e++) LANES(l) o[e * VW + l] += bv[l];
+      }
+      const int64_t base = (b * g->k + k0) * ohw + oy * g->ow + ox; /* lane l, position (i, j): + l*ohw + i*ow + j */
+      if (res)
+        for (int64_t l = 0; l < lanes; l++)
+          for (int64_t i = 0; i < ni; i++)
+            for (int64_t j = 0; j < nj; j++) o[(i * 4 + j) * VW + l] += res[base + l * ohw + i * g->ow + j];
+      if (act)
+        for (int e = 0; e < 16; e++) act_row(o + e * VW, VW, ep);
+      for (int64_t l = 0; l < lanes; l++)
+        for (int64_t i = 0; i < ni; i++)
+          for (int64_t j = 0; j < nj; j++) y[base + l * ohw + i * g->ow + j] = o[(i * 4 + j) * VW + l];
+    }
+  }
+}
+
+/* ---- the convolution ---------------------------------------------------------------------------------------- */
+
+fxrt_status fxrt_winograd_conv2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *u,
+                                     int64_t k, const float *bias, float *y, int64_t oh, int64_t ow, int64_t ph,
+                                     int64_t pw, const fxrt_epilogue *ep, void *ws, size_t ws_bytes) {
+  wino_geom g;
+  if (!geom_of(n, c, h, w, k, oh, ow, ph, pw, &g)) return FXRT_EINVAL;
+  if (ep && (unsigned)ep->act >= (unsigned)FXRT_NUM_ACTS) return FXRT_EINVAL;
+  if (n == 0) return FXRT_OK;
+  if (!x || !u || !y) return FXRT_EINVAL;
+  if (!ws || ws_bytes < workspace_bytes(&g)) return FXRT_EWORKSPACE;
+  float *V = (float *)(void *)(((uintptr_t)ws + (WS_ALIGN - 1)) & ~(uintptr_t)(WS_ALIGN - 1));
+  float *M = V + TP * g.c * g.ldv;
+  for (int64_t t0 = 0; t0 < g.tiles; t0 += g.chunk) {
+    const int64_t nt = min64(g.chunk, g.tiles - t0);
+    transform_inputs(x, &g, t0, nt, V);
+    products(u, &g, nt, V, M);
+    transform_outputs(&g, t0, nt, M, bias, y, ep);
+  }
+  return FXRT_OK;
+}
