@@ -310,6 +310,9 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
       break;
     }
     goto epilogue; /* then the workspace */
+  case FX_K_WINOGRAD:
+    R0(), I(0, 4), R(1), I(4, 1), R(2), R(3), I(5, 4);
+    goto epilogue; /* then the workspace */
   case FX_K_LINEAR:
     R0(), I(0, 2), R(1), I(2, 1), R(2), R(3);
     goto epilogue;
@@ -363,7 +366,7 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
   }
   fx_buf_puts(b, "));\n");
   return;
-epilogue: /* conv2d, linear and matmul end with an epilogue (or NULL); conv2d then with its workspace */
+epilogue: /* conv2d, winograd, linear and matmul end with an epilogue (or NULL); the convolutions then with a workspace */
   if (k->has_ep) {
     fx_buf_printf(b, ", &(const fxrt_epilogue){%s, ", act_enum(k->ep.act));
     put_num(b, k->ep.alpha, true), fx_buf_puts(b, ", "), put_num(b, k->ep.lo, true), fx_buf_puts(b, ", ");
@@ -371,7 +374,7 @@ epilogue: /* conv2d, linear and matmul end with an epilogue (or NULL); conv2d th
   } else {
     fx_buf_puts(b, ", NULL");
   }
-  if (k->kind == FX_K_CONV2D) R(5), I(9, 1);
+  if (k->kind == FX_K_CONV2D || k->kind == FX_K_WINOGRAD) R(5), I(9, 1);
   fx_buf_puts(b, "));\n");
 #undef R
 #undef R0

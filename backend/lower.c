@@ -400,7 +400,7 @@ static bool lower_where(lw *r, fx_op op, const fx_inst *in) {
 
 /* fused_conv, fused_linear: the call's epilogue (the residual in ref[4]). */
 static void set_epilogue(lw *r, fx_op op, const fx_inst *in, fx_kcall *k) {
-  if (op != FX_OP_FUSED_CONV && op != FX_OP_FUSED_LINEAR) return;
+  if (op != FX_OP_FUSED_CONV && op != FX_OP_FUSED_LINEAR && op != FX_OP_WINOGRAD_CONV) return;
   k->has_ep = true;
   k->ep.act = (fxrt_act)fx_epilogue_act(ARG("activation"));
   k->ep.alpha = (float)farg(ARG("negative_slope"), 0.01);
@@ -459,6 +459,31 @@ static bool lower_conv(lw *r, fx_op op, const fx_inst *in) {
   k->ref[3] = tref(r, y);
   k->i[7] = oh, k->i[8] = ow;
   set_epilogue(r, op, in, k);
+  return true;
+}
+
+/* winograd_conv: the weight is already transformed (optimizer/winograd.c); the workspace as the runtime sizes it. */
+static bool lower_winograd(lw *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *w = ARG("weight"), *bv = ARG("bias"), *y = &in->result;
+  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
+  int64_t pad[2] = {1, 1};
+  expand(ARG("padding"), 2, pad, 1);
+  size_t ws = fxrt_winograd_workspace_size(tx->shape[0], tx->shape[1], tx->shape[2], tx->shape[3], ty->shape[1],
+                                           ty->shape[2], ty->shape[3], pad[0], pad[1]);
+  if (ws == 0) return fail(r, "the convolution is too large for the Winograd kernel");
+  fx_ref wsr = scratch(r, FXRT_U8, (int64_t)ws);
+  fx_kcall *k = call(r, FX_K_WINOGRAD);
+  k->ref[0] = tref(r, x);
+  k->i[0] = tx->shape[0], k->i[1] = tx->shape[1], k->i[2] = tx->shape[2], k->i[3] = tx->shape[3];
+  k->ref[1] = tref(r, w);
+  k->i[4] = ty->shape[1];
+  k->ref[2] = tref(r, bv);
+  k->ref[3] = tref(r, y);
+  k->i[5] = ty->shape[2], k->i[6] = ty->shape[3], k->i[7] = pad[0], k->i[8] = pad[1];
+  k->ref[5] = wsr;
+  k->i[9] = (int64_t)ws;
+  set_epilogue(r, op, in, k);
+  k->has_ep = k->ep.act != FXRT_ACT_NONE || k->ref[4].kind != FX_REF_NULL; /* else NULL: no epilogue */
   return true;
 }
 
@@ -1202,6 +1227,7 @@ static bool lower_node(lw *r, const fx_inst *in) {
   case FX_OP_BADDBMM: return lower_matmul(r, op, in);
   case FX_OP_CONVOLUTION:
   case FX_OP_FUSED_CONV: return lower_conv(r, op, in);
+  case FX_OP_WINOGRAD_CONV: return lower_winograd(r, op, in);
   case FX_OP_MHA: return lower_mha(r, op, in);
   case FX_OP_BATCH_NORM:
   case FX_OP_NATIVE_BATCH_NORM:

@@ -45,7 +45,9 @@ int main(int argc, char **argv) {
       {"vgg 224x224 64->64", 1, 64, 224, 64},           {"vgg 112x112 128->128", 1, 128, 112, 128},
       {"densenet 56x56 128->32", 1, 128, 56, 32},       {"densenet 7x7 128->32", 1, 128, 7, 32},
       {"inception 35x35 64->96", 1, 64, 35, 96},        {"small 8x8 16->16", 1, 16, 8, 16},
-      {"resnet layer4, batch 8", 8, 512, 7, 512},
+      {"resnet layer4, batch 8", 8, 512, 7, 512},       {"vgg stem 224x224 3->64", 1, 3, 224, 64},
+      {"tiny 17x17 3->8, batch 2", 2, 3, 17, 8},        {"tiny 16x16 8->8, batch 2", 2, 8, 16, 8},
+      {"32x32 16->32", 1, 16, 32, 32},                  {"32x32 32->16", 1, 32, 32, 16},
   };
   printf("| shape | im2col+GEMM ms | winograd ms | speedup | weight growth | max |diff| / max |y| |\n|---|---:|---:|---:|---:|---:|\n");
   for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {

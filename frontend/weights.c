@@ -173,6 +173,7 @@ fx_tensor *fx_weights_add(fx_weights *w, fx_str name, fxrt_dtype dtype, int32_t 
   t->nbytes = numel * fxrt_dtype_size(dtype);
   t->data = fx_tensor_alloc(t->nbytes ? t->nbytes : 1);
   w->n++;
+  w->nmade++;
   /* the index, rebuilt when it gets half full */
   if (!w->index || 2 * (uint64_t)w->n > w->index_cap) {
     fx_xfree(w->index);

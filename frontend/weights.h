@@ -30,6 +30,7 @@ typedef struct fx_weights {
   const char *path;
   fx_tensor *tensors; /* in file order */
   uint32_t n;
+  uint32_t nmade;     /* the last nmade of them were made by passes (fx_weights_add), not read from the file */
   uint32_t *index;    /* open-addressing hash of tensor indices by name */
   uint32_t index_cap;
   fx_arena arena;     /* names */

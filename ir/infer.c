@@ -682,6 +682,28 @@ static bool infer_op(ictx *c, fx_inst *in) {
     if (op == FX_OP_FUSED_CONV && transposed) return err(c, "a transposed convolution takes no epilogue");
     return op == FX_OP_CONVOLUTION || check_epilogue(c, op, in);
   }
+  case FX_OP_WINOGRAD_CONV: {
+    NEED_TENSOR(x, "input");
+    const fx_value *w = ARG("weight"), *bv = ARG("bias");
+    NEED_TENSOR(w, "weight");
+    const fx_tinfo *t = tinfo(c, x), *tw = tinfo(c, w);
+    int64_t k = 0, pad[2];
+    if (t->ndim != 4 || t->dtype != FXRT_F32) return err(c, "the input must be an f32 tensor [n, c, h, w]");
+    if (!as_int(ARG("out_channels"), &k) || k < 1 || k > INT32_MAX) return err(c, "out_channels must be a positive int");
+    if (tw->ndim != 4 || tw->dtype != FXRT_F32 || tw->shape[0] != 36 || tw->shape[1] != (k + 15) / 16 ||
+        tw->shape[2] != t->shape[1] || tw->shape[3] != 16)
+      return err(c, "the weight must be the f32 Winograd transform [36, %lld, %lld, 16] of %lld output channels",
+                 (long long)((k + 15) / 16), (long long)t->shape[1], (long long)k);
+    if (!expand_ints(ARG("padding"), 2, pad) || pad[0] < 0 || pad[1] < 0 || pad[0] > INT32_MAX || pad[1] > INT32_MAX)
+      return err(c, "padding must be one or two non-negative ints");
+    if (is_tensor(bv) && (tinfo(c, bv)->ndim != 1 || tinfo(c, bv)->shape[0] != k || tinfo(c, bv)->dtype != FXRT_F32))
+      return err(c, "bias must be an f32 tensor of %lld elements", (long long)k);
+    if (!is_tensor(bv) && bv->kind != FX_V_NONE) return err(c, "bias must be a tensor or None");
+    int64_t shape[4] = {t->shape[0], k, t->shape[2] + 2 * pad[0] - 2, t->shape[3] + 2 * pad[1] - 2};
+    if (shape[2] < 1 || shape[3] < 1) return err(c, "the input is smaller than the kernel");
+    in->result = new_tensor(c, FXRT_F32, 4, shape);
+    return check_epilogue(c, op, in);
+  }
   case FX_OP_MHA: {
     NEED_TENSOR(x, "query");
     const fx_tinfo *t = tinfo(c, x);

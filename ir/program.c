@@ -139,8 +139,9 @@ static void check_weights(fx_program *p, fx_diag *d) {
       }
     }
   }
-  /* tensors that a known layer does not have: conv1.foo for a Conv2d conv1 */
-  for (uint32_t i = 0; i < p->weights->n && !fx_diag_full(d); i++) {
+  /* tensors of the file that a known layer does not have: conv1.foo for a Conv2d conv1 (the passes' own tensors, such
+   * as conv1.weight_winograd, are not the file's) */
+  for (uint32_t i = 0; i + p->weights->nmade < p->weights->n && !fx_diag_full(d); i++) {
     fx_str name = p->weights->tensors[i].name;
     uint32_t dot = name.n;
     while (dot > 0 && name.p[dot - 1] != '.') dot--;

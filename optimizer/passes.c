@@ -27,6 +27,7 @@ bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st);
 
 const fx_pass fx_passes[] = {
     {"noop", "no-op removal: dropout, identity, contiguous, clone, detach, stochastic_depth, same-shape reshapes",
@@ -34,12 +35,14 @@ const fx_pass fx_passes[] = {
     {"bnfold", "BatchNorm folded into the Conv1d/Conv2d/Linear module before it (eval mode)", fx_pass_bnfold},
     {"epilogue", "epilogue fusion: a residual add and an activation folded into the conv or linear before them",
      fx_pass_epilogue},
+    {"winograd", "3x3 stride-1 convolutions to Winograd F(4x4, 3x3), the weight transformed at compile time",
+     fx_pass_winograd},
     {"cse", "common-subexpression elimination (pure nodes reading nothing written in place)", fx_pass_cse},
     {"dce", "dead-code elimination", fx_pass_dce},
     {NULL, NULL, NULL},
 };
 
-const char *fx_pass_pipeline(int level) { return level <= 0 ? "" : level == 1 ? "noop,dce" : "noop,bnfold,epilogue,cse,dce"; }
+const char *fx_pass_pipeline(int level) { return level <= 0 ? "" : level == 1 ? "noop,dce" : "noop,bnfold,epilogue,winograd,cse,dce"; }
 
 static const fx_pass *find(const char *name, size_t n) {
   for (const fx_pass *ps = fx_passes; ps->name; ps++)
@@ -104,6 +107,9 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
               ps->name, st.nodes_before, st.nodes_after, st.removed, st.bn_folded, st.fused,
               (unsigned long long)st.weight_bytes_saved, (unsigned long long)arena_before,
               (unsigned long long)arena_after);
+      if (st.winograd)
+        fprintf(pm->stats_to, "pass %-8s %u convolutions to Winograd's algorithm, %llu weight bytes added\n", ps->name,
+                st.winograd, (unsigned long long)st.weight_bytes_added);
     }
     if (pm->print_after && pm->print_to && (strcmp(pm->print_after, "all") == 0 || strcmp(pm->print_after, ps->name) == 0)) {
       fprintf(pm->print_to, "# after %s\n", ps->name);

@@ -21,7 +21,9 @@ typedef struct fx_pass_stats {
   uint32_t removed;     /* nodes the pass erased */
   uint32_t bn_folded;   /* BatchNorms folded into the producing conv or linear */
   uint32_t fused;       /* fusion groups formed */
+  uint32_t winograd;    /* convolutions rewritten to Winograd's algorithm */
   uint64_t weight_bytes_saved;
+  uint64_t weight_bytes_added; /* transformed weights (Winograd) */
 } fx_pass_stats;
 
 typedef struct fx_pass_manager {

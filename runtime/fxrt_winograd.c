@@ -29,6 +29,7 @@
 #define WS_ALIGN 64
 #define WS_BUDGET ((int64_t)1 << 20) /* bytes of V and M per chunk of tiles (at least MR tiles) */
 #define MAX_CHUNK (MR * 40)          /* tiles per chunk at most */
+#define MAX_NR 32                    /* the widest NR (AVX-512's): M's row length in the workspace */
 #define DIM_LIMIT ((int64_t)INT32_MAX)
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
@@ -49,7 +50,7 @@ typedef struct wino_geom {
   int64_t oh, ow, ph, pw;
   int64_t th, tw, tiles;     /* tiles per column and row of an image, and in all */
   int64_t chunk;             /* tiles per chunk (a multiple of MR) */
-  int64_t ldv;               /* chunk rounded up to 16 (the widest VW): V_xi is [c][ldv], M_xi [chunk][kp] */
+  int64_t ldv;               /* chunk rounded up to 16 (the widest VW): V_xi is [c][ldv] */
 } wino_geom;
 
 /* The geometry of a call whose sizes are consistent and within limits (oh = h + 2*ph - 2, ow = w + 2*pw - 2). Only
@@ -68,7 +69,7 @@ static bool geom_of(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64
       !mul_ok(t, n, &t) || !mul_ok(oh, ow, &t) || !mul_ok(t, k, &t) || !mul_ok(t, n, &t) || !mul_ok(g->kp, c, &t) ||
       !mul_ok(t, TP, &t))
     return false;
-  const int64_t per_tile = TP * (int64_t)sizeof(float) * (c + g->kp);
+  const int64_t per_tile = TP * (int64_t)sizeof(float) * (c + MAX_NR);
   int64_t chunk = WS_BUDGET / per_tile / MR * MR;
   if (chunk < MR) chunk = MR;
   if (chunk > MAX_CHUNK) chunk = MAX_CHUNK;
@@ -78,7 +79,7 @@ static bool geom_of(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64
 }
 
 static size_t workspace_bytes(const wino_geom *g) {
-  return (size_t)(TP * (g->ldv * g->c + g->chunk * g->kp)) * sizeof(float) + WS_ALIGN;
+  return (size_t)(TP * (g->ldv * g->c + g->chunk * MAX_NR)) * sizeof(float) + WS_ALIGN;
 }
 
 size_t fxrt_winograd_workspace_size(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t oh, int64_t ow,
@@ -272,25 +273,23 @@ static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, 
 #undef STORE
 }
 
-/* M_xi[tt][o] = sum_ci V_xi[ci][tt] U_xi[ci][o] for the chunk's rows (nt rounded up to MR) and o < kp. U is
- * [TP][kp/PANEL][c][PANEL]: column o of U_xi lives in panel o/PANEL, lane o%PANEL. M is [TP][rows][kp]. */
-static void products(const float *u, const wino_geom *g, int64_t nt, const float *V, float *M) {
+/* M_xi[tt][j] = sum_ci V_xi[ci][tt] U_xi[ci][jr + j] for the chunk's rows (nt rounded up to MR) and the nr (NR or VW)
+ * output channels of the panel at jr. U is [TP][kp/PANEL][c][PANEL]: column o of U_xi lives in panel o/PANEL, lane
+ * o%PANEL. M is [TP][rows][NR]: one panel's products, which the output transform reads while they are in cache. */
+static void products(const float *u, const wino_geom *g, int64_t nt, const float *V, int64_t jr, int64_t nr, float *M) {
   const int64_t c = g->c, kp = g->kp, ld = g->ldv, rows = round_up(nt, MR);
   for (int xi = 0; xi < TP; xi++) {
     const float *Vx = V + xi * c * ld, *Ux = u + xi * kp * c;
-    float *Mx = M + xi * rows * kp;
+    float *Mx = M + xi * rows * NR;
+    const float *b0 = Ux + jr / PANEL * c * PANEL + jr % PANEL;
+    const float *b1 = nr == NR ? Ux + (jr + VW) / PANEL * c * PANEL + (jr + VW) % PANEL : b0;
     for (int64_t pc = 0; pc < c; pc += KC) {
       const int64_t kc = min64(KC, c - pc);
-      for (int64_t jr = 0; jr < kp; jr += NR) {
-        const float *b0 = Ux + (jr / PANEL * c + pc) * PANEL + jr % PANEL;
-        if (jr + NR <= kp) {
-          const float *b1 = Ux + ((jr + VW) / PANEL * c + pc) * PANEL + (jr + VW) % PANEL;
-          for (int64_t ir = 0; ir < rows; ir += MR)
-            micro_kernel(kc, Vx + pc * ld + ir, ld, b0, b1, Mx + ir * kp + jr, kp, pc > 0);
-        } else { /* VW columns left (kp is a multiple of PANEL, which VW divides) */
-          for (int64_t ir = 0; ir < rows; ir += MR)
-            micro_kernel_half(kc, Vx + pc * ld + ir, ld, b0, Mx + ir * kp + jr, kp, pc > 0);
-        }
+      for (int64_t ir = 0; ir < rows; ir += MR) {
+        if (nr == NR)
+          micro_kernel(kc, Vx + pc * ld + ir, ld, b0 + pc * PANEL, b1 + pc * PANEL, Mx + ir * NR, NR, pc > 0);
+        else /* VW columns left (kp is a multiple of PANEL, which VW divides) */
+          micro_kernel_half(kc, Vx + pc * ld + ir, ld, b0 + pc * PANEL, Mx + ir * NR, NR, pc > 0);
       }
     }
   }
@@ -327,20 +326,21 @@ static void output_transform(const float *restrict m, float *restrict y) {
 #undef AT
 }
 
-/* The chunk's output tiles from M: y = A^T M A + bias, + residual, activation, clipped at the output's edge. */
-static void transform_outputs(const wino_geom *g, int64_t t0, int64_t nt, const float *M, const float *bias, float *y,
-                              const fxrt_epilogue *ep) {
-  const int64_t kp = g->kp, rows = round_up(nt, MR), per_img = g->th * g->tw, ohw = g->oh * g->ow;
+/* The chunk's output tiles for the output channels [jr, jr + nr) from M (products): y = A^T M A + bias, + residual,
+ * activation, clipped at the output's edge. */
+static void transform_outputs(const wino_geom *g, int64_t t0, int64_t nt, const float *M, int64_t jr, int64_t nr,
+                              const float *bias, float *y, const fxrt_epilogue *ep) {
+  const int64_t rows = round_up(nt, MR), per_img = g->th * g->tw, ohw = g->oh * g->ow, kend = min64(jr + nr, g->k);
   const float *res = ep ? ep->residual : NULL;
   const bool act = ep && ep->act != FXRT_ACT_NONE;
   for (int64_t tt = 0; tt < nt; tt++) {
     const int64_t t = t0 + tt, b = t / per_img, r = t % per_img, oy = r / g->tw * 4, ox = r % g->tw * 4;
     const int64_t ni = min64(4, g->oh - oy), nj = min64(4, g->ow - ox);
-    for (int64_t k0 = 0; k0 < g->k; k0 += VW) {
+    for (int64_t k0 = jr; k0 < kend; k0 += VW) {
       const int64_t lanes = min64(VW, g->k - k0);
       float m[TP * VW], o[16 * VW]; /* m[xi*VW + lane], o[(i*4 + j)*VW + lane] */
       for (int xi = 0; xi < TP; xi++) {
-        const float *restrict src = M + (xi * rows + tt) * kp + k0; /* k0 + VW <= kp */
+        const float *restrict src = M + (xi * rows + tt) * NR + (k0 - jr); /* k0 + VW <= jr + nr */
         LANES(l) m[xi * VW + l] = src[l];
       }
       output_transform(m, o);
@@ -350,7 +350,25 @@ static void transform_outputs(const wino_geom *g, int64_t t0, int64_t nt, const 
         for (int e = 0; e < 16; e++) LANES(l) o[e * VW + l] += bv[l];
       }
       const int64_t base = (b * g->k + k0) * ohw + oy * g->ow + ox; /* lane l, position (i, j): + l*ohw + i*ow + j */
-      if (res)
+      if (ni == 4 && nj == 4) { /* a whole tile: rows of four, unrolled */
+        if (res)
+          for (int64_t l = 0; l < lanes; l++)
+            for (int i = 0; i < 4; i++) {
+              const float *restrict rr = res + base + l * ohw + i * g->ow;
+              float *restrict oi = o + i * 4 * VW + l;
+              oi[0] += rr[0], oi[VW] += rr[1], oi[2 * VW] += rr[2], oi[3 * VW] += rr[3];
+            }
+        if (act)
+          for (int e = 0; e < 16; e++) act_row(o + e * VW, VW, ep);
+        for (int64_t l = 0; l < lanes; l++)
+          for (int i = 0; i < 4; i++) {
+            float *restrict yr = y + base + l * ohw + i * g->ow;
+            const float *restrict oi = o + i * 4 * VW + l;
+            yr[0] = oi[0], yr[1] = oi[VW], yr[2] = oi[2 * VW], yr[3] = oi[3 * VW];
+          }
+        continue;
+      }
+      if (res) /* a tile at the bottom or right edge: the part inside the output */
         for (int64_t l = 0; l < lanes; l++)
           for (int64_t i = 0; i < ni; i++)
             for (int64_t j = 0; j < nj; j++) o[(i * 4 + j) * VW + l] += res[base + l * ohw + i * g->ow + j];
@@ -379,8 +397,11 @@ fxrt_status fxrt_winograd_conv2d_f32(const float *x, int64_t n, int64_t c, int64
   for (int64_t t0 = 0; t0 < g.tiles; t0 += g.chunk) {
     const int64_t nt = min64(g.chunk, g.tiles - t0);
     transform_inputs(x, &g, t0, nt, V);
-    products(u, &g, nt, V, M);
-    transform_outputs(&g, t0, nt, M, bias, y, ep);
+    for (int64_t jr = 0; jr < g.kp; jr += NR) { /* a panel of output channels at a time */
+      const int64_t nr = min64(NR, g.kp - jr);
+      products(u, &g, nt, V, jr, nr, M);
+      transform_outputs(&g, t0, nt, M, jr, nr, bias, y, ep);
+    }
   }
   return FXRT_OK;
 }

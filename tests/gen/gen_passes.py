@@ -3,6 +3,7 @@
   bnfold       tests/e2e/models.py:BatchNormFolds (torch level, random BatchNorm statistics)
   bnfold_aten  the same model at aten level (make_fx: aten.convolution, aten.native_batch_norm, get_attr weights)
   epilogue     tests/e2e/models.py:EpilogueFusions
+  winograd     tests/e2e/models.py:WinogradConvs
 
     /usr/bin/python3 tests/gen/gen_passes.py [NAME...]
 """
@@ -16,6 +17,7 @@ CASES = {
     "bnfold": ["--module", "tests/e2e/models.py:BatchNormFolds", "--input", "x:f32[2,3,8,8]"],
     "bnfold_aten": ["--module", "tests/e2e/models.py:BatchNormFolds", "--input", "x:f32[2,3,8,8]", "--aten"],
     "epilogue": ["--module", "tests/e2e/models.py:EpilogueFusions", "--input", "x:f32[2,3,8,8]"],
+    "winograd": ["--module", "tests/e2e/models.py:WinogradConvs", "--input", "x:f32[2,3,10,9]"],
 }
 for name, args in CASES.items():
     if sys.argv[1:] and name not in sys.argv[1:]:

@@ -1,0 +1,230 @@
+/* winograd.c: 3x3 convolutions to Winograd's F(4x4, 3x3), with the weight transformed at compile time. A 2-d
+ * convolution or fx2c.fused_conv with a 3x3 f32 weight known at compile time, stride 1, dilation 1, one group and a
+ * batched [n, c, h, w] input becomes an fx2c.winograd_conv node (ops.def), whose weight is U = G g G^T for every pair
+ * of channels, computed here in double precision (fxrt_winograd_weight_f32) and stored as a new weight named after the
+ * old one with _winograd (read by a new get_attr node; the old weight goes when nothing else reads it). The runtime
+ * (fxrt_winograd_conv2d_f32) then does 4x fewer multiplications than the direct convolution, and no weight transform:
+ *
+ *     %layer1_0_conv1_fused_winograd : [#users=1] = call_function[target=fx2c.winograd_conv](args = (%maxpool,
+ *         %layer1_0_conv1_weight_winograd, %layer1_0_conv1_bias), kwargs = {padding: (1, 1), out_channels: 64,
+ *         activation: relu})
+ *
+ * fused_conv's epilogue (residual, activation) carries over. Only where it pays, as measured with
+ * bench/winograd_bench.c (one thread, AVX-512 and AVX2): the transformed weight is 4x the original (36 points for
+ * 9 taps), and the kernel reads all of it once per call, so a layer with few output tiles for its channels (resnet's
+ * 7x7 layer4 at batch 1: 37.7 MB of transformed weight for 4 tiles) is bound by memory and slower than the direct
+ * convolution; such layers are left alone (MAX_WEIGHT_PER_TILE).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "passes.h"
+
+/* Where Winograd pays (bench/winograd_bench.c, one thread, AVX-512):
+ * - at least MIN_CHANNELS input channels, and at most OUT_PER_IN output channels per input channel: the transforms
+ *   cost per input channel (input) and per output channel (output), the products per pair, so with few input
+ *   channels the saved products do not pay for the output transform (3 -> 64 channels: 0.7x; 8 -> 64: 0.9x;
+ *   16 -> 64: 1.2x; 16 -> 256: 1.0x; 32 -> 128: 1.6x; 64 -> 64: 2.0x);
+ * - at most MAX_WEIGHT_PER_TILE transformed-weight bytes per output tile (n * ceil(oh/4) * ceil(ow/4)): the kernel
+ *   reads all of the weight for every chunk of tiles (resnet's 14x14 layer3, 576 KiB per tile: 1.5x faster; its 7x7
+ *   layer4 at batch 1, 9 MiB per tile: 0.8x to 1.1x, bound by memory). */
+#define MIN_CHANNELS 16
+#define OUT_PER_IN 4
+#define MAX_WEIGHT_PER_TILE ((int64_t)1 << 20)
+
+#define ARG(in, name) (&(in)->args[fx_sig_find(fx_op_sig((fx_op)(in)->op), name)])
+
+/* A reference, among v's node references, to a node whose result is tensor t. */
+static bool find_ref(const fx_program *p, const fx_value *v, uint32_t t, fx_value *out) {
+  if (v->kind == FX_V_NODE) {
+    const fx_value *r = &p->inst[v->v.node].result;
+    if (r->kind == FX_V_TENSOR && r->v.node == t) {
+      *out = *v;
+      return true;
+    }
+    return false;
+  }
+  if (fx_value_is_container(v))
+    for (uint32_t i = 0; i < v->n; i++)
+      if (find_ref(p, &v->u.items[i], t, out)) return true;
+  return false;
+}
+
+/* The index in w of the weight that tensor argument v reads, or FX_NONE_IDX. */
+static uint32_t weight_index(const fx_program *p, const fx_weights *w, const fx_value *v) {
+  if (v->kind != FX_V_TENSOR) return FX_NONE_IDX;
+  const fx_tinfo *t = &p->tensors[v->v.node];
+  const fx_tensor *d = t->data;
+  if (t->kind != FX_T_WEIGHT || !d || d < w->tensors || d >= w->tensors + w->n) return FX_NONE_IDX;
+  return (uint32_t)(d - w->tensors);
+}
+
+/* A convolution that qualifies, with what the rewrite needs (weights by index: adding one moves them all). */
+typedef struct cand {
+  uint32_t node, weight;  /* the conv node; its weight's index in pm->w */
+  uint32_t bias;          /* the bias weight's index when no node of the conv's args reads it, else FX_NONE_IDX */
+  fx_value x, b, res;     /* graph values of the input, the bias (or None) and the residual (or None) */
+  int64_t k, c, pad[2];
+} cand;
+
+/* Whether node i is a convolution that the Winograd kernel computes, and faster than the direct one. */
+static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
+  const fx_program *p = pm->p;
+  const fx_graph *g = p->g;
+  const fx_inst *in = &p->inst[i];
+  if (in->op != FX_OP_CONVOLUTION && in->op != FX_OP_FUSED_CONV) return false;
+  if (in->failed || in->result.kind != FX_V_TENSOR || in->args[0].kind != FX_V_TENSOR) return false;
+  const fx_tinfo *tx = &p->tensors[in->args[0].v.node], *ty = &p->tensors[in->result.v.node];
+  if (tx->ndim != 4 || tx->dtype != FXRT_F32 || ty->dtype != FXRT_F32) return false;
+  const fx_value *tr = ARG(in, "transposed"), *gr = ARG(in, "groups"), *bv = ARG(in, "bias");
+  if (tr->kind != FX_V_BOOL || tr->v.i || gr->kind != FX_V_INT || gr->v.i != 1) return false;
+  uint32_t wi = weight_index(p, pm->w, ARG(in, "weight"));
+  if (wi == FX_NONE_IDX) return false;
+  const fx_tensor *W = &pm->w->tensors[wi];
+  if (W->dtype != FXRT_F32 || W->ndim != 4 || W->shape[1] != tx->shape[1] || W->shape[2] != 3 || W->shape[3] != 3)
+    return false;
+  /* stride 1, dilation 1 (an int or a pair), padding as inference read it */
+  const char *ones[] = {"stride", "dilation"};
+  for (int s = 0; s < 2; s++) {
+    const fx_value *v = ARG(in, ones[s]);
+    bool one = v->kind == FX_V_INT && v->v.i == 1;
+    if ((v->kind == FX_V_TUPLE || v->kind == FX_V_LIST) && (v->n == 1 || v->n == 2)) {
+      one = true;
+      for (uint32_t j = 0; j < v->n; j++) one = one && v->u.items[j].kind == FX_V_INT && v->u.items[j].v.i == 1;
+    }
+    if (!one) return false;
+  }
+  const int64_t oh = ty->shape[2], ow = ty->shape[3];
+  cd->pad[0] = (oh - tx->shape[2] + 2) / 2; /* oh = h + 2*ph - 2 */
+  cd->pad[1] = (ow - tx->shape[3] + 2) / 2;
+  if (cd->pad[0] < 0 || cd->pad[1] < 0 || tx->shape[2] + 2 * cd->pad[0] - 2 != oh || tx->shape[3] + 2 * cd->pad[1] - 2 != ow)
+    return false;
+  /* where it pays */
+  const int64_t k = W->shape[0], c = W->shape[1], tiles = tx->shape[0] * ((oh + 3) / 4) * ((ow + 3) / 4);
+  const int64_t ubytes = fxrt_winograd_weight_numel(k, c) * (int64_t)sizeof(float);
+  if (c < MIN_CHANNELS || k > OUT_PER_IN * c || ubytes == 0 || tiles < 1 || ubytes / tiles > MAX_WEIGHT_PER_TILE)
+    return false;
+  if (fxrt_winograd_workspace_size(tx->shape[0], c, tx->shape[2], tx->shape[3], k, oh, ow, cd->pad[0], cd->pad[1]) == 0)
+    return false;
+  /* the operands as graph values */
+  const fx_node *n = &g->nodes[i];
+  cd->node = i, cd->weight = wi, cd->bias = FX_NONE_IDX, cd->k = k, cd->c = c;
+  cd->b = cd->res = fx_value_none();
+  if (!find_ref(p, &n->args, in->args[0].v.node, &cd->x) && !find_ref(p, &n->kwargs, in->args[0].v.node, &cd->x))
+    return false;
+  if (bv->kind == FX_V_TENSOR) {
+    const fx_tinfo *tb = &p->tensors[bv->v.node];
+    if (tb->dtype != FXRT_F32 || tb->ndim != 1 || tb->shape[0] != k) return false;
+    if (!find_ref(p, &n->args, bv->v.node, &cd->b) && !find_ref(p, &n->kwargs, bv->v.node, &cd->b)) {
+      cd->bias = weight_index(p, pm->w, bv); /* a module's bias: read by a new get_attr */
+      if (cd->bias == FX_NONE_IDX) return false;
+    }
+  } else if (bv->kind != FX_V_NONE) {
+    return false;
+  }
+  if (in->op == FX_OP_FUSED_CONV) {
+    const fx_value *rv = ARG(in, "residual");
+    if (rv->kind == FX_V_TENSOR && !find_ref(p, &n->kwargs, rv->v.node, &cd->res) && !find_ref(p, &n->args, rv->v.node, &cd->res))
+      return false;
+  }
+  return true;
+}
+
+static void kwarg(fx_graph *g, fx_value *items, uint32_t *n, const char *key, fx_value v) {
+  items[(*n)++] = fx_value_word(g, fx_str_make(key, strlen(key)));
+  items[(*n)++] = v;
+}
+
+/* A get_attr node of weight `name`, before node `before`. */
+static uint32_t get_attr(fx_graph *g, fx_str name, uint32_t before) {
+  fx_insert_point ip = fx_graph_inserting_before(g, before);
+  uint32_t ga = fx_graph_create_node(g, FX_GET_ATTR, name, fx_value_tuple(g, NULL, 0),
+                                     fx_value_container(g, FX_V_DICT, NULL, 0), (fx_str){"", 0}, (fx_str){"", 0});
+  fx_graph_restore_insert(g, ip);
+  return ga;
+}
+
+/* The transformed weight of weight wi (made once, shared by the convolutions that read wi): its name. */
+static fx_str transformed(fx_weights *w, uint32_t wi, int64_t k, int64_t c, uint64_t *added) {
+  char key[512];
+  const fx_str src = w->tensors[wi].name;
+  snprintf(key, sizeof key, "%.*s_winograd", (int)(src.n < 480 ? src.n : 480), src.p);
+  const fx_str name = fx_str_make(key, strlen(key));
+  const int64_t shape[4] = {36, (k + FXRT_WINOGRAD_PANEL - 1) / FXRT_WINOGRAD_PANEL, c, FXRT_WINOGRAD_PANEL};
+  const fx_tensor *have = fx_weights_find(w, name);
+  if (have && have->dtype == FXRT_F32 && have->ndim == 4 && !memcmp(have->shape, shape, sizeof shape))
+    return have->name;
+  for (int s = 1; have; s++) { /* the name is taken by something else */
+    snprintf(key, sizeof key, "%.*s_winograd_%d", (int)(src.n < 480 ? src.n : 480), src.p, s);
+    have = fx_weights_find(w, fx_str_make(key, strlen(key)));
+  }
+  fx_tensor *u = fx_weights_add(w, fx_str_make(key, strlen(key)), FXRT_F32, 4, shape);
+  *added += u->nbytes;
+  fxrt_winograd_weight_f32(w->tensors[wi].data, k, c, u->data); /* w->tensors moved: wi by index */
+  return u->name;
+}
+
+bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
+  fx_program *p = pm->p;
+  fx_graph *g = p->g;
+  if (!pm->w) return false;
+  /* first every candidate (the weights' addresses are read here), then the rewrites (which add weights) */
+  cand *cs = NULL;
+  uint32_t ncs = 0, cap = 0;
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
+    cand cd;
+    if (!qualifies(pm, i, &cd)) continue;
+    if (ncs == cap) {
+      cap = cap ? 2 * cap : 16;
+      cs = fx_xrealloc(cs, cap * sizeof *cs);
+    }
+    cs[ncs++] = cd;
+  }
+  /* repl[n]: the node that replaced node n (an input or residual found above may be a convolution rewritten since);
+   * reader[wi]: the get_attr node of weight wi's transform (one for all the convolutions that share the weight) */
+  const uint32_t nold = g->nnodes;
+  uint32_t *repl = fx_xmalloc((nold + 1) * sizeof *repl), *reader = fx_xmalloc((pm->w->n + 1) * sizeof *reader);
+  for (uint32_t i = 0; i < nold; i++) repl[i] = FX_NONE_IDX;
+  for (uint32_t i = 0; i < pm->w->n; i++) reader[i] = FX_NONE_IDX;
+  for (uint32_t q = 0; q < ncs; q++) {
+    cand *cd = &cs[q];
+    const fx_inst *in = &p->inst[cd->node];
+    const uint32_t i = cd->node;
+    if (cd->x.kind == FX_V_NODE && repl[cd->x.v.node] != FX_NONE_IDX) cd->x = fx_value_node(g, repl[cd->x.v.node]);
+    if (cd->res.kind == FX_V_NODE && repl[cd->res.v.node] != FX_NONE_IDX) cd->res = fx_value_node(g, repl[cd->res.v.node]);
+    if (reader[cd->weight] == FX_NONE_IDX)
+      reader[cd->weight] = get_attr(g, transformed(pm->w, cd->weight, cd->k, cd->c, &st->weight_bytes_added), i);
+    fx_value args[3] = {cd->x, fx_value_node(g, reader[cd->weight]), cd->b};
+    if (cd->bias != FX_NONE_IDX) args[2] = fx_value_node(g, get_attr(g, pm->w->tensors[cd->bias].name, i));
+    fx_value kw[2 * 7], pad[2] = {fx_value_int(g, cd->pad[0]), fx_value_int(g, cd->pad[1])};
+    uint32_t nk = 0;
+    kwarg(g, kw, &nk, "padding", fx_value_tuple(g, pad, 2));
+    kwarg(g, kw, &nk, "out_channels", fx_value_int(g, cd->k));
+    if (in->op == FX_OP_FUSED_CONV) { /* the epilogue, as the epilogue pass writes it */
+      const int act = fx_epilogue_act(ARG(in, "activation"));
+      const fx_value *slope = ARG(in, "negative_slope"), *lo = ARG(in, "min"), *hi = ARG(in, "max");
+      if (cd->res.kind != FX_V_NONE) kwarg(g, kw, &nk, "residual", cd->res);
+      const char *aname = fx_epilogue_acts[act < 0 ? 0 : act];
+      kwarg(g, kw, &nk, "activation", fx_value_str(g, fx_str_make(aname, strlen(aname))));
+      if (strcmp(aname, "leaky_relu") == 0) kwarg(g, kw, &nk, "negative_slope", fx_value_copy(g, slope, NULL, NULL));
+      if (lo->kind != FX_V_NONE) kwarg(g, kw, &nk, "min", fx_value_copy(g, lo, NULL, NULL));
+      if (hi->kind != FX_V_NONE) kwarg(g, kw, &nk, "max", fx_value_copy(g, hi, NULL, NULL));
+    }
+    char nm[256];
+    snprintf(nm, sizeof nm, "%.*s_winograd", (int)(g->nodes[i].name.n < 200 ? g->nodes[i].name.n : 200), g->nodes[i].name.p);
+    fx_insert_point ip = fx_graph_inserting_before(g, i);
+    uint32_t f = fx_graph_create_node(g, FX_CALL_FUNCTION, FX_STR_LIT("fx2c.winograd_conv"), fx_value_tuple(g, args, 3),
+                                      fx_value_container(g, FX_V_DICT, kw, nk), fx_str_make(nm, strlen(nm)),
+                                      (fx_str){"", 0});
+    fx_graph_restore_insert(g, ip);
+    fx_node_replace_all_uses_with(g, i, f);
+    repl[i] = f;
+    if (fx_graph_erase_node(g, i)) st->removed++;
+    st->winograd++;
+  }
+  fx_xfree(repl);
+  fx_xfree(reader);
+  fx_xfree(cs);
+  return ncs > 0;
+}
