@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../ir/pointwise.h"
 #include "../ir/sha256.h"
 #include "embedded.h"
 
@@ -25,6 +26,7 @@ typedef struct {
   uint32_t nnames;
   char prefix[64], upper[64];
   bool needs_ws;
+  char **pwname; /* by call: the static function computing a POINTWISE call */
 } em;
 
 /* ---- names ---- */
@@ -240,7 +242,118 @@ static void args_i(fx_buf *b, const int64_t *v, int n) {
   }
 }
 
+/* ---- fused elementwise loops ---- */
+
+static void put_comment_text(fx_buf *b, const char *s, size_t n);
+
+/* Whether POINTWISE input i reads the result's own storage (the plan placed the result over it). */
+static bool pw_reads_result(em *e, const fx_kcall *k, int i) {
+  const fx_ref *x = &k->ref[i], *y = &k->ref[0];
+  return x->kind == FX_REF_TENSOR && y->kind == FX_REF_TENSOR && e->P->root[x->id] == e->P->root[y->id] &&
+         x->off == y->off;
+}
+
+/* The index of an operand in a loop nest of nd dimensions: the sum of i_d * stride_d. */
+static void put_index(fx_buf *b, const int64_t *strides, int32_t nd) {
+  bool any = false;
+  for (int32_t d = 0; d < nd; d++) {
+    if (strides[d] == 0) continue;
+    if (any) fx_buf_puts(b, " + ");
+    fx_buf_printf(b, "i%d", (int)d);
+    if (strides[d] != 1) {
+      fx_buf_puts(b, " * ");
+      put_i64(b, strides[d]);
+    }
+    any = true;
+  }
+  if (!any) fx_buf_putc(b, '0');
+}
+
+/* A POINTWISE call as a static function: a loop nest over the result's dimensions (size-1 dimensions dropped,
+ * dimensions that every operand steps through as one row merged), one statement per instruction, each op as
+ * fxrt_scalar.h computes it. */
+static void emit_pointwise_fn(em *e, fx_buf *b, const fx_kcall *k, const char *name) {
+  const int32_t nin = (int32_t)k->i[0], ncode = (int32_t)k->i[1];
+  const fxrt_view *yv = &k->view[0];
+  int64_t sh[FXRT_MAX_DIMS], st[FXRT_PW_MAX_INPUTS][FXRT_MAX_DIMS], ys[FXRT_MAX_DIMS];
+  int32_t nd = 0;
+  for (int32_t d = 0; d < yv->ndim; d++) {
+    if (yv->shape[d] == 1) continue;
+    bool merge = nd > 0;
+    for (int32_t i = 0; i < nin && merge; i++) merge = st[i][nd - 1] == k->view[1 + i].stride[d] * yv->shape[d];
+    if (merge) {
+      sh[nd - 1] *= yv->shape[d];
+      for (int32_t i = 0; i < nin; i++) st[i][nd - 1] = k->view[1 + i].stride[d];
+      continue;
+    }
+    sh[nd] = yv->shape[d];
+    for (int32_t i = 0; i < nin; i++) st[i][nd] = k->view[1 + i].stride[d];
+    nd++;
+  }
+  for (int32_t d = nd - 1; d >= 0; d--) ys[d] = d == nd - 1 ? 1 : ys[d + 1] * sh[d + 1];
+  fx_buf line = {0};
+  fx_format_value(e->p->g, &e->p->g->nodes[k->node].args.u.items[0], false, &line);
+  fx_buf_puts(b, "/* ");
+  put_comment_text(b, line.p, line.n);
+  fx_buf_free(&line);
+  fx_buf_printf(b, " */\nstatic void %s(", name);
+  for (int32_t i = 0; i < nin; i++)
+    if (!pw_reads_result(e, k, 1 + i)) fx_buf_printf(b, "const float *restrict in%d, ", (int)i);
+  fx_buf_puts(b, "float *restrict out) {\n");
+  int w = 2;
+  for (int32_t d = 0; d < nd; d++, w += 2) {
+    fx_buf_printf(b, "%*sfor (int64_t i%d = 0; i%d < ", w, "", (int)d, (int)d);
+    put_i64(b, sh[d]);
+    fx_buf_printf(b, "; i%d++)%s\n", (int)d, d + 1 == nd ? " {" : "");
+  }
+  if (nd == 0) {
+    fx_buf_puts(b, "  {\n");
+    w = 4;
+  }
+  static const int nparams[FXRT_NUM_UNARY_OPS] = {[FXRT_U_LEAKY_RELU] = 1, [FXRT_U_ELU] = 3,
+                                                  [FXRT_U_CLAMP] = 2,      [FXRT_U_SOFTPLUS] = 2,
+                                                  [FXRT_U_POW_SCALAR] = 1, [FXRT_U_NAN_TO_NUM] = 3};
+  for (int32_t c = 0; c < ncode; c++) {
+    const fxrt_pw_insn *in = &k->p.pw[c];
+    fx_buf_printf(b, "%*sconst float r%d = ", w, "", (int)c);
+    switch (in->kind) {
+    case FXRT_PW_LOAD:
+      if (pw_reads_result(e, k, 1 + in->a)) fx_buf_puts(b, "out[");
+      else fx_buf_printf(b, "in%d[", (int)in->a);
+      put_index(b, st[in->a], nd);
+      fx_buf_putc(b, ']');
+      break;
+    case FXRT_PW_CONST: put_num(b, in->p[0], true); break;
+    case FXRT_PW_UNARY:
+      fx_buf_printf(b, "fxrt_s_%s(r%d", in->op == FXRT_U_POW_SCALAR ? "pow_scalar" : fx_pw_insn_name(in), (int)in->a);
+      for (int q = 0; q < (in->op < FXRT_NUM_UNARY_OPS ? nparams[in->op] : 0); q++) {
+        fx_buf_puts(b, ", ");
+        put_num(b, in->p[q], true);
+      }
+      fx_buf_putc(b, ')');
+      break;
+    default: fx_buf_printf(b, "fxrt_s_%s(r%d, r%d)", fx_pw_insn_name(in), (int)in->a, (int)in->b); break;
+    }
+    fx_buf_puts(b, ";\n");
+  }
+  fx_buf_printf(b, "%*sout[", w, "");
+  put_index(b, ys, nd);
+  fx_buf_printf(b, "] = r%d;\n%*s}\n}\n\n", (int)ncode - 1, w - 2, "");
+}
+
 static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
+  if (k->kind == FX_K_POINTWISE) { /* a loop of its own (emit_pointwise_fn), which cannot fail */
+    fx_buf_printf(b, "  %s(", e->pwname[k - e->L->calls]);
+    for (int i = 1; i <= k->i[0]; i++)
+      if (!pw_reads_result(e, k, i)) {
+        put_ref(e, b, k, i);
+        fx_buf_puts(b, ", ");
+      }
+    put_ref(e, b, k, 0);
+    fx_buf_puts(b, ");\n");
+    return;
+  }
+
 #define R(i) (fx_buf_puts(b, ", "), put_ref(e, b, k, i))
 #define R0() put_ref(e, b, k, 0)
 #define V(i) (fx_buf_puts(b, ", "), put_view(b, &k->view[i]))
@@ -464,8 +577,8 @@ static void provenance(em *e, fx_buf *b) {
 /* Whether the model needs the runtime source file `name` (fxrt_core.c always; the others for the kernels called). */
 static bool runtime_file_needed(const fx_lowered *L, const char *name) {
   if (strcmp(name, "fxrt_core.c") == 0) return true;
-  for (uint32_t k = 0; k < L->ncalls; k++)
-    if (strcmp(fx_kind_file((fx_kind)L->calls[k].kind), name) == 0) return true;
+  for (uint32_t k = 0; k < L->ncalls; k++) /* POINTWISE calls are loops of model.c's own */
+    if (L->calls[k].kind != FX_K_POINTWISE && strcmp(fx_kind_file((fx_kind)L->calls[k].kind), name) == 0) return true;
   return false;
 }
 
@@ -675,10 +788,15 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
                 e->prefix);
   fx_buf_puts(b, "#include \"model.h\"\n");
   if (!e->o->weights_file) fx_buf_puts(b, "#include \"model_weights.h\"\n");
+  bool any_pw = false;
+  for (uint32_t c = 0; c < L->ncalls; c++) any_pw |= L->calls[c].kind == FX_K_POINTWISE;
+  if (any_pw) fx_buf_puts(b, "#include \"fxrt_scalar.h\"\n");
   fx_buf_puts(b, "\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n\n"
                  "#define FX2C_CHECK(call)                \\\n  do {                                  \\\n"
                  "    fxrt_status s_ = (call);            \\\n    if (s_ != FXRT_OK) return s_;       \\\n"
                  "  } while (0)\n\n");
+  for (uint32_t c = 0; c < L->ncalls; c++)
+    if (L->calls[c].kind == FX_K_POINTWISE) emit_pointwise_fn(e, b, &L->calls[c], e->pwname[c]);
   put_signature(e, b);
   fx_buf_puts(b, " {\n");
   bool any_arena = false;
@@ -831,6 +949,12 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
       }
     }
   }
+  e.pwname = fx_xcalloc(L->ncalls + 1, sizeof *e.pwname);
+  for (uint32_t c = 0; c < L->ncalls; c++)
+    if (L->calls[c].kind == FX_K_POINTWISE) {
+      const fx_node *nd = &p->g->nodes[L->calls[c].node];
+      e.pwname[c] = make_name(&e, "pointwise_", nd->name.p, nd->name.n);
+    }
   fx_buf model = {0}, header = {0}, weights = {0}, bin = {0}, mainc = {0};
   uint64_t *woff = fx_xcalloc(p->ntensors + 1, sizeof *woff);
   uint64_t wbytes = emit_weights(&e, &weights, &bin, woff);
@@ -863,5 +987,6 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
   for (uint32_t i = 0; i < e.nnames; i++) fx_xfree(e.names[i]);
   fx_xfree(e.names);
   fx_xfree(e.name);
+  fx_xfree(e.pwname);
   return ok;
 }

@@ -111,6 +111,12 @@ static fxrt_status exec(ex *e, const fx_kcall *k) {
     return fxrt_pad2d_f32((fxrt_pad_mode)k->sub, r[0], I[0], I[1], I[2], I[3], pads, r[1]);
   }
   case FX_K_EMBEDDING: return fxrt_embedding_f32(r[0], I[0], I[1], r[1], I[2], r[2]);
+  case FX_K_POINTWISE: {
+    const float *in[FXRT_PW_MAX_INPUTS];
+    for (int64_t i = 0; i < I[0] && i < FXRT_PW_MAX_INPUTS; i++) in[i] = r[1 + i];
+    return fxrt_pointwise_f32(k->p.pw, (int32_t)I[1], in, &k->view[1], (int32_t)I[0], r[0], k->view[0].ndim,
+                              k->view[0].shape);
+  }
   default: return FXRT_ENOTSUP;
   }
 }

@@ -27,6 +27,7 @@ bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st);
 
 const fx_pass fx_passes[] = {
     {"noop", "no-op removal: dropout, identity, contiguous, clone, detach, stochastic_depth, same-shape reshapes",
@@ -35,11 +36,13 @@ const fx_pass fx_passes[] = {
     {"epilogue", "epilogue fusion: a residual add and an activation folded into the conv or linear before them",
      fx_pass_epilogue},
     {"cse", "common-subexpression elimination (pure nodes reading nothing written in place)", fx_pass_cse},
+    {"ewfuse", "elementwise fusion: chains and trees of f32 elementwise ops computed in one loop (fx2c.pointwise)",
+     fx_pass_ewfuse},
     {"dce", "dead-code elimination", fx_pass_dce},
     {NULL, NULL, NULL},
 };
 
-const char *fx_pass_pipeline(int level) { return level <= 0 ? "" : level == 1 ? "noop,dce" : "noop,bnfold,epilogue,cse,dce"; }
+const char *fx_pass_pipeline(int level) { return level <= 0 ? "" : level == 1 ? "noop,dce" : "noop,bnfold,epilogue,cse,ewfuse,dce"; }
 
 static const fx_pass *find(const char *name, size_t n) {
   for (const fx_pass *ps = fx_passes; ps->name; ps++)

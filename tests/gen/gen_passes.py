@@ -3,6 +3,8 @@
   bnfold       tests/e2e/models.py:BatchNormFolds (torch level, random BatchNorm statistics)
   bnfold_aten  the same model at aten level (make_fx: aten.convolution, aten.native_batch_norm, get_attr weights)
   epilogue     tests/e2e/models.py:EpilogueFusions
+  ewfuse       tests/e2e/models.py:ElementwiseChains
+  ewfuse_aten  the same model at aten level (make_fx: aten.add.Tensor, aten.mul.Tensor, ...)
 
     /usr/bin/python3 tests/gen/gen_passes.py [NAME...]
 """
@@ -16,6 +18,8 @@ CASES = {
     "bnfold": ["--module", "tests/e2e/models.py:BatchNormFolds", "--input", "x:f32[2,3,8,8]"],
     "bnfold_aten": ["--module", "tests/e2e/models.py:BatchNormFolds", "--input", "x:f32[2,3,8,8]", "--aten"],
     "epilogue": ["--module", "tests/e2e/models.py:EpilogueFusions", "--input", "x:f32[2,3,8,8]"],
+    "ewfuse": ["--module", "tests/e2e/models.py:ElementwiseChains", "--input", "x:f32[2,3,8,8]"],
+    "ewfuse_aten": ["--module", "tests/e2e/models.py:ElementwiseChains", "--input", "x:f32[2,3,8,8]", "--aten"],
 }
 for name, args in CASES.items():
     if sys.argv[1:] and name not in sys.argv[1:]:
