@@ -191,6 +191,11 @@ typedef struct fxrt_pw_insn {
 fxrt_status fxrt_pointwise_f32(const fxrt_pw_insn *code, int32_t ncode, const float *const *inputs,
                                const fxrt_view *views, int32_t ninputs, float *y, int32_t ndim, const int64_t *shape);
 
+/* One element of an FXRT_PW_UNARY or FXRT_PW_BINARY instruction, out of line (for code generators that build their
+ * own loops and call these for the ops they do not expand): op(v; a, b, c) and op(x, y). An unknown op gives NaN. */
+float fxrt_pw_unary_scalar(int32_t op, float v, float a, float b, float c);
+float fxrt_pw_binary_scalar(int32_t op, float x, float y);
+
 /* ---- reductions (fxrt_reduce.c) ----------------------------------------------------------------------------- */
 /* Reductions see the input as [outer, len, inner] (the reduced dimension in the middle, contiguous) and write
  * [outer, inner]. Several adjacent dimensions reduce as one (len = their product). */

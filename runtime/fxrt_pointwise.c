@@ -97,6 +97,21 @@ static void binary_tile(uint8_t op, const float *restrict x, const float *restri
 #undef MAP2
 }
 
+float fxrt_pw_unary_scalar(int32_t op, float v, float a, float b, float c) {
+  if (op < 0 || op >= FXRT_NUM_UNARY_OPS) return NAN;
+  const fxrt_pw_insn in = {FXRT_PW_UNARY, (uint8_t)op, 0, 0, {a, b, c}};
+  float r;
+  unary_tile(&in, &v, &r, 1);
+  return r;
+}
+
+float fxrt_pw_binary_scalar(int32_t op, float x, float y) {
+  if (op < 0 || op > 255 || !binary_ok((uint8_t)op)) return NAN;
+  float r;
+  binary_tile((uint8_t)op, &x, &y, &r, 1);
+  return r;
+}
+
 /* One tile of n elements: input i starts at in[i] with stride st[i]. */
 static void run_tile(const fxrt_pw_insn *code, int32_t ncode, const float *const *in, const int64_t *st, float *y,
                      int n, float (*reg)[TILE]) {

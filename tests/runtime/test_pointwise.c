@@ -97,6 +97,29 @@ static void every_unary_op_matches_the_unary_kernel(void **state) {
     }
 }
 
+static void out_of_line_scalars_match_the_kernels(void **state) {
+  (void)state;
+  float x[N], y[N], want[N];
+  fill_values(x, N);
+  fill_values(y, N);
+  for (int op = 0; op < FXRT_NUM_UNARY_OPS; op++) {
+    fxrt_unary_params p = params_for((fxrt_unary_op)op, 1);
+    assert_int_equal(fxrt_unary_f32((fxrt_unary_op)op, x, want, N, &p), FXRT_OK);
+    for (int i = 0; i < N; i++)
+      if (!same_bits(fxrt_pw_unary_scalar(op, x[i], p.a, p.b, p.c), want[i])) fail_msg("unary op %d at %d", op, i);
+  }
+  const int64_t shape[1] = {N};
+  const fxrt_view v = fxrt_view_contiguous(1, shape);
+  for (size_t o = 0; o < sizeof binary_ops / sizeof *binary_ops; o++) {
+    assert_int_equal(fxrt_binary(binary_ops[o], FXRT_F32, x, &v, y, &v, want, &v, 1.0), FXRT_OK);
+    for (int i = 0; i < N; i++)
+      if (!same_bits(fxrt_pw_binary_scalar(binary_ops[o], x[i], y[i]), want[i])) fail_msg("binary op %d at %d", (int)binary_ops[o], i);
+  }
+  assert_true(isnan(fxrt_pw_unary_scalar(FXRT_NUM_UNARY_OPS, 1.0f, 0, 0, 0)));
+  assert_true(isnan(fxrt_pw_binary_scalar(FXRT_B_EQ, 1.0f, 1.0f)));
+  assert_true(isnan(fxrt_pw_binary_scalar(-1, 1.0f, 1.0f)));
+}
+
 static void every_binary_op_matches_the_binary_kernel(void **state) {
   (void)state;
   float a[N], b[N], want[N], got[N];
@@ -338,6 +361,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_unary_op_matches_the_unary_kernel),
       cmocka_unit_test(every_binary_op_matches_the_binary_kernel),
+      cmocka_unit_test(out_of_line_scalars_match_the_kernels),
       cmocka_unit_test(random_expressions_match_the_unfused_kernels),
       cmocka_unit_test(result_over_an_input),
       cmocka_unit_test(empty_and_scalar_shapes),
