@@ -22,6 +22,8 @@ typedef struct {
   const fx_program *p;
   const fx_emit_opts *o;
   char **name;   /* by tensor id: the C name of a root's storage (activation, input, weight) */
+  char **wname;  /* by tensor id: the C name of a weight root's constant array (for a weight that the graph writes
+                    into, name is its copy in the workspace) */
   char **names;  /* every name given, for uniqueness */
   uint32_t nnames;
   char prefix[64], upper[64];
@@ -215,7 +217,7 @@ static void put_ref(em *e, fx_buf *b, const fx_kcall *k, int i) {
   case FX_REF_OUTPUT: fx_buf_printf(b, "output%u", r->id); break;
   case FX_REF_SOURCE: {
     const fx_tinfo *t = &e->p->tensors[r->id];
-    if (t->kind == FX_T_WEIGHT) fx_buf_printf(b, "%s%s", e->name[r->id], e->o->weights_file ? "" : ".v");
+    if (t->kind == FX_T_WEIGHT) fx_buf_printf(b, "%s%s", e->wname[r->id], e->o->weights_file ? "" : ".v");
     else fx_buf_printf(b, "input_%s", e->name[r->id]);
     break;
   }
@@ -226,7 +228,8 @@ static void put_ref(em *e, fx_buf *b, const fx_kcall *k, int i) {
     else if (pl->loc == FX_MEM_NONE) {
       fx_buf_puts(b, "NULL");
       return;
-    } else fx_buf_printf(b, "%s%s", e->name[root], pl->loc == FX_MEM_WEIGHT && !e->o->weights_file ? ".v" : "");
+    } else if (pl->loc == FX_MEM_WEIGHT) fx_buf_printf(b, "%s%s", e->wname[root], e->o->weights_file ? "" : ".v");
+    else fx_buf_puts(b, e->name[root]);
     break;
   }
   }
@@ -672,7 +675,11 @@ static void put_byte(fx_buf *b, unsigned char c, unsigned char next) {
 
 /* Whether weight tensor t is written: the first tensor of its data (a weight can be reached through a get_attr
  * and through its module), and one of them is used. */
-static bool weight_root(em *e, uint32_t t) { return e->P->root[t] == t && e->P->place[t].loc == FX_MEM_WEIGHT; }
+/* A weight's storage: read in place, or copied into the workspace first because the graph writes into it. */
+static bool weight_root(em *e, uint32_t t) {
+  return e->P->root[t] == t && e->p->tensors[t].kind == FX_T_WEIGHT && e->p->tensors[t].data &&
+         (e->P->place[t].loc == FX_MEM_WEIGHT || e->P->place[t].loc == FX_MEM_ARENA);
+}
 static bool weight_written(em *e, uint32_t t) {
   if (!weight_root(e, t)) return false;
   bool used = false;
@@ -725,7 +732,7 @@ static uint64_t emit_weights(em *e, fx_buf *h, fx_buf *bin, uint64_t *woff) {
     size_t bytes = (size_t)n * es, row = bytes < FX_WEIGHT_ROW ? (bytes ? bytes : 1) : FX_WEIGHT_ROW;
     size_t rows = bytes ? (bytes + row - 1) / row : 1;
     fx_buf_printf(h, "static const union { unsigned char c[%zu][%zu]; %s v[%lld]; } FX2C_ALIGNED %s = {{", rows, row,
-                  ctype(ti->dtype), (long long)len, e->name[t]);
+                  ctype(ti->dtype), (long long)len, e->wname[t]);
     const unsigned char *d = w->data;
     for (size_t r = 0; r < rows; r++) {
       fx_buf_puts(h, "\n\"");
@@ -811,7 +818,7 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
     for (uint32_t t = 0; t < p->ntensors; t++) {
       if (!weight_written(e, t)) continue;
       const fx_tinfo *ti = &p->tensors[t];
-      fx_buf_printf(b, "  const %s *const %s = (const %s *)(const void *)(wb + %llu); /* ", ctype(ti->dtype), e->name[t],
+      fx_buf_printf(b, "  const %s *const %s = (const %s *)(const void *)(wb + %llu); /* ", ctype(ti->dtype), e->wname[t],
                     ctype(ti->dtype), (unsigned long long)woff[t]);
       put_comment_text(b, ti->data->name.p, ti->data->name.n);
       fx_buf_puts(b, " */\n");
@@ -926,15 +933,18 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
   }
   /* names: inputs by placeholder, weights by state_dict key, activations by the node that computes them */
   e.name = fx_xcalloc(p->ntensors + 1, sizeof *e.name);
+  e.wname = fx_xcalloc(p->ntensors + 1, sizeof *e.wname);
   for (uint32_t t = 0; t < p->ntensors; t++) {
     const fx_tinfo *ti = &p->tensors[t];
     if (P->root[t] != t) continue;
     const fx_node *nd = &p->g->nodes[ti->node];
     if (ti->kind == FX_T_WEIGHT && ti->data) {
       /* a weight used through two tensors (get_attr and its module) is one array */
-      for (uint32_t u = 0; u < t && !e.name[t]; u++)
-        if (e.name[u] && p->tensors[u].kind == FX_T_WEIGHT && p->tensors[u].data == ti->data) e.name[t] = e.name[u];
-      if (!e.name[t]) e.name[t] = make_name(&e, "w_", ti->data->name.p, ti->data->name.n);
+      for (uint32_t u = 0; u < t && !e.wname[t]; u++)
+        if (e.wname[u] && p->tensors[u].kind == FX_T_WEIGHT && p->tensors[u].data == ti->data) e.wname[t] = e.wname[u];
+      if (!e.wname[t]) e.wname[t] = make_name(&e, "w_", ti->data->name.p, ti->data->name.n);
+      /* written into: its copy in the workspace is named after the state_dict key */
+      e.name[t] = P->place[t].loc == FX_MEM_ARENA ? make_name(&e, "", ti->data->name.p, ti->data->name.n) : e.wname[t];
     }
     else {
       const fx_value *r = &p->inst[ti->node].result;
@@ -987,6 +997,7 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
   for (uint32_t i = 0; i < e.nnames; i++) fx_xfree(e.names[i]);
   fx_xfree(e.names);
   fx_xfree(e.name);
+  fx_xfree(e.wname);
   fx_xfree(e.pwname);
   return ok;
 }

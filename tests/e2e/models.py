@@ -156,3 +156,40 @@ class ElementwiseChains(torch.nn.Module):
         r = torch.nn.functional.softplus(q, beta=2.0) - self.act(k).rsqrt().nan_to_num()
         n = (r > 0).sum(dim=1)  # bool and integer results: not fused
         return r, n
+
+
+class ConstantFolds(torch.nn.Module):
+    """What the constfold pass computes at compile time (a transposed weight, as make_fx writes a linear layer;
+    arithmetic on weights; a product of two weights; arange) and what it leaves to run time: results larger than
+    64 KiB and than what they are computed from (zeros of a big shape, a weight expanded to many rows), and anything
+    that reads the input."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = torch.nn.Parameter(torch.randn(16, 8) * 0.3)
+        self.a = torch.nn.Parameter(torch.randn(8, 4) * 0.5)
+        self.b = torch.nn.Parameter(torch.randn(4, 8) * 0.5)
+        self.scale = torch.nn.Parameter(torch.rand(8) + 0.5)
+
+    def forward(self, x):  # x: [N, 16]
+        y = x @ self.w  # [N, 8]
+        y = y * (self.scale * 2.0 + 1.0).sqrt()
+        y = y @ (self.a @ self.b)
+        y = y + torch.arange(8, dtype=torch.float32) * 0.1
+        z = torch.zeros(300, 300)
+        e = self.scale.expand(4096, 8)
+        return y + z[0, :8] + e[:1] + self.w.t()[:, 0]
+
+
+class WeightWrittenInPlace(torch.nn.Module):
+    """A buffer that forward writes into: not a constant (for the constfold pass golden only; the exporter's
+    reference outputs would depend on how often forward ran)."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("count", torch.zeros(4))
+        self.w = torch.nn.Parameter(torch.rand(4))
+
+    def forward(self, x):  # x: [N, 4]
+        self.count.add_(1.0)
+        return x * (self.count * 2.0) + self.w * 3.0
