@@ -120,6 +120,7 @@ static bool rebuild(fx_pass_manager *pm) {
 }
 
 bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
+  const uint32_t nodes_before = pm->p->g->nlive;
   for (const char *s = list; *s;) {
     size_t n = strcspn(s, ",");
     const fx_pass *ps = n ? find(s, n) : NULL;
@@ -151,6 +152,13 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
       fprintf(pm->print_to, "# after %s\n", ps->name);
       fx_print_graph(pm->p->g, pm->print_to);
     }
+  }
+  if (pm->stats_to && *list) { /* the whole pipeline, and the BatchNorms it could not fold */
+    const fx_graph *g = pm->p->g;
+    uint32_t bn = 0;
+    for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next)
+      bn += pm->p->inst[i].op == FX_OP_BATCH_NORM || pm->p->inst[i].op == FX_OP_NATIVE_BATCH_NORM;
+    fprintf(pm->stats_to, "passes: %u -> %u nodes, %u BatchNorms left\n", nodes_before, g->nlive, bn);
   }
   return true;
 }
