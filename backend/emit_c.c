@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../ir/pointwise.h"
 #include "../ir/sha256.h"
 #include "embedded.h"
 
@@ -21,10 +22,13 @@ typedef struct {
   const fx_program *p;
   const fx_emit_opts *o;
   char **name;   /* by tensor id: the C name of a root's storage (activation, input, weight) */
+  char **wname;  /* by tensor id: the C name of a weight root's constant array (for a weight that the graph writes
+                    into, name is its copy in the workspace) */
   char **names;  /* every name given, for uniqueness */
   uint32_t nnames;
   char prefix[64], upper[64];
   bool needs_ws;
+  char **pwname; /* by call: the static function computing a POINTWISE call */
 } em;
 
 /* ---- names ---- */
@@ -213,7 +217,7 @@ static void put_ref(em *e, fx_buf *b, const fx_kcall *k, int i) {
   case FX_REF_OUTPUT: fx_buf_printf(b, "output%u", r->id); break;
   case FX_REF_SOURCE: {
     const fx_tinfo *t = &e->p->tensors[r->id];
-    if (t->kind == FX_T_WEIGHT) fx_buf_printf(b, "%s%s", e->name[r->id], e->o->weights_file ? "" : ".v");
+    if (t->kind == FX_T_WEIGHT) fx_buf_printf(b, "%s%s", e->wname[r->id], e->o->weights_file ? "" : ".v");
     else fx_buf_printf(b, "input_%s", e->name[r->id]);
     break;
   }
@@ -224,7 +228,8 @@ static void put_ref(em *e, fx_buf *b, const fx_kcall *k, int i) {
     else if (pl->loc == FX_MEM_NONE) {
       fx_buf_puts(b, "NULL");
       return;
-    } else fx_buf_printf(b, "%s%s", e->name[root], pl->loc == FX_MEM_WEIGHT && !e->o->weights_file ? ".v" : "");
+    } else if (pl->loc == FX_MEM_WEIGHT) fx_buf_printf(b, "%s%s", e->wname[root], e->o->weights_file ? "" : ".v");
+    else fx_buf_puts(b, e->name[root]);
     break;
   }
   }
@@ -240,7 +245,118 @@ static void args_i(fx_buf *b, const int64_t *v, int n) {
   }
 }
 
+/* ---- fused elementwise loops ---- */
+
+static void put_comment_text(fx_buf *b, const char *s, size_t n);
+
+/* Whether POINTWISE input i reads the result's own storage (the plan placed the result over it). */
+static bool pw_reads_result(em *e, const fx_kcall *k, int i) {
+  const fx_ref *x = &k->ref[i], *y = &k->ref[0];
+  return x->kind == FX_REF_TENSOR && y->kind == FX_REF_TENSOR && e->P->root[x->id] == e->P->root[y->id] &&
+         x->off == y->off;
+}
+
+/* The index of an operand in a loop nest of nd dimensions: the sum of i_d * stride_d. */
+static void put_index(fx_buf *b, const int64_t *strides, int32_t nd) {
+  bool any = false;
+  for (int32_t d = 0; d < nd; d++) {
+    if (strides[d] == 0) continue;
+    if (any) fx_buf_puts(b, " + ");
+    fx_buf_printf(b, "i%d", (int)d);
+    if (strides[d] != 1) {
+      fx_buf_puts(b, " * ");
+      put_i64(b, strides[d]);
+    }
+    any = true;
+  }
+  if (!any) fx_buf_putc(b, '0');
+}
+
+/* A POINTWISE call as a static function: a loop nest over the result's dimensions (size-1 dimensions dropped,
+ * dimensions that every operand steps through as one row merged), one statement per instruction, each op as
+ * fxrt_scalar.h computes it. */
+static void emit_pointwise_fn(em *e, fx_buf *b, const fx_kcall *k, const char *name) {
+  const int32_t nin = (int32_t)k->i[0], ncode = (int32_t)k->i[1];
+  const fxrt_view *yv = &k->view[0];
+  int64_t sh[FXRT_MAX_DIMS], st[FXRT_PW_MAX_INPUTS][FXRT_MAX_DIMS], ys[FXRT_MAX_DIMS];
+  int32_t nd = 0;
+  for (int32_t d = 0; d < yv->ndim; d++) {
+    if (yv->shape[d] == 1) continue;
+    bool merge = nd > 0;
+    for (int32_t i = 0; i < nin && merge; i++) merge = st[i][nd - 1] == k->view[1 + i].stride[d] * yv->shape[d];
+    if (merge) {
+      sh[nd - 1] *= yv->shape[d];
+      for (int32_t i = 0; i < nin; i++) st[i][nd - 1] = k->view[1 + i].stride[d];
+      continue;
+    }
+    sh[nd] = yv->shape[d];
+    for (int32_t i = 0; i < nin; i++) st[i][nd] = k->view[1 + i].stride[d];
+    nd++;
+  }
+  for (int32_t d = nd - 1; d >= 0; d--) ys[d] = d == nd - 1 ? 1 : ys[d + 1] * sh[d + 1];
+  fx_buf line = {0};
+  fx_format_value(e->p->g, &e->p->g->nodes[k->node].args.u.items[0], false, &line);
+  fx_buf_puts(b, "/* ");
+  put_comment_text(b, line.p, line.n);
+  fx_buf_free(&line);
+  fx_buf_printf(b, " */\nstatic void %s(", name);
+  for (int32_t i = 0; i < nin; i++)
+    if (!pw_reads_result(e, k, 1 + i)) fx_buf_printf(b, "const float *restrict in%d, ", (int)i);
+  fx_buf_puts(b, "float *restrict out) {\n");
+  int w = 2;
+  for (int32_t d = 0; d < nd; d++, w += 2) {
+    fx_buf_printf(b, "%*sfor (int64_t i%d = 0; i%d < ", w, "", (int)d, (int)d);
+    put_i64(b, sh[d]);
+    fx_buf_printf(b, "; i%d++)%s\n", (int)d, d + 1 == nd ? " {" : "");
+  }
+  if (nd == 0) {
+    fx_buf_puts(b, "  {\n");
+    w = 4;
+  }
+  static const int nparams[FXRT_NUM_UNARY_OPS] = {[FXRT_U_LEAKY_RELU] = 1, [FXRT_U_ELU] = 3,
+                                                  [FXRT_U_CLAMP] = 2,      [FXRT_U_SOFTPLUS] = 2,
+                                                  [FXRT_U_POW_SCALAR] = 1, [FXRT_U_NAN_TO_NUM] = 3};
+  for (int32_t c = 0; c < ncode; c++) {
+    const fxrt_pw_insn *in = &k->p.pw[c];
+    fx_buf_printf(b, "%*sconst float r%d = ", w, "", (int)c);
+    switch (in->kind) {
+    case FXRT_PW_LOAD:
+      if (pw_reads_result(e, k, 1 + in->a)) fx_buf_puts(b, "out[");
+      else fx_buf_printf(b, "in%d[", (int)in->a);
+      put_index(b, st[in->a], nd);
+      fx_buf_putc(b, ']');
+      break;
+    case FXRT_PW_CONST: put_num(b, in->p[0], true); break;
+    case FXRT_PW_UNARY:
+      fx_buf_printf(b, "fxrt_s_%s(r%d", in->op == FXRT_U_POW_SCALAR ? "pow_scalar" : fx_pw_insn_name(in), (int)in->a);
+      for (int q = 0; q < (in->op < FXRT_NUM_UNARY_OPS ? nparams[in->op] : 0); q++) {
+        fx_buf_puts(b, ", ");
+        put_num(b, in->p[q], true);
+      }
+      fx_buf_putc(b, ')');
+      break;
+    default: fx_buf_printf(b, "fxrt_s_%s(r%d, r%d)", fx_pw_insn_name(in), (int)in->a, (int)in->b); break;
+    }
+    fx_buf_puts(b, ";\n");
+  }
+  fx_buf_printf(b, "%*sout[", w, "");
+  put_index(b, ys, nd);
+  fx_buf_printf(b, "] = r%d;\n%*s}\n}\n\n", (int)ncode - 1, w - 2, "");
+}
+
 static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
+  if (k->kind == FX_K_POINTWISE) { /* a loop of its own (emit_pointwise_fn), which cannot fail */
+    fx_buf_printf(b, "  %s(", e->pwname[k - e->L->calls]);
+    for (int i = 1; i <= k->i[0]; i++)
+      if (!pw_reads_result(e, k, i)) {
+        put_ref(e, b, k, i);
+        fx_buf_puts(b, ", ");
+      }
+    put_ref(e, b, k, 0);
+    fx_buf_puts(b, ");\n");
+    return;
+  }
+
 #define R(i) (fx_buf_puts(b, ", "), put_ref(e, b, k, i))
 #define R0() put_ref(e, b, k, 0)
 #define V(i) (fx_buf_puts(b, ", "), put_view(b, &k->view[i]))
@@ -296,9 +412,10 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
     R0(), I(0, 4), R(1), I(4, 3), R(2), R(3), I(7, 2);
     if (k->kind == FX_K_CONV2D) {
       const fxrt_conv2d_params *c = &k->p.conv;
-      fx_buf_printf(b, ", &(const fxrt_conv2d_params){{%lld, %lld}, {%lld, %lld}, {%lld, %lld}, %lld}",
+      fx_buf_printf(b, ", &(const fxrt_conv2d_params){{%lld, %lld}, {%lld, %lld}, {%lld, %lld}, %lld, {%lld, %lld}}",
                     (long long)c->stride[0], (long long)c->stride[1], (long long)c->padding[0], (long long)c->padding[1],
-                    (long long)c->dilation[0], (long long)c->dilation[1], (long long)c->groups);
+                    (long long)c->dilation[0], (long long)c->dilation[1], (long long)c->groups,
+                    (long long)c->pad_extra[0], (long long)c->pad_extra[1]);
     } else {
       const fxrt_conv_transpose2d_params *c = &k->p.convt;
       fx_buf_printf(b,
@@ -467,8 +584,8 @@ static void provenance(em *e, fx_buf *b) {
 /* Whether the model needs the runtime source file `name` (fxrt_core.c always; the others for the kernels called). */
 static bool runtime_file_needed(const fx_lowered *L, const char *name) {
   if (strcmp(name, "fxrt_core.c") == 0) return true;
-  for (uint32_t k = 0; k < L->ncalls; k++)
-    if (strcmp(fx_kind_file((fx_kind)L->calls[k].kind), name) == 0) return true;
+  for (uint32_t k = 0; k < L->ncalls; k++) /* POINTWISE calls are loops of model.c's own */
+    if (L->calls[k].kind != FX_K_POINTWISE && strcmp(fx_kind_file((fx_kind)L->calls[k].kind), name) == 0) return true;
   return false;
 }
 
@@ -562,7 +679,11 @@ static void put_byte(fx_buf *b, unsigned char c, unsigned char next) {
 
 /* Whether weight tensor t is written: the first tensor of its data (a weight can be reached through a get_attr
  * and through its module), and one of them is used. */
-static bool weight_root(em *e, uint32_t t) { return e->P->root[t] == t && e->P->place[t].loc == FX_MEM_WEIGHT; }
+/* A weight's storage: read in place, or copied into the workspace first because the graph writes into it. */
+static bool weight_root(em *e, uint32_t t) {
+  return e->P->root[t] == t && e->p->tensors[t].kind == FX_T_WEIGHT && e->p->tensors[t].data &&
+         (e->P->place[t].loc == FX_MEM_WEIGHT || e->P->place[t].loc == FX_MEM_ARENA);
+}
 static bool weight_written(em *e, uint32_t t) {
   if (!weight_root(e, t)) return false;
   bool used = false;
@@ -615,7 +736,7 @@ static uint64_t emit_weights(em *e, fx_buf *h, fx_buf *bin, uint64_t *woff) {
     size_t bytes = (size_t)n * es, row = bytes < FX_WEIGHT_ROW ? (bytes ? bytes : 1) : FX_WEIGHT_ROW;
     size_t rows = bytes ? (bytes + row - 1) / row : 1;
     fx_buf_printf(h, "static const union { unsigned char c[%zu][%zu]; %s v[%lld]; } FX2C_ALIGNED %s = {{", rows, row,
-                  ctype(ti->dtype), (long long)len, e->name[t]);
+                  ctype(ti->dtype), (long long)len, e->wname[t]);
     const unsigned char *d = w->data;
     for (size_t r = 0; r < rows; r++) {
       fx_buf_puts(h, "\n\"");
@@ -678,10 +799,15 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
                 e->prefix);
   fx_buf_puts(b, "#include \"model.h\"\n");
   if (!e->o->weights_file) fx_buf_puts(b, "#include \"model_weights.h\"\n");
+  bool any_pw = false;
+  for (uint32_t c = 0; c < L->ncalls; c++) any_pw |= L->calls[c].kind == FX_K_POINTWISE;
+  if (any_pw) fx_buf_puts(b, "#include \"fxrt_scalar.h\"\n");
   fx_buf_puts(b, "\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n\n"
                  "#define FX2C_CHECK(call)                \\\n  do {                                  \\\n"
                  "    fxrt_status s_ = (call);            \\\n    if (s_ != FXRT_OK) return s_;       \\\n"
                  "  } while (0)\n\n");
+  for (uint32_t c = 0; c < L->ncalls; c++)
+    if (L->calls[c].kind == FX_K_POINTWISE) emit_pointwise_fn(e, b, &L->calls[c], e->pwname[c]);
   put_signature(e, b);
   fx_buf_puts(b, " {\n");
   bool any_arena = false;
@@ -696,7 +822,7 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
     for (uint32_t t = 0; t < p->ntensors; t++) {
       if (!weight_written(e, t)) continue;
       const fx_tinfo *ti = &p->tensors[t];
-      fx_buf_printf(b, "  const %s *const %s = (const %s *)(const void *)(wb + %llu); /* ", ctype(ti->dtype), e->name[t],
+      fx_buf_printf(b, "  const %s *const %s = (const %s *)(const void *)(wb + %llu); /* ", ctype(ti->dtype), e->wname[t],
                     ctype(ti->dtype), (unsigned long long)woff[t]);
       put_comment_text(b, ti->data->name.p, ti->data->name.n);
       fx_buf_puts(b, " */\n");
@@ -811,15 +937,18 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
   }
   /* names: inputs by placeholder, weights by state_dict key, activations by the node that computes them */
   e.name = fx_xcalloc(p->ntensors + 1, sizeof *e.name);
+  e.wname = fx_xcalloc(p->ntensors + 1, sizeof *e.wname);
   for (uint32_t t = 0; t < p->ntensors; t++) {
     const fx_tinfo *ti = &p->tensors[t];
     if (P->root[t] != t) continue;
     const fx_node *nd = &p->g->nodes[ti->node];
     if (ti->kind == FX_T_WEIGHT && ti->data) {
       /* a weight used through two tensors (get_attr and its module) is one array */
-      for (uint32_t u = 0; u < t && !e.name[t]; u++)
-        if (e.name[u] && p->tensors[u].kind == FX_T_WEIGHT && p->tensors[u].data == ti->data) e.name[t] = e.name[u];
-      if (!e.name[t]) e.name[t] = make_name(&e, "w_", ti->data->name.p, ti->data->name.n);
+      for (uint32_t u = 0; u < t && !e.wname[t]; u++)
+        if (e.wname[u] && p->tensors[u].kind == FX_T_WEIGHT && p->tensors[u].data == ti->data) e.wname[t] = e.wname[u];
+      if (!e.wname[t]) e.wname[t] = make_name(&e, "w_", ti->data->name.p, ti->data->name.n);
+      /* written into: its copy in the workspace is named after the state_dict key */
+      e.name[t] = P->place[t].loc == FX_MEM_ARENA ? make_name(&e, "", ti->data->name.p, ti->data->name.n) : e.wname[t];
     }
     else {
       const fx_value *r = &p->inst[ti->node].result;
@@ -834,6 +963,12 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
       }
     }
   }
+  e.pwname = fx_xcalloc(L->ncalls + 1, sizeof *e.pwname);
+  for (uint32_t c = 0; c < L->ncalls; c++)
+    if (L->calls[c].kind == FX_K_POINTWISE) {
+      const fx_node *nd = &p->g->nodes[L->calls[c].node];
+      e.pwname[c] = make_name(&e, "pointwise_", nd->name.p, nd->name.n);
+    }
   fx_buf model = {0}, header = {0}, weights = {0}, bin = {0}, mainc = {0};
   uint64_t *woff = fx_xcalloc(p->ntensors + 1, sizeof *woff);
   uint64_t wbytes = emit_weights(&e, &weights, &bin, woff);
@@ -866,5 +1001,7 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
   for (uint32_t i = 0; i < e.nnames; i++) fx_xfree(e.names[i]);
   fx_xfree(e.names);
   fx_xfree(e.name);
+  fx_xfree(e.wname);
+  fx_xfree(e.pwname);
   return ok;
 }

@@ -1,6 +1,8 @@
 /* lower.c: every node with work becomes one or more runtime kernel calls (lower.h). */
 #include "lower.h"
 
+#include "../ir/pointwise.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -396,6 +398,27 @@ static bool lower_where(lw *r, fx_op op, const fx_inst *in) {
   return true;
 }
 
+/* A fused elementwise expression (fx2c.pointwise): one call, the tensors broadcast to the result's shape. */
+static bool lower_pointwise(lw *r, const fx_inst *in) {
+  const fx_value *y = &in->result;
+  const fx_tinfo *ty = ti(r, y);
+  fx_pw_program pr;
+  char msg[160];
+  if (!fx_pw_compile(&in->args[0], &pr, msg, sizeof msg)) return fail(r, "%s", msg);
+  fx_kcall *k = call(r, FX_K_POINTWISE);
+  k->ref[0] = tref(r, y);
+  k->view[0] = cview(ty);
+  for (int32_t i = 0; i < pr.ninputs; i++) {
+    const fx_tinfo *t = &r->p->tensors[pr.inputs[i]];
+    k->ref[1 + i] = (fx_ref){FX_REF_TENSOR, (uint8_t)t->dtype, pr.inputs[i], 0};
+    k->view[1 + i] = bview(t, ty->ndim, ty->shape);
+  }
+  k->i[0] = pr.ninputs;
+  k->i[1] = pr.ncode;
+  memcpy(k->p.pw, pr.code, (size_t)pr.ncode * sizeof *pr.code);
+  return true;
+}
+
 /* ---- products ---- */
 
 /* fused_conv, fused_linear: the call's epilogue (the residual in ref[4]). */
@@ -429,9 +452,14 @@ static bool lower_conv(lw *r, fx_op op, const fx_inst *in) {
   else if (fx_value_str_is(pv, "same"))
     for (int i = 0; i < sp; i++) pad[i] = dil[i] * (tw->shape[2 + i] - 1) / 2;
   else expand(pv, sp, pad, 0);
+  int64_t extra[2] = {0, 0}; /* fx2c.fused_conv's padding_end - padding */
+  if (op == FX_OP_FUSED_CONV && ARG("padding_end")->kind != FX_V_NONE) {
+    expand(ARG("padding_end"), sp, extra, 0);
+    for (int i = 0; i < sp; i++) extra[i] -= pad[i];
+  }
   if (sp == 1) { /* conv1d as conv2d over a height of 1 */
-    stride[1] = stride[0], pad[1] = pad[0], dil[1] = dil[0];
-    stride[0] = 1, pad[0] = 0, dil[0] = 1;
+    stride[1] = stride[0], pad[1] = pad[0], dil[1] = dil[0], extra[1] = extra[0];
+    stride[0] = 1, pad[0] = 0, dil[0] = 1, extra[0] = 0;
   }
   int64_t groups = iarg(ARG("groups"), 1);
   bool transposed = iarg(ARG("transposed"), 0) != 0;
@@ -443,7 +471,7 @@ static bool lower_conv(lw *r, fx_op op, const fx_inst *in) {
     k->p.convt = (fxrt_conv_transpose2d_params){{stride[0], stride[1]}, {pad[0], pad[1]}, {opad[0], opad[1]},
                                                 {dil[0], dil[1]}, groups};
   } else {
-    fxrt_conv2d_params p = {{stride[0], stride[1]}, {pad[0], pad[1]}, {dil[0], dil[1]}, groups};
+    fxrt_conv2d_params p = {{stride[0], stride[1]}, {pad[0], pad[1]}, {dil[0], dil[1]}, groups, {extra[0], extra[1]}};
     size_t ws = fxrt_conv2d_workspace_size(n, c, h, wd, kout, kh, kw, oh, ow, &p);
     fx_ref wsr = ws ? scratch(r, FXRT_U8, (int64_t)ws) : null_ref();
     k = call(r, FX_K_CONV2D);
@@ -1229,6 +1257,7 @@ static bool lower_node(lw *r, const fx_inst *in) {
   case FX_OP_FUSED_CONV: return lower_conv(r, op, in);
   case FX_OP_WINOGRAD_CONV: return lower_winograd(r, op, in);
   case FX_OP_MHA: return lower_mha(r, op, in);
+  case FX_OP_POINTWISE: return lower_pointwise(r, in);
   case FX_OP_BATCH_NORM:
   case FX_OP_NATIVE_BATCH_NORM:
   case FX_OP_LAYER_NORM:

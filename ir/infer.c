@@ -4,6 +4,7 @@
  * Node references in the arguments are first replaced by the nodes' results, so that an op sees tensors
  * (FX_V_TENSOR) and constants only. Shape errors are reported at the node that causes them.
  */
+#include "pointwise.h"
 #include "program.h"
 
 #include <math.h>
@@ -659,6 +660,14 @@ static bool infer_op(ictx *c, fx_inst *in) {
       return err(c, "padding must be ints, 'same' or 'valid'");
     }
     if (transposed && !expand_ints(ARG("output_padding"), sp, opad)) return err(c, "output_padding must be ints");
+    int64_t pad_end[2] = {0, 0};
+    for (int i = 0; i < sp; i++) pad_end[i] = pad[i];
+    if (op == FX_OP_FUSED_CONV && ARG("padding_end")->kind != FX_V_NONE) {
+      if (!expand_ints(ARG("padding_end"), sp, pad_end) || transposed)
+        return err(c, "padding_end must be ints, of a convolution that is not transposed");
+      for (int i = 0; i < sp; i++)
+        if (pad_end[i] < 0) return err(c, "padding_end must not be negative");
+    }
     if (groups < 1 || cin % groups) return err(c, "groups=%lld does not divide the %lld input channels", (long long)groups, (long long)cin);
     int64_t kout = transposed ? tw->shape[1] * groups : tw->shape[0];
     int64_t wcin = transposed ? tw->shape[0] : tw->shape[1] * groups;
@@ -674,7 +683,7 @@ static bool infer_op(ictx *c, fx_inst *in) {
     for (int i = 0; i < sp; i++) {
       int64_t ks = tw->shape[2 + i], o;
       if (transposed) o = (sz[i] - 1) * stride[i] - 2 * pad[i] + dil[i] * (ks - 1) + opad[i] + 1;
-      else o = (sz[i] + 2 * pad[i] - dil[i] * (ks - 1) - 1) / stride[i] + 1;
+      else o = (sz[i] + pad[i] + pad_end[i] - dil[i] * (ks - 1) - 1) / stride[i] + 1;
       if (o < 1) return err(c, "the input (size %lld) is smaller than the kernel", (long long)sz[i]);
       shape[k++] = o;
     }
@@ -696,13 +705,34 @@ static bool infer_op(ictx *c, fx_inst *in) {
                  (long long)((k + 15) / 16), (long long)t->shape[1], (long long)k);
     if (!expand_ints(ARG("padding"), 2, pad) || pad[0] < 0 || pad[1] < 0 || pad[0] > INT32_MAX || pad[1] > INT32_MAX)
       return err(c, "padding must be one or two non-negative ints");
+    int64_t end[2] = {pad[0], pad[1]};
+    if (ARG("padding_end")->kind != FX_V_NONE &&
+        (!expand_ints(ARG("padding_end"), 2, end) || end[0] < 0 || end[1] < 0 || end[0] > INT32_MAX || end[1] > INT32_MAX))
+      return err(c, "padding_end must be one or two non-negative ints");
     if (is_tensor(bv) && (tinfo(c, bv)->ndim != 1 || tinfo(c, bv)->shape[0] != k || tinfo(c, bv)->dtype != FXRT_F32))
       return err(c, "bias must be an f32 tensor of %lld elements", (long long)k);
     if (!is_tensor(bv) && bv->kind != FX_V_NONE) return err(c, "bias must be a tensor or None");
-    int64_t shape[4] = {t->shape[0], k, t->shape[2] + 2 * pad[0] - 2, t->shape[3] + 2 * pad[1] - 2};
+    int64_t shape[4] = {t->shape[0], k, t->shape[2] + pad[0] + end[0] - 2, t->shape[3] + pad[1] + end[1] - 2};
     if (shape[2] < 1 || shape[3] < 1) return err(c, "the input is smaller than the kernel");
     in->result = new_tensor(c, FXRT_F32, 4, shape);
     return check_epilogue(c, op, in);
+  }
+  case FX_OP_POINTWISE: {
+    fx_pw_program pr;
+    char msg[160];
+    if (!fx_pw_compile(x, &pr, msg, sizeof msg)) return err(c, "%s", msg);
+    fx_tinfo shape = {0};
+    for (int32_t i = 0; i < pr.ninputs; i++) {
+      const fx_tinfo *t = &c->p->tensors[pr.inputs[i]];
+      if (t->dtype != FXRT_F32) return err(c, "the tensors of a pointwise expression must be f32, not %s", fxrt_dtype_name(t->dtype));
+      int32_t n = 0;
+      int64_t sh[FXRT_MAX_DIMS];
+      if (!broadcast(c, &shape, t, &n, sh)) return false;
+      shape.ndim = n;
+      memcpy(shape.shape, sh, sizeof sh);
+    }
+    in->result = new_tensor(c, FXRT_F32, shape.ndim, shape.shape);
+    return true;
   }
   case FX_OP_MHA: {
     NEED_TENSOR(x, "query");

@@ -34,20 +34,18 @@
 
 #define ARG(in, name) (&(in)->args[fx_sig_find(fx_op_sig((fx_op)(in)->op), name)])
 
-/* A reference, among v's node references, to a node whose result is tensor t. */
-static bool find_ref(const fx_program *p, const fx_value *v, uint32_t t, fx_value *out) {
-  if (v->kind == FX_V_NODE) {
-    const fx_value *r = &p->inst[v->v.node].result;
-    if (r->kind == FX_V_TENSOR && r->v.node == t) {
-      *out = *v;
-      return true;
-    }
-    return false;
-  }
-  if (fx_value_is_container(v))
-    for (uint32_t i = 0; i < v->n; i++)
-      if (find_ref(p, &v->u.items[i], t, out)) return true;
-  return false;
+/* The tensor a node of the program computes (for fx_pass_find_ref; only nodes that existed before the pass are
+ * looked up). */
+static uint32_t result_of(void *ctx, uint32_t node) {
+  const fx_value *r = &((const fx_program *)ctx)->inst[node].result;
+  return r->kind == FX_V_TENSOR ? r->v.node : FX_NONE_IDX;
+}
+
+/* A graph value, among node n's args and kwargs, that refers to a node computing tensor t. */
+static bool find_ref(const fx_program *p, uint32_t n, uint32_t t, fx_value *out) {
+  const fx_node *nd = &p->g->nodes[n];
+  return fx_pass_find_ref(&nd->args, t, result_of, (void *)p, out) ||
+         fx_pass_find_ref(&nd->kwargs, t, result_of, (void *)p, out);
 }
 
 /* The index in w of the weight that tensor argument v reads, or FX_NONE_IDX. */
@@ -64,13 +62,26 @@ typedef struct cand {
   uint32_t node, weight;  /* the conv node; its weight's index in pm->w */
   uint32_t bias;          /* the bias weight's index when no node of the conv's args reads it, else FX_NONE_IDX */
   fx_value x, b, res;     /* graph values of the input, the bias (or None) and the residual (or None) */
-  int64_t k, c, pad[2];
+  int64_t k, c, pad[2], end[2]; /* zeros before and after the input */
 } cand;
+
+/* An int, or a tuple or list of one or two ints, as two ints. */
+static bool pair(const fx_value *v, int64_t out[2]) {
+  if (v->kind == FX_V_INT) {
+    out[0] = out[1] = v->v.i;
+    return true;
+  }
+  if ((v->kind != FX_V_TUPLE && v->kind != FX_V_LIST) || v->n < 1 || v->n > 2) return false;
+  for (uint32_t j = 0; j < v->n; j++)
+    if (v->u.items[j].kind != FX_V_INT) return false;
+  out[0] = v->u.items[0].v.i;
+  out[1] = v->u.items[v->n - 1].v.i;
+  return true;
+}
 
 /* Whether node i is a convolution that the Winograd kernel computes, and faster than the direct one. */
 static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
   const fx_program *p = pm->p;
-  const fx_graph *g = p->g;
   const fx_inst *in = &p->inst[i];
   if (in->op != FX_OP_CONVOLUTION && in->op != FX_OP_FUSED_CONV) return false;
   if (in->failed || in->result.kind != FX_V_TENSOR || in->args[0].kind != FX_V_TENSOR) return false;
@@ -83,22 +94,22 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
   const fx_tensor *W = &pm->w->tensors[wi];
   if (W->dtype != FXRT_F32 || W->ndim != 4 || W->shape[1] != tx->shape[1] || W->shape[2] != 3 || W->shape[3] != 3)
     return false;
-  /* stride 1, dilation 1 (an int or a pair), padding as inference read it */
+  /* stride 1, dilation 1 (an int or a pair) */
   const char *ones[] = {"stride", "dilation"};
-  for (int s = 0; s < 2; s++) {
-    const fx_value *v = ARG(in, ones[s]);
-    bool one = v->kind == FX_V_INT && v->v.i == 1;
-    if ((v->kind == FX_V_TUPLE || v->kind == FX_V_LIST) && (v->n == 1 || v->n == 2)) {
-      one = true;
-      for (uint32_t j = 0; j < v->n; j++) one = one && v->u.items[j].kind == FX_V_INT && v->u.items[j].v.i == 1;
-    }
-    if (!one) return false;
+  for (int d = 0; d < 2; d++) {
+    int64_t v[2];
+    if (!pair(ARG(in, ones[d]), v) || v[0] != 1 || v[1] != 1) return false;
   }
+  /* the zeros before the input: padding ('same' is 1 for a 3x3 kernel); after it: what the output size says (padfold
+   * makes them differ: padding_end) */
+  const fx_value *pv = ARG(in, "padding");
   const int64_t oh = ty->shape[2], ow = ty->shape[3];
-  cd->pad[0] = (oh - tx->shape[2] + 2) / 2; /* oh = h + 2*ph - 2 */
-  cd->pad[1] = (ow - tx->shape[3] + 2) / 2;
-  if (cd->pad[0] < 0 || cd->pad[1] < 0 || tx->shape[2] + 2 * cd->pad[0] - 2 != oh || tx->shape[3] + 2 * cd->pad[1] - 2 != ow)
-    return false;
+  if (fx_value_str_is(pv, "valid")) cd->pad[0] = cd->pad[1] = 0;
+  else if (fx_value_str_is(pv, "same")) cd->pad[0] = cd->pad[1] = 1;
+  else if (!pair(pv, cd->pad)) return false;
+  cd->end[0] = oh + 2 - tx->shape[2] - cd->pad[0];
+  cd->end[1] = ow + 2 - tx->shape[3] - cd->pad[1];
+  if (cd->pad[0] < 0 || cd->pad[1] < 0 || cd->end[0] < 0 || cd->end[1] < 0) return false;
   /* where it pays */
   const int64_t k = W->shape[0], c = W->shape[1], tiles = tx->shape[0] * ((oh + 3) / 4) * ((ow + 3) / 4);
   const int64_t ubytes = fxrt_winograd_weight_numel(k, c) * (int64_t)sizeof(float);
@@ -107,15 +118,13 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
   if (fxrt_winograd_workspace_size(tx->shape[0], c, tx->shape[2], tx->shape[3], k, oh, ow, cd->pad[0], cd->pad[1]) == 0)
     return false;
   /* the operands as graph values */
-  const fx_node *n = &g->nodes[i];
   cd->node = i, cd->weight = wi, cd->bias = FX_NONE_IDX, cd->k = k, cd->c = c;
   cd->b = cd->res = fx_value_none();
-  if (!find_ref(p, &n->args, in->args[0].v.node, &cd->x) && !find_ref(p, &n->kwargs, in->args[0].v.node, &cd->x))
-    return false;
+  if (!find_ref(p, i, in->args[0].v.node, &cd->x)) return false;
   if (bv->kind == FX_V_TENSOR) {
     const fx_tinfo *tb = &p->tensors[bv->v.node];
     if (tb->dtype != FXRT_F32 || tb->ndim != 1 || tb->shape[0] != k) return false;
-    if (!find_ref(p, &n->args, bv->v.node, &cd->b) && !find_ref(p, &n->kwargs, bv->v.node, &cd->b)) {
+    if (!find_ref(p, i, bv->v.node, &cd->b)) {
       cd->bias = weight_index(p, pm->w, bv); /* a module's bias: read by a new get_attr */
       if (cd->bias == FX_NONE_IDX) return false;
     }
@@ -124,8 +133,7 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
   }
   if (in->op == FX_OP_FUSED_CONV) {
     const fx_value *rv = ARG(in, "residual");
-    if (rv->kind == FX_V_TENSOR && !find_ref(p, &n->kwargs, rv->v.node, &cd->res) && !find_ref(p, &n->args, rv->v.node, &cd->res))
-      return false;
+    if (rv->kind == FX_V_TENSOR && !find_ref(p, i, rv->v.node, &cd->res)) return false;
   }
   return true;
 }
@@ -145,7 +153,7 @@ static uint32_t get_attr(fx_graph *g, fx_str name, uint32_t before) {
 }
 
 /* The transformed weight of weight wi (made once, shared by the convolutions that read wi): its name. */
-static fx_str transformed(fx_weights *w, uint32_t wi, int64_t k, int64_t c, uint64_t *added) {
+static fx_str transformed(fx_weights *w, uint32_t wi, int64_t k, int64_t c, int64_t *saved) {
   char key[512];
   const fx_str src = w->tensors[wi].name;
   snprintf(key, sizeof key, "%.*s_winograd", (int)(src.n < 480 ? src.n : 480), src.p);
@@ -159,7 +167,7 @@ static fx_str transformed(fx_weights *w, uint32_t wi, int64_t k, int64_t c, uint
     have = fx_weights_find(w, fx_str_make(key, strlen(key)));
   }
   fx_tensor *u = fx_weights_add(w, fx_str_make(key, strlen(key)), FXRT_F32, 4, shape);
-  *added += u->nbytes;
+  *saved -= (int64_t)u->nbytes;
   fxrt_winograd_weight_f32(w->tensors[wi].data, k, c, u->data); /* w->tensors moved: wi by index */
   return u->name;
 }
@@ -169,12 +177,27 @@ bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;
   if (!pm->w) return false;
-  /* first every candidate (the weights' addresses are read here), then the rewrites (which add weights) */
+  /* first every candidate (the weights' addresses are read here), then the rewrites (which add weights); uses[wi]:
+   * the tensor arguments that read weight wi, left[wi]: those that are not rewritten */
   cand *cs = NULL;
-  uint32_t ncs = 0, cap = 0;
+  uint32_t ncs = 0, cap = 0, nw = pm->w->n, *left = fx_xcalloc(nw + 1, sizeof *left);
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
+    const fx_inst *in = &p->inst[i];
+    if (in->op < 0) continue;
+    const fx_sig *sig = fx_op_sig((fx_op)in->op);
+    for (int a = 0; a < sig->n; a++) {
+      const fx_value *v = &in->args[a];
+      const uint32_t n = fx_value_is_container(v) ? v->n : 1;
+      for (uint32_t j = 0; j < n; j++) {
+        const uint32_t wi = weight_index(p, pm->w, fx_value_is_container(v) ? &v->u.items[j] : v);
+        if (wi != FX_NONE_IDX) left[wi]++;
+      }
+    }
+  }
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
     cand cd;
     if (!qualifies(pm, i, &cd)) continue;
+    left[cd.weight]--;
     if (ncs == cap) {
       cap = cap ? 2 * cap : 16;
       cs = fx_xrealloc(cs, cap * sizeof *cs);
@@ -194,10 +217,10 @@ bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
     if (cd->x.kind == FX_V_NODE && repl[cd->x.v.node] != FX_NONE_IDX) cd->x = fx_value_node(g, repl[cd->x.v.node]);
     if (cd->res.kind == FX_V_NODE && repl[cd->res.v.node] != FX_NONE_IDX) cd->res = fx_value_node(g, repl[cd->res.v.node]);
     if (reader[cd->weight] == FX_NONE_IDX)
-      reader[cd->weight] = get_attr(g, transformed(pm->w, cd->weight, cd->k, cd->c, &st->weight_bytes_added), i);
+      reader[cd->weight] = get_attr(g, transformed(pm->w, cd->weight, cd->k, cd->c, &st->weight_bytes_saved), i);
     fx_value args[3] = {cd->x, fx_value_node(g, reader[cd->weight]), cd->b};
     if (cd->bias != FX_NONE_IDX) args[2] = fx_value_node(g, get_attr(g, pm->w->tensors[cd->bias].name, i));
-    fx_value kw[2 * 7], pad[2] = {fx_value_int(g, cd->pad[0]), fx_value_int(g, cd->pad[1])};
+    fx_value kw[2 * 8], pad[2] = {fx_value_int(g, cd->pad[0]), fx_value_int(g, cd->pad[1])};
     uint32_t nk = 0;
     kwarg(g, kw, &nk, "padding", fx_value_tuple(g, pad, 2));
     kwarg(g, kw, &nk, "out_channels", fx_value_int(g, cd->k));
@@ -206,10 +229,14 @@ bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
       const fx_value *slope = ARG(in, "negative_slope"), *lo = ARG(in, "min"), *hi = ARG(in, "max");
       if (cd->res.kind != FX_V_NONE) kwarg(g, kw, &nk, "residual", cd->res);
       const char *aname = fx_epilogue_acts[act < 0 ? 0 : act];
-      kwarg(g, kw, &nk, "activation", fx_value_str(g, fx_str_make(aname, strlen(aname))));
+      if (act > 0) kwarg(g, kw, &nk, "activation", fx_value_str(g, fx_str_make(aname, strlen(aname))));
       if (strcmp(aname, "leaky_relu") == 0) kwarg(g, kw, &nk, "negative_slope", fx_value_copy(g, slope, NULL, NULL));
       if (lo->kind != FX_V_NONE) kwarg(g, kw, &nk, "min", fx_value_copy(g, lo, NULL, NULL));
       if (hi->kind != FX_V_NONE) kwarg(g, kw, &nk, "max", fx_value_copy(g, hi, NULL, NULL));
+    }
+    if (cd->end[0] != cd->pad[0] || cd->end[1] != cd->pad[1]) {
+      fx_value e[2] = {fx_value_int(g, cd->end[0]), fx_value_int(g, cd->end[1])};
+      kwarg(g, kw, &nk, "padding_end", fx_value_tuple(g, e, 2));
     }
     char nm[256];
     snprintf(nm, sizeof nm, "%.*s_winograd", (int)(g->nodes[i].name.n < 200 ? g->nodes[i].name.n : 200), g->nodes[i].name.p);
@@ -223,8 +250,11 @@ bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
     if (fx_graph_erase_node(g, i)) st->removed++;
     st->winograd++;
   }
+  for (uint32_t wi = 0; wi < nw; wi++) /* the original weights that nothing reads any more */
+    if (reader[wi] != FX_NONE_IDX && left[wi] == 0) st->weight_bytes_saved += (int64_t)pm->w->tensors[wi].nbytes;
   fx_xfree(repl);
   fx_xfree(reader);
+  fx_xfree(left);
   fx_xfree(cs);
   return ncs > 0;
 }

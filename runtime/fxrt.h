@@ -162,6 +162,40 @@ fxrt_status fxrt_fill(fxrt_dtype dt, void *y, int64_t n, double value);
 /* y[i] = start + i*step, for torch.arange. */
 fxrt_status fxrt_arange(fxrt_dtype dt, void *y, int64_t n, double start, double step);
 
+/* ---- fused elementwise (fxrt_pointwise.c) -------------------------------------------------------------------- */
+/* A chain or tree of f32 elementwise ops computed in one pass over the output, with no intermediate tensors. The
+ * expression is a straight-line program: instruction i computes register i from earlier registers, an input or a
+ * constant, each op as fxrt_scalar.h computes it; the last register is the result. fx2c's C backend writes the same
+ * program as a loop of its own; this kernel is what the interpreter runs. */
+
+#define FXRT_PW_MAX_INSNS 32
+#define FXRT_PW_MAX_INPUTS 7
+
+typedef enum fxrt_pw_kind {
+  FXRT_PW_LOAD,   /* reg = input a at the current element (through its view) */
+  FXRT_PW_CONST,  /* reg = p[0] */
+  FXRT_PW_UNARY,  /* reg = op(reg a) for an fxrt_unary_op, parameters p[0..2] as fxrt_unary_params a, b, c */
+  FXRT_PW_BINARY  /* reg = reg a op reg b for FXRT_B_ADD, SUB, MUL, DIV, POW, MAX or MIN (alpha 1) */
+} fxrt_pw_kind;
+
+typedef struct fxrt_pw_insn {
+  uint8_t kind; /* fxrt_pw_kind */
+  uint8_t op;   /* the fxrt_unary_op or fxrt_binary_op */
+  uint8_t a, b; /* operand registers (LOAD: the input) */
+  float p[3];
+} fxrt_pw_insn;
+
+/* y = the expression code[0..ncode) at every element of y (contiguous, shape[0..ndim)). Input i is read through
+ * views[i], which has y's ndim and shape and stride 0 on broadcast dimensions. y may alias an input whose view is
+ * exactly y's contiguous layout. */
+fxrt_status fxrt_pointwise_f32(const fxrt_pw_insn *code, int32_t ncode, const float *const *inputs,
+                               const fxrt_view *views, int32_t ninputs, float *y, int32_t ndim, const int64_t *shape);
+
+/* One element of an FXRT_PW_UNARY or FXRT_PW_BINARY instruction, out of line (for code generators that build their
+ * own loops and call these for the ops they do not expand): op(v; a, b, c) and op(x, y). An unknown op gives NaN. */
+float fxrt_pw_unary_scalar(int32_t op, float v, float a, float b, float c);
+float fxrt_pw_binary_scalar(int32_t op, float x, float y);
+
 /* ---- reductions (fxrt_reduce.c) ----------------------------------------------------------------------------- */
 /* Reductions see the input as [outer, len, inner] (the reduced dimension in the middle, contiguous) and write
  * [outer, inner]. Several adjacent dimensions reduce as one (len = their product). */
@@ -194,10 +228,14 @@ fxrt_status fxrt_cumsum(fxrt_dtype dt, const void *x, int64_t outer, int64_t len
 typedef struct fxrt_conv2d_params {
   int64_t stride[2], padding[2], dilation[2];
   int64_t groups;
+  int64_t pad_extra[2]; /* rows and columns of zeros after the input (bottom, right) beyond `padding`: the end
+                           padding minus the start padding, for asymmetric padding (F.pad folded into the conv);
+                           0, as when an initializer leaves it out, is torch's symmetric padding */
 } fxrt_conv2d_params;
 
 /* torch.nn.functional.conv2d: x [n, c, h, w], weight [k, c/groups, kh, kw], bias [k] or NULL, y [n, k, oh, ow]
- * with oh = (h + 2*padding - dilation*(kh-1) - 1)/stride + 1 (the caller computes it; a mismatch is FXRT_EINVAL).
+ * with oh = (h + 2*padding + pad_extra - dilation*(kh-1) - 1)/stride + 1 (the caller computes it; a mismatch is
+ * FXRT_EINVAL; the end padding padding + pad_extra must not be negative).
  * conv1d is conv2d with h = kh = 1. The workspace (ws, ws_bytes) must be at least fxrt_conv2d_workspace_size(),
  * which is the same for every instruction set the runtime is compiled for (generated code computes it at compile time). */
 size_t fxrt_conv2d_workspace_size(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t kh, int64_t kw,
@@ -237,7 +275,9 @@ int64_t fxrt_winograd_weight_numel(int64_t k, int64_t c);
 fxrt_status fxrt_winograd_weight_f32(const float *weight, int64_t k, int64_t c, float *u);
 /* torch.nn.functional.conv2d(x, weight, bias, stride=1, padding=(ph, pw)) with a 3x3 weight given as its transform u,
  * then the epilogue (as fxrt_conv2d_f32): x [n, c, h, w], bias [k] or NULL, y [n, k, oh, ow] with oh = h + 2*ph - 2
- * and ow = w + 2*pw - 2 (a mismatch is FXRT_EINVAL). The workspace must hold fxrt_winograd_workspace_size() bytes,
+ * and ow = w + 2*pw - 2. (ph, pw) are the rows and columns of zeros before the input; those after it follow from the
+ * output size, so oh = h + ph + ph_end - 2 with any ph_end >= 0 computes an asymmetric padding (F.pad folded into
+ * the conv); a negative end padding is FXRT_EINVAL. The workspace must hold fxrt_winograd_workspace_size() bytes,
  * which is the same for every instruction set (about 1 MiB for most layers: tiles are processed in chunks). */
 size_t fxrt_winograd_workspace_size(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t oh, int64_t ow,
                                     int64_t ph, int64_t pw);

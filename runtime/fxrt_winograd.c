@@ -53,15 +53,16 @@ typedef struct wino_geom {
   int64_t ldv;               /* chunk rounded up to 16 (the widest VW): V_xi is [c][ldv] */
 } wino_geom;
 
-/* The geometry of a call whose sizes are consistent and within limits (oh = h + 2*ph - 2, ow = w + 2*pw - 2). Only
- * sizes and constants go into it, so the workspace it implies is the same for every instruction set. */
+/* The geometry of a call whose sizes are consistent and within limits (oh = h + ph + ph_end - 2 with the end padding
+ * ph_end >= 0, the same for ow). Only sizes and constants go into it, so the workspace it implies is the same for
+ * every instruction set. */
 static bool geom_of(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t oh, int64_t ow, int64_t ph,
                     int64_t pw, wino_geom *g) {
   int64_t t;
   if (!in_range(n, 0) || !in_range(c, 1) || !in_range(h, 1) || !in_range(w, 1) || !in_range(k, 1) || !in_range(ph, 0) ||
       !in_range(pw, 0))
     return false;
-  if (oh != h + 2 * ph - 2 || ow != w + 2 * pw - 2 || oh < 1 || ow < 1) return false;
+  if (!in_range(oh, 1) || !in_range(ow, 1) || oh + 2 - h - ph < 0 || ow + 2 - w - pw < 0) return false;
   g->n = n, g->c = c, g->h = h, g->w = w, g->k = k, g->kp = round_up(k, PANEL);
   g->oh = oh, g->ow = ow, g->ph = ph, g->pw = pw;
   g->th = (oh + 3) / 4, g->tw = (ow + 3) / 4;

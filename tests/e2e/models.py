@@ -125,9 +125,10 @@ class EpilogueFusions(torch.nn.Module):
 
 class WinogradConvs(torch.nn.Module):
     """The convolutions the winograd pass rewrites (3x3, stride 1, one group, 16 input channels or more: one without a
-    bias, with a fused residual and ReLU; padding 0 with 20 output channels; padding 2; padding (1, 0); a functional
-    conv2d with a fused sigmoid on a weight that a second call shares) and those it leaves (3 input channels; 80
-    output channels for 16 input ones; stride 2, dilation 2, two groups, 1x1, 5x5)."""
+    bias, with a fused residual and ReLU; padding 0 with 20 output channels; padding 2; padding (1, 0) after an F.pad
+    that padfold folds into it, asymmetric; a functional conv2d with a fused sigmoid on a weight that a second call
+    shares) and those it leaves (3 input channels; 80 output channels for 16 input ones; stride 2, dilation 2, two
+    groups, 1x1, 5x5)."""
 
     def __init__(self):
         super().__init__()
@@ -149,7 +150,113 @@ class WinogradConvs(torch.nn.Module):
         b = torch.relu(self.c2(a) + a)
         c = self.c3(b)
         d = self.c4(c)
-        e = self.c5(d)
+        e = self.c5(torch.nn.functional.pad(d, (1, 2, 0, 1)))  # padfold: 1 before, 2 after in both directions
         f = torch.sigmoid(torch.nn.functional.conv2d(e, self.w, padding=1))
         g = torch.nn.functional.conv2d(f, self.w, None, 1, 1)
         return self.d2(g) + self.g2(g) + self.p1(g) + self.k5(g), self.s2(g), self.wide(g).mean((2, 3))
+
+
+class ElementwiseChains(torch.nn.Module):
+    """What the ewfuse pass fuses (chains and trees of f32 elementwise ops, with broadcast weights, Python numbers,
+    alpha, rsub, parameters, maximum, pow, division) and where its groups must stop: a value with two users (or read
+    twice by one op), an op on a smaller, broadcast value (computed once rather than at every element), an in-place op
+    between a producer and its consumer, more than seven tensors in one expression, and integer or bool results."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 8, 1)
+        self.bias = torch.nn.Parameter(torch.rand(8, 1, 1) - 0.5)
+        self.scale = torch.nn.Parameter(torch.rand(8) + 0.5)
+        self.act = torch.nn.Hardswish()
+
+    def forward(self, x):  # x: [N, 3, H, W]
+        y = self.conv(x)
+        a = torch.relu(y * 2.0 + self.bias)  # a has two users: a group of its own
+        b = torch.sub(a, y, alpha=0.5).clamp(max=1.0)
+        c = 1.0 - torch.sigmoid(b)
+        d = torch.nn.functional.leaky_relu(c, 0.1) / (y.abs() + 1e-3)
+        e = torch.maximum(d, a) ** 2
+        s = torch.sigmoid(y.mean((2, 3), keepdim=True))  # [N, 8, 1, 1]: not computed per element of e
+        f = (e * s).tanh()
+        g = f * f + torch.nn.functional.hardtanh(f, -0.5, 0.5)  # f read twice: a leaf
+        h = g.clone()
+        h.add_(1.0)  # in place: the producer of h's input is not moved below it
+        k = torch.nn.functional.gelu(h, approximate="tanh").exp().neg() * self.scale.view(1, 8, 1, 1)
+        p = [torch.roll(y, i, 3) for i in range(9)]  # nine tensors: more than one expression holds
+        q = torch.nn.functional.elu(p[0] + p[1] + p[2] + p[3] + p[4] + p[5] + p[6] + p[7] + p[8], alpha=0.5)
+        for _ in range(20):  # forty operations: more than one expression holds
+            q = q * 0.9 + 0.05
+        r = torch.nn.functional.softplus(q, beta=2.0) - self.act(k).rsqrt().nan_to_num(0.0, 10.0, -10.0)
+        n = (r > 0).sum(dim=1)  # bool and integer results: not fused
+        return r, n
+
+
+class ConstantFolds(torch.nn.Module):
+    """What the constfold pass computes at compile time (a transposed weight, as make_fx writes a linear layer;
+    arithmetic on weights; a product of two weights; arange) and what it leaves to run time: results larger than
+    64 KiB and than what they are computed from (zeros of a big shape, a weight expanded to many rows), and anything
+    that reads the input."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = torch.nn.Parameter(torch.randn(16, 8) * 0.3)
+        self.a = torch.nn.Parameter(torch.randn(8, 4) * 0.5)
+        self.b = torch.nn.Parameter(torch.randn(4, 8) * 0.5)
+        self.scale = torch.nn.Parameter(torch.rand(8) + 0.5)
+
+    def forward(self, x):  # x: [N, 16]
+        y = x @ self.w  # [N, 8]
+        y = y * (self.scale * 2.0 + 1.0).sqrt()
+        y = y @ (self.a @ self.b)
+        y = y + torch.arange(8, dtype=torch.float32) * 0.1
+        z = torch.zeros(300, 300)
+        e = self.scale.expand(4096, 8)
+        return y + z[0, :8] + e[:1] + self.w.t()[:, 0]
+
+
+class WeightWrittenInPlace(torch.nn.Module):
+    """A buffer that forward writes into: not a constant (for the constfold pass golden only; the exporter's
+    reference outputs would depend on how often forward ran)."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("count", torch.zeros(4))
+        self.w = torch.nn.Parameter(torch.rand(4))
+
+    def forward(self, x):  # x: [N, 4]
+        self.count.add_(1.0)
+        return x * (self.count * 2.0) + self.w * 3.0
+
+
+class PaddingFolds(torch.nn.Module):
+    """What the padfold pass folds: F.pad before a conv (asymmetric, as TensorFlow's "same" padding for stride 2; on
+    top of the conv's own padding; before a conv whose ReLU the epilogue pass fused; before a conv1d), nn.ZeroPad2d
+    before a depthwise conv, -inf padding before a max pool and zeros before an average pool that counts them; and
+    what it leaves: a pad with two users, reflect padding, a nonzero fill before a conv, and asymmetric padding
+    before a pool."""
+
+    def __init__(self):
+        super().__init__()
+        self.c1 = torch.nn.Conv2d(3, 8, 3, stride=2)
+        self.c2 = torch.nn.Conv2d(8, 8, 3, padding=1)
+        self.dw = torch.nn.Conv2d(8, 8, 3, groups=8)
+        self.zp = torch.nn.ZeroPad2d((1, 1, 2, 0))
+        self.c3 = torch.nn.Conv2d(8, 8, 1)
+        self.c4 = torch.nn.Conv2d(8, 8, 3)
+        self.c1d = torch.nn.Conv1d(8, 4, 3)
+        self.pool = torch.nn.MaxPool2d(3, 2)
+
+    def forward(self, x):  # x: [N, 3, H, W]
+        F = torch.nn.functional
+        a = self.c1(F.pad(x, (0, 1, 0, 1)))
+        b = torch.relu(self.c2(F.pad(a, (1, 0, 2, 1))))
+        c = self.dw(self.zp(b))
+        d = self.pool(F.pad(c, (1, 1, 1, 1), value=float("-inf")))
+        e = F.avg_pool2d(F.pad(d, (1, 1, 1, 1)), 3, 1, count_include_pad=True)
+        p = F.pad(e, (1, 1, 1, 1))  # two users: kept
+        f = self.c3(p) + p
+        g = self.c4(F.pad(f, (1, 1, 1, 1), mode="reflect"))  # reflect: kept
+        h = self.c4(F.pad(g, (1, 1, 1, 1), value=0.5))  # not zeros: kept
+        k = F.max_pool2d(F.pad(h, (0, 1, 0, 1), value=float("-inf")), 2)  # asymmetric before a pool: kept
+        m = self.c1d(F.pad(k.mean(2), (2, 0)))
+        return m

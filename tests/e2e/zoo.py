@@ -44,9 +44,10 @@ RTOL = 1e-4
 SEED = 0
 DEFAULT_MAX_PARAMS = 300e6
 ARENA_TARGET = 1.05  # --backend exe: the memory plan's arena may be at most this times its lower bound
+NO_BATCHNORM_LEFT = ("resnet18", "resnet18@aten")  # --backend exe: -O2 must fold every BatchNorm of these
 
 # The CI subset: small, quick models covering torch-level and aten-level graphs and both weight formats.
-LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "resnet18", "resnet18@aten", "mobilenet_v3_small",
+LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "elementwise", "constants", "padding", "resnet18", "resnet18@aten", "mobilenet_v3_small",
          "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten", "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf")
 RESIDUAL_ZERO_INIT = ("resnet", "resnext", "wide_resnet")
 ATEN_MODELS = ("resnet18", "mobilenet_v3_small", "shufflenet_v2_x0_5", "vit_b_16")
@@ -93,6 +94,8 @@ class Result:
     bound: Optional[int] = None
     run_s: Optional[float] = None
     rss: Optional[int] = None          # bytes
+    passes: str = ""                   # --backend exe: what -O2's passes did (fx2c compile --stats)
+    bn_left: Optional[int] = None      # --backend exe: BatchNorm nodes the passes left
     notes: List[str] = field(default_factory=list)
 
 
@@ -116,6 +119,12 @@ def all_cases():
         Case("clamp", "module", ["--module", "tests/e2e/models.py:ClampModule", "--input", "x:f32[3,4]"], num_params=37),
         # every standard layer called as a module (tests/e2e/layers.py)
         Case("layers_image", "module", ["--module", "tests/e2e/layers.py:ImageLayers", "--input", "x:f32[2,3,16,16]"],
+             num_params=None),
+        Case("elementwise", "module", ["--module", "tests/e2e/models.py:ElementwiseChains", "--input", "x:f32[2,3,16,16]"],
+             num_params=None),
+        Case("constants", "module", ["--module", "tests/e2e/models.py:ConstantFolds", "--input", "x:f32[2,16]"],
+             num_params=None),
+        Case("padding", "module", ["--module", "tests/e2e/models.py:PaddingFolds", "--input", "x:f32[2,3,17,19]"],
              num_params=None),
         Case("layers_sequence", "module", ["--module", "tests/e2e/layers.py:SequenceLayers", "--input", "x:f32[2,4,32]",
                                            "--input", "idx:i64[2,7]", "--input-range", "idx=0,10"], num_params=None),
@@ -331,6 +340,26 @@ def compare_outputs(meta, export_dir, out_dir, res):
 # one case
 # ---------------------------------------------------------------------------
 
+def parse_stats(path, res):
+    """What `fx2c compile --stats` printed: per pass "pass NAME  a ->  b nodes: r removed, k BatchNorms folded, f fusion
+    groups, ...", then "passes: a -> b nodes, k BatchNorms left"."""
+    import re
+    folded = fused = 0
+    try:
+        with open(path) as f:
+            for line in f:
+                m = re.match(r"pass \S+ .*?(\d+) BatchNorms folded, (\d+) fusion groups", line)
+                if m:
+                    folded += int(m.group(1))
+                    fused += int(m.group(2))
+                m = re.match(r"passes: (\d+) -> (\d+) nodes, (\d+) BatchNorms left", line)
+                if m:
+                    res.bn_left = int(m.group(3))
+                    res.passes = f"{m.group(1)} -> {m.group(2)}, {folded} BN, {fused} fused"
+    except OSError:
+        pass
+
+
 def run_case(case, opts, torch_version):
     res = Result(case)
     if case.excluded and not opts.verify_exclusions:
@@ -372,7 +401,7 @@ def run_case(case, opts, torch_version):
         exe = os.path.join(opts.cache, case.name, "model.exe")
         build = opts.fx2c + ["compile", os.path.join(export_dir, "graph.fx")] + model_files
         build += sum((["--input", f"{name}={path}"] for name, path in zip(meta["placeholders"], inputs)), [])
-        build += ["--emit", "exe", "--report", "-o", exe] + (["--cflags", opts.cflags] if opts.cflags else [])
+        build += ["--emit", "exe", "--report", "--stats", "-o", exe] + (["--cflags", opts.cflags] if opts.cflags else [])
         log_build = os.path.join(opts.cache, case.name, "build")
         with open(log_build + ".cmd", "w") as f:
             f.write(shlex.join(build) + "\n")
@@ -386,6 +415,7 @@ def run_case(case, opts, torch_version):
                 res.arena, res.bound = int(m.group(1)), int(m.group(2))
         except OSError:
             pass
+        parse_stats(log_build + ".stderr", res)
         if rc != 0:
             why = f"timed out after {opts.timeout} s" if rc is None else f"exit status {rc}: {head(log_build + '.stderr')}"
             res.status, res.reason = "FAIL", f"build: {why}"[:300]
@@ -411,6 +441,8 @@ def run_case(case, opts, torch_version):
         os.remove(cmd[0])  # as big as the weights: the zoo would hold every model twice
     problem = compare_outputs(meta, export_dir, out_dir, res)
     res.compared = True
+    if not problem and opts.backend == "exe" and case.name in NO_BATCHNORM_LEFT and res.bn_left != 0:
+        problem = f"-O2 left {res.bn_left} BatchNorm nodes (every one should fold into its convolution)"
     if not problem and res.arena is not None and res.arena > ARENA_TARGET * res.bound:
         problem = f"memory plan: arena {res.arena} bytes is {res.arena / res.bound:.3f} x the lower bound (target {ARENA_TARGET})"
     if problem:
@@ -461,6 +493,7 @@ def rows(results):
             fmt_s(r.export_s, cached=ran),
             fmt_s(r.build_s),
             "" if r.arena is None else f"{fmt_bytes(r.arena)} ({r.arena / r.bound if r.bound else 1:.3f}x)",
+            r.passes,
             fmt_s(r.run_s),
             fmt_bytes(r.rss),
             status_text(r),
@@ -468,7 +501,8 @@ def rows(results):
     return out
 
 
-HEADERS = ["case", "nodes", "weights", "max error", "tolerance", "export", "build", "arena (x bound)", "fx2c run", "peak RSS", "status"]
+HEADERS = ["case", "nodes", "weights", "max error", "tolerance", "export", "build", "arena (x bound)", "-O2 passes",
+           "fx2c run", "peak RSS", "status"]
 
 
 def text_table(results):
@@ -476,7 +510,7 @@ def text_table(results):
     widths = [max(len(row[i]) for row in data) for i in range(len(HEADERS) - 1)]
     lines = []
     for k, row in enumerate(data):
-        cells = [row[i].ljust(widths[i]) if i in (0, 2) or k == 0 else row[i].rjust(widths[i])
+        cells = [row[i].ljust(widths[i]) if i in (0, 2, 8) or k == 0 else row[i].rjust(widths[i])
                  for i in range(len(HEADERS) - 1)]
         lines.append("  ".join(cells + [row[-1]]).rstrip())
         if k == 0:
@@ -485,7 +519,7 @@ def text_table(results):
 
 
 def markdown_table(results):
-    align = ["---", "---:", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---"]
+    align = ["---", "---:", "---", "---:", "---:", "---:", "---:", "---:", "---", "---:", "---:", "---"]
     lines = ["| " + " | ".join(HEADERS) + " |", "|" + "|".join(align) + "|"]
     for row in rows(results):
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |")
@@ -515,7 +549,9 @@ def write_report(path, results, opts, torch_version, summary, elapsed):
         "`max error` is that of the output closest to its tolerance; `export` is the exporter's time "
         "(`cached`: reused); `build` is `fx2c compile --emit exe` and `arena` its memory plan's workspace, with its "
         "ratio to the lower bound (the most bytes live at one call), with --backend exe (a case fails above "
-        f"{ARENA_TARGET} x); `fx2c run` and `peak RSS` are "
+        f"{ARENA_TARGET} x); `-O2 passes` is what the optimizer did (nodes before -> after, BatchNorms folded, "
+        f"fusion groups formed; --backend exe, where {' and '.join(NO_BATCHNORM_LEFT)} fail if a BatchNorm is left); "
+        "`fx2c run` and `peak RSS` are "
         "the wall time and maximum resident set of the interpreter (`fx2c run`) or of the executable; "
         "`weights` is the file given to it (st: .safetensors, pt: torch.save).",
         "",

@@ -11,11 +11,11 @@ graph():
     %c4_weight_winograd : [#users=1] = get_attr[target=c4.weight_winograd]
     %c4_bias : [#users=1] = get_attr[target=c4.bias]
     %c4_winograd : [#users=1] = call_function[target=fx2c.winograd_conv](args = (%c3_winograd, %c4_weight_winograd, %c4_bias), kwargs = {padding: (2, 2), out_channels: 16})
-    %c5_weight_winograd : [#users=1] = get_attr[target=c5.weight_winograd]
     %c5_bias : [#users=1] = get_attr[target=c5.bias]
-    %c5_winograd : [#users=1] = call_function[target=fx2c.winograd_conv](args = (%c4_winograd, %c5_weight_winograd, %c5_bias), kwargs = {padding: (1, 0), out_channels: 16})
+    %c5_weight_winograd : [#users=1] = get_attr[target=c5.weight_winograd]
+    %c5_padded_winograd : [#users=1] = call_function[target=fx2c.winograd_conv](args = (%c4_winograd, %c5_weight_winograd, %c5_bias), kwargs = {padding: (1, 1), out_channels: 16, padding_end: (2, 2)})
     %w_winograd : [#users=2] = get_attr[target=w_winograd]
-    %conv2d_fused_winograd : [#users=1] = call_function[target=fx2c.winograd_conv](args = (%c5_winograd, %w_winograd, None), kwargs = {padding: (1, 1), out_channels: 16, activation: sigmoid})
+    %conv2d_fused_winograd : [#users=1] = call_function[target=fx2c.winograd_conv](args = (%c5_padded_winograd, %w_winograd, None), kwargs = {padding: (1, 1), out_channels: 16, activation: sigmoid})
     %conv2d_1_winograd : [#users=6] = call_function[target=fx2c.winograd_conv](args = (%conv2d_fused_winograd, %w_winograd, None), kwargs = {padding: (1, 1), out_channels: 16})
     %g2 : [#users=1] = call_module[target=g2](args = (%conv2d_1_winograd,), kwargs = {})
     %d2_weight : [#users=1] = get_attr[target=d2.weight]

@@ -7,7 +7,8 @@ graph():
     %relu_1 : [#users=1] = call_function[target=torch.relu](args = (%add,), kwargs = {})
     %c3 : [#users=1] = call_module[target=c3](args = (%relu_1,), kwargs = {})
     %c4 : [#users=1] = call_module[target=c4](args = (%c3,), kwargs = {})
-    %c5 : [#users=1] = call_module[target=c5](args = (%c4,), kwargs = {})
+    %pad : [#users=1] = call_function[target=torch.nn.functional.pad](args = (%c4, (1, 2, 0, 1)), kwargs = {})
+    %c5 : [#users=1] = call_module[target=c5](args = (%pad,), kwargs = {})
     %w : [#users=2] = get_attr[target=w]
     %conv2d : [#users=1] = call_function[target=torch.conv2d](args = (%c5, %w), kwargs = {padding: 1})
     %sigmoid : [#users=1] = call_function[target=torch.sigmoid](args = (%conv2d,), kwargs = {})
