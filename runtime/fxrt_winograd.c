@@ -30,6 +30,10 @@
 #define WS_BUDGET ((int64_t)1 << 20) /* bytes of V and M per chunk of tiles (at least MR tiles) */
 #define MAX_CHUNK (MR * 40)          /* tiles per chunk at most */
 #define MAX_NR 32                    /* the widest NR (AVX-512's): M's row length in the workspace */
+#ifndef FXRT_WINOGRAD_PARTIAL
+#define FXRT_WINOGRAD_PARTIAL 32
+#endif
+#define PARTIAL FXRT_WINOGRAD_PARTIAL /* input channels per partial sum of the micro-kernel (accuracy) */
 #define DIM_LIMIT ((int64_t)INT32_MAX)
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
@@ -100,8 +104,12 @@ int64_t fxrt_winograd_weight_numel(int64_t k, int64_t c) {
 
 fxrt_status fxrt_winograd_weight_f32(const float *weight, int64_t k, int64_t c, float *u) {
   /* G of F(4x4, 3x3) for the points 0, 1, -1, 2, -2, infinity */
-  static const double G[6][3] = {{1.0 / 4, 0, 0},           {-1.0 / 6, -1.0 / 6, -1.0 / 6}, {-1.0 / 6, 1.0 / 6, -1.0 / 6},
-                                 {1.0 / 24, 1.0 / 12, 1.0 / 6}, {1.0 / 24, -1.0 / 12, 1.0 / 6}, {0, 0, 1}};
+  static const double G[6][3] = {{1, 0, 0},
+                                 {1.0 / 3, 1.0 / 3, 1.0 / 3},
+                                 {-1.0 / 3, 1.0 / 3, -1.0 / 3},
+                                 {-16.0 / 15, -8.0 / 15, -4.0 / 15},
+                                 {1.0 / 15, -2.0 / 15, 4.0 / 15},
+                                 {0, 0, 1}};
   if (fxrt_winograd_weight_numel(k, c) == 0) return FXRT_EINVAL;
   if (!weight || !u) return FXRT_EINVAL;
   const int64_t kp = round_up(k, PANEL), np = kp / PANEL;
@@ -122,18 +130,19 @@ fxrt_status fxrt_winograd_weight_f32(const float *weight, int64_t k, int64_t c, 
 
 /* ---- 1. the input transform -------------------------------------------------------------------------------- */
 
-/* The six values o0..o5 = B^T (d0..d5) for
- *     B^T = [4 0 -5 0 1 0; 0 -4 -4 1 1 0; 0 4 -4 -1 1 0; 0 -2 -1 2 1 0; 0 2 -1 -2 1 0; 0 4 0 -5 0 1],
+/* The six values o0..o5 = B^T (d0..d5) for the points 0, 1, -1, 1/2, -2 and infinity,
+ *     B^T = [1 -3/2 -2 3/2 1 0; 0 -1 1/2 5/2 1 0; 0 1 -5/2 1/2 1 0; 0 -2 -1 2 1 0; 0 1/2 -1 -1/2 1 0;
+ *            0 1 -3/2 -2 3/2 1],
  * written to o(0) .. o(5). */
 #define BT(o, d0, d1, d2, d3, d4, d5)                                                                                  \
   {                                                                                                                    \
     const float p_ = d4 - d2, q_ = d3 - d1;                                                                            \
-    o(0) = 4.0f * d0 - 5.0f * d2 + d4;                                                                                 \
-    o(1) = (d3 + d4) - 4.0f * (d1 + d2);                                                                               \
-    o(2) = (d4 - d3) + 4.0f * (d1 - d2);                                                                               \
+    o(0) = (d0 - d2) + p_ + 1.5f * q_;                                                                                 \
+    o(1) = (d4 - d1) + 0.5f * d2 + 2.5f * d3;                                                                          \
+    o(2) = (d4 + d1) - 2.5f * d2 + 0.5f * d3;                                                                          \
     o(3) = p_ + 2.0f * q_;                                                                                             \
-    o(4) = p_ - 2.0f * q_;                                                                                             \
-    o(5) = 4.0f * d1 - 5.0f * d3 + d5;                                                                                 \
+    o(4) = p_ - 0.5f * q_;                                                                                             \
+    o(5) = (d5 + d1) + 1.5f * p_ - 2.0f * d3;                                                                          \
   }
 
 /* v = B^T d B for VW patches at once: d[(r*6 + s)*VW + lane], v likewise. Vector arithmetic over the lanes. */
@@ -210,11 +219,15 @@ static void transform_inputs(const float *x, const wino_geom *g, int64_t t0, int
 /* ---- 2. the GEMMs ------------------------------------------------------------------------------------------ */
 
 /* c[r*ldc + j] (+)= sum_{p < kc} a[r + p*lda] * b0[p*PANEL + j] for r < MR, j < VW, and the same with b1 for columns
- * VW + j: an MR x NR tile (tiles by output channels) of one transform point's product. */
+ * VW + j: an MR x NR tile (tiles by output channels) of one transform point's product. The sum runs in blocks of
+ * PARTIAL input channels, each summed in registers from zero and then added to the total (also in registers): that
+ * halves the rounding error of deep sums (the output transform amplifies it), for a few adds. */
 static void micro_kernel(int64_t kc, const float *restrict a, int64_t lda, const float *restrict b0,
                          const float *restrict b1, float *restrict c, int64_t ldc, bool accumulate) {
-#define DECL(r) float c##r##x[VW], c##r##y[VW];
+#define DECL(r) float t##r##x[VW], t##r##y[VW], c##r##x[VW], c##r##y[VW];
 #define ZERO(r)                                                                                                        \
+  LANES(j) t##r##x[j] = t##r##y[j] = 0.0f;
+#define ZERO_PART(r)                                                                                                   \
   LANES(j) c##r##x[j] = c##r##y[j] = 0.0f;
 #define STEP(r)                                                                                                        \
   {                                                                                                                    \
@@ -224,53 +237,76 @@ static void micro_kernel(int64_t kc, const float *restrict a, int64_t lda, const
       c##r##y[j] = MADD(c##r##y[j], ar_, bp1[j]);                                                                      \
     }                                                                                                                  \
   }
+#define ADD_PART(r)                                                                                                    \
+  LANES(j) {                                                                                                           \
+    t##r##x[j] += c##r##x[j];                                                                                          \
+    t##r##y[j] += c##r##y[j];                                                                                          \
+  }
 #define STORE(r)                                                                                                       \
   LANES(j) {                                                                                                           \
     float *restrict cr_ = c + (r)*ldc;                                                                                 \
-    cr_[j] = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                            \
-    cr_[VW + j] = accumulate ? cr_[VW + j] + c##r##y[j] : c##r##y[j];                                                  \
+    cr_[j] = accumulate ? cr_[j] + t##r##x[j] : t##r##x[j];                                                            \
+    cr_[VW + j] = accumulate ? cr_[VW + j] + t##r##y[j] : t##r##y[j];                                                  \
   }
   ROWS(DECL)
   ROWS(ZERO)
   const float *restrict ap = a, *restrict bp0 = b0, *restrict bp1 = b1;
-  CHUNK_LOOP
-  for (int64_t p = 0; p < kc; p++, ap += lda, bp0 += PANEL, bp1 += PANEL) {
-    ROWS(STEP)
+  for (int64_t p0 = 0; p0 < kc; p0 += PARTIAL) {
+    const int64_t p1 = min64(p0 + PARTIAL, kc);
+    ROWS(ZERO_PART)
+    CHUNK_LOOP
+    for (int64_t p = p0; p < p1; p++, ap += lda, bp0 += PANEL, bp1 += PANEL) {
+      ROWS(STEP)
+    }
+    ROWS(ADD_PART)
   }
   ROWS(STORE)
 #undef DECL
 #undef ZERO
+#undef ZERO_PART
 #undef STEP
+#undef ADD_PART
 #undef STORE
 }
 
 /* The same for the first VW columns only (the last columns when kp is not a multiple of NR). */
 static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, const float *restrict b0,
                               float *restrict c, int64_t ldc, bool accumulate) {
-#define DECL(r) float c##r##x[VW];
+#define DECL(r) float t##r##x[VW], c##r##x[VW];
 #define ZERO(r)                                                                                                        \
+  LANES(j) t##r##x[j] = 0.0f;
+#define ZERO_PART(r)                                                                                                   \
   LANES(j) c##r##x[j] = 0.0f;
 #define STEP(r)                                                                                                        \
   {                                                                                                                    \
     const float ar_ = ap[r];                                                                                           \
     LANES(j) c##r##x[j] = MADD(c##r##x[j], ar_, bp0[j]);                                                               \
   }
+#define ADD_PART(r)                                                                                                    \
+  LANES(j) t##r##x[j] += c##r##x[j];
 #define STORE(r)                                                                                                       \
   LANES(j) {                                                                                                           \
     float *restrict cr_ = c + (r)*ldc;                                                                                 \
-    cr_[j] = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                            \
+    cr_[j] = accumulate ? cr_[j] + t##r##x[j] : t##r##x[j];                                                            \
   }
   ROWS(DECL)
   ROWS(ZERO)
   const float *restrict ap = a, *restrict bp0 = b0;
-  CHUNK_LOOP
-  for (int64_t p = 0; p < kc; p++, ap += lda, bp0 += PANEL) {
-    ROWS(STEP)
+  for (int64_t p0 = 0; p0 < kc; p0 += PARTIAL) {
+    const int64_t p1 = min64(p0 + PARTIAL, kc);
+    ROWS(ZERO_PART)
+    CHUNK_LOOP
+    for (int64_t p = p0; p < p1; p++, ap += lda, bp0 += PANEL) {
+      ROWS(STEP)
+    }
+    ROWS(ADD_PART)
   }
   ROWS(STORE)
 #undef DECL
 #undef ZERO
+#undef ZERO_PART
 #undef STEP
+#undef ADD_PART
 #undef STORE
 }
 
@@ -299,16 +335,16 @@ static void products(const float *u, const wino_geom *g, int64_t nt, const float
 /* ---- 3. the output transform and the epilogue --------------------------------------------------------------- */
 
 /* y = A^T m A for VW tiles of transform points at once (m[(r*6 + s)*VW + lane], y[(i*4 + j)*VW + lane]), with
- *     A^T = [1 1 1 1 1 0; 0 1 -1 2 -2 0; 0 1 1 4 4 0; 0 1 -1 8 -8 1]. */
+ *     A^T = [1 1 1 1 1 0; 0 1 -1 1/2 -2 0; 0 1 1 1/4 4 0; 0 1 -1 1/8 -8 1]. */
 static void output_transform(const float *restrict m, float *restrict y) {
   float e[24 * VW];
 #define AT(o, m0, m1, m2, m3, m4, m5)                                                                                  \
   {                                                                                                                    \
-    const float a_ = m1 + m2, b_ = m1 - m2, c_ = m3 + m4, d_ = m3 - m4;                                                \
-    o(0) = m0 + a_ + c_;                                                                                               \
-    o(1) = b_ + 2.0f * d_;                                                                                             \
-    o(2) = a_ + 4.0f * c_;                                                                                             \
-    o(3) = b_ + 8.0f * d_ + m5;                                                                                        \
+    const float a_ = m1 + m2, b_ = m1 - m2;                                                                            \
+    o(0) = (m0 + a_) + (m3 + m4);                                                                                      \
+    o(1) = b_ + 0.5f * m3 - 2.0f * m4;                                                                                 \
+    o(2) = a_ + 0.25f * m3 + 4.0f * m4;                                                                                \
+    o(3) = (b_ + m5) + 0.125f * m3 - 8.0f * m4;                                                                        \
   }
   for (int j = 0; j < 6; j++) { /* columns: e = A^T m */
 #define M_(r) m[((r)*6 + j) * VW + l]

@@ -124,36 +124,33 @@ class EpilogueFusions(torch.nn.Module):
 
 
 class WinogradConvs(torch.nn.Module):
-    """The convolutions the winograd pass rewrites (3x3, stride 1, one group, 16 input channels or more: one without a
-    bias, with a fused residual and ReLU; padding 0 with 20 output channels; padding 2; padding (1, 0) after an F.pad
-    that padfold folds into it, asymmetric; a functional conv2d with a fused sigmoid on a weight that a second call
-    shares) and those it leaves (3 input channels; 80 output channels for 16 input ones; stride 2, dilation 2, two
-    groups, 1x1, 5x5)."""
+    """The convolutions the winograd pass rewrites (3x3, stride 1, one group, 64 input channels or more: one without a
+    bias, with a fused residual and ReLU; padding 0 with 20 output channels; padding (1, 0) after an F.pad that padfold
+    folds into it, asymmetric; a functional conv2d with a fused sigmoid on a weight that a second call shares) and
+    those it leaves (3 and 20 input channels; stride 2, dilation 2, two groups, 1x1, 5x5)."""
 
     def __init__(self):
         super().__init__()
-        self.c1 = torch.nn.Conv2d(3, 16, 3, padding=1)
-        self.c2 = torch.nn.Conv2d(16, 16, 3, padding=1, bias=False)
-        self.c3 = torch.nn.Conv2d(16, 20, 3)
+        self.c1 = torch.nn.Conv2d(3, 64, 3, padding=1)
+        self.c2 = torch.nn.Conv2d(64, 16, 3, padding=1, bias=False)
+        self.p1 = torch.nn.Conv2d(64, 16, 1)
+        self.c3 = torch.nn.Conv2d(64, 20, 3)
         self.c4 = torch.nn.Conv2d(20, 16, 3, padding=2)
-        self.c5 = torch.nn.Conv2d(16, 16, 3, padding=(1, 0))
-        self.w = torch.nn.Parameter(torch.randn(16, 16, 3, 3) * 0.1)
-        self.wide = torch.nn.Conv2d(16, 80, 3, padding=1)
-        self.s2 = torch.nn.Conv2d(16, 4, 3, stride=2, padding=1)
-        self.d2 = torch.nn.Conv2d(16, 4, 3, padding=2, dilation=2)
-        self.g2 = torch.nn.Conv2d(16, 4, 3, padding=1, groups=2)
-        self.p1 = torch.nn.Conv2d(16, 4, 1)
-        self.k5 = torch.nn.Conv2d(16, 4, 5, padding=2)
+        self.c5 = torch.nn.Conv2d(64, 16, 3, padding=(1, 0))
+        self.w = torch.nn.Parameter(torch.randn(16, 64, 3, 3) * 0.05)
+        self.s2 = torch.nn.Conv2d(64, 2, 3, stride=2, padding=1)
+        self.d2 = torch.nn.Conv2d(64, 2, 3, padding=2, dilation=2)
+        self.g2 = torch.nn.Conv2d(64, 2, 3, padding=1, groups=2)
+        self.k5 = torch.nn.Conv2d(64, 1, 5, padding=2)
 
     def forward(self, x):
         a = torch.relu(self.c1(x))
-        b = torch.relu(self.c2(a) + a)
-        c = self.c3(b)
-        d = self.c4(c)
-        e = self.c5(torch.nn.functional.pad(d, (1, 2, 0, 1)))  # padfold: 1 before, 2 after in both directions
-        f = torch.sigmoid(torch.nn.functional.conv2d(e, self.w, padding=1))
-        g = torch.nn.functional.conv2d(f, self.w, None, 1, 1)
-        return self.d2(g) + self.g2(g) + self.p1(g) + self.k5(g), self.s2(g), self.wide(g).mean((2, 3))
+        b = torch.relu(self.c2(a) + self.p1(a))
+        d = self.c4(self.c3(a))
+        e = self.c5(torch.nn.functional.pad(a, (1, 2, 0, 1)))  # padfold: 1 before, 2 after in both directions
+        f = torch.sigmoid(torch.nn.functional.conv2d(a, self.w, padding=1))
+        g = torch.nn.functional.conv2d(-a, self.w, None, 1, 1)
+        return b + d + f + g, e, self.s2(a), self.d2(a) + self.g2(a) + self.k5(a)
 
 
 class ElementwiseChains(torch.nn.Module):

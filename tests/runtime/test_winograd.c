@@ -169,8 +169,8 @@ static void wino_epilogues(void **state) {
 /* U[36][kp/16][c][16] is G g G^T: for a kernel with a single 1 at (i, j), U's point (r, s) is G[r][i] * G[s][j] */
 static void wino_weight_layout(void **state) {
   (void)state;
-  static const double G[6][3] = {{0.25, 0, 0},         {-1.0 / 6, -1.0 / 6, -1.0 / 6}, {-1.0 / 6, 1.0 / 6, -1.0 / 6},
-                                 {1.0 / 24, 1.0 / 12, 1.0 / 6}, {1.0 / 24, -1.0 / 12, 1.0 / 6}, {0, 0, 1}};
+  static const double G[6][3] = {{1, 0, 0}, {1.0 / 3, 1.0 / 3, 1.0 / 3}, {-1.0 / 3, 1.0 / 3, -1.0 / 3},
+                                 {-16.0 / 15, -8.0 / 15, -4.0 / 15}, {1.0 / 15, -2.0 / 15, 4.0 / 15}, {0, 0, 1}};
   const int64_t k = 20, c = 3, kp = 32;
   float wt[20 * 3 * 9];
   float *u = malloc(sizeof(float) * 36 * kp * c);
