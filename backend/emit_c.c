@@ -428,7 +428,8 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
     }
     goto epilogue; /* then the workspace */
   case FX_K_WINOGRAD:
-    R0(), I(0, 4), R(1), I(4, 1), R(2), R(3), I(5, 4);
+    fx_buf_printf(b, "%d", (int)k->sub);
+    R(0), I(0, 4), R(1), I(4, 1), R(2), R(3), I(5, 4);
     goto epilogue; /* then the workspace */
   case FX_K_LINEAR:
     R0(), I(0, 2), R(1), I(2, 1), R(2), R(3);

@@ -496,11 +496,13 @@ static bool lower_winograd(lw *r, fx_op op, const fx_inst *in) {
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
   int64_t pad[2] = {1, 1};
   expand(ARG("padding"), 2, pad, 1);
-  size_t ws = fxrt_winograd_workspace_size(tx->shape[0], tx->shape[1], tx->shape[2], tx->shape[3], ty->shape[1],
+  const int64_t tile = iarg(ARG("tile"), 4);
+  size_t ws = fxrt_winograd_workspace_size(tile, tx->shape[0], tx->shape[1], tx->shape[2], tx->shape[3], ty->shape[1],
                                            ty->shape[2], ty->shape[3], pad[0], pad[1]);
   if (ws == 0) return fail(r, "the convolution is too large for the Winograd kernel");
   fx_ref wsr = scratch(r, FXRT_U8, (int64_t)ws);
   fx_kcall *k = call(r, FX_K_WINOGRAD);
+  k->sub = (int32_t)tile;
   k->ref[0] = tref(r, x);
   k->i[0] = tx->shape[0], k->i[1] = tx->shape[1], k->i[2] = tx->shape[2], k->i[3] = tx->shape[3];
   k->ref[1] = tref(r, w);

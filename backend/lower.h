@@ -24,7 +24,7 @@
  *   TOPK         fxrt_topk_f32(r0, i0, i1, i2, i3, flag, r1, r2)
  *   CONV2D       fxrt_conv2d_f32(r0, i0..i3, r1, i4, i5, i6, r2, r3, i7, i8, &conv, ep, r5, i9)   (ep: r4 residual)
  *   CONV_T2D     fxrt_conv_transpose2d_f32(r0, i0..i3, r1, i4, i5, i6, r2, r3, i7, i8, &convt)
- *   WINOGRAD     fxrt_winograd_conv2d_f32(r0, i0..i3, r1, i4, r2, r3, i5, i6, i7, i8, ep, r5, i9)      (ep: r4 residual)
+ *   WINOGRAD     fxrt_winograd_conv2d_f32(sub, r0, i0..i3, r1, i4, r2, r3, i5..i8, ep, r5, i9)         (ep: r4 residual)
  *   LINEAR       fxrt_linear_f32(r0, i0, i1, r1, i2, r2, r3, ep)
  *   MATMUL       fxrt_matmul_f32(r0, v0, r1, v1, r2, v2, ep)
  *   BATCH_NORM   fxrt_batch_norm_f32(r0, i0, i1, i2, r1, r2, r3, r4, f0, r5)

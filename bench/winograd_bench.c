@@ -1,8 +1,9 @@
 /* winograd_bench.c: the 3x3 stride-1 convolutions of torchvision's ResNets (and a few other shapes of the zoo) by the
- * im2col + GEMM kernel (fxrt_conv2d_f32) and by Winograd F(4x4, 3x3) (fxrt_winograd_conv2d_f32), side by side in one
- * run, one thread, with the same epilogue (bias + ReLU). Prints the median time of each, their ratio, the transformed
- * weight's size against the original's, and the largest difference between the two outputs relative to max |y|.
- * This is what fx2c's winograd pass decides from (optimizer/winograd.c). Build it as generated code is built:
+ * im2col + GEMM kernel (fxrt_conv2d_f32) and by Winograd F(4x4, 3x3) and F(2x2, 3x3) (fxrt_winograd_conv2d_f32), side
+ * by side in one run, one thread, with the same epilogue (bias + ReLU), the three kernels taking turns. Prints the
+ * median time of each, the speedups, and the largest difference between each Winograd output and the direct one,
+ * relative to max |y|. This is what fx2c's winograd pass decides from (optimizer/winograd.c). Build it as generated
+ * code is built:
  *
  *     cc -std=c99 -O2 -march=native -Iruntime bench/winograd_bench.c runtime/fxrt_*.c -lm -o winograd_bench
  *     ./winograd_bench [runs]
@@ -49,39 +50,48 @@ int main(int argc, char **argv) {
       {"tiny 17x17 3->8, batch 2", 2, 3, 17, 8},        {"tiny 16x16 8->8, batch 2", 2, 8, 16, 8},
       {"32x32 16->32", 1, 16, 32, 32},                  {"32x32 32->16", 1, 32, 32, 16},
   };
-  printf("| shape | im2col+GEMM ms | winograd ms | speedup | weight growth | max |diff| / max |y| |\n|---|---:|---:|---:|---:|---:|\n");
+  printf("| shape | im2col+GEMM ms | F(4x4) ms | F(2x2) ms | F(4x4) speedup | F(2x2) speedup | F(4x4) diff | F(2x2) diff |\n"
+         "|---|---:|---:|---:|---:|---:|---:|---:|\n");
   for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
     const int64_t n = shapes[s].n, c = shapes[s].c, h = shapes[s].h, k = shapes[s].k;
     const size_t nx = (size_t)(n * c * h * h), ny = (size_t)(n * k * h * h), nw = (size_t)(k * c * 9);
-    float *x = buf(nx, 1), *w = buf(nw, 2), *b = buf((size_t)k, 3), *y0 = buf(ny, 4), *y1 = buf(ny, 5);
+    float *x = buf(nx, 1), *w = buf(nw, 2), *b = buf((size_t)k, 3), *y[3] = {buf(ny, 4), buf(ny, 5), buf(ny, 6)};
     for (size_t i = 0; i < nw; i++) w[i] *= 0.05f;
-    const int64_t nu = fxrt_winograd_weight_numel(k, c);
-    float *u = malloc((size_t)nu * sizeof *u);
-    fxrt_winograd_weight_f32(w, k, c, u);
-    fxrt_conv2d_params p = {{1, 1}, {1, 1}, {1, 1}, 1};
-    const size_t ws0 = fxrt_conv2d_workspace_size(n, c, h, h, k, 3, 3, h, h, &p);
-    const size_t ws1 = fxrt_winograd_workspace_size(n, c, h, h, k, h, h, 1, 1);
-    void *ws = malloc(ws0 > ws1 ? ws0 : ws1); /* the kernels align it */
+    float *u[3] = {NULL, malloc((size_t)fxrt_winograd_weight_numel(4, k, c) * sizeof(float)),
+                   malloc((size_t)fxrt_winograd_weight_numel(2, k, c) * sizeof(float))};
+    fxrt_winograd_weight_f32(4, w, k, c, u[1]);
+    fxrt_winograd_weight_f32(2, w, k, c, u[2]);
+    fxrt_conv2d_params p = {{1, 1}, {1, 1}, {1, 1}, 1, {0, 0}};
+    size_t wsb[3] = {fxrt_conv2d_workspace_size(n, c, h, h, k, 3, 3, h, h, &p),
+                     fxrt_winograd_workspace_size(4, n, c, h, h, k, h, h, 1, 1),
+                     fxrt_winograd_workspace_size(2, n, c, h, h, k, h, h, 1, 1)}, most = 0;
+    for (int v = 0; v < 3; v++) most = wsb[v] > most ? wsb[v] : most;
+    void *ws = malloc(most); /* the kernels align it */
     fxrt_epilogue ep = {FXRT_ACT_RELU, 0, 0, 0, NULL};
-    double *t0 = malloc(sizeof(double) * (size_t)runs), *t1 = malloc(sizeof(double) * (size_t)runs);
-    for (int r = -2; r < runs; r++) { /* two warm-up runs; then alternate the two kernels */
-      double a = now_ms();
-      if (fxrt_conv2d_f32(x, n, c, h, h, w, k, 3, 3, b, y0, h, h, &p, &ep, ws, ws0) != FXRT_OK) return 1;
-      double m = now_ms();
-      if (fxrt_winograd_conv2d_f32(x, n, c, h, h, u, k, b, y1, h, h, 1, 1, &ep, ws, ws1) != FXRT_OK) return 1;
-      double e = now_ms();
-      if (r >= 0) t0[r] = m - a, t1[r] = e - m;
+    double *t[3];
+    for (int v = 0; v < 3; v++) t[v] = malloc(sizeof(double) * (size_t)runs);
+    for (int r = -2; r < runs; r++) /* two warm-up rounds; then the three kernels take turns */
+      for (int v = 0; v < 3; v++) {
+        const double a = now_ms();
+        const fxrt_status st = v == 0 ? fxrt_conv2d_f32(x, n, c, h, h, w, k, 3, 3, b, y[0], h, h, &p, &ep, ws, wsb[0])
+                                      : fxrt_winograd_conv2d_f32(v == 1 ? 4 : 2, x, n, c, h, h, u[v], k, b, y[v], h, h,
+                                                                 1, 1, &ep, ws, wsb[v]);
+        if (st != FXRT_OK) return 1;
+        if (r >= 0) t[v][r] = now_ms() - a;
+      }
+    double med[3], diff[3] = {0, 0, 0}, ymax = 0;
+    for (int v = 0; v < 3; v++) {
+      qsort(t[v], (size_t)runs, sizeof *t[v], cmp);
+      med[v] = t[v][runs / 2];
     }
-    qsort(t0, (size_t)runs, sizeof *t0, cmp);
-    qsort(t1, (size_t)runs, sizeof *t1, cmp);
-    double dmax = 0, ymax = 0;
     for (size_t i = 0; i < ny; i++) {
-      dmax = fmax(dmax, fabs((double)y0[i] - y1[i]));
-      ymax = fmax(ymax, fabs((double)y0[i]));
+      ymax = fmax(ymax, fabs((double)y[0][i]));
+      for (int v = 1; v < 3; v++) diff[v] = fmax(diff[v], fabs((double)y[0][i] - y[v][i]));
     }
-    printf("| %s | %.3f | %.3f | %.2fx | %.2fx | %.1e |\n", shapes[s].name, t0[runs / 2], t1[runs / 2],
-           t0[runs / 2] / t1[runs / 2], (double)nu / (double)nw, dmax / (ymax > 0 ? ymax : 1));
-    free(x), free(w), free(b), free(y0), free(y1), free(u), free(ws), free(t0), free(t1);
+    printf("| %s | %.3f | %.3f | %.3f | %.2fx | %.2fx | %.1e | %.1e |\n", shapes[s].name, med[0], med[1], med[2],
+           med[0] / med[1], med[0] / med[2], diff[1] / (ymax > 0 ? ymax : 1), diff[2] / (ymax > 0 ? ymax : 1));
+    free(x), free(w), free(b), free(ws);
+    for (int v = 0; v < 3; v++) free(y[v]), free(u[v]), free(t[v]);
   }
   return 0;
 }

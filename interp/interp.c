@@ -99,8 +99,8 @@ fxrt_status fx_exec_call(const fx_kcall *k, fx_ref_base_fn basefn, void *ctx) {
     return fxrt_conv2d_f32(r[0], I[0], I[1], I[2], I[3], r[1], I[4], I[5], I[6], r[2], r[3], I[7], I[8], &k->p.conv, epp,
                            r[5], (size_t)I[9]);
   case FX_K_WINOGRAD:
-    return fxrt_winograd_conv2d_f32(r[0], I[0], I[1], I[2], I[3], r[1], I[4], r[2], r[3], I[5], I[6], I[7], I[8], epp,
-                                    r[5], (size_t)I[9]);
+    return fxrt_winograd_conv2d_f32(k->sub, r[0], I[0], I[1], I[2], I[3], r[1], I[4], r[2], r[3], I[5], I[6], I[7],
+                                    I[8], epp, r[5], (size_t)I[9]);
   case FX_K_CONV_T2D:
     return fxrt_conv_transpose2d_f32(r[0], I[0], I[1], I[2], I[3], r[1], I[4], I[5], I[6], r[2], r[3], I[7], I[8],
                                      &k->p.convt);

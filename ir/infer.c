@@ -696,13 +696,14 @@ static bool infer_op(ictx *c, fx_inst *in) {
     const fx_value *w = ARG("weight"), *bv = ARG("bias");
     NEED_TENSOR(w, "weight");
     const fx_tinfo *t = tinfo(c, x), *tw = tinfo(c, w);
-    int64_t k = 0, pad[2];
+    int64_t k = 0, pad[2], tile = 0;
     if (t->ndim != 4 || t->dtype != FXRT_F32) return err(c, "the input must be an f32 tensor [n, c, h, w]");
     if (!as_int(ARG("out_channels"), &k) || k < 1 || k > INT32_MAX) return err(c, "out_channels must be a positive int");
-    if (tw->ndim != 4 || tw->dtype != FXRT_F32 || tw->shape[0] != 36 || tw->shape[1] != (k + 15) / 16 ||
+    if (!as_int(ARG("tile"), &tile) || (tile != 2 && tile != 4)) return err(c, "tile must be 2 or 4");
+    if (tw->ndim != 4 || tw->dtype != FXRT_F32 || tw->shape[0] != (tile + 2) * (tile + 2) || tw->shape[1] != (k + 15) / 16 ||
         tw->shape[2] != t->shape[1] || tw->shape[3] != 16)
-      return err(c, "the weight must be the f32 Winograd transform [36, %lld, %lld, 16] of %lld output channels",
-                 (long long)((k + 15) / 16), (long long)t->shape[1], (long long)k);
+      return err(c, "the weight must be the f32 Winograd transform [%lld, %lld, %lld, 16] of %lld output channels",
+                 (long long)((tile + 2) * (tile + 2)), (long long)((k + 15) / 16), (long long)t->shape[1], (long long)k);
     if (!expand_ints(ARG("padding"), 2, pad) || pad[0] < 0 || pad[1] < 0 || pad[0] > INT32_MAX || pad[1] > INT32_MAX)
       return err(c, "padding must be one or two non-negative ints");
     int64_t end[2] = {pad[0], pad[1]};

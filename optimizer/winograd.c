@@ -1,19 +1,17 @@
-/* winograd.c: 3x3 convolutions to Winograd's F(4x4, 3x3), with the weight transformed at compile time. A 2-d
+/* winograd.c: 3x3 convolutions to Winograd's minimal filtering, with the weight transformed at compile time. A 2-d
  * convolution or fx2c.fused_conv with a 3x3 f32 weight known at compile time, stride 1, dilation 1, one group and a
- * batched [n, c, h, w] input becomes an fx2c.winograd_conv node (ops.def), whose weight is U = G g G^T for every pair
- * of channels, computed here in double precision (fxrt_winograd_weight_f32) and stored as a new weight named after the
- * old one with _winograd (read by a new get_attr node; the old weight goes when nothing else reads it). The runtime
- * (fxrt_winograd_conv2d_f32) then does 4x fewer multiplications than the direct convolution, and no weight transform:
+ * batched [n, c, h, w] input becomes an fx2c.winograd_conv node (ops.def) in 4x4 output tiles, F(4x4, 3x3), or 2x2
+ * ones, F(2x2, 3x3). Its weight is U = G g G^T for every pair of channels, computed here in double precision
+ * (fxrt_winograd_weight_f32) and stored as a new weight named after the old one with _winograd4 or _winograd2 (read by
+ * a new get_attr node; the old weight goes when nothing else reads it). The runtime (fxrt_winograd_conv2d_f32) then
+ * does 4x (2.25x) fewer multiplications than the direct convolution, and no weight transform:
  *
  *     %layer1_0_conv1_fused_winograd : [#users=1] = call_function[target=fx2c.winograd_conv](args = (%maxpool,
- *         %layer1_0_conv1_weight_winograd, %layer1_0_conv1_bias), kwargs = {padding: (1, 1), out_channels: 64,
- *         activation: relu})
+ *         %layer1_0_conv1_weight_winograd4, %layer1_0_conv1_bias), kwargs = {padding: (1, 1), out_channels: 64,
+ *         tile: 4, activation: relu})
  *
- * fused_conv's epilogue (residual, activation) carries over. Only where it pays, as measured with
- * bench/winograd_bench.c (one thread, AVX-512 and AVX2): the transformed weight is 4x the original (36 points for
- * 9 taps), and the kernel reads all of it once per call, so a layer with few output tiles for its channels (resnet's
- * 7x7 layer4 at batch 1: 37.7 MB of transformed weight for 4 tiles) is bound by memory and slower than the direct
- * convolution; such layers are left alone (MAX_WEIGHT_PER_TILE).
+ * fused_conv's epilogue (residual, activation) and padding_end carry over. Only where it pays and is accurate enough
+ * (the constants below).
  */
 #include <stdio.h>
 #include <string.h>
@@ -28,12 +26,15 @@
  *   ReLU outputs: 2.5x the direct sum's error at 16 or 32 channels, 1.4x at 64 and more); inception_v3's two 32-channel
  *   stem convolutions alone took its error from 0.42 to 0.98 of the zoo's tolerance;
  * - at most OUT_PER_IN output channels per input channel (16 -> 256: 1.0x);
- * - at most MAX_WEIGHT_PER_TILE transformed-weight bytes per output tile (n * ceil(oh/4) * ceil(ow/4)): the kernel
- *   reads all of the weight for every chunk of tiles (resnet's 14x14 layer3, 576 KiB per tile: 1.5x faster; its 7x7
- *   layer4 at batch 1, 9 MiB per tile: 0.8x to 1.1x, bound by memory). */
+ * - at least MIN_TILES output tiles, or a transformed weight of at most CACHED_WEIGHT bytes: the kernel reads all of
+ *   the weight once per chunk of tiles and does 2 flops per weight element and tile, so with few tiles a weight that
+ *   does not stay in cache makes it memory-bound. 4x4 tiles when there are enough of them, else 2x2 tiles (4x as many,
+ *   and a weight 16/36 the size). resnet18's 7x7 layer4 (512 -> 512 channels, 37.7 MB as 4x4 tiles): 4 tiles of
+ *   4x4, 0.8x to 1.1x, or 16 of 2x2 (16.8 MB), 1.2x; its 14x14 layer3: 16 tiles of 4x4, 2x. */
 #define MIN_CHANNELS 64
 #define OUT_PER_IN 4
-#define MAX_WEIGHT_PER_TILE ((int64_t)1 << 20)
+#define MIN_TILES 12
+#define CACHED_WEIGHT ((int64_t)1 << 20)
 
 #define ARG(in, name) (&(in)->args[fx_sig_find(fx_op_sig((fx_op)(in)->op), name)])
 
@@ -66,6 +67,7 @@ typedef struct cand {
   uint32_t bias;          /* the bias weight's index when no node of the conv's args reads it, else FX_NONE_IDX */
   fx_value x, b, res;     /* graph values of the input, the bias (or None) and the residual (or None) */
   int64_t k, c, pad[2], end[2]; /* zeros before and after the input */
+  int64_t tile;                  /* 4 or 2 */
 } cand;
 
 /* An int, or a tuple or list of one or two ints, as two ints. */
@@ -113,13 +115,18 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
   cd->end[0] = oh + 2 - tx->shape[2] - cd->pad[0];
   cd->end[1] = ow + 2 - tx->shape[3] - cd->pad[1];
   if (cd->pad[0] < 0 || cd->pad[1] < 0 || cd->end[0] < 0 || cd->end[1] < 0) return false;
-  /* where it pays */
-  const int64_t k = W->shape[0], c = W->shape[1], tiles = tx->shape[0] * ((oh + 3) / 4) * ((ow + 3) / 4);
-  const int64_t ubytes = fxrt_winograd_weight_numel(k, c) * (int64_t)sizeof(float);
-  if (c < MIN_CHANNELS || k > OUT_PER_IN * c || ubytes == 0 || tiles < 1 || ubytes / tiles > MAX_WEIGHT_PER_TILE)
-    return false;
-  if (fxrt_winograd_workspace_size(tx->shape[0], c, tx->shape[2], tx->shape[3], k, oh, ow, cd->pad[0], cd->pad[1]) == 0)
-    return false;
+  /* where it pays: 4x4 tiles, else 2x2 */
+  const int64_t k = W->shape[0], c = W->shape[1];
+  if (c < MIN_CHANNELS || k > OUT_PER_IN * c) return false;
+  cd->tile = 0;
+  for (int64_t m = 4; m >= 2 && !cd->tile; m -= 2) {
+    const int64_t tiles = tx->shape[0] * ((oh + m - 1) / m) * ((ow + m - 1) / m);
+    const int64_t ubytes = fxrt_winograd_weight_numel(m, k, c) * (int64_t)sizeof(float);
+    if (ubytes > 0 && (tiles >= MIN_TILES || ubytes <= CACHED_WEIGHT) &&
+        fxrt_winograd_workspace_size(m, tx->shape[0], c, tx->shape[2], tx->shape[3], k, oh, ow, cd->pad[0], cd->pad[1]))
+      cd->tile = m;
+  }
+  if (!cd->tile) return false;
   /* the operands as graph values */
   cd->node = i, cd->weight = wi, cd->bias = FX_NONE_IDX, cd->k = k, cd->c = c;
   cd->b = cd->res = fx_value_none();
@@ -155,23 +162,25 @@ static uint32_t get_attr(fx_graph *g, fx_str name, uint32_t before) {
   return ga;
 }
 
-/* The transformed weight of weight wi (made once, shared by the convolutions that read wi): its name. */
-static fx_str transformed(fx_weights *w, uint32_t wi, int64_t k, int64_t c, int64_t *saved) {
+/* The transformed weight of weight wi for tiles of tile x tile (made once, shared by the convolutions that read wi):
+ * its name. */
+static fx_str transformed(fx_weights *w, uint32_t wi, int64_t tile, int64_t k, int64_t c, int64_t *saved) {
   char key[512];
   const fx_str src = w->tensors[wi].name;
-  snprintf(key, sizeof key, "%.*s_winograd", (int)(src.n < 480 ? src.n : 480), src.p);
+  snprintf(key, sizeof key, "%.*s_winograd%d", (int)(src.n < 480 ? src.n : 480), src.p, (int)tile);
   const fx_str name = fx_str_make(key, strlen(key));
-  const int64_t shape[4] = {36, (k + FXRT_WINOGRAD_PANEL - 1) / FXRT_WINOGRAD_PANEL, c, FXRT_WINOGRAD_PANEL};
+  const int64_t shape[4] = {(tile + 2) * (tile + 2), (k + FXRT_WINOGRAD_PANEL - 1) / FXRT_WINOGRAD_PANEL, c,
+                            FXRT_WINOGRAD_PANEL};
   const fx_tensor *have = fx_weights_find(w, name);
   if (have && have->dtype == FXRT_F32 && have->ndim == 4 && !memcmp(have->shape, shape, sizeof shape))
     return have->name;
   for (int s = 1; have; s++) { /* the name is taken by something else */
-    snprintf(key, sizeof key, "%.*s_winograd_%d", (int)(src.n < 480 ? src.n : 480), src.p, s);
+    snprintf(key, sizeof key, "%.*s_winograd%d_%d", (int)(src.n < 480 ? src.n : 480), src.p, (int)tile, s);
     have = fx_weights_find(w, fx_str_make(key, strlen(key)));
   }
   fx_tensor *u = fx_weights_add(w, fx_str_make(key, strlen(key)), FXRT_F32, 4, shape);
   *saved -= (int64_t)u->nbytes;
-  fxrt_winograd_weight_f32(w->tensors[wi].data, k, c, u->data); /* w->tensors moved: wi by index */
+  fxrt_winograd_weight_f32(tile, w->tensors[wi].data, k, c, u->data); /* w->tensors moved: wi by index */
   return u->name;
 }
 
@@ -208,25 +217,28 @@ bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
     cs[ncs++] = cd;
   }
   /* repl[n]: the node that replaced node n (an input or residual found above may be a convolution rewritten since);
-   * reader[wi]: the get_attr node of weight wi's transform (one for all the convolutions that share the weight) */
+   * reader[2*wi + (tile == 2)]: the get_attr node of weight wi's transform (one for all the convolutions that share
+   * the weight and the tile) */
   const uint32_t nold = g->nnodes;
-  uint32_t *repl = fx_xmalloc((nold + 1) * sizeof *repl), *reader = fx_xmalloc((pm->w->n + 1) * sizeof *reader);
+  uint32_t *repl = fx_xmalloc((nold + 1) * sizeof *repl), *reader = fx_xmalloc((2 * nw + 1) * sizeof *reader);
   for (uint32_t i = 0; i < nold; i++) repl[i] = FX_NONE_IDX;
-  for (uint32_t i = 0; i < pm->w->n; i++) reader[i] = FX_NONE_IDX;
+  for (uint32_t i = 0; i < 2 * nw; i++) reader[i] = FX_NONE_IDX;
   for (uint32_t q = 0; q < ncs; q++) {
     cand *cd = &cs[q];
     const fx_inst *in = &p->inst[cd->node];
     const uint32_t i = cd->node;
     if (cd->x.kind == FX_V_NODE && repl[cd->x.v.node] != FX_NONE_IDX) cd->x = fx_value_node(g, repl[cd->x.v.node]);
     if (cd->res.kind == FX_V_NODE && repl[cd->res.v.node] != FX_NONE_IDX) cd->res = fx_value_node(g, repl[cd->res.v.node]);
-    if (reader[cd->weight] == FX_NONE_IDX)
-      reader[cd->weight] = get_attr(g, transformed(pm->w, cd->weight, cd->k, cd->c, &st->weight_bytes_saved), i);
-    fx_value args[3] = {cd->x, fx_value_node(g, reader[cd->weight]), cd->b};
+    const uint32_t rd = 2 * cd->weight + (cd->tile == 2);
+    if (reader[rd] == FX_NONE_IDX)
+      reader[rd] = get_attr(g, transformed(pm->w, cd->weight, cd->tile, cd->k, cd->c, &st->weight_bytes_saved), i);
+    fx_value args[3] = {cd->x, fx_value_node(g, reader[rd]), cd->b};
     if (cd->bias != FX_NONE_IDX) args[2] = fx_value_node(g, get_attr(g, pm->w->tensors[cd->bias].name, i));
-    fx_value kw[2 * 8], pad[2] = {fx_value_int(g, cd->pad[0]), fx_value_int(g, cd->pad[1])};
+    fx_value kw[2 * 9], pad[2] = {fx_value_int(g, cd->pad[0]), fx_value_int(g, cd->pad[1])};
     uint32_t nk = 0;
     kwarg(g, kw, &nk, "padding", fx_value_tuple(g, pad, 2));
     kwarg(g, kw, &nk, "out_channels", fx_value_int(g, cd->k));
+    kwarg(g, kw, &nk, "tile", fx_value_int(g, cd->tile));
     if (in->op == FX_OP_FUSED_CONV) { /* the epilogue, as the epilogue pass writes it */
       const int act = fx_epilogue_act(ARG(in, "activation"));
       const fx_value *slope = ARG(in, "negative_slope"), *lo = ARG(in, "min"), *hi = ARG(in, "max");
@@ -254,7 +266,8 @@ bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
     st->winograd++;
   }
   for (uint32_t wi = 0; wi < nw; wi++) /* the original weights that nothing reads any more */
-    if (reader[wi] != FX_NONE_IDX && left[wi] == 0) st->weight_bytes_saved += (int64_t)pm->w->tensors[wi].nbytes;
+    if ((reader[2 * wi] != FX_NONE_IDX || reader[2 * wi + 1] != FX_NONE_IDX) && left[wi] == 0)
+      st->weight_bytes_saved += (int64_t)pm->w->tensors[wi].nbytes;
   fx_xfree(repl);
   fx_xfree(reader);
   fx_xfree(left);

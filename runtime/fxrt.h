@@ -256,34 +256,37 @@ fxrt_status fxrt_conv_transpose2d_f32(const float *x, int64_t n, int64_t c, int6
                                       float *y, int64_t oh, int64_t ow, const fxrt_conv_transpose2d_params *p);
 
 /* ---- Winograd convolution (fxrt_winograd.c) ----------------------------------------------------------------- */
-/* conv2d for 3x3 kernels, stride 1, dilation 1, one group, by Winograd's F(4x4, 3x3): 4x fewer multiplications than
- * the direct sum, on a weight transformed ahead of time. fx2c's winograd pass (-O2) computes that weight when it
- * compiles the model, so the generated code only calls fxrt_winograd_conv2d_f32:
+/* conv2d for 3x3 kernels, stride 1, dilation 1, one group, by Winograd's minimal filtering on a weight transformed
+ * ahead of time: F(4x4, 3x3) (tile 4: 36 multiplications per 4x4 output tile and channel pair instead of 144) or
+ * F(2x2, 3x3) (tile 2: 16 instead of 36; for small images, where 4x4 tiles would be few and the weight 4x as large).
+ * fx2c's winograd pass (-O2) computes the weight when it compiles the model, so the generated code only calls
+ * fxrt_winograd_conv2d_f32:
  *
- *     float *u = ...;                                       // fxrt_winograd_weight_numel(k, c) floats
- *     fxrt_winograd_weight_f32(weight, k, c, u);            // weight [k, c, 3, 3], once
- *     fxrt_winograd_conv2d_f32(x, n, c, h, w, u, k, bias, y, h, w, 1, 1, NULL, ws, ws_bytes);  // padding 1
+ *     float *u = ...;                                       // fxrt_winograd_weight_numel(4, k, c) floats
+ *     fxrt_winograd_weight_f32(4, weight, k, c, u);         // weight [k, c, 3, 3], once
+ *     fxrt_winograd_conv2d_f32(4, x, n, c, h, w, u, k, bias, y, h, w, 1, 1, NULL, ws, ws_bytes);  // padding 1
  *
- * The transformed weight is U[36][kp/16][c][16] (kp = k rounded up to 16; channels k..kp-1 are zeros): point xi of
- * G g G^T for output channel o and input channel ci at ((xi*kp/16 + o/16)*c + ci)*16 + o%16. Results differ from
- * fxrt_conv2d_f32's by rounding only, a few times its error (the transforms' coefficients). */
+ * The transformed weight is U[tp][kp/16][c][16], tp = (tile + 2)^2 transform points, kp = k rounded up to 16
+ * (channels k..kp-1 are zeros): point xi of G g G^T for output channel o and input channel ci at
+ * ((xi*kp/16 + o/16)*c + ci)*16 + o%16. Results differ from fxrt_conv2d_f32's by rounding only (see
+ * fxrt_winograd.c). A tile other than 2 or 4 is FXRT_EINVAL. */
 #define FXRT_WINOGRAD_PANEL 16
 
-/* Elements of the transformed weight of a [k, c, 3, 3] weight: 36 * kp * c (0 for sizes out of range). */
-int64_t fxrt_winograd_weight_numel(int64_t k, int64_t c);
+/* Elements of the transformed weight of a [k, c, 3, 3] weight: tp * kp * c (0 for sizes or a tile out of range). */
+int64_t fxrt_winograd_weight_numel(int64_t tile, int64_t k, int64_t c);
 /* u = the transformed weight of weight [k, c, 3, 3], computed in double precision. */
-fxrt_status fxrt_winograd_weight_f32(const float *weight, int64_t k, int64_t c, float *u);
+fxrt_status fxrt_winograd_weight_f32(int64_t tile, const float *weight, int64_t k, int64_t c, float *u);
 /* torch.nn.functional.conv2d(x, weight, bias, stride=1, padding=(ph, pw)) with a 3x3 weight given as its transform u,
  * then the epilogue (as fxrt_conv2d_f32): x [n, c, h, w], bias [k] or NULL, y [n, k, oh, ow] with oh = h + 2*ph - 2
  * and ow = w + 2*pw - 2. (ph, pw) are the rows and columns of zeros before the input; those after it follow from the
  * output size, so oh = h + ph + ph_end - 2 with any ph_end >= 0 computes an asymmetric padding (F.pad folded into
  * the conv); a negative end padding is FXRT_EINVAL. The workspace must hold fxrt_winograd_workspace_size() bytes,
  * which is the same for every instruction set (about 1 MiB for most layers: tiles are processed in chunks). */
-size_t fxrt_winograd_workspace_size(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t oh, int64_t ow,
-                                    int64_t ph, int64_t pw);
-fxrt_status fxrt_winograd_conv2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *u,
-                                     int64_t k, const float *bias, float *y, int64_t oh, int64_t ow, int64_t ph,
-                                     int64_t pw, const fxrt_epilogue *ep, void *ws, size_t ws_bytes);
+size_t fxrt_winograd_workspace_size(int64_t tile, int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t oh,
+                                    int64_t ow, int64_t ph, int64_t pw);
+fxrt_status fxrt_winograd_conv2d_f32(int64_t tile, const float *x, int64_t n, int64_t c, int64_t h, int64_t w,
+                                     const float *u, int64_t k, const float *bias, float *y, int64_t oh, int64_t ow,
+                                     int64_t ph, int64_t pw, const fxrt_epilogue *ep, void *ws, size_t ws_bytes);
 
 /* ---- matrix products (fxrt_matmul.c) ------------------------------------------------------------------------ */
 

@@ -24,10 +24,13 @@
 #include <math.h>
 #include <string.h>
 
-#define TP 36                      /* points of the 6x6 transforms */
+#define TP_MAX 36                  /* points of the largest transform (6x6) */
 #define PANEL FXRT_WINOGRAD_PANEL  /* output channels per panel of U */
 #define WS_ALIGN 64
-#define WS_BUDGET ((int64_t)1 << 20) /* bytes of V and M per chunk of tiles (at least MR tiles) */
+#ifndef FXRT_WINOGRAD_BUDGET
+#define FXRT_WINOGRAD_BUDGET (1 << 20)
+#endif
+#define WS_BUDGET ((int64_t)FXRT_WINOGRAD_BUDGET) /* bytes of V and M per chunk of tiles (at least MR tiles) */
 #define MAX_CHUNK (MR * 40)          /* tiles per chunk at most */
 #define MAX_NR 32                    /* the widest NR (AVX-512's): M's row length in the workspace */
 #ifndef FXRT_WINOGRAD_PARTIAL
@@ -50,6 +53,7 @@ static bool mul_ok(int64_t a, int64_t b, int64_t *r) {
 /* ---- geometry ----------------------------------------------------------------------------------------------- */
 
 typedef struct wino_geom {
+  int m, a, tp;              /* output tile m x m, input patch a x a (a = m + 2), tp = a*a transform points */
   int64_t n, c, h, w, k, kp; /* kp: k rounded up to PANEL */
   int64_t oh, ow, ph, pw;
   int64_t th, tw, tiles;     /* tiles per column and row of an image, and in all */
@@ -60,21 +64,23 @@ typedef struct wino_geom {
 /* The geometry of a call whose sizes are consistent and within limits (oh = h + ph + ph_end - 2 with the end padding
  * ph_end >= 0, the same for ow). Only sizes and constants go into it, so the workspace it implies is the same for
  * every instruction set. */
-static bool geom_of(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t oh, int64_t ow, int64_t ph,
-                    int64_t pw, wino_geom *g) {
+static bool geom_of(int64_t tile, int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t oh, int64_t ow,
+                    int64_t ph, int64_t pw, wino_geom *g) {
   int64_t t;
+  if (tile != 2 && tile != 4) return false;
+  g->m = (int)tile, g->a = g->m + 2, g->tp = g->a * g->a;
   if (!in_range(n, 0) || !in_range(c, 1) || !in_range(h, 1) || !in_range(w, 1) || !in_range(k, 1) || !in_range(ph, 0) ||
       !in_range(pw, 0))
     return false;
   if (!in_range(oh, 1) || !in_range(ow, 1) || oh + 2 - h - ph < 0 || ow + 2 - w - pw < 0) return false;
   g->n = n, g->c = c, g->h = h, g->w = w, g->k = k, g->kp = round_up(k, PANEL);
   g->oh = oh, g->ow = ow, g->ph = ph, g->pw = pw;
-  g->th = (oh + 3) / 4, g->tw = (ow + 3) / 4;
+  g->th = (oh + g->m - 1) / g->m, g->tw = (ow + g->m - 1) / g->m;
   if (!mul_ok(g->th, g->tw, &t) || !mul_ok(t, n, &g->tiles) || !mul_ok(h, w, &t) || !mul_ok(t, c, &t) ||
       !mul_ok(t, n, &t) || !mul_ok(oh, ow, &t) || !mul_ok(t, k, &t) || !mul_ok(t, n, &t) || !mul_ok(g->kp, c, &t) ||
-      !mul_ok(t, TP, &t))
+      !mul_ok(t, g->tp, &t))
     return false;
-  const int64_t per_tile = TP * (int64_t)sizeof(float) * (c + MAX_NR);
+  const int64_t per_tile = g->tp * (int64_t)sizeof(float) * (c + MAX_NR);
   int64_t chunk = WS_BUDGET / per_tile / MR * MR;
   if (chunk < MR) chunk = MR;
   if (chunk > MAX_CHUNK) chunk = MAX_CHUNK;
@@ -84,45 +90,51 @@ static bool geom_of(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64
 }
 
 static size_t workspace_bytes(const wino_geom *g) {
-  return (size_t)(TP * (g->ldv * g->c + g->chunk * MAX_NR)) * sizeof(float) + WS_ALIGN;
+  return (size_t)(g->tp * (g->ldv * g->c + g->chunk * MAX_NR)) * sizeof(float) + WS_ALIGN;
 }
 
-size_t fxrt_winograd_workspace_size(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t oh, int64_t ow,
-                                    int64_t ph, int64_t pw) {
+size_t fxrt_winograd_workspace_size(int64_t tile, int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t oh,
+                                    int64_t ow, int64_t ph, int64_t pw) {
   wino_geom g;
-  if (!geom_of(n, c, h, w, k, oh, ow, ph, pw, &g)) return 0; /* the convolution itself will refuse */
+  if (!geom_of(tile, n, c, h, w, k, oh, ow, ph, pw, &g)) return 0; /* the convolution itself will refuse */
   return workspace_bytes(&g);
 }
 
 /* ---- the weight transform (at compile time) ---------------------------------------------------------------- */
 
-int64_t fxrt_winograd_weight_numel(int64_t k, int64_t c) {
+int64_t fxrt_winograd_weight_numel(int64_t tile, int64_t k, int64_t c) {
   int64_t t;
-  if (!in_range(k, 1) || !in_range(c, 1) || !mul_ok(round_up(k, PANEL), c, &t) || !mul_ok(t, TP, &t)) return 0;
+  if ((tile != 2 && tile != 4) || !in_range(k, 1) || !in_range(c, 1) || !mul_ok(round_up(k, PANEL), c, &t) ||
+      !mul_ok(t, (tile + 2) * (tile + 2), &t))
+    return 0;
   return t;
 }
 
-fxrt_status fxrt_winograd_weight_f32(const float *weight, int64_t k, int64_t c, float *u) {
-  /* G of F(4x4, 3x3) for the points 0, 1, -1, 2, -2, infinity */
-  static const double G[6][3] = {{1, 0, 0},
-                                 {1.0 / 3, 1.0 / 3, 1.0 / 3},
-                                 {-1.0 / 3, 1.0 / 3, -1.0 / 3},
-                                 {-16.0 / 15, -8.0 / 15, -4.0 / 15},
-                                 {1.0 / 15, -2.0 / 15, 4.0 / 15},
-                                 {0, 0, 1}};
-  if (fxrt_winograd_weight_numel(k, c) == 0) return FXRT_EINVAL;
+fxrt_status fxrt_winograd_weight_f32(int64_t tile, const float *weight, int64_t k, int64_t c, float *u) {
+  /* G of F(4x4, 3x3) for the points 0, 1, -1, 1/2, -2, infinity, and of F(2x2, 3x3) for 0, 1, -1, infinity */
+  static const double G4[6][3] = {{1, 0, 0},
+                                  {1.0 / 3, 1.0 / 3, 1.0 / 3},
+                                  {-1.0 / 3, 1.0 / 3, -1.0 / 3},
+                                  {-16.0 / 15, -8.0 / 15, -4.0 / 15},
+                                  {1.0 / 15, -2.0 / 15, 4.0 / 15},
+                                  {0, 0, 1}};
+  static const double G2[4][3] = {{1, 0, 0}, {0.5, 0.5, 0.5}, {0.5, -0.5, 0.5}, {0, 0, 1}};
+  if (fxrt_winograd_weight_numel(tile, k, c) == 0) return FXRT_EINVAL;
   if (!weight || !u) return FXRT_EINVAL;
+  const int a = (int)tile + 2;
+  const double(*G)[3] = tile == 4 ? G4 : G2;
   const int64_t kp = round_up(k, PANEL), np = kp / PANEL;
   for (int64_t o = 0; o < kp; o++) {
     for (int64_t ci = 0; ci < c; ci++) {
       double gg[6][3], uu[6][6]; /* G g, then (G g) G^T */
       const float *g = weight + (o * c + ci) * 9;
-      for (int i = 0; i < 6; i++)
+      for (int i = 0; i < a; i++)
         for (int j = 0; j < 3; j++)
           gg[i][j] = o < k ? G[i][0] * g[j] + G[i][1] * g[3 + j] + G[i][2] * g[6 + j] : 0.0;
-      for (int i = 0; i < 6; i++)
-        for (int j = 0; j < 6; j++) uu[i][j] = gg[i][0] * G[j][0] + gg[i][1] * G[j][1] + gg[i][2] * G[j][2];
-      for (int xi = 0; xi < TP; xi++) u[((xi * np + o / PANEL) * c + ci) * PANEL + o % PANEL] = (float)uu[xi / 6][xi % 6];
+      for (int i = 0; i < a; i++)
+        for (int j = 0; j < a; j++) uu[i][j] = gg[i][0] * G[j][0] + gg[i][1] * G[j][1] + gg[i][2] * G[j][2];
+      for (int xi = 0; xi < a * a; xi++)
+        u[((xi * np + o / PANEL) * c + ci) * PANEL + o % PANEL] = (float)uu[xi / a][xi % a];
     }
   }
   return FXRT_OK;
@@ -145,9 +157,9 @@ fxrt_status fxrt_winograd_weight_f32(const float *weight, int64_t k, int64_t c, 
     o(5) = (d5 + d1) + 1.5f * p_ - 2.0f * d3;                                                                          \
   }
 
-/* v = B^T d B for VW patches at once: d[(r*6 + s)*VW + lane], v likewise. Vector arithmetic over the lanes. */
-static void input_transform(const float *restrict d, float *restrict v) {
-  float e[TP * VW];
+/* v = B^T d B for VW 6x6 patches at once: d[(r*6 + s)*VW + lane], v likewise. Vector arithmetic over the lanes. */
+static void input_transform4(const float *restrict d, float *restrict v) {
+  float e[36 * VW];
   for (int j = 0; j < 6; j++) { /* columns: e = B^T d */
 #define D(r) d[((r)*6 + j) * VW + l]
 #define E(i) e[((i)*6 + j) * VW + l]
@@ -164,56 +176,87 @@ static void input_transform(const float *restrict d, float *restrict v) {
   }
 }
 
-/* Where lane l of a group gathers its patch from: rows [i0, i1) and columns [j0, j1) of the 6x6 patch are inside the
- * input (the rest is padding, zeros); patch element (i, j) is x[off + ci*h*w + i*w + j] for input channel ci. */
+/* The four values o0..o3 = B^T (d0..d3) of F(2x2, 3x3), B^T = [1 0 -1 0; 0 1 1 0; 0 -1 1 0; 0 1 0 -1]. */
+#define BT2(o, d0, d1, d2, d3)                                                                                         \
+  {                                                                                                                    \
+    o(0) = d0 - d2;                                                                                                    \
+    o(1) = d1 + d2;                                                                                                    \
+    o(2) = d2 - d1;                                                                                                    \
+    o(3) = d1 - d3;                                                                                                    \
+  }
+
+/* v = B^T d B for VW 4x4 patches at once: d[(r*4 + s)*VW + lane], v likewise. */
+static void input_transform2(const float *restrict d, float *restrict v) {
+  float e[16 * VW];
+  for (int j = 0; j < 4; j++) { /* columns: e = B^T d */
+#define D(r) d[((r)*4 + j) * VW + l]
+#define E(i) e[((i)*4 + j) * VW + l]
+    LANES(l) BT2(E, D(0), D(1), D(2), D(3))
+#undef D
+#undef E
+  }
+  for (int i = 0; i < 4; i++) { /* rows: v = e B */
+#define S(s) e[(i * 4 + (s)) * VW + l]
+#define O(j) v[(i * 4 + (j)) * VW + l]
+    LANES(l) BT2(O, S(0), S(1), S(2), S(3))
+#undef S
+#undef O
+  }
+}
+
+/* Where lane l of a group gathers its patch from: rows [i0, i1) and columns [j0, j1) of the a x a patch are inside
+ * the input (the rest is padding, zeros); patch element (i, j) is x[off + ci*h*w + i*w + j] for input channel ci. */
 typedef struct patch {
   int64_t off;
   int i0, i1, j0, j1;
 } patch;
 
-/* d[(i*6 + j)*VW + l] = the patch's inside elements for input channel plane xc (the others are left as they are:
+/* d[(i*a + j)*VW + l] = the patch's inside elements for input channel plane xc (the others are left as they are:
  * zeros, set once per lane group). */
-static void gather_patch(float *restrict d, int l, const float *restrict xc, int64_t w, const patch *pt) {
+static void gather_patch(float *restrict d, int l, const float *restrict xc, int64_t w, int a, const patch *pt) {
   const float *restrict p = xc + pt->off;
-  if (pt->j0 == 0 && pt->j1 == 6) { /* whole rows (all six, but at the top and bottom edges) */
+  if (pt->j0 == 0 && pt->j1 == a) { /* whole rows (all of them, but at the top and bottom edges) */
     for (int i = pt->i0; i < pt->i1; i++) {
       const float *restrict pr = p + i * w;
-      float *restrict dr = d + i * 6 * VW + l;
-      dr[0] = pr[0], dr[VW] = pr[1], dr[2 * VW] = pr[2], dr[3 * VW] = pr[3], dr[4 * VW] = pr[4], dr[5 * VW] = pr[5];
+      float *restrict dr = d + i * a * VW + l;
+      dr[0] = pr[0], dr[VW] = pr[1], dr[2 * VW] = pr[2], dr[3 * VW] = pr[3];
+      if (a == 6) dr[4 * VW] = pr[4], dr[5 * VW] = pr[5];
     }
     return;
   }
   for (int i = pt->i0; i < pt->i1; i++)
-    for (int j = pt->j0; j < pt->j1; j++) d[(i * 6 + j) * VW + l] = p[i * w + j];
+    for (int j = pt->j0; j < pt->j1; j++) d[(i * a + j) * VW + l] = p[i * w + j];
 }
 
 /* V_xi[ci][tt] for the chunk's tiles t0 .. t0+nt-1 (tt = t - t0), then zeros up to the chunk's rows (a multiple of
- * MR). V is [TP][c][ldv]; every lane group writes VW lanes (zeros past the last tile). */
+ * MR). V is [tp][c][ldv]; every lane group writes VW lanes (zeros past the last tile). */
 static void transform_inputs(const float *x, const wino_geom *g, int64_t t0, int64_t nt, float *restrict V) {
   const int64_t hw = g->h * g->w, per_img = g->th * g->tw, ld = g->ldv;
+  const int a = g->a, m = g->m, tp = g->tp;
   for (int64_t tt = 0; tt < nt; tt += VW) {
     const int lanes = (int)min64(VW, nt - tt);
     patch pt[VW];
     for (int l = 0; l < lanes; l++) {
-      const int64_t t = t0 + tt + l, r = t % per_img, iy = r / g->tw * 4 - g->ph, ix = r % g->tw * 4 - g->pw;
-      pt[l].i0 = (int)(iy < 0 ? min64(-iy, 6) : 0);
-      pt[l].i1 = (int)(g->h - iy < 6 ? (g->h - iy > pt[l].i0 ? g->h - iy : pt[l].i0) : 6);
-      pt[l].j0 = (int)(ix < 0 ? min64(-ix, 6) : 0);
-      pt[l].j1 = (int)(g->w - ix < 6 ? (g->w - ix > pt[l].j0 ? g->w - ix : pt[l].j0) : 6);
+      const int64_t t = t0 + tt + l, r = t % per_img, iy = r / g->tw * m - g->ph, ix = r % g->tw * m - g->pw;
+      pt[l].i0 = (int)(iy < 0 ? min64(-iy, a) : 0);
+      pt[l].i1 = (int)(g->h - iy < a ? (g->h - iy > pt[l].i0 ? g->h - iy : pt[l].i0) : a);
+      pt[l].j0 = (int)(ix < 0 ? min64(-ix, a) : 0);
+      pt[l].j1 = (int)(g->w - ix < a ? (g->w - ix > pt[l].j0 ? g->w - ix : pt[l].j0) : a);
       pt[l].off = t / per_img * g->c * hw + iy * g->w + ix; /* may point before the plane; only inside read */
     }
-    float d[TP * VW], v[TP * VW];
+    float d[TP_MAX * VW], v[TP_MAX * VW];
     memset(d, 0, sizeof d); /* padding, and lanes past the chunk's last tile */
     for (int64_t ci = 0; ci < g->c; ci++) {
-      for (int l = 0; l < lanes; l++) gather_patch(d, l, x + ci * hw, g->w, &pt[l]);
-      input_transform(d, v);
+      for (int l = 0; l < lanes; l++) gather_patch(d, l, x + ci * hw, g->w, a, &pt[l]);
+      if (m == 4) input_transform4(d, v);
+      else input_transform2(d, v);
       float *restrict dst = V + ci * ld + tt; /* tt + VW <= ldv */
-      for (int xi = 0; xi < TP; xi++) LANES(l) dst[xi * g->c * ld + l] = v[xi * VW + l];
+      for (int xi = 0; xi < tp; xi++) LANES(l) dst[xi * g->c * ld + l] = v[xi * VW + l];
     }
   }
   const int64_t rows = round_up(nt, MR), written = round_up(nt, VW);
   if (rows > written)
-    for (int64_t r = 0; r < TP * g->c; r++) memset(V + r * ld + written, 0, (size_t)(rows - written) * sizeof(float));
+    for (int64_t r = 0; r < tp * g->c; r++) memset(V + r * ld + written, 0, (size_t)(rows - written) * sizeof(float));
 }
 
 /* ---- 2. the GEMMs ------------------------------------------------------------------------------------------ */
@@ -311,11 +354,11 @@ static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, 
 }
 
 /* M_xi[tt][j] = sum_ci V_xi[ci][tt] U_xi[ci][jr + j] for the chunk's rows (nt rounded up to MR) and the nr (NR or VW)
- * output channels of the panel at jr. U is [TP][kp/PANEL][c][PANEL]: column o of U_xi lives in panel o/PANEL, lane
- * o%PANEL. M is [TP][rows][NR]: one panel's products, which the output transform reads while they are in cache. */
+ * output channels of the panel at jr. U is [tp][kp/PANEL][c][PANEL]: column o of U_xi lives in panel o/PANEL, lane
+ * o%PANEL. M is [tp][rows][NR]: one panel's products, which the output transform reads while they are in cache. */
 static void products(const float *u, const wino_geom *g, int64_t nt, const float *V, int64_t jr, int64_t nr, float *M) {
   const int64_t c = g->c, kp = g->kp, ld = g->ldv, rows = round_up(nt, MR);
-  for (int xi = 0; xi < TP; xi++) {
+  for (int xi = 0; xi < g->tp; xi++) {
     const float *Vx = V + xi * c * ld, *Ux = u + xi * kp * c;
     float *Mx = M + xi * rows * NR;
     const float *b0 = Ux + jr / PANEL * c * PANEL + jr % PANEL;
@@ -334,9 +377,9 @@ static void products(const float *u, const wino_geom *g, int64_t nt, const float
 
 /* ---- 3. the output transform and the epilogue --------------------------------------------------------------- */
 
-/* y = A^T m A for VW tiles of transform points at once (m[(r*6 + s)*VW + lane], y[(i*4 + j)*VW + lane]), with
+/* y = A^T m A for VW tiles of 6x6 transform points at once (m[(r*6 + s)*VW + lane], y[(i*4 + j)*VW + lane]), with
  *     A^T = [1 1 1 1 1 0; 0 1 -1 1/2 -2 0; 0 1 1 1/4 4 0; 0 1 -1 1/8 -8 1]. */
-static void output_transform(const float *restrict m, float *restrict y) {
+static void output_transform4(const float *restrict m, float *restrict y) {
   float e[24 * VW];
 #define AT(o, m0, m1, m2, m3, m4, m5)                                                                                  \
   {                                                                                                                    \
@@ -363,31 +406,58 @@ static void output_transform(const float *restrict m, float *restrict y) {
 #undef AT
 }
 
+/* y = A^T m A for VW tiles of 4x4 transform points at once (F(2x2, 3x3)), A^T = [1 1 1 0; 0 1 -1 -1]. */
+static void output_transform2(const float *restrict m, float *restrict y) {
+  float e[8 * VW];
+#define AT2(o, m0, m1, m2, m3)                                                                                         \
+  {                                                                                                                    \
+    o(0) = (m0 + m1) + m2;                                                                                             \
+    o(1) = (m1 - m2) - m3;                                                                                             \
+  }
+  for (int j = 0; j < 4; j++) { /* columns: e = A^T m */
+#define M_(r) m[((r)*4 + j) * VW + l]
+#define E(i) e[((i)*4 + j) * VW + l]
+    LANES(l) AT2(E, M_(0), M_(1), M_(2), M_(3))
+#undef M_
+#undef E
+  }
+  for (int i = 0; i < 2; i++) { /* rows: y = e A */
+#define S(s) e[(i * 4 + (s)) * VW + l]
+#define O(j) y[(i * 2 + (j)) * VW + l]
+    LANES(l) AT2(O, S(0), S(1), S(2), S(3))
+#undef S
+#undef O
+  }
+#undef AT2
+}
+
 /* The chunk's output tiles for the output channels [jr, jr + nr) from M (products): y = A^T M A + bias, + residual,
  * activation, clipped at the output's edge. */
 static void transform_outputs(const wino_geom *g, int64_t t0, int64_t nt, const float *M, int64_t jr, int64_t nr,
                               const float *bias, float *y, const fxrt_epilogue *ep) {
   const int64_t rows = round_up(nt, MR), per_img = g->th * g->tw, ohw = g->oh * g->ow, kend = min64(jr + nr, g->k);
+  const int m = g->m, mm = m * m;
   const float *res = ep ? ep->residual : NULL;
   const bool act = ep && ep->act != FXRT_ACT_NONE;
   for (int64_t tt = 0; tt < nt; tt++) {
-    const int64_t t = t0 + tt, b = t / per_img, r = t % per_img, oy = r / g->tw * 4, ox = r % g->tw * 4;
-    const int64_t ni = min64(4, g->oh - oy), nj = min64(4, g->ow - ox);
+    const int64_t t = t0 + tt, b = t / per_img, r = t % per_img, oy = r / g->tw * m, ox = r % g->tw * m;
+    const int64_t ni = min64(m, g->oh - oy), nj = min64(m, g->ow - ox);
     for (int64_t k0 = jr; k0 < kend; k0 += VW) {
       const int64_t lanes = min64(VW, g->k - k0);
-      float m[TP * VW], o[16 * VW]; /* m[xi*VW + lane], o[(i*4 + j)*VW + lane] */
-      for (int xi = 0; xi < TP; xi++) {
+      float pm[TP_MAX * VW], o[16 * VW]; /* pm[xi*VW + lane], o[(i*m + j)*VW + lane] */
+      for (int xi = 0; xi < g->tp; xi++) {
         const float *restrict src = M + (xi * rows + tt) * NR + (k0 - jr); /* k0 + VW <= jr + nr */
-        LANES(l) m[xi * VW + l] = src[l];
+        LANES(l) pm[xi * VW + l] = src[l];
       }
-      output_transform(m, o);
+      if (m == 4) output_transform4(pm, o);
+      else output_transform2(pm, o);
       if (bias) {
         float bv[VW];
         for (int64_t l = 0; l < VW; l++) bv[l] = l < lanes ? bias[k0 + l] : 0.0f;
-        for (int e = 0; e < 16; e++) LANES(l) o[e * VW + l] += bv[l];
+        for (int e = 0; e < mm; e++) LANES(l) o[e * VW + l] += bv[l];
       }
       const int64_t base = (b * g->k + k0) * ohw + oy * g->ow + ox; /* lane l, position (i, j): + l*ohw + i*ow + j */
-      if (ni == 4 && nj == 4) { /* a whole tile: rows of four, unrolled */
+      if (ni == 4 && nj == 4) { /* a whole 4x4 tile: rows of four, unrolled */
         if (res)
           for (int64_t l = 0; l < lanes; l++)
             for (int i = 0; i < 4; i++) {
@@ -405,32 +475,32 @@ static void transform_outputs(const wino_geom *g, int64_t t0, int64_t nt, const 
           }
         continue;
       }
-      if (res) /* a tile at the bottom or right edge: the part inside the output */
+      if (res) /* a 2x2 tile, or a tile at the bottom or right edge: the part inside the output */
         for (int64_t l = 0; l < lanes; l++)
           for (int64_t i = 0; i < ni; i++)
-            for (int64_t j = 0; j < nj; j++) o[(i * 4 + j) * VW + l] += res[base + l * ohw + i * g->ow + j];
+            for (int64_t j = 0; j < nj; j++) o[(i * m + j) * VW + l] += res[base + l * ohw + i * g->ow + j];
       if (act)
-        for (int e = 0; e < 16; e++) act_row(o + e * VW, VW, ep);
+        for (int e = 0; e < mm; e++) act_row(o + e * VW, VW, ep);
       for (int64_t l = 0; l < lanes; l++)
         for (int64_t i = 0; i < ni; i++)
-          for (int64_t j = 0; j < nj; j++) y[base + l * ohw + i * g->ow + j] = o[(i * 4 + j) * VW + l];
+          for (int64_t j = 0; j < nj; j++) y[base + l * ohw + i * g->ow + j] = o[(i * m + j) * VW + l];
     }
   }
 }
 
 /* ---- the convolution ---------------------------------------------------------------------------------------- */
 
-fxrt_status fxrt_winograd_conv2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *u,
-                                     int64_t k, const float *bias, float *y, int64_t oh, int64_t ow, int64_t ph,
-                                     int64_t pw, const fxrt_epilogue *ep, void *ws, size_t ws_bytes) {
+fxrt_status fxrt_winograd_conv2d_f32(int64_t tile, const float *x, int64_t n, int64_t c, int64_t h, int64_t w,
+                                     const float *u, int64_t k, const float *bias, float *y, int64_t oh, int64_t ow,
+                                     int64_t ph, int64_t pw, const fxrt_epilogue *ep, void *ws, size_t ws_bytes) {
   wino_geom g;
-  if (!geom_of(n, c, h, w, k, oh, ow, ph, pw, &g)) return FXRT_EINVAL;
+  if (!geom_of(tile, n, c, h, w, k, oh, ow, ph, pw, &g)) return FXRT_EINVAL;
   if (ep && (unsigned)ep->act >= (unsigned)FXRT_NUM_ACTS) return FXRT_EINVAL;
   if (n == 0) return FXRT_OK;
   if (!x || !u || !y) return FXRT_EINVAL;
   if (!ws || ws_bytes < workspace_bytes(&g)) return FXRT_EWORKSPACE;
   float *V = (float *)(void *)(((uintptr_t)ws + (WS_ALIGN - 1)) & ~(uintptr_t)(WS_ALIGN - 1));
-  float *M = V + TP * g.c * g.ldv;
+  float *M = V + g.tp * g.c * g.ldv;
   for (int64_t t0 = 0; t0 < g.tiles; t0 += g.chunk) {
     const int64_t nt = min64(g.chunk, g.tiles - t0);
     transform_inputs(x, &g, t0, nt, V);

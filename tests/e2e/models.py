@@ -126,8 +126,9 @@ class EpilogueFusions(torch.nn.Module):
 class WinogradConvs(torch.nn.Module):
     """The convolutions the winograd pass rewrites (3x3, stride 1, one group, 64 input channels or more: one without a
     bias, with a fused residual and ReLU; padding 0 with 20 output channels; padding (1, 0) after an F.pad that padfold
-    folds into it, asymmetric; a functional conv2d with a fused sigmoid on a weight that a second call shares) and
-    those it leaves (3 and 20 input channels; stride 2, dilation 2, two groups, 1x1, 5x5)."""
+    folds into it, asymmetric; a functional conv2d with a fused sigmoid on a weight that a second call shares; 2x2
+    tiles for a weight too large for the few 4x4 tiles of a small image) and those it leaves (3 and 20 input channels;
+    stride 2, dilation 2, two groups, 1x1, 5x5)."""
 
     def __init__(self):
         super().__init__()
@@ -142,6 +143,7 @@ class WinogradConvs(torch.nn.Module):
         self.d2 = torch.nn.Conv2d(64, 2, 3, padding=2, dilation=2)
         self.g2 = torch.nn.Conv2d(64, 2, 3, padding=1, groups=2)
         self.k5 = torch.nn.Conv2d(64, 1, 5, padding=2)
+        self.small = torch.nn.Conv2d(64, 113, 3, padding=1)  # 1.2 MB as 4x4 tiles, and only 4 of them
 
     def forward(self, x):
         a = torch.relu(self.c1(x))
@@ -150,7 +152,8 @@ class WinogradConvs(torch.nn.Module):
         e = self.c5(torch.nn.functional.pad(a, (1, 2, 0, 1)))  # padfold: 1 before, 2 after in both directions
         f = torch.sigmoid(torch.nn.functional.conv2d(a, self.w, padding=1))
         g = torch.nn.functional.conv2d(-a, self.w, None, 1, 1)
-        return b + d + f + g, e, self.s2(a), self.d2(a) + self.g2(a) + self.k5(a)
+        h = self.small(torch.nn.functional.avg_pool2d(a, 2))
+        return b + d + f + g, e, self.s2(a), self.d2(a) + self.g2(a) + self.k5(a), h
 
 
 class ElementwiseChains(torch.nn.Module):

@@ -1,7 +1,7 @@
 graph():
     %x : [#users=1] = placeholder[target=x]
     %c1 : [#users=1] = call_module[target=c1](args = (%x,), kwargs = {})
-    %relu : [#users=10] = call_function[target=torch.relu](args = (%c1,), kwargs = {})
+    %relu : [#users=11] = call_function[target=torch.relu](args = (%c1,), kwargs = {})
     %c2 : [#users=1] = call_module[target=c2](args = (%relu,), kwargs = {})
     %p1 : [#users=1] = call_module[target=p1](args = (%relu,), kwargs = {})
     %add : [#users=1] = call_function[target=operator.add](args = (%c2, %p1), kwargs = {})
@@ -15,6 +15,8 @@ graph():
     %sigmoid : [#users=1] = call_function[target=torch.sigmoid](args = (%conv2d,), kwargs = {})
     %neg : [#users=1] = call_function[target=operator.neg](args = (%relu,), kwargs = {})
     %conv2d_1 : [#users=1] = call_function[target=torch.conv2d](args = (%neg, %w, None, 1, 1), kwargs = {})
+    %avg_pool2d : [#users=1] = call_function[target=torch._C._nn.avg_pool2d](args = (%relu, 2), kwargs = {})
+    %small : [#users=1] = call_module[target=small](args = (%avg_pool2d,), kwargs = {})
     %add_1 : [#users=1] = call_function[target=operator.add](args = (%relu_1, %c4), kwargs = {})
     %add_2 : [#users=1] = call_function[target=operator.add](args = (%add_1, %sigmoid), kwargs = {})
     %add_3 : [#users=1] = call_function[target=operator.add](args = (%add_2, %conv2d_1), kwargs = {})
@@ -24,4 +26,4 @@ graph():
     %add_4 : [#users=1] = call_function[target=operator.add](args = (%d2, %g2), kwargs = {})
     %k5 : [#users=1] = call_module[target=k5](args = (%relu,), kwargs = {})
     %add_5 : [#users=1] = call_function[target=operator.add](args = (%add_4, %k5), kwargs = {})
-    return (add_3, c5, s2, add_5)
+    return (add_3, c5, s2, add_5, small)
