@@ -64,6 +64,24 @@ static void max_row(float *restrict y, const float *restrict x, int64_t n, int64
   for (; e < n; e++) y[e] = max_nan(y[e], x[e * s]);
 }
 
+#define POOL_ROW 1024 /* stride-2 rows up to 2*POOL_ROW wide are split into even and odd columns (on the stack) */
+
+/* ev[t] = x[2t] and od[t] = x[2t + 1] for the n elements of x (both in one loop, which the compiler vectorizes). */
+static void deinterleave(float *restrict ev, float *restrict od, const float *restrict x, int64_t n) {
+  int64_t t = 0;
+  CHUNK_LOOP
+  for (; 2 * (t + VW) <= n; t += VW)
+    LANES(l) {
+      ev[t + l] = x[2 * (t + l)];
+      od[t + l] = x[2 * (t + l) + 1];
+    }
+  for (; 2 * t + 1 < n; t++) {
+    ev[t] = x[2 * t];
+    od[t] = x[2 * t + 1];
+  }
+  if (2 * t < n) ev[t] = x[2 * t];
+}
+
 /* The same, also moving the flat index of each new maximum (x[e*s] is input pixel first + e*s) into idx. */
 static void max_row_indices(float *restrict y, int64_t *restrict idx, const float *restrict x, int64_t n, int64_t s,
                             int64_t first) {
@@ -140,6 +158,9 @@ fxrt_status fxrt_max_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h,
       for (int64_t i = 0; i < kh; i++) {
         const int64_t iy = oy * sh - ph + i * dh;
         if (iy < 0 || iy >= h) continue;
+        float half[2][POOL_ROW]; /* column stride 2 without indices: the row's even and odd columns, read with stride 1 */
+        const bool split = !ir && sw == 2 && w <= 2 * POOL_ROW;
+        if (split) deinterleave(half[0], half[1], xp + iy * w, w);
         for (int64_t j = 0; j < kw; j++) {
           const int64_t off = j * dw - pw; /* input column ox*sw + off */
           int64_t lo, hi;
@@ -148,6 +169,8 @@ fxrt_status fxrt_max_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h,
           const int64_t first = iy * w + lo * sw + off;
           if (ir)
             max_row_indices(yr + lo, ir + lo, xp + first, hi - lo, sw, first);
+          else if (split) /* input column 2*ox + off: half[(2*lo + off) % 2][(2*lo + off) / 2 + ox - lo] */
+            max_row(yr + lo, half[(lo * 2 + off) % 2] + (lo * 2 + off) / 2, hi - lo, 1);
           else
             max_row(yr + lo, xp + first, hi - lo, sw);
         }
