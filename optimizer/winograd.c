@@ -18,10 +18,10 @@
 
 #include "passes.h"
 
-/* Where Winograd pays, and is accurate enough (bench/winograd_bench.c, one thread, AVX-512):
+/* Where Winograd pays, and is accurate enough (bench/winograd_bench.c, one thread, AVX-512; bench/results/winograd.md):
  * - at least MIN_CHANNELS input channels. Speed: the transforms cost per input channel (input) and per output channel
  *   (output), the products per pair, so with few input channels the saved products do not pay for the transforms
- *   (3 -> 64 channels: 0.7x; 8 -> 64: 0.9x; 16 -> 64: 1.2x; 32 -> 128: 1.6x; 64 -> 64: 2.0x). Accuracy: the
+ *   (3 -> 64 channels: 0.7x; 8 -> 64: 0.9x; 16 -> 64: 1.2x; 32 -> 128: 1.5x; 64 -> 64: 2.1x). Accuracy: the
  *   transforms' rounding is an error floor that the direct sum of 9c products is below for small c (simulated on
  *   ReLU outputs: 2.5x the direct sum's error at 16 or 32 channels, 1.4x at 64 and more); inception_v3's two 32-channel
  *   stem convolutions alone took its error from 0.42 to 0.98 of the zoo's tolerance;
@@ -30,7 +30,7 @@
  *   the weight once per chunk of tiles and does 2 flops per weight element and tile, so with few tiles a weight that
  *   does not stay in cache makes it memory-bound. 4x4 tiles when there are enough of them, else 2x2 tiles (4x as many,
  *   and a weight 16/36 the size). resnet18's 7x7 layer4 (512 -> 512 channels, 37.7 MB as 4x4 tiles): 4 tiles of
- *   4x4, 0.8x to 1.1x, or 16 of 2x2 (16.8 MB), 1.2x; its 14x14 layer3: 16 tiles of 4x4, 2x. */
+ *   4x4, 1.0x, or 16 of 2x2 (16.8 MB), 1.3x; its 14x14 layer3: 16 tiles of 4x4, 1.6x. */
 #define MIN_CHANNELS 64
 #define OUT_PER_IN 4
 #define MIN_TILES 12
