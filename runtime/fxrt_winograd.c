@@ -1,23 +1,30 @@
-/* fxrt_winograd.c: 3x3 stride-1 convolution by Winograd's minimal filtering algorithm F(4x4, 3x3) (Lavin and Gray,
- * "Fast Algorithms for Convolutional Neural Networks", 2016), as cuDNN, oneDNN and NNPACK compute these layers.
+/* fxrt_winograd.c: 3x3 stride-1 convolution by Winograd's minimal filtering algorithm F(m x m, 3x3) for output tiles of
+ * m = 4 or m = 2 (Lavin and Gray, "Fast Algorithms for Convolutional Neural Networks", 2016), as cuDNN, oneDNN and
+ * NNPACK compute these layers.
  *
- * The output is cut into 4x4 tiles. Tile t reads the 6x6 input patch d at rows 4*ty - ph .., columns 4*tx - pw ..
- * (zeros outside the input) and
+ * The output is cut into m x m tiles. Tile t reads the a x a input patch d (a = m + 2) at rows m*ty - ph ..,
+ * columns m*tx - pw .. (zeros outside the input) and
  *     Y[k, t] = A^T ( sum_c U[k, c] . V[c, t] ) A,   U[k, c] = G g[k, c] G^T,   V[c, t] = B^T d[c, t] B
- * where g[k, c] is the 3x3 kernel and `.` multiplies the 36 points xi of the 6x6 transforms elementwise: the 144
- * multiplications per output tile and channel pair become 36, done as 36 independent matrix products
+ * where g[k, c] is the 3x3 kernel and `.` multiplies the a*a points xi of the transforms elementwise: the 9*m*m
+ * multiplications per output tile and channel pair become a*a (144 -> 36 for m = 4, 36 -> 16 for m = 2), done as a*a
+ * independent matrix products
  *     M_xi[t, k] = sum_c V_xi[t, c] U_xi[c, k].
  * U is computed once, at compile time (fxrt_winograd_weight_f32, in double precision: fx2c's winograd pass stores it as
  * the node's weight). At run time, for each chunk of tiles:
  *   1. the input transform V = B^T d B, VW tiles at a time (their patches gathered into the lanes of vectors);
- *   2. the 36 GEMMs, on an MR x NR register-blocked micro-kernel as in fxrt_gemm.h: rows are tiles, columns output
- *      channels, which U stores in panels of 16 so that each step reads NR contiguous weights;
+ *   2. the GEMMs, on an MR x NR register-blocked micro-kernel as in fxrt_gemm.h: rows are tiles, columns output
+ *      channels, which U stores in panels of 16 so that each step reads NR contiguous weights; one panel of output
+ *      channels at a time, so that M stays in cache for
  *   3. the output transform Y = A^T M A, VW output channels at a time, then + bias, + residual and the activation (the
- *      epilogue) on the 16 values of each tile before they are written (clipped at the output's edge).
- * Chunks bound the workspace (V and M of one chunk: about WS_BUDGET bytes, whatever the image size). The matrices are
- * Lavin's, with interpolation points 0, 1, -1, 2, -2 and infinity. Their coefficients (up to 5 in B^T, 8 in A^T) make
- * the rounding error larger than the direct sum's: see tests/runtime/test_winograd.c for the bound checked.
- */
+ *      epilogue) on the m*m values of each tile before they are written (clipped at the output's edge).
+ * Chunks bound the workspace (V and M of one chunk: about WS_BUDGET bytes, whatever the image size).
+ *
+ * Rounding. The transforms' coefficients make the result's rounding error larger than the direct sum's, and a deep
+ * sum over the input channels makes it worse (the output transform amplifies M's error). F(4x4, 3x3) uses the
+ * interpolation points 0, 1, -1, 1/2, -2 (and infinity) rather than Lavin's 0, 1, -1, 2, -2, which halves its error
+ * (simulated in f32 against a double reference), and the micro-kernel sums PARTIAL input channels at a time before
+ * adding them up, which halves it again for 256 channels; F(2x2, 3x3) (points 0, 1, -1) is nearly as accurate as the
+ * direct sum. tests/runtime/test_winograd.c checks the bound. */
 #include "fxrt.h"
 #include "fxrt_gemm.h"
 
