@@ -112,6 +112,21 @@ static bool pad_amounts(const fx_program *p, uint32_t pad, int sp, int64_t *begi
   return true;
 }
 
+/* The new node `target`(args, kwargs) takes the place of the pad's user u; u and the pad go. */
+static void replace_pair(pf_state *s, uint32_t pad, uint32_t u, const char *target, const fx_value *args, uint32_t nargs,
+                         const fx_value *kw, uint32_t nk, fx_pass_stats *st) {
+  fx_graph *g = s->pm->p->g;
+  char nm[256];
+  snprintf(nm, sizeof nm, "%.*s_padded", (int)(g->nodes[u].name.n < 200 ? g->nodes[u].name.n : 200), g->nodes[u].name.p);
+  uint32_t f = fx_graph_create_node(g, FX_CALL_FUNCTION, fx_str_make(target, strlen(target)), fx_value_tuple(g, args, nargs),
+                                    fx_value_container(g, FX_V_DICT, kw, nk), fx_str_make(nm, strlen(nm)), (fx_str){"", 0});
+  note_made(s, f, s->pm->p->inst[u].result.v.node);
+  fx_node_replace_all_uses_with(g, u, f);
+  if (fx_graph_erase_node(g, u)) st->removed++;
+  if (fx_graph_erase_node(g, pad)) st->removed++;
+  st->fused++;
+}
+
 /* pad -> convolution: a fused_conv reading the pad's input. */
 static bool fold_into_conv(pf_state *s, uint32_t pad, uint32_t u, fx_pass_stats *st) {
   fx_program *p = s->pm->p;
@@ -167,16 +182,8 @@ static bool fold_into_conv(pf_state *s, uint32_t pad, uint32_t u, fx_pass_stats 
     for (int k = 0; k < 4; k++) kwarg(g, kw, &nk, ep[k], fx_value_copy(g, ARG(in, op, ep[k]), NULL, NULL));
   }
   kwarg(g, kw, &nk, "padding_end", int_tuple(g, pad1, sp));
-  char nm[256];
-  snprintf(nm, sizeof nm, "%.*s_padded", (int)(g->nodes[u].name.n < 200 ? g->nodes[u].name.n : 200), g->nodes[u].name.p);
-  uint32_t f = fx_graph_create_node(g, FX_CALL_FUNCTION, FX_STR_LIT("fx2c.fused_conv"), fx_value_tuple(g, args, 3),
-                                    fx_value_container(g, FX_V_DICT, kw, nk), fx_str_make(nm, strlen(nm)), (fx_str){"", 0});
+  replace_pair(s, pad, u, "fx2c.fused_conv", args, 3, kw, nk, st);
   fx_graph_restore_insert(g, ip);
-  note_made(s, f, in->result.v.node);
-  fx_node_replace_all_uses_with(g, u, f);
-  if (fx_graph_erase_node(g, u)) st->removed++;
-  if (fx_graph_erase_node(g, pad)) st->removed++;
-  st->fused++;
   return true;
 }
 
@@ -225,17 +232,9 @@ static bool fold_into_pool(pf_state *s, uint32_t pad, uint32_t u, fx_pass_stats 
   if (op == FX_OP_MAX_POOL) kwarg(g, kw, &nk, "dilation", fx_value_copy(g, ARG(in, op, "dilation"), NULL, NULL));
   kwarg(g, kw, &nk, "ceil_mode", fx_value_bool(false));
   if (op == FX_OP_AVG_POOL) kwarg(g, kw, &nk, "count_include_pad", fx_value_bool(true));
-  const char *target = op == FX_OP_MAX_POOL ? "torch.nn.functional.max_pool2d" : "torch.nn.functional.avg_pool2d";
-  char nm[256];
-  snprintf(nm, sizeof nm, "%.*s_padded", (int)(g->nodes[u].name.n < 200 ? g->nodes[u].name.n : 200), g->nodes[u].name.p);
-  uint32_t f = fx_graph_create_node(g, FX_CALL_FUNCTION, fx_str_make(target, strlen(target)), fx_value_tuple(g, &x, 1),
-                                    fx_value_container(g, FX_V_DICT, kw, nk), fx_str_make(nm, strlen(nm)), (fx_str){"", 0});
+  replace_pair(s, pad, u, op == FX_OP_MAX_POOL ? "torch.nn.functional.max_pool2d" : "torch.nn.functional.avg_pool2d", &x, 1,
+               kw, nk, st);
   fx_graph_restore_insert(g, ip);
-  note_made(s, f, in->result.v.node);
-  fx_node_replace_all_uses_with(g, u, f);
-  if (fx_graph_erase_node(g, u)) st->removed++;
-  if (fx_graph_erase_node(g, pad)) st->removed++;
-  st->fused++;
   return true;
 }
 
