@@ -342,9 +342,10 @@ def compare_outputs(meta, export_dir, out_dir, res):
 
 def parse_stats(path, res):
     """What `fx2c compile --stats` printed: per pass "pass NAME  a ->  b nodes: r removed, k BatchNorms folded, f fusion
-    groups, ...", then "passes: a -> b nodes, k BatchNorms left"."""
+    groups, ..." (and "pass winograd  w convolutions to Winograd's algorithm"), then "passes: a -> b nodes, k BatchNorms
+    left"."""
     import re
-    folded = fused = 0
+    folded = fused = wino = 0
     try:
         with open(path) as f:
             for line in f:
@@ -352,10 +353,14 @@ def parse_stats(path, res):
                 if m:
                     folded += int(m.group(1))
                     fused += int(m.group(2))
+                m = re.match(r"pass winograd +(\d+) convolutions to Winograd", line)
+                if m:
+                    wino += int(m.group(1))
                 m = re.match(r"passes: (\d+) -> (\d+) nodes, (\d+) BatchNorms left", line)
                 if m:
                     res.bn_left = int(m.group(3))
-                    res.passes = f"{m.group(1)} -> {m.group(2)}, {folded} BN, {fused} fused"
+                    res.passes = f"{m.group(1)} -> {m.group(2)}, {folded} BN, {fused} fused" + (
+                        f", {wino} Winograd" if wino else "")
     except OSError:
         pass
 
@@ -550,7 +555,7 @@ def write_report(path, results, opts, torch_version, summary, elapsed):
         "(`cached`: reused); `build` is `fx2c compile --emit exe` and `arena` its memory plan's workspace, with its "
         "ratio to the lower bound (the most bytes live at one call), with --backend exe (a case fails above "
         f"{ARENA_TARGET} x); `-O2 passes` is what the optimizer did (nodes before -> after, BatchNorms folded, "
-        f"fusion groups formed; --backend exe, where {' and '.join(NO_BATCHNORM_LEFT)} fail if a BatchNorm is left); "
+        f"fusion groups formed, convolutions computed by Winograd's algorithm; --backend exe, where {' and '.join(NO_BATCHNORM_LEFT)} fail if a BatchNorm is left); "
         "`fx2c run` and `peak RSS` are "
         "the wall time and maximum resident set of the interpreter (`fx2c run`) or of the executable; "
         "`weights` is the file given to it (st: .safetensors, pt: torch.save).",
