@@ -46,13 +46,18 @@ def build(fx2c, d, level, exe):
     p = subprocess.run(cmd, check=True, capture_output=True, text=True)
     wall = time.perf_counter() - t0
     m = re.search(r"arena: (\d+) bytes; lower bound[^:]*: (\d+) bytes", p.stdout)
-    stats = {"nodes": None, "bn": 0, "fused": 0}
+    stats = {"nodes": None, "bn": 0, "fused": 0, "wino": 0, "wsaved": 0}
     for line in p.stderr.splitlines():
-        s = re.match(r"pass (\w+) +(\d+) -> +(\d+) nodes: (\d+) removed, (\d+) BatchNorms folded, (\d+) fusion groups", line)
+        s = re.match(r"pass (\w+) +(\d+) -> +(\d+) nodes: (\d+) removed, (\d+) BatchNorms folded, (\d+) fusion groups, "
+                     r"(-?\d+) weight bytes saved", line)
         if s:
             stats["nodes"] = int(s.group(3))
             stats["bn"] += int(s.group(5))
             stats["fused"] += int(s.group(6))
+            stats["wsaved"] += int(s.group(7))
+        s = re.match(r"pass winograd +(\d+) convolutions to Winograd", line)
+        if s:
+            stats["wino"] += int(s.group(1))
     return wall, int(m.group(1)), stats
 
 
@@ -93,8 +98,9 @@ def main():
         print(f"{name}: -O0 {r['-O0'][1]:.3f} ms, -O2 {r['-O2'][1]:.3f} ms ({r['-O0'][1] / r['-O2'][1]:.2f}x); arena "
               f"{r['arena-O0'] / 2**20:.2f} -> {r['arena-O2'] / 2**20:.2f} MiB", flush=True)
     lines = ["| model | runs | -O0 | -O2 | -O0 / -O2 | -O0 min | -O2 min | -O0 / -O2 (mins) | PyTorch eager | eager / -O2 "
-             "| arena -O0 | arena -O2 | arena saved | nodes -O0 -> -O2 | BatchNorms folded | fusion groups |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "| arena -O0 | arena -O2 | arena saved | nodes -O0 -> -O2 | BatchNorms folded | fusion groups "
+             "| Winograd convs | weights added |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         eager = r.get("eager")
         st = r["stats-O2"]
@@ -103,7 +109,8 @@ def main():
             f"{r['-O0'][0]:.2f} ms | {r['-O2'][0]:.2f} ms | {r['-O0'][0] / r['-O2'][0]:.2f}x | "
             + (f"{eager[1]:.2f} ms | {eager[1] / r['-O2'][1]:.2f}x | " if eager else "(aten graph) | | ")
             + f"{r['arena-O0'] / 2**20:.2f} MiB | {r['arena-O2'] / 2**20:.2f} MiB | "
-            f"{100 * (1 - r['arena-O2'] / r['arena-O0']):.0f}% | {r['nodes0']} -> {st['nodes']} | {st['bn']} | {st['fused']} |")
+            f"{100 * (1 - r['arena-O2'] / r['arena-O0']):.0f}% | {r['nodes0']} -> {st['nodes']} | {st['bn']} | {st['fused']} | "
+            f"{st['wino']} | {-st['wsaved'] / 2**20:+.1f} MiB |")
     table = "\n".join(lines)
     print()
     print(table)
@@ -121,7 +128,8 @@ def main():
                     "least minimum, in milliseconds. Both executables' outputs matched PyTorch's within 1e-4 x max(1, max|ref|) "
                     "before they were timed. `arena`: the memory plan's workspace; `nodes`: the graph's nodes as "
                     "exported and after the -O2 pipeline (get_attr nodes that fusion adds for module weights "
-                    "included).\n\n" + table + "\n")
+                    "included); `weights added`: what -O2's passes add to the weights (Winograd's transformed weights) "
+                    "less what they remove (folded BatchNorms, weights no longer read).\n\n" + table + "\n")
 
 
 if __name__ == "__main__":
