@@ -292,7 +292,7 @@ static int generate(const compile_opts *o, fx_graph *g, fx_diag *d) {
       files[nfiles++] = o->graph_path;
       if (o->modules_path) files[nfiles++] = o->modules_path;
       if (o->weights_path) files[nfiles++] = o->weights_path;
-      fx_emit_opts eo = {o->prefix, o->weights_file, false, cmd.p, files, nfiles};
+      fx_emit_opts eo = {o->prefix, o->weights_file, false, cmd.p, files, nfiles, NULL, NULL};
       bool done;
       if (strcmp(o->emit, "c") == 0) done = fx_emit_c(&L, &P, &eo, o->out_path, d);
       else {
