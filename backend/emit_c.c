@@ -352,16 +352,7 @@ static uint64_t emit_weights(em *e, fx_buf *h, fx_buf *bin, uint64_t *woff) {
       count++;
       total += fx_tinfo_bytes(&p->tensors[t]);
     }
-  if (e->o->weights_file) {
-    for (uint32_t t = 0; t < p->ntensors; t++) {
-      if (!weight_written(e, t)) continue;
-      while (bin->n % FX_PLAN_ALIGN) fx_buf_putc(bin, 0);
-      woff[t] = bin->n;
-      const fx_tensor *w = p->tensors[t].data;
-      fx_buf_put(bin, w->data, fx_tinfo_bytes(&p->tensors[t]));
-    }
-    return bin->n;
-  }
+  if (e->o->weights_file) return fx_iface_weights_blob(e, bin, woff);
   fx_buf_printf(h,
                 "/* model_weights.h: the weights of %s_run: %u tensors, %llu bytes. Included by model.c only.\n"
                 " * Each is its little-endian bytes, exactly as in the weights file (this code is for little-endian targets). */\n"

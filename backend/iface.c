@@ -169,6 +169,18 @@ bool fx_iface_weight_written(const fx_iface *e, uint32_t t) {
   return used;
 }
 
+uint64_t fx_iface_weights_blob(const fx_iface *e, fx_buf *bin, uint64_t *woff) {
+  const fx_program *p = e->p;
+  for (uint32_t t = 0; t < p->ntensors; t++) {
+    if (!fx_iface_weight_written(e, t)) continue;
+    while (bin->n % FX_PLAN_ALIGN) fx_buf_putc(bin, 0);
+    woff[t] = bin->n;
+    const fx_tensor *w = p->tensors[t].data;
+    fx_buf_put(bin, w->data, fx_tinfo_bytes(&p->tensors[t]));
+  }
+  return bin->n;
+}
+
 void fx_iface_signature(const fx_iface *e, fx_buf *b) {
   fx_buf_printf(b, "fxrt_status %s_run(", e->prefix);
   if (e->o->weights_file) fx_buf_puts(b, "const void *weights, ");

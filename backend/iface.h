@@ -61,6 +61,10 @@ bool fx_iface_input_copied(const fx_iface *e, uint32_t t);
  * through its module), and one of them is used. */
 bool fx_iface_weight_written(const fx_iface *e, uint32_t t);
 
+/* The weights file of weights_file: every written weight at a 64-byte aligned offset (woff, by tensor id), its
+ * bytes as in the weights file (little-endian). Returns its size. */
+uint64_t fx_iface_weights_blob(const fx_iface *e, fx_buf *bin, uint64_t *woff);
+
 /* model.h. weight_bytes: the size of the weights file (with weights_file). */
 void fx_iface_header(const fx_iface *e, fx_buf *b, uint64_t weight_bytes);
 /* The NAME_run prototype, without the semicolon. */

@@ -1,0 +1,813 @@
+/* emit_llvm.c: the LLVM backend (emit_llvm.h), through the LLVM C API only. */
+#include "emit_llvm.h"
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#ifndef FX2C_VERSION
+#define FX2C_VERSION "0.0.0"
+#endif
+
+const char *fx_llvm_version(void) {
+  static char v[32];
+  unsigned major, minor, patch;
+  LLVMGetVersion(&major, &minor, &patch);
+  snprintf(v, sizeof v, "%u.%u.%u", major, minor, patch);
+  return v;
+}
+
+/* ---- targets ---- */
+
+static void init_targets(void) {
+  static bool done;
+  if (done) return;
+  done = true;
+  LLVMInitializeX86TargetInfo(), LLVMInitializeX86Target(), LLVMInitializeX86TargetMC(), LLVMInitializeX86AsmPrinter();
+  LLVMInitializeAArch64TargetInfo(), LLVMInitializeAArch64Target(), LLVMInitializeAArch64TargetMC(),
+      LLVMInitializeAArch64AsmPrinter();
+  LLVMInitializeARMTargetInfo(), LLVMInitializeARMTarget(), LLVMInitializeARMTargetMC(), LLVMInitializeARMAsmPrinter();
+  LLVMInitializeRISCVTargetInfo(), LLVMInitializeRISCVTarget(), LLVMInitializeRISCVTargetMC(),
+      LLVMInitializeRISCVAsmPrinter();
+}
+
+/* The target of lo: its normalized triple, CPU and features (malloc'd, to be freed by the caller), or false with a
+ * message. */
+typedef struct {
+  char *triple, *cpu, *features;
+  LLVMTargetRef target;
+  bool host;
+} target_spec;
+
+static void spec_free(target_spec *t) {
+  free(t->triple), free(t->cpu), free(t->features);
+  memset(t, 0, sizeof *t);
+}
+
+static char *dup_message(char *m) { /* an LLVM message as a malloc'd string */
+  char *s = strdup(m ? m : "");
+  if (m) LLVMDisposeMessage(m);
+  if (!s) abort();
+  return s;
+}
+
+static bool resolve_target(const fx_llvm_opts *lo, target_spec *t, char *msg, size_t cap) {
+  init_targets();
+  memset(t, 0, sizeof *t);
+  char *host = dup_message(LLVMGetDefaultTargetTriple());
+  const char *want = lo->triple && *lo->triple ? lo->triple : host;
+  t->triple = dup_message(LLVMNormalizeTargetTriple(want));
+  char *host_norm = dup_message(LLVMNormalizeTargetTriple(host));
+  t->host = strcmp(t->triple, host_norm) == 0;
+  free(host), free(host_norm);
+  char *err = NULL;
+  if (LLVMGetTargetFromTriple(t->triple, &t->target, &err)) {
+    snprintf(msg, cap, "unknown target '%s': %s (this fx2c compiles for x86_64, aarch64, arm/thumb and riscv)",
+             want, err ? err : "");
+    LLVMDisposeMessage(err);
+    spec_free(t);
+    return false;
+  }
+  const char *cpu = lo->cpu && *lo->cpu ? lo->cpu : "generic";
+  if (strcmp(cpu, "native") == 0) {
+    if (!t->host) {
+      snprintf(msg, cap, "--cpu native is this machine's CPU; it cannot be used with --target %s", want);
+      spec_free(t);
+      return false;
+    }
+    t->cpu = dup_message(LLVMGetHostCPUName());
+    char *f = dup_message(LLVMGetHostCPUFeatures());
+    size_t n = strlen(f) + (lo->features ? strlen(lo->features) : 0) + 2;
+    t->features = malloc(n);
+    if (!t->features) abort();
+    snprintf(t->features, n, "%s%s%s", f, lo->features && *lo->features ? "," : "", lo->features ? lo->features : "");
+    free(f);
+  } else {
+    t->cpu = strdup(cpu);
+    t->features = strdup(lo->features ? lo->features : "");
+    if (!t->cpu || !t->features) abort();
+  }
+  for (const char *c = t->cpu; *c; c++)
+    if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || strchr("-_.", *c))) {
+      snprintf(msg, cap, "--cpu '%s' is not a CPU name", t->cpu);
+      spec_free(t);
+      return false;
+    }
+  for (const char *f = t->features; *f;) { /* +name or -name, comma separated */
+    const char *end = strchr(f, ',');
+    size_t n = end ? (size_t)(end - f) : strlen(f);
+    if (n < 2 || (f[0] != '+' && f[0] != '-')) {
+      snprintf(msg, cap, "--features '%s': expected a comma-separated list of +feature or -feature", lo->features);
+      spec_free(t);
+      return false;
+    }
+    f += n + (end != NULL);
+  }
+  return true;
+}
+
+static bool is_linux(const char *triple) { return strstr(triple, "-linux") != NULL; }
+static bool is_arm_bare_metal(const char *triple) { /* arm-none-eabi and its thumb variants: GCC's short enums */
+  return (strncmp(triple, "arm", 3) == 0 || strncmp(triple, "thumb", 5) == 0) && !is_linux(triple);
+}
+
+static LLVMTargetMachineRef make_machine(const target_spec *t, int opt_level) {
+  LLVMCodeGenOptLevel lvl = opt_level <= 0 ? LLVMCodeGenLevelNone : opt_level == 1 ? LLVMCodeGenLevelLess
+                                                                                    : LLVMCodeGenLevelDefault;
+  /* position-independent where executables are (Linux: PIE by default), static for bare metal */
+  LLVMRelocMode reloc = is_linux(t->triple) ? LLVMRelocPIC : LLVMRelocDefault;
+  return LLVMCreateTargetMachine(t->target, t->triple, t->cpu, t->features, lvl, reloc, LLVMCodeModelDefault);
+}
+
+bool fx_llvm_check_target(const fx_llvm_opts *lo, char *msg, size_t cap) {
+  target_spec t;
+  if (!resolve_target(lo, &t, msg, cap)) return false;
+  LLVMTargetMachineRef tm = make_machine(&t, lo->opt_level);
+  bool ok = tm != NULL;
+  if (!ok) snprintf(msg, cap, "LLVM cannot make a target machine for '%s' (cpu %s)", t.triple, t.cpu);
+  else {
+    LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+    if (LLVMByteOrder(td) != LLVMLittleEndian) {
+      snprintf(msg, cap, "target '%s' is big-endian; fx2c's weights and runtime are little-endian", t.triple);
+      ok = false;
+    }
+    LLVMDisposeTargetData(td);
+    LLVMDisposeTargetMachine(tm);
+  }
+  spec_free(&t);
+  return ok;
+}
+
+void fx_llvm_describe_target(const fx_llvm_opts *lo, char *triple, size_t tcap, char *cpu, size_t ccap) {
+  target_spec t;
+  char msg[300];
+  if (!resolve_target(lo, &t, msg, sizeof msg)) {
+    snprintf(triple, tcap, "%s", lo->triple ? lo->triple : "?");
+    snprintf(cpu, ccap, "%s", lo->cpu ? lo->cpu : "generic");
+    return;
+  }
+  snprintf(triple, tcap, "%s", t.triple);
+  snprintf(cpu, ccap, "%s", t.cpu);
+  spec_free(&t);
+}
+
+/* ---- the module ---- */
+
+typedef struct {
+  LLVMValueRef key, global;
+} const_slot;
+
+typedef struct {
+  fx_iface ifc; /* names and the entry point (shared with the C backend) */
+  const fx_llvm_opts *lo;
+  fx_diag *d;
+  LLVMContextRef ctx;
+  LLVMModuleRef mod;
+  LLVMBuilderRef b;
+  LLVMTargetDataRef td;
+  bool short_enums; /* enum fields are one byte (GCC's arm-none-eabi ABI) */
+  bool hard_float;  /* ARM with floating-point arguments in VFP registers (an ...hf triple) */
+  LLVMTypeRef i1, i8, i32, i64, f32, f64, ptr, isize, enum_field;
+  LLVMTypeRef view_t, conv_t, convt_t, pool_t, ep_t, un_t;
+  LLVMValueRef fn;                    /* NAME_run */
+  LLVMValueRef kfn[FX_NUM_KINDS];     /* the runtime's functions, declared when first called */
+  LLVMTypeRef kty[FX_NUM_KINDS];
+  LLVMValueRef *weight;               /* by tensor id: the weight's global (or its place in the weights argument) */
+  LLVMValueRef *input;                /* by tensor id: the input's parameter */
+  LLVMValueRef *output;               /* by output index */
+  LLVMValueRef ws, weights_arg;
+  uint64_t *woff;
+  LLVMValueRef ep_slot;               /* the epilogue built on the stack (residual known at run time) */
+  LLVMBasicBlockRef fail;             /* returns the first failing status */
+  LLVMValueRef fail_status;
+  uint32_t nchecks;
+  const_slot *consts;                 /* constant initializer -> its private global (uniqued) */
+  uint32_t nconsts, capconsts;
+  uint32_t nglobals;
+  /* debug info */
+  LLVMDIBuilderRef dib;
+  LLVMMetadataRef file, sp, sub_type;
+  LLVMMetadataRef loc; /* the current node's location (the builder's), or NULL */
+} lv;
+
+static LLVMValueRef ci64(lv *v, int64_t x) { return LLVMConstInt(v->i64, (unsigned long long)x, 1); }
+static LLVMValueRef ci32(lv *v, int64_t x) { return LLVMConstInt(v->i32, (unsigned long long)x, 1); }
+static LLVMValueRef cisize(lv *v, uint64_t x) { return LLVMConstInt(v->isize, x, 0); }
+
+static LLVMTypeRef named_struct(lv *v, const char *name, LLVMTypeRef *fields, unsigned n) {
+  LLVMTypeRef t = LLVMStructCreateNamed(v->ctx, name);
+  LLVMStructSetBody(t, fields, n, 0);
+  return t;
+}
+
+static void make_types(lv *v) {
+  v->i1 = LLVMInt1TypeInContext(v->ctx);
+  v->i8 = LLVMInt8TypeInContext(v->ctx);
+  v->i32 = LLVMInt32TypeInContext(v->ctx);
+  v->i64 = LLVMInt64TypeInContext(v->ctx);
+  v->f32 = LLVMFloatTypeInContext(v->ctx);
+  v->f64 = LLVMDoubleTypeInContext(v->ctx);
+  v->ptr = LLVMPointerTypeInContext(v->ctx, 0);
+  v->isize = LLVMIntPtrTypeInContext(v->ctx, v->td);
+  v->enum_field = v->short_enums ? v->i8 : v->i32;
+  LLVMTypeRef dims = LLVMArrayType2(v->i64, FXRT_MAX_DIMS), pair = LLVMArrayType2(v->i64, 2);
+  /* fxrt.h's structs; the target's data layout places their fields as its C compilers do */
+  v->view_t = named_struct(v, "fxrt_view", (LLVMTypeRef[]){v->i32, dims, dims, v->i64}, 4);
+  v->conv_t = named_struct(v, "fxrt_conv2d_params", (LLVMTypeRef[]){pair, pair, pair, v->i64}, 4);
+  v->convt_t = named_struct(v, "fxrt_conv_transpose2d_params", (LLVMTypeRef[]){pair, pair, pair, pair, v->i64}, 5);
+  v->pool_t = named_struct(v, "fxrt_pool2d_params", (LLVMTypeRef[]){pair, pair, pair, pair, v->i8, v->i8, v->i64}, 7);
+  v->ep_t = named_struct(v, "fxrt_epilogue", (LLVMTypeRef[]){v->enum_field, v->f32, v->f32, v->f32, v->ptr}, 5);
+  v->un_t = named_struct(v, "fxrt_unary_params", (LLVMTypeRef[]){v->f32, v->f32, v->f32}, 3);
+}
+
+/* On the host, the layouts LLVM computes must be those of the structs fx2c itself was compiled with. */
+static bool check_host_layouts(lv *v) {
+  struct {
+    LLVMTypeRef t;
+    size_t size;
+    unsigned field;
+    size_t offset;
+  } c[] = {
+      {v->view_t, sizeof(fxrt_view), 3, offsetof(fxrt_view, offset)},
+      {v->view_t, sizeof(fxrt_view), 1, offsetof(fxrt_view, shape)},
+      {v->conv_t, sizeof(fxrt_conv2d_params), 3, offsetof(fxrt_conv2d_params, groups)},
+      {v->convt_t, sizeof(fxrt_conv_transpose2d_params), 4, offsetof(fxrt_conv_transpose2d_params, groups)},
+      {v->pool_t, sizeof(fxrt_pool2d_params), 5, offsetof(fxrt_pool2d_params, count_include_pad)},
+      {v->pool_t, sizeof(fxrt_pool2d_params), 6, offsetof(fxrt_pool2d_params, divisor_override)},
+      {v->ep_t, sizeof(fxrt_epilogue), 1, offsetof(fxrt_epilogue, alpha)},
+      {v->ep_t, sizeof(fxrt_epilogue), 4, offsetof(fxrt_epilogue, residual)},
+      {v->un_t, sizeof(fxrt_unary_params), 2, offsetof(fxrt_unary_params, c)},
+  };
+  for (size_t i = 0; i < sizeof c / sizeof *c; i++)
+    if (LLVMABISizeOfType(v->td, c[i].t) != c[i].size || LLVMOffsetOfElement(v->td, c[i].t, c[i].field) != c[i].offset) {
+      fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "internal error: LLVM lays out %s unlike this C compiler",
+                    LLVMGetStructName(c[i].t));
+      return false;
+    }
+  return true;
+}
+
+/* A private constant global holding init (one per distinct constant: LLVM uniques constants). */
+static LLVMValueRef const_global(lv *v, LLVMValueRef init, const char *what) {
+  if (v->capconsts < 2 * (v->nconsts + 1)) { /* grow and rehash */
+    uint32_t cap = v->capconsts ? 2 * v->capconsts : 256;
+    const_slot *s = fx_xcalloc(cap, sizeof *s);
+    for (uint32_t i = 0; i < v->capconsts; i++)
+      if (v->consts[i].key) {
+        uint32_t h = (uint32_t)(((uintptr_t)v->consts[i].key >> 4) * 2654435761u) & (cap - 1);
+        while (s[h].key) h = (h + 1) & (cap - 1);
+        s[h] = v->consts[i];
+      }
+    fx_xfree(v->consts);
+    v->consts = s, v->capconsts = cap;
+  }
+  uint32_t h = (uint32_t)(((uintptr_t)init >> 4) * 2654435761u) & (v->capconsts - 1);
+  while (v->consts[h].key && v->consts[h].key != init) h = (h + 1) & (v->capconsts - 1);
+  if (v->consts[h].key) return v->consts[h].global;
+  char name[64];
+  snprintf(name, sizeof name, "%s.%u", what, v->nglobals++);
+  LLVMValueRef g = LLVMAddGlobal(v->mod, LLVMTypeOf(init), name);
+  LLVMSetInitializer(g, init);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, LLVMPrivateLinkage);
+  LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+  v->consts[h] = (const_slot){init, g};
+  v->nconsts++;
+  return g;
+}
+
+static LLVMValueRef i64_array(lv *v, const int64_t *x, int n, int len) {
+  LLVMValueRef e[FXRT_MAX_DIMS];
+  for (int i = 0; i < len; i++) e[i] = ci64(v, i < n ? x[i] : 0);
+  return LLVMConstArray2(v->i64, e, (uint64_t)len);
+}
+
+static LLVMValueRef view_const(lv *v, const fxrt_view *w) {
+  LLVMValueRef f[4] = {ci32(v, w->ndim), i64_array(v, w->shape, w->ndim, FXRT_MAX_DIMS),
+                       i64_array(v, w->stride, w->ndim, FXRT_MAX_DIMS), ci64(v, w->offset)};
+  return const_global(v, LLVMConstNamedStruct(v->view_t, f, 4), "view");
+}
+
+static LLVMValueRef pair(lv *v, const int64_t *x) { return i64_array(v, x, 2, 2); }
+
+static LLVMValueRef cf32(lv *v, double x) { return LLVMConstReal(v->f32, (double)(float)x); }
+
+static LLVMValueRef unary_const(lv *v, const fxrt_unary_params *u) {
+  LLVMValueRef f[3] = {cf32(v, u->a), cf32(v, u->b), cf32(v, u->c)};
+  return const_global(v, LLVMConstNamedStruct(v->un_t, f, 3), "unary");
+}
+
+/* ---- operands ---- */
+
+static LLVMValueRef byte_gep(lv *v, LLVMValueRef base, uint64_t off, const char *name) {
+  if (!off) return base;
+  LLVMValueRef idx = cisize(v, off);
+  return LLVMBuildInBoundsGEP2(v->b, v->i8, base, &idx, 1, name);
+}
+
+static LLVMValueRef scalar_const(lv *v, const fx_kcall *k, const fx_ref *r) {
+  LLVMValueRef c;
+  switch ((fxrt_dtype)r->dtype) {
+  case FXRT_F32: c = cf32(v, k->scalar[r->id]); break;
+  case FXRT_F64: c = LLVMConstReal(v->f64, k->scalar[r->id]); break;
+  case FXRT_I64: c = ci64(v, k->iscalar[r->id]); break;
+  case FXRT_I32: c = ci32(v, k->iscalar[r->id]); break;
+  case FXRT_I16: c = LLVMConstInt(LLVMInt16TypeInContext(v->ctx), (unsigned long long)k->iscalar[r->id], 1); break;
+  case FXRT_BOOL: c = LLVMConstInt(v->i8, k->iscalar[r->id] != 0, 0); break;
+  default: c = LLVMConstInt(v->i8, (unsigned long long)k->iscalar[r->id], 1); break;
+  }
+  return const_global(v, c, "scalar");
+}
+
+/* The pointer an operand stands for (put_ref in emit_c.c, base() in interp.c). */
+static LLVMValueRef ref(lv *v, const fx_kcall *k, int i) {
+  const fx_ref *r = &k->ref[i];
+  uint64_t es = fxrt_dtype_size((fxrt_dtype)r->dtype);
+  LLVMValueRef base;
+  uint64_t off = (uint64_t)r->off * es;
+  const char *name = "";
+  switch (r->kind) {
+  case FX_REF_NULL: return LLVMConstPointerNull(v->ptr);
+  case FX_REF_SCALAR: return scalar_const(v, k, r);
+  case FX_REF_SCRATCH: base = v->ws, off += v->ifc.P->scratch[r->id].offset; break;
+  case FX_REF_OUTPUT: base = v->output[r->id]; break;
+  case FX_REF_SOURCE: base = v->ifc.p->tensors[r->id].kind == FX_T_WEIGHT ? v->weight[r->id] : v->input[r->id]; break;
+  default: {
+    uint32_t root = v->ifc.P->root[r->id];
+    const fx_place *pl = &v->ifc.P->place[root];
+    switch (pl->loc) {
+    case FX_MEM_OUTPUT: base = v->output[pl->index]; break;
+    case FX_MEM_ARENA: base = v->ws, off += pl->offset, name = v->ifc.name[root]; break;
+    case FX_MEM_INPUT: base = v->input[root]; break;
+    case FX_MEM_WEIGHT: base = v->weight[root]; break;
+    default: return LLVMConstPointerNull(v->ptr);
+    }
+  }
+  }
+  return byte_gep(v, base, off, name);
+}
+
+/* ---- calls ---- */
+
+/* Parameter types of the runtime's functions (fxrt.h), one letter each: p pointer, e enum, l int64_t, z size_t,
+ * f float, d double, b bool. Every function returns fxrt_status. */
+static const char *kind_params(fx_kind k) {
+  switch (k) {
+  case FX_K_UNARY: return "epplp";
+  case FX_K_BINARY: return "eeppppppd";
+  case FX_K_WHERE: return "epppppppp";
+  case FX_K_COPY: return "eppepp";
+  case FX_K_FILL: return "epld";
+  case FX_K_ARANGE: return "epldd";
+  case FX_K_REDUCE: return "eeplllp";
+  case FX_K_CUMSUM: return "eplllp";
+  case FX_K_SOFTMAX: return "plllpb";
+  case FX_K_TOPK: return "pllllbpp";
+  case FX_K_CONV2D: return "pllllplllppllpppz";
+  case FX_K_CONV_T2D: return "pllllplllppllp";
+  case FX_K_LINEAR: return "pllplppp";
+  case FX_K_MATMUL: return "ppppppp";
+  case FX_K_BATCH_NORM: return "plllppppfp";
+  case FX_K_LAYER_NORM: return "pllppfppp";
+  case FX_K_GROUP_NORM: return "pllllppfp";
+  case FX_K_MAX_POOL: return "pllllpllpp";
+  case FX_K_AVG_POOL: return "pllllpllp";
+  case FX_K_ADAPTIVE_AVG: return "pllllpll";
+  case FX_K_ADAPTIVE_MAX: return "pllllpllp";
+  case FX_K_NEAREST: return "pllllplldd";
+  case FX_K_BILINEAR: return "pllllpllbdd";
+  case FX_K_PAD2D: return "epllllpp";
+  case FX_K_EMBEDDING: return "pllplp";
+  default: return NULL;
+  }
+}
+
+static LLVMValueRef kernel(lv *v, fx_kind k) {
+  if (v->kfn[k]) return v->kfn[k];
+  const char *sig = kind_params(k);
+  LLVMTypeRef params[24];
+  unsigned n = 0;
+  for (const char *c = sig; *c; c++)
+    params[n++] = *c == 'p' ? v->ptr : *c == 'e' ? v->i32 : *c == 'l' ? v->i64 : *c == 'z' ? v->isize
+                : *c == 'f' ? v->f32 : *c == 'd' ? v->f64 : v->i1;
+  v->kty[k] = LLVMFunctionType(v->i32, params, n, 0);
+  LLVMValueRef f = LLVMAddFunction(v->mod, fx_kind_function(k), v->kty[k]);
+  unsigned zext = LLVMGetEnumAttributeKindForName("zeroext", 7), nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
+  for (unsigned i = 0; i < n; i++) /* a C bool argument is zero-extended by the caller */
+    if (sig[i] == 'b') LLVMAddAttributeAtIndex(f, i + 1, LLVMCreateEnumAttribute(v->ctx, zext, 0));
+  LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(v->ctx, nounwind, 0));
+  return v->kfn[k] = f;
+}
+
+/* Calls the kernel with args, then returns its status from NAME_run unless it is FXRT_OK. */
+static void emit_call(lv *v, fx_kind kind, LLVMValueRef *args, unsigned n) {
+  LLVMValueRef f = kernel(v, kind);
+  LLVMValueRef s = LLVMBuildCall2(v->b, v->kty[kind], f, args, n, "");
+  LLVMValueRef bad = LLVMBuildICmp(v->b, LLVMIntNE, s, ci32(v, FXRT_OK), "");
+  LLVMBasicBlockRef here = LLVMGetInsertBlock(v->b);
+  LLVMBasicBlockRef after = LLVMAppendBasicBlockInContext(v->ctx, v->fn, "");
+  LLVMBuildCondBr(v->b, bad, v->fail, after);
+  LLVMAddIncoming(v->fail_status, &s, &here, 1);
+  v->nchecks++;
+  LLVMPositionBuilderAtEnd(v->b, after);
+}
+
+static LLVMValueRef epilogue(lv *v, const fx_kcall *k) {
+  if (!k->has_ep) return LLVMConstPointerNull(v->ptr);
+  LLVMValueRef f[5] = {LLVMConstInt(v->enum_field, (unsigned long long)k->ep.act, 0), cf32(v, k->ep.alpha),
+                       cf32(v, k->ep.lo), cf32(v, k->ep.hi), LLVMConstPointerNull(v->ptr)};
+  LLVMValueRef c = LLVMConstNamedStruct(v->ep_t, f, 5);
+  if (k->ref[4].kind == FX_REF_NULL) return const_global(v, c, "epilogue");
+  /* a residual: the struct on the stack, its pointer filled in (a compound literal in the C backend) */
+  LLVMValueRef s = LLVMBuildInsertValue(v->b, c, ref(v, k, 4), 4, "");
+  LLVMBuildStore(v->b, s, v->ep_slot);
+  return v->ep_slot;
+}
+
+/* Appends cnt int64_t arguments. */
+static unsigned ints(lv *v, LLVMValueRef *a, unsigned n, const int64_t *x, int cnt) {
+  for (int i = 0; i < cnt; i++) a[n++] = ci64(v, x[i]);
+  return n;
+}
+
+static void emit_kcall(lv *v, const fx_kcall *k) {
+  LLVMValueRef a[24];
+  unsigned n = 0;
+#define R(i) (a[n++] = ref(v, k, i))
+#define V(i) (a[n++] = view_const(v, &k->view[i]))
+#define I(from, cnt) (n = ints(v, a, n, k->i + (from), (cnt)))
+#define E(x) (a[n++] = ci32(v, (x)))
+#define F(x) (a[n++] = cf32(v, (x)))
+#define D(x) (a[n++] = LLVMConstReal(v->f64, (x)))
+#define B(x) (a[n++] = LLVMConstInt(v->i1, (x) ? 1 : 0, 0))
+  switch ((fx_kind)k->kind) {
+  case FX_K_UNARY: E(k->sub), R(0), R(1), I(0, 1), a[n++] = unary_const(v, &k->p.un); break;
+  case FX_K_BINARY: E(k->sub), E(k->dt), R(0), V(0), R(1), V(1), R(2), V(2), D(k->f[0]); break;
+  case FX_K_WHERE: E(k->dt), R(0), V(0), R(1), V(1), R(2), V(2), R(3), V(3); break;
+  case FX_K_COPY: E(k->dt), R(0), V(0), E(k->dt2), R(1), V(1); break;
+  case FX_K_FILL: E(k->dt), R(0), I(0, 1), D(k->f[0]); break;
+  case FX_K_ARANGE: E(k->dt), R(0), I(0, 1), D(k->f[0]), D(k->f[1]); break;
+  case FX_K_REDUCE: E(k->sub), E(k->dt), R(0), I(0, 3), R(1); break;
+  case FX_K_CUMSUM: E(k->dt), R(0), I(0, 3), R(1); break;
+  case FX_K_SOFTMAX: R(0), I(0, 3), R(1), B(k->flag); break;
+  case FX_K_TOPK: R(0), I(0, 4), B(k->flag), R(1), R(2); break;
+  case FX_K_CONV2D: {
+    const fxrt_conv2d_params *c = &k->p.conv;
+    LLVMValueRef f[4] = {pair(v, c->stride), pair(v, c->padding), pair(v, c->dilation), ci64(v, c->groups)};
+    R(0), I(0, 4), R(1), I(4, 3), R(2), R(3), I(7, 2);
+    a[n++] = const_global(v, LLVMConstNamedStruct(v->conv_t, f, 4), "conv2d");
+    a[n++] = epilogue(v, k);
+    R(5), a[n++] = cisize(v, (uint64_t)k->i[9]);
+    break;
+  }
+  case FX_K_CONV_T2D: {
+    const fxrt_conv_transpose2d_params *c = &k->p.convt;
+    LLVMValueRef f[5] = {pair(v, c->stride), pair(v, c->padding), pair(v, c->output_padding), pair(v, c->dilation),
+                         ci64(v, c->groups)};
+    R(0), I(0, 4), R(1), I(4, 3), R(2), R(3), I(7, 2);
+    a[n++] = const_global(v, LLVMConstNamedStruct(v->convt_t, f, 5), "conv_transpose2d");
+    break;
+  }
+  case FX_K_LINEAR: R(0), I(0, 2), R(1), I(2, 1), R(2), R(3), a[n++] = epilogue(v, k); break;
+  case FX_K_MATMUL: R(0), V(0), R(1), V(1), R(2), V(2), a[n++] = epilogue(v, k); break;
+  case FX_K_BATCH_NORM: R(0), I(0, 3), R(1), R(2), R(3), R(4), F(k->f[0]), R(5); break;
+  case FX_K_LAYER_NORM: R(0), I(0, 2), R(1), R(2), F(k->f[0]), R(3), R(4), R(5); break;
+  case FX_K_GROUP_NORM: R(0), I(0, 4), R(1), R(2), F(k->f[0]), R(3); break;
+  case FX_K_MAX_POOL:
+  case FX_K_AVG_POOL: {
+    const fxrt_pool2d_params *q = &k->p.pool;
+    LLVMValueRef f[7] = {pair(v, q->kernel), pair(v, q->stride), pair(v, q->padding), pair(v, q->dilation),
+                         LLVMConstInt(v->i8, q->ceil_mode, 0), LLVMConstInt(v->i8, q->count_include_pad, 0),
+                         ci64(v, q->divisor_override)};
+    R(0), I(0, 4), R(1), I(4, 2);
+    a[n++] = const_global(v, LLVMConstNamedStruct(v->pool_t, f, 7), "pool2d");
+    if (k->kind == FX_K_MAX_POOL) R(2);
+    break;
+  }
+  case FX_K_ADAPTIVE_AVG: R(0), I(0, 4), R(1), I(4, 2); break;
+  case FX_K_ADAPTIVE_MAX: R(0), I(0, 4), R(1), I(4, 2), R(2); break;
+  case FX_K_NEAREST: R(0), I(0, 4), R(1), I(4, 2), D(k->f[0]), D(k->f[1]); break;
+  case FX_K_BILINEAR: R(0), I(0, 4), R(1), I(4, 2), B(k->flag), D(k->f[0]), D(k->f[1]); break;
+  case FX_K_PAD2D:
+    E(k->sub), R(0), I(0, 4);
+    a[n++] = const_global(v, i64_array(v, k->i + 4, 4, 4), "pads");
+    R(1);
+    break;
+  case FX_K_EMBEDDING: R(0), I(0, 2), R(1), I(2, 1), R(2); break;
+  default: return;
+  }
+#undef R
+#undef V
+#undef I
+#undef E
+#undef F
+#undef D
+#undef B
+  emit_call(v, (fx_kind)k->kind, a, n);
+}
+
+/* ---- debug info ---- */
+
+static void debug_begin(lv *v, const char *fn_name) {
+  const char *src = v->lo->source ? v->lo->source : "graph.fx";
+  char cwd[4096];
+  if (!getcwd(cwd, sizeof cwd)) snprintf(cwd, sizeof cwd, ".");
+  v->dib = LLVMCreateDIBuilder(v->mod);
+  v->file = LLVMDIBuilderCreateFile(v->dib, src, strlen(src), cwd, strlen(cwd));
+  const char *producer = "fx2c " FX2C_VERSION;
+  LLVMDIBuilderCreateCompileUnit(v->dib, LLVMDWARFSourceLanguageC99, v->file, producer, strlen(producer),
+                                 v->lo->opt_level > 0, "", 0, 0, "", 0, LLVMDWARFEmissionFull, 0, 0, 0, "", 0, "", 0);
+  v->sub_type = LLVMDIBuilderCreateSubroutineType(v->dib, v->file, NULL, 0, LLVMDIFlagZero);
+  const fx_graph *g = v->ifc.p->g;
+  unsigned line = g->first != FX_NONE_IDX ? g->nodes[g->first].loc.line : 0;
+  v->sp = LLVMDIBuilderCreateFunction(v->dib, v->file, fn_name, strlen(fn_name), fn_name, strlen(fn_name), v->file,
+                                      line, v->sub_type, 0, 1, line, LLVMDIFlagPrototyped, v->lo->opt_level > 0);
+  LLVMSetSubprogram(v->fn, v->sp);
+  LLVMAddModuleFlag(v->mod, LLVMModuleFlagBehaviorWarning, "Debug Info Version", 18,
+                    LLVMValueAsMetadata(ci32(v, LLVMDebugMetadataVersion())));
+  LLVMAddModuleFlag(v->mod, LLVMModuleFlagBehaviorWarning, "Dwarf Version", 13, LLVMValueAsMetadata(ci32(v, 4)));
+}
+
+/* The location of node's calls: its line and column in the graph file, in a scope named after the node (a
+ * subprogram inlined into NAME_run there), so that a backtrace through a kernel names the FX node. */
+static void debug_node(lv *v, uint32_t node) {
+  if (!v->dib) return;
+  const fx_node *n = node != FX_NONE_IDX ? &v->ifc.p->g->nodes[node] : NULL;
+  unsigned line = n ? n->loc.line : 0, col = n ? n->loc.col : 0;
+  LLVMMetadataRef at = LLVMDIBuilderCreateDebugLocation(v->ctx, line, col, v->sp, NULL);
+  if (!n) {
+    LLVMSetCurrentDebugLocation2(v->b, v->loc = at);
+    return;
+  }
+  char name[300];
+  snprintf(name, sizeof name, "%.*s", (int)(n->name.n < 280 ? n->name.n : 280), n->name.p);
+  LLVMMetadataRef sp = LLVMDIBuilderCreateFunction(v->dib, v->file, name, strlen(name), "", 0, v->file, line,
+                                                   v->sub_type, 1, 1, line, LLVMDIFlagZero, v->lo->opt_level > 0);
+  v->loc = LLVMDIBuilderCreateDebugLocation(v->ctx, line, col, sp, at);
+  LLVMSetCurrentDebugLocation2(v->b, v->loc);
+}
+
+/* ---- the entry point ---- */
+
+static void build_function(lv *v) {
+  fx_iface *e = &v->ifc;
+  const fx_program *p = e->p;
+  const fx_lowered *L = e->L;
+  uint32_t nin = fx_iface_inputs(e, NULL);
+  fx_io *in = fx_xcalloc(nin + 1, sizeof *in);
+  fx_iface_inputs(e, in);
+  unsigned nparams = (e->o->weights_file ? 1 : 0) + nin + L->noutputs + 1;
+  LLVMTypeRef *pt = fx_xcalloc(nparams, sizeof *pt);
+  for (unsigned i = 0; i < nparams; i++) pt[i] = v->ptr;
+  char fname[80];
+  snprintf(fname, sizeof fname, "%s_run", e->prefix);
+  v->fn = LLVMAddFunction(v->mod, fname, LLVMFunctionType(v->i32, pt, nparams, 0));
+  LLVMAddAttributeAtIndex(v->fn, LLVMAttributeFunctionIndex,
+                          LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
+  fx_xfree(pt);
+  unsigned a = 0;
+  if (e->o->weights_file) LLVMSetValueName2(v->weights_arg = LLVMGetParam(v->fn, a++), "weights", 7);
+  for (uint32_t i = 0; i < nin; i++) {
+    LLVMValueRef prm = LLVMGetParam(v->fn, a++);
+    char name[300];
+    snprintf(name, sizeof name, "%s%s", fx_iface_input_copied(e, in[i].tensor) ? "input_" : "", in[i].name);
+    LLVMSetValueName2(prm, name, strlen(name));
+    v->input[in[i].tensor] = prm;
+  }
+  for (uint32_t j = 0; j < L->noutputs; j++) {
+    char name[32];
+    snprintf(name, sizeof name, "output%u", j);
+    LLVMSetValueName2(v->output[j] = LLVMGetParam(v->fn, a++), name, strlen(name));
+  }
+  LLVMSetValueName2(v->ws = LLVMGetParam(v->fn, a++), "workspace", 9);
+  fx_xfree(in);
+  if (v->lo->debug) debug_begin(v, fname);
+
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(v->ctx, v->fn, "entry");
+  v->fail = LLVMAppendBasicBlockInContext(v->ctx, v->fn, "fail");
+  LLVMPositionBuilderAtEnd(v->b, v->fail);
+  v->fail_status = LLVMBuildPhi(v->b, v->i32, "status");
+  LLVMBuildRet(v->b, v->fail_status);
+  LLVMPositionBuilderAtEnd(v->b, entry);
+  v->ep_slot = LLVMBuildAlloca(v->b, v->ep_t, "epilogue");
+  LLVMSetAlignment(v->ep_slot, (unsigned)LLVMABIAlignmentOfType(v->td, v->ep_t));
+  /* the weights: constant globals, or their places in the weights argument */
+  for (uint32_t t = 0; t < p->ntensors; t++) {
+    if (!fx_iface_weight_written(e, t)) continue;
+    const fx_tinfo *ti = &p->tensors[t];
+    if (e->o->weights_file) {
+      v->weight[t] = byte_gep(v, v->weights_arg, v->woff[t], e->name[t]);
+      continue;
+    }
+    size_t bytes = fx_tinfo_bytes(ti);
+    LLVMValueRef init = bytes ? LLVMConstStringInContext2(v->ctx, (const char *)ti->data->data, bytes, 1)
+                              : LLVMConstNull(LLVMArrayType2(v->i8, 1));
+    LLVMValueRef g = LLVMAddGlobal(v->mod, LLVMTypeOf(init), e->name[t]);
+    LLVMSetInitializer(g, init);
+    LLVMSetGlobalConstant(g, 1);
+    LLVMSetLinkage(g, LLVMInternalLinkage);
+    LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+    LLVMSetAlignment(g, FX_PLAN_ALIGN);
+    v->weight[t] = g;
+  }
+  /* a weight reached through a second tensor (get_attr and module) is the first one's array */
+  for (uint32_t t = 0; t < p->ntensors; t++)
+    if (!v->weight[t] && p->tensors[t].kind == FX_T_WEIGHT)
+      for (uint32_t u = 0; u < p->ntensors; u++)
+        if (v->weight[u] && p->tensors[u].data == p->tensors[t].data) {
+          v->weight[t] = v->weight[u];
+          break;
+        }
+
+  /* the calls, in graph order (as emit_c.c prints them): inputs the graph writes into first */
+  const fx_graph *g = p->g;
+  uint32_t k = 0;
+  debug_node(v, g->first);
+  for (; k < L->ncalls && L->calls[k].node == FX_NONE_IDX && L->calls[k].ref[0].kind == FX_REF_SOURCE; k++)
+    emit_kcall(v, &L->calls[k]);
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
+    const fx_node *nd = &g->nodes[i];
+    if (L->first_call[i] == L->end_call[i] && nd->opcode != FX_OUTPUT) continue;
+    /* the node's calls start a block named after it (the block the previous check opened) */
+    LLVMBasicBlockRef bb = LLVMGetInsertBlock(v->b);
+    if (bb != entry && !LLVMGetFirstInstruction(bb)) {
+      char name[300];
+      snprintf(name, sizeof name, "%.*s", (int)(nd->name.n < 280 ? nd->name.n : 280), nd->name.p);
+      LLVMSetValueName2(LLVMBasicBlockAsValue(bb), name, strlen(name));
+    }
+    debug_node(v, i);
+    for (uint32_t c = L->first_call[i]; c < L->end_call[i]; c++) emit_kcall(v, &L->calls[c]);
+    if (nd->opcode == FX_OUTPUT)
+      for (uint32_t c = L->end_call[i]; c < L->ncalls; c++) emit_kcall(v, &L->calls[c]);
+  }
+  LLVMBuildRet(v->b, ci32(v, FXRT_OK));
+  if (!v->nchecks) LLVMDeleteBasicBlock(v->fail);
+  else LLVMMoveBasicBlockAfter(v->fail, LLVMGetLastBasicBlock(v->fn));
+}
+
+/* ---- output ---- */
+
+static bool verify(lv *v, const char *when) {
+  char *msg = NULL;
+  if (!LLVMVerifyModule(v->mod, LLVMReturnStatusAction, &msg)) {
+    LLVMDisposeMessage(msg);
+    return true;
+  }
+  fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "internal error: the LLVM module does not verify %s: %.2000s", when,
+                msg ? msg : "");
+  LLVMDisposeMessage(msg);
+  return false;
+}
+
+static bool write_stdout(const char *p, size_t n, fx_diag *d) {
+  if (fwrite(p, 1, n, stdout) != n || fflush(stdout) != 0) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "writing standard output failed: %s", strerror(errno));
+    return false;
+  }
+  return true;
+}
+
+static bool write_module(lv *v, LLVMTargetMachineRef tm, fx_llvm_output kind, const char *path) {
+  bool to_stdout = strcmp(path, "-") == 0;
+  char *err = NULL;
+  bool ok = true;
+  if (kind == FX_LLVM_IR) {
+    char *text = LLVMPrintModuleToString(v->mod);
+    ok = to_stdout ? write_stdout(text, strlen(text), v->d) : fx_write_file(path, text, strlen(text), v->d);
+    LLVMDisposeMessage(text);
+    return ok;
+  }
+  LLVMMemoryBufferRef buf = NULL;
+  if (kind == FX_LLVM_BC) buf = LLVMWriteBitcodeToMemoryBuffer(v->mod);
+  else if (LLVMTargetMachineEmitToMemoryBuffer(tm, v->mod, LLVMObjectFile, &err, &buf)) {
+    fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "LLVM could not emit the object file: %s", err ? err : "");
+    LLVMDisposeMessage(err);
+    return false;
+  }
+  size_t n = LLVMGetBufferSize(buf);
+  unsigned char *data = fx_xmalloc(n ? n : 1);
+  memcpy(data, LLVMGetBufferStart(buf), n);
+  LLVMDisposeMemoryBuffer(buf);
+  if (kind == FX_LLVM_OBJ && v->hard_float && n >= 52 && memcmp(data, "\177ELF\1\1", 6) == 0 && data[18] == 40 &&
+      data[19] == 0) {
+    /* ELF32 ARM with the hard-float calling convention: LLVM records it in the build attributes only
+     * (Tag_ABI_VFP_args); GNU as also sets EF_ARM_ABI_FLOAT_HARD (0x400) in e_flags, which tools look for */
+    data[37] |= 0x04;
+  }
+  ok = to_stdout ? write_stdout((const char *)data, n, v->d) : fx_write_file(path, data, n, v->d);
+  fx_xfree(data);
+  return ok;
+}
+
+bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, const fx_llvm_opts *lo,
+                  fx_llvm_output kind, const char *path, fx_diag *d) {
+  char msg[600];
+  target_spec t;
+  if (!resolve_target(lo, &t, msg, sizeof msg)) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "%s", msg);
+    return false;
+  }
+  LLVMTargetMachineRef tm = make_machine(&t, lo->opt_level);
+  if (!tm) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "LLVM cannot make a target machine for '%s'", t.triple);
+    spec_free(&t);
+    return false;
+  }
+  lv v;
+  memset(&v, 0, sizeof v);
+  fx_iface_init(&v.ifc, L, P, o);
+  v.lo = lo, v.d = d;
+  v.ctx = LLVMContextCreate();
+  const char *src = lo->source ? lo->source : "model";
+  const char *base = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
+  v.mod = LLVMModuleCreateWithNameInContext(base, v.ctx);
+  LLVMSetSourceFileName(v.mod, base, strlen(base));
+  LLVMSetTarget(v.mod, t.triple);
+  v.td = LLVMCreateTargetDataLayout(tm);
+  char *layout = LLVMCopyStringRepOfTargetData(v.td);
+  LLVMSetDataLayout(v.mod, layout);
+  LLVMDisposeMessage(layout);
+  v.short_enums = is_arm_bare_metal(t.triple);
+  v.hard_float = (strncmp(t.triple, "arm", 3) == 0 || strncmp(t.triple, "thumb", 5) == 0) &&
+                 strlen(t.triple) > 2 && strcmp(t.triple + strlen(t.triple) - 2, "hf") == 0;
+  v.b = LLVMCreateBuilderInContext(v.ctx);
+  make_types(&v);
+  const fx_program *p = L->p;
+  v.weight = fx_xcalloc(p->ntensors + 1, sizeof *v.weight);
+  v.input = fx_xcalloc(p->ntensors + 1, sizeof *v.input);
+  v.output = fx_xcalloc(L->noutputs + 1, sizeof *v.output);
+  v.woff = fx_xcalloc(p->ntensors + 1, sizeof *v.woff);
+  fx_buf bin = {0}, header = {0};
+  uint64_t wbytes = o->weights_file ? fx_iface_weights_blob(&v.ifc, &bin, v.woff) : 0;
+  bool ok = true;
+  if (LLVMByteOrder(v.td) != LLVMLittleEndian) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "target '%s' is big-endian; fx2c's weights and runtime are little-endian",
+                  t.triple);
+    ok = false;
+  }
+  if (ok && LLVMPointerSize(v.td) < 8 && (P->arena >> 31 || wbytes >> 31)) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "the workspace (%llu bytes) or the weights do not fit the address space of '%s'",
+                  (unsigned long long)P->arena, t.triple);
+    ok = false;
+  }
+  if (ok && t.host) ok = check_host_layouts(&v);
+  if (ok) {
+    if (strncmp(t.triple, "arm", 3) == 0 || strncmp(t.triple, "thumb", 5) == 0) /* as the ARM C compilers record it */
+      LLVMAddModuleFlag(v.mod, LLVMModuleFlagBehaviorError, "min_enum_size", 13,
+                        LLVMValueAsMetadata(ci32(&v, v.short_enums ? 1 : 4)));
+    LLVMMetadataRef ident = LLVMMDStringInContext2(v.ctx, "fx2c " FX2C_VERSION, strlen("fx2c " FX2C_VERSION));
+    LLVMAddNamedMetadataOperand(v.mod, "llvm.ident", LLVMMetadataAsValue(v.ctx, LLVMMDNodeInContext2(v.ctx, &ident, 1)));
+    build_function(&v);
+    if (v.dib) LLVMDIBuilderFinalize(v.dib);
+    ok = verify(&v, "as built");
+  }
+  if (ok) {
+    char passes[32];
+    snprintf(passes, sizeof passes, "default<O%d>", lo->opt_level < 0 ? 0 : lo->opt_level > 2 ? 2 : lo->opt_level);
+    LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef err = LLVMRunPasses(v.mod, passes, tm, po);
+    LLVMDisposePassBuilderOptions(po);
+    if (err) {
+      char *m = LLVMGetErrorMessage(err);
+      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "internal error: LLVM passes %s failed: %s", passes, m);
+      LLVMDisposeErrorMessage(m);
+      ok = false;
+    } else {
+      ok = verify(&v, "after the passes");
+    }
+  }
+  if (ok) ok = write_module(&v, tm, kind, path);
+  if (ok && lo->header) {
+    fx_iface_header(&v.ifc, &header, wbytes);
+    ok = fx_write_file(lo->header, header.p, header.n, d);
+  }
+  if (ok && o->weights_file && lo->weights_bin) ok = fx_write_file(lo->weights_bin, bin.p, bin.n, d);
+  fx_buf_free(&bin);
+  fx_buf_free(&header);
+  if (v.dib) LLVMDisposeDIBuilder(v.dib);
+  LLVMDisposeBuilder(v.b);
+  LLVMDisposeModule(v.mod);
+  LLVMDisposeTargetData(v.td);
+  LLVMContextDispose(v.ctx);
+  LLVMDisposeTargetMachine(tm);
+  spec_free(&t);
+  fx_xfree(v.consts);
+  fx_xfree(v.weight);
+  fx_xfree(v.input);
+  fx_xfree(v.output);
+  fx_xfree(v.woff);
+  fx_iface_free(&v.ifc);
+  return ok;
+}
