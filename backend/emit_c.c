@@ -8,9 +8,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../ir/pointwise.h"
 #include "embedded.h"
 
-typedef fx_iface em;
+typedef struct {
+  fx_iface f;    /* names, model.h and the entry point (shared with the LLVM backend) */
+  char **pwname; /* by call: the static function computing a POINTWISE call */
+} em;
 
 static const char *ctype(fxrt_dtype dt) { return fx_ctype(dt); }
 static const char *dtype_enum(fxrt_dtype dt) { return fx_dtype_enum(dt); }
@@ -132,26 +136,27 @@ static void put_ref(em *e, fx_buf *b, const fx_kcall *k, int i) {
     fx_buf_putc(b, '}');
     return;
   case FX_REF_SCRATCH: {
-    uint64_t off = e->P->scratch[r->id].offset + (uint64_t)r->off * es;
+    uint64_t off = e->f.P->scratch[r->id].offset + (uint64_t)r->off * es;
     if (dt == FXRT_U8) fx_buf_printf(b, "(void *)(ws + %llu)", (unsigned long long)off);
     else fx_buf_printf(b, "(%s *)(ws + %llu)", ctype(dt), (unsigned long long)off);
     return;
   }
   case FX_REF_OUTPUT: fx_buf_printf(b, "output%u", r->id); break;
   case FX_REF_SOURCE: {
-    const fx_tinfo *t = &e->p->tensors[r->id];
-    if (t->kind == FX_T_WEIGHT) fx_buf_printf(b, "%s%s", e->name[r->id], e->o->weights_file ? "" : ".v");
-    else fx_buf_printf(b, "input_%s", e->name[r->id]);
+    const fx_tinfo *t = &e->f.p->tensors[r->id];
+    if (t->kind == FX_T_WEIGHT) fx_buf_printf(b, "%s%s", e->f.wname[r->id], e->f.o->weights_file ? "" : ".v");
+    else fx_buf_printf(b, "input_%s", e->f.name[r->id]);
     break;
   }
   default: {
-    uint32_t root = e->P->root[r->id];
-    const fx_place *pl = &e->P->place[root];
+    uint32_t root = e->f.P->root[r->id];
+    const fx_place *pl = &e->f.P->place[root];
     if (pl->loc == FX_MEM_OUTPUT) fx_buf_printf(b, "output%u", pl->index);
     else if (pl->loc == FX_MEM_NONE) {
       fx_buf_puts(b, "NULL");
       return;
-    } else fx_buf_printf(b, "%s%s", e->name[root], pl->loc == FX_MEM_WEIGHT && !e->o->weights_file ? ".v" : "");
+    } else if (pl->loc == FX_MEM_WEIGHT) fx_buf_printf(b, "%s%s", e->f.wname[root], e->f.o->weights_file ? "" : ".v");
+    else fx_buf_puts(b, e->f.name[root]);
     break;
   }
   }
@@ -167,7 +172,116 @@ static void args_i(fx_buf *b, const int64_t *v, int n) {
   }
 }
 
+/* ---- fused elementwise loops ---- */
+
+/* Whether POINTWISE input i reads the result's own storage (the plan placed the result over it). */
+static bool pw_reads_result(em *e, const fx_kcall *k, int i) {
+  const fx_ref *x = &k->ref[i], *y = &k->ref[0];
+  return x->kind == FX_REF_TENSOR && y->kind == FX_REF_TENSOR && e->f.P->root[x->id] == e->f.P->root[y->id] &&
+         x->off == y->off;
+}
+
+/* The index of an operand in a loop nest of nd dimensions: the sum of i_d * stride_d. */
+static void put_index(fx_buf *b, const int64_t *strides, int32_t nd) {
+  bool any = false;
+  for (int32_t d = 0; d < nd; d++) {
+    if (strides[d] == 0) continue;
+    if (any) fx_buf_puts(b, " + ");
+    fx_buf_printf(b, "i%d", (int)d);
+    if (strides[d] != 1) {
+      fx_buf_puts(b, " * ");
+      put_i64(b, strides[d]);
+    }
+    any = true;
+  }
+  if (!any) fx_buf_putc(b, '0');
+}
+
+/* A POINTWISE call as a static function: a loop nest over the result's dimensions (size-1 dimensions dropped,
+ * dimensions that every operand steps through as one row merged), one statement per instruction, each op as
+ * fxrt_scalar.h computes it. */
+static void emit_pointwise_fn(em *e, fx_buf *b, const fx_kcall *k, const char *name) {
+  const int32_t nin = (int32_t)k->i[0], ncode = (int32_t)k->i[1];
+  const fxrt_view *yv = &k->view[0];
+  int64_t sh[FXRT_MAX_DIMS], st[FXRT_PW_MAX_INPUTS][FXRT_MAX_DIMS], ys[FXRT_MAX_DIMS];
+  int32_t nd = 0;
+  for (int32_t d = 0; d < yv->ndim; d++) {
+    if (yv->shape[d] == 1) continue;
+    bool merge = nd > 0;
+    for (int32_t i = 0; i < nin && merge; i++) merge = st[i][nd - 1] == k->view[1 + i].stride[d] * yv->shape[d];
+    if (merge) {
+      sh[nd - 1] *= yv->shape[d];
+      for (int32_t i = 0; i < nin; i++) st[i][nd - 1] = k->view[1 + i].stride[d];
+      continue;
+    }
+    sh[nd] = yv->shape[d];
+    for (int32_t i = 0; i < nin; i++) st[i][nd] = k->view[1 + i].stride[d];
+    nd++;
+  }
+  for (int32_t d = nd - 1; d >= 0; d--) ys[d] = d == nd - 1 ? 1 : ys[d + 1] * sh[d + 1];
+  fx_buf line = {0};
+  fx_format_value(e->f.p->g, &e->f.p->g->nodes[k->node].args.u.items[0], false, &line);
+  fx_buf_puts(b, "/* ");
+  fx_put_comment_text(b, line.p, line.n);
+  fx_buf_free(&line);
+  fx_buf_printf(b, " */\nstatic void %s(", name);
+  for (int32_t i = 0; i < nin; i++)
+    if (!pw_reads_result(e, k, 1 + i)) fx_buf_printf(b, "const float *restrict in%d, ", (int)i);
+  fx_buf_puts(b, "float *restrict out) {\n");
+  int w = 2;
+  for (int32_t d = 0; d < nd; d++, w += 2) {
+    fx_buf_printf(b, "%*sfor (int64_t i%d = 0; i%d < ", w, "", (int)d, (int)d);
+    put_i64(b, sh[d]);
+    fx_buf_printf(b, "; i%d++)%s\n", (int)d, d + 1 == nd ? " {" : "");
+  }
+  if (nd == 0) {
+    fx_buf_puts(b, "  {\n");
+    w = 4;
+  }
+  static const int nparams[FXRT_NUM_UNARY_OPS] = {[FXRT_U_LEAKY_RELU] = 1, [FXRT_U_ELU] = 3,
+                                                  [FXRT_U_CLAMP] = 2,      [FXRT_U_SOFTPLUS] = 2,
+                                                  [FXRT_U_POW_SCALAR] = 1, [FXRT_U_NAN_TO_NUM] = 3};
+  for (int32_t c = 0; c < ncode; c++) {
+    const fxrt_pw_insn *in = &k->p.pw[c];
+    fx_buf_printf(b, "%*sconst float r%d = ", w, "", (int)c);
+    switch (in->kind) {
+    case FXRT_PW_LOAD:
+      if (pw_reads_result(e, k, 1 + in->a)) fx_buf_puts(b, "out[");
+      else fx_buf_printf(b, "in%d[", (int)in->a);
+      put_index(b, st[in->a], nd);
+      fx_buf_putc(b, ']');
+      break;
+    case FXRT_PW_CONST: put_num(b, in->p[0], true); break;
+    case FXRT_PW_UNARY:
+      fx_buf_printf(b, "fxrt_s_%s(r%d", in->op == FXRT_U_POW_SCALAR ? "pow_scalar" : fx_pw_insn_name(in), (int)in->a);
+      for (int q = 0; q < (in->op < FXRT_NUM_UNARY_OPS ? nparams[in->op] : 0); q++) {
+        fx_buf_puts(b, ", ");
+        put_num(b, in->p[q], true);
+      }
+      fx_buf_putc(b, ')');
+      break;
+    default: fx_buf_printf(b, "fxrt_s_%s(r%d, r%d)", fx_pw_insn_name(in), (int)in->a, (int)in->b); break;
+    }
+    fx_buf_puts(b, ";\n");
+  }
+  fx_buf_printf(b, "%*sout[", w, "");
+  put_index(b, ys, nd);
+  fx_buf_printf(b, "] = r%d;\n%*s}\n}\n\n", (int)ncode - 1, w - 2, "");
+}
+
 static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
+  if (k->kind == FX_K_POINTWISE) { /* a loop of its own (emit_pointwise_fn), which cannot fail */
+    fx_buf_printf(b, "  %s(", e->pwname[k - e->f.L->calls]);
+    for (int i = 1; i <= k->i[0]; i++)
+      if (!pw_reads_result(e, k, i)) {
+        put_ref(e, b, k, i);
+        fx_buf_puts(b, ", ");
+      }
+    put_ref(e, b, k, 0);
+    fx_buf_puts(b, ");\n");
+    return;
+  }
+
 #define R(i) (fx_buf_puts(b, ", "), put_ref(e, b, k, i))
 #define R0() put_ref(e, b, k, 0)
 #define V(i) (fx_buf_puts(b, ", "), put_view(b, &k->view[i]))
@@ -341,10 +455,10 @@ static void put_byte(fx_buf *b, unsigned char c, unsigned char next) {
 
 /* Whether weight tensor t is written: the first tensor of its data (a weight can be reached through a get_attr
  * and through its module), and one of them is used. */
-static bool weight_written(em *e, uint32_t t) { return fx_iface_weight_written(e, t); }
+static bool weight_written(em *e, uint32_t t) { return fx_iface_weight_written(&e->f, t); }
 
 static uint64_t emit_weights(em *e, fx_buf *h, fx_buf *bin, uint64_t *woff) {
-  const fx_program *p = e->p;
+  const fx_program *p = e->f.p;
   uint64_t total = 0;
   uint32_t count = 0;
   for (uint32_t t = 0; t < p->ntensors; t++)
@@ -352,14 +466,14 @@ static uint64_t emit_weights(em *e, fx_buf *h, fx_buf *bin, uint64_t *woff) {
       count++;
       total += fx_tinfo_bytes(&p->tensors[t]);
     }
-  if (e->o->weights_file) return fx_iface_weights_blob(e, bin, woff);
+  if (e->f.o->weights_file) return fx_iface_weights_blob(&e->f, bin, woff);
   fx_buf_printf(h,
                 "/* model_weights.h: the weights of %s_run: %u tensors, %llu bytes. Included by model.c only.\n"
                 " * Each is its little-endian bytes, exactly as in the weights file (this code is for little-endian targets). */\n"
                 "#ifndef %s_WEIGHTS_H\n#define %s_WEIGHTS_H\n\n#include <stdint.h>\n\n"
                 "#if defined(__GNUC__) || defined(__clang__)\n#define FX2C_ALIGNED __attribute__((aligned(64)))\n"
                 "#else\n#define FX2C_ALIGNED\n#endif\n",
-                e->prefix, count, (unsigned long long)total, e->upper, e->upper);
+                e->f.prefix, count, (unsigned long long)total, e->f.upper, e->f.upper);
   for (uint32_t t = 0; t < p->ntensors; t++) {
     if (!weight_written(e, t)) continue;
     const fx_tinfo *ti = &p->tensors[t];
@@ -375,7 +489,7 @@ static uint64_t emit_weights(em *e, fx_buf *h, fx_buf *bin, uint64_t *woff) {
     size_t bytes = (size_t)n * es, row = bytes < FX_WEIGHT_ROW ? (bytes ? bytes : 1) : FX_WEIGHT_ROW;
     size_t rows = bytes ? (bytes + row - 1) / row : 1;
     fx_buf_printf(h, "static const union { unsigned char c[%zu][%zu]; %s v[%lld]; } FX2C_ALIGNED %s = {{", rows, row,
-                  ctype(ti->dtype), (long long)len, e->name[t]);
+                  ctype(ti->dtype), (long long)len, e->f.wname[t]);
     const unsigned char *d = w->data;
     for (size_t r = 0; r < rows; r++) {
       fx_buf_puts(h, "\n\"");
@@ -391,7 +505,7 @@ static uint64_t emit_weights(em *e, fx_buf *h, fx_buf *bin, uint64_t *woff) {
 
 static void emit_node_comment(em *e, fx_buf *b, uint32_t node) {
   fx_buf line = {0};
-  fx_format_node(e->p->g, node, &line);
+  fx_format_node(e->f.p->g, node, &line);
   fx_buf_puts(b, "\n  /* ");
   fx_put_comment_text(b, line.p, line.n);
   fx_buf_puts(b, " */\n");
@@ -400,14 +514,14 @@ static void emit_node_comment(em *e, fx_buf *b, uint32_t node) {
 
 /* A short note for a node that runs no code. */
 static void emit_note(em *e, fx_buf *b, uint32_t node) {
-  const fx_inst *in = &e->p->inst[node];
-  const fx_node *nd = &e->p->g->nodes[node];
+  const fx_inst *in = &e->f.p->inst[node];
+  const fx_node *nd = &e->f.p->g->nodes[node];
   const fx_value *v = &in->result;
   if (nd->opcode == FX_OUTPUT) return;
   if (v->kind == FX_V_TENSOR) {
-    uint32_t t = v->v.node, root = e->P->root[t];
-    const fx_tinfo *ti = &e->p->tensors[t];
-    const fx_place *pl = &e->P->place[root];
+    uint32_t t = v->v.node, root = e->f.P->root[t];
+    const fx_tinfo *ti = &e->f.p->tensors[t];
+    const fx_place *pl = &e->f.P->place[root];
     fx_buf_printf(b, "  /*   %s", fxrt_dtype_name(ti->dtype));
     fx_put_shape(b, ti->ndim, ti->shape);
     if (ti->kind == FX_T_INPUT && root == t) fx_buf_puts(b, ": an input");
@@ -416,14 +530,14 @@ static void emit_note(em *e, fx_buf *b, uint32_t node) {
     else {
       fx_buf_puts(b, ": shares the storage of ");
       if (pl->loc == FX_MEM_OUTPUT) fx_buf_printf(b, "output%u", pl->index);
-      else fx_buf_puts(b, e->name[root]);
+      else fx_buf_puts(b, e->f.name[root]);
     }
     fx_buf_puts(b, " */\n");
     return;
   }
   if (v->kind == FX_V_NONE && nd->opcode != FX_PLACEHOLDER) return;
   fx_buf line = {0};
-  fx_format_value(e->p->g, v, false, &line);
+  fx_format_value(e->f.p->g, v, false, &line);
   fx_buf_puts(b, "  /*   known at compile time: ");
   fx_put_comment_text(b, line.p, line.n > 200 ? 200 : line.n);
   fx_buf_puts(b, line.n > 200 ? "... */\n" : " */\n");
@@ -431,32 +545,37 @@ static void emit_note(em *e, fx_buf *b, uint32_t node) {
 }
 
 static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
-  const fx_program *p = e->p;
-  const fx_lowered *L = e->L;
+  const fx_program *p = e->f.p;
+  const fx_lowered *L = e->f.L;
   fx_buf_printf(b, "/* model.c: %s_run (see model.h). One statement per kernel call, in graph order, each node under\n"
                    " * the FX line it implements. FX2C_CHECK returns the first failing status. */\n",
-                e->prefix);
+                e->f.prefix);
   fx_buf_puts(b, "#include \"model.h\"\n");
-  if (!e->o->weights_file) fx_buf_puts(b, "#include \"model_weights.h\"\n");
+  if (!e->f.o->weights_file) fx_buf_puts(b, "#include \"model_weights.h\"\n");
+  bool any_pw = false;
+  for (uint32_t c = 0; c < L->ncalls; c++) any_pw |= L->calls[c].kind == FX_K_POINTWISE;
+  if (any_pw) fx_buf_puts(b, "#include \"fxrt_scalar.h\"\n");
   fx_buf_puts(b, "\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n\n"
                  "#define FX2C_CHECK(call)                \\\n  do {                                  \\\n"
                  "    fxrt_status s_ = (call);            \\\n    if (s_ != FXRT_OK) return s_;       \\\n"
                  "  } while (0)\n\n");
-  fx_iface_signature(e, b);
+  for (uint32_t c = 0; c < L->ncalls; c++)
+    if (L->calls[c].kind == FX_K_POINTWISE) emit_pointwise_fn(e, b, &L->calls[c], e->pwname[c]);
+  fx_iface_signature(&e->f, b);
   fx_buf_puts(b, " {\n");
   bool any_arena = false;
   for (uint32_t t = 0; t < p->ntensors; t++)
-    any_arena |= e->P->root[t] == t && e->P->place[t].loc == FX_MEM_ARENA;
-  for (uint32_t s = 0; s < e->P->nscratch; s++) any_arena |= e->P->scratch[s].loc == FX_MEM_ARENA;
+    any_arena |= e->f.P->root[t] == t && e->f.P->place[t].loc == FX_MEM_ARENA;
+  for (uint32_t s = 0; s < e->f.P->nscratch; s++) any_arena |= e->f.P->scratch[s].loc == FX_MEM_ARENA;
   if (any_arena) fx_buf_puts(b, "  unsigned char *const ws = (unsigned char *)workspace;\n");
   else fx_buf_puts(b, "  (void)workspace;\n");
-  if (e->o->weights_file) {
+  if (e->f.o->weights_file) {
     fx_buf_puts(b, "  const unsigned char *const wb = (const unsigned char *)weights;\n");
     bool any = false;
     for (uint32_t t = 0; t < p->ntensors; t++) {
       if (!weight_written(e, t)) continue;
       const fx_tinfo *ti = &p->tensors[t];
-      fx_buf_printf(b, "  const %s *const %s = (const %s *)(const void *)(wb + %llu); /* ", ctype(ti->dtype), e->name[t],
+      fx_buf_printf(b, "  const %s *const %s = (const %s *)(const void *)(wb + %llu); /* ", ctype(ti->dtype), e->f.wname[t],
                     ctype(ti->dtype), (unsigned long long)woff[t]);
       fx_put_comment_text(b, ti->data->name.p, ti->data->name.n);
       fx_buf_puts(b, " */\n");
@@ -466,10 +585,10 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
   }
   /* the activations' places in the workspace */
   for (uint32_t t = 0; t < p->ntensors; t++) {
-    const fx_place *pl = &e->P->place[t];
-    if (e->P->root[t] != t || pl->loc != FX_MEM_ARENA) continue;
+    const fx_place *pl = &e->f.P->place[t];
+    if (e->f.P->root[t] != t || pl->loc != FX_MEM_ARENA) continue;
     const fx_tinfo *ti = &p->tensors[t];
-    fx_buf_printf(b, "  %s *const %s = (%s *)(void *)(ws + %llu); /* %s", ctype(ti->dtype), e->name[t],
+    fx_buf_printf(b, "  %s *const %s = (%s *)(void *)(ws + %llu); /* %s", ctype(ti->dtype), e->f.name[t],
                   ctype(ti->dtype), (unsigned long long)pl->offset, fxrt_dtype_name(ti->dtype));
     fx_put_shape(b, ti->ndim, ti->shape);
     fx_buf_printf(b, ", calls %u..%u */\n", pl->first, pl->last);
@@ -494,7 +613,7 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
         fx_buf_puts(b, "  /*   computed in place:");
         for (uint32_t j = 0; j < L->noutputs; j++)
           if (L->outputs[j].direct) {
-            fx_buf_printf(b, "%s output%u = %s", direct > 1 ? "," : "", j, e->name[e->P->root[L->outputs[j].tensor]]);
+            fx_buf_printf(b, "%s output%u = %s", direct > 1 ? "," : "", j, e->f.name[e->f.P->root[L->outputs[j].tensor]]);
             direct = 2;
           }
         fx_buf_puts(b, " */\n");
@@ -510,18 +629,24 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
     return false;
   }
   em e;
-  fx_iface_init(&e, L, P, o);
+  fx_iface_init(&e.f, L, P, o);
   const fx_program *p = L->p;
+  e.pwname = fx_xcalloc(L->ncalls + 1, sizeof *e.pwname);
+  for (uint32_t c = 0; c < L->ncalls; c++)
+    if (L->calls[c].kind == FX_K_POINTWISE) {
+      const fx_node *nd = &p->g->nodes[L->calls[c].node];
+      e.pwname[c] = fx_iface_make_name(&e.f, "pointwise_", nd->name.p, nd->name.n);
+    }
   fx_buf model = {0}, header = {0}, weights = {0}, bin = {0}, mainc = {0};
   uint64_t *woff = fx_xcalloc(p->ntensors + 1, sizeof *woff);
   uint64_t wbytes = emit_weights(&e, &weights, &bin, woff);
   emit_model(&e, &model, woff);
-  fx_iface_header(&e, &header, wbytes);
+  fx_iface_header(&e.f, &header, wbytes);
   bool ok = write_file(dir, "model.h", header.p, header.n, d) && write_file(dir, "model.c", model.p, model.n, d);
   if (ok) ok = o->weights_file ? write_file(dir, "model_weights.bin", bin.p, bin.n, d)
                                : write_file(dir, "model_weights.h", weights.p, weights.n, d);
   if (ok && o->exe_main) {
-    if (!fx_iface_main(&e, &mainc)) {
+    if (!fx_iface_main(&e.f, &mainc)) {
       fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "this fx2c was built without the executable driver");
       ok = false;
     } else {
@@ -541,6 +666,7 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
   fx_buf_free(&bin);
   fx_buf_free(&mainc);
   fx_xfree(woff);
-  fx_iface_free(&e);
+  fx_xfree(e.pwname);
+  fx_iface_free(&e.f);
   return ok;
 }

@@ -33,7 +33,7 @@ static bool taken(fx_iface *e, const char *s) {
 }
 
 /* A unique C identifier made of `pre` and the text s (other characters become '_'). */
-static char *make_name(fx_iface *e, const char *pre, const char *s, size_t n) {
+char *fx_iface_make_name(fx_iface *e, const char *pre, const char *s, size_t n) {
   fx_buf b = {0};
   fx_buf_puts(&b, pre);
   /* not a digit first, and not in the runtime's or fx2c's namespaces */
@@ -63,15 +63,19 @@ void fx_iface_init(fx_iface *e, const fx_lowered *L, const fx_plan *P, const fx_
     e->upper[i] = (char)(e->prefix[i] >= 'a' && e->prefix[i] <= 'z' ? e->prefix[i] - 32 : e->prefix[i]);
   /* inputs by placeholder, weights by state_dict key, activations by the node that computes them */
   e->name = fx_xcalloc(p->ntensors + 1, sizeof *e->name);
+  e->wname = fx_xcalloc(p->ntensors + 1, sizeof *e->wname);
   for (uint32_t t = 0; t < p->ntensors; t++) {
     const fx_tinfo *ti = &p->tensors[t];
     if (P->root[t] != t) continue;
     const fx_node *nd = &p->g->nodes[ti->node];
     if (ti->kind == FX_T_WEIGHT && ti->data) {
       /* a weight used through two tensors (get_attr and its module) is one array */
-      for (uint32_t u = 0; u < t && !e->name[t]; u++)
-        if (e->name[u] && p->tensors[u].kind == FX_T_WEIGHT && p->tensors[u].data == ti->data) e->name[t] = e->name[u];
-      if (!e->name[t]) e->name[t] = make_name(e, "w_", ti->data->name.p, ti->data->name.n);
+      for (uint32_t u = 0; u < t && !e->wname[t]; u++)
+        if (e->wname[u] && p->tensors[u].kind == FX_T_WEIGHT && p->tensors[u].data == ti->data) e->wname[t] = e->wname[u];
+      if (!e->wname[t]) e->wname[t] = fx_iface_make_name(e, "w_", ti->data->name.p, ti->data->name.n);
+      /* written into: its copy in the workspace is named after the state_dict key */
+      e->name[t] = P->place[t].loc == FX_MEM_ARENA ? fx_iface_make_name(e, "", ti->data->name.p, ti->data->name.n)
+                                                   : e->wname[t];
     } else {
       const fx_value *r = &p->inst[ti->node].result;
       if (r->kind == FX_V_TUPLE && r->n > 0) { /* a multi-output node: name_0, name_1, ... */
@@ -79,9 +83,9 @@ void fx_iface_init(fx_iface *e, const fx_lowered *L, const fx_plan *P, const fx_
         for (uint32_t i = 0; i < r->n; i++)
           if (r->u.items[i].kind == FX_V_TENSOR && r->u.items[i].v.node == t)
             snprintf(buf, sizeof buf, "%.*s_%u", (int)(nd->name.n < 250 ? nd->name.n : 250), nd->name.p, i);
-        e->name[t] = make_name(e, "", buf, strlen(buf));
+        e->name[t] = fx_iface_make_name(e, "", buf, strlen(buf));
       } else {
-        e->name[t] = make_name(e, "", nd->name.p, nd->name.n);
+        e->name[t] = fx_iface_make_name(e, "", nd->name.p, nd->name.n);
       }
     }
   }
@@ -91,6 +95,7 @@ void fx_iface_free(fx_iface *e) {
   for (uint32_t i = 0; i < e->nnames; i++) fx_xfree(e->names[i]);
   fx_xfree(e->names);
   fx_xfree(e->name);
+  fx_xfree(e->wname);
   memset(e, 0, sizeof *e);
 }
 
@@ -154,8 +159,10 @@ uint32_t fx_iface_inputs(const fx_iface *e, fx_io *out) {
 
 bool fx_iface_input_copied(const fx_iface *e, uint32_t t) { return e->P->place[t].loc == FX_MEM_ARENA; }
 
+/* A weight's storage: read in place, or copied into the workspace first because the graph writes into it. */
 static bool weight_root(const fx_iface *e, uint32_t t) {
-  return e->P->root[t] == t && e->P->place[t].loc == FX_MEM_WEIGHT;
+  return e->P->root[t] == t && e->p->tensors[t].kind == FX_T_WEIGHT && e->p->tensors[t].data &&
+         (e->P->place[t].loc == FX_MEM_WEIGHT || e->P->place[t].loc == FX_MEM_ARENA);
 }
 
 bool fx_iface_weight_written(const fx_iface *e, uint32_t t) {
@@ -215,8 +222,8 @@ static void provenance(const fx_iface *e, fx_buf *b) {
 
 bool fx_runtime_file_needed(const fx_lowered *L, const char *name) {
   if (strcmp(name, "fxrt_core.c") == 0) return true;
-  for (uint32_t k = 0; k < L->ncalls; k++)
-    if (strcmp(fx_kind_file((fx_kind)L->calls[k].kind), name) == 0) return true;
+  for (uint32_t k = 0; k < L->ncalls; k++) /* POINTWISE calls are loops of model.c's own */
+    if (L->calls[k].kind != FX_K_POINTWISE && strcmp(fx_kind_file((fx_kind)L->calls[k].kind), name) == 0) return true;
   return false;
 }
 

@@ -35,6 +35,8 @@ typedef struct fx_iface {
   const fx_program *p;
   const fx_emit_opts *o;
   char **name;  /* by tensor id: the C name of a root's storage (activation, input, weight) */
+  char **wname; /* by tensor id: the C name of a weight root's constant array (for a weight that the graph writes
+                   into, name is its copy in the workspace) */
   char **names; /* every name given, for uniqueness */
   uint32_t nnames;
   char prefix[64], upper[64];
@@ -43,6 +45,8 @@ typedef struct fx_iface {
 /* The names of every root tensor (unique C identifiers, none reserved) and the prefix. */
 void fx_iface_init(fx_iface *e, const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o);
 void fx_iface_free(fx_iface *e);
+/* A new unique C identifier made of `pre` and the text s (other characters become '_'); e owns it. */
+char *fx_iface_make_name(fx_iface *e, const char *pre, const char *s, size_t n);
 
 /* The model's inputs: one per placeholder that carries a tensor. */
 typedef struct fx_io {
@@ -58,7 +62,8 @@ uint32_t fx_iface_inputs(const fx_iface *e, fx_io *out);
  * is then named input_NAME. */
 bool fx_iface_input_copied(const fx_iface *e, uint32_t t);
 /* Whether weight tensor t is emitted: the first tensor of its data (a weight can be reached through a get_attr and
- * through its module), and one of them is used. */
+ * through its module), and one of them is used; its storage is the weight itself, or a copy in the workspace when
+ * the graph writes into it. */
 bool fx_iface_weight_written(const fx_iface *e, uint32_t t);
 
 /* The weights file of weights_file: every written weight at a 64-byte aligned offset (woff, by tensor id), its

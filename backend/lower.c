@@ -1,6 +1,8 @@
 /* lower.c: every node with work becomes one or more runtime kernel calls (lower.h). */
 #include "lower.h"
 
+#include "../ir/pointwise.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -393,6 +395,27 @@ static bool lower_where(lw *r, fx_op op, const fx_inst *in) {
   k->view[2] = ob.view;
   k->ref[3] = tref(r, y);
   k->view[3] = cview(ty);
+  return true;
+}
+
+/* A fused elementwise expression (fx2c.pointwise): one call, the tensors broadcast to the result's shape. */
+static bool lower_pointwise(lw *r, const fx_inst *in) {
+  const fx_value *y = &in->result;
+  const fx_tinfo *ty = ti(r, y);
+  fx_pw_program pr;
+  char msg[160];
+  if (!fx_pw_compile(&in->args[0], &pr, msg, sizeof msg)) return fail(r, "%s", msg);
+  fx_kcall *k = call(r, FX_K_POINTWISE);
+  k->ref[0] = tref(r, y);
+  k->view[0] = cview(ty);
+  for (int32_t i = 0; i < pr.ninputs; i++) {
+    const fx_tinfo *t = &r->p->tensors[pr.inputs[i]];
+    k->ref[1 + i] = (fx_ref){FX_REF_TENSOR, (uint8_t)t->dtype, pr.inputs[i], 0};
+    k->view[1 + i] = bview(t, ty->ndim, ty->shape);
+  }
+  k->i[0] = pr.ninputs;
+  k->i[1] = pr.ncode;
+  memcpy(k->p.pw, pr.code, (size_t)pr.ncode * sizeof *pr.code);
   return true;
 }
 
@@ -1203,6 +1226,7 @@ static bool lower_node(lw *r, const fx_inst *in) {
   case FX_OP_CONVOLUTION:
   case FX_OP_FUSED_CONV: return lower_conv(r, op, in);
   case FX_OP_MHA: return lower_mha(r, op, in);
+  case FX_OP_POINTWISE: return lower_pointwise(r, in);
   case FX_OP_BATCH_NORM:
   case FX_OP_NATIVE_BATCH_NORM:
   case FX_OP_LAYER_NORM:

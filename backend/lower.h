@@ -37,6 +37,9 @@
  *   BILINEAR     fxrt_upsample_bilinear2d_f32(r0, i0..i3, r1, i4, i5, flag, f0, f1)
  *   PAD2D        fxrt_pad2d_f32(sub, r0, i0..i3, {i4..i7}, r1)
  *   EMBEDDING    fxrt_embedding_f32(r0, i0, i1, r1, i2, r2)
+ *   POINTWISE    fxrt_pointwise_f32(p.pw.code, i1, {r1..r[i0]}, {v1..v[i0]}, i0, r0, v0.ndim, v0.shape): a fused
+ *                elementwise expression (ir/pointwise.h); r0 the result (contiguous, view v0), inputs r1..r[i0]
+ *                read through their broadcast views v1..v[i0]. The C backend writes it as a loop of its own.
  */
 #ifndef FX_LOWER_H
 #define FX_LOWER_H
@@ -68,7 +71,8 @@
   X(NEAREST, "fxrt_upsample_nearest2d_f32", "fxrt_resize.c")                                                        \
   X(BILINEAR, "fxrt_upsample_bilinear2d_f32", "fxrt_resize.c")                                                      \
   X(PAD2D, "fxrt_pad2d_f32", "fxrt_resize.c")                                                                       \
-  X(EMBEDDING, "fxrt_embedding_f32", "fxrt_resize.c")
+  X(EMBEDDING, "fxrt_embedding_f32", "fxrt_resize.c")                                                               \
+  X(POINTWISE, "fxrt_pointwise_f32", "fxrt_pointwise.c")
 
 typedef enum fx_kind {
 #define FX_KIND_ENUM(k, fn, file) FX_K_##k,
@@ -98,7 +102,7 @@ typedef struct fx_ref {
   int64_t off;   /* in elements */
 } fx_ref;
 
-#define FX_KCALL_REFS 6
+#define FX_KCALL_REFS 8 /* POINTWISE: the result and FXRT_PW_MAX_INPUTS inputs */
 
 typedef struct fx_kcall {
   uint8_t kind;     /* fx_kind */
@@ -108,7 +112,7 @@ typedef struct fx_kcall {
   bool flag;
   bool has_ep;      /* CONV2D, LINEAR, MATMUL: ep is passed (residual in ref[4]) */
   fx_ref ref[FX_KCALL_REFS];
-  fxrt_view view[4];
+  fxrt_view view[FX_KCALL_REFS];
   int64_t i[10];
   double f[2];
   double scalar[3];   /* FX_REF_SCALAR values of floating-point refs */
@@ -119,6 +123,7 @@ typedef struct fx_kcall {
     fxrt_conv_transpose2d_params convt;
     fxrt_pool2d_params pool;
     fxrt_unary_params un;
+    fxrt_pw_insn pw[FXRT_PW_MAX_INSNS]; /* POINTWISE: i[1] instructions */
   } p;
 } fx_kcall;
 

@@ -24,7 +24,10 @@ typedef union {
   uint8_t b;
 } scalar;
 
-static void *base(ex *e, const fx_kcall *k, const fx_ref *r, scalar *slot) {
+/* The storage of a tensor, scratch or output ref, through the plan. */
+static void *base(void *ctx, const fx_kcall *k, const fx_ref *r) {
+  (void)k;
+  ex *e = ctx;
   const fx_program *p = e->L->p;
   switch (r->kind) {
   case FX_REF_TENSOR: {
@@ -44,33 +47,37 @@ static void *base(ex *e, const fx_kcall *k, const fx_ref *r, scalar *slot) {
   }
   case FX_REF_SCRATCH: return e->arena + e->P->scratch[r->id].offset;
   case FX_REF_OUTPUT: return e->outputs[r->id].data;
-  case FX_REF_SCALAR: {
-    double v = k->scalar[r->id];
-    int64_t i = k->iscalar[r->id];
-    switch ((fxrt_dtype)r->dtype) {
-    case FXRT_F32: slot->f = (float)v; break;
-    case FXRT_F64: slot->d = v; break;
-    case FXRT_I64: slot->i = i; break;
-    case FXRT_I32: slot->i32 = (int32_t)i; break;
-    default: slot->b = i != 0; break;
-    }
-    return slot;
-  }
   default: return NULL;
   }
 }
 
-static void *ptr(ex *e, const fx_kcall *k, int i, scalar *slots) {
+/* The operand pointer of ref i: a scalar in its slot, or base's storage at the ref's offset. */
+static void *ptr(const fx_kcall *k, int i, scalar *slots, fx_ref_base_fn basefn, void *ctx) {
   const fx_ref *r = &k->ref[i];
-  unsigned char *b = base(e, k, r, &slots[i]);
+  unsigned char *b;
+  if (r->kind == FX_REF_SCALAR) {
+    scalar *slot = &slots[i];
+    double v = k->scalar[r->id];
+    int64_t iv = k->iscalar[r->id];
+    switch ((fxrt_dtype)r->dtype) {
+    case FXRT_F32: slot->f = (float)v; break;
+    case FXRT_F64: slot->d = v; break;
+    case FXRT_I64: slot->i = iv; break;
+    case FXRT_I32: slot->i32 = (int32_t)iv; break;
+    default: slot->b = iv != 0; break;
+    }
+    b = (unsigned char *)slot;
+  } else {
+    b = r->kind == FX_REF_NULL ? NULL : basefn(ctx, k, r);
+  }
   if (!b) return NULL;
   return b + r->off * (int64_t)fxrt_dtype_size((fxrt_dtype)r->dtype);
 }
 
-static fxrt_status exec(ex *e, const fx_kcall *k) {
+fxrt_status fx_exec_call(const fx_kcall *k, fx_ref_base_fn basefn, void *ctx) {
   scalar s[FX_KCALL_REFS];
   void *r[FX_KCALL_REFS];
-  for (int i = 0; i < FX_KCALL_REFS; i++) r[i] = ptr(e, k, i, s);
+  for (int i = 0; i < FX_KCALL_REFS; i++) r[i] = ptr(k, i, s, basefn, ctx);
   fxrt_epilogue ep = k->ep;
   ep.residual = r[4];
   const fxrt_epilogue *epp = k->has_ep ? &ep : NULL;
@@ -111,6 +118,12 @@ static fxrt_status exec(ex *e, const fx_kcall *k) {
     return fxrt_pad2d_f32((fxrt_pad_mode)k->sub, r[0], I[0], I[1], I[2], I[3], pads, r[1]);
   }
   case FX_K_EMBEDDING: return fxrt_embedding_f32(r[0], I[0], I[1], r[1], I[2], r[2]);
+  case FX_K_POINTWISE: {
+    const float *in[FXRT_PW_MAX_INPUTS];
+    for (int64_t i = 0; i < I[0] && i < FXRT_PW_MAX_INPUTS; i++) in[i] = r[1 + i];
+    return fxrt_pointwise_f32(k->p.pw, (int32_t)I[1], in, &k->view[1], (int32_t)I[0], r[0], k->view[0].ndim,
+                              k->view[0].shape);
+  }
   default: return FXRT_ENOTSUP;
   }
 }
@@ -153,7 +166,7 @@ bool fx_interp_run(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_
   }
   bool ok = true;
   for (uint32_t k = 0; k < L.ncalls && ok; k++) {
-    fxrt_status s = exec(&e, &L.calls[k]);
+    fxrt_status s = fx_exec_call(&L.calls[k], base, &e);
     if (s != FXRT_OK) {
       uint32_t node = L.calls[k].node;
       const fx_node *n = node != FX_NONE_IDX ? &p->g->nodes[node] : NULL;

@@ -24,4 +24,12 @@ typedef struct fx_run_result {
 bool fx_interp_run(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_run_result *r, fx_diag *d);
 void fx_run_result_free(fx_run_result *r);
 
+/* Runs one lowered call (backend/lower.h) with the runtime's kernels. base(ctx, k, r) gives the storage of every
+ * operand that is not an FX_REF_SCALAR (those are the call's own values): the interpreter resolves them through the
+ * memory plan, constant folding (optimizer/constfold.c) through buffers of its own. */
+struct fx_kcall;
+struct fx_ref;
+typedef void *(*fx_ref_base_fn)(void *ctx, const struct fx_kcall *k, const struct fx_ref *r);
+fxrt_status fx_exec_call(const struct fx_kcall *k, fx_ref_base_fn base, void *ctx);
+
 #endif

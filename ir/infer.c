@@ -4,6 +4,7 @@
  * Node references in the arguments are first replaced by the nodes' results, so that an op sees tensors
  * (FX_V_TENSOR) and constants only. Shape errors are reported at the node that causes them.
  */
+#include "pointwise.h"
 #include "program.h"
 
 #include <math.h>
@@ -681,6 +682,23 @@ static bool infer_op(ictx *c, fx_inst *in) {
     in->result = new_tensor(c, t->dtype, k, shape);
     if (op == FX_OP_FUSED_CONV && transposed) return err(c, "a transposed convolution takes no epilogue");
     return op == FX_OP_CONVOLUTION || check_epilogue(c, op, in);
+  }
+  case FX_OP_POINTWISE: {
+    fx_pw_program pr;
+    char msg[160];
+    if (!fx_pw_compile(x, &pr, msg, sizeof msg)) return err(c, "%s", msg);
+    fx_tinfo shape = {0};
+    for (int32_t i = 0; i < pr.ninputs; i++) {
+      const fx_tinfo *t = &c->p->tensors[pr.inputs[i]];
+      if (t->dtype != FXRT_F32) return err(c, "the tensors of a pointwise expression must be f32, not %s", fxrt_dtype_name(t->dtype));
+      int32_t n = 0;
+      int64_t sh[FXRT_MAX_DIMS];
+      if (!broadcast(c, &shape, t, &n, sh)) return false;
+      shape.ndim = n;
+      memcpy(shape.shape, sh, sizeof sh);
+    }
+    in->result = new_tensor(c, FXRT_F32, shape.ndim, shape.shape);
+    return true;
   }
   case FX_OP_MHA: {
     NEED_TENSOR(x, "query");

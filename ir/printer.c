@@ -77,12 +77,13 @@ void fx_format_value(const fx_graph *g, const fx_value *v, bool repr_mode, fx_bu
     }
     fx_buf_putc(b, '}');
     return;
-  case FX_V_CALL: /* str(slice(...)) is its repr: the arguments in repr form */
+  case FX_V_CALL: /* str(slice(...)) is its repr: the arguments in repr form; node references (which torch never
+                     prints inside a call, but fx2c.pointwise expressions hold) keep their '%' so the text reads back */
     if (v->n) fx_format_value(g, &v->u.items[0], true, b);
     fx_buf_putc(b, '(');
     for (uint32_t i = 1; i < v->n; i++) {
       if (i > 1) fx_buf_puts(b, ", ");
-      fx_format_value(g, &v->u.items[i], true, b);
+      fx_format_value(g, &v->u.items[i], v->u.items[i].kind != FX_V_NODE, b);
     }
     fx_buf_putc(b, ')');
     return;

@@ -168,8 +168,9 @@ static bool fold_functions(fx_pass_manager *pm, fx_pass_stats *st) {
         for (size_t j = 0; j < per; j++) wd[(size_t)o * per + j] = (float)((double)wd[(size_t)o * per + j] * s);
         nb[o] = (float)(((b ? b[o] : 0.0) - mean[o]) * s + (beta ? beta[o] : 0.0));
       }
-      st->weight_bytes_saved += w->tensors[mi].nbytes + w->tensors[vi].nbytes +
-                                (gi != FX_NONE_IDX ? w->tensors[gi].nbytes : 0) + (bei != FX_NONE_IDX ? w->tensors[bei].nbytes : 0);
+      st->weight_bytes_saved += (int64_t)(w->tensors[mi].nbytes + w->tensors[vi].nbytes +
+                                          (gi != FX_NONE_IDX ? w->tensors[gi].nbytes : 0) +
+                                          (bei != FX_NONE_IDX ? w->tensors[bei].nbytes : 0));
     }
     if (bi != FX_NONE_IDX) {
       memcpy(w->tensors[bi].data, nb, (size_t)k * sizeof *nb);
@@ -277,7 +278,7 @@ bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st) {
       double bias = b ? ((const float *)b->data)[o] : 0.0;
       nb[o] = (float)((bias - ((const float *)mean->data)[o]) * s + (beta ? ((const float *)beta->data)[o] : 0.0));
     }
-    st->weight_bytes_saved += (uint64_t)(mean->nbytes + var->nbytes + (gamma ? gamma->nbytes : 0) + (beta ? beta->nbytes : 0));
+    st->weight_bytes_saved += (int64_t)(mean->nbytes + var->nbytes + (gamma ? gamma->nbytes : 0) + (beta ? beta->nbytes : 0));
     if (b) {
       memcpy(b->data, nb, (size_t)k * sizeof *nb);
     } else {

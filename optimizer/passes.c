@@ -27,19 +27,25 @@ bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_constfold(fx_pass_manager *pm, fx_pass_stats *st);
 
 const fx_pass fx_passes[] = {
     {"noop", "no-op removal: dropout, identity, contiguous, clone, detach, stochastic_depth, same-shape reshapes",
      fx_pass_noop},
+    {"constfold", "constant folding: what depends only on weights and literals, computed now and stored as a weight",
+     fx_pass_constfold},
     {"bnfold", "BatchNorm folded into the Conv1d/Conv2d/Linear module before it (eval mode)", fx_pass_bnfold},
     {"epilogue", "epilogue fusion: a residual add and an activation folded into the conv or linear before them",
      fx_pass_epilogue},
     {"cse", "common-subexpression elimination (pure nodes reading nothing written in place)", fx_pass_cse},
+    {"ewfuse", "elementwise fusion: chains and trees of f32 elementwise ops computed in one loop (fx2c.pointwise)",
+     fx_pass_ewfuse},
     {"dce", "dead-code elimination", fx_pass_dce},
     {NULL, NULL, NULL},
 };
 
-const char *fx_pass_pipeline(int level) { return level <= 0 ? "" : level == 1 ? "noop,dce" : "noop,bnfold,epilogue,cse,dce"; }
+const char *fx_pass_pipeline(int level) { return level <= 0 ? "" : level == 1 ? "noop,dce" : "noop,constfold,bnfold,epilogue,cse,ewfuse,dce"; }
 
 static const fx_pass *find(const char *name, size_t n) {
   for (const fx_pass *ps = fx_passes; ps->name; ps++)
@@ -100,9 +106,9 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
     if (pm->stats_to) {
       uint64_t arena_after = changed ? arena_bytes(pm->p) : arena_before;
       fprintf(pm->stats_to, "pass %-8s %5u -> %5u nodes: %u removed, %u BatchNorms folded, %u fusion groups, "
-                            "%llu weight bytes saved, arena %llu -> %llu bytes\n",
+                            "%lld weight bytes saved, arena %llu -> %llu bytes\n",
               ps->name, st.nodes_before, st.nodes_after, st.removed, st.bn_folded, st.fused,
-              (unsigned long long)st.weight_bytes_saved, (unsigned long long)arena_before,
+              (long long)st.weight_bytes_saved, (unsigned long long)arena_before,
               (unsigned long long)arena_after);
     }
     if (pm->print_after && pm->print_to && (strcmp(pm->print_after, "all") == 0 || strcmp(pm->print_after, ps->name) == 0)) {

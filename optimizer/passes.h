@@ -21,7 +21,7 @@ typedef struct fx_pass_stats {
   uint32_t removed;     /* nodes the pass erased */
   uint32_t bn_folded;   /* BatchNorms folded into the producing conv or linear */
   uint32_t fused;       /* fusion groups formed */
-  uint64_t weight_bytes_saved;
+  int64_t weight_bytes_saved; /* bytes of weights the program no longer reads, less those it adds */
 } fx_pass_stats;
 
 typedef struct fx_pass_manager {

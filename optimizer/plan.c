@@ -24,8 +24,24 @@ static bool plain(const fx_ref *r, const fxrt_view *v, const fxrt_view *yv) {
   return true;
 }
 
+static bool view_eq(const fxrt_view *a, const fxrt_view *b) {
+  if (a->ndim != b->ndim || a->offset != b->offset) return false;
+  for (int32_t i = 0; i < a->ndim; i++)
+    if (a->shape[i] != b->shape[i] || a->stride[i] != b->stride[i]) return false;
+  return true;
+}
+
+/* The ref that an elementwise call writes (its result). */
+static int result_ref(const fx_kcall *k) { return k->kind == FX_K_UNARY ? 1 : k->kind == FX_K_POINTWISE ? 0 : 2; }
+
 /* Elementwise calls whose result may overwrite an input: the candidate input refs. */
 static int share_candidates(const fx_kcall *k, const fx_ref **out) {
+  if (k->kind == FX_K_POINTWISE && k->ref[0].kind == FX_REF_TENSOR) {
+    int n = 0;
+    for (int i = 1; i <= k->i[0] && i < FX_KCALL_REFS; i++)
+      if (plain(&k->ref[i], &k->view[i], &k->view[0])) out[n++] = &k->ref[i];
+    return n;
+  }
   if (k->kind == FX_K_UNARY && k->ref[0].kind == FX_REF_TENSOR && k->ref[1].kind == FX_REF_TENSOR) {
     out[0] = &k->ref[0];
     return 1;
@@ -205,10 +221,11 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
   /* elementwise results over dying inputs */
   for (uint32_t k = 0; k < L->ncalls; k++) {
     const fx_kcall *c = &L->calls[k];
-    const fx_ref *cand[2];
+    const fx_ref *cand[FX_KCALL_REFS];
     int nc = share_candidates(c, cand);
     if (!nc) continue;
-    uint32_t y = find(P, c->ref[c->kind == FX_K_UNARY ? 1 : 2].id);
+    const int out = result_ref(c);
+    uint32_t y = find(P, c->ref[out].id);
     fx_place *py = &P->place[y];
     if (py->loc != FX_MEM_ARENA || py->first != k) continue;
     for (int i = 0; i < nc; i++) {
@@ -217,6 +234,12 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
       if (x == y || px->loc != FX_MEM_ARENA || px->last != k || px->bytes != py->bytes ||
           p->tensors[x].dtype != p->tensors[y].dtype)
         continue;
+      /* no other operand may read the same storage in another layout */
+      bool other = false;
+      for (int r = 0; r < FX_KCALL_REFS && !other; r++)
+        other = r != out && &c->ref[r] != cand[i] && c->ref[r].kind == FX_REF_TENSOR && find(P, c->ref[r].id) == x &&
+                !(c->ref[r].off == cand[i]->off && view_eq(&c->view[r], &c->view[cand[i] - c->ref]));
+      if (other) continue;
       P->root[y] = x;
       px->last = py->last;
       py->first = py->last = FX_NONE_IDX;

@@ -162,6 +162,40 @@ fxrt_status fxrt_fill(fxrt_dtype dt, void *y, int64_t n, double value);
 /* y[i] = start + i*step, for torch.arange. */
 fxrt_status fxrt_arange(fxrt_dtype dt, void *y, int64_t n, double start, double step);
 
+/* ---- fused elementwise (fxrt_pointwise.c) -------------------------------------------------------------------- */
+/* A chain or tree of f32 elementwise ops computed in one pass over the output, with no intermediate tensors. The
+ * expression is a straight-line program: instruction i computes register i from earlier registers, an input or a
+ * constant, each op as fxrt_scalar.h computes it; the last register is the result. fx2c's C backend writes the same
+ * program as a loop of its own; this kernel is what the interpreter runs. */
+
+#define FXRT_PW_MAX_INSNS 32
+#define FXRT_PW_MAX_INPUTS 7
+
+typedef enum fxrt_pw_kind {
+  FXRT_PW_LOAD,   /* reg = input a at the current element (through its view) */
+  FXRT_PW_CONST,  /* reg = p[0] */
+  FXRT_PW_UNARY,  /* reg = op(reg a) for an fxrt_unary_op, parameters p[0..2] as fxrt_unary_params a, b, c */
+  FXRT_PW_BINARY  /* reg = reg a op reg b for FXRT_B_ADD, SUB, MUL, DIV, POW, MAX or MIN (alpha 1) */
+} fxrt_pw_kind;
+
+typedef struct fxrt_pw_insn {
+  uint8_t kind; /* fxrt_pw_kind */
+  uint8_t op;   /* the fxrt_unary_op or fxrt_binary_op */
+  uint8_t a, b; /* operand registers (LOAD: the input) */
+  float p[3];
+} fxrt_pw_insn;
+
+/* y = the expression code[0..ncode) at every element of y (contiguous, shape[0..ndim)). Input i is read through
+ * views[i], which has y's ndim and shape and stride 0 on broadcast dimensions. y may alias an input whose view is
+ * exactly y's contiguous layout. */
+fxrt_status fxrt_pointwise_f32(const fxrt_pw_insn *code, int32_t ncode, const float *const *inputs,
+                               const fxrt_view *views, int32_t ninputs, float *y, int32_t ndim, const int64_t *shape);
+
+/* One element of an FXRT_PW_UNARY or FXRT_PW_BINARY instruction, out of line (for code generators that build their
+ * own loops and call these for the ops they do not expand): op(v; a, b, c) and op(x, y). An unknown op gives NaN. */
+float fxrt_pw_unary_scalar(int32_t op, float v, float a, float b, float c);
+float fxrt_pw_binary_scalar(int32_t op, float x, float y);
+
 /* ---- reductions (fxrt_reduce.c) ----------------------------------------------------------------------------- */
 /* Reductions see the input as [outer, len, inner] (the reduced dimension in the middle, contiguous) and write
  * [outer, inner]. Several adjacent dimensions reduce as one (len = their product). */

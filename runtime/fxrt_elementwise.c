@@ -9,6 +9,7 @@
  *
  * An empty tensor (a dimension of size 0) needs no memory: its data pointers may be NULL. */
 #include "fxrt.h"
+#include "fxrt_scalar.h"
 
 #include <float.h>
 #include <math.h>
@@ -139,46 +140,9 @@ static void walk_run(const walk *w, char *const base[], const size_t esize[], ro
 
 /* ---- unary ----------------------------------------------------------------------------------------------------- */
 
-static inline float relu6f(float v) { return v < 0.0f ? 0.0f : v > 6.0f ? 6.0f : v; }
-
-/* torch.nn.functional.gelu: x * Phi(x), the same expression as fxrt_act_apply so fused and unfused graphs agree. */
-static inline float gelu_erf(float v) { return 0.5f * v * (1.0f + erff(v * 0.70710678118654752f)); }
-
-static inline float gelu_tanh(float v) {
-  const float k = 0.79788456080286536f; /* sqrt(2/pi) */
-  return 0.5f * v * (1.0f + tanhf(k * (v + 0.044715f * v * v * v)));
-}
-
-/* torch.nn.functional.elu(alpha, scale, input_scale): x > 0 ? scale*x : alpha*scale*(exp(input_scale*x) - 1). */
-static inline float elu(float v, float alpha, float scale, float input_scale) {
-  return v > 0.0f ? v * scale : expm1f(v * input_scale) * (alpha * scale);
-}
-
-/* torch.nn.functional.softplus(beta, threshold): linear above threshold, log(1 + exp(beta x)) / beta below. */
-static inline float softplus(float v, float beta, float threshold) {
-  return v * beta > threshold ? v : log1pf(expf(v * beta)) / beta;
-}
-
-/* torch.clamp: min(max(x, lo), hi), so hi wins when lo > hi; a NaN x stays NaN. */
-static inline float clamp_f32(float v, float lo, float hi) {
-  const float t = v < lo ? lo : v;
-  return t > hi ? hi : t;
-}
-
-/* torch.round: half to even (nearbyint in the default rounding mode). */
-static inline float round_even(float v) { return nearbyintf(v); }
-
-/* torch.sign: -1, 0 or 1; sign(nan) is 0 in torch 1.13. */
-static inline float sign_f32(float v) { return (float)((0.0f < v) - (v < 0.0f)); }
-
-/* torch.nan_to_num(nan=a, posinf=b, neginf=c). */
-static inline float nan_to_num(float v, float nan, float posinf, float neginf) {
-  return v != v ? nan : v == INFINITY ? posinf : v == -INFINITY ? neginf : v;
-}
-
 /* y[i] = op(x[i]): torch.relu, relu6, leaky_relu, elu, gelu, silu, sigmoid, tanh, hardswish, hardsigmoid, clamp,
  * mish, softplus, exp, log, sqrt, rsqrt, neg, abs, reciprocal, erf, sin, cos, floor, ceil, round, sign, pow(x, a),
- * nan_to_num. NaN propagates through relu, relu6 and clamp as in torch (and relu(-0.0) is -0.0). */
+ * nan_to_num, each as fxrt_scalar.h computes one value. */
 fxrt_status fxrt_unary_f32(fxrt_unary_op op, const float *x, float *y, int64_t n, const fxrt_unary_params *p) {
   if ((unsigned)op >= FXRT_NUM_UNARY_OPS || n < 0) return FXRT_EINVAL;
   switch (op) {
@@ -201,64 +165,53 @@ fxrt_status fxrt_unary_f32(fxrt_unary_op op, const float *x, float *y, int64_t n
   } while (0)
 
   switch (op) {
-  case FXRT_U_RELU: MAP(v < 0.0f ? 0.0f : v);
-  case FXRT_U_RELU6: MAP(relu6f(v));
+  case FXRT_U_RELU: MAP(fxrt_s_relu(v));
+  case FXRT_U_RELU6: MAP(fxrt_s_relu6(v));
   case FXRT_U_LEAKY_RELU: {
     const float a = p->a;
-    MAP(v > 0.0f ? v : v * a);
+    MAP(fxrt_s_leaky_relu(v, a));
   }
   case FXRT_U_ELU: {
     const float a = p->a, b = p->b, c = p->c;
-    MAP(elu(v, a, b, c));
+    MAP(fxrt_s_elu(v, a, b, c));
   }
-  case FXRT_U_GELU: MAP(gelu_erf(v));
-  case FXRT_U_GELU_TANH: MAP(gelu_tanh(v));
-  case FXRT_U_SILU: MAP(v / (1.0f + expf(-v)));
-  case FXRT_U_SIGMOID: MAP(1.0f / (1.0f + expf(-v)));
-  case FXRT_U_TANH: MAP(tanhf(v));
-  case FXRT_U_HARDSWISH: MAP(v * relu6f(v + 3.0f) / 6.0f);
-  case FXRT_U_HARDSIGMOID: MAP(relu6f(v + 3.0f) / 6.0f);
-  case FXRT_U_CLAMP: { /* torch.clamp(x, a, b) = min(max(x, a), b): all b when a > b; NaN x stays NaN */
-    const float lo = p->a != p->a ? -INFINITY : p->a, hi = p->b != p->b ? INFINITY : p->b;
-    MAP(clamp_f32(v, lo, hi));
+  case FXRT_U_GELU: MAP(fxrt_s_gelu(v));
+  case FXRT_U_GELU_TANH: MAP(fxrt_s_gelu_tanh(v));
+  case FXRT_U_SILU: MAP(fxrt_s_silu(v));
+  case FXRT_U_SIGMOID: MAP(fxrt_s_sigmoid(v));
+  case FXRT_U_TANH: MAP(fxrt_s_tanh(v));
+  case FXRT_U_HARDSWISH: MAP(fxrt_s_hardswish(v));
+  case FXRT_U_HARDSIGMOID: MAP(fxrt_s_hardsigmoid(v));
+  case FXRT_U_CLAMP: {
+    const float lo = p->a, hi = p->b;
+    MAP(fxrt_s_clamp(v, lo, hi));
   }
-  case FXRT_U_MISH: MAP(v * tanhf(log1pf(expf(v))));
+  case FXRT_U_MISH: MAP(fxrt_s_mish(v));
   case FXRT_U_SOFTPLUS: {
     const float beta = p->a, threshold = p->b;
-    MAP(softplus(v, beta, threshold));
+    MAP(fxrt_s_softplus(v, beta, threshold));
   }
-  case FXRT_U_EXP: MAP(expf(v));
-  case FXRT_U_LOG: MAP(logf(v));
-  case FXRT_U_SQRT: MAP(sqrtf(v));
-  case FXRT_U_RSQRT: MAP(1.0f / sqrtf(v));
-  case FXRT_U_NEG: MAP(-v);
-  case FXRT_U_ABS: MAP(fabsf(v));
-  case FXRT_U_RECIPROCAL: MAP(1.0f / v);
-  case FXRT_U_ERF: MAP(erff(v));
-  case FXRT_U_SIN: MAP(sinf(v));
-  case FXRT_U_COS: MAP(cosf(v));
-  case FXRT_U_FLOOR: MAP(floorf(v));
-  case FXRT_U_CEIL: MAP(ceilf(v));
-  case FXRT_U_ROUND: MAP(round_even(v));
-  case FXRT_U_SIGN: MAP(sign_f32(v));
-  case FXRT_U_POW_SCALAR: { /* torch.pow(x, a), with torch's special exponents (pow(x, 0.5) is sqrt, ...) */
+  case FXRT_U_EXP: MAP(fxrt_s_exp(v));
+  case FXRT_U_LOG: MAP(fxrt_s_log(v));
+  case FXRT_U_SQRT: MAP(fxrt_s_sqrt(v));
+  case FXRT_U_RSQRT: MAP(fxrt_s_rsqrt(v));
+  case FXRT_U_NEG: MAP(fxrt_s_neg(v));
+  case FXRT_U_ABS: MAP(fxrt_s_abs(v));
+  case FXRT_U_RECIPROCAL: MAP(fxrt_s_reciprocal(v));
+  case FXRT_U_ERF: MAP(fxrt_s_erf(v));
+  case FXRT_U_SIN: MAP(fxrt_s_sin(v));
+  case FXRT_U_COS: MAP(fxrt_s_cos(v));
+  case FXRT_U_FLOOR: MAP(fxrt_s_floor(v));
+  case FXRT_U_CEIL: MAP(fxrt_s_ceil(v));
+  case FXRT_U_ROUND: MAP(fxrt_s_round(v));
+  case FXRT_U_SIGN: MAP(fxrt_s_sign(v));
+  case FXRT_U_POW_SCALAR: {
     const float e = p->a;
-    if (e == 0.0f) {
-      for (int64_t i = 0; i < n; i++) y[i] = 1.0f;
-      return FXRT_OK;
-    }
-    if (e == 1.0f) MAP(v);
-    if (e == 0.5f) MAP(sqrtf(v));
-    if (e == 2.0f) MAP(v * v);
-    if (e == 3.0f) MAP(v * v * v);
-    if (e == -0.5f) MAP(1.0f / sqrtf(v));
-    if (e == -1.0f) MAP(1.0f / v);
-    if (e == -2.0f) MAP(1.0f / (v * v));
-    MAP(powf(v, e));
+    MAP(fxrt_s_pow_scalar(v, e));
   }
   case FXRT_U_NAN_TO_NUM: {
     const float a = p->a, b = p->b, c = p->c;
-    MAP(nan_to_num(v, a, b, c));
+    MAP(fxrt_s_nan_to_num(v, a, b, c));
   }
   case FXRT_NUM_UNARY_OPS: break;
   }

@@ -121,3 +121,75 @@ class EpilogueFusions(torch.nn.Module):
         t = h.mean((2, 3))
         u = self.fc2(torch.nn.functional.gelu(self.fc1(t))) + t
         return u
+
+
+class ElementwiseChains(torch.nn.Module):
+    """What the ewfuse pass fuses (chains and trees of f32 elementwise ops, with broadcast weights, Python numbers,
+    alpha, rsub, parameters, maximum, pow, division) and where its groups must stop: a value with two users (or read
+    twice by one op), an op on a smaller, broadcast value (computed once rather than at every element), an in-place op
+    between a producer and its consumer, more than seven tensors in one expression, and integer or bool results."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 8, 1)
+        self.bias = torch.nn.Parameter(torch.rand(8, 1, 1) - 0.5)
+        self.scale = torch.nn.Parameter(torch.rand(8) + 0.5)
+        self.act = torch.nn.Hardswish()
+
+    def forward(self, x):  # x: [N, 3, H, W]
+        y = self.conv(x)
+        a = torch.relu(y * 2.0 + self.bias)  # a has two users: a group of its own
+        b = torch.sub(a, y, alpha=0.5).clamp(max=1.0)
+        c = 1.0 - torch.sigmoid(b)
+        d = torch.nn.functional.leaky_relu(c, 0.1) / (y.abs() + 1e-3)
+        e = torch.maximum(d, a) ** 2
+        s = torch.sigmoid(y.mean((2, 3), keepdim=True))  # [N, 8, 1, 1]: not computed per element of e
+        f = (e * s).tanh()
+        g = f * f + torch.nn.functional.hardtanh(f, -0.5, 0.5)  # f read twice: a leaf
+        h = g.clone()
+        h.add_(1.0)  # in place: the producer of h's input is not moved below it
+        k = torch.nn.functional.gelu(h, approximate="tanh").exp().neg() * self.scale.view(1, 8, 1, 1)
+        p = [torch.roll(y, i, 3) for i in range(9)]  # nine tensors: more than one expression holds
+        q = torch.nn.functional.elu(p[0] + p[1] + p[2] + p[3] + p[4] + p[5] + p[6] + p[7] + p[8], alpha=0.5)
+        for _ in range(20):  # forty operations: more than one expression holds
+            q = q * 0.9 + 0.05
+        r = torch.nn.functional.softplus(q, beta=2.0) - self.act(k).rsqrt().nan_to_num()
+        n = (r > 0).sum(dim=1)  # bool and integer results: not fused
+        return r, n
+
+
+class ConstantFolds(torch.nn.Module):
+    """What the constfold pass computes at compile time (a transposed weight, as make_fx writes a linear layer;
+    arithmetic on weights; a product of two weights; arange) and what it leaves to run time: results larger than
+    64 KiB and than what they are computed from (zeros of a big shape, a weight expanded to many rows), and anything
+    that reads the input."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = torch.nn.Parameter(torch.randn(16, 8) * 0.3)
+        self.a = torch.nn.Parameter(torch.randn(8, 4) * 0.5)
+        self.b = torch.nn.Parameter(torch.randn(4, 8) * 0.5)
+        self.scale = torch.nn.Parameter(torch.rand(8) + 0.5)
+
+    def forward(self, x):  # x: [N, 16]
+        y = x @ self.w  # [N, 8]
+        y = y * (self.scale * 2.0 + 1.0).sqrt()
+        y = y @ (self.a @ self.b)
+        y = y + torch.arange(8, dtype=torch.float32) * 0.1
+        z = torch.zeros(300, 300)
+        e = self.scale.expand(4096, 8)
+        return y + z[0, :8] + e[:1] + self.w.t()[:, 0]
+
+
+class WeightWrittenInPlace(torch.nn.Module):
+    """A buffer that forward writes into: not a constant (for the constfold pass golden only; the exporter's
+    reference outputs would depend on how often forward ran)."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("count", torch.zeros(4))
+        self.w = torch.nn.Parameter(torch.rand(4))
+
+    def forward(self, x):  # x: [N, 4]
+        self.count.add_(1.0)
+        return x * (self.count * 2.0) + self.w * 3.0

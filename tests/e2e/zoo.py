@@ -46,7 +46,7 @@ DEFAULT_MAX_PARAMS = 300e6
 ARENA_TARGET = 1.05  # --backend exe: the memory plan's arena may be at most this times its lower bound
 
 # The CI subset: small, quick models covering torch-level and aten-level graphs and both weight formats.
-LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "resnet18", "resnet18@aten", "mobilenet_v3_small",
+LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "elementwise", "constants", "resnet18", "resnet18@aten", "mobilenet_v3_small",
          "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten", "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf")
 RESIDUAL_ZERO_INIT = ("resnet", "resnext", "wide_resnet")
 ATEN_MODELS = ("resnet18", "mobilenet_v3_small", "shufflenet_v2_x0_5", "vit_b_16")
@@ -116,6 +116,10 @@ def all_cases():
         Case("clamp", "module", ["--module", "tests/e2e/models.py:ClampModule", "--input", "x:f32[3,4]"], num_params=37),
         # every standard layer called as a module (tests/e2e/layers.py)
         Case("layers_image", "module", ["--module", "tests/e2e/layers.py:ImageLayers", "--input", "x:f32[2,3,16,16]"],
+             num_params=None),
+        Case("elementwise", "module", ["--module", "tests/e2e/models.py:ElementwiseChains", "--input", "x:f32[2,3,16,16]"],
+             num_params=None),
+        Case("constants", "module", ["--module", "tests/e2e/models.py:ConstantFolds", "--input", "x:f32[2,16]"],
              num_params=None),
         Case("layers_sequence", "module", ["--module", "tests/e2e/layers.py:SequenceLayers", "--input", "x:f32[2,4,32]",
                                            "--input", "idx:i64[2,7]", "--input-range", "idx=0,10"], num_params=None),

@@ -3,6 +3,12 @@
   bnfold       tests/e2e/models.py:BatchNormFolds (torch level, random BatchNorm statistics)
   bnfold_aten  the same model at aten level (make_fx: aten.convolution, aten.native_batch_norm, get_attr weights)
   epilogue     tests/e2e/models.py:EpilogueFusions
+  ewfuse       tests/e2e/models.py:ElementwiseChains
+  ewfuse_aten  the same model at aten level (make_fx: aten.add.Tensor, aten.mul.Tensor, ...)
+  constfold    tests/e2e/models.py:ConstantFolds
+  constfold_aten  the same at aten level (aten.t, aten.mm, aten.arange, ...)
+  constfold_inplace  tests/e2e/models.py:WeightWrittenInPlace: its weights only (the graph, which writes into a
+               buffer in place, is written by hand: symbolic_trace records the buffer's arithmetic as a constant)
 
     /usr/bin/python3 tests/gen/gen_passes.py [NAME...]
 """
@@ -16,6 +22,11 @@ CASES = {
     "bnfold": ["--module", "tests/e2e/models.py:BatchNormFolds", "--input", "x:f32[2,3,8,8]"],
     "bnfold_aten": ["--module", "tests/e2e/models.py:BatchNormFolds", "--input", "x:f32[2,3,8,8]", "--aten"],
     "epilogue": ["--module", "tests/e2e/models.py:EpilogueFusions", "--input", "x:f32[2,3,8,8]"],
+    "ewfuse": ["--module", "tests/e2e/models.py:ElementwiseChains", "--input", "x:f32[2,3,8,8]"],
+    "constfold": ["--module", "tests/e2e/models.py:ConstantFolds", "--input", "x:f32[2,16]"],
+    "constfold_aten": ["--module", "tests/e2e/models.py:ConstantFolds", "--input", "x:f32[2,16]", "--aten"],
+    "constfold_inplace": ["--module", "tests/e2e/models.py:WeightWrittenInPlace", "--input", "x:f32[2,4]"],
+    "ewfuse_aten": ["--module", "tests/e2e/models.py:ElementwiseChains", "--input", "x:f32[2,3,8,8]", "--aten"],
 }
 for name, args in CASES.items():
     if sys.argv[1:] and name not in sys.argv[1:]:
@@ -25,8 +36,10 @@ for name, args in CASES.items():
     subprocess.run([sys.executable, os.path.join(ROOT, "tools", "fx2c-export")] + args +
                    ["--out", tmp, "--seed", "0", "--randomize-zeros", "--randomize-bn", "calibrated", "--quiet"],
                    check=True, cwd=ROOT)
-    for src, dst in (("graph.fx", name + ".fx"), ("modules.txt", name + ".modules.txt"),
-                     ("weights.safetensors", name + ".safetensors")):
+    files = (("graph.fx", name + ".fx"), ("modules.txt", name + ".modules.txt"), ("weights.safetensors", name + ".safetensors"))
+    if name == "constfold_inplace":
+        files = files[2:]
+    for src, dst in files:
         if os.path.exists(os.path.join(tmp, src)):
             shutil.copyfile(os.path.join(tmp, src), os.path.join(ROOT, "tests", "passes", dst))
     shutil.rmtree(tmp)

@@ -2,6 +2,7 @@
  * the FX line it implements. FX2C_CHECK returns the first failing status. */
 #include "model.h"
 #include "model_weights.h"
+#include "fxrt_scalar.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -13,10 +14,21 @@
     if (s_ != FXRT_OK) return s_;       \
   } while (0)
 
+/* relu(add(%x, %scale)) */
+static void pointwise_relu_fused(const float *restrict in0, const float *restrict in1, float *restrict out) {
+  for (int64_t i0 = 0; i0 < 3; i0++)
+    for (int64_t i1 = 0; i1 < 4; i1++) {
+      const float r0 = in0[i0 * 4 + i1];
+      const float r1 = in1[i1];
+      const float r2 = fxrt_s_add(r0, r1);
+      const float r3 = fxrt_s_relu(r2);
+      out[i0 * 4 + i1] = r3;
+    }
+}
+
 fxrt_status model_run(const float *input_x, float *output0, float *output1, float *output2, float *output3, int64_t *output4, void *workspace) {
   unsigned char *const ws = (unsigned char *)workspace;
-  float *const x = (float *)(void *)(ws + 0); /* f32[3, 4], calls 0..4 */
-  float *const add = (float *)(void *)(ws + 64); /* f32[3, 4], calls 2..3 */
+  float *const x = (float *)(void *)(ws + 0); /* f32[3, 4], calls 0..3 */
 
   /* inputs and weights that the graph writes into, copied first */
   FX2C_CHECK(fxrt_copy(FXRT_F32, input_x, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}, FXRT_F32, x, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}));
@@ -30,20 +42,17 @@ fxrt_status model_run(const float *input_x, float *output0, float *output1, floa
   /* %scale : [#users=2] = get_attr[target=scale] */
   /*   f32[4]: a weight */
 
-  /* %add : [#users=1] = call_function[target=operator.add](args = (%x, %scale), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, x, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}, w_scale.v, &(const fxrt_view){2, {3, 4}, {0, 1}, 0}, add, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}, 1.0));
-
-  /* %relu : [#users=1] = call_function[target=torch.relu](args = (%add,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_RELU, add, output0, 12, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
+  /* %relu_fused : [#users=1] = call_function[target=fx2c.pointwise](args = (relu(add(%x, %scale)),), kwargs = {}) */
+  pointwise_relu_fused(x, w_scale.v, output0);
 
   /* %size : [#users=1] = call_method[target=size](args = (%x, 0), kwargs = {}) */
   /*   known at compile time: 3 */
 
-  /* return (relu, x, relu, scale, size) */
+  /* return (relu_fused, x, relu_fused, scale, size) */
   FX2C_CHECK(fxrt_copy(FXRT_F32, x, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}, FXRT_F32, output1, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}));
   FX2C_CHECK(fxrt_copy(FXRT_F32, output0, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}, FXRT_F32, output2, &(const fxrt_view){2, {3, 4}, {4, 1}, 0}));
   FX2C_CHECK(fxrt_copy(FXRT_F32, w_scale.v, &(const fxrt_view){1, {4}, {1}, 0}, FXRT_F32, output3, &(const fxrt_view){1, {4}, {1}, 0}));
   FX2C_CHECK(fxrt_fill(FXRT_I64, output4, 1, 3.0));
-  /*   computed in place: output0 = relu */
+  /*   computed in place: output0 = relu_fused */
   return FXRT_OK;
 }

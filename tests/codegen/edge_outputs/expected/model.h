@@ -22,7 +22,7 @@
 
 #include "fxrt.h"
 
-#define MODEL_WORKSPACE_SIZE 128u
+#define MODEL_WORKSPACE_SIZE 64u
 #define MODEL_NUM_INPUTS 1
 #define MODEL_NUM_OUTPUTS 5
 #define MODEL_INPUT0_NAME "x"

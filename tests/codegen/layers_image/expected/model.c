@@ -2,6 +2,7 @@
  * the FX line it implements. FX2C_CHECK returns the first failing status. */
 #include "model.h"
 #include "model_weights.h"
+#include "fxrt_scalar.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -13,41 +14,65 @@
     if (s_ != FXRT_OK) return s_;       \
   } while (0)
 
+/* add(add(add(add(add(add(add(add(add(add(add(add(add(add(add(add(relu(%gn), relu6(%gn)), leaky_relu(%gn, 0.2)), elu(%gn, 0.7, 1.0, 1.0)), gelu(%gn)), gelu_tanh(%gn)), silu(%gn)), sigmoid(%gn)), tanh(%gn)), hardswish(%gn)), hardsigmoid(%gn)), clamp(%gn, -0.5, 0.75)), mish(%gn)), %gn), %gn), %gn), %gn) */
+static void pointwise_add_15_fused(float *restrict out) {
+  for (int64_t i0 = 0; i0 < 2736; i0++) {
+    const float r0 = out[i0];
+    const float r1 = fxrt_s_relu(r0);
+    const float r2 = fxrt_s_relu6(r0);
+    const float r3 = fxrt_s_add(r1, r2);
+    const float r4 = fxrt_s_leaky_relu(r0, 0.2f);
+    const float r5 = fxrt_s_add(r3, r4);
+    const float r6 = fxrt_s_elu(r0, 0.7f, 1.0f, 1.0f);
+    const float r7 = fxrt_s_add(r5, r6);
+    const float r8 = fxrt_s_gelu(r0);
+    const float r9 = fxrt_s_add(r7, r8);
+    const float r10 = fxrt_s_gelu_tanh(r0);
+    const float r11 = fxrt_s_add(r9, r10);
+    const float r12 = fxrt_s_silu(r0);
+    const float r13 = fxrt_s_add(r11, r12);
+    const float r14 = fxrt_s_sigmoid(r0);
+    const float r15 = fxrt_s_add(r13, r14);
+    const float r16 = fxrt_s_tanh(r0);
+    const float r17 = fxrt_s_add(r15, r16);
+    const float r18 = fxrt_s_hardswish(r0);
+    const float r19 = fxrt_s_add(r17, r18);
+    const float r20 = fxrt_s_hardsigmoid(r0);
+    const float r21 = fxrt_s_add(r19, r20);
+    const float r22 = fxrt_s_clamp(r0, -0.5f, 0.75f);
+    const float r23 = fxrt_s_add(r21, r22);
+    const float r24 = fxrt_s_mish(r0);
+    const float r25 = fxrt_s_add(r23, r24);
+    const float r26 = fxrt_s_add(r25, r0);
+    const float r27 = fxrt_s_add(r26, r0);
+    const float r28 = fxrt_s_add(r27, r0);
+    const float r29 = fxrt_s_add(r28, r0);
+    out[i0] = r29;
+  }
+}
+
 fxrt_status model_run(const float *x, float *output0, float *output1, float *output2, float *output3, float *output4, void *workspace) {
   unsigned char *const ws = (unsigned char *)workspace;
   float *const pad_zero = (float *)(void *)(ws + 48384); /* f32[2, 3, 17, 19], calls 0..2 */
   float *const conv = (float *)(void *)(ws + 27712); /* f32[2, 8, 17, 19], calls 2..3 */
   float *const conv_grouped = (float *)(void *)(ws + 55360); /* f32[2, 8, 9, 19], calls 3..4 */
   float *const conv_dilated = (float *)(void *)(ws + 66304); /* f32[2, 8, 9, 19], calls 4..5 */
-  float *const gn = (float *)(void *)(ws + 0); /* f32[2, 8, 9, 19], calls 5..34 */
-  float *const act_0 = (float *)(void *)(ws + 10944); /* f32[2, 8, 9, 19], calls 6..35 */
-  float *const act_1 = (float *)(void *)(ws + 21888); /* f32[2, 8, 9, 19], calls 7..19 */
-  float *const act_2 = (float *)(void *)(ws + 32832); /* f32[2, 8, 9, 19], calls 8..20 */
-  float *const act_3 = (float *)(void *)(ws + 43776); /* f32[2, 8, 9, 19], calls 9..21 */
-  float *const act_4 = (float *)(void *)(ws + 54720); /* f32[2, 8, 9, 19], calls 10..22 */
-  float *const act_5 = (float *)(void *)(ws + 65664); /* f32[2, 8, 9, 19], calls 11..23 */
-  float *const act_6 = (float *)(void *)(ws + 76608); /* f32[2, 8, 9, 19], calls 12..24 */
-  float *const act_7 = (float *)(void *)(ws + 87552); /* f32[2, 8, 9, 19], calls 13..25 */
-  float *const act_8 = (float *)(void *)(ws + 98496); /* f32[2, 8, 9, 19], calls 14..26 */
-  float *const act_9 = (float *)(void *)(ws + 109440); /* f32[2, 8, 9, 19], calls 15..27 */
-  float *const act_10 = (float *)(void *)(ws + 120384); /* f32[2, 8, 9, 19], calls 16..28 */
-  float *const act_11 = (float *)(void *)(ws + 131328); /* f32[2, 8, 9, 19], calls 17..29 */
-  float *const act_12 = (float *)(void *)(ws + 142272); /* f32[2, 8, 9, 19], calls 18..30 */
-  float *const pool_max = (float *)(void *)(ws + 6400); /* f32[2, 8, 5, 10], calls 35..45 */
-  float *const pool_avg = (float *)(void *)(ws + 0); /* f32[2, 8, 5, 10], calls 36..37 */
-  float *const pool_adaptive = (float *)(void *)(ws + 93184); /* f32[2, 8, 3, 5], calls 38..56 */
-  float *const pool_adaptive_max = (float *)(void *)(ws + 2048); /* f32[2, 8, 2, 2], calls 39..41 */
-  float *const up = (float *)(void *)(ws + 0); /* f32[2, 8, 4, 4], calls 40..42 */
-  float *const up_nearest2d = (float *)(void *)(ws + 1024); /* f32[2, 8, 4, 4], calls 41..42 */
-  float *const shuffle_conv = (float *)(void *)(ws + 0); /* f32[2, 16, 5, 10], calls 45..46 */
-  float *const shuffle = (float *)(void *)(ws + 19200); /* f32[2, 4, 10, 20], calls 46..48 */
-  float *const pad_const = (float *)(void *)(ws + 10752); /* f32[2, 4, 12, 22], calls 47..49 */
-  float *const pad_reflect = (float *)(void *)(ws + 0); /* f32[2, 4, 14, 24], calls 49..50 */
-  float *const pad_replicate = (float *)(void *)(ws + 79872); /* f32[2, 4, 16, 26], calls 50..51 */
-  float *const deconv = (float *)(void *)(ws + 0); /* f32[2, 6, 32, 52], calls 51..52 */
-  float *const getitem = (float *)(void *)(ws + 79872); /* f32[2, 6, 5], calls 52..53 */
-  float *const ln = (float *)(void *)(ws + 80128); /* f32[2, 6, 5], calls 53..54 */
-  float *const fc = (float *)(void *)(ws + 80384); /* f32[2, 6, 4], calls 54..55 */
+  float *const gn = (float *)(void *)(ws + 0); /* f32[2, 8, 9, 19], calls 5..7 */
+  float *const pool_max = (float *)(void *)(ws + 10944); /* f32[2, 8, 5, 10], calls 7..17 */
+  float *const pool_avg = (float *)(void *)(ws + 0); /* f32[2, 8, 5, 10], calls 8..9 */
+  float *const pool_adaptive = (float *)(void *)(ws + 93184); /* f32[2, 8, 3, 5], calls 10..28 */
+  float *const pool_adaptive_max = (float *)(void *)(ws + 2048); /* f32[2, 8, 2, 2], calls 11..13 */
+  float *const up = (float *)(void *)(ws + 0); /* f32[2, 8, 4, 4], calls 12..14 */
+  float *const up_nearest2d = (float *)(void *)(ws + 1024); /* f32[2, 8, 4, 4], calls 13..14 */
+  float *const shuffle_conv = (float *)(void *)(ws + 0); /* f32[2, 16, 5, 10], calls 17..18 */
+  float *const shuffle = (float *)(void *)(ws + 19200); /* f32[2, 4, 10, 20], calls 18..20 */
+  float *const pad_const = (float *)(void *)(ws + 10752); /* f32[2, 4, 12, 22], calls 19..21 */
+  float *const pad_reflect = (float *)(void *)(ws + 0); /* f32[2, 4, 14, 24], calls 21..22 */
+  float *const pad_replicate = (float *)(void *)(ws + 79872); /* f32[2, 4, 16, 26], calls 22..23 */
+  float *const deconv = (float *)(void *)(ws + 0); /* f32[2, 6, 32, 52], calls 23..24 */
+  float *const getitem = (float *)(void *)(ws + 79872); /* f32[2, 6, 5], calls 24..25 */
+  float *const ln = (float *)(void *)(ws + 80128); /* f32[2, 6, 5], calls 25..26 */
+  float *const fc = (float *)(void *)(ws + 80384); /* f32[2, 6, 4], calls 26..27 */
 
   /* %x : [#users=1] = placeholder[target=x] */
   /*   f32[2, 3, 16, 16]: an input */
@@ -65,98 +90,14 @@ fxrt_status model_run(const float *x, float *output0, float *output1, float *out
   /* %conv_dilated : [#users=1] = call_module[target=conv_dilated](args = (%conv_grouped,), kwargs = {}) */
   FX2C_CHECK(fxrt_conv2d_f32(conv_grouped, 2, 8, 9, 19, w_conv_dilated_weight.v, 8, 3, 3, w_conv_dilated_bias.v, conv_dilated, 9, 19, &(const fxrt_conv2d_params){{1, 1}, {2, 2}, {2, 2}, 1}, NULL, (void *)(ws + 0), 55360));
 
-  /* %gn : [#users=17] = call_module[target=gn](args = (%conv_dilated,), kwargs = {}) */
+  /* %gn : [#users=1] = call_module[target=gn](args = (%conv_dilated,), kwargs = {}) */
   FX2C_CHECK(fxrt_group_norm_f32(conv_dilated, 2, 8, 171, 2, w_gn_weight.v, w_gn_bias.v, 1e-05f, gn));
 
-  /* %act_0 : [#users=1] = call_module[target=act.0](args = (%gn,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_RELU, gn, act_0, 2736, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
+  /* %add_15_fused : [#users=1] = call_function[target=fx2c.pointwise](args = (add(add(add(add(add(add(add(add(add(add(add(add(add(add(add(add(relu(%gn), relu6(%gn)), leaky_relu(%gn, 0.2)), elu(%gn, 0.7, 1.0, 1.0)), gelu(%gn)), gelu_tanh(%gn)), silu(%gn)), sigmoid(%gn)), tanh(%gn)), hardswish(%gn)), hardsigmoid(%gn)), clamp(%gn, -0.5, 0.75)), mish(%gn)), %gn), %gn), %gn), %gn),), kwargs = {}) */
+  pointwise_add_15_fused(gn);
 
-  /* %act_1 : [#users=1] = call_module[target=act.1](args = (%gn,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_RELU6, gn, act_1, 2736, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
-
-  /* %act_2 : [#users=1] = call_module[target=act.2](args = (%gn,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_LEAKY_RELU, gn, act_2, 2736, &(const fxrt_unary_params){0.2f, 0.0f, 0.0f}));
-
-  /* %act_3 : [#users=1] = call_module[target=act.3](args = (%gn,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_ELU, gn, act_3, 2736, &(const fxrt_unary_params){0.7f, 1.0f, 1.0f}));
-
-  /* %act_4 : [#users=1] = call_module[target=act.4](args = (%gn,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_GELU, gn, act_4, 2736, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
-
-  /* %act_5 : [#users=1] = call_module[target=act.5](args = (%gn,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_GELU_TANH, gn, act_5, 2736, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
-
-  /* %act_6 : [#users=1] = call_module[target=act.6](args = (%gn,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_SILU, gn, act_6, 2736, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
-
-  /* %act_7 : [#users=1] = call_module[target=act.7](args = (%gn,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_SIGMOID, gn, act_7, 2736, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
-
-  /* %act_8 : [#users=1] = call_module[target=act.8](args = (%gn,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_TANH, gn, act_8, 2736, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
-
-  /* %act_9 : [#users=1] = call_module[target=act.9](args = (%gn,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_HARDSWISH, gn, act_9, 2736, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
-
-  /* %act_10 : [#users=1] = call_module[target=act.10](args = (%gn,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_HARDSIGMOID, gn, act_10, 2736, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
-
-  /* %act_11 : [#users=1] = call_module[target=act.11](args = (%gn,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_CLAMP, gn, act_11, 2736, &(const fxrt_unary_params){-0.5f, 0.75f, 0.0f}));
-
-  /* %act_12 : [#users=1] = call_module[target=act.12](args = (%gn,), kwargs = {}) */
-  FX2C_CHECK(fxrt_unary_f32(FXRT_U_MISH, gn, act_12, 2736, &(const fxrt_unary_params){0.0f, 0.0f, 0.0f}));
-
-  /* %add : [#users=1] = call_function[target=operator.add](args = (%act_0, %act_1), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_1, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
-
-  /* %add_1 : [#users=1] = call_function[target=operator.add](args = (%add, %act_2), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_2, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
-
-  /* %add_2 : [#users=1] = call_function[target=operator.add](args = (%add_1, %act_3), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_3, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
-
-  /* %add_3 : [#users=1] = call_function[target=operator.add](args = (%add_2, %act_4), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_4, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
-
-  /* %add_4 : [#users=1] = call_function[target=operator.add](args = (%add_3, %act_5), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_5, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
-
-  /* %add_5 : [#users=1] = call_function[target=operator.add](args = (%add_4, %act_6), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_6, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
-
-  /* %add_6 : [#users=1] = call_function[target=operator.add](args = (%add_5, %act_7), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_7, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
-
-  /* %add_7 : [#users=1] = call_function[target=operator.add](args = (%add_6, %act_8), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_8, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
-
-  /* %add_8 : [#users=1] = call_function[target=operator.add](args = (%add_7, %act_9), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_9, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
-
-  /* %add_9 : [#users=1] = call_function[target=operator.add](args = (%add_8, %act_10), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_10, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
-
-  /* %add_10 : [#users=1] = call_function[target=operator.add](args = (%add_9, %act_11), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_11, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
-
-  /* %add_11 : [#users=1] = call_function[target=operator.add](args = (%add_10, %act_12), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_12, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
-
-  /* %add_12 : [#users=1] = call_function[target=operator.add](args = (%add_11, %gn), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, gn, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
-
-  /* %add_13 : [#users=1] = call_function[target=operator.add](args = (%add_12, %gn), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, gn, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
-
-  /* %add_14 : [#users=1] = call_function[target=operator.add](args = (%add_13, %gn), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, gn, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
-
-  /* %add_15 : [#users=1] = call_function[target=operator.add](args = (%add_14, %gn), kwargs = {}) */
-  FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, gn, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, act_0, &(const fxrt_view){4, {2, 8, 9, 19}, {1368, 171, 19, 1}, 0}, 1.0));
-
-  /* %pool_max : [#users=2] = call_module[target=pool_max](args = (%add_15,), kwargs = {}) */
-  FX2C_CHECK(fxrt_max_pool2d_f32(act_0, 1, 16, 9, 19, pool_max, 5, 10, &(const fxrt_pool2d_params){{3, 3}, {2, 2}, {1, 1}, {1, 1}, true, true, 0}, NULL));
+  /* %pool_max : [#users=2] = call_module[target=pool_max](args = (%add_15_fused,), kwargs = {}) */
+  FX2C_CHECK(fxrt_max_pool2d_f32(gn, 1, 16, 9, 19, pool_max, 5, 10, &(const fxrt_pool2d_params){{3, 3}, {2, 2}, {1, 1}, {1, 1}, true, true, 0}, NULL));
 
   /* %pool_avg : [#users=1] = call_module[target=pool_avg](args = (%pool_max,), kwargs = {}) */
   FX2C_CHECK(fxrt_avg_pool2d_f32(pool_max, 1, 16, 5, 10, pool_avg, 5, 10, &(const fxrt_pool2d_params){{3, 3}, {1, 1}, {1, 1}, {1, 1}, false, true, 0}));

@@ -1,0 +1,305 @@
+/* ewfuse.c: elementwise fusion. A chain or tree of f32 elementwise ops (the runtime's unary ops and add, sub, rsub,
+ * mul, div, pow, maximum, minimum, with broadcasting and Python numbers) becomes one fx2c.pointwise node
+ * (ir/pointwise.h), which the interpreter runs as one kernel and the backends as one loop: the intermediate results
+ * never go through memory.
+ *
+ *     %mul : [#users=1] = call_function[target=operator.mul](args = (%x, 2.0), kwargs = {})
+ *     %add : [#users=1] = call_function[target=operator.add](args = (%mul, %y), kwargs = {})
+ *     %relu : [#users=1] = call_function[target=torch.relu](args = (%add,), kwargs = {})
+ * becomes
+ *     %relu_fused : [#users=1] = call_function[target=fx2c.pointwise](args = (relu(add(mul(%x, 2.0), %y)),), kwargs = {})
+ *
+ * Groups grow from their last node (the root) up through the producers of its operands. A producer joins when
+ * its only user is the member that reads it (once), its result has the root's shape (an op on a smaller,
+ * broadcast operand is computed once, outside, rather than at every element of the result), nothing between it
+ * and the root writes in place (the group is computed where the root stood), and the group stays within the
+ * runtime's limits (FXRT_PW_MAX_INSNS operations, FXRT_PW_MAX_INPUTS tensors). A group of one op is left as it
+ * is. Every member's operands and result are f32. Each op is computed as the unfused kernel computes it
+ * (runtime/fxrt_scalar.h), so fused and unfused programs agree; add(x, y, alpha=a) becomes add(x, mul(y, a)). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../ir/pointwise.h"
+#include "passes.h"
+
+#define ARG(in, op, name) (&(in)->args[fx_sig_find(fx_op_sig(op), name)])
+
+/* What a node computes, as an expression function: its name, its operands (bound args: tensors or numbers) and
+ * its numeric parameters (NaN-free doubles; clamp's missing bounds as None). */
+typedef struct {
+  const char *name;
+  const fx_value *operand[2];
+  int noperands;
+  fx_value param[3]; /* FX_V_FLOAT, or FX_V_NONE (clamp without a bound) */
+  int nparams;
+  bool has_alpha;
+  double alpha;
+} ew_desc;
+
+typedef struct {
+  fx_op op;
+  const char *name;
+} op_name;
+
+static const op_name unary_names[] = {
+    {FX_OP_RELU, "relu"},       {FX_OP_RELU6, "relu6"},     {FX_OP_LEAKY_RELU, "leaky_relu"},
+    {FX_OP_ELU, "elu"},         {FX_OP_GELU, "gelu"},       {FX_OP_SILU, "silu"},
+    {FX_OP_SIGMOID, "sigmoid"}, {FX_OP_TANH, "tanh"},       {FX_OP_HARDSWISH, "hardswish"},
+    {FX_OP_HARDSIGMOID, "hardsigmoid"}, {FX_OP_HARDTANH, "clamp"}, {FX_OP_CLAMP, "clamp"},
+    {FX_OP_MISH, "mish"},       {FX_OP_SOFTPLUS, "softplus"}, {FX_OP_EXP, "exp"},
+    {FX_OP_LOG, "log"},         {FX_OP_SQRT, "sqrt"},       {FX_OP_RSQRT, "rsqrt"},
+    {FX_OP_NEG, "neg"},         {FX_OP_ABS, "abs"},         {FX_OP_RECIPROCAL, "reciprocal"},
+    {FX_OP_ERF, "erf"},         {FX_OP_SIN, "sin"},         {FX_OP_COS, "cos"},
+    {FX_OP_FLOOR, "floor"},     {FX_OP_CEIL, "ceil"},       {FX_OP_ROUND, "round"},
+    {FX_OP_SIGN, "sign"},       {FX_OP_NAN_TO_NUM, "nan_to_num"},
+};
+static const op_name binary_names[] = {
+    {FX_OP_ADD, "add"}, {FX_OP_SUB, "sub"},         {FX_OP_RSUB, "sub"},         {FX_OP_MUL, "mul"},
+    {FX_OP_DIV, "div"}, {FX_OP_POW, "pow"},         {FX_OP_MAXIMUM, "maximum"}, {FX_OP_MINIMUM, "minimum"},
+};
+
+static const char *name_of(const op_name *t, size_t n, fx_op op) {
+  for (size_t i = 0; i < n; i++)
+    if (t[i].op == op) return t[i].name;
+  return NULL;
+}
+
+static bool number(const fx_value *v, double *x) {
+  if (v->kind == FX_V_INT || v->kind == FX_V_BOOL) *x = (double)v->v.i;
+  else if (v->kind == FX_V_FLOAT) *x = v->v.f;
+  else return false;
+  return true;
+}
+
+static bool f32_tensor(const fx_program *p, const fx_value *v) {
+  return v->kind == FX_V_TENSOR && p->tensors[v->v.node].dtype == FXRT_F32;
+}
+
+/* A numeric parameter: the argument's value, or dflt when it is None (dflt NaN: None is not accepted). */
+static bool param(fx_graph *g, const fx_value *v, double dflt, fx_value *out) {
+  double x;
+  if (v->kind == FX_V_NONE) {
+    if (dflt != dflt) return false;
+    x = dflt;
+  } else if (!number(v, &x)) {
+    return false;
+  }
+  *out = fx_value_float(g, x);
+  return true;
+}
+
+/* Node n as an expression function, if it is an elementwise op that fusion handles. */
+static bool describe(const fx_program *p, uint32_t n, ew_desc *d) {
+  const fx_inst *in = &p->inst[n];
+  fx_graph *g = p->g;
+  memset(d, 0, sizeof *d);
+  if (in->op < 0 || in->failed || !in->work || in->inplace || !f32_tensor(p, &in->result)) return false;
+  fx_op op = (fx_op)in->op;
+  unsigned flags = fx_op_flags(op);
+  if (flags & FX_OPF_UNARY) {
+    d->name = name_of(unary_names, sizeof unary_names / sizeof *unary_names, op);
+    if (!d->name || !f32_tensor(p, &in->args[0])) return false;
+    d->operand[0] = &in->args[0];
+    d->noperands = 1;
+    switch (op) {
+    case FX_OP_LEAKY_RELU: d->nparams = 1; return param(g, ARG(in, op, "negative_slope"), 0.01, &d->param[0]);
+    case FX_OP_ELU:
+      d->nparams = 3;
+      return param(g, ARG(in, op, "alpha"), 1, &d->param[0]) && param(g, ARG(in, op, "scale"), 1, &d->param[1]) &&
+             param(g, ARG(in, op, "input_scale"), 1, &d->param[2]);
+    case FX_OP_GELU:
+      if (fx_value_str_is(ARG(in, op, "approximate"), "tanh")) d->name = "gelu_tanh";
+      else if (!fx_value_str_is(ARG(in, op, "approximate"), "none")) return false;
+      return true;
+    case FX_OP_HARDTANH:
+      d->nparams = 2;
+      return param(g, ARG(in, op, "min_val"), -1, &d->param[0]) && param(g, ARG(in, op, "max_val"), 1, &d->param[1]);
+    case FX_OP_CLAMP: {
+      const fx_value *lo = ARG(in, op, "min"), *hi = ARG(in, op, "max");
+      d->nparams = 2;
+      if (lo->kind == FX_V_NONE && hi->kind == FX_V_NONE) return false;
+      d->param[0] = d->param[1] = fx_value_none();
+      return (lo->kind == FX_V_NONE || param(g, lo, NAN, &d->param[0])) &&
+             (hi->kind == FX_V_NONE || param(g, hi, NAN, &d->param[1]));
+    }
+    case FX_OP_SOFTPLUS:
+      d->nparams = 2;
+      return param(g, ARG(in, op, "beta"), 1, &d->param[0]) && param(g, ARG(in, op, "threshold"), 20, &d->param[1]);
+    case FX_OP_NAN_TO_NUM:
+      d->nparams = 3;
+      return param(g, ARG(in, op, "nan"), 0, &d->param[0]) &&
+             param(g, ARG(in, op, "posinf"), 3.4028234663852886e38, &d->param[1]) &&
+             param(g, ARG(in, op, "neginf"), -3.4028234663852886e38, &d->param[2]);
+    default: return true;
+    }
+  }
+  if (!(flags & FX_OPF_BINARY)) return false;
+  d->name = name_of(binary_names, sizeof binary_names / sizeof *binary_names, op);
+  if (!d->name) return false;
+  const fx_value *a = &in->args[0], *b = &in->args[1];
+  double x;
+  if (!(f32_tensor(p, a) || number(a, &x)) || !(f32_tensor(p, b) || number(b, &x)) ||
+      (a->kind != FX_V_TENSOR && b->kind != FX_V_TENSOR))
+    return false;
+  if (op == FX_OP_DIV && ARG(in, op, "rounding_mode")->kind != FX_V_NONE) return false;
+  if (op == FX_OP_ADD || op == FX_OP_SUB || op == FX_OP_RSUB) {
+    if (!number(ARG(in, op, "alpha"), &d->alpha)) return false;
+    d->has_alpha = d->alpha != 1;
+  }
+  d->operand[0] = op == FX_OP_RSUB ? b : a; /* rsub(a, b) = b - alpha * a */
+  d->operand[1] = op == FX_OP_RSUB ? a : b;
+  d->noperands = 2;
+  return true;
+}
+
+/* The node among `node`'s arguments whose result is tensor t (FX_NONE_IDX if none), and how often it occurs. */
+static uint32_t producer(const fx_program *p, const fx_value *v, uint32_t t, int *count) {
+  uint32_t found = FX_NONE_IDX;
+  if (v->kind == FX_V_NODE) {
+    const fx_value *r = &p->inst[v->v.node].result;
+    if (v->v.node < p->g->nnodes && r->kind == FX_V_TENSOR && r->v.node == t) {
+      ++*count;
+      return v->v.node;
+    }
+    return FX_NONE_IDX;
+  }
+  if (fx_value_is_container(v))
+    for (uint32_t i = 0; i < v->n; i++) {
+      uint32_t f = producer(p, &v->u.items[i], t, count);
+      if (f != FX_NONE_IDX) found = f;
+    }
+  return found;
+}
+
+static uint32_t producer_of(const fx_program *p, uint32_t node, uint32_t t, int *count) {
+  *count = 0;
+  uint32_t a = producer(p, &p->g->nodes[node].args, t, count);
+  uint32_t k = producer(p, &p->g->nodes[node].kwargs, t, count);
+  return a != FX_NONE_IDX ? a : k;
+}
+
+typedef struct {
+  uint32_t node[FXRT_PW_MAX_INSNS];
+  int n;
+} group;
+
+static bool in_group(const group *G, uint32_t n) {
+  for (int i = 0; i < G->n; i++)
+    if (G->node[i] == n) return true;
+  return false;
+}
+
+/* The expression of member n: its function over the terms of its operands (members' expressions, references to
+ * the nodes that compute the other tensors, numbers). False when a tensor has no node to refer to. */
+static bool term(const fx_program *p, const group *G, uint32_t n, fx_value *out) {
+  fx_graph *g = p->g;
+  ew_desc d;
+  if (!describe(p, n, &d)) return false;
+  fx_value items[1 + 2 + 3];
+  uint32_t k = 0;
+  items[k++] = fx_value_word(g, fx_str_make(d.name, strlen(d.name)));
+  for (int i = 0; i < d.noperands; i++) {
+    const fx_value *v = d.operand[i];
+    fx_value t;
+    if (v->kind == FX_V_TENSOR) {
+      int count;
+      uint32_t src = producer_of(p, n, v->v.node, &count);
+      if (src == FX_NONE_IDX) return false;
+      if (in_group(G, src)) {
+        if (!term(p, G, src, &t)) return false;
+      } else {
+        t = fx_value_node(g, src);
+      }
+    } else {
+      double x = 0;
+      number(v, &x);
+      t = fx_value_float(g, x);
+    }
+    if (i == 1 && d.has_alpha) { /* add(x, y, alpha=a): add(x, mul(y, a)) */
+      fx_value m[3] = {fx_value_word(g, FX_STR_LIT("mul")), t, fx_value_float(g, d.alpha)};
+      t = fx_value_container(g, FX_V_CALL, m, 3);
+    }
+    items[k++] = t;
+  }
+  for (int i = 0; i < d.nparams; i++) items[k++] = d.param[i];
+  *out = fx_value_container(g, FX_V_CALL, items, k);
+  return true;
+}
+
+static bool same_shape(const fx_tinfo *a, const fx_tinfo *b) {
+  return a->ndim == b->ndim && !memcmp(a->shape, b->shape, (size_t)a->ndim * sizeof *a->shape);
+}
+
+/* Whether the group's expression fits the runtime's limits. */
+static bool fits(const fx_program *p, const group *G) {
+  fx_value t;
+  if (!term(p, G, G->node[0], &t)) return false;
+  int32_t ninsns, nleaves;
+  uint32_t leaves[FXRT_PW_MAX_INPUTS + 1];
+  fx_pw_measure(&t, &ninsns, leaves, &nleaves, FXRT_PW_MAX_INPUTS + 1);
+  return ninsns <= FXRT_PW_MAX_INSNS && nleaves <= FXRT_PW_MAX_INPUTS;
+}
+
+/* No node strictly between a and b (a before b) writes in place. */
+static bool clean_between(const fx_program *p, uint32_t a, uint32_t b) {
+  const fx_graph *g = p->g;
+  for (uint32_t k = g->nodes[a].next; k != b && k != FX_NONE_IDX; k = g->nodes[k].next)
+    if (p->inst[k].op >= 0 && p->inst[k].inplace) return false;
+  return true;
+}
+
+bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st) {
+  fx_program *p = pm->p;
+  fx_graph *g = p->g;
+  const uint32_t nold = g->nnodes; /* nodes made here have no fx_inst */
+  bool *taken = fx_xcalloc(nold + 1, sizeof *taken);
+  bool changed = false;
+  for (uint32_t r = g->last, prev; r != FX_NONE_IDX; r = prev) {
+    prev = g->nodes[r].prev;
+    ew_desc d;
+    if (r >= nold || taken[r] || !describe(p, r, &d)) continue;
+    const fx_tinfo *ty = &p->tensors[p->inst[r].result.v.node];
+    group G = {{r}, 1};
+    /* grow: each member's operands, in order, while the expression fits */
+    for (int m = 0; m < G.n && G.n < FXRT_PW_MAX_INSNS; m++) {
+      ew_desc dm;
+      describe(p, G.node[m], &dm);
+      for (int i = 0; i < dm.noperands; i++) {
+        const fx_value *v = dm.operand[i];
+        if (v->kind != FX_V_TENSOR) continue;
+        int count;
+        uint32_t src = producer_of(p, G.node[m], v->v.node, &count);
+        ew_desc ds;
+        if (src == FX_NONE_IDX || src >= nold || count != 1 || taken[src] || in_group(&G, src) ||
+            g->nodes[src].nusers != 1 || !describe(p, src, &ds) ||
+            !same_shape(&p->tensors[p->inst[src].result.v.node], ty) || !clean_between(p, src, r) ||
+            G.n >= FXRT_PW_MAX_INSNS)
+          continue;
+        G.node[G.n++] = src;
+        if (!fits(p, &G)) G.n--;
+      }
+    }
+    if (G.n < 2) continue;
+    fx_value expr;
+    if (!term(p, &G, r, &expr)) continue;
+    fx_insert_point ip = fx_graph_inserting_before(g, r);
+    char nm[256];
+    snprintf(nm, sizeof nm, "%.*s_fused", (int)(g->nodes[r].name.n < 200 ? g->nodes[r].name.n : 200), g->nodes[r].name.p);
+    uint32_t f = fx_graph_create_node(g, FX_CALL_FUNCTION, FX_STR_LIT("fx2c.pointwise"), fx_value_tuple(g, &expr, 1),
+                                      fx_value_container(g, FX_V_DICT, NULL, 0), fx_str_make(nm, strlen(nm)),
+                                      (fx_str){"", 0});
+    fx_graph_restore_insert(g, ip);
+    fx_node_replace_all_uses_with(g, r, f);
+    for (int i = 0; i < G.n; i++) taken[G.node[i]] = true;
+    while (prev != FX_NONE_IDX && prev < nold && taken[prev]) prev = g->nodes[prev].prev;
+    /* members in the order they joined: every member's only user comes before it, so each is unused by then */
+    for (int i = 0; i < G.n; i++)
+      if (fx_graph_erase_node(g, G.node[i])) st->removed++;
+    st->fused++;
+    changed = true;
+  }
+  fx_xfree(taken);
+  return changed;
+}

@@ -1,0 +1,92 @@
+/* fxrt_scalar.h: the f32 elementwise operations on one value, as torch computes them. The unary kernel
+ * (fxrt_unary_f32), the fused elementwise kernel (fxrt_pointwise_f32) and the loops that fx2c's C backend writes
+ * for fused elementwise nodes all use these functions, so a chain of ops gives the same bits fused and unfused.
+ *
+ *     float y = fxrt_s_hardswish(fxrt_s_add(x, b));   // torch.nn.functional.hardswish(x + b)
+ *
+ * Every function is static inline and needs only <math.h>. NaN propagates through relu, relu6 and clamp as in torch
+ * (relu(-0.0) is -0.0); the parameter names are torch's. */
+#ifndef FXRT_SCALAR_H
+#define FXRT_SCALAR_H
+
+#include <math.h>
+
+/* torch.relu */
+static inline float fxrt_s_relu(float v) { return v < 0.0f ? 0.0f : v; }
+/* torch.nn.functional.relu6 = hardtanh(0, 6) */
+static inline float fxrt_s_relu6(float v) { return v < 0.0f ? 0.0f : v > 6.0f ? 6.0f : v; }
+/* torch.nn.functional.leaky_relu(negative_slope) */
+static inline float fxrt_s_leaky_relu(float v, float negative_slope) { return v > 0.0f ? v : v * negative_slope; }
+/* torch.nn.functional.elu(alpha, scale, input_scale): x > 0 ? scale*x : alpha*scale*(exp(input_scale*x) - 1) */
+static inline float fxrt_s_elu(float v, float alpha, float scale, float input_scale) {
+  return v > 0.0f ? v * scale : expm1f(v * input_scale) * (alpha * scale);
+}
+/* torch.nn.functional.gelu: x * Phi(x), the same expression as fxrt_act_apply so fused and unfused graphs agree */
+static inline float fxrt_s_gelu(float v) { return 0.5f * v * (1.0f + erff(v * 0.70710678118654752f)); }
+/* gelu(approximate='tanh') */
+static inline float fxrt_s_gelu_tanh(float v) {
+  const float k = 0.79788456080286536f; /* sqrt(2/pi) */
+  return 0.5f * v * (1.0f + tanhf(k * (v + 0.044715f * v * v * v)));
+}
+static inline float fxrt_s_silu(float v) { return v / (1.0f + expf(-v)); }
+static inline float fxrt_s_sigmoid(float v) { return 1.0f / (1.0f + expf(-v)); }
+static inline float fxrt_s_tanh(float v) { return tanhf(v); }
+/* x * relu6(x + 3) / 6 */
+static inline float fxrt_s_hardswish(float v) { return v * fxrt_s_relu6(v + 3.0f) / 6.0f; }
+/* relu6(x + 3) / 6 */
+static inline float fxrt_s_hardsigmoid(float v) { return fxrt_s_relu6(v + 3.0f) / 6.0f; }
+/* torch.clamp: min(max(x, lo), hi), so hi wins when lo > hi; a NaN x stays NaN; NaN bounds mean no bound */
+static inline float fxrt_s_clamp(float v, float lo, float hi) {
+  const float l = lo != lo ? -INFINITY : lo, h = hi != hi ? INFINITY : hi;
+  const float t = v < l ? l : v;
+  return t > h ? h : t;
+}
+static inline float fxrt_s_mish(float v) { return v * tanhf(log1pf(expf(v))); }
+/* torch.nn.functional.softplus(beta, threshold): linear above threshold, log(1 + exp(beta x)) / beta below */
+static inline float fxrt_s_softplus(float v, float beta, float threshold) {
+  return v * beta > threshold ? v : log1pf(expf(v * beta)) / beta;
+}
+static inline float fxrt_s_exp(float v) { return expf(v); }
+static inline float fxrt_s_log(float v) { return logf(v); }
+static inline float fxrt_s_sqrt(float v) { return sqrtf(v); }
+static inline float fxrt_s_rsqrt(float v) { return 1.0f / sqrtf(v); }
+static inline float fxrt_s_neg(float v) { return -v; }
+static inline float fxrt_s_abs(float v) { return fabsf(v); }
+static inline float fxrt_s_reciprocal(float v) { return 1.0f / v; }
+static inline float fxrt_s_erf(float v) { return erff(v); }
+static inline float fxrt_s_sin(float v) { return sinf(v); }
+static inline float fxrt_s_cos(float v) { return cosf(v); }
+static inline float fxrt_s_floor(float v) { return floorf(v); }
+static inline float fxrt_s_ceil(float v) { return ceilf(v); }
+/* torch.round: half to even (nearbyint in the default rounding mode) */
+static inline float fxrt_s_round(float v) { return nearbyintf(v); }
+/* torch.sign: -1, 0 or 1; sign(nan) is 0 in torch 1.13 */
+static inline float fxrt_s_sign(float v) { return (float)((0.0f < v) - (v < 0.0f)); }
+/* torch.pow(x, e) for a number e, with torch's special exponents (pow(x, 0.5) is sqrt, pow(x, 2) is x*x, ...) */
+static inline float fxrt_s_pow_scalar(float v, float e) {
+  if (e == 0.0f) return 1.0f;
+  if (e == 1.0f) return v;
+  if (e == 0.5f) return sqrtf(v);
+  if (e == 2.0f) return v * v;
+  if (e == 3.0f) return v * v * v;
+  if (e == -0.5f) return 1.0f / sqrtf(v);
+  if (e == -1.0f) return 1.0f / v;
+  if (e == -2.0f) return 1.0f / (v * v);
+  return powf(v, e);
+}
+/* torch.nan_to_num(nan, posinf, neginf) */
+static inline float fxrt_s_nan_to_num(float v, float nan, float posinf, float neginf) {
+  return v != v ? nan : v == INFINITY ? posinf : v == -INFINITY ? neginf : v;
+}
+
+/* Two operands (torch.add, sub, mul, div, pow, maximum, minimum on f32 tensors). maximum and minimum propagate NaN
+ * and otherwise are std::max and std::min (maximum(-0.0, 0.0) is -0.0). */
+static inline float fxrt_s_add(float a, float b) { return a + b; }
+static inline float fxrt_s_sub(float a, float b) { return a - b; }
+static inline float fxrt_s_mul(float a, float b) { return a * b; }
+static inline float fxrt_s_div(float a, float b) { return a / b; }
+static inline float fxrt_s_pow(float a, float b) { return powf(a, b); }
+static inline float fxrt_s_maximum(float a, float b) { return a != a ? a : b != b ? b : a < b ? b : a; }
+static inline float fxrt_s_minimum(float a, float b) { return a != a ? a : b != b ? b : b < a ? b : a; }
+
+#endif
