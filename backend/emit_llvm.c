@@ -2,6 +2,7 @@
 #include "emit_llvm.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -359,6 +360,257 @@ static LLVMValueRef ref(lv *v, const fx_kcall *k, int i) {
   return byte_gep(v, base, off, name);
 }
 
+/* ---- fused elementwise loops ---- */
+
+/* A libm function float f(float[, float]) (declared once). */
+static LLVMValueRef libm_call(lv *v, const char *name, LLVMValueRef x, LLVMValueRef y) {
+  LLVMTypeRef args[2] = {v->f32, v->f32};
+  LLVMTypeRef t = LLVMFunctionType(v->f32, args, y ? 2 : 1, 0);
+  LLVMValueRef f = LLVMGetNamedFunction(v->mod, name);
+  if (!f) {
+    f = LLVMAddFunction(v->mod, name, t);
+    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
+  }
+  LLVMValueRef a[2] = {x, y};
+  return LLVMBuildCall2(v->b, t, f, a, y ? 2 : 1, "");
+}
+
+/* llvm.NAME.f32(x): sqrt, fabs, floor, ceil, nearbyint (exact operations: the same bits as the C library's). */
+static LLVMValueRef intrinsic(lv *v, const char *name, LLVMValueRef x) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  LLVMValueRef f = LLVMGetIntrinsicDeclaration(v->mod, id, &v->f32, 1);
+  return LLVMBuildCall2(v->b, LLVMIntrinsicGetType(v->ctx, id, &v->f32, 1), f, &x, 1, "");
+}
+
+static LLVMValueRef fc(lv *v, float x) { return LLVMConstReal(v->f32, (double)x); }
+static LLVMValueRef fsel(lv *v, LLVMRealPredicate p, LLVMValueRef a, LLVMValueRef b, LLVMValueRef t, LLVMValueRef f) {
+  return LLVMBuildSelect(v->b, LLVMBuildFCmp(v->b, p, a, b, ""), t, f, "");
+}
+static LLVMValueRef add_f(lv *v, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFAdd(v->b, a, b, ""); }
+static LLVMValueRef sub_f(lv *v, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFSub(v->b, a, b, ""); }
+static LLVMValueRef mul_f(lv *v, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFMul(v->b, a, b, ""); }
+static LLVMValueRef div_f(lv *v, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFDiv(v->b, a, b, ""); }
+
+/* relu6(x) = x < 0 ? 0 : x > 6 ? 6 : x */
+static LLVMValueRef relu6(lv *v, LLVMValueRef x) {
+  return fsel(v, LLVMRealOLT, x, fc(v, 0.0f), fc(v, 0.0f), fsel(v, LLVMRealOGT, x, fc(v, 6.0f), fc(v, 6.0f), x));
+}
+
+/* One unary op on x, operation for operation as runtime/fxrt_scalar.h writes it (fxrt_s_*), so that the loop gives
+ * the C backend's and the interpreter's bits: no reassociation, no contraction, the same libm calls. */
+static LLVMValueRef pw_unary(lv *v, int op, LLVMValueRef x, const float *p) {
+  const float a = p[0], b = p[1], c = p[2];
+  switch ((fxrt_unary_op)op) {
+  case FXRT_U_RELU: return fsel(v, LLVMRealOLT, x, fc(v, 0.0f), fc(v, 0.0f), x);
+  case FXRT_U_RELU6: return relu6(v, x);
+  case FXRT_U_LEAKY_RELU: return fsel(v, LLVMRealOGT, x, fc(v, 0.0f), x, mul_f(v, x, fc(v, a)));
+  case FXRT_U_ELU: /* x > 0 ? x*scale : expm1f(x*input_scale) * (alpha*scale) */
+    return fsel(v, LLVMRealOGT, x, fc(v, 0.0f), mul_f(v, x, fc(v, b)),
+                mul_f(v, libm_call(v, "expm1f", mul_f(v, x, fc(v, c)), NULL), mul_f(v, fc(v, a), fc(v, b))));
+  case FXRT_U_GELU: /* 0.5f * x * (1.0f + erff(x * 0.70710678118654752f)) */
+    return mul_f(v, mul_f(v, fc(v, 0.5f), x),
+                add_f(v, fc(v, 1.0f), libm_call(v, "erff", mul_f(v, x, fc(v, 0.70710678118654752f)), NULL)));
+  case FXRT_U_GELU_TANH: { /* 0.5f * x * (1.0f + tanhf(k * (x + 0.044715f * x * x * x))) */
+    LLVMValueRef cube = mul_f(v, mul_f(v, mul_f(v, fc(v, 0.044715f), x), x), x);
+    LLVMValueRef t = libm_call(v, "tanhf", mul_f(v, fc(v, 0.79788456080286536f), add_f(v, x, cube)), NULL);
+    return mul_f(v, mul_f(v, fc(v, 0.5f), x), add_f(v, fc(v, 1.0f), t));
+  }
+  case FXRT_U_SILU: return div_f(v, x, add_f(v, fc(v, 1.0f), libm_call(v, "expf", LLVMBuildFNeg(v->b, x, ""), NULL)));
+  case FXRT_U_SIGMOID:
+    return div_f(v, fc(v, 1.0f), add_f(v, fc(v, 1.0f), libm_call(v, "expf", LLVMBuildFNeg(v->b, x, ""), NULL)));
+  case FXRT_U_TANH: return libm_call(v, "tanhf", x, NULL);
+  case FXRT_U_HARDSWISH: return div_f(v, mul_f(v, x, relu6(v, add_f(v, x, fc(v, 3.0f)))), fc(v, 6.0f));
+  case FXRT_U_HARDSIGMOID: return div_f(v, relu6(v, add_f(v, x, fc(v, 3.0f))), fc(v, 6.0f));
+  case FXRT_U_CLAMP: { /* NaN bounds mean none: t = x < lo ? lo : x; t > hi ? hi : t */
+    LLVMValueRef lo = fc(v, a != a ? -INFINITY : a), hi = fc(v, b != b ? INFINITY : b);
+    LLVMValueRef t = fsel(v, LLVMRealOLT, x, lo, lo, x);
+    return fsel(v, LLVMRealOGT, t, hi, hi, t);
+  }
+  case FXRT_U_MISH:
+    return mul_f(v, x, libm_call(v, "tanhf", libm_call(v, "log1pf", libm_call(v, "expf", x, NULL), NULL), NULL));
+  case FXRT_U_SOFTPLUS: { /* x * beta > threshold ? x : log1pf(expf(x * beta)) / beta */
+    LLVMValueRef xb = mul_f(v, x, fc(v, a));
+    LLVMValueRef soft = div_f(v, libm_call(v, "log1pf", libm_call(v, "expf", xb, NULL), NULL), fc(v, a));
+    return fsel(v, LLVMRealOGT, xb, fc(v, b), x, soft);
+  }
+  case FXRT_U_EXP: return libm_call(v, "expf", x, NULL);
+  case FXRT_U_LOG: return libm_call(v, "logf", x, NULL);
+  case FXRT_U_SQRT: return intrinsic(v, "llvm.sqrt", x);
+  case FXRT_U_RSQRT: return div_f(v, fc(v, 1.0f), intrinsic(v, "llvm.sqrt", x));
+  case FXRT_U_NEG: return LLVMBuildFNeg(v->b, x, "");
+  case FXRT_U_ABS: return intrinsic(v, "llvm.fabs", x);
+  case FXRT_U_RECIPROCAL: return div_f(v, fc(v, 1.0f), x);
+  case FXRT_U_ERF: return libm_call(v, "erff", x, NULL);
+  case FXRT_U_SIN: return libm_call(v, "sinf", x, NULL);
+  case FXRT_U_COS: return libm_call(v, "cosf", x, NULL);
+  case FXRT_U_FLOOR: return intrinsic(v, "llvm.floor", x);
+  case FXRT_U_CEIL: return intrinsic(v, "llvm.ceil", x);
+  case FXRT_U_ROUND: return intrinsic(v, "llvm.nearbyint", x);
+  case FXRT_U_SIGN: { /* (float)((0.0f < x) - (x < 0.0f)) */
+    LLVMValueRef gt = LLVMBuildZExt(v->b, LLVMBuildFCmp(v->b, LLVMRealOLT, fc(v, 0.0f), x, ""), v->i32, "");
+    LLVMValueRef lt = LLVMBuildZExt(v->b, LLVMBuildFCmp(v->b, LLVMRealOLT, x, fc(v, 0.0f), ""), v->i32, "");
+    return LLVMBuildSIToFP(v->b, LLVMBuildSub(v->b, gt, lt, ""), v->f32, "");
+  }
+  case FXRT_U_POW_SCALAR: /* torch's special exponents, decided here since the exponent is a constant */
+    if (a == 0.0f) return fc(v, 1.0f);
+    if (a == 1.0f) return x;
+    if (a == 0.5f) return intrinsic(v, "llvm.sqrt", x);
+    if (a == 2.0f) return mul_f(v, x, x);
+    if (a == 3.0f) return mul_f(v, mul_f(v, x, x), x);
+    if (a == -0.5f) return div_f(v, fc(v, 1.0f), intrinsic(v, "llvm.sqrt", x));
+    if (a == -1.0f) return div_f(v, fc(v, 1.0f), x);
+    if (a == -2.0f) return div_f(v, fc(v, 1.0f), mul_f(v, x, x));
+    return libm_call(v, "powf", x, fc(v, a));
+  case FXRT_U_NAN_TO_NUM: /* x != x ? nan : x == inf ? posinf : x == -inf ? neginf : x */
+    return fsel(v, LLVMRealUNO, x, x, fc(v, a),
+                fsel(v, LLVMRealOEQ, x, fc(v, INFINITY), fc(v, b), fsel(v, LLVMRealOEQ, x, fc(v, -INFINITY), fc(v, c), x)));
+  default: return LLVMGetUndef(v->f32); /* lowering only makes the ops above */
+  }
+}
+
+/* One binary op (fxrt_s_add ... fxrt_s_minimum). */
+static LLVMValueRef pw_binary(lv *v, int op, LLVMValueRef x, LLVMValueRef y) {
+  switch ((fxrt_binary_op)op) {
+  case FXRT_B_ADD: return add_f(v, x, y);
+  case FXRT_B_SUB: return sub_f(v, x, y);
+  case FXRT_B_MUL: return mul_f(v, x, y);
+  case FXRT_B_DIV: return div_f(v, x, y);
+  case FXRT_B_POW: return libm_call(v, "powf", x, y);
+  case FXRT_B_MAX: /* x != x ? x : y != y ? y : x < y ? y : x */
+    return fsel(v, LLVMRealUNO, x, x, x, fsel(v, LLVMRealUNO, y, y, y, fsel(v, LLVMRealOLT, x, y, y, x)));
+  default: /* minimum: x != x ? x : y != y ? y : y < x ? y : x */
+    return fsel(v, LLVMRealUNO, x, x, x, fsel(v, LLVMRealUNO, y, y, y, fsel(v, LLVMRealOLT, y, x, y, x)));
+  }
+}
+
+/* Whether POINTWISE input i reads the result's own storage (the plan placed the result over it). */
+static bool pw_reads_result(lv *v, const fx_kcall *k, int i) {
+  const fx_ref *x = &k->ref[i], *y = &k->ref[0];
+  return x->kind == FX_REF_TENSOR && y->kind == FX_REF_TENSOR && v->ifc.P->root[x->id] == v->ifc.P->root[y->id] &&
+         x->off == y->off;
+}
+
+/* A POINTWISE call as an internal function, as the C backend writes it: pointwise_NODE(in0, ..., out), its pointers
+ * noalias (an input that the result overwrites is read through out), a loop nest over the result's dimensions (size
+ * 1 dropped, dimensions that every operand steps through as one row merged), the expression computed per element.
+ * The passes inline it at its one call and vectorize the loop where they can. */
+static void emit_pointwise(lv *v, const fx_kcall *k) {
+  const int32_t nin = (int32_t)k->i[0], ncode = (int32_t)k->i[1];
+  const fxrt_view *yv = &k->view[0];
+  int64_t numel = 1;
+  for (int32_t d = 0; d < yv->ndim; d++) numel *= yv->shape[d];
+  if (numel == 0) return;
+  int64_t sh[FXRT_MAX_DIMS], st[FXRT_PW_MAX_INPUTS][FXRT_MAX_DIMS], ys[FXRT_MAX_DIMS];
+  int32_t nd = 0;
+  for (int32_t d = 0; d < yv->ndim; d++) {
+    if (yv->shape[d] == 1) continue;
+    bool merge = nd > 0;
+    for (int32_t i = 0; i < nin && merge; i++) merge = st[i][nd - 1] == k->view[1 + i].stride[d] * yv->shape[d];
+    if (merge) {
+      sh[nd - 1] *= yv->shape[d];
+      for (int32_t i = 0; i < nin; i++) st[i][nd - 1] = k->view[1 + i].stride[d];
+      continue;
+    }
+    sh[nd] = yv->shape[d];
+    for (int32_t i = 0; i < nin; i++) st[i][nd] = k->view[1 + i].stride[d];
+    nd++;
+  }
+  for (int32_t d = nd - 1; d >= 0; d--) ys[d] = d == nd - 1 ? 1 : ys[d + 1] * sh[d + 1];
+
+  /* the function: one pointer per input read (not the result's own storage), then the result */
+  LLVMTypeRef pt[FXRT_PW_MAX_INPUTS + 1];
+  int32_t param_of[FXRT_PW_MAX_INPUTS], np = 0;
+  LLVMValueRef args[FXRT_PW_MAX_INPUTS + 1];
+  for (int32_t i = 0; i < nin; i++) {
+    param_of[i] = pw_reads_result(v, k, 1 + i) ? -1 : np;
+    if (param_of[i] >= 0) args[np] = ref(v, k, 1 + i), pt[np++] = v->ptr;
+  }
+  args[np] = ref(v, k, 0), pt[np++] = v->ptr;
+  const fx_node *nd_ = &v->ifc.p->g->nodes[k->node];
+  char name[320];
+  snprintf(name, sizeof name, "pointwise_%.*s", (int)(nd_->name.n < 280 ? nd_->name.n : 280), nd_->name.p);
+  LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(v->ctx), pt, (unsigned)np, 0);
+  LLVMValueRef fn = LLVMAddFunction(v->mod, name, ft);
+  LLVMSetLinkage(fn, LLVMInternalLinkage);
+  unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+  for (int32_t i = 0; i < np; i++) LLVMAddAttributeAtIndex(fn, (unsigned)i + 1, LLVMCreateEnumAttribute(v->ctx, noalias, 0));
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                          LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
+  LLVMBuildCall2(v->b, ft, fn, args, (unsigned)np, "");
+
+  LLVMBasicBlockRef caller = LLVMGetInsertBlock(v->b);
+  LLVMMetadataRef loc = v->loc;
+  LLVMSetCurrentDebugLocation2(v->b, NULL); /* the function has no debug info of its own; inlined, it takes the call's */
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(v->ctx, fn, "entry");
+  LLVMPositionBuilderAtEnd(v->b, entry);
+  LLVMValueRef out = LLVMGetParam(fn, (unsigned)np - 1), base[FXRT_PW_MAX_INPUTS];
+  for (int32_t i = 0; i < nin; i++) {
+    LLVMValueRef p = param_of[i] >= 0 ? LLVMGetParam(fn, (unsigned)param_of[i]) : out;
+    if (param_of[i] >= 0) {
+      char pn[16];
+      snprintf(pn, sizeof pn, "in%d", (int)i);
+      LLVMSetValueName2(p, pn, strlen(pn));
+    }
+    LLVMValueRef off = ci64(v, k->view[1 + i].offset);
+    base[i] = k->view[1 + i].offset ? LLVMBuildInBoundsGEP2(v->b, v->f32, p, &off, 1, "") : p;
+  }
+  LLVMSetValueName2(out, "out", 3);
+  /* the loop nest: loop d counts i_d from 0 to sh[d] (every trip count is at least 2: size-1 dimensions are gone) */
+  LLVMValueRef iv[FXRT_MAX_DIMS], next[FXRT_MAX_DIMS];
+  LLVMBasicBlockRef head[FXRT_MAX_DIMS], pre[FXRT_MAX_DIMS];
+  for (int32_t d = 0; d < nd; d++) {
+    char bn[16];
+    snprintf(bn, sizeof bn, "loop%d", (int)d);
+    pre[d] = LLVMGetInsertBlock(v->b);
+    head[d] = LLVMAppendBasicBlockInContext(v->ctx, fn, bn);
+    LLVMBuildBr(v->b, head[d]);
+    LLVMPositionBuilderAtEnd(v->b, head[d]);
+    snprintf(bn, sizeof bn, "i%d", (int)d);
+    iv[d] = LLVMBuildPhi(v->b, v->i64, bn);
+  }
+  /* the element: each input at sum(i_d * stride_d), the expression, the result at its contiguous index */
+  LLVMValueRef reg[FXRT_PW_MAX_INSNS];
+  for (int32_t c = 0; c < ncode; c++) {
+    const fxrt_pw_insn *in = &k->p.pw[c];
+    switch (in->kind) {
+    case FXRT_PW_LOAD: {
+      LLVMValueRef idx = ci64(v, 0);
+      for (int32_t d = 0; d < nd; d++)
+        if (st[in->a][d]) idx = LLVMBuildAdd(v->b, idx, LLVMBuildMul(v->b, iv[d], ci64(v, st[in->a][d]), ""), "");
+      LLVMValueRef ptr = LLVMBuildInBoundsGEP2(v->b, v->f32, base[in->a], &idx, 1, "");
+      reg[c] = LLVMBuildLoad2(v->b, v->f32, ptr, "");
+      LLVMSetAlignment(reg[c], 4);
+      break;
+    }
+    case FXRT_PW_CONST: reg[c] = fc(v, in->p[0]); break;
+    case FXRT_PW_UNARY: reg[c] = pw_unary(v, in->op, reg[in->a], in->p); break;
+    default: reg[c] = pw_binary(v, in->op, reg[in->a], reg[in->b]); break;
+    }
+  }
+  LLVMValueRef yidx = ci64(v, 0);
+  for (int32_t d = 0; d < nd; d++) yidx = LLVMBuildAdd(v->b, yidx, LLVMBuildMul(v->b, iv[d], ci64(v, ys[d]), ""), "");
+  LLVMValueRef st_ = LLVMBuildStore(v->b, reg[ncode - 1], LLVMBuildInBoundsGEP2(v->b, v->f32, out, &yidx, 1, ""));
+  LLVMSetAlignment(st_, 4);
+  /* the latches, innermost first */
+  for (int32_t d = nd - 1; d >= 0; d--) {
+    char bn[16];
+    next[d] = LLVMBuildAdd(v->b, iv[d], ci64(v, 1), "");
+    LLVMValueRef more = LLVMBuildICmp(v->b, LLVMIntSLT, next[d], ci64(v, sh[d]), "");
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(v->b);
+    snprintf(bn, sizeof bn, "done%d", (int)d);
+    LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(v->ctx, fn, bn);
+    LLVMBuildCondBr(v->b, more, head[d], exit);
+    LLVMValueRef zero = ci64(v, 0);
+    LLVMAddIncoming(iv[d], &zero, &pre[d], 1);
+    LLVMAddIncoming(iv[d], &next[d], &latch, 1);
+    LLVMPositionBuilderAtEnd(v->b, exit);
+  }
+  LLVMBuildRetVoid(v->b);
+  LLVMPositionBuilderAtEnd(v->b, caller);
+  LLVMSetCurrentDebugLocation2(v->b, loc);
+}
+
 /* ---- calls ---- */
 
 /* Parameter types of the runtime's functions (fxrt.h), one letter each: p pointer, e enum, l int64_t, z size_t,
@@ -443,6 +695,10 @@ static unsigned ints(lv *v, LLVMValueRef *a, unsigned n, const int64_t *x, int c
 }
 
 static void emit_kcall(lv *v, const fx_kcall *k) {
+  if (k->kind == FX_K_POINTWISE) { /* a loop, which cannot fail */
+    emit_pointwise(v, k);
+    return;
+  }
   LLVMValueRef a[24];
   unsigned n = 0;
 #define R(i) (a[n++] = ref(v, k, i))
