@@ -179,7 +179,6 @@ typedef struct {
   LLVMBuilderRef b;
   LLVMTargetDataRef td;
   bool short_enums; /* enum fields are one byte (GCC's arm-none-eabi ABI) */
-  bool hard_float;  /* ARM with floating-point arguments in VFP registers (an ...hf triple) */
   LLVMTypeRef i1, i8, i32, i64, f32, f64, ptr, isize, enum_field;
   LLVMTypeRef view_t, conv_t, convt_t, pool_t, ep_t, un_t;
   LLVMValueRef fn;                    /* NAME_run */
@@ -952,18 +951,10 @@ static bool write_module(lv *v, LLVMTargetMachineRef tm, fx_llvm_output kind, co
     LLVMDisposeMessage(err);
     return false;
   }
+  const char *data = LLVMGetBufferStart(buf);
   size_t n = LLVMGetBufferSize(buf);
-  unsigned char *data = fx_xmalloc(n ? n : 1);
-  memcpy(data, LLVMGetBufferStart(buf), n);
+  ok = to_stdout ? write_stdout(data, n, v->d) : fx_write_file(path, data, n, v->d);
   LLVMDisposeMemoryBuffer(buf);
-  if (kind == FX_LLVM_OBJ && v->hard_float && n >= 52 && memcmp(data, "\177ELF\1\1", 6) == 0 && data[18] == 40 &&
-      data[19] == 0) {
-    /* ELF32 ARM with the hard-float calling convention: LLVM records it in the build attributes only
-     * (Tag_ABI_VFP_args); GNU as also sets EF_ARM_ABI_FLOAT_HARD (0x400) in e_flags, which tools look for */
-    data[37] |= 0x04;
-  }
-  ok = to_stdout ? write_stdout((const char *)data, n, v->d) : fx_write_file(path, data, n, v->d);
-  fx_xfree(data);
   return ok;
 }
 
@@ -996,8 +987,6 @@ bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
   LLVMSetDataLayout(v.mod, layout);
   LLVMDisposeMessage(layout);
   v.short_enums = is_arm_bare_metal(t.triple);
-  v.hard_float = (strncmp(t.triple, "arm", 3) == 0 || strncmp(t.triple, "thumb", 5) == 0) &&
-                 strlen(t.triple) > 2 && strcmp(t.triple + strlen(t.triple) - 2, "hf") == 0;
   v.b = LLVMCreateBuilderInContext(v.ctx);
   make_types(&v);
   const fx_program *p = L->p;
