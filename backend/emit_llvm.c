@@ -493,7 +493,7 @@ static bool pw_reads_result(lv *v, const fx_kcall *k, int i) {
 /* A POINTWISE call as an internal function, as the C backend writes it: pointwise_NODE(in0, ..., out), its pointers
  * noalias (an input that the result overwrites is read through out), a loop nest over the result's dimensions (size
  * 1 dropped, dimensions that every operand steps through as one row merged), the expression computed per element.
- * The passes inline it at its one call and vectorize the loop where they can. */
+ * The passes inline it at its one call when they find it worth it, and vectorize the loop where they can. */
 static void emit_pointwise(lv *v, const fx_kcall *k) {
   const int32_t nin = (int32_t)k->i[0], ncode = (int32_t)k->i[1];
   const fxrt_view *yv = &k->view[0];
@@ -540,7 +540,15 @@ static void emit_pointwise(lv *v, const fx_kcall *k) {
 
   LLVMBasicBlockRef caller = LLVMGetInsertBlock(v->b);
   LLVMMetadataRef loc = v->loc;
-  LLVMSetCurrentDebugLocation2(v->b, NULL); /* the function has no debug info of its own; inlined, it takes the call's */
+  LLVMSetCurrentDebugLocation2(v->b, NULL);
+  if (v->dib) { /* a subprogram of its own, at the node's line (when inlined, inside the node's scope) */
+    unsigned line = nd_->loc.line;
+    LLVMMetadataRef sp = LLVMDIBuilderCreateFunction(v->dib, v->file, name, strlen(name), name, strlen(name), v->file,
+                                                     line, v->sub_type, 1, 1, line, LLVMDIFlagPrototyped,
+                                                     v->lo->opt_level > 0);
+    LLVMSetSubprogram(fn, sp);
+    LLVMSetCurrentDebugLocation2(v->b, LLVMDIBuilderCreateDebugLocation(v->ctx, line, nd_->loc.col, sp, NULL));
+  }
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(v->ctx, fn, "entry");
   LLVMPositionBuilderAtEnd(v->b, entry);
   LLVMValueRef out = LLVMGetParam(fn, (unsigned)np - 1), base[FXRT_PW_MAX_INPUTS];

@@ -106,6 +106,17 @@ if grep -A3 DW_TAG_inlined_subroutine <<<"$info" | grep -q 'DW_AT_abstract_origi
    grep -q 'DW_AT_name.*"model_run"' <<<"$info"; then ok
 else bad "-g: no inlined subroutine named conv in model_run"; fi
 
+# nodes that the passes made carry the position of the node they replace: the fused elementwise loop (a function
+# of its own) that of its group's root, the fused linear that of the linear
+add_line=$(grep -n '^ *%add_15 : ' layers_image/graph.fx | cut -d: -f1)
+if grep -A6 'DW_AT_name.*"pointwise_add_15_fused"' <<<"$info" | grep -q "DW_AT_decl_line.*($add_line)"; then ok
+else bad "-g: pointwise_add_15_fused is not at layers_image/graph.fx:$add_line"; fi
+model_args mymodule
+"$fx2c" compile "${args[@]}" -g --emit obj -o g2.o 2>"$work/err" || { bad "-g --emit obj (mymodule)"; cat "$work/err"; }
+linear_line=$(grep -n '^ *%linear : ' mymodule/graph.fx | cut -d: -f1)
+if llvm-dwarfdump-19 --debug-info g2.o | grep -A5 'DW_AT_abstract_origin.*"linear_fused"' | grep -q "DW_AT_call_line.*($linear_line)"; then ok
+else bad "-g: the fused linear is not at mymodule/graph.fx:$linear_line"; fi
+
 if [ -n "$quick" ]; then
   echo "llvm (quick): $pass passed, $fail failed"
   [ $fail -eq 0 ]
