@@ -920,6 +920,63 @@ static void build_function(lv *v) {
   else LLVMMoveBasicBlockAfter(v->fail, LLVMGetLastBasicBlock(v->fn));
 }
 
+/* ---- the executables' driver: its tables and fxm_run (what exe.c's driver source declares extern) ---- */
+
+static LLVMValueRef global_const(lv *v, const char *name, LLVMValueRef init) {
+  LLVMValueRef g = LLVMAddGlobal(v->mod, LLVMTypeOf(init), name);
+  LLVMSetInitializer(g, init);
+  LLVMSetGlobalConstant(g, 1);
+  return g;
+}
+
+static void emit_driver_tables(lv *v) {
+  fx_iface *e = &v->ifc;
+  const fx_lowered *L = e->L;
+  uint32_t nin = fx_iface_inputs(e, NULL);
+  fx_io *in = fx_xcalloc(nin + 1, sizeof *in);
+  fx_iface_inputs(e, in);
+  LLVMTypeRef int_t = v->i32; /* C int and the enum fxrt_dtype */
+  LLVMTypeRef desc = named_struct(v, "fxm_desc", (LLVMTypeRef[]){v->ptr, int_t, int_t, LLVMArrayType2(v->i64, FXRT_MAX_DIMS)}, 4);
+  global_const(v, "fxm_num_inputs", LLVMConstInt(int_t, nin, 0));
+  global_const(v, "fxm_num_outputs", LLVMConstInt(int_t, L->noutputs, 0));
+  global_const(v, "fxm_workspace_size", cisize(v, v->ifc.P->arena));
+  for (int io = 0; io < 2; io++) {
+    uint32_t n = io ? L->noutputs : nin;
+    LLVMValueRef *items = fx_xcalloc(n + 1, sizeof *items);
+    for (uint32_t i = 0; i < n; i++) {
+      char name[300];
+      if (io) snprintf(name, sizeof name, "output%u", i);
+      else snprintf(name, sizeof name, "%s", in[i].name);
+      LLVMValueRef str = const_global(v, LLVMConstStringInContext2(v->ctx, name, strlen(name), 0), "name");
+      fxrt_dtype dt = io ? L->outputs[i].dtype : in[i].dtype;
+      int32_t nd = io ? L->outputs[i].ndim : in[i].ndim;
+      LLVMValueRef f[4] = {str, LLVMConstInt(int_t, dt, 0), LLVMConstInt(int_t, (unsigned long long)nd, 0),
+                           i64_array(v, io ? L->outputs[i].shape : in[i].shape, nd, FXRT_MAX_DIMS)};
+      items[i] = LLVMConstNamedStruct(desc, f, 4);
+    }
+    if (!n) items[n++] = LLVMConstNull(desc); /* as the C driver's tables, never empty */
+    global_const(v, io ? "fxm_outputs" : "fxm_inputs", LLVMConstArray2(desc, items, n));
+    fx_xfree(items);
+  }
+  /* fxrt_status fxm_run(void *const *in, void *const *out, void *ws) { return NAME_run(in[0], ..., out[0], ..., ws); } */
+  LLVMTypeRef ft = LLVMFunctionType(v->i32, (LLVMTypeRef[]){v->ptr, v->ptr, v->ptr}, 3, 0);
+  LLVMValueRef fn = LLVMAddFunction(v->mod, "fxm_run", ft);
+  LLVMSetCurrentDebugLocation2(v->b, NULL);
+  LLVMPositionBuilderAtEnd(v->b, LLVMAppendBasicBlockInContext(v->ctx, fn, "entry"));
+  unsigned np = LLVMCountParams(v->fn), a = 0;
+  LLVMValueRef *args = fx_xcalloc(np + 1, sizeof *args);
+  for (int io = 0; io < 2; io++)
+    for (uint32_t i = 0; i < (io ? L->noutputs : nin); i++) {
+      LLVMValueRef idx = ci64(v, i);
+      args[a++] = LLVMBuildLoad2(v->b, v->ptr, LLVMBuildInBoundsGEP2(v->b, v->ptr, LLVMGetParam(fn, (unsigned)io), &idx, 1, ""), "");
+    }
+  args[a++] = LLVMGetParam(fn, 2);
+  LLVMTypeRef rt = LLVMGlobalGetValueType(v->fn);
+  LLVMBuildRet(v->b, LLVMBuildCall2(v->b, rt, v->fn, args, a, ""));
+  fx_xfree(args);
+  fx_xfree(in);
+}
+
 /* ---- output ---- */
 
 static bool verify(lv *v, const char *when) {
@@ -946,11 +1003,28 @@ static bool write_module(lv *v, LLVMTargetMachineRef tm, fx_llvm_output kind, co
   bool to_stdout = strcmp(path, "-") == 0;
   char *err = NULL;
   bool ok = true;
+  if (kind == FX_LLVM_IR && !to_stdout) {
+    if (LLVMPrintModuleToFile(v->mod, path, &err)) {
+      fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "cannot write '%s': %s", path, err ? err : "");
+      LLVMDisposeMessage(err);
+      return false;
+    }
+    return true;
+  }
   if (kind == FX_LLVM_IR) {
     char *text = LLVMPrintModuleToString(v->mod);
-    ok = to_stdout ? write_stdout(text, strlen(text), v->d) : fx_write_file(path, text, strlen(text), v->d);
+    ok = write_stdout(text, strlen(text), v->d);
     LLVMDisposeMessage(text);
     return ok;
+  }
+  if (!to_stdout) { /* straight to the file: no copy of the weights in between */
+    if (kind == FX_LLVM_BC ? LLVMWriteBitcodeToFile(v->mod, path) != 0
+                           : LLVMTargetMachineEmitToFile(tm, v->mod, path, LLVMObjectFile, &err) != 0) {
+      fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "cannot write '%s'%s%s", path, err ? ": " : "", err ? err : "");
+      LLVMDisposeMessage(err);
+      return false;
+    }
+    return true;
   }
   LLVMMemoryBufferRef buf = NULL;
   if (kind == FX_LLVM_BC) buf = LLVMWriteBitcodeToMemoryBuffer(v->mod);
@@ -961,7 +1035,7 @@ static bool write_module(lv *v, LLVMTargetMachineRef tm, fx_llvm_output kind, co
   }
   const char *data = LLVMGetBufferStart(buf);
   size_t n = LLVMGetBufferSize(buf);
-  ok = to_stdout ? write_stdout(data, n, v->d) : fx_write_file(path, data, n, v->d);
+  ok = write_stdout(data, n, v->d);
   LLVMDisposeMemoryBuffer(buf);
   return ok;
 }
@@ -1023,6 +1097,7 @@ bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
     LLVMMetadataRef ident = LLVMMDStringInContext2(v.ctx, "fx2c " FX2C_VERSION, strlen("fx2c " FX2C_VERSION));
     LLVMAddNamedMetadataOperand(v.mod, "llvm.ident", LLVMMetadataAsValue(v.ctx, LLVMMDNodeInContext2(v.ctx, &ident, 1)));
     build_function(&v);
+    if (lo->exe_driver) emit_driver_tables(&v);
     if (v.dib) LLVMDIBuilderFinalize(v.dib);
     ok = verify(&v, "as built");
   }
@@ -1042,8 +1117,33 @@ bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
     }
   }
   if (ok) ok = write_module(&v, tm, kind, path);
-  if (ok && lo->header) {
+  if (ok && lo->header) { /* model.h, whose build note says what the module is and how to link it */
+    const char *file = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    fx_buf note = {0};
+    fx_buf_printf(&note, "%s: %s by fx2c's LLVM backend (LLVM %s) for %s, cpu %s%s%s, at -O%d%s.\n", file,
+                  kind == FX_LLVM_OBJ ? "an object file" : kind == FX_LLVM_BC ? "LLVM bitcode" : "LLVM IR",
+                  fx_llvm_version(), t.triple, t.cpu, t.features[0] ? ", features " : "",
+                  t.features[0] && strlen(t.features) < 200 ? t.features : t.features[0] ? "(the host's)" : "",
+                  lo->opt_level, lo->debug ? ", with debug info" : "");
+    if (kind != FX_LLVM_OBJ)
+      fx_buf_printf(&note, "Compile it into an object with llc-19 -filetype=obj %s (or clang -c), then link\n"
+                           "that object", file);
+    else fx_buf_printf(&note, "Link it");
+    if (t.host)
+      fx_buf_printf(&note, " with the runtime (libfxrt.a, installed with fxrt.h in include/fx2c/, or the\n"
+                           "runtime sources that --emit c writes) and -lm:\n  cc -std=c99 your_program.c %s -lfxrt -lm",
+                    kind == FX_LLVM_OBJ ? file : "model.o");
+    else
+      fx_buf_printf(&note, " with the runtime built for the target (cmake with a toolchain file such as\n"
+                           "cmake/toolchains/arm-none-eabi.cmake builds libfxrt.a alone) and the target's libm:\n"
+                           "  TARGET-cc your_program.c %s libfxrt.a -lm", kind == FX_LLVM_OBJ ? file : "model.o");
+    fx_buf_putc(&note, 0);
+    fx_emit_opts ho = *o;
+    ho.build_note = note.p;
+    v.ifc.o = &ho;
     fx_iface_header(&v.ifc, &header, wbytes);
+    v.ifc.o = o;
+    fx_buf_free(&note);
     ok = fx_write_file(lo->header, header.p, header.n, d);
   }
   if (ok && o->weights_file && lo->weights_bin) ok = fx_write_file(lo->weights_bin, bin.p, bin.n, d);

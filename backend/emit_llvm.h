@@ -39,6 +39,7 @@ typedef struct fx_llvm_opts {
   const char *source;   /* the graph file (debug info, the module's source file name) */
   const char *header;   /* where model.h goes, or NULL for none */
   const char *weights_bin; /* with weights_file: where the weights go */
+  bool exe_driver;      /* also the tables and entry point (fxm_*) of the executables' driver (backend/exe.h) */
 } fx_llvm_opts;
 
 /* The LLVM version linked ("19.1.7"). */

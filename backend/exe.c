@@ -172,6 +172,25 @@ static bool cache_root(char *out, size_t cap) {
   return true;
 }
 
+/* Whether a program of that name is on the PATH. */
+static bool have_program(const char *name) {
+  const char *path = getenv("PATH");
+  if (!path) return false;
+  fx_buf f = {0};
+  bool found = false;
+  for (const char *p = path; !found && *p;) {
+    const char *colon = strchr(p, ':');
+    size_t n = colon ? (size_t)(colon - p) : strlen(p);
+    f.n = 0;
+    fx_buf_printf(&f, "%.*s/%s", (int)n, n ? p : ".", name);
+    fx_buf_putc(&f, 0);
+    found = access(f.p, X_OK) == 0;
+    p += n + (colon != NULL);
+  }
+  fx_buf_free(&f);
+  return found;
+}
+
 static const char *env_or(const char *name, const char *dflt) {
   const char *v = getenv(name);
   return v && *v ? v : dflt;
@@ -202,17 +221,48 @@ static bool write_in(const char *dir, const char *name, const void *data, size_t
   return ok;
 }
 
-/* Compiles every runtime source into dir/libfxrt.a: one compiler per source, as many at once as there are CPUs. */
+/* The executables' driver (exe_main.c.in) for a model whose tables and entry point are in its object: the LLVM
+ * backend writes fxm_num_inputs, fxm_inputs, ... and fxm_run there (fx_llvm_opts.exe_driver). */
+static const char driver_model_part[] =
+    "/* the model's tables and entry point, in the model's object (fx2c's LLVM backend writes them) */\n"
+    "extern const int fxm_num_inputs, fxm_num_outputs;\n"
+    "extern const size_t fxm_workspace_size;\n"
+    "extern const fxm_desc fxm_inputs[], fxm_outputs[];\n"
+    "fxrt_status fxm_run(void *const *in, void *const *out, void *ws);\n"
+    "#define FXM_NUM_INPUTS fxm_num_inputs\n"
+    "#define FXM_NUM_OUTPUTS fxm_num_outputs\n"
+    "#define FXM_WORKSPACE_SIZE fxm_workspace_size\n";
+
+static bool write_driver(const char *dir, fx_diag *d) {
+  const fx_embedded *t = fx_embedded_find("exe_main.c.in");
+  const char *marker = "/* @MODEL@ */";
+  const char *at = t ? strstr((const char *)t->data, marker) : NULL;
+  if (!at) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "this fx2c was built without the executable driver");
+    return false;
+  }
+  fx_buf b = {0};
+  fx_buf_put(&b, (const char *)t->data, (size_t)(at - (const char *)t->data));
+  fx_buf_puts(&b, driver_model_part);
+  fx_buf_puts(&b, at + strlen(marker));
+  bool ok = write_in(dir, "fxm_main.c", b.p, b.n, d);
+  fx_buf_free(&b);
+  return ok;
+}
+
+/* Compiles every runtime source into dir/libfxrt.a, and the driver into dir/fxm_main.o: one compiler per source, as
+ * many at once as there are CPUs. */
 static bool build_runtime(const char *dir, const char *final_dir, const char *cc, const char *cflags, fx_diag *d) {
-  const fx_embedded *src[64];
+  const char *src[64];
   int nsrc = 0;
-  bool ok = true;
+  bool ok = write_driver(dir, d);
   for (const fx_embedded *f = fx_embedded_files; ok && f->name; f++) {
     size_t n = strlen(f->name);
     if (strncmp(f->name, "fxrt", 4) != 0) continue;
     ok = write_in(dir, f->name, f->data, f->size, d);
-    if (n > 2 && strcmp(f->name + n - 2, ".c") == 0 && nsrc < 64) src[nsrc++] = f;
+    if (n > 2 && strcmp(f->name + n - 2, ".c") == 0 && nsrc < 63) src[nsrc++] = f->name;
   }
+  src[nsrc++] = "fxm_main.c"; /* last: not in the library */
   fx_buf prefix_map = {0};
   fx_buf_printf(&prefix_map, "-fdebug-prefix-map=%s=%s", dir, final_dir);
   fx_buf_putc(&prefix_map, 0);
@@ -221,8 +271,8 @@ static bool build_runtime(const char *dir, const char *final_dir, const char *cc
   pid_t pid[64];
   char logs[64][4400], objs[64][256];
   for (int i = 0; i < nsrc; i++) {
-    snprintf(logs[i], sizeof logs[i], "%s/%s.log", dir, src[i]->name);
-    snprintf(objs[i], sizeof objs[i], "%.*s.o", (int)(strlen(src[i]->name) - 2), src[i]->name);
+    snprintf(logs[i], sizeof logs[i], "%s/%s.log", dir, src[i]);
+    snprintf(objs[i], sizeof objs[i], "%.*s.o", (int)(strlen(src[i]) - 2), src[i]);
   }
   for (int started = 0, done = 0; ok && done < nsrc;) {
     while (started < nsrc && started - done < width) {
@@ -234,7 +284,7 @@ static bool build_runtime(const char *dir, const char *final_dir, const char *cc
       n = split_flags(fl, argv, n, 56);
       if (strcmp(dir, final_dir) != 0 && strstr(cflags, "-g")) /* debug info names the folder it ends up in */
         argv[n++] = prefix_map.p;
-      argv[n++] = "-c", argv[n++] = (char *)src[started]->name, argv[n++] = "-o", argv[n++] = objs[started];
+      argv[n++] = "-c", argv[n++] = (char *)src[started], argv[n++] = "-o", argv[n++] = objs[started];
       argv[n] = NULL;
       pid[started] = start(argv, dir, logs[started]);
       fx_xfree(fl);
@@ -255,7 +305,7 @@ static bool build_runtime(const char *dir, const char *final_dir, const char *cc
   int n = 0;
   const char *ar = env_or("AR", "ar");
   argv[n++] = (char *)ar, argv[n++] = "rcs", argv[n++] = "libfxrt.a";
-  for (int i = 0; i < nsrc; i++) argv[n++] = objs[i];
+  for (int i = 0; i + 1 < nsrc; i++) argv[n++] = objs[i];
   argv[n] = NULL;
   char log[4400];
   snprintf(log, sizeof log, "%s/ar.log", dir);
@@ -264,12 +314,13 @@ static bool build_runtime(const char *dir, const char *final_dir, const char *cc
     report_failure(d, "building the runtime", ar, rc, log, NULL);
     return false;
   }
-  /* the library and its sources (for debuggers) stay */
+  /* the library, the driver's object and the sources (for debuggers) stay */
   DIR *dp = opendir(dir);
   struct dirent *de;
   while (dp && (de = readdir(dp)) != NULL) {
     size_t len = strlen(de->d_name);
-    if (len > 2 && (strcmp(de->d_name + len - 2, ".o") == 0 || (len > 4 && strcmp(de->d_name + len - 4, ".log") == 0))) {
+    if (strcmp(de->d_name, "fxm_main.o") != 0 &&
+        (strcmp(de->d_name + (len > 2 ? len - 2 : 0), ".o") == 0 || strcmp(de->d_name + (len > 4 ? len - 4 : 0), ".log") == 0)) {
       fx_buf f = {0};
       fx_buf_printf(&f, "%s/%s", dir, de->d_name);
       fx_buf_putc(&f, 0);
@@ -302,8 +353,9 @@ bool fx_runtime_library(const char *cflags, const char *scratch, char *path, siz
   if (f) fclose(f);
   fx_sha256_update(&h, buf, got);
   fx_sha256_update(&h, cflags, strlen(cflags) + 1);
+  fx_sha256_update(&h, driver_model_part, sizeof driver_model_part);
   for (const fx_embedded *e = fx_embedded_files; e->name; e++)
-    if (strncmp(e->name, "fxrt", 4) == 0) {
+    if (strncmp(e->name, "fxrt", 4) == 0 || strcmp(e->name, "exe_main.c.in") == 0) {
       fx_sha256_update(&h, e->name, strlen(e->name) + 1);
       fx_sha256_update(&h, e->data, e->size);
     }
@@ -323,7 +375,9 @@ bool fx_runtime_library(const char *cflags, const char *scratch, char *path, siz
   char entry[4400];
   snprintf(entry, sizeof entry, "%s/runtime-%.24s", root, hex);
   snprintf(path, cap, "%s/libfxrt.a", entry);
-  if (access(path, R_OK) == 0) return true;
+  char drv[4500];
+  snprintf(drv, sizeof drv, "%s/fxm_main.o", entry);
+  if (access(path, R_OK) == 0 && access(drv, R_OK) == 0) return true;
   /* built in a folder of its own, then renamed into place: concurrent builds do not see a half-built library */
   char tmp[4400];
   snprintf(tmp, sizeof tmp, "%s/tmp-runtime-XXXXXX", root);
@@ -334,12 +388,12 @@ bool fx_runtime_library(const char *cflags, const char *scratch, char *path, siz
   bool ok = build_runtime(tmp, entry, cc, cflags, d);
   if (ok) {
     fx_buf info = {0};
-    fx_buf_printf(&info, "the fx2c runtime, built by\n%s -std=c99 -O2 %s -c fxrt_*.c\n\n%s --version:\n%.*s", cc, cflags, cc,
+    fx_buf_printf(&info, "the fx2c runtime and the executables' driver, built by\n%s -std=c99 -O2 %s -c fxrt_*.c fxm_main.c\n\n%s --version:\n%.*s", cc, cflags, cc,
                   (int)got, buf);
     ok = write_in(tmp, "info.txt", info.p, info.n, d);
     fx_buf_free(&info);
   }
-  if (ok && rename(tmp, entry) != 0 && access(path, R_OK) != 0) {
+  if (ok && rename(tmp, entry) != 0 && (access(path, R_OK) != 0 || access(drv, R_OK) != 0)) {
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot move the runtime into the cache '%s': %s", entry, strerror(errno));
     ok = false;
   }
@@ -364,36 +418,27 @@ bool fx_build_exe_object(const fx_lowered *L, const fx_plan *P, const fx_emit_op
     return false;
   }
   const char *flags = extra_cflags ? extra_cflags : "";
-  /* model.o (the weights inside), model.h and main.c, the runtime's headers */
+  /* model.o (the weights, the driver's tables and fxm_run inside) and, with --keep-build, model.h */
   fx_emit_opts eo = *o;
-  eo.exe_main = true;
   eo.weights_file = false;
-  char obj[4400], lib[4600];
+  eo.build_note = "model.o: compiled by fx2c's LLVM backend, with the driver's tables (fxm_*); linked with the runtime\n"
+                  "library and the driver's object (both built once and cached) into the executable.";
+  char obj[4400], lib[4600], drv[4700];
   snprintf(obj, sizeof obj, "%s/model.o", dir);
   bool ok = object(ctx, L, P, &eo, obj, d);
-  if (ok) {
+  if (ok && keep_dir) { /* its provenance hashes every input file: only when the files are kept */
     fx_iface e;
     fx_iface_init(&e, L, P, &eo);
-    fx_buf h = {0}, m = {0};
+    fx_buf h = {0};
     fx_iface_header(&e, &h, 0);
     ok = write_in(dir, "model.h", h.p, h.n, d);
-    if (ok && !fx_iface_main(&e, &m)) {
-      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "this fx2c was built without the executable driver");
-      ok = false;
-    }
-    if (ok) ok = write_in(dir, "main.c", m.p, m.n, d);
     fx_buf_free(&h);
-    fx_buf_free(&m);
     fx_iface_free(&e);
-    for (const fx_embedded *f = fx_embedded_files; ok && f->name; f++) {
-      size_t n = strlen(f->name);
-      if (strncmp(f->name, "fxrt", 4) == 0 && n > 2 && strcmp(f->name + n - 2, ".h") == 0)
-        ok = write_in(dir, f->name, f->data, f->size, d);
-    }
   }
   if (ok) ok = fx_runtime_library(flags, dir, lib, sizeof lib, d);
   if (ok) {
-    /* CC -std=c99 -O2 [flags] -o PATH main.c model.o libfxrt.a -lm -static */
+    /* CC -std=c99 -O2 [flags] -o PATH model.o fxm_main.o libfxrt.a -lm -static, with LLVM's linker when it is
+     * installed (and the flags do not choose one): it copies the weights about three times faster than GNU ld */
     const char *cc = env_or("CC", "cc");
     char *fl = fx_xmalloc(strlen(flags) + 1);
     strcpy(fl, flags);
@@ -401,13 +446,15 @@ bool fx_build_exe_object(const fx_lowered *L, const fx_plan *P, const fx_emit_op
     int n = 0;
     argv[n++] = (char *)cc, argv[n++] = "-std=c99", argv[n++] = "-O2";
     n = split_flags(fl, argv, n, 50);
+    if (!strstr(flags, "-fuse-ld=") && have_program("ld.lld")) argv[n++] = "-fuse-ld=lld";
     if (path[0] == '/') snprintf(abs_out, sizeof abs_out, "%s", path);
     else {
       char cwd[3000];
       if (!getcwd(cwd, sizeof cwd)) cwd[0] = 0;
       snprintf(abs_out, sizeof abs_out, "%s/%s", cwd, path);
     }
-    argv[n++] = "-o", argv[n++] = abs_out, argv[n++] = "main.c", argv[n++] = "model.o", argv[n++] = lib;
+    snprintf(drv, sizeof drv, "%.*s/fxm_main.o", (int)(strlen(lib) - strlen("/libfxrt.a")), lib);
+    argv[n++] = "-o", argv[n++] = abs_out, argv[n++] = "model.o", argv[n++] = drv, argv[n++] = lib;
     argv[n++] = "-lm";
     if (!strstr(flags, "-fsanitize")) argv[n++] = "-static";
     argv[n] = NULL;

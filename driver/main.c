@@ -335,7 +335,7 @@ static int generate(const compile_opts *o, fx_graph *g, fx_diag *d) {
         if (!o->llvm) done = fx_build_exe(&L, &P, &eo, o->out_path, flags, o->keep_build, d);
 #ifdef FX2C_HAVE_LLVM
         else {
-          object_ctx oc = {{o->target, o->cpu, o->features, o->opt_level, o->debug, o->graph_path, NULL, NULL}};
+          object_ctx oc = {{o->target, o->cpu, o->features, o->opt_level, o->debug, o->graph_path, NULL, NULL, true}};
           done = fx_build_exe_object(&L, &P, &eo, write_object, &oc, o->out_path, flags, o->keep_build, d);
         }
 #endif
@@ -345,7 +345,7 @@ static int generate(const compile_opts *o, fx_graph *g, fx_diag *d) {
                                                                                                    : FX_LLVM_OBJ;
         bool to_file = strcmp(o->out_path, "-") != 0;
         fx_llvm_opts lo = {o->target, o->cpu, o->features, o->opt_level, o->debug, o->graph_path,
-                           to_file ? o->header_path : NULL, to_file ? o->weights_bin : NULL};
+                           to_file ? o->header_path : NULL, to_file ? o->weights_bin : NULL, false};
         const char *slash = strrchr(o->weights_bin, '/');
         eo.weights_name = slash ? slash + 1 : o->weights_bin;
         done = fx_emit_llvm(&L, &P, &eo, &lo, kind, o->out_path, d);
@@ -453,7 +453,7 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     return usage_error("--emit %s needs -o PATH, not standard output", o.emit);
   if (o.llvm) {
 #ifdef FX2C_HAVE_LLVM
-    fx_llvm_opts lo = {o.target, o.cpu, o.features, o.opt_level, false, NULL, NULL, NULL};
+    fx_llvm_opts lo = {o.target, o.cpu, o.features, o.opt_level, false, NULL, NULL, NULL, false};
     char msg[600];
     if (!fx_llvm_check_target(&lo, msg, sizeof msg)) return usage_error("%s", msg);
 #else
