@@ -337,9 +337,10 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
     R0(), I(0, 4), R(1), I(4, 3), R(2), R(3), I(7, 2);
     if (k->kind == FX_K_CONV2D) {
       const fxrt_conv2d_params *c = &k->p.conv;
-      fx_buf_printf(b, ", &(const fxrt_conv2d_params){{%lld, %lld}, {%lld, %lld}, {%lld, %lld}, %lld}",
+      fx_buf_printf(b, ", &(const fxrt_conv2d_params){{%lld, %lld}, {%lld, %lld}, {%lld, %lld}, %lld, {%lld, %lld}}",
                     (long long)c->stride[0], (long long)c->stride[1], (long long)c->padding[0], (long long)c->padding[1],
-                    (long long)c->dilation[0], (long long)c->dilation[1], (long long)c->groups);
+                    (long long)c->dilation[0], (long long)c->dilation[1], (long long)c->groups,
+                    (long long)c->pad_extra[0], (long long)c->pad_extra[1]);
     } else {
       const fxrt_conv_transpose2d_params *c = &k->p.convt;
       fx_buf_printf(b,

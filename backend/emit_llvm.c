@@ -212,6 +212,15 @@ static LLVMTypeRef named_struct(lv *v, const char *name, LLVMTypeRef *fields, un
   return t;
 }
 
+/* The structs of fxrt.h that make_types() mirrors field by field: a change there must be made here too. */
+_Static_assert(sizeof(fxrt_view) == 4 + 4 + 17 * 8 || sizeof(fxrt_view) == 4 + 17 * 8, "fxrt_view: update make_types");
+_Static_assert(sizeof(fxrt_conv2d_params) == 9 * 8, "fxrt_conv2d_params: update make_types and emit_kcall");
+_Static_assert(sizeof(fxrt_conv_transpose2d_params) == 9 * 8, "fxrt_conv_transpose2d_params: update make_types");
+_Static_assert(sizeof(fxrt_pool2d_params) == 8 * 8 + 8 + 8, "fxrt_pool2d_params: update make_types");
+_Static_assert(sizeof(fxrt_unary_params) == 3 * 4, "fxrt_unary_params: update make_types");
+_Static_assert(offsetof(fxrt_epilogue, residual) == 4 * 4 || offsetof(fxrt_epilogue, residual) == 4 * 4 + 4,
+               "fxrt_epilogue: update make_types");
+
 static void make_types(lv *v) {
   v->i1 = LLVMInt1TypeInContext(v->ctx);
   v->i8 = LLVMInt8TypeInContext(v->ctx);
@@ -225,7 +234,7 @@ static void make_types(lv *v) {
   LLVMTypeRef dims = LLVMArrayType2(v->i64, FXRT_MAX_DIMS), pair = LLVMArrayType2(v->i64, 2);
   /* fxrt.h's structs; the target's data layout places their fields as its C compilers do */
   v->view_t = named_struct(v, "fxrt_view", (LLVMTypeRef[]){v->i32, dims, dims, v->i64}, 4);
-  v->conv_t = named_struct(v, "fxrt_conv2d_params", (LLVMTypeRef[]){pair, pair, pair, v->i64}, 4);
+  v->conv_t = named_struct(v, "fxrt_conv2d_params", (LLVMTypeRef[]){pair, pair, pair, v->i64, pair}, 5);
   v->convt_t = named_struct(v, "fxrt_conv_transpose2d_params", (LLVMTypeRef[]){pair, pair, pair, pair, v->i64}, 5);
   v->pool_t = named_struct(v, "fxrt_pool2d_params", (LLVMTypeRef[]){pair, pair, pair, pair, v->i8, v->i8, v->i64}, 7);
   v->ep_t = named_struct(v, "fxrt_epilogue", (LLVMTypeRef[]){v->enum_field, v->f32, v->f32, v->f32, v->ptr}, 5);
@@ -243,6 +252,7 @@ static bool check_host_layouts(lv *v) {
       {v->view_t, sizeof(fxrt_view), 3, offsetof(fxrt_view, offset)},
       {v->view_t, sizeof(fxrt_view), 1, offsetof(fxrt_view, shape)},
       {v->conv_t, sizeof(fxrt_conv2d_params), 3, offsetof(fxrt_conv2d_params, groups)},
+      {v->conv_t, sizeof(fxrt_conv2d_params), 4, offsetof(fxrt_conv2d_params, pad_extra)},
       {v->convt_t, sizeof(fxrt_conv_transpose2d_params), 4, offsetof(fxrt_conv_transpose2d_params, groups)},
       {v->pool_t, sizeof(fxrt_pool2d_params), 5, offsetof(fxrt_pool2d_params, count_include_pad)},
       {v->pool_t, sizeof(fxrt_pool2d_params), 6, offsetof(fxrt_pool2d_params, divisor_override)},
@@ -728,9 +738,10 @@ static void emit_kcall(lv *v, const fx_kcall *k) {
   case FX_K_TOPK: R(0), I(0, 4), B(k->flag), R(1), R(2); break;
   case FX_K_CONV2D: {
     const fxrt_conv2d_params *c = &k->p.conv;
-    LLVMValueRef f[4] = {pair(v, c->stride), pair(v, c->padding), pair(v, c->dilation), ci64(v, c->groups)};
+    LLVMValueRef f[5] = {pair(v, c->stride), pair(v, c->padding), pair(v, c->dilation), ci64(v, c->groups),
+                         pair(v, c->pad_extra)};
     R(0), I(0, 4), R(1), I(4, 3), R(2), R(3), I(7, 2);
-    a[n++] = const_global(v, LLVMConstNamedStruct(v->conv_t, f, 4), "conv2d");
+    a[n++] = const_global(v, LLVMConstNamedStruct(v->conv_t, f, 5), "conv2d");
     a[n++] = epilogue(v, k);
     R(5), a[n++] = cisize(v, (uint64_t)k->i[9]);
     break;

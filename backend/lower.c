@@ -452,9 +452,14 @@ static bool lower_conv(lw *r, fx_op op, const fx_inst *in) {
   else if (fx_value_str_is(pv, "same"))
     for (int i = 0; i < sp; i++) pad[i] = dil[i] * (tw->shape[2 + i] - 1) / 2;
   else expand(pv, sp, pad, 0);
+  int64_t extra[2] = {0, 0}; /* fx2c.fused_conv's padding_end - padding */
+  if (op == FX_OP_FUSED_CONV && ARG("padding_end")->kind != FX_V_NONE) {
+    expand(ARG("padding_end"), sp, extra, 0);
+    for (int i = 0; i < sp; i++) extra[i] -= pad[i];
+  }
   if (sp == 1) { /* conv1d as conv2d over a height of 1 */
-    stride[1] = stride[0], pad[1] = pad[0], dil[1] = dil[0];
-    stride[0] = 1, pad[0] = 0, dil[0] = 1;
+    stride[1] = stride[0], pad[1] = pad[0], dil[1] = dil[0], extra[1] = extra[0];
+    stride[0] = 1, pad[0] = 0, dil[0] = 1, extra[0] = 0;
   }
   int64_t groups = iarg(ARG("groups"), 1);
   bool transposed = iarg(ARG("transposed"), 0) != 0;
@@ -466,7 +471,7 @@ static bool lower_conv(lw *r, fx_op op, const fx_inst *in) {
     k->p.convt = (fxrt_conv_transpose2d_params){{stride[0], stride[1]}, {pad[0], pad[1]}, {opad[0], opad[1]},
                                                 {dil[0], dil[1]}, groups};
   } else {
-    fxrt_conv2d_params p = {{stride[0], stride[1]}, {pad[0], pad[1]}, {dil[0], dil[1]}, groups};
+    fxrt_conv2d_params p = {{stride[0], stride[1]}, {pad[0], pad[1]}, {dil[0], dil[1]}, groups, {extra[0], extra[1]}};
     size_t ws = fxrt_conv2d_workspace_size(n, c, h, wd, kout, kh, kw, oh, ow, &p);
     fx_ref wsr = ws ? scratch(r, FXRT_U8, (int64_t)ws) : null_ref();
     k = call(r, FX_K_CONV2D);

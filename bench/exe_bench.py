@@ -10,11 +10,14 @@ matches PyTorch's (the zoo's tolerance), then time, one after the other on the s
 
   - the executables: `model IN.npy -o OUT --bench N` (min, median, max over N runs after the first);
   - PyTorch eager, torch.set_num_threads(1), under torch.no_grad(), N runs after 3 warm-up runs;
-  - TorchScript: torch.jit.freeze + optimize_for_inference of the traced model, likewise.
+  - TorchScript: torch.jit.freeze + optimize_for_inference of the traced model, likewise;
+  - ONNX Runtime (npm's onnxruntime-node, CPU, one thread, all graph optimizations) on the model exported with
+    torch.onnx.export (opset 13), its output checked against PyTorch's too. Needs node and
+    `ONNXRUNTIME_NODE_INSTALL=skip npm --prefix bench/ort install` (its CPU binaries ship in the package); without
+    them the column says so.
 
-Prints a table of medians and ratios (PyTorch eager's median / the executable's: above 1 means fx2c is faster) and the
-build times; then resnet50 as C: emission time, gcc -O2 time and the weights source's size. ONNX Runtime is not
-measured here (no Python package on this machine).
+Prints a table of medians and ratios (the peer's median / the executable's: above 1 means fx2c is faster) and the
+build times; then resnet50 as C: emission time, gcc -O2 time and the weights source's size.
 """
 import argparse
 import datetime
@@ -24,6 +27,8 @@ import re
 import subprocess
 import sys
 import time
+
+import shutil
 
 import numpy as np
 
@@ -81,6 +86,34 @@ def torch_times(fn, x, n):
             t.append((time.perf_counter() - t0) * 1e3)
     t.sort()
     return [t[0], t[len(t) // 2] if n % 2 else (t[n // 2 - 1] + t[n // 2]) / 2, t[-1]]
+
+
+ORT_DIR = os.path.join(HERE, "ort")
+
+
+def ort_available():
+    return shutil.which("node") is not None and os.path.isdir(os.path.join(ORT_DIR, "node_modules", "onnxruntime-node"))
+
+
+def ort_times(model, x, d, n):
+    """ONNX Runtime on the model exported to ONNX: [min, median, max] ms; its output must match PyTorch's."""
+    import torch
+    onnx = os.path.join(d, "model.onnx")
+    if not os.path.exists(onnx):
+        with torch.no_grad():
+            torch.onnx.export(model, x, onnx, opset_version=13, input_names=["x"], output_names=["y"])
+    inp, out = os.path.join(d, "ort_input.bin"), os.path.join(d, "ort_output.bin")
+    x.numpy().astype("<f4").tofile(inp)
+    p = subprocess.run(["node", os.path.join(ORT_DIR, "run.js"), onnx, inp, ",".join(map(str, x.shape)), str(n), out],
+                       check=True, capture_output=True, text=True)
+    m = re.search(r"min ([0-9.]+) ms, median ([0-9.]+) ms, max ([0-9.]+) ms", p.stdout)
+    ref = np.load(os.path.join(d, "output0.npy"))
+    got = np.fromfile(out, dtype="<f4").reshape(ref.shape)
+    err = float(np.abs(got.astype(np.float64) - ref).max())
+    tol = 1e-4 * max(1.0, float(np.abs(ref).max()))
+    if not err <= tol:
+        raise SystemExit(f"ONNX Runtime on {onnx}: max error {err:.3g} > tolerance {tol:.3g}")
+    return [float(m.group(i)) for i in (1, 2, 3)]
 
 
 def load_model(name, args, d):
@@ -156,17 +189,24 @@ def main():
         with torch.no_grad():
             ts = torch.jit.optimize_for_inference(torch.jit.freeze(torch.jit.trace(model, x).eval()))
         res["script"] = torch_times(ts, x, n)
+        res["ort"] = ort_times(model, x, d, n) if ort_available() else None
         rows.append(res)
+        ort = f", ONNX Runtime {res['ort'][1]:.3f} ms" if res["ort"] else ""
         print(f"{name}: fx2c generic {res['generic'][1]:.3f} ms, native {res['native'][1]:.3f} ms; "
-              f"PyTorch eager {res['eager'][1]:.3f} ms, TorchScript {res['script'][1]:.3f} ms (medians of {n})",
+              f"PyTorch eager {res['eager'][1]:.3f} ms, TorchScript {res['script'][1]:.3f} ms{ort} (medians of {n})",
               flush=True)
     head = ("| model | runs | fx2c exe (generic) | fx2c exe (native) | PyTorch eager | TorchScript (frozen, "
-            "optimize_for_inference) | eager / fx2c native | TorchScript / fx2c native | build (generic, native) |")
-    lines = [head, "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+            "optimize_for_inference) | ONNX Runtime | eager / fx2c native | TorchScript / fx2c native | "
+            "ONNX Runtime / fx2c native | build (generic, native) |")
+    lines = [head, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
-        lines.append(f"| {r['name']} | {r['n']} | {r['generic'][1]:.3f} ms | {r['native'][1]:.3f} ms | "
-                     f"{r['eager'][1]:.3f} ms | {r['script'][1]:.3f} ms | {r['eager'][1] / r['native'][1]:.2f}x | "
-                     f"{r['script'][1] / r['native'][1]:.2f}x | {r['build_generic']:.1f} s, {r['build_native']:.1f} s |")
+        o, native = r["ort"], r["native"][1]
+        ort_ms = f"{o[1]:.3f} ms" if o else "not installed"
+        ort_ratio = f"{o[1] / native:.2f}x" if o else ""
+        lines.append(f"| {r['name']} | {r['n']} | {r['generic'][1]:.3f} ms | {native:.3f} ms | "
+                     f"{r['eager'][1]:.3f} ms | {r['script'][1]:.3f} ms | {ort_ms} | {r['eager'][1] / native:.2f}x | "
+                     f"{r['script'][1] / native:.2f}x | {ort_ratio} | "
+                     f"{r['build_generic']:.1f} s, {r['build_native']:.1f} s |")
     emit_s, cc_s, cmd, src, wbytes = build_practical(opts.fx2c, opts.out)
     lines += ["", f"resnet50 as C: `fx2c compile --emit c` {emit_s:.1f} s; `{cmd}` {cc_s:.1f} s (target: under 30 s); "
               f"model_weights.h {src / 1e6:.1f} MB for {wbytes / 1e6:.1f} MB of weights = {src / wbytes:.2f}x "

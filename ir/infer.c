@@ -660,6 +660,14 @@ static bool infer_op(ictx *c, fx_inst *in) {
       return err(c, "padding must be ints, 'same' or 'valid'");
     }
     if (transposed && !expand_ints(ARG("output_padding"), sp, opad)) return err(c, "output_padding must be ints");
+    int64_t pad_end[2] = {0, 0};
+    for (int i = 0; i < sp; i++) pad_end[i] = pad[i];
+    if (op == FX_OP_FUSED_CONV && ARG("padding_end")->kind != FX_V_NONE) {
+      if (!expand_ints(ARG("padding_end"), sp, pad_end) || transposed)
+        return err(c, "padding_end must be ints, of a convolution that is not transposed");
+      for (int i = 0; i < sp; i++)
+        if (pad_end[i] < 0) return err(c, "padding_end must not be negative");
+    }
     if (groups < 1 || cin % groups) return err(c, "groups=%lld does not divide the %lld input channels", (long long)groups, (long long)cin);
     int64_t kout = transposed ? tw->shape[1] * groups : tw->shape[0];
     int64_t wcin = transposed ? tw->shape[0] : tw->shape[1] * groups;
@@ -675,7 +683,7 @@ static bool infer_op(ictx *c, fx_inst *in) {
     for (int i = 0; i < sp; i++) {
       int64_t ks = tw->shape[2 + i], o;
       if (transposed) o = (sz[i] - 1) * stride[i] - 2 * pad[i] + dil[i] * (ks - 1) + opad[i] + 1;
-      else o = (sz[i] + 2 * pad[i] - dil[i] * (ks - 1) - 1) / stride[i] + 1;
+      else o = (sz[i] + pad[i] + pad_end[i] - dil[i] * (ks - 1) - 1) / stride[i] + 1;
       if (o < 1) return err(c, "the input (size %lld) is smaller than the kernel", (long long)sz[i]);
       shape[k++] = o;
     }

@@ -39,20 +39,7 @@ static void note_made(ep_state *s, uint32_t node, uint32_t tensor) {
   s->made[node - s->nold] = tensor;
 }
 
-/* A reference, among v's node references, to a node whose result is tensor t. */
-static bool find_ref(const ep_state *s, const fx_value *v, uint32_t t, fx_value *out) {
-  if (v->kind == FX_V_NODE) {
-    if (result_tensor(s, v->v.node) == t) {
-      *out = *v;
-      return true;
-    }
-    return false;
-  }
-  if (fx_value_is_container(v))
-    for (uint32_t i = 0; i < v->n; i++)
-      if (find_ref(s, &v->u.items[i], t, out)) return true;
-  return false;
-}
+static uint32_t result_cb(void *ctx, uint32_t node) { return result_tensor(ctx, node); }
 
 static uint32_t sole_user(const fx_graph *g, uint32_t n) { return g->nodes[n].nusers == 1 ? g->nodes[n].users[0] : FX_NONE_IDX; }
 
@@ -113,26 +100,14 @@ static bool as_activation(const fx_program *p, uint32_t u, uint32_t t, act_spec 
   }
 }
 
-/* The graph value for the bound tensor arg of node n: a reference found among n's args and kwargs, or a new get_attr
- * of the weight's state_dict name (module parameters; its index goes to made[*nmade]). False when neither exists. */
+/* The graph value for the bound tensor arg of node n (fx_pass_arg_value); a get_attr it makes goes to made[*nmade]. */
 static bool graph_value(ep_state *s, uint32_t n, const fx_value *arg, fx_value *out, uint32_t *made, int *nmade) {
-  const fx_program *p = s->pm->p;
-  fx_graph *g = p->g;
-  if (arg->kind == FX_V_NONE) {
-    *out = fx_value_none();
-    return true;
+  uint32_t ga;
+  if (!fx_pass_arg_value(s->pm, n, arg, result_cb, s, out, &ga)) return false;
+  if (ga != FX_NONE_IDX) {
+    note_made(s, ga, FX_NONE_IDX);
+    made[(*nmade)++] = ga;
   }
-  if (arg->kind != FX_V_TENSOR) return false;
-  if (find_ref(s, &g->nodes[n].args, arg->v.node, out) || find_ref(s, &g->nodes[n].kwargs, arg->v.node, out)) return true;
-  const fx_tinfo *t = &p->tensors[arg->v.node];
-  if (t->kind != FX_T_WEIGHT || !t->data || !t->data->name.n || !s->pm->w ||
-      fx_weights_find(s->pm->w, t->data->name) != t->data)
-    return false;
-  uint32_t ga = fx_graph_create_node(g, FX_GET_ATTR, t->data->name, fx_value_tuple(g, NULL, 0),
-                                     fx_value_container(g, FX_V_DICT, NULL, 0), (fx_str){"", 0}, (fx_str){"", 0});
-  note_made(s, ga, FX_NONE_IDX);
-  made[(*nmade)++] = ga;
-  *out = fx_value_node(g, ga);
   return true;
 }
 

@@ -29,6 +29,7 @@ bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_constfold(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_padfold(fx_pass_manager *pm, fx_pass_stats *st);
 
 const fx_pass fx_passes[] = {
     {"noop", "no-op removal: dropout, identity, contiguous, clone, detach, stochastic_depth, same-shape reshapes",
@@ -38,6 +39,7 @@ const fx_pass fx_passes[] = {
     {"bnfold", "BatchNorm folded into the Conv1d/Conv2d/Linear module before it (eval mode)", fx_pass_bnfold},
     {"epilogue", "epilogue fusion: a residual add and an activation folded into the conv or linear before them",
      fx_pass_epilogue},
+    {"padfold", "constant padding (F.pad) folded into the convolution or pooling that reads it", fx_pass_padfold},
     {"cse", "common-subexpression elimination (pure nodes reading nothing written in place)", fx_pass_cse},
     {"ewfuse", "elementwise fusion: chains and trees of f32 elementwise ops computed in one loop (fx2c.pointwise)",
      fx_pass_ewfuse},
@@ -45,12 +47,46 @@ const fx_pass fx_passes[] = {
     {NULL, NULL, NULL},
 };
 
-const char *fx_pass_pipeline(int level) { return level <= 0 ? "" : level == 1 ? "noop,dce" : "noop,constfold,bnfold,epilogue,cse,ewfuse,dce"; }
+const char *fx_pass_pipeline(int level) { return level <= 0 ? "" : level == 1 ? "noop,dce" : "noop,constfold,bnfold,epilogue,padfold,cse,ewfuse,dce"; }
 
 static const fx_pass *find(const char *name, size_t n) {
   for (const fx_pass *ps = fx_passes; ps->name; ps++)
     if (strlen(ps->name) == n && strncmp(ps->name, name, n) == 0) return ps;
   return NULL;
+}
+
+bool fx_pass_find_ref(const fx_value *v, uint32_t t, fx_result_fn result_of, void *ctx, fx_value *out) {
+  if (v->kind == FX_V_NODE) {
+    if (result_of(ctx, v->v.node) != t) return false;
+    *out = *v;
+    return true;
+  }
+  if (fx_value_is_container(v))
+    for (uint32_t i = 0; i < v->n; i++)
+      if (fx_pass_find_ref(&v->u.items[i], t, result_of, ctx, out)) return true;
+  return false;
+}
+
+bool fx_pass_arg_value(fx_pass_manager *pm, uint32_t n, const fx_value *arg, fx_result_fn result_of, void *ctx,
+                       fx_value *out, uint32_t *made) {
+  const fx_program *p = pm->p;
+  fx_graph *g = p->g;
+  *made = FX_NONE_IDX;
+  if (arg->kind == FX_V_NONE) {
+    *out = fx_value_none();
+    return true;
+  }
+  if (arg->kind != FX_V_TENSOR) return false;
+  if (fx_pass_find_ref(&g->nodes[n].args, arg->v.node, result_of, ctx, out) ||
+      fx_pass_find_ref(&g->nodes[n].kwargs, arg->v.node, result_of, ctx, out))
+    return true;
+  const fx_tinfo *t = &p->tensors[arg->v.node];
+  if (t->kind != FX_T_WEIGHT || !t->data || !t->data->name.n || !pm->w || fx_weights_find(pm->w, t->data->name) != t->data)
+    return false;
+  *made = fx_graph_create_node(g, FX_GET_ATTR, t->data->name, fx_value_tuple(g, NULL, 0),
+                               fx_value_container(g, FX_V_DICT, NULL, 0), (fx_str){"", 0}, (fx_str){"", 0});
+  *out = fx_value_node(g, *made);
+  return true;
 }
 
 bool fx_pass_list_valid(const char *list, const char **bad, size_t *bad_len) {
@@ -84,6 +120,7 @@ static bool rebuild(fx_pass_manager *pm) {
 }
 
 bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
+  const uint32_t nodes_before = pm->p->g->nlive;
   for (const char *s = list; *s;) {
     size_t n = strcspn(s, ",");
     const fx_pass *ps = n ? find(s, n) : NULL;
@@ -115,6 +152,13 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
       fprintf(pm->print_to, "# after %s\n", ps->name);
       fx_print_graph(pm->p->g, pm->print_to);
     }
+  }
+  if (pm->stats_to && *list) { /* the whole pipeline, and the BatchNorms it could not fold */
+    const fx_graph *g = pm->p->g;
+    uint32_t bn = 0;
+    for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next)
+      bn += pm->p->inst[i].op == FX_OP_BATCH_NORM || pm->p->inst[i].op == FX_OP_NATIVE_BATCH_NORM;
+    fprintf(pm->stats_to, "passes: %u -> %u nodes, %u BatchNorms left\n", nodes_before, g->nlive, bn);
   }
   return true;
 }

@@ -47,6 +47,18 @@ extern const fx_pass fx_passes[];
 const char *fx_pass_pipeline(int level);
 /* Checks a comma-separated list of pass names; the first unknown name in *bad. */
 bool fx_pass_list_valid(const char *list, const char **bad, size_t *bad_len);
+/* Helpers for passes that rewrite nodes. result_of(ctx, node) is the tensor a node computes (FX_NONE_IDX if none);
+ * a pass that makes nodes (which have no fx_inst until the program is rebuilt) answers for them. */
+typedef uint32_t (*fx_result_fn)(void *ctx, uint32_t node);
+/* A reference, among v's node references (nested anywhere), to a node whose result is tensor t. */
+bool fx_pass_find_ref(const fx_value *v, uint32_t t, fx_result_fn result_of, void *ctx, fx_value *out);
+/* The graph value for the bound argument `arg` of node n, a tensor or None: a reference among n's args and kwargs
+ * to a node that computes that tensor or else, for a weight (a module's parameter), a new get_attr node of its
+ * state_dict name, made at the graph's insertion point (*made is its index, else FX_NONE_IDX). False when neither
+ * exists. */
+bool fx_pass_arg_value(fx_pass_manager *pm, uint32_t n, const fx_value *arg, fx_result_fn result_of, void *ctx,
+                       fx_value *out, uint32_t *made);
+
 /* Runs the passes of `list` in order. False if rebuilding the program after a pass failed (errors in pm->d). */
 bool fx_pass_manager_run(fx_pass_manager *pm, const char *list);
 

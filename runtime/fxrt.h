@@ -228,10 +228,14 @@ fxrt_status fxrt_cumsum(fxrt_dtype dt, const void *x, int64_t outer, int64_t len
 typedef struct fxrt_conv2d_params {
   int64_t stride[2], padding[2], dilation[2];
   int64_t groups;
+  int64_t pad_extra[2]; /* rows and columns of zeros after the input (bottom, right) beyond `padding`: the end
+                           padding minus the start padding, for asymmetric padding (F.pad folded into the conv);
+                           0, as when an initializer leaves it out, is torch's symmetric padding */
 } fxrt_conv2d_params;
 
 /* torch.nn.functional.conv2d: x [n, c, h, w], weight [k, c/groups, kh, kw], bias [k] or NULL, y [n, k, oh, ow]
- * with oh = (h + 2*padding - dilation*(kh-1) - 1)/stride + 1 (the caller computes it; a mismatch is FXRT_EINVAL).
+ * with oh = (h + 2*padding + pad_extra - dilation*(kh-1) - 1)/stride + 1 (the caller computes it; a mismatch is
+ * FXRT_EINVAL; the end padding padding + pad_extra must not be negative).
  * conv1d is conv2d with h = kh = 1. The workspace (ws, ws_bytes) must be at least fxrt_conv2d_workspace_size(),
  * which is the same for every instruction set the runtime is compiled for (generated code computes it at compile time). */
 size_t fxrt_conv2d_workspace_size(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t kh, int64_t kw,

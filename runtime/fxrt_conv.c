@@ -80,14 +80,16 @@ static void finish(float *c, int64_t ldc, int64_t rows, int64_t cols, const floa
 /* ---- argument checks ---------------------------------------------------------------------------------------- */
 
 /* Output size of one spatial dimension, or -1 when the input is too small. */
-static int64_t conv_out(int64_t in, int64_t kernel, int64_t stride, int64_t pad, int64_t dil) {
-  const int64_t span = in + 2 * pad - dil * (kernel - 1) - 1;
+static int64_t conv_out(int64_t in, int64_t kernel, int64_t stride, int64_t pad, int64_t pad_end, int64_t dil) {
+  const int64_t span = in + pad + pad_end - dil * (kernel - 1) - 1;
   return span < 0 ? -1 : span / stride + 1;
 }
 
 static bool conv_params_ok(const fxrt_conv2d_params *p) {
   for (int d = 0; d < 2; d++)
-    if (!in_range(p->stride[d], 1) || !in_range(p->padding[d], 0) || !in_range(p->dilation[d], 1)) return false;
+    if (!in_range(p->stride[d], 1) || !in_range(p->padding[d], 0) || !in_range(p->dilation[d], 1) ||
+        p->pad_extra[d] < -DIM_LIMIT || p->pad_extra[d] > DIM_LIMIT || !in_range(p->padding[d] + p->pad_extra[d], 0))
+      return false;
   return in_range(p->groups, 1);
 }
 
@@ -101,8 +103,8 @@ static bool conv_shape_ok(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k,
       !in_range(kw, 1))
     return false;
   if (c % p->groups || k % p->groups) return false;
-  if (oh != conv_out(h, kh, p->stride[0], p->padding[0], p->dilation[0]) ||
-      ow != conv_out(w, kw, p->stride[1], p->padding[1], p->dilation[1]))
+  if (oh != conv_out(h, kh, p->stride[0], p->padding[0], p->padding[0] + p->pad_extra[0], p->dilation[0]) ||
+      ow != conv_out(w, kw, p->stride[1], p->padding[1], p->padding[1] + p->pad_extra[1], p->dilation[1]))
     return false;
   return mul_ok(h, w, &t) && mul_ok(t, c, &t) && mul_ok(t, n, &t) && mul_ok(oh, ow, &t) && mul_ok(t, k, &t) &&
          mul_ok(t, n, &t) && mul_ok(kh, kw, &t) && mul_ok(t, c, &t) && mul_ok(t, k, &t);
@@ -122,7 +124,8 @@ static enum conv_route conv_route_of(int64_t c, int64_t k, int64_t kh, int64_t k
   if (cg == 1) return ROUTE_DIRECT;
   if (kg < MR && cg <= FXRT_CONV_DIRECT_CG && kh * kw > 1 && p->stride[0] == 1 && p->stride[1] == 1)
     return ROUTE_DIRECT;
-  if (kh == 1 && kw == 1 && p->stride[0] == 1 && p->stride[1] == 1 && p->padding[0] == 0 && p->padding[1] == 0)
+  if (kh == 1 && kw == 1 && p->stride[0] == 1 && p->stride[1] == 1 && p->padding[0] == 0 && p->padding[1] == 0 &&
+      p->pad_extra[0] == 0 && p->pad_extra[1] == 0)
     return ROUTE_GEMM_DIRECT;
   return ROUTE_GEMM_IM2COL;
 }

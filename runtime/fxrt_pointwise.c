@@ -2,8 +2,9 @@
  *
  * The output is walked row by row (its innermost dimension, after merging dimensions that are contiguous in every
  * operand), and each row in tiles of TILE elements: every instruction computes its register for the whole tile
- * before the next one runs, so the op is decided once per tile and the inner loops are plain. Registers live on
- * the stack (FXRT_PW_MAX_INSNS x TILE floats); nothing is written to memory but the result. */
+ * before the next one runs, so the op is decided once per tile and the inner loops are plain; unary instructions run
+ * the unary kernel (fxrt_unary_f32) on the tile, binary ones fxrt_scalar.h's functions. Registers live on the stack
+ * (FXRT_PW_MAX_INSNS x TILE floats); nothing is written to memory but the result. */
 #include "fxrt.h"
 #include "fxrt_scalar.h"
 
@@ -37,48 +38,10 @@ static bool code_ok(const fxrt_pw_insn *code, int32_t ncode, int32_t ninputs) {
   return true;
 }
 
-static void unary_tile(const fxrt_pw_insn *c, const float *restrict x, float *restrict r, int n) {
-  const float a = c->p[0], b = c->p[1], k = c->p[2];
-#define MAP(expr)                                                                                                      \
-  for (int i = 0; i < n; i++) {                                                                                        \
-    const float v = x[i];                                                                                              \
-    r[i] = (expr);                                                                                                     \
-  }                                                                                                                    \
-  return
-  switch ((fxrt_unary_op)c->op) {
-  case FXRT_U_RELU: MAP(fxrt_s_relu(v));
-  case FXRT_U_RELU6: MAP(fxrt_s_relu6(v));
-  case FXRT_U_LEAKY_RELU: MAP(fxrt_s_leaky_relu(v, a));
-  case FXRT_U_ELU: MAP(fxrt_s_elu(v, a, b, k));
-  case FXRT_U_GELU: MAP(fxrt_s_gelu(v));
-  case FXRT_U_GELU_TANH: MAP(fxrt_s_gelu_tanh(v));
-  case FXRT_U_SILU: MAP(fxrt_s_silu(v));
-  case FXRT_U_SIGMOID: MAP(fxrt_s_sigmoid(v));
-  case FXRT_U_TANH: MAP(fxrt_s_tanh(v));
-  case FXRT_U_HARDSWISH: MAP(fxrt_s_hardswish(v));
-  case FXRT_U_HARDSIGMOID: MAP(fxrt_s_hardsigmoid(v));
-  case FXRT_U_CLAMP: MAP(fxrt_s_clamp(v, a, b));
-  case FXRT_U_MISH: MAP(fxrt_s_mish(v));
-  case FXRT_U_SOFTPLUS: MAP(fxrt_s_softplus(v, a, b));
-  case FXRT_U_EXP: MAP(fxrt_s_exp(v));
-  case FXRT_U_LOG: MAP(fxrt_s_log(v));
-  case FXRT_U_SQRT: MAP(fxrt_s_sqrt(v));
-  case FXRT_U_RSQRT: MAP(fxrt_s_rsqrt(v));
-  case FXRT_U_NEG: MAP(fxrt_s_neg(v));
-  case FXRT_U_ABS: MAP(fxrt_s_abs(v));
-  case FXRT_U_RECIPROCAL: MAP(fxrt_s_reciprocal(v));
-  case FXRT_U_ERF: MAP(fxrt_s_erf(v));
-  case FXRT_U_SIN: MAP(fxrt_s_sin(v));
-  case FXRT_U_COS: MAP(fxrt_s_cos(v));
-  case FXRT_U_FLOOR: MAP(fxrt_s_floor(v));
-  case FXRT_U_CEIL: MAP(fxrt_s_ceil(v));
-  case FXRT_U_ROUND: MAP(fxrt_s_round(v));
-  case FXRT_U_SIGN: MAP(fxrt_s_sign(v));
-  case FXRT_U_POW_SCALAR: MAP(fxrt_s_pow_scalar(v, a));
-  case FXRT_U_NAN_TO_NUM: MAP(fxrt_s_nan_to_num(v, a, b, k));
-  case FXRT_NUM_UNARY_OPS: break;
-  }
-#undef MAP
+/* A unary instruction over a tile: the unary kernel itself, so fused and unfused ops are one code. */
+static void unary_tile(const fxrt_pw_insn *c, const float *x, float *r, int n) {
+  const fxrt_unary_params p = {c->p[0], c->p[1], c->p[2]};
+  (void)fxrt_unary_f32((fxrt_unary_op)c->op, x, r, n, &p); /* code_ok checked the op; p is given */
 }
 
 static void binary_tile(uint8_t op, const float *restrict x, const float *restrict y, float *restrict r, int n) {

@@ -153,7 +153,7 @@ class ElementwiseChains(torch.nn.Module):
         q = torch.nn.functional.elu(p[0] + p[1] + p[2] + p[3] + p[4] + p[5] + p[6] + p[7] + p[8], alpha=0.5)
         for _ in range(20):  # forty operations: more than one expression holds
             q = q * 0.9 + 0.05
-        r = torch.nn.functional.softplus(q, beta=2.0) - self.act(k).rsqrt().nan_to_num()
+        r = torch.nn.functional.softplus(q, beta=2.0) - self.act(k).rsqrt().nan_to_num(0.0, 10.0, -10.0)
         n = (r > 0).sum(dim=1)  # bool and integer results: not fused
         return r, n
 
@@ -193,3 +193,37 @@ class WeightWrittenInPlace(torch.nn.Module):
     def forward(self, x):  # x: [N, 4]
         self.count.add_(1.0)
         return x * (self.count * 2.0) + self.w * 3.0
+
+
+class PaddingFolds(torch.nn.Module):
+    """What the padfold pass folds: F.pad before a conv (asymmetric, as TensorFlow's "same" padding for stride 2; on
+    top of the conv's own padding; before a conv whose ReLU the epilogue pass fused; before a conv1d), nn.ZeroPad2d
+    before a depthwise conv, -inf padding before a max pool and zeros before an average pool that counts them; and
+    what it leaves: a pad with two users, reflect padding, a nonzero fill before a conv, and asymmetric padding
+    before a pool."""
+
+    def __init__(self):
+        super().__init__()
+        self.c1 = torch.nn.Conv2d(3, 8, 3, stride=2)
+        self.c2 = torch.nn.Conv2d(8, 8, 3, padding=1)
+        self.dw = torch.nn.Conv2d(8, 8, 3, groups=8)
+        self.zp = torch.nn.ZeroPad2d((1, 1, 2, 0))
+        self.c3 = torch.nn.Conv2d(8, 8, 1)
+        self.c4 = torch.nn.Conv2d(8, 8, 3)
+        self.c1d = torch.nn.Conv1d(8, 4, 3)
+        self.pool = torch.nn.MaxPool2d(3, 2)
+
+    def forward(self, x):  # x: [N, 3, H, W]
+        F = torch.nn.functional
+        a = self.c1(F.pad(x, (0, 1, 0, 1)))
+        b = torch.relu(self.c2(F.pad(a, (1, 0, 2, 1))))
+        c = self.dw(self.zp(b))
+        d = self.pool(F.pad(c, (1, 1, 1, 1), value=float("-inf")))
+        e = F.avg_pool2d(F.pad(d, (1, 1, 1, 1)), 3, 1, count_include_pad=True)
+        p = F.pad(e, (1, 1, 1, 1))  # two users: kept
+        f = self.c3(p) + p
+        g = self.c4(F.pad(f, (1, 1, 1, 1), mode="reflect"))  # reflect: kept
+        h = self.c4(F.pad(g, (1, 1, 1, 1), value=0.5))  # not zeros: kept
+        k = F.max_pool2d(F.pad(h, (0, 1, 0, 1), value=float("-inf")), 2)  # asymmetric before a pool: kept
+        m = self.c1d(F.pad(k.mean(2), (2, 0)))
+        return m

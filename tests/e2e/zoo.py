@@ -44,9 +44,10 @@ RTOL = 1e-4
 SEED = 0
 DEFAULT_MAX_PARAMS = 300e6
 ARENA_TARGET = 1.05  # --backend exe: the memory plan's arena may be at most this times its lower bound
+NO_BATCHNORM_LEFT = ("resnet18", "resnet18@aten")  # --backend exe: -O2 must fold every BatchNorm of these
 
 # The CI subset: small, quick models covering torch-level and aten-level graphs and both weight formats.
-LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "elementwise", "constants", "resnet18", "resnet18@aten", "mobilenet_v3_small",
+LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "elementwise", "constants", "padding", "resnet18", "resnet18@aten", "mobilenet_v3_small",
          "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten", "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf")
 RESIDUAL_ZERO_INIT = ("resnet", "resnext", "wide_resnet")
 ATEN_MODELS = ("resnet18", "mobilenet_v3_small", "shufflenet_v2_x0_5", "vit_b_16")
@@ -95,6 +96,8 @@ class Result:
     bound: Optional[int] = None
     run_s: Optional[float] = None
     rss: Optional[int] = None          # bytes
+    passes: str = ""                   # --backend exe: what -O2's passes did (fx2c compile --stats)
+    bn_left: Optional[int] = None      # --backend exe: BatchNorm nodes the passes left
     notes: List[str] = field(default_factory=list)
 
 
@@ -122,6 +125,8 @@ def all_cases():
         Case("elementwise", "module", ["--module", "tests/e2e/models.py:ElementwiseChains", "--input", "x:f32[2,3,16,16]"],
              num_params=None),
         Case("constants", "module", ["--module", "tests/e2e/models.py:ConstantFolds", "--input", "x:f32[2,16]"],
+             num_params=None),
+        Case("padding", "module", ["--module", "tests/e2e/models.py:PaddingFolds", "--input", "x:f32[2,3,17,19]"],
              num_params=None),
         Case("layers_sequence", "module", ["--module", "tests/e2e/layers.py:SequenceLayers", "--input", "x:f32[2,4,32]",
                                            "--input", "idx:i64[2,7]", "--input-range", "idx=0,10"], num_params=None),
@@ -361,6 +366,7 @@ def build_exe(case, opts, build, log_name, res):
     env.setdefault("FX2C_CACHE_DIR", os.path.join(opts.cache, "fx2c-cache"))  # the LLVM path's cached runtime
     rc, wall, _ = run_measured(build, opts.timeout, log_build + ".stdout", log_build + ".stderr", env=env)
     if res is not None:
+        parse_stats(log_build + ".stderr", res)
         try:  # the memory plan's first line: "arena: N bytes; lower bound (...): M bytes; ratio R"
             import re
             with open(log_build + ".stdout") as f:
@@ -378,6 +384,26 @@ def build_exe(case, opts, build, log_name, res):
 # ---------------------------------------------------------------------------
 # one case
 # ---------------------------------------------------------------------------
+
+def parse_stats(path, res):
+    """What `fx2c compile --stats` printed: per pass "pass NAME  a ->  b nodes: r removed, k BatchNorms folded, f fusion
+    groups, ...", then "passes: a -> b nodes, k BatchNorms left"."""
+    import re
+    folded = fused = 0
+    try:
+        with open(path) as f:
+            for line in f:
+                m = re.match(r"pass \S+ .*?(\d+) BatchNorms folded, (\d+) fusion groups", line)
+                if m:
+                    folded += int(m.group(1))
+                    fused += int(m.group(2))
+                m = re.match(r"passes: (\d+) -> (\d+) nodes, (\d+) BatchNorms left", line)
+                if m:
+                    res.bn_left = int(m.group(3))
+                    res.passes = f"{m.group(1)} -> {m.group(2)}, {folded} BN, {fused} fused"
+    except OSError:
+        pass
+
 
 def run_case(case, opts, torch_version):
     res = Result(case)
@@ -420,7 +446,7 @@ def run_case(case, opts, torch_version):
         exe = os.path.join(opts.cache, case.name, "model.exe")
         build = opts.fx2c + ["compile", os.path.join(export_dir, "graph.fx")] + model_files
         build += sum((["--input", f"{name}={path}"] for name, path in zip(meta["placeholders"], inputs)), [])
-        build += ["--emit", "exe", "--report", "-o", exe] + (["--cflags", opts.cflags] if opts.cflags else [])
+        build += ["--emit", "exe", "--report", "--stats", "-o", exe] + (["--cflags", opts.cflags] if opts.cflags else [])
         if opts.backend == "llvm":
             build[len(opts.fx2c) + 1:len(opts.fx2c) + 1] = ["--backend", "llvm"]
         problem, res.build_s = build_exe(case, opts, build, "build", res)
@@ -470,6 +496,8 @@ def run_case(case, opts, torch_version):
         res.same_as_c = compare_bits(os.path.join(opts.cache, case.name, "run_c"), out_dir)
         if res.same_as_c != "identical" and not problem:
             problem = f"differs from the C executable: {res.same_as_c}"
+    if not problem and opts.backend in ("exe", "llvm") and case.name in NO_BATCHNORM_LEFT and res.bn_left != 0:
+        problem = f"-O2 left {res.bn_left} BatchNorm nodes (every one should fold into its convolution)"
     if not problem and res.arena is not None and res.arena > ARENA_TARGET * res.bound:
         problem = f"memory plan: arena {res.arena} bytes is {res.arena / res.bound:.3f} x the lower bound (target {ARENA_TARGET})"
     if problem:
@@ -520,6 +548,7 @@ def rows(results, llvm=False):
             fmt_s(r.export_s, cached=ran),
             fmt_s(r.build_s),
             "" if r.arena is None else f"{fmt_bytes(r.arena)} ({r.arena / r.bound if r.bound else 1:.3f}x)",
+            r.passes,
             fmt_s(r.run_s),
             fmt_bytes(r.rss),
             status_text(r),
@@ -531,7 +560,8 @@ def rows(results, llvm=False):
     return out
 
 
-HEADERS = ["case", "nodes", "weights", "max error", "tolerance", "export", "build", "arena (x bound)", "fx2c run", "peak RSS", "status"]
+HEADERS = ["case", "nodes", "weights", "max error", "tolerance", "export", "build", "arena (x bound)", "-O2 passes",
+           "fx2c run", "peak RSS", "status"]
 
 
 def headers(llvm=False):
@@ -546,7 +576,8 @@ def text_table(results, llvm=False):
     widths = [max(len(row[i]) for row in data) for i in range(len(hdr) - 1)]
     lines = []
     for k, row in enumerate(data):
-        cells = [row[i].ljust(widths[i]) if i in (0, 2) or k == 0 else row[i].rjust(widths[i])
+        left = (0, 2, 9) if llvm else (0, 2, 8)  # the names and the -O2 passes' summary
+        cells = [row[i].ljust(widths[i]) if i in left or k == 0 else row[i].rjust(widths[i])
                  for i in range(len(hdr) - 1)]
         lines.append("  ".join(cells + [row[-1]]).rstrip())
         if k == 0:
@@ -556,9 +587,10 @@ def text_table(results, llvm=False):
 
 def markdown_table(results, llvm=False):
     hdr = headers(llvm)
-    align = ["---", "---:", "---"] + ["---:"] * (len(hdr) - 4) + ["---"]
+    align = ["---", "---:", "---", "---:", "---:", "---:", "---:", "---:", "---", "---:", "---:", "---"]
     if llvm:
-        align[-2] = "---"
+        align[7:7] = ["---:"]
+        align[-1:-1] = ["---"]
     lines = ["| " + " | ".join(hdr) + " |", "|" + "|".join(align) + "|"]
     for row in rows(results, llvm):
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |")
@@ -588,7 +620,9 @@ def write_report(path, results, opts, torch_version, summary, elapsed):
         "`max error` is that of the output closest to its tolerance; `export` is the exporter's time "
         "(`cached`: reused); `build` is `fx2c compile --emit exe` and `arena` its memory plan's workspace, with its "
         "ratio to the lower bound (the most bytes live at one call), with --backend exe (a case fails above "
-        f"{ARENA_TARGET} x); `fx2c run` and `peak RSS` are "
+        f"{ARENA_TARGET} x); `-O2 passes` is what the optimizer did (nodes before -> after, BatchNorms folded, "
+        f"fusion groups formed; --backend exe, where {' and '.join(NO_BATCHNORM_LEFT)} fail if a BatchNorm is left); "
+        "`fx2c run` and `peak RSS` are "
         "the wall time and maximum resident set of the interpreter (`fx2c run`) or of the executable; "
         "`weights` is the file given to it (st: .safetensors, pt: torch.save)."
         + (" With --backend llvm, `build` is `fx2c compile --backend llvm --emit exe` (the runtime library cached "

@@ -6,6 +6,7 @@
   ewfuse       tests/e2e/models.py:ElementwiseChains
   ewfuse_aten  the same model at aten level (make_fx: aten.add.Tensor, aten.mul.Tensor, ...)
   constfold    tests/e2e/models.py:ConstantFolds
+  padfold      tests/e2e/models.py:PaddingFolds (torch level), padfold_aten (aten.constant_pad_nd, ...)
   constfold_aten  the same at aten level (aten.t, aten.mm, aten.arange, ...)
   constfold_inplace  tests/e2e/models.py:WeightWrittenInPlace: its weights only (the graph, which writes into a
                buffer in place, is written by hand: symbolic_trace records the buffer's arithmetic as a constant)
@@ -23,6 +24,8 @@ CASES = {
     "bnfold_aten": ["--module", "tests/e2e/models.py:BatchNormFolds", "--input", "x:f32[2,3,8,8]", "--aten"],
     "epilogue": ["--module", "tests/e2e/models.py:EpilogueFusions", "--input", "x:f32[2,3,8,8]"],
     "ewfuse": ["--module", "tests/e2e/models.py:ElementwiseChains", "--input", "x:f32[2,3,8,8]"],
+    "padfold": ["--module", "tests/e2e/models.py:PaddingFolds", "--input", "x:f32[2,3,17,19]"],
+    "padfold_aten": ["--module", "tests/e2e/models.py:PaddingFolds", "--input", "x:f32[2,3,17,19]", "--aten"],
     "constfold": ["--module", "tests/e2e/models.py:ConstantFolds", "--input", "x:f32[2,16]"],
     "constfold_aten": ["--module", "tests/e2e/models.py:ConstantFolds", "--input", "x:f32[2,16]", "--aten"],
     "constfold_inplace": ["--module", "tests/e2e/models.py:WeightWrittenInPlace", "--input", "x:f32[2,4]"],

@@ -24,7 +24,7 @@ graph():
     %add_10_fused : [#users=1] = call_function[target=fx2c.pointwise](args = (add(add(add(add(add(add(%add_4_fused, %roll_3), %roll_4), %roll_5), %roll_6), %roll_7), %roll_8),), kwargs = {})
     %mul_11_fused : [#users=1] = call_function[target=fx2c.pointwise](args = (mul(add(mul(add(mul(add(mul(add(mul(add(mul(add(mul(add(mul(elu(%add_10_fused, 0.5, 1.0, 1.0), 0.9), 0.05), 0.9), 0.05), 0.9), 0.05), 0.9), 0.05), 0.9), 0.05), 0.9), 0.05), 0.9), 0.05), 0.9),), kwargs = {})
     %add_25_fused : [#users=1] = call_function[target=fx2c.pointwise](args = (add(mul(add(mul(add(mul(add(mul(add(mul(add(mul(add(mul(add(%mul_11_fused, 0.05), 0.9), 0.05), 0.9), 0.05), 0.9), 0.05), 0.9), 0.05), 0.9), 0.05), 0.9), 0.05), 0.9), 0.05),), kwargs = {})
-    %sub_2_fused : [#users=2] = call_function[target=fx2c.pointwise](args = (sub(softplus(add(mul(add(mul(add(mul(add(mul(add(mul(%add_25_fused, 0.9), 0.05), 0.9), 0.05), 0.9), 0.05), 0.9), 0.05), 0.9), 0.05), 2.0, 20.0), nan_to_num(rsqrt(hardswish(mul(neg(exp(gelu_tanh(%clone))), %view))), 0.0, 3.4028234663852886e+38, -3.4028234663852886e+38)),), kwargs = {})
+    %sub_2_fused : [#users=2] = call_function[target=fx2c.pointwise](args = (sub(softplus(add(mul(add(mul(add(mul(add(mul(add(mul(%add_25_fused, 0.9), 0.05), 0.9), 0.05), 0.9), 0.05), 0.9), 0.05), 0.9), 0.05), 2.0, 20.0), nan_to_num(rsqrt(hardswish(mul(neg(exp(gelu_tanh(%clone))), %view))), 0.0, 10.0, -10.0)),), kwargs = {})
     %gt : [#users=1] = call_function[target=operator.gt](args = (%sub_2_fused, 0), kwargs = {})
     %sum_1 : [#users=1] = call_method[target=sum](args = (%gt,), kwargs = {dim: 1})
     return (sub_2_fused, sum_1)

@@ -91,7 +91,7 @@ graph():
     %softplus : [#users=1] = call_function[target=torch._C._nn.softplus](args = (%add_30,), kwargs = {beta: 2.0})
     %act : [#users=1] = call_module[target=act](args = (%mul_3,), kwargs = {})
     %rsqrt : [#users=1] = call_method[target=rsqrt](args = (%act,), kwargs = {})
-    %nan_to_num : [#users=1] = call_method[target=nan_to_num](args = (%rsqrt,), kwargs = {})
+    %nan_to_num : [#users=1] = call_method[target=nan_to_num](args = (%rsqrt, 0.0, 10.0, -10.0), kwargs = {})
     %sub_2 : [#users=2] = call_function[target=operator.sub](args = (%softplus, %nan_to_num), kwargs = {})
     %gt : [#users=1] = call_function[target=operator.gt](args = (%sub_2, 0), kwargs = {})
     %sum_1 : [#users=1] = call_method[target=sum](args = (%gt,), kwargs = {dim: 1})

@@ -93,7 +93,7 @@ graph():
     %softplus : [#users=1] = call_function[target=torch.ops.aten.softplus.default](args = (%add_30, 2.0), kwargs = {})
     %hardswish : [#users=1] = call_function[target=torch.ops.aten.hardswish.default](args = (%mul_3,), kwargs = {})
     %rsqrt : [#users=1] = call_function[target=torch.ops.aten.rsqrt.default](args = (%hardswish,), kwargs = {})
-    %nan_to_num : [#users=1] = call_function[target=torch.ops.aten.nan_to_num.default](args = (%rsqrt,), kwargs = {})
+    %nan_to_num : [#users=1] = call_function[target=torch.ops.aten.nan_to_num.default](args = (%rsqrt, 0.0, 10.0, -10.0), kwargs = {})
     %sub_1 : [#users=2] = call_function[target=torch.ops.aten.sub.Tensor](args = (%softplus, %nan_to_num), kwargs = {})
     %gt : [#users=1] = call_function[target=torch.ops.aten.gt.Scalar](args = (%sub_1, 0), kwargs = {})
     %sum_1 : [#users=1] = call_function[target=torch.ops.aten.sum.dim_IntList](args = (%gt, [1]), kwargs = {})

@@ -43,8 +43,8 @@ typedef struct conv_case {
   fxrt_act act;
 } conv_case;
 
-static int64_t out_size(int64_t in, int64_t k, int64_t s, int64_t p, int64_t d) {
-  return (in + 2 * p - d * (k - 1) - 1) / s + 1;
+static int64_t out_size_asym(int64_t in, int64_t k, int64_t s, int64_t p, int64_t extra, int64_t d) {
+  return (in + 2 * p + extra - d * (k - 1) - 1) / s + 1;
 }
 
 /* Checks got against want within the tolerance; reports the first mismatch. */
@@ -88,14 +88,17 @@ static void ref_conv2d(const conv_case *t, const float *x, const float *wt, cons
         }
 }
 
-static void run_conv_case(const conv_case *t) {
-  const int64_t oh = out_size(t->h, t->kh, t->sh, t->ph, t->dh), ow = out_size(t->w, t->kw, t->sw, t->pw, t->dw);
+/* eh, ew: pad_extra, the end padding beyond the start padding (asymmetric padding); the reference reads zeros for
+ * every index outside the input, so it needs no change. */
+static void run_conv_case_asym(const conv_case *t, int64_t eh, int64_t ew) {
+  const int64_t oh = out_size_asym(t->h, t->kh, t->sh, t->ph, eh, t->dh),
+                ow = out_size_asym(t->w, t->kw, t->sw, t->pw, ew, t->dw);
   const int64_t nx = t->n * t->c * t->h * t->w, nw = t->k * (t->c / t->groups) * t->kh * t->kw;
   const int64_t ny = t->n * t->k * oh * ow;
   float *x = rand_buf(nx), *wt = rand_buf(nw), *b = t->bias ? rand_buf(t->k) : NULL;
   float *res = t->residual ? rand_buf(ny) : NULL, *y = rand_buf(ny);
   double *want = malloc(sizeof(double) * (size_t)ny), *mag = malloc(sizeof(double) * (size_t)ny);
-  fxrt_conv2d_params p = {{t->sh, t->sw}, {t->ph, t->pw}, {t->dh, t->dw}, t->groups};
+  fxrt_conv2d_params p = {{t->sh, t->sw}, {t->ph, t->pw}, {t->dh, t->dw}, t->groups, {eh, ew}};
   fxrt_epilogue ep = {t->act, 0.1f, -0.5f, 0.75f, res};
   const bool use_ep = t->residual || t->act != FXRT_ACT_NONE;
   const size_t wsb = fxrt_conv2d_workspace_size(t->n, t->c, t->h, t->w, t->k, t->kh, t->kw, oh, ow, &p);
@@ -107,9 +110,10 @@ static void run_conv_case(const conv_case *t) {
   ref_conv2d(t, x, wt, b, res, oh, ow, want, mag);
   char what[200];
   snprintf(what, sizeof what,
-           "conv2d n%lld c%lld %lldx%lld k%lld %lldx%lld s%lld,%lld p%lld,%lld d%lld,%lld g%lld act%d", (long long)t->n,
+           "conv2d n%lld c%lld %lldx%lld k%lld %lldx%lld s%lld,%lld p%lld,%lld+%lld,%lld d%lld,%lld g%lld act%d", (long long)t->n,
            (long long)t->c, (long long)t->h, (long long)t->w, (long long)t->k, (long long)t->kh, (long long)t->kw,
-           (long long)t->sh, (long long)t->sw, (long long)t->ph, (long long)t->pw, (long long)t->dh, (long long)t->dw,
+           (long long)t->sh, (long long)t->sw, (long long)t->ph, (long long)t->pw, (long long)eh, (long long)ew,
+           (long long)t->dh, (long long)t->dw,
            (long long)t->groups, (int)t->act);
   check_close(what, y, want, mag, ny);
   free(x);
@@ -120,6 +124,32 @@ static void run_conv_case(const conv_case *t) {
   free(want);
   free(mag);
   free(ws);
+}
+
+static void run_conv_case(const conv_case *t) { run_conv_case_asym(t, 0, 0); }
+
+/* Asymmetric padding (F.pad folded into the conv: pad_extra), on every route: the GEMM on im2col blocks, a 1x1
+ * convolution (which then cannot read x in place), depthwise and small-group direct planes (stride 1 and 2, the
+ * flattened-plane route), with end padding larger and smaller than the start padding. */
+static void conv_asymmetric_padding(void **state) {
+  (void)state;
+  static const struct {
+    conv_case t;
+    int64_t eh, ew;
+  } cases[] = {
+      {{1, 8, 9, 11, 16, 3, 3, 2, 2, 0, 0, 1, 1, 1, true, false, FXRT_ACT_NONE}, 1, 1},     /* TF "same", stride 2 */
+      {{2, 5, 8, 8, 7, 3, 3, 1, 1, 1, 1, 1, 1, 1, true, true, FXRT_ACT_RELU}, -1, 1},       /* end < start, end > start */
+      {{1, 6, 7, 9, 6, 1, 1, 1, 1, 0, 0, 1, 1, 1, false, false, FXRT_ACT_NONE}, 2, 1},      /* 1x1: no longer in place */
+      {{1, 8, 12, 13, 8, 3, 3, 1, 1, 0, 1, 1, 1, 8, true, false, FXRT_ACT_RELU6}, 2, 0},    /* depthwise, stride 1 */
+      {{1, 8, 12, 13, 8, 5, 5, 2, 2, 1, 2, 1, 1, 8, false, false, FXRT_ACT_NONE}, 2, -1},   /* depthwise, stride 2 */
+      {{1, 8, 10, 10, 16, 3, 3, 1, 1, 0, 0, 2, 2, 4, true, false, FXRT_ACT_SILU}, 3, 2},    /* small groups, dilated */
+      {{1, 3, 1, 17, 4, 1, 5, 1, 2, 0, 0, 1, 1, 1, true, false, FXRT_ACT_NONE}, 0, 3},      /* conv1d as conv2d */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) run_conv_case_asym(&cases[i].t, cases[i].eh, cases[i].ew);
+  /* a negative end padding is refused */
+  float x[16] = {0}, w[9] = {0}, y[16];
+  fxrt_conv2d_params bad = {{1, 1}, {1, 1}, {1, 1}, 1, {-2, 0}};
+  assert_int_equal(fxrt_conv2d_f32(x, 1, 1, 4, 4, w, 1, 3, 3, NULL, y, 1, 4, &bad, NULL, NULL, 0), FXRT_EINVAL);
 }
 
 /* 1x1 stride-1 convolutions (the GEMM reads x in place) */
@@ -194,11 +224,11 @@ static void conv_epilogues(void **state) {
 
 static void conv_workspace_size(void **state) {
   (void)state;
-  fxrt_conv2d_params p = {{1, 1}, {1, 1}, {1, 1}, 1};
+  fxrt_conv2d_params p = {{1, 1}, {1, 1}, {1, 1}, 1, {0, 0}};
   assert_true(fxrt_conv2d_workspace_size(1, 8, 10, 10, 8, 3, 3, 10, 10, &p) > 0); /* im2col */
   p.groups = 8;                                                                   /* depthwise: none */
   assert_int_equal(fxrt_conv2d_workspace_size(1, 8, 10, 10, 8, 3, 3, 10, 10, &p), 0);
-  fxrt_conv2d_params q = {{1, 1}, {0, 0}, {1, 1}, 1}; /* 1x1 stride 1: none */
+  fxrt_conv2d_params q = {{1, 1}, {0, 0}, {1, 1}, 1, {0, 0}}; /* 1x1 stride 1: none */
   assert_int_equal(fxrt_conv2d_workspace_size(2, 8, 10, 10, 16, 1, 1, 10, 10, &q), 0);
   assert_int_equal(fxrt_conv2d_workspace_size(1, 8, 10, 10, 8, 3, 3, 11, 10, &p), 0); /* invalid */
   assert_int_equal(fxrt_conv2d_workspace_size(1, 8, 10, 10, 8, 3, 3, 10, 10, NULL), 0);
@@ -215,7 +245,7 @@ static void conv_errors(void **state) {
   memset(x, 0, sizeof x);
   memset(wt, 0, sizeof wt);
   memset(b, 0, sizeof b);
-  fxrt_conv2d_params p = {{1, 1}, {1, 1}, {1, 1}, 1};
+  fxrt_conv2d_params p = {{1, 1}, {1, 1}, {1, 1}, 1, {0, 0}};
   const size_t need = fxrt_conv2d_workspace_size(2, 4, 6, 6, 8, 3, 3, 6, 6, &p);
   assert_true(need > 0 && need <= sizeof ws);
   assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, sizeof ws), FXRT_OK);
@@ -254,7 +284,7 @@ static void conv_errors(void **state) {
   assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 0, 3, b, y, 8, 6, &p, NULL, ws, sizeof ws), FXRT_EINVAL);
   assert_int_equal(fxrt_conv2d_f32(x, -1, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, sizeof ws), FXRT_EINVAL);
   /* a kernel larger than the padded input: no output size is valid */
-  fxrt_conv2d_params z = {{1, 1}, {0, 0}, {1, 1}, 1};
+  fxrt_conv2d_params z = {{1, 1}, {0, 0}, {1, 1}, 1, {0, 0}};
   assert_int_equal(fxrt_conv2d_f32(x, 1, 4, 2, 2, wt, 8, 3, 3, b, y, 0, 0, &z, NULL, ws, sizeof ws), FXRT_EINVAL);
   assert_int_equal(fxrt_conv2d_f32(x, 1, 4, 2, 2, wt, 8, 3, 3, b, y, 1, 1, &z, NULL, ws, sizeof ws), FXRT_EINVAL);
   /* absurd sizes are refused, not overflowed */
@@ -364,12 +394,13 @@ static void conv_transpose_errors(void **state) {
   const int64_t big = INT32_MAX;
   fxrt_conv_transpose2d_params huge = {{big, big}, {0, 0}, {0, 0}, {big, big}, 1};
   assert_int_equal(fxrt_conv_transpose2d_f32(x, 1, 3, big, big, wt, 2, big, big, b, y, 8, 10, &huge), FXRT_EINVAL);
-  fxrt_conv2d_params hc = {{big, big}, {big, big}, {big, big}, 1};
+  fxrt_conv2d_params hc = {{big, big}, {big, big}, {big, big}, 1, {0, 0}};
   assert_int_equal(fxrt_conv2d_f32(x, 1, 3, big, big, wt, 2, big, big, b, y, 1, 1, &hc, NULL, NULL, 0), FXRT_EINVAL);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(conv_asymmetric_padding),
       cmocka_unit_test(conv_pointwise), cmocka_unit_test(conv_general),          cmocka_unit_test(conv_depthwise),
       cmocka_unit_test(conv_epilogues), cmocka_unit_test(conv_workspace_size),   cmocka_unit_test(conv_errors),
       cmocka_unit_test(conv_transpose), cmocka_unit_test(conv_transpose_errors),

@@ -53,42 +53,40 @@ static void pointwise_add_15_fused(float *restrict out) {
 
 fxrt_status model_run(const float *x, float *output0, float *output1, float *output2, float *output3, float *output4, void *workspace) {
   unsigned char *const ws = (unsigned char *)workspace;
-  float *const pad_zero = (float *)(void *)(ws + 48384); /* f32[2, 3, 17, 19], calls 0..2 */
-  float *const conv = (float *)(void *)(ws + 27712); /* f32[2, 8, 17, 19], calls 2..3 */
-  float *const conv_grouped = (float *)(void *)(ws + 55360); /* f32[2, 8, 9, 19], calls 3..4 */
-  float *const conv_dilated = (float *)(void *)(ws + 66304); /* f32[2, 8, 9, 19], calls 4..5 */
-  float *const gn = (float *)(void *)(ws + 0); /* f32[2, 8, 9, 19], calls 5..7 */
-  float *const pool_max = (float *)(void *)(ws + 10944); /* f32[2, 8, 5, 10], calls 7..17 */
-  float *const pool_avg = (float *)(void *)(ws + 0); /* f32[2, 8, 5, 10], calls 8..9 */
-  float *const pool_adaptive = (float *)(void *)(ws + 93184); /* f32[2, 8, 3, 5], calls 10..28 */
-  float *const pool_adaptive_max = (float *)(void *)(ws + 2048); /* f32[2, 8, 2, 2], calls 11..13 */
-  float *const up = (float *)(void *)(ws + 0); /* f32[2, 8, 4, 4], calls 12..14 */
-  float *const up_nearest2d = (float *)(void *)(ws + 1024); /* f32[2, 8, 4, 4], calls 13..14 */
-  float *const shuffle_conv = (float *)(void *)(ws + 0); /* f32[2, 16, 5, 10], calls 17..18 */
-  float *const shuffle = (float *)(void *)(ws + 19200); /* f32[2, 4, 10, 20], calls 18..20 */
-  float *const pad_const = (float *)(void *)(ws + 10752); /* f32[2, 4, 12, 22], calls 19..21 */
-  float *const pad_reflect = (float *)(void *)(ws + 0); /* f32[2, 4, 14, 24], calls 21..22 */
-  float *const pad_replicate = (float *)(void *)(ws + 79872); /* f32[2, 4, 16, 26], calls 22..23 */
-  float *const deconv = (float *)(void *)(ws + 0); /* f32[2, 6, 32, 52], calls 23..24 */
-  float *const getitem = (float *)(void *)(ws + 79872); /* f32[2, 6, 5], calls 24..25 */
-  float *const ln = (float *)(void *)(ws + 80128); /* f32[2, 6, 5], calls 25..26 */
-  float *const fc = (float *)(void *)(ws + 80384); /* f32[2, 6, 4], calls 26..27 */
+  float *const conv_padded = (float *)(void *)(ws + 27712); /* f32[2, 8, 17, 19], calls 0..1 */
+  float *const conv_grouped = (float *)(void *)(ws + 55360); /* f32[2, 8, 9, 19], calls 1..2 */
+  float *const conv_dilated = (float *)(void *)(ws + 66304); /* f32[2, 8, 9, 19], calls 2..3 */
+  float *const gn = (float *)(void *)(ws + 0); /* f32[2, 8, 9, 19], calls 3..5 */
+  float *const pool_max = (float *)(void *)(ws + 10944); /* f32[2, 8, 5, 10], calls 5..15 */
+  float *const pool_avg = (float *)(void *)(ws + 0); /* f32[2, 8, 5, 10], calls 6..7 */
+  float *const pool_adaptive = (float *)(void *)(ws + 93184); /* f32[2, 8, 3, 5], calls 8..26 */
+  float *const pool_adaptive_max = (float *)(void *)(ws + 2048); /* f32[2, 8, 2, 2], calls 9..11 */
+  float *const up = (float *)(void *)(ws + 0); /* f32[2, 8, 4, 4], calls 10..12 */
+  float *const up_nearest2d = (float *)(void *)(ws + 1024); /* f32[2, 8, 4, 4], calls 11..12 */
+  float *const shuffle_conv = (float *)(void *)(ws + 0); /* f32[2, 16, 5, 10], calls 15..16 */
+  float *const shuffle = (float *)(void *)(ws + 19200); /* f32[2, 4, 10, 20], calls 16..18 */
+  float *const pad_const = (float *)(void *)(ws + 10752); /* f32[2, 4, 12, 22], calls 17..19 */
+  float *const pad_reflect = (float *)(void *)(ws + 0); /* f32[2, 4, 14, 24], calls 19..20 */
+  float *const pad_replicate = (float *)(void *)(ws + 79872); /* f32[2, 4, 16, 26], calls 20..21 */
+  float *const deconv = (float *)(void *)(ws + 0); /* f32[2, 6, 32, 52], calls 21..22 */
+  float *const getitem = (float *)(void *)(ws + 79872); /* f32[2, 6, 5], calls 22..23 */
+  float *const ln = (float *)(void *)(ws + 80128); /* f32[2, 6, 5], calls 23..24 */
+  float *const fc = (float *)(void *)(ws + 80384); /* f32[2, 6, 4], calls 24..25 */
 
   /* %x : [#users=1] = placeholder[target=x] */
   /*   f32[2, 3, 16, 16]: an input */
 
-  /* %pad_zero : [#users=1] = call_module[target=pad_zero](args = (%x,), kwargs = {}) */
-  FX2C_CHECK(fxrt_fill(FXRT_F32, pad_zero, 1938, 0.0));
-  FX2C_CHECK(fxrt_copy(FXRT_F32, x, &(const fxrt_view){4, {2, 3, 16, 16}, {768, 256, 16, 1}, 0}, FXRT_F32, pad_zero, &(const fxrt_view){4, {2, 3, 16, 16}, {969, 323, 19, 1}, 1}));
+  /* %conv_weight : [#users=1] = get_attr[target=conv.weight] */
+  /*   f32[8, 3, 3, 3]: a weight */
 
-  /* %conv : [#users=1] = call_module[target=conv](args = (%pad_zero,), kwargs = {}) */
-  FX2C_CHECK(fxrt_conv2d_f32(pad_zero, 2, 3, 17, 19, w_conv_weight.v, 8, 3, 3, NULL, conv, 17, 19, &(const fxrt_conv2d_params){{1, 1}, {1, 1}, {1, 1}, 1}, NULL, (void *)(ws + 0), 27712));
+  /* %conv_padded : [#users=1] = call_function[target=fx2c.fused_conv](args = (%x, %conv_weight, None), kwargs = {padding: (1, 2), stride: (1, 1), dilation: 1, groups: 1, padding_end: (2, 3)}) */
+  FX2C_CHECK(fxrt_conv2d_f32(x, 2, 3, 16, 16, w_conv_weight.v, 8, 3, 3, NULL, conv_padded, 17, 19, &(const fxrt_conv2d_params){{1, 1}, {1, 2}, {1, 1}, 1, {1, 1}}, &(const fxrt_epilogue){FXRT_ACT_NONE, 0.01f, -INFINITY, INFINITY, NULL}, (void *)(ws + 0), 27712));
 
-  /* %conv_grouped : [#users=1] = call_module[target=conv_grouped](args = (%conv,), kwargs = {}) */
-  FX2C_CHECK(fxrt_conv2d_f32(conv, 2, 8, 17, 19, w_conv_grouped_weight.v, 8, 3, 5, w_conv_grouped_bias.v, conv_grouped, 9, 19, &(const fxrt_conv2d_params){{2, 1}, {1, 2}, {1, 1}, 4}, NULL, (void *)(ws + 0), 23104));
+  /* %conv_grouped : [#users=1] = call_module[target=conv_grouped](args = (%conv_padded,), kwargs = {}) */
+  FX2C_CHECK(fxrt_conv2d_f32(conv_padded, 2, 8, 17, 19, w_conv_grouped_weight.v, 8, 3, 5, w_conv_grouped_bias.v, conv_grouped, 9, 19, &(const fxrt_conv2d_params){{2, 1}, {1, 2}, {1, 1}, 4, {0, 0}}, NULL, (void *)(ws + 0), 23104));
 
   /* %conv_dilated : [#users=1] = call_module[target=conv_dilated](args = (%conv_grouped,), kwargs = {}) */
-  FX2C_CHECK(fxrt_conv2d_f32(conv_grouped, 2, 8, 9, 19, w_conv_dilated_weight.v, 8, 3, 3, w_conv_dilated_bias.v, conv_dilated, 9, 19, &(const fxrt_conv2d_params){{1, 1}, {2, 2}, {2, 2}, 1}, NULL, (void *)(ws + 0), 55360));
+  FX2C_CHECK(fxrt_conv2d_f32(conv_grouped, 2, 8, 9, 19, w_conv_dilated_weight.v, 8, 3, 3, w_conv_dilated_bias.v, conv_dilated, 9, 19, &(const fxrt_conv2d_params){{1, 1}, {2, 2}, {2, 2}, 1, {0, 0}}, NULL, (void *)(ws + 0), 55360));
 
   /* %gn : [#users=1] = call_module[target=gn](args = (%conv_dilated,), kwargs = {}) */
   FX2C_CHECK(fxrt_group_norm_f32(conv_dilated, 2, 8, 171, 2, w_gn_weight.v, w_gn_bias.v, 1e-05f, gn));
@@ -127,7 +125,7 @@ fxrt_status model_run(const float *x, float *output0, float *output1, float *out
   FX2C_CHECK(fxrt_upsample_bilinear2d_f32(pool_max, 2, 8, 5, 10, output4, 6, 6, true, 0.0, 0.0));
 
   /* %shuffle_conv : [#users=1] = call_module[target=shuffle_conv](args = (%add_16,), kwargs = {}) */
-  FX2C_CHECK(fxrt_conv2d_f32(pool_max, 2, 8, 5, 10, w_shuffle_conv_weight.v, 16, 1, 1, w_shuffle_conv_bias.v, shuffle_conv, 5, 10, &(const fxrt_conv2d_params){{1, 1}, {0, 0}, {1, 1}, 1}, NULL, NULL, 0));
+  FX2C_CHECK(fxrt_conv2d_f32(pool_max, 2, 8, 5, 10, w_shuffle_conv_weight.v, 16, 1, 1, w_shuffle_conv_bias.v, shuffle_conv, 5, 10, &(const fxrt_conv2d_params){{1, 1}, {0, 0}, {1, 1}, 1, {0, 0}}, NULL, NULL, 0));
 
   /* %shuffle : [#users=1] = call_module[target=shuffle](args = (%shuffle_conv,), kwargs = {}) */
   FX2C_CHECK(fxrt_copy(FXRT_F32, shuffle_conv, &(const fxrt_view){6, {2, 4, 5, 2, 10, 2}, {800, 200, 10, 100, 1, 50}, 0}, FXRT_F32, shuffle, &(const fxrt_view){6, {2, 4, 5, 2, 10, 2}, {800, 200, 40, 20, 2, 1}, 0}));

@@ -30,7 +30,7 @@ fxrt_status model_run(const float *x, const int64_t *idx, float *output0, float 
   /*   i64[2, 7]: an input */
 
   /* %conv : [#users=1] = call_module[target=conv](args = (%x,), kwargs = {}) */
-  FX2C_CHECK(fxrt_conv2d_f32(x, 2, 4, 1, 32, w_conv_weight.v, 6, 1, 5, w_conv_bias.v, conv, 1, 16, &(const fxrt_conv2d_params){{1, 2}, {0, 2}, {1, 1}, 1}, NULL, (void *)(ws + 0), 2624));
+  FX2C_CHECK(fxrt_conv2d_f32(x, 2, 4, 1, 32, w_conv_weight.v, 6, 1, 5, w_conv_bias.v, conv, 1, 16, &(const fxrt_conv2d_params){{1, 2}, {0, 2}, {1, 1}, 1, {0, 0}}, NULL, (void *)(ws + 0), 2624));
 
   /* %pool_max : [#users=1] = call_module[target=pool_max](args = (%conv,), kwargs = {}) */
   FX2C_CHECK(fxrt_max_pool2d_f32(conv, 1, 12, 1, 16, pool_max, 1, 9, &(const fxrt_pool2d_params){{1, 3}, {1, 2}, {0, 1}, {1, 1}, true, true, 0}, NULL));

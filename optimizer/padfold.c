@@ -1,0 +1,278 @@
+/* padfold.c: padding folded into the convolution or pooling that follows it. F.pad (or nn.ZeroPad2d,
+ * nn.ConstantPad2d, aten.constant_pad_nd) in constant mode, whose only user is
+ *   - a 2-d or 1-d convolution reading it as its input, with zeros: the conv pads instead. Its padding may then
+ *     differ before and after the input (TensorFlow's "same" padding, F.pad(x, (0, 1, 0, 1)) before a stride-2
+ *     conv), which fx2c.fused_conv's padding_end says (runtime: fxrt_conv2d_params.pad_extra):
+ *         %pad : = call_function[target=torch.nn.functional.pad](args = (%x, (0, 1, 0, 1)), kwargs = {})
+ *         %conv : = call_module[target=conv](args = (%pad,), kwargs = {})
+ *     becomes
+ *         %conv_padded : = call_function[target=fx2c.fused_conv](args = (%x, %conv_weight, %conv_bias),
+ *             kwargs = {stride: (2, 2), padding: (0, 0), dilation: (1, 1), groups: 1, padding_end: (1, 1)})
+ *   - a 2-d max pool (without indices) with -inf, or an average pool that counts the padding (count_include_pad,
+ *     no divisor_override) with zeros, when the padding is the same on both sides of each dimension and stays within
+ *     half the kernel (torch's limit): the pool pads instead, as F.max_pool2d / F.avg_pool2d with every argument
+ *     spelled out. Pools with ceil_mode are left alone (their last window is clipped differently).
+ * The pad's tensor is never built: one pass over the activation less, and its buffer less in the arena. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "passes.h"
+
+#define ARG(in, op, name) (&(in)->args[fx_sig_find(fx_op_sig(op), name)])
+
+typedef struct {
+  fx_pass_manager *pm;
+  uint32_t nold;
+  uint32_t *made; /* made[k]: the tensor that node nold + k computes (FX_NONE_IDX: a get_attr) */
+  uint32_t nmade, cap;
+} pf_state;
+
+static void note_made(pf_state *s, uint32_t node, uint32_t tensor) {
+  while (node - s->nold >= s->cap) {
+    s->cap = s->cap ? 2 * s->cap : 16;
+    s->made = fx_xrealloc(s->made, s->cap * sizeof *s->made);
+  }
+  while (s->nmade <= node - s->nold) s->made[s->nmade++] = FX_NONE_IDX;
+  s->made[node - s->nold] = tensor;
+}
+
+static uint32_t result_cb(void *ctx, uint32_t node) {
+  const pf_state *s = ctx;
+  if (node >= s->nold) return node - s->nold < s->nmade ? s->made[node - s->nold] : FX_NONE_IDX;
+  const fx_value *r = &s->pm->p->inst[node].result;
+  return r->kind == FX_V_TENSOR ? r->v.node : FX_NONE_IDX;
+}
+
+static bool number(const fx_value *v, double *x) {
+  if (v->kind == FX_V_INT || v->kind == FX_V_BOOL) *x = (double)v->v.i;
+  else if (v->kind == FX_V_FLOAT) *x = v->v.f;
+  else return false;
+  return true;
+}
+
+/* Up to n ints of v (an int is repeated); false if v is not ints. */
+static bool ints(const fx_value *v, int n, int64_t *out) {
+  if (v->kind == FX_V_INT) {
+    for (int i = 0; i < n; i++) out[i] = v->v.i;
+    return true;
+  }
+  if ((v->kind != FX_V_TUPLE && v->kind != FX_V_LIST) || (v->n != 1 && (int)v->n != n)) return false;
+  for (int i = 0; i < n; i++) {
+    const fx_value *e = &v->u.items[v->n == 1 ? 0 : i];
+    if (e->kind != FX_V_INT) return false;
+    out[i] = e->v.i;
+  }
+  return true;
+}
+
+static fx_value int_tuple(fx_graph *g, const int64_t *v, int n) {
+  fx_value items[2];
+  for (int i = 0; i < n; i++) items[i] = fx_value_int(g, v[i]);
+  return fx_value_tuple(g, items, (uint32_t)n);
+}
+
+static void kwarg(fx_graph *g, fx_value *items, uint32_t *n, const char *key, fx_value v) {
+  items[(*n)++] = fx_value_word(g, fx_str_make(key, strlen(key)));
+  items[(*n)++] = v;
+}
+
+/* How many times v refers to node m. */
+static int refs_to(const fx_value *v, uint32_t m) {
+  if (v->kind == FX_V_NODE) return v->v.node == m;
+  int k = 0;
+  if (fx_value_is_container(v))
+    for (uint32_t i = 0; i < v->n; i++) k += refs_to(&v->u.items[i], m);
+  return k;
+}
+
+/* The pad of node `pad`: its begin and end padding for the last `sp` dimensions (begin[0] the first of them), and
+ * its fill value. False if it pads other dimensions, crops, or is not constant-mode. */
+static bool pad_amounts(const fx_program *p, uint32_t pad, int sp, int64_t *begin, int64_t *end, double *value) {
+  const fx_inst *in = &p->inst[pad];
+  if (in->op != FX_OP_PAD || in->failed || in->inplace || in->result.kind != FX_V_TENSOR ||
+      in->args[0].kind != FX_V_TENSOR || p->tensors[in->result.v.node].dtype != FXRT_F32)
+    return false;
+  const fx_value *pv = ARG(in, FX_OP_PAD, "pad"), *mode = ARG(in, FX_OP_PAD, "mode"), *val = ARG(in, FX_OP_PAD, "value");
+  if (!fx_value_str_is(mode, "constant")) return false;
+  *value = 0;
+  if (val->kind != FX_V_NONE && !number(val, value)) return false;
+  if ((pv->kind != FX_V_TUPLE && pv->kind != FX_V_LIST) || pv->n % 2 || pv->n == 0) return false;
+  for (int i = 0; i < sp; i++) begin[i] = end[i] = 0;
+  for (uint32_t k = 0; k < pv->n; k++) {
+    const fx_value *e = &pv->u.items[k];
+    if (e->kind != FX_V_INT || e->v.i < 0) return false;
+    int dim = sp - 1 - (int)(k / 2); /* pads list the last dimension first */
+    if (dim < 0) {
+      if (e->v.i != 0) return false;
+      continue;
+    }
+    (k % 2 ? end : begin)[dim] = e->v.i;
+  }
+  return true;
+}
+
+/* The new node `target`(args, kwargs) takes the place of the pad's user u; u and the pad go. */
+static void replace_pair(pf_state *s, uint32_t pad, uint32_t u, const char *target, const fx_value *args, uint32_t nargs,
+                         const fx_value *kw, uint32_t nk, fx_pass_stats *st) {
+  fx_graph *g = s->pm->p->g;
+  char nm[256];
+  snprintf(nm, sizeof nm, "%.*s_padded", (int)(g->nodes[u].name.n < 200 ? g->nodes[u].name.n : 200), g->nodes[u].name.p);
+  uint32_t f = fx_graph_create_node(g, FX_CALL_FUNCTION, fx_str_make(target, strlen(target)), fx_value_tuple(g, args, nargs),
+                                    fx_value_container(g, FX_V_DICT, kw, nk), fx_str_make(nm, strlen(nm)), (fx_str){"", 0});
+  note_made(s, f, s->pm->p->inst[u].result.v.node);
+  fx_node_replace_all_uses_with(g, u, f);
+  if (fx_graph_erase_node(g, u)) st->removed++;
+  if (fx_graph_erase_node(g, pad)) st->removed++;
+  st->fused++;
+}
+
+/* pad -> convolution: a fused_conv reading the pad's input. */
+static bool fold_into_conv(pf_state *s, uint32_t pad, uint32_t u, fx_pass_stats *st) {
+  fx_program *p = s->pm->p;
+  fx_graph *g = p->g;
+  const fx_inst *in = &p->inst[u];
+  fx_op op = (fx_op)in->op;
+  const fx_value *tr = ARG(in, op, "transposed");
+  if (tr->kind != FX_V_BOOL || tr->v.i || in->args[0].kind != FX_V_TENSOR) return false;
+  const fx_value *w = ARG(in, op, "weight");
+  if (w->kind != FX_V_TENSOR) return false;
+  const int sp = p->tensors[w->v.node].ndim - 2;
+  const fx_tinfo *tx = &p->tensors[in->args[0].v.node];
+  if ((sp != 1 && sp != 2) || tx->ndim != sp + 2) return false;
+  int64_t begin[2], end[2], pad0[2], pad1[2];
+  double value;
+  if (!pad_amounts(p, pad, sp, begin, end, &value) || value != 0) return false;
+  const fx_value *pv = ARG(in, op, "padding");
+  if (fx_value_str_is(pv, "valid")) pad0[0] = pad0[1] = 0;
+  else if (!ints(pv, sp, pad0)) return false;
+  memcpy(pad1, pad0, sizeof pad1);
+  if (op == FX_OP_FUSED_CONV && ARG(in, op, "padding_end")->kind != FX_V_NONE && !ints(ARG(in, op, "padding_end"), sp, pad1))
+    return false;
+  for (int i = 0; i < sp; i++) {
+    pad0[i] += begin[i];
+    pad1[i] += end[i];
+  }
+  fx_insert_point ip = fx_graph_inserting_before(g, u);
+  fx_value args[3], res = fx_value_none();
+  uint32_t made[4], nmade = 0, m;
+  bool ok = true;
+  const fx_value *argsrc[3] = {&p->inst[pad].args[0], w, ARG(in, op, "bias")};
+  for (int k = 0; k < 3 && ok; k++) {
+    ok = fx_pass_arg_value(s->pm, k == 0 ? pad : u, argsrc[k], result_cb, s, &args[k], &m);
+    if (m != FX_NONE_IDX) note_made(s, made[nmade++] = m, FX_NONE_IDX);
+  }
+  if (ok && op == FX_OP_FUSED_CONV) {
+    ok = fx_pass_arg_value(s->pm, u, ARG(in, op, "residual"), result_cb, s, &res, &m);
+    if (m != FX_NONE_IDX) note_made(s, made[nmade++] = m, FX_NONE_IDX);
+  }
+  if (!ok) {
+    while (nmade) fx_graph_erase_node(g, made[--nmade]);
+    fx_graph_restore_insert(g, ip);
+    return false;
+  }
+  fx_value kw[2 * 12];
+  uint32_t nk = 0;
+  static const char *const keep[] = {"stride", "dilation", "groups"};
+  kwarg(g, kw, &nk, "padding", int_tuple(g, pad0, sp));
+  for (int k = 0; k < 3; k++) kwarg(g, kw, &nk, keep[k], fx_value_copy(g, ARG(in, op, keep[k]), NULL, NULL));
+  if (op == FX_OP_FUSED_CONV) {
+    static const char *const ep[] = {"activation", "negative_slope", "min", "max"};
+    if (res.kind != FX_V_NONE) kwarg(g, kw, &nk, "residual", res);
+    for (int k = 0; k < 4; k++) kwarg(g, kw, &nk, ep[k], fx_value_copy(g, ARG(in, op, ep[k]), NULL, NULL));
+  }
+  kwarg(g, kw, &nk, "padding_end", int_tuple(g, pad1, sp));
+  replace_pair(s, pad, u, "fx2c.fused_conv", args, 3, kw, nk, st);
+  fx_graph_restore_insert(g, ip);
+  return true;
+}
+
+/* pad -> max_pool / avg_pool: the functional pool with the padding added. */
+static bool fold_into_pool(pf_state *s, uint32_t pad, uint32_t u, fx_pass_stats *st) {
+  fx_program *p = s->pm->p;
+  fx_graph *g = p->g;
+  const fx_inst *in = &p->inst[u];
+  fx_op op = (fx_op)in->op;
+  if (in->args[0].kind != FX_V_TENSOR || p->tensors[in->args[0].v.node].ndim != 4 || in->result.kind != FX_V_TENSOR)
+    return false;
+  int64_t begin[2], end[2], kernel[2], stride[2], padding[2];
+  double value;
+  if (!pad_amounts(p, pad, 2, begin, end, &value) || begin[0] != end[0] || begin[1] != end[1]) return false;
+  const fx_value *ceil = ARG(in, op, "ceil_mode");
+  if (ceil->kind != FX_V_BOOL || ceil->v.i) return false;
+  if (!ints(ARG(in, op, "kernel_size"), 2, kernel) || !ints(ARG(in, op, "padding"), 2, padding)) return false;
+  const fx_value *sv = ARG(in, op, "stride");
+  bool stride_given = sv->kind != FX_V_NONE && !((sv->kind == FX_V_TUPLE || sv->kind == FX_V_LIST) && sv->n == 0);
+  if (stride_given && !ints(sv, 2, stride)) return false;
+  if (!stride_given) memcpy(stride, kernel, sizeof stride);
+  if (op == FX_OP_MAX_POOL) {
+    const fx_value *ri = ARG(in, op, "return_indices");
+    if (value != -INFINITY || (ri->kind != FX_V_BOOL || ri->v.i)) return false;
+  } else {
+    const fx_value *cip = ARG(in, op, "count_include_pad");
+    if (value != 0 || cip->kind != FX_V_BOOL || !cip->v.i || ARG(in, op, "divisor_override")->kind != FX_V_NONE) return false;
+  }
+  for (int i = 0; i < 2; i++) {
+    padding[i] += begin[i];
+    if (padding[i] > kernel[i] / 2) return false;
+  }
+  fx_insert_point ip = fx_graph_inserting_before(g, u);
+  fx_value x;
+  uint32_t m;
+  if (!fx_pass_arg_value(s->pm, pad, &p->inst[pad].args[0], result_cb, s, &x, &m)) {
+    fx_graph_restore_insert(g, ip);
+    return false;
+  }
+  if (m != FX_NONE_IDX) note_made(s, m, FX_NONE_IDX);
+  fx_value kw[2 * 6];
+  uint32_t nk = 0;
+  kwarg(g, kw, &nk, "kernel_size", int_tuple(g, kernel, 2));
+  kwarg(g, kw, &nk, "stride", int_tuple(g, stride, 2));
+  kwarg(g, kw, &nk, "padding", int_tuple(g, padding, 2));
+  if (op == FX_OP_MAX_POOL) kwarg(g, kw, &nk, "dilation", fx_value_copy(g, ARG(in, op, "dilation"), NULL, NULL));
+  kwarg(g, kw, &nk, "ceil_mode", fx_value_bool(false));
+  if (op == FX_OP_AVG_POOL) kwarg(g, kw, &nk, "count_include_pad", fx_value_bool(true));
+  replace_pair(s, pad, u, op == FX_OP_MAX_POOL ? "torch.nn.functional.max_pool2d" : "torch.nn.functional.avg_pool2d", &x, 1,
+               kw, nk, st);
+  fx_graph_restore_insert(g, ip);
+  return true;
+}
+
+bool fx_pass_padfold(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_padfold(fx_pass_manager *pm, fx_pass_stats *st) {
+  fx_program *p = pm->p;
+  fx_graph *g = p->g;
+  pf_state s = {pm, g->nnodes, NULL, 0, 0};
+  bool changed = false;
+  for (uint32_t i = g->first, next; i != FX_NONE_IDX; i = next) {
+    next = g->nodes[i].next;
+    if (i >= s.nold || p->inst[i].op != FX_OP_PAD || g->nodes[i].nusers != 1) continue;
+    uint32_t u = g->nodes[i].users[0];
+    if (u >= s.nold || p->inst[u].failed || p->inst[u].op < 0) continue;
+    /* the user reads the pad once, as its input, and nothing in between writes in place (the pad's input is read
+     * where the user stands) */
+    const fx_inst *in = &p->inst[u];
+    if (in->args[0].kind != FX_V_TENSOR || in->args[0].v.node != p->inst[i].result.v.node ||
+        refs_to(&g->nodes[u].args, i) + refs_to(&g->nodes[u].kwargs, i) != 1)
+      continue;
+    bool clean = true;
+    for (uint32_t k = g->nodes[i].next; k != u && clean; k = g->nodes[k].next)
+      clean = k >= s.nold || p->inst[k].op < 0 || !p->inst[k].inplace;
+    if (!clean) continue;
+    const uint32_t after = g->nodes[u].next;
+    bool done = false;
+    switch ((fx_op)in->op) {
+    case FX_OP_CONVOLUTION:
+    case FX_OP_FUSED_CONV: done = fold_into_conv(&s, i, u, st); break;
+    case FX_OP_MAX_POOL:
+    case FX_OP_AVG_POOL: done = fold_into_pool(&s, i, u, st); break;
+    default: break;
+    }
+    if (done) {
+      changed = true;
+      if (next == u) next = after; /* the nodes between the pad and its user are still to visit */
+    }
+  }
+  fx_xfree(s.made);
+  return changed;
+}
