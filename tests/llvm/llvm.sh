@@ -98,19 +98,23 @@ model_args layers_image
 "$fx2c" compile "${args[@]}" -g --emit obj -o g.o 2>"$work/err" || { bad "-g --emit obj"; cat "$work/err"; }
 lines=$(llvm-dwarfdump-19 --debug-line g.o)
 info=$(llvm-dwarfdump-19 --debug-info g.o)
-conv_line=$(grep -n '^ *%conv : ' layers_image/graph.fx | cut -d: -f1)
+conv_line=$(grep -n '^ *%conv_grouped : ' layers_image/graph.fx | cut -d: -f1)
 if grep -q 'name: "graph.fx"' <<<"$lines" && grep -q '"layers_image"' <<<"$lines" &&
    grep -qE "^0x[0-9a-f]+ +$conv_line +[0-9]+ " <<<"$lines"; then ok
 else bad "-g: the line table lacks layers_image/graph.fx:$conv_line"; fi
-if grep -A3 DW_TAG_inlined_subroutine <<<"$info" | grep -q 'DW_AT_abstract_origin.*"conv"' &&
+if grep -A3 DW_TAG_inlined_subroutine <<<"$info" | grep -q 'DW_AT_abstract_origin.*"conv_grouped"' &&
    grep -q 'DW_AT_name.*"model_run"' <<<"$info"; then ok
-else bad "-g: no inlined subroutine named conv in model_run"; fi
+else bad "-g: no inlined subroutine named conv_grouped in model_run"; fi
 
 # nodes that the passes made carry the position of the node they replace: the fused elementwise loop (a function
-# of its own) that of its group's root, the fused linear that of the linear
+# of its own) that of its group's root, the conv with its padding folded in that of the conv, the fused linear that
+# of the linear
 add_line=$(grep -n '^ *%add_15 : ' layers_image/graph.fx | cut -d: -f1)
 if grep -A6 'DW_AT_name.*"pointwise_add_15_fused"' <<<"$info" | grep -q "DW_AT_decl_line.*($add_line)"; then ok
 else bad "-g: pointwise_add_15_fused is not at layers_image/graph.fx:$add_line"; fi
+pconv_line=$(grep -n '^ *%conv : ' layers_image/graph.fx | cut -d: -f1)
+if grep -A5 'DW_AT_abstract_origin.*"conv_padded"' <<<"$info" | grep -q "DW_AT_call_line.*($pconv_line)"; then ok
+else bad "-g: conv_padded (the padding folded into conv) is not at layers_image/graph.fx:$pconv_line"; fi
 model_args mymodule
 "$fx2c" compile "${args[@]}" -g --emit obj -o g2.o 2>"$work/err" || { bad "-g --emit obj (mymodule)"; cat "$work/err"; }
 linear_line=$(grep -n '^ *%linear : ' mymodule/graph.fx | cut -d: -f1)
@@ -164,13 +168,15 @@ PY
   then ok; else bad "$case: the LLVM executable does not match PyTorch"; fi
 done
 
-# gdb: a breakpoint in a kernel; the caller's frame is the FX node (an inlined frame named after it) at its line
+# gdb: a breakpoint in a kernel (its second call: the first conv is fused with its padding, conv_padded); the
+# caller's frame is the FX node (an inlined frame named after it) at its line
 model_args layers_image
 if command -v gdb >/dev/null; then
   "$fx2c" compile "${args[@]}" --backend llvm --emit exe -g -o g.exe 2>"$work/err" || { bad "-g --emit exe"; head "$work/err"; }
-  gdb -batch -nx -ex 'break fxrt_conv2d_f32' -ex run -ex bt -ex 'frame 1' --args ./g.exe layers_image/input0.npy -o g.out >gdb.log 2>&1
-  if grep -qE "^#1 .* in conv \(\) at layers_image/graph.fx:$conv_line" gdb.log && grep -q "^$conv_line[[:space:]]*%conv : " gdb.log; then ok
-  else bad "gdb does not name the node conv at layers_image/graph.fx:$conv_line"; head -20 gdb.log; fi
+  gdb -batch -nx -ex 'break fxrt_conv2d_f32' -ex run -ex continue -ex bt -ex 'frame 1' --args ./g.exe layers_image/input0.npy -o g.out >gdb.log 2>&1
+  if grep -qE "^#1 .* in conv_grouped \(\) at layers_image/graph.fx:$conv_line" gdb.log &&
+     grep -q "^$conv_line[[:space:]]*%conv_grouped : " gdb.log; then ok
+  else bad "gdb does not name the node conv_grouped at layers_image/graph.fx:$conv_line"; head -20 gdb.log; fi
 else
   bad "gdb is missing (bash tools/deps.sh)"
 fi
