@@ -5,7 +5,6 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -53,14 +52,20 @@ typedef struct {
 } target_spec;
 
 static void spec_free(target_spec *t) {
-  free(t->triple), free(t->cpu), free(t->features);
+  fx_xfree(t->triple), fx_xfree(t->cpu), fx_xfree(t->features);
   memset(t, 0, sizeof *t);
 }
 
-static char *dup_message(char *m) { /* an LLVM message as a malloc'd string */
-  char *s = strdup(m ? m : "");
+static char *dup_string(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *c = fx_xmalloc(n);
+  memcpy(c, s, n);
+  return c;
+}
+
+static char *dup_message(char *m) { /* an LLVM message as fx2c's own string */
+  char *s = dup_string(m ? m : "");
   if (m) LLVMDisposeMessage(m);
-  if (!s) abort();
   return s;
 }
 
@@ -72,7 +77,7 @@ static bool resolve_target(const fx_llvm_opts *lo, target_spec *t, char *msg, si
   t->triple = dup_message(LLVMNormalizeTargetTriple(want));
   char *host_norm = dup_message(LLVMNormalizeTargetTriple(host));
   t->host = strcmp(t->triple, host_norm) == 0;
-  free(host), free(host_norm);
+  fx_xfree(host), fx_xfree(host_norm);
   char *err = NULL;
   if (LLVMGetTargetFromTriple(t->triple, &t->target, &err)) {
     snprintf(msg, cap, "unknown target '%s': %s (this fx2c compiles for x86_64, aarch64, arm/thumb and riscv)",
@@ -91,14 +96,12 @@ static bool resolve_target(const fx_llvm_opts *lo, target_spec *t, char *msg, si
     t->cpu = dup_message(LLVMGetHostCPUName());
     char *f = dup_message(LLVMGetHostCPUFeatures());
     size_t n = strlen(f) + (lo->features ? strlen(lo->features) : 0) + 2;
-    t->features = malloc(n);
-    if (!t->features) abort();
+    t->features = fx_xmalloc(n);
     snprintf(t->features, n, "%s%s%s", f, lo->features && *lo->features ? "," : "", lo->features ? lo->features : "");
-    free(f);
+    fx_xfree(f);
   } else {
-    t->cpu = strdup(cpu);
-    t->features = strdup(lo->features ? lo->features : "");
-    if (!t->cpu || !t->features) abort();
+    t->cpu = dup_string(cpu);
+    t->features = dup_string(lo->features ? lo->features : "");
   }
   for (const char *c = t->cpu; *c; c++)
     if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || strchr("-_.", *c))) {
@@ -193,6 +196,7 @@ typedef struct {
   LLVMBasicBlockRef fail;             /* returns the first failing status */
   LLVMValueRef fail_status;
   uint32_t nchecks;
+  bool failed;                        /* a call it could not emit (reported) */
   const_slot *consts;                 /* constant initializer -> its private global (uniqued) */
   uint32_t nconsts, capconsts;
   uint32_t nglobals;
@@ -334,7 +338,9 @@ static LLVMValueRef scalar_const(lv *v, const fx_kcall *k, const fx_ref *r) {
   case FXRT_F64: c = LLVMConstReal(v->f64, k->scalar[r->id]); break;
   case FXRT_I64: c = ci64(v, k->iscalar[r->id]); break;
   case FXRT_I32: c = ci32(v, k->iscalar[r->id]); break;
-  case FXRT_I16: c = LLVMConstInt(LLVMInt16TypeInContext(v->ctx), (unsigned long long)k->iscalar[r->id], 1); break;
+  case FXRT_I16:
+  case FXRT_F16: /* 16-bit storage, as the C backend's uint16_t (lowering makes no half-precision scalars) */
+  case FXRT_BF16: c = LLVMConstInt(LLVMInt16TypeInContext(v->ctx), (unsigned long long)k->iscalar[r->id], 1); break;
   case FXRT_BOOL: c = LLVMConstInt(v->i8, k->iscalar[r->id] != 0, 0); break;
   default: c = LLVMConstInt(v->i8, (unsigned long long)k->iscalar[r->id], 1); break;
   }
@@ -630,6 +636,8 @@ static void emit_pointwise(lv *v, const fx_kcall *k) {
 
 /* ---- calls ---- */
 
+_Static_assert(FX_NUM_KINDS == 26, "a new kernel kind: add its parameters to kind_params and its call to emit_kcall");
+
 /* Parameter types of the runtime's functions (fxrt.h), one letter each: p pointer, e enum, l int64_t, z size_t,
  * f float, d double, b bool. Every function returns fxrt_status. */
 static const char *kind_params(fx_kind k) {
@@ -780,7 +788,11 @@ static void emit_kcall(lv *v, const fx_kcall *k) {
     R(1);
     break;
   case FX_K_EMBEDDING: R(0), I(0, 2), R(1), I(2, 1), R(2); break;
-  default: return;
+  default:
+    fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "internal error: the LLVM backend has no call for kernel kind %d",
+                  (int)k->kind);
+    v->failed = true;
+    return;
   }
 #undef R
 #undef V
@@ -1110,7 +1122,7 @@ bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
     build_function(&v);
     if (lo->exe_driver) emit_driver_tables(&v);
     if (v.dib) LLVMDIBuilderFinalize(v.dib);
-    ok = verify(&v, "as built");
+    ok = !v.failed && verify(&v, "as built");
   }
   if (ok) {
     char passes[32];
