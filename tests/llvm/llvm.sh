@@ -181,6 +181,11 @@ else
   bad "gdb is missing (bash tools/deps.sh)"
 fi
 
+# -g with the C backend's executable: compiled with cc -g (its line table holds model.c)
+model_args mymodule
+if "$fx2c" compile "${args[@]}" -g --emit exe -o gc.exe 2>"$work/err" && llvm-dwarfdump-19 --debug-line gc.exe | grep -q '"model.c"'
+then ok; else bad "-g --emit exe (C backend): no debug info for model.c"; head "$work/err"; fi
+
 # one program, two models: the C backend's (prefix hdr) and an LLVM object with its weights in a file (prefix bin)
 m=(mymodule/graph.fx --modules mymodule/modules.txt --weights mymodule/weights.safetensors --input x=mymodule/input0.npy)
 mkdir -p two/hdr two/bin
