@@ -5,9 +5,11 @@
  *     fxrt_status NAME_run([const void *weights,] const T *input..., T *output0, ..., void *workspace)
  *
  * Each kernel call of the lowered list is a call of the same runtime function with the same arguments, in graph
- * order, its status checked as FX2C_CHECK does; views and parameter structs are private constant globals laid out by
- * the target's data layout (the epilogue of a conv/linear/matmul with a residual is built on the stack: its residual
- * pointer is only known at run time); the weights are constant globals (64-byte aligned), or offsets into the
+ * order, its status checked as FX2C_CHECK does; views and parameter structs are private constant globals of LLVM
+ * struct types that mirror fxrt.h's, which the target's data layout places as its C compilers do (on the host,
+ * LLVMABISizeOfType and LLVMOffsetOfElement are checked against this compiler's sizeof and offsetof; for ARM bare
+ * metal, the enum field of fxrt_epilogue is one byte, as arm-none-eabi-gcc's short enums make it); the epilogue of a
+ * conv/linear/matmul with a residual is built on the stack (its residual pointer is only known at run time); the weights are constant globals (64-byte aligned), or offsets into the
  * weights argument with --weights-file; every activation is its planned offset in the workspace. Every module passes
  * LLVMVerifyModule before and after LLVMRunPasses("default<On>"). With debug info, each call carries the location
  * of its FX node in the graph file, in a scope named after the node (an inlined subprogram of NAME_run), so
