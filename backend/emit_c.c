@@ -9,88 +9,15 @@
 #include <sys/stat.h>
 
 #include "../ir/pointwise.h"
-#include "../ir/sha256.h"
 #include "embedded.h"
 
-#ifndef FX2C_VERSION
-#define FX2C_VERSION "0.0.0"
-#endif
-
 typedef struct {
-  const fx_lowered *L;
-  const fx_plan *P;
-  const fx_program *p;
-  const fx_emit_opts *o;
-  char **name;   /* by tensor id: the C name of a root's storage (activation, input, weight) */
-  char **wname;  /* by tensor id: the C name of a weight root's constant array (for a weight that the graph writes
-                    into, name is its copy in the workspace) */
-  char **names;  /* every name given, for uniqueness */
-  uint32_t nnames;
-  char prefix[64], upper[64];
-  bool needs_ws;
+  fx_iface f;    /* names, model.h and the entry point (shared with the LLVM backend) */
   char **pwname; /* by call: the static function computing a POINTWISE call */
 } em;
 
-/* ---- names ---- */
-
-static const char *const reserved[] = {
-    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern",
-    "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short", "signed",
-    "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "_Bool",
-    "_Complex", "_Imaginary", "bool", "true", "false", "NULL", "ws", "wb", "workspace", "weights", "s_", "main",
-    "errno", "int64_t", "int32_t", "uint8_t", "size_t", "fxrt_status", "FX2C_CHECK", "FX2C_ALIGNED"};
-
-static bool taken(em *e, const char *s) {
-  for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
-    if (strcmp(reserved[i], s) == 0) return true;
-  for (uint32_t i = 0; i < e->nnames; i++)
-    if (strcmp(e->names[i], s) == 0) return true;
-  char run[80];
-  snprintf(run, sizeof run, "%s_run", e->prefix);
-  return strcmp(s, run) == 0;
-}
-
-/* A unique C identifier made of `pre` and the text s (other characters become '_'). */
-static char *make_name(em *e, const char *pre, const char *s, size_t n) {
-  fx_buf b = {0};
-  fx_buf_puts(&b, pre);
-  /* not a digit first, and not in the runtime's or fx2c's namespaces */
-  bool clash = n >= 5 && (strncmp(s, "fxrt_", 5) == 0 || strncmp(s, "FXRT_", 5) == 0 || strncmp(s, "FX2C_", 5) == 0);
-  if (!*pre && (!n || (s[0] >= '0' && s[0] <= '9') || clash)) fx_buf_puts(&b, "t_");
-  for (size_t i = 0; i < n; i++) {
-    char c = s[i];
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-    fx_buf_putc(&b, ok ? c : '_');
-  }
-  fx_buf_putc(&b, 0);
-  char *name = fx_xmalloc(b.n + 16);
-  memcpy(name, b.p, b.n);
-  for (int k = 1; taken(e, name); k++) snprintf(name, b.n + 16, "%s_%d", b.p, k);
-  fx_buf_free(&b);
-  e->names = fx_xrealloc(e->names, (e->nnames + 1) * sizeof *e->names);
-  e->names[e->nnames++] = name;
-  return name;
-}
-
-static const char *ctype(fxrt_dtype dt) {
-  switch (dt) {
-  case FXRT_F32: return "float";
-  case FXRT_F64: return "double";
-  case FXRT_I64: return "int64_t";
-  case FXRT_I32: return "int32_t";
-  case FXRT_I16: return "int16_t";
-  case FXRT_I8: return "int8_t";
-  case FXRT_F16:
-  case FXRT_BF16: return "uint16_t";
-  default: return "uint8_t";
-  }
-}
-
-static const char *dtype_enum(fxrt_dtype dt) {
-  static const char *const n[] = {"FXRT_F32", "FXRT_F64", "FXRT_F16", "FXRT_BF16", "FXRT_I64",
-                                  "FXRT_I32", "FXRT_I16", "FXRT_I8",  "FXRT_U8",   "FXRT_BOOL"};
-  return dt < FXRT_NUM_DTYPES ? n[dt] : "FXRT_F32";
-}
+static const char *ctype(fxrt_dtype dt) { return fx_ctype(dt); }
+static const char *dtype_enum(fxrt_dtype dt) { return fx_dtype_enum(dt); }
 
 static const char *unary_enum(int u) {
   static const char *const n[] = {
@@ -209,27 +136,27 @@ static void put_ref(em *e, fx_buf *b, const fx_kcall *k, int i) {
     fx_buf_putc(b, '}');
     return;
   case FX_REF_SCRATCH: {
-    uint64_t off = e->P->scratch[r->id].offset + (uint64_t)r->off * es;
+    uint64_t off = e->f.P->scratch[r->id].offset + (uint64_t)r->off * es;
     if (dt == FXRT_U8) fx_buf_printf(b, "(void *)(ws + %llu)", (unsigned long long)off);
     else fx_buf_printf(b, "(%s *)(ws + %llu)", ctype(dt), (unsigned long long)off);
     return;
   }
   case FX_REF_OUTPUT: fx_buf_printf(b, "output%u", r->id); break;
   case FX_REF_SOURCE: {
-    const fx_tinfo *t = &e->p->tensors[r->id];
-    if (t->kind == FX_T_WEIGHT) fx_buf_printf(b, "%s%s", e->wname[r->id], e->o->weights_file ? "" : ".v");
-    else fx_buf_printf(b, "input_%s", e->name[r->id]);
+    const fx_tinfo *t = &e->f.p->tensors[r->id];
+    if (t->kind == FX_T_WEIGHT) fx_buf_printf(b, "%s%s", e->f.wname[r->id], e->f.o->weights_file ? "" : ".v");
+    else fx_buf_printf(b, "input_%s", e->f.name[r->id]);
     break;
   }
   default: {
-    uint32_t root = e->P->root[r->id];
-    const fx_place *pl = &e->P->place[root];
+    uint32_t root = e->f.P->root[r->id];
+    const fx_place *pl = &e->f.P->place[root];
     if (pl->loc == FX_MEM_OUTPUT) fx_buf_printf(b, "output%u", pl->index);
     else if (pl->loc == FX_MEM_NONE) {
       fx_buf_puts(b, "NULL");
       return;
-    } else if (pl->loc == FX_MEM_WEIGHT) fx_buf_printf(b, "%s%s", e->wname[root], e->o->weights_file ? "" : ".v");
-    else fx_buf_puts(b, e->name[root]);
+    } else if (pl->loc == FX_MEM_WEIGHT) fx_buf_printf(b, "%s%s", e->f.wname[root], e->f.o->weights_file ? "" : ".v");
+    else fx_buf_puts(b, e->f.name[root]);
     break;
   }
   }
@@ -247,12 +174,10 @@ static void args_i(fx_buf *b, const int64_t *v, int n) {
 
 /* ---- fused elementwise loops ---- */
 
-static void put_comment_text(fx_buf *b, const char *s, size_t n);
-
 /* Whether POINTWISE input i reads the result's own storage (the plan placed the result over it). */
 static bool pw_reads_result(em *e, const fx_kcall *k, int i) {
   const fx_ref *x = &k->ref[i], *y = &k->ref[0];
-  return x->kind == FX_REF_TENSOR && y->kind == FX_REF_TENSOR && e->P->root[x->id] == e->P->root[y->id] &&
+  return x->kind == FX_REF_TENSOR && y->kind == FX_REF_TENSOR && e->f.P->root[x->id] == e->f.P->root[y->id] &&
          x->off == y->off;
 }
 
@@ -295,9 +220,9 @@ static void emit_pointwise_fn(em *e, fx_buf *b, const fx_kcall *k, const char *n
   }
   for (int32_t d = nd - 1; d >= 0; d--) ys[d] = d == nd - 1 ? 1 : ys[d + 1] * sh[d + 1];
   fx_buf line = {0};
-  fx_format_value(e->p->g, &e->p->g->nodes[k->node].args.u.items[0], false, &line);
+  fx_format_value(e->f.p->g, &e->f.p->g->nodes[k->node].args.u.items[0], false, &line);
   fx_buf_puts(b, "/* ");
-  put_comment_text(b, line.p, line.n);
+  fx_put_comment_text(b, line.p, line.n);
   fx_buf_free(&line);
   fx_buf_printf(b, " */\nstatic void %s(", name);
   for (int32_t i = 0; i < nin; i++)
@@ -346,7 +271,7 @@ static void emit_pointwise_fn(em *e, fx_buf *b, const fx_kcall *k, const char *n
 
 static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
   if (k->kind == FX_K_POINTWISE) { /* a loop of its own (emit_pointwise_fn), which cannot fail */
-    fx_buf_printf(b, "  %s(", e->pwname[k - e->L->calls]);
+    fx_buf_printf(b, "  %s(", e->pwname[k - e->f.L->calls]);
     for (int i = 1; i <= k->i[0]; i++)
       if (!pw_reads_result(e, k, i)) {
         put_ref(e, b, k, i);
@@ -507,152 +432,7 @@ epilogue: /* conv2d, winograd, linear and matmul end with an epilogue (or NULL);
 static bool write_file(const char *dir, const char *name, const void *data, size_t n, fx_diag *d) {
   char path[4096];
   snprintf(path, sizeof path, "%s/%s", dir, name);
-  FILE *f = fopen(path, "wb");
-  bool ok = f && (n == 0 || fwrite(data, 1, n, f) == n); /* an empty file: data may be NULL */
-  if (f && fclose(f) != 0) ok = false;
-  if (!ok) fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot write '%s': %s", path, strerror(errno));
-  return ok;
-}
-
-static void put_shape(fx_buf *b, int32_t ndim, const int64_t *shape) {
-  fx_buf_putc(b, '[');
-  for (int32_t i = 0; i < ndim; i++) fx_buf_printf(b, "%s%lld", i ? ", " : "", (long long)shape[i]);
-  fx_buf_putc(b, ']');
-}
-
-static void put_comment_text(fx_buf *b, const char *s, size_t n) {
-  for (size_t i = 0; i < n; i++) {
-    if (s[i] == '*' && i + 1 < n && s[i + 1] == '/') fx_buf_puts(b, "* ");
-    else if (s[i] == '\n' || s[i] == '\r') fx_buf_putc(b, ' ');
-    else fx_buf_putc(b, s[i]);
-  }
-}
-
-typedef struct {
-  const char *name; /* C parameter name */
-  fxrt_dtype dtype;
-  int32_t ndim;
-  const int64_t *shape;
-  uint32_t tensor; /* inputs: the placeholder's tensor (FX_NONE_IDX: a non-tensor placeholder) */
-} io;
-
-/* The model's inputs: one per placeholder that carries a tensor. */
-static uint32_t inputs(em *e, io *out) {
-  uint32_t n = 0;
-  for (uint32_t i = 0; i < e->p->nplaceholders; i++) {
-    const fx_value *v = &e->p->inst[e->p->placeholders[i]].result;
-    if (v->kind != FX_V_TENSOR) continue;
-    const fx_tinfo *t = &e->p->tensors[v->v.node];
-    if (out) out[n] = (io){e->name[v->v.node], t->dtype, t->ndim, t->shape, v->v.node};
-    n++;
-  }
-  return n;
-}
-
-static void put_signature(em *e, fx_buf *b) {
-  fx_buf_printf(b, "fxrt_status %s_run(", e->prefix);
-  if (e->o->weights_file) fx_buf_puts(b, "const void *weights, ");
-  uint32_t nin = inputs(e, NULL);
-  io *in = fx_xcalloc(nin + 1, sizeof *in);
-  inputs(e, in);
-  for (uint32_t i = 0; i < nin; i++) {
-    bool copied = e->P->place[in[i].tensor].loc == FX_MEM_ARENA;
-    fx_buf_printf(b, "const %s *%s%s, ", ctype(in[i].dtype), copied ? "input_" : "", in[i].name);
-  }
-  fx_xfree(in);
-  for (uint32_t j = 0; j < e->L->noutputs; j++) fx_buf_printf(b, "%s *output%u, ", ctype(e->L->outputs[j].dtype), j);
-  fx_buf_puts(b, "void *workspace)");
-}
-
-static void provenance(em *e, fx_buf *b) {
-  fx_buf_puts(b, " * Generated by fx2c " FX2C_VERSION);
-  if (e->o->command) {
-    fx_buf_puts(b, " with\n *   ");
-    put_comment_text(b, e->o->command, strlen(e->o->command));
-  }
-  fx_buf_puts(b, "\n");
-  for (int i = 0; i < e->o->nfiles; i++) {
-    char hex[65];
-    if (!fx_sha256_file(e->o->files[i], hex)) snprintf(hex, sizeof hex, "(unreadable)");
-    fx_buf_puts(b, " *   sha256 ");
-    fx_buf_puts(b, hex);
-    fx_buf_puts(b, "  ");
-    put_comment_text(b, e->o->files[i], strlen(e->o->files[i]));
-    fx_buf_putc(b, '\n');
-  }
-}
-
-/* Whether the model needs the runtime source file `name` (fxrt_core.c always; the others for the kernels called). */
-static bool runtime_file_needed(const fx_lowered *L, const char *name) {
-  if (strcmp(name, "fxrt_core.c") == 0) return true;
-  for (uint32_t k = 0; k < L->ncalls; k++) /* POINTWISE calls are loops of model.c's own */
-    if (L->calls[k].kind != FX_K_POINTWISE && strcmp(fx_kind_file((fx_kind)L->calls[k].kind), name) == 0) return true;
-  return false;
-}
-
-void fx_emit_c_build_command(const fx_lowered *L, const fx_emit_opts *o, fx_buf *b) {
-  fx_buf_puts(b, "cc -std=c99 -O2 -c model.c");
-  for (const fx_embedded *f = fx_embedded_files; f->name; f++) {
-    size_t n = strlen(f->name);
-    if (strncmp(f->name, "fxrt", 4) == 0 && n > 2 && strcmp(f->name + n - 2, ".c") == 0 && runtime_file_needed(L, f->name))
-      fx_buf_printf(b, " %s", f->name);
-  }
-  if (o->exe_main) fx_buf_puts(b, " main.c");
-}
-
-static void emit_header(em *e, fx_buf *b, uint64_t weights_bytes) {
-  fx_buf_printf(b, "/* model.h: %s_run, an ahead-of-time compiled PyTorch FX graph.\n *\n", e->prefix);
-  provenance(e, b);
-  fx_buf_puts(b, " *\n * Build this folder alone (then link the objects, with -lm, into your program):\n *   ");
-  fx_emit_c_build_command(e->L, e->o, b);
-  fx_buf_printf(b,
-                "\n *\n * Use:\n"
-                " *   static unsigned char ws[%s_WORKSPACE_SIZE];   (aligned to 64 bytes)\n"
-                " *   fxrt_status s = %s_run(",
-                e->upper, e->prefix);
-  if (e->o->weights_file) fx_buf_puts(b, "weights, ");
-  uint32_t nin = inputs(e, NULL);
-  io *in = fx_xcalloc(nin + 1, sizeof *in);
-  inputs(e, in);
-  for (uint32_t i = 0; i < nin; i++) fx_buf_printf(b, "%s, ", in[i].name);
-  for (uint32_t j = 0; j < e->L->noutputs; j++) fx_buf_printf(b, "output%u, ", j);
-  fx_buf_puts(b, "ws);\n");
-  fx_buf_puts(b,
-              " * Inputs and outputs are contiguous, row-major arrays of the shapes below (64-byte aligned is fastest);\n"
-              " * outputs must not overlap the inputs or the workspace. The workspace holds every intermediate\n"
-              " * result (the memory plan); it must be 64-byte aligned and is not needed between calls. No malloc,\n"
-              " * no stdio, no global state: calls with distinct workspaces may run concurrently.\n");
-  if (e->o->weights_file)
-    fx_buf_printf(b,
-                  " * weights: the contents of model_weights.bin (%s_WEIGHTS_SIZE bytes, little-endian), 64-byte\n"
-                  " * aligned, loaded or mapped by the application.\n",
-                  e->upper);
-  fx_buf_printf(b, " */\n#ifndef %s_H\n#define %s_H\n\n#include \"fxrt.h\"\n\n", e->upper, e->upper);
-  fx_buf_printf(b, "#define %s_WORKSPACE_SIZE %lluu\n", e->upper, (unsigned long long)e->P->arena);
-  if (e->o->weights_file) fx_buf_printf(b, "#define %s_WEIGHTS_SIZE %lluu\n", e->upper, (unsigned long long)weights_bytes);
-  fx_buf_printf(b, "#define %s_NUM_INPUTS %u\n#define %s_NUM_OUTPUTS %u\n", e->upper, nin, e->upper, e->L->noutputs);
-  for (uint32_t i = 0; i < nin + e->L->noutputs; i++) {
-    bool isin = i < nin;
-    uint32_t j = isin ? i : i - nin;
-    const fx_output *o = isin ? NULL : &e->L->outputs[j];
-    fxrt_dtype dt = isin ? in[j].dtype : o->dtype;
-    int32_t nd = isin ? in[j].ndim : o->ndim;
-    const int64_t *sh = isin ? in[j].shape : o->shape;
-    const char *kind = isin ? "INPUT" : "OUTPUT";
-    int64_t n = 1;
-    for (int32_t d = 0; d < nd; d++) n *= sh[d];
-    if (isin) fx_buf_printf(b, "#define %s_%s%u_NAME \"%s\"\n", e->upper, kind, j, in[j].name);
-    else fx_buf_printf(b, "#define %s_%s%u_NAME \"output%u\"\n", e->upper, kind, j, j);
-    fx_buf_printf(b, "#define %s_%s%u_DTYPE %s\n#define %s_%s%u_NDIM %d\n#define %s_%s%u_SHAPE {", e->upper, kind, j,
-                  dtype_enum(dt), e->upper, kind, j, (int)nd, e->upper, kind, j);
-    for (int32_t d = 0; d < nd; d++) fx_buf_printf(b, "%s%lld", d ? ", " : "", (long long)sh[d]);
-    if (!nd) fx_buf_putc(b, '1');
-    fx_buf_printf(b, "}\n#define %s_%s%u_NUMEL %lld\n", e->upper, kind, j, (long long)n);
-  }
-  fx_xfree(in);
-  fx_buf_puts(b, "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
-  put_signature(e, b);
-  fx_buf_puts(b, ";\n\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
+  return fx_write_file(path, data, n, d);
 }
 
 /* The weights: static const arrays of bit patterns (model_weights.h), or one blob (model_weights.bin). */
@@ -680,24 +460,10 @@ static void put_byte(fx_buf *b, unsigned char c, unsigned char next) {
 
 /* Whether weight tensor t is written: the first tensor of its data (a weight can be reached through a get_attr
  * and through its module), and one of them is used. */
-/* A weight's storage: read in place, or copied into the workspace first because the graph writes into it. */
-static bool weight_root(em *e, uint32_t t) {
-  return e->P->root[t] == t && e->p->tensors[t].kind == FX_T_WEIGHT && e->p->tensors[t].data &&
-         (e->P->place[t].loc == FX_MEM_WEIGHT || e->P->place[t].loc == FX_MEM_ARENA);
-}
-static bool weight_written(em *e, uint32_t t) {
-  if (!weight_root(e, t)) return false;
-  bool used = false;
-  for (uint32_t u = 0; u < e->p->ntensors; u++)
-    if (weight_root(e, u) && e->p->tensors[u].data == e->p->tensors[t].data) {
-      if (u < t) return false;
-      used |= e->P->place[u].first != FX_NONE_IDX;
-    }
-  return used;
-}
+static bool weight_written(em *e, uint32_t t) { return fx_iface_weight_written(&e->f, t); }
 
 static uint64_t emit_weights(em *e, fx_buf *h, fx_buf *bin, uint64_t *woff) {
-  const fx_program *p = e->p;
+  const fx_program *p = e->f.p;
   uint64_t total = 0;
   uint32_t count = 0;
   for (uint32_t t = 0; t < p->ntensors; t++)
@@ -705,23 +471,14 @@ static uint64_t emit_weights(em *e, fx_buf *h, fx_buf *bin, uint64_t *woff) {
       count++;
       total += fx_tinfo_bytes(&p->tensors[t]);
     }
-  if (e->o->weights_file) {
-    for (uint32_t t = 0; t < p->ntensors; t++) {
-      if (!weight_written(e, t)) continue;
-      while (bin->n % FX_PLAN_ALIGN) fx_buf_putc(bin, 0);
-      woff[t] = bin->n;
-      const fx_tensor *w = p->tensors[t].data;
-      fx_buf_put(bin, w->data, fx_tinfo_bytes(&p->tensors[t]));
-    }
-    return bin->n;
-  }
+  if (e->f.o->weights_file) return fx_iface_weights_blob(&e->f, bin, woff);
   fx_buf_printf(h,
                 "/* model_weights.h: the weights of %s_run: %u tensors, %llu bytes. Included by model.c only.\n"
                 " * Each is its little-endian bytes, exactly as in the weights file (this code is for little-endian targets). */\n"
                 "#ifndef %s_WEIGHTS_H\n#define %s_WEIGHTS_H\n\n#include <stdint.h>\n\n"
                 "#if defined(__GNUC__) || defined(__clang__)\n#define FX2C_ALIGNED __attribute__((aligned(64)))\n"
                 "#else\n#define FX2C_ALIGNED\n#endif\n",
-                e->prefix, count, (unsigned long long)total, e->upper, e->upper);
+                e->f.prefix, count, (unsigned long long)total, e->f.upper, e->f.upper);
   for (uint32_t t = 0; t < p->ntensors; t++) {
     if (!weight_written(e, t)) continue;
     const fx_tinfo *ti = &p->tensors[t];
@@ -730,14 +487,14 @@ static uint64_t emit_weights(em *e, fx_buf *h, fx_buf *bin, uint64_t *woff) {
     int64_t len = n ? n : 1;
     size_t es = fxrt_dtype_size(ti->dtype);
     fx_buf_puts(h, "\n/* ");
-    put_comment_text(h, w->name.p, w->name.n);
+    fx_put_comment_text(h, w->name.p, w->name.n);
     fx_buf_printf(h, ": %s", fxrt_dtype_name(ti->dtype));
-    put_shape(h, ti->ndim, ti->shape);
+    fx_put_shape(h, ti->ndim, ti->shape);
     fx_buf_puts(h, " */\n");
     size_t bytes = (size_t)n * es, row = bytes < FX_WEIGHT_ROW ? (bytes ? bytes : 1) : FX_WEIGHT_ROW;
     size_t rows = bytes ? (bytes + row - 1) / row : 1;
     fx_buf_printf(h, "static const union { unsigned char c[%zu][%zu]; %s v[%lld]; } FX2C_ALIGNED %s = {{", rows, row,
-                  ctype(ti->dtype), (long long)len, e->wname[t]);
+                  ctype(ti->dtype), (long long)len, e->f.wname[t]);
     const unsigned char *d = w->data;
     for (size_t r = 0; r < rows; r++) {
       fx_buf_puts(h, "\n\"");
@@ -753,53 +510,53 @@ static uint64_t emit_weights(em *e, fx_buf *h, fx_buf *bin, uint64_t *woff) {
 
 static void emit_node_comment(em *e, fx_buf *b, uint32_t node) {
   fx_buf line = {0};
-  fx_format_node(e->p->g, node, &line);
+  fx_format_node(e->f.p->g, node, &line);
   fx_buf_puts(b, "\n  /* ");
-  put_comment_text(b, line.p, line.n);
+  fx_put_comment_text(b, line.p, line.n);
   fx_buf_puts(b, " */\n");
   fx_buf_free(&line);
 }
 
 /* A short note for a node that runs no code. */
 static void emit_note(em *e, fx_buf *b, uint32_t node) {
-  const fx_inst *in = &e->p->inst[node];
-  const fx_node *nd = &e->p->g->nodes[node];
+  const fx_inst *in = &e->f.p->inst[node];
+  const fx_node *nd = &e->f.p->g->nodes[node];
   const fx_value *v = &in->result;
   if (nd->opcode == FX_OUTPUT) return;
   if (v->kind == FX_V_TENSOR) {
-    uint32_t t = v->v.node, root = e->P->root[t];
-    const fx_tinfo *ti = &e->p->tensors[t];
-    const fx_place *pl = &e->P->place[root];
+    uint32_t t = v->v.node, root = e->f.P->root[t];
+    const fx_tinfo *ti = &e->f.p->tensors[t];
+    const fx_place *pl = &e->f.P->place[root];
     fx_buf_printf(b, "  /*   %s", fxrt_dtype_name(ti->dtype));
-    put_shape(b, ti->ndim, ti->shape);
+    fx_put_shape(b, ti->ndim, ti->shape);
     if (ti->kind == FX_T_INPUT && root == t) fx_buf_puts(b, ": an input");
     else if (ti->kind == FX_T_WEIGHT && root == t) fx_buf_puts(b, ": a weight");
     else if (pl->loc == FX_MEM_NONE) fx_buf_puts(b, ": not used");
     else {
       fx_buf_puts(b, ": shares the storage of ");
       if (pl->loc == FX_MEM_OUTPUT) fx_buf_printf(b, "output%u", pl->index);
-      else fx_buf_puts(b, e->name[root]);
+      else fx_buf_puts(b, e->f.name[root]);
     }
     fx_buf_puts(b, " */\n");
     return;
   }
   if (v->kind == FX_V_NONE && nd->opcode != FX_PLACEHOLDER) return;
   fx_buf line = {0};
-  fx_format_value(e->p->g, v, false, &line);
+  fx_format_value(e->f.p->g, v, false, &line);
   fx_buf_puts(b, "  /*   known at compile time: ");
-  put_comment_text(b, line.p, line.n > 200 ? 200 : line.n);
+  fx_put_comment_text(b, line.p, line.n > 200 ? 200 : line.n);
   fx_buf_puts(b, line.n > 200 ? "... */\n" : " */\n");
   fx_buf_free(&line);
 }
 
 static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
-  const fx_program *p = e->p;
-  const fx_lowered *L = e->L;
+  const fx_program *p = e->f.p;
+  const fx_lowered *L = e->f.L;
   fx_buf_printf(b, "/* model.c: %s_run (see model.h). One statement per kernel call, in graph order, each node under\n"
                    " * the FX line it implements. FX2C_CHECK returns the first failing status. */\n",
-                e->prefix);
+                e->f.prefix);
   fx_buf_puts(b, "#include \"model.h\"\n");
-  if (!e->o->weights_file) fx_buf_puts(b, "#include \"model_weights.h\"\n");
+  if (!e->f.o->weights_file) fx_buf_puts(b, "#include \"model_weights.h\"\n");
   bool any_pw = false;
   for (uint32_t c = 0; c < L->ncalls; c++) any_pw |= L->calls[c].kind == FX_K_POINTWISE;
   if (any_pw) fx_buf_puts(b, "#include \"fxrt_scalar.h\"\n");
@@ -809,23 +566,23 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
                  "  } while (0)\n\n");
   for (uint32_t c = 0; c < L->ncalls; c++)
     if (L->calls[c].kind == FX_K_POINTWISE) emit_pointwise_fn(e, b, &L->calls[c], e->pwname[c]);
-  put_signature(e, b);
+  fx_iface_signature(&e->f, b);
   fx_buf_puts(b, " {\n");
   bool any_arena = false;
   for (uint32_t t = 0; t < p->ntensors; t++)
-    any_arena |= e->P->root[t] == t && e->P->place[t].loc == FX_MEM_ARENA;
-  for (uint32_t s = 0; s < e->P->nscratch; s++) any_arena |= e->P->scratch[s].loc == FX_MEM_ARENA;
+    any_arena |= e->f.P->root[t] == t && e->f.P->place[t].loc == FX_MEM_ARENA;
+  for (uint32_t s = 0; s < e->f.P->nscratch; s++) any_arena |= e->f.P->scratch[s].loc == FX_MEM_ARENA;
   if (any_arena) fx_buf_puts(b, "  unsigned char *const ws = (unsigned char *)workspace;\n");
   else fx_buf_puts(b, "  (void)workspace;\n");
-  if (e->o->weights_file) {
+  if (e->f.o->weights_file) {
     fx_buf_puts(b, "  const unsigned char *const wb = (const unsigned char *)weights;\n");
     bool any = false;
     for (uint32_t t = 0; t < p->ntensors; t++) {
       if (!weight_written(e, t)) continue;
       const fx_tinfo *ti = &p->tensors[t];
-      fx_buf_printf(b, "  const %s *const %s = (const %s *)(const void *)(wb + %llu); /* ", ctype(ti->dtype), e->wname[t],
+      fx_buf_printf(b, "  const %s *const %s = (const %s *)(const void *)(wb + %llu); /* ", ctype(ti->dtype), e->f.wname[t],
                     ctype(ti->dtype), (unsigned long long)woff[t]);
-      put_comment_text(b, ti->data->name.p, ti->data->name.n);
+      fx_put_comment_text(b, ti->data->name.p, ti->data->name.n);
       fx_buf_puts(b, " */\n");
       any = true;
     }
@@ -833,12 +590,12 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
   }
   /* the activations' places in the workspace */
   for (uint32_t t = 0; t < p->ntensors; t++) {
-    const fx_place *pl = &e->P->place[t];
-    if (e->P->root[t] != t || pl->loc != FX_MEM_ARENA) continue;
+    const fx_place *pl = &e->f.P->place[t];
+    if (e->f.P->root[t] != t || pl->loc != FX_MEM_ARENA) continue;
     const fx_tinfo *ti = &p->tensors[t];
-    fx_buf_printf(b, "  %s *const %s = (%s *)(void *)(ws + %llu); /* %s", ctype(ti->dtype), e->name[t],
+    fx_buf_printf(b, "  %s *const %s = (%s *)(void *)(ws + %llu); /* %s", ctype(ti->dtype), e->f.name[t],
                   ctype(ti->dtype), (unsigned long long)pl->offset, fxrt_dtype_name(ti->dtype));
-    put_shape(b, ti->ndim, ti->shape);
+    fx_put_shape(b, ti->ndim, ti->shape);
     fx_buf_printf(b, ", calls %u..%u */\n", pl->first, pl->last);
   }
   /* inputs the graph writes into, and the rest in graph order */
@@ -861,7 +618,7 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
         fx_buf_puts(b, "  /*   computed in place:");
         for (uint32_t j = 0; j < L->noutputs; j++)
           if (L->outputs[j].direct) {
-            fx_buf_printf(b, "%s output%u = %s", direct > 1 ? "," : "", j, e->name[e->P->root[L->outputs[j].tensor]]);
+            fx_buf_printf(b, "%s output%u = %s", direct > 1 ? "," : "", j, e->f.name[e->f.P->root[L->outputs[j].tensor]]);
             direct = 2;
           }
         fx_buf_puts(b, " */\n");
@@ -871,115 +628,30 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
   fx_buf_puts(b, "  return FXRT_OK;\n}\n");
 }
 
-/* main.c: the driver template with the model's tables where it says @MODEL@. */
-static bool emit_main(em *e, fx_buf *b) {
-  const fx_embedded *t = fx_embedded_find("exe_main.c.in");
-  if (!t) return false;
-  const char *marker = "/* @MODEL@ */";
-  const char *src = (const char *)t->data;
-  const char *at = strstr(src, marker);
-  if (!at) return false;
-  fx_buf_put(b, src, (size_t)(at - src));
-  uint32_t nin = inputs(e, NULL);
-  io *in = fx_xcalloc(nin + 1, sizeof *in);
-  inputs(e, in);
-  fx_buf_printf(b, "#include \"model.h\"\n\n#define FXM_NUM_INPUTS %s_NUM_INPUTS\n#define FXM_NUM_OUTPUTS %s_NUM_OUTPUTS\n"
-                   "#define FXM_WORKSPACE_SIZE %s_WORKSPACE_SIZE\n\n",
-                e->upper, e->upper, e->upper);
-  for (int io_ = 0; io_ < 2; io_++) {
-    uint32_t n = io_ ? e->L->noutputs : nin;
-    fx_buf_printf(b, "static const fxm_desc fxm_%s[%u] = {\n", io_ ? "outputs" : "inputs", n ? n : 1);
-    for (uint32_t i = 0; i < n; i++)
-      fx_buf_printf(b, "    {%s_%s%u_NAME, %s_%s%u_DTYPE, %s_%s%u_NDIM, %s_%s%u_SHAPE},\n", e->upper, io_ ? "OUTPUT" : "INPUT",
-                    i, e->upper, io_ ? "OUTPUT" : "INPUT", i, e->upper, io_ ? "OUTPUT" : "INPUT", i, e->upper,
-                    io_ ? "OUTPUT" : "INPUT", i);
-    if (!n) fx_buf_puts(b, "    {\"\", FXRT_F32, 0, {0}},\n");
-    fx_buf_puts(b, "};\n");
-  }
-  if (e->o->weights_file) {
-    /* the weights linked in by `ld -r -b binary model_weights.bin` (exe.c), used where they are when 64-byte
-     * aligned, else copied once to an aligned buffer */
-    fx_buf_puts(b, "\nextern const unsigned char _binary_model_weights_bin_start[], _binary_model_weights_bin_end[];\n\n"
-                   "static const void *fxm_weights(void) {\n  static void *copy;\n"
-                   "  const unsigned char *p = _binary_model_weights_bin_start;\n"
-                   "  size_t n = (size_t)(_binary_model_weights_bin_end - p);\n"
-                   "  if ((size_t)p % 64 == 0) return p;\n"
-                   "  if (!copy && posix_memalign(&copy, 64, n ? n : 1) == 0) memcpy(copy, p, n);\n"
-                   "  return copy;\n}\n");
-  }
-  fx_buf_printf(b, "\nstatic fxrt_status fxm_run(void *const *in, void *const *out, void *ws) {\n  return %s_run(", e->prefix);
-  if (e->o->weights_file) fx_buf_puts(b, "fxm_weights(), ");
-  for (uint32_t i = 0; i < nin; i++) fx_buf_printf(b, "(const %s *)in[%u], ", ctype(in[i].dtype), i);
-  for (uint32_t j = 0; j < e->L->noutputs; j++) fx_buf_printf(b, "(%s *)out[%u], ", ctype(e->L->outputs[j].dtype), j);
-  fx_buf_puts(b, "ws);\n}\n");
-  if (!nin) fx_buf_puts(b, "/* the model takes no inputs */\n");
-  fx_buf_puts(b, at + strlen(marker));
-  fx_xfree(in);
-  return true;
-}
-
-const fx_embedded *fx_embedded_find(const char *name) {
-  for (const fx_embedded *f = fx_embedded_files; f->name; f++)
-    if (strcmp(f->name, name) == 0) return f;
-  return NULL;
-}
-
 bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, const char *dir, fx_diag *d) {
-  em e;
-  memset(&e, 0, sizeof e);
-  e.L = L, e.P = P, e.p = L->p, e.o = o;
-  const fx_program *p = L->p;
-  snprintf(e.prefix, sizeof e.prefix, "%s", o->prefix && *o->prefix ? o->prefix : "model");
-  for (size_t i = 0; i <= strlen(e.prefix); i++)
-    e.upper[i] = (char)(e.prefix[i] >= 'a' && e.prefix[i] <= 'z' ? e.prefix[i] - 32 : e.prefix[i]);
   if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot create '%s': %s", dir, strerror(errno));
     return false;
   }
-  /* names: inputs by placeholder, weights by state_dict key, activations by the node that computes them */
-  e.name = fx_xcalloc(p->ntensors + 1, sizeof *e.name);
-  e.wname = fx_xcalloc(p->ntensors + 1, sizeof *e.wname);
-  for (uint32_t t = 0; t < p->ntensors; t++) {
-    const fx_tinfo *ti = &p->tensors[t];
-    if (P->root[t] != t) continue;
-    const fx_node *nd = &p->g->nodes[ti->node];
-    if (ti->kind == FX_T_WEIGHT && ti->data) {
-      /* a weight used through two tensors (get_attr and its module) is one array */
-      for (uint32_t u = 0; u < t && !e.wname[t]; u++)
-        if (e.wname[u] && p->tensors[u].kind == FX_T_WEIGHT && p->tensors[u].data == ti->data) e.wname[t] = e.wname[u];
-      if (!e.wname[t]) e.wname[t] = make_name(&e, "w_", ti->data->name.p, ti->data->name.n);
-      /* written into: its copy in the workspace is named after the state_dict key */
-      e.name[t] = P->place[t].loc == FX_MEM_ARENA ? make_name(&e, "", ti->data->name.p, ti->data->name.n) : e.wname[t];
-    }
-    else {
-      const fx_value *r = &p->inst[ti->node].result;
-      if (r->kind == FX_V_TUPLE && r->n > 0) { /* a multi-output node: name_0, name_1, ... */
-        char buf[300];
-        for (uint32_t i = 0; i < r->n; i++)
-          if (r->u.items[i].kind == FX_V_TENSOR && r->u.items[i].v.node == t)
-            snprintf(buf, sizeof buf, "%.*s_%u", (int)(nd->name.n < 250 ? nd->name.n : 250), nd->name.p, i);
-        e.name[t] = make_name(&e, "", buf, strlen(buf));
-      } else {
-        e.name[t] = make_name(&e, "", nd->name.p, nd->name.n);
-      }
-    }
-  }
+  em e;
+  fx_iface_init(&e.f, L, P, o);
+  const fx_program *p = L->p;
   e.pwname = fx_xcalloc(L->ncalls + 1, sizeof *e.pwname);
   for (uint32_t c = 0; c < L->ncalls; c++)
     if (L->calls[c].kind == FX_K_POINTWISE) {
       const fx_node *nd = &p->g->nodes[L->calls[c].node];
-      e.pwname[c] = make_name(&e, "pointwise_", nd->name.p, nd->name.n);
+      e.pwname[c] = fx_iface_make_name(&e.f, "pointwise_", nd->name.p, nd->name.n);
     }
   fx_buf model = {0}, header = {0}, weights = {0}, bin = {0}, mainc = {0};
   uint64_t *woff = fx_xcalloc(p->ntensors + 1, sizeof *woff);
   uint64_t wbytes = emit_weights(&e, &weights, &bin, woff);
   emit_model(&e, &model, woff);
-  emit_header(&e, &header, wbytes);
+  fx_iface_header(&e.f, &header, wbytes);
   bool ok = write_file(dir, "model.h", header.p, header.n, d) && write_file(dir, "model.c", model.p, model.n, d);
   if (ok) ok = o->weights_file ? write_file(dir, "model_weights.bin", bin.p, bin.n, d)
                                : write_file(dir, "model_weights.h", weights.p, weights.n, d);
   if (ok && o->exe_main) {
-    if (!emit_main(&e, &mainc)) {
+    if (!fx_iface_main(&e.f, &mainc)) {
       fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "this fx2c was built without the executable driver");
       ok = false;
     } else {
@@ -990,7 +662,7 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
   for (const fx_embedded *f = fx_embedded_files; ok && f->name; f++) {
     size_t n = strlen(f->name);
     bool header_file = n > 2 && strcmp(f->name + n - 2, ".h") == 0;
-    if (strncmp(f->name, "fxrt", 4) == 0 && (header_file || runtime_file_needed(L, f->name)))
+    if (strncmp(f->name, "fxrt", 4) == 0 && (header_file || fx_runtime_file_needed(L, f->name)))
       ok = write_file(dir, f->name, f->data, f->size, d);
   }
   fx_buf_free(&model);
@@ -999,10 +671,7 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
   fx_buf_free(&bin);
   fx_buf_free(&mainc);
   fx_xfree(woff);
-  for (uint32_t i = 0; i < e.nnames; i++) fx_xfree(e.names[i]);
-  fx_xfree(e.names);
-  fx_xfree(e.name);
-  fx_xfree(e.wname);
   fx_xfree(e.pwname);
+  fx_iface_free(&e.f);
   return ok;
 }

@@ -1,13 +1,14 @@
 /* main.c: the fx2c command line (CONTRACT.md).
  *
  *   fx2c compile GRAPH [--modules FILE] [--weights FILE] --input SPEC... --emit KIND -o PATH [-O0|-O1|-O2]
- *                      [--backend c|llvm] [--target TRIPLE]
+ *                      [--backend c|llvm] [--target TRIPLE] [--cpu CPU] [--features LIST] [-g]
  *   fx2c run GRAPH [--modules FILE] [--weights FILE] IN0.npy ... -o OUTDIR
  *   fx2c --help | --version
  */
 #include "frontend/frontend.h"
 #include "frontend/modules.h"
 #include "frontend/weights.h"
+#include "backend/emit_llvm.h"
 #include "backend/exe.h"
 #include "optimizer/passes.h"
 #include "interp/interp.h"
@@ -49,7 +50,12 @@ static const char help_text[] =
     "                         c      a folder: model.h, model.c, model_weights.h and the runtime\n"
     "                                sources it calls; builds alone with the cc command in model.h\n"
     "                         exe    a static executable: PATH IN0.npy ... -o OUTDIR [--bench N]\n"
-    "                         llvm, bc, obj: the LLVM backend (not in this version yet)\n"
+    "                         llvm   LLVM IR (.ll) of the same entry point as the C folder's\n"
+    "                         bc     LLVM bitcode\n"
+    "                         obj    an object file for --target (default: this machine)\n"
+    "                                llvm, bc and obj write model.h beside PATH (PATH minus its extension,\n"
+    "                                plus .h: model.o -> model.h); link the object with the runtime\n"
+    "                                (libfxrt.a) and -lm\n"
     "  -o PATH              where to write; '-' is standard output\n"
     "  -O0, -O1, -O2        optimisation level (default -O2): -O0 no passes; -O1 noop,dce; -O2\n"
     "                       noop,bnfold,epilogue,cse,dce.\n"
@@ -67,15 +73,23 @@ static const char help_text[] =
     "                       With --modules/--weights/--input, compile checks that every node has a meaning\n"
     "                       (all unsupported targets are reported) and, given every input's shape, infers all\n"
     "                       shapes and dtypes\n"
-    "  --prefix NAME        --emit c: the exported symbols' prefix (NAME_run, NAME_WORKSPACE_SIZE; default model)\n"
-    "  --weights-file       --emit c: the weights in model_weights.bin, passed to NAME_run at run time\n"
-    "  --report             --emit c|exe: print the memory plan (arena, lower bound, every buffer) on stdout\n"
-    "  --cpu CPU            --emit exe: generic (default) or native (tune for this machine), or a -march value\n"
+    "  --prefix NAME        the exported symbols' prefix (NAME_run, NAME_WORKSPACE_SIZE; default model)\n"
+    "  --weights-file       the weights in a file passed to NAME_run at run time (model_weights.bin in the C\n"
+    "                       folder; PATH minus its extension plus _weights.bin for llvm, bc and obj)\n"
+    "  --report             print the memory plan (arena, lower bound, every buffer) on stdout\n"
+    "  --backend c|llvm     the code generator of --emit exe (default c); llvm, bc and obj are LLVM's\n"
+    "  --target TRIPLE      the LLVM target (default: this machine), e.g. aarch64-linux-gnu,\n"
+    "                       thumbv7em-none-eabihf (Cortex-M4F), riscv32-unknown-elf\n"
+    "  --cpu CPU            generic (default), native (this machine), or a CPU name: for --backend c, a\n"
+    "                       -march value; for LLVM, an LLVM CPU (cortex-m4, skylake, ...)\n"
+    "  --features LIST      LLVM target features, e.g. +avx2,-fma\n"
+    "  -g                   debug information: each kernel call at its FX node's line in GRAPH (LLVM), or\n"
+    "                       cc -g (--backend c --emit exe)\n"
     "  --keep-build DIR     --emit exe: keep the generated sources in DIR\n"
     "  --cflags FLAGS       --emit exe: more options for the C compiler ($CC, else cc); with -fsanitize=...\n"
-    "                       the executable is linked dynamically (the sanitizers need it)\n"
-    "  --backend c|llvm     code generator (default c)\n"
-    "  --target TRIPLE      target of --emit obj (default: the host)\n"
+    "                       the executable is linked dynamically (the sanitizers need it). With --backend llvm\n"
+    "                       they build the runtime, which is cached (in $FX2C_CACHE_DIR, else\n"
+    "                       $XDG_CACHE_HOME/fx2c or ~/.cache/fx2c) by compiler, flags and sources\n"
     "\n"
     "Options of run:\n"
     "  --modules FILE, --weights FILE   as for compile\n"
@@ -100,10 +114,15 @@ typedef struct {
   const char *cpu;
   const char *keep_build;
   const char *cflags;
+  const char *features;
+  bool debug;
   const char *passes;      /* --passes LIST, or NULL for the level's pipeline */
   const char *print_after;
   bool stats;
   bool weights_file, report;
+  bool llvm;                /* the LLVM backend generates the code */
+  char header_path[4200];   /* --emit llvm|bc|obj: model.h, beside the output */
+  char weights_bin[4200];   /* ... and the weights with --weights-file */
   int argc;
   char **argv;
 } compile_opts;
@@ -243,7 +262,20 @@ static bool optimize(const compile_opts *o, fx_program *p, fx_modules *mods, fx_
   return fx_pass_manager_run(&pm, o->passes ? o->passes : fx_pass_pipeline(o->opt_level));
 }
 
-/* --emit c|exe: build the program (every input needs a shape), lower it, plan its memory and write the code. */
+#ifdef FX2C_HAVE_LLVM
+/* --backend llvm --emit exe: the object that fx_build_exe_object links. */
+typedef struct {
+  fx_llvm_opts lo;
+} object_ctx;
+
+static bool write_object(void *ctx, const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, const char *path,
+                         fx_diag *d) {
+  object_ctx *c = ctx;
+  return fx_emit_llvm(L, P, o, &c->lo, FX_LLVM_OBJ, path, d);
+}
+#endif
+
+/* --emit c|llvm|bc|obj|exe: build the program (every input needs a shape), lower it, plan its memory and write the code. */
 static int generate(const compile_opts *o, fx_graph *g, fx_diag *d) {
   fx_source msrc = {0};
   fx_modules mods;
@@ -292,14 +324,32 @@ static int generate(const compile_opts *o, fx_graph *g, fx_diag *d) {
       files[nfiles++] = o->graph_path;
       if (o->modules_path) files[nfiles++] = o->modules_path;
       if (o->weights_path) files[nfiles++] = o->weights_path;
-      fx_emit_opts eo = {o->prefix, o->weights_file, false, cmd.p, files, nfiles};
-      bool done;
+      fx_emit_opts eo = {o->prefix, o->weights_file, false, cmd.p, files, nfiles, NULL, NULL};
+      bool done = false;
       if (strcmp(o->emit, "c") == 0) done = fx_emit_c(&L, &P, &eo, o->out_path, d);
-      else {
+      else if (strcmp(o->emit, "exe") == 0) {
         const char *cpu = o->cpu && strcmp(o->cpu, "generic") != 0 ? o->cpu : NULL;
         char flags[1200] = "";
-        snprintf(flags, sizeof flags, "%s%s %s", cpu ? "-march=" : "", cpu ? cpu : "", o->cflags ? o->cflags : "");
-        done = fx_build_exe(&L, &P, &eo, o->out_path, flags, o->keep_build, d);
+        snprintf(flags, sizeof flags, "%s%s%s %s", cpu ? "-march=" : "", cpu ? cpu : "", o->debug ? " -g" : "",
+                 o->cflags ? o->cflags : "");
+        if (!o->llvm) done = fx_build_exe(&L, &P, &eo, o->out_path, flags, o->keep_build, d);
+#ifdef FX2C_HAVE_LLVM
+        else {
+          object_ctx oc = {{o->target, o->cpu, o->features, o->opt_level, o->debug, o->graph_path, NULL, NULL, true}};
+          done = fx_build_exe_object(&L, &P, &eo, write_object, &oc, o->out_path, flags, o->keep_build, d);
+        }
+#endif
+      } else {
+#ifdef FX2C_HAVE_LLVM
+        fx_llvm_output kind = strcmp(o->emit, "llvm") == 0 ? FX_LLVM_IR : strcmp(o->emit, "bc") == 0 ? FX_LLVM_BC
+                                                                                                   : FX_LLVM_OBJ;
+        bool to_file = strcmp(o->out_path, "-") != 0;
+        fx_llvm_opts lo = {o->target, o->cpu, o->features, o->opt_level, o->debug, o->graph_path,
+                           to_file ? o->header_path : NULL, to_file ? o->weights_bin : NULL, false};
+        const char *slash = strrchr(o->weights_bin, '/');
+        eo.weights_name = slash ? slash + 1 : o->weights_bin;
+        done = fx_emit_llvm(&L, &P, &eo, &lo, kind, o->out_path, d);
+#endif
       }
       if (done) rc = 0;
       fx_buf_free(&cmd);
@@ -337,6 +387,8 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     else if (strcmp(a, "--cpu") == 0) NEXT_ARG(o.cpu);
     else if (strcmp(a, "--keep-build") == 0) NEXT_ARG(o.keep_build);
     else if (strcmp(a, "--cflags") == 0) NEXT_ARG(o.cflags);
+    else if (strcmp(a, "--features") == 0) NEXT_ARG(o.features);
+    else if (strcmp(a, "-g") == 0) o.debug = true;
     else if (strcmp(a, "--passes") == 0) NEXT_ARG(o.passes);
     else if (strncmp(a, "--passes=", 9) == 0) o.passes = a + 9;
     else if (strcmp(a, "--print-after") == 0) NEXT_ARG(o.print_after);
@@ -375,24 +427,53 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
   if (!o.graph_path) return usage_error("%s", "compile needs a GRAPH file");
   if (!o.emit) return usage_error("%s", "compile needs --emit KIND (graph, dot, c, llvm, bc, obj or exe)");
   if (!o.out_path) return usage_error("%s", "compile needs -o PATH ('-' for standard output)");
-  bool codegen = strcmp(o.emit, "c") == 0 || strcmp(o.emit, "exe") == 0;
+  bool is_llvm_kind = strcmp(o.emit, "llvm") == 0 || strcmp(o.emit, "bc") == 0 || strcmp(o.emit, "obj") == 0;
+  bool codegen = strcmp(o.emit, "c") == 0 || strcmp(o.emit, "exe") == 0 || is_llvm_kind;
+  if (!codegen && strcmp(o.emit, "graph") != 0 && strcmp(o.emit, "dot") != 0)
+    return usage_error("unknown --emit kind '%s' (expected graph, dot, c, llvm, bc, obj or exe)", o.emit);
   if (o.prefix && !fx_str_is_identifier(fx_str_make(o.prefix, strlen(o.prefix))))
     return usage_error("--prefix '%s' is not a C identifier", o.prefix);
   if (o.prefix && (strncmp(o.prefix, "fxrt", 4) == 0 || strncmp(o.prefix, "FXRT", 4) == 0))
     return usage_error("--prefix '%s' is in the runtime's namespace (fxrt)", o.prefix);
-  if (codegen && strcmp(o.out_path, "-") == 0) return usage_error("--emit %s needs -o PATH, not standard output", o.emit);
-  if (!codegen && strcmp(o.emit, "graph") != 0 && strcmp(o.emit, "dot") != 0) {
-    static const char *const later[] = {"llvm", "bc", "obj"};
-    for (size_t i = 0; i < sizeof later / sizeof *later; i++)
-      if (strcmp(o.emit, later[i]) == 0) {
-        fprintf(stderr, "fx2c: error: --emit %s is not available in fx2c %s yet; this version emits graph, dot, c and exe\n",
-                o.emit, FX2C_VERSION);
-        return EXIT_USAGE;
-      }
-    return usage_error("unknown --emit kind '%s' (expected graph, dot, c, llvm, bc, obj or exe)", o.emit);
-  }
   if (o.backend && strcmp(o.backend, "c") != 0 && strcmp(o.backend, "llvm") != 0)
     return usage_error("unknown --backend '%s' (expected c or llvm)", o.backend);
+  if (is_llvm_kind && o.backend && strcmp(o.backend, "c") == 0)
+    return usage_error("--emit %s is the LLVM backend's output (--backend c emits c and exe)", o.emit);
+  if (strcmp(o.emit, "c") == 0 && o.backend && strcmp(o.backend, "llvm") == 0)
+    return usage_error("%s", "--emit c is the C backend's output (--backend llvm emits llvm, bc, obj and exe)");
+  o.llvm = is_llvm_kind || (strcmp(o.emit, "exe") == 0 && o.backend && strcmp(o.backend, "llvm") == 0);
+  if ((o.target || o.features) && !o.llvm)
+    return usage_error("%s needs the LLVM backend (--emit llvm, bc or obj, or --backend llvm --emit exe)",
+                       o.target ? "--target" : "--features");
+  if (o.debug && (!codegen || strcmp(o.emit, "c") == 0))
+    return usage_error("%s", "-g applies to --emit llvm, bc, obj and exe");
+  if (strcmp(o.emit, "exe") == 0 && o.target)
+    return usage_error("%s", "--emit exe builds for this machine; use --emit obj for --target");
+  if (codegen && !is_llvm_kind && strcmp(o.out_path, "-") == 0)
+    return usage_error("--emit %s needs -o PATH, not standard output", o.emit);
+  if (o.llvm) {
+#ifdef FX2C_HAVE_LLVM
+    fx_llvm_opts lo = {o.target, o.cpu, o.features, o.opt_level, false, NULL, NULL, NULL, false};
+    char msg[600];
+    if (!fx_llvm_check_target(&lo, msg, sizeof msg)) return usage_error("%s", msg);
+#else
+    fprintf(stderr,
+            "fx2c: error: %s needs the LLVM backend, and this fx2c was built without it (configure with "
+            "-DFX2C_LLVM=ON, LLVM 19 installed); this fx2c emits graph, dot, c and exe\n",
+            is_llvm_kind ? (strcmp(o.emit, "llvm") == 0 ? "--emit llvm" : strcmp(o.emit, "bc") == 0 ? "--emit bc" : "--emit obj")
+                         : "--backend llvm");
+    return EXIT_USAGE;
+#endif
+  }
+  if (is_llvm_kind && strcmp(o.out_path, "-") != 0) { /* model.h beside the output: PATH minus its extension */
+    const char *slash = strrchr(o.out_path, '/'), *dot = strrchr(o.out_path, '.');
+    size_t stem = dot && dot > (slash ? slash + 1 : o.out_path) ? (size_t)(dot - o.out_path) : strlen(o.out_path);
+    snprintf(o.header_path, sizeof o.header_path, "%.*s.h", (int)stem, o.out_path);
+    snprintf(o.weights_bin, sizeof o.weights_bin, "%.*s_weights.bin", (int)stem, o.out_path);
+    if (strcmp(o.header_path, o.out_path) == 0 || (o.weights_file && strcmp(o.weights_bin, o.out_path) == 0))
+      return usage_error("-o %s: model.h and the weights go beside the output, as PATH minus its extension plus .h "
+                         "and _weights.bin; choose another name", o.out_path);
+  }
 
   fx_diag d;
   fx_diag_init(&d);
@@ -552,6 +633,14 @@ int main(int argc, char **argv) {
   }
   if (strcmp(cmd, "--version") == 0) {
     printf("fx2c %s\n", FX2C_VERSION);
+#ifdef FX2C_HAVE_LLVM
+    fx_llvm_opts lo = {0};
+    char triple[200], cpu[100];
+    fx_llvm_describe_target(&lo, triple, sizeof triple, cpu, sizeof cpu);
+    printf("backends: c, llvm (LLVM %s; targets x86_64, aarch64, arm, riscv; host %s)\n", fx_llvm_version(), triple);
+#else
+    printf("backends: c (built without LLVM)\n");
+#endif
     return 0;
   }
   if (strcmp(cmd, "compile") == 0) return cmd_compile(argc - 2, argv + 2);

@@ -201,6 +201,7 @@ bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st) {
                                       fx_value_tuple(g, args, 3), fx_value_container(g, FX_V_DICT, kw, nk), name,
                                       (fx_str){"", 0});
     fx_graph_restore_insert(g, ip);
+    g->nodes[f].loc = g->nodes[i].loc; /* the conv's or linear's, whose name it takes: diagnostics and debug info */
     note_made(&S, f, p->inst[last].result.v.node);
     /* go on after the conv, at the first node the group leaves in place (the nodes in between come first) */
     while (next != FX_NONE_IDX && (next == add || next == act || next >= nold)) next = g->nodes[next].next;

@@ -291,6 +291,7 @@ bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st) {
                                       fx_value_container(g, FX_V_DICT, NULL, 0), fx_str_make(nm, strlen(nm)),
                                       (fx_str){"", 0});
     fx_graph_restore_insert(g, ip);
+    g->nodes[f].loc = g->nodes[r].loc; /* the group's root, whose name it takes: diagnostics and debug info */
     fx_node_replace_all_uses_with(g, r, f);
     for (int i = 0; i < G.n; i++) taken[G.node[i]] = true;
     while (prev != FX_NONE_IDX && prev < nold && taken[prev]) prev = g->nodes[prev].prev;

@@ -120,6 +120,7 @@ static void replace_pair(pf_state *s, uint32_t pad, uint32_t u, const char *targ
   snprintf(nm, sizeof nm, "%.*s_padded", (int)(g->nodes[u].name.n < 200 ? g->nodes[u].name.n : 200), g->nodes[u].name.p);
   uint32_t f = fx_graph_create_node(g, FX_CALL_FUNCTION, fx_str_make(target, strlen(target)), fx_value_tuple(g, args, nargs),
                                     fx_value_container(g, FX_V_DICT, kw, nk), fx_str_make(nm, strlen(nm)), (fx_str){"", 0});
+  g->nodes[f].loc = g->nodes[u].loc; /* u's, whose name it takes: diagnostics and debug info */
   note_made(s, f, s->pm->p->inst[u].result.v.node);
   fx_node_replace_all_uses_with(g, u, f);
   if (fx_graph_erase_node(g, u)) st->removed++;

@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Installs, with apt, the Debian 12 packages that building and testing fx2c needs. Skips apt when all are present.
 #   bash tools/deps.sh    build and test dependencies, PyTorch and torchvision among them: the conformance tests
-#                         export models and compare with PyTorch's outputs (Debian's python3-torch, /usr/bin/python3)
+#                         export models and compare with PyTorch's outputs (Debian's python3-torch, /usr/bin/python3);
+#                         LLVM 19 for the LLVM backend (llvm-19-dev: the C API and libLLVM; llvm-19: llvm-as-19,
+#                         opt-19, llvm-dwarfdump-19 for its tests; lld: its executables link faster), binutils
+#                         (readelf, ar), the Cortex-M4F toolchain
+#                         (gcc-arm-none-eabi, libnewlib-arm-none-eabi) for the firmware test, gdb for the debug-info test
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config flex bison perl libcmocka-dev libcjson-dev libzip-dev clang libclang-rt-14-dev graphviz
-      python3-torch python3-torchvision python3-tabulate python3-numpy)
+      python3-torch python3-torchvision python3-tabulate python3-numpy
+      llvm-19-dev llvm-19 lld binutils gcc-arm-none-eabi libnewlib-arm-none-eabi gdb)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

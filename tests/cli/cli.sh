@@ -33,8 +33,40 @@ expect "modules without weights" 1 "weight 'conv.weight' of module 'conv' (Conv2
   "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
 expect "call_module without modules" 1 "needs the module tree: pass --modules" \
   "$fx2c" compile "$dir/model.fx" --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
-expect "a code generator of a later version" 2 "--emit llvm is not available" \
-  "$fx2c" compile "$dir/model.fx" --emit llvm -o "$work/m.ll"
+# the LLVM backend's command line (tests/llvm has its outputs); an fx2c built without LLVM says so
+m=("$dir/model.fx" "${common[@]}" --input 'x:f32[1,3,8,8]')
+if "$fx2c" --version | grep -q 'built without LLVM'; then
+  expect "--emit llvm without LLVM" 2 "--emit llvm needs the LLVM backend, and this fx2c was built without it" \
+    "$fx2c" compile "${m[@]}" --emit llvm -o "$work/m.ll"
+  expect "--emit obj without LLVM" 2 "--emit obj needs the LLVM backend, and this fx2c was built without it" \
+    "$fx2c" compile "${m[@]}" --emit obj -o "$work/m.o"
+  expect "--backend llvm without LLVM" 2 "--backend llvm needs the LLVM backend, and this fx2c was built without it" \
+    "$fx2c" compile "${m[@]}" --backend llvm --emit exe -o "$work/m.exe"
+else
+  expect "an unknown target" 2 "unknown target 'sparc9-foo'" "$fx2c" compile "${m[@]}" --emit obj --target sparc9-foo -o "$work/m.o"
+  expect "a big-endian target" 2 "is big-endian" "$fx2c" compile "${m[@]}" --emit obj --target aarch64_be-linux-gnu -o "$work/m.o"
+  expect "--cpu native for another target" 2 "--cpu native is this machine's CPU" \
+    "$fx2c" compile "${m[@]}" --emit obj --target aarch64-linux-gnu --cpu native -o "$work/m.o"
+  expect "features without a sign" 2 "--features 'avx2': expected a comma-separated list of +feature or -feature" \
+    "$fx2c" compile "${m[@]}" --emit obj --features avx2 -o "$work/m.o"
+  expect "--target with the C backend" 2 "--target needs the LLVM backend" \
+    "$fx2c" compile "${m[@]}" --emit exe --target aarch64-linux-gnu -o "$work/m.exe"
+  expect "an executable for another target" 2 "--emit exe builds for this machine" \
+    "$fx2c" compile "${m[@]}" --backend llvm --emit exe --target aarch64-linux-gnu -o "$work/m.exe"
+  expect "--backend c --emit obj" 2 "--emit obj is the LLVM backend's output" \
+    "$fx2c" compile "${m[@]}" --backend c --emit obj -o "$work/m.o"
+  expect "--backend llvm --emit c" 2 "--emit c is the C backend's output" \
+    "$fx2c" compile "${m[@]}" --backend llvm --emit c -o "$work/c"
+  expect "an output that model.h would overwrite" 2 "choose another name" \
+    "$fx2c" compile "${m[@]}" --emit obj -o "$work/model.h"
+  expect "--emit llvm to standard output" 0 "" "$fx2c" compile "${m[@]}" --emit llvm -o -
+  if grep -q '^define i32 @model_run(ptr %x, ptr %output0, ptr %workspace)' "$work/out"; then pass=$((pass + 1))
+  else echo "FAIL --emit llvm -o - did not print model_run"; fail=$((fail + 1)); fi
+  expect "--emit obj writes model.h beside the object" 0 "" "$fx2c" compile "${m[@]}" --emit obj --prefix net -o "$work/net.o"
+  if [ -s "$work/net.o" ] && grep -q 'fxrt_status net_run(const float \*x, float \*output0, void \*workspace);' "$work/net.h"
+  then pass=$((pass + 1)); else echo "FAIL --emit obj -o net.o: no net.o, or net.h lacks net_run"; fail=$((fail + 1)); fi
+fi
+expect "-g with --emit c" 2 "-g applies to --emit llvm, bc, obj and exe" "$fx2c" compile "${m[@]}" -g --emit c -o "$work/c"
 expect "--emit c without input shapes" 1 "model.fx:2:5: error: --emit c needs the shape of input 'x'" \
   "$fx2c" compile "$dir/model.fx" "${common[@]}" --emit c -o "$work/c"
 expect "--emit c to standard output" 2 "--emit c needs -o PATH" \

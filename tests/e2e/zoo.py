@@ -89,7 +89,9 @@ class Result:
     int_mismatch: int = 0
     compared: bool = False
     export_s: Optional[float] = None   # None: reused from the cache
-    build_s: Optional[float] = None    # --backend exe: fx2c compile --emit exe
+    build_s: Optional[float] = None    # --backend exe|llvm: fx2c compile --emit exe [--backend llvm]
+    build_c_s: Optional[float] = None  # --backend llvm: the C executable's build, to compare with
+    same_as_c: Optional[str] = None    # --backend llvm: "identical", or how the outputs differ from the C executable's
     arena: Optional[int] = None        # --backend exe: the memory plan's arena and lower bound (bytes)
     bound: Optional[int] = None
     run_s: Optional[float] = None
@@ -164,7 +166,7 @@ GNU_TIME = "/usr/bin/time"
 ACTIVE = set()  # process groups of the children running now, killed if the harness is stopped
 
 
-def run_measured(cmd, timeout, out_path, err_path, cwd=None):
+def run_measured(cmd, timeout, out_path, err_path, cwd=None, env=None):
     """(exit status or None on timeout, wall seconds, peak RSS bytes or None) of cmd.
 
     The peak RSS comes from GNU time (%M), which forks the command from its own small process: Linux carries a
@@ -174,7 +176,8 @@ def run_measured(cmd, timeout, out_path, err_path, cwd=None):
     timed = [GNU_TIME, "-f", "%M", "-o", rusage_path] + cmd if os.access(GNU_TIME, os.X_OK) else cmd
     with open(out_path, "wb") as so, open(err_path, "wb") as se:
         start = time.monotonic()
-        p = subprocess.Popen(timed, stdout=so, stderr=se, stdin=subprocess.DEVNULL, cwd=cwd, start_new_session=True)
+        p = subprocess.Popen(timed, stdout=so, stderr=se, stdin=subprocess.DEVNULL, cwd=cwd, env=env,
+                             start_new_session=True)
         timed_out = threading.Event()
 
         def kill():
@@ -336,6 +339,48 @@ def compare_outputs(meta, export_dir, out_dir, res):
     return "; ".join(problems) if problems else None
 
 
+def compare_bits(ref_dir, out_dir):
+    """"identical" when every output file of out_dir has the bytes of ref_dir's, else what differs."""
+    want = sorted(f for f in os.listdir(ref_dir) if f.startswith("output") and f.endswith(".npy"))
+    got = sorted(f for f in os.listdir(out_dir) if f.startswith("output") and f.endswith(".npy"))
+    if want != got:
+        return f"{len(got)} output files, the C executable wrote {len(want)}"
+    diffs = []
+    for name in want:
+        a, b = np.load(os.path.join(ref_dir, name)), np.load(os.path.join(out_dir, name))
+        if a.dtype != b.dtype or a.shape != b.shape:
+            diffs.append(f"{name}: {b.dtype}{list(b.shape)} != {a.dtype}{list(a.shape)}")
+        elif a.tobytes() != b.tobytes():
+            err = float(np.nanmax(np.abs(a.astype(np.float64) - b))) if a.dtype.kind == "f" else None
+            diffs.append(f"{name}: {int(np.count_nonzero(a != b))} values differ" + (f" (max {err:.3g})" if err is not None else ""))
+    return "; ".join(diffs) if diffs else "identical"
+
+
+def build_exe(case, opts, build, log_name, res):
+    """Runs an `fx2c compile --emit exe` command; (problem or None, wall seconds). res (if given) gets the memory
+    plan's arena and lower bound from --report."""
+    log_build = os.path.join(opts.cache, case.name, log_name)
+    with open(log_build + ".cmd", "w") as f:
+        f.write(shlex.join(build) + "\n")
+    env = dict(os.environ)
+    env.setdefault("FX2C_CACHE_DIR", os.path.join(opts.cache, "fx2c-cache"))  # the LLVM path's cached runtime
+    rc, wall, _ = run_measured(build, opts.timeout, log_build + ".stdout", log_build + ".stderr", env=env)
+    if res is not None:
+        parse_stats(log_build + ".stderr", res)
+        try:  # the memory plan's first line: "arena: N bytes; lower bound (...): M bytes; ratio R"
+            import re
+            with open(log_build + ".stdout") as f:
+                m = re.match(r"arena: (\d+) bytes; lower bound[^:]*: (\d+) bytes", f.readline())
+            if m:
+                res.arena, res.bound = int(m.group(1)), int(m.group(2))
+        except OSError:
+            pass
+    if rc != 0:
+        why = f"timed out after {opts.timeout} s" if rc is None else f"exit status {rc}: {head(log_build + '.stderr')}"
+        return f"build: {why}"[:300], wall
+    return None, wall
+
+
 # ---------------------------------------------------------------------------
 # one case
 # ---------------------------------------------------------------------------
@@ -401,30 +446,36 @@ def run_case(case, opts, torch_version):
         model_files += ["--modules", os.path.join(export_dir, meta["modules_file"])]
     model_files += ["--weights", os.path.join(export_dir, f"weights.{fmt}")]
     inputs = [os.path.join(export_dir, e["file"]) for e in meta["input_files"]]
-    if opts.backend == "exe":
+    if opts.backend in ("exe", "llvm"):
         # compile the graph into a static executable first (its inputs' shapes from the example .npy files)
         exe = os.path.join(opts.cache, case.name, "model.exe")
         build = opts.fx2c + ["compile", os.path.join(export_dir, "graph.fx")] + model_files
         build += sum((["--input", f"{name}={path}"] for name, path in zip(meta["placeholders"], inputs)), [])
         build += ["--emit", "exe", "--report", "--stats", "-o", exe] + (["--cflags", opts.cflags] if opts.cflags else [])
-        log_build = os.path.join(opts.cache, case.name, "build")
-        with open(log_build + ".cmd", "w") as f:
-            f.write(shlex.join(build) + "\n")
-        rc, wall, _ = run_measured(build, opts.timeout, log_build + ".stdout", log_build + ".stderr")
-        res.build_s = wall
-        try:  # the memory plan's first line: "arena: N bytes; lower bound (...): M bytes; ratio R"
-            import re
-            with open(log_build + ".stdout") as f:
-                m = re.match(r"arena: (\d+) bytes; lower bound[^:]*: (\d+) bytes", f.readline())
-            if m:
-                res.arena, res.bound = int(m.group(1)), int(m.group(2))
-        except OSError:
-            pass
-        parse_stats(log_build + ".stderr", res)
-        if rc != 0:
-            why = f"timed out after {opts.timeout} s" if rc is None else f"exit status {rc}: {head(log_build + '.stderr')}"
-            res.status, res.reason = "FAIL", f"build: {why}"[:300]
+        if opts.backend == "llvm":
+            build[len(opts.fx2c) + 1:len(opts.fx2c) + 1] = ["--backend", "llvm"]
+        problem, res.build_s = build_exe(case, opts, build, "build", res)
+        if problem:
+            res.status, res.reason = "FAIL", problem
             return res
+        if opts.backend == "llvm":
+            # the C executable of the same program, whose outputs the LLVM one must give bit for bit
+            c_build = [a for a in build if a not in ("--backend", "llvm")]
+            c_exe = exe[:-4] + ".c.exe"
+            c_build[c_build.index("-o") + 1] = c_exe
+            problem, res.build_c_s = build_exe(case, opts, c_build, "build_c", None)
+            if problem:
+                res.status, res.reason = "FAIL", "C executable: " + problem
+                return res
+            c_out = os.path.join(opts.cache, case.name, "run_c")
+            shutil.rmtree(c_out, ignore_errors=True)
+            os.makedirs(c_out)
+            log_c = os.path.join(opts.cache, case.name, "run_c")
+            rc, _, _ = run_measured([c_exe] + inputs + ["-o", c_out], opts.timeout, log_c + ".stdout", log_c + ".stderr")
+            os.remove(c_exe)
+            if rc != 0:
+                res.status, res.reason = "FAIL", f"C executable: exit status {rc}: {head(log_c + '.stderr')}"[:300]
+                return res
         cmd = [exe] + inputs + ["-o", out_dir]
     else:
         cmd = opts.fx2c + ["run", os.path.join(export_dir, "graph.fx")] + model_files + inputs + ["-o", out_dir]
@@ -442,11 +493,15 @@ def run_case(case, opts, torch_version):
             err = tail(log_base + ".stderr")
         res.status, res.reason = "FAIL", f"exit status {rc}: {err}"[:300]
         return res
-    if opts.backend == "exe" and os.path.exists(cmd[0]):
+    if opts.backend in ("exe", "llvm") and os.path.exists(cmd[0]):
         os.remove(cmd[0])  # as big as the weights: the zoo would hold every model twice
     problem = compare_outputs(meta, export_dir, out_dir, res)
     res.compared = True
-    if not problem and opts.backend == "exe" and case.name in NO_BATCHNORM_LEFT and res.bn_left != 0:
+    if opts.backend == "llvm":
+        res.same_as_c = compare_bits(os.path.join(opts.cache, case.name, "run_c"), out_dir)
+        if res.same_as_c != "identical" and not problem:
+            problem = f"differs from the C executable: {res.same_as_c}"
+    if not problem and opts.backend in ("exe", "llvm") and case.name in NO_BATCHNORM_LEFT and res.bn_left != 0:
         problem = f"-O2 left {res.bn_left} BatchNorm nodes (every one should fold into its convolution)"
     if not problem and res.arena is not None and res.arena > ARENA_TARGET * res.bound:
         problem = f"memory plan: arena {res.arena} bytes is {res.arena / res.bound:.3f} x the lower bound (target {ARENA_TARGET})"
@@ -485,11 +540,11 @@ def status_text(res):
     return f"{res.status} ({res.reason})"
 
 
-def rows(results):
+def rows(results, llvm=False):
     out = []
     for r in results:
         ran = r.run_s is not None
-        out.append([
+        row = [
             r.case.name,
             "" if r.nodes is None else str(r.nodes),
             r.weights,
@@ -502,7 +557,11 @@ def rows(results):
             fmt_s(r.run_s),
             fmt_bytes(r.rss),
             status_text(r),
-        ])
+        ]
+        if llvm:  # the C executable's build time, and whether it gave the same bits
+            row[7:7] = [fmt_s(r.build_c_s)]
+            row[-1:-1] = [r.same_as_c or ""]
+        out.append(row)
     return out
 
 
@@ -510,23 +569,35 @@ HEADERS = ["case", "nodes", "weights", "max error", "tolerance", "export", "buil
            "fx2c run", "peak RSS", "status"]
 
 
-def text_table(results):
-    data = [HEADERS] + rows(results)
-    widths = [max(len(row[i]) for row in data) for i in range(len(HEADERS) - 1)]
+def headers(llvm=False):
+    if not llvm:
+        return HEADERS
+    return HEADERS[:7] + ["build (C)"] + HEADERS[7:-1] + ["vs C exe"] + HEADERS[-1:]
+
+
+def text_table(results, llvm=False):
+    hdr = headers(llvm)
+    data = [hdr] + rows(results, llvm)
+    widths = [max(len(row[i]) for row in data) for i in range(len(hdr) - 1)]
     lines = []
     for k, row in enumerate(data):
-        cells = [row[i].ljust(widths[i]) if i in (0, 2, 8) or k == 0 else row[i].rjust(widths[i])
-                 for i in range(len(HEADERS) - 1)]
+        left = (0, 2, 9) if llvm else (0, 2, 8)  # the names and the -O2 passes' summary
+        cells = [row[i].ljust(widths[i]) if i in left or k == 0 else row[i].rjust(widths[i])
+                 for i in range(len(hdr) - 1)]
         lines.append("  ".join(cells + [row[-1]]).rstrip())
         if k == 0:
             lines.append("  ".join("-" * w for w in widths) + "  " + "-" * 6)
     return "\n".join(lines)
 
 
-def markdown_table(results):
+def markdown_table(results, llvm=False):
+    hdr = headers(llvm)
     align = ["---", "---:", "---", "---:", "---:", "---:", "---:", "---:", "---", "---:", "---:", "---"]
-    lines = ["| " + " | ".join(HEADERS) + " |", "|" + "|".join(align) + "|"]
-    for row in rows(results):
+    if llvm:
+        align[7:7] = ["---:"]
+        align[-1:-1] = ["---"]
+    lines = ["| " + " | ".join(hdr) + " |", "|" + "|".join(align) + "|"]
+    for row in rows(results, llvm):
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |")
     return "\n".join(lines)
 
@@ -558,9 +629,12 @@ def write_report(path, results, opts, torch_version, summary, elapsed):
         f"fusion groups formed, convolutions computed by Winograd's algorithm; --backend exe, where {' and '.join(NO_BATCHNORM_LEFT)} fail if a BatchNorm is left); "
         "`fx2c run` and `peak RSS` are "
         "the wall time and maximum resident set of the interpreter (`fx2c run`) or of the executable; "
-        "`weights` is the file given to it (st: .safetensors, pt: torch.save).",
+        "`weights` is the file given to it (st: .safetensors, pt: torch.save)."
+        + (" With --backend llvm, `build` is `fx2c compile --backend llvm --emit exe` (the runtime library cached "
+           "after the first build), `build (C)` the C executable's build of the same program, and `vs C exe` "
+           "whether the two executables wrote the same bytes (a case fails otherwise)." if opts.backend == "llvm" else ""),
         "",
-        markdown_table(results),
+        markdown_table(results, opts.backend == "llvm"),
         "",
         summary,
         "",
@@ -600,9 +674,11 @@ def main():
     p.add_argument("--verify-exclusions", action="store_true",
                    help="try the statically excluded cases too and confirm why they fail")
     p.add_argument("--report", metavar="FILE", help="also write the table as Markdown")
-    p.add_argument("--backend", choices=["interp", "exe"], default="interp",
-                   help="interp: `fx2c run` (default); exe: `fx2c compile --emit exe`, then the executable")
-    p.add_argument("--cflags", default="", help="with --backend exe: fx2c compile --cflags (e.g. '-fsanitize=address,undefined')")
+    p.add_argument("--backend", choices=["interp", "exe", "llvm"], default="interp",
+                   help="interp: `fx2c run` (default); exe: `fx2c compile --emit exe`, then the executable; llvm: "
+                        "`fx2c compile --backend llvm --emit exe`, then the executable, whose outputs must also be "
+                        "the C executable's bit for bit")
+    p.add_argument("--cflags", default="", help="with --backend exe|llvm: fx2c compile --cflags (e.g. '-fsanitize=address,undefined')")
     opts = p.parse_args()
     if opts.all_sizes:
         opts.max_params = 0
@@ -677,7 +753,7 @@ def main():
     failed = sum(r.status == "FAIL" for r in results)
     excluded = sum(r.status == "excluded" for r in results)
     summary = f"zoo: {passed} passed, {failed} failed"
-    print(text_table(results))
+    print(text_table(results, opts.backend == "llvm"))
     print()
     exported = [r.export_s for r in results if r.export_s is not None]
     print(f"zoo: {len(results)} cases, {excluded} excluded; {len(exported)} exported in {sum(exported):.1f} s; "

@@ -1,0 +1,1194 @@
+/* emit_llvm.c: the LLVM backend (emit_llvm.h), through the LLVM C API only. */
+#include "emit_llvm.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#ifndef FX2C_VERSION
+#define FX2C_VERSION "0.0.0"
+#endif
+
+const char *fx_llvm_version(void) {
+  static char v[32];
+  unsigned major, minor, patch;
+  LLVMGetVersion(&major, &minor, &patch);
+  snprintf(v, sizeof v, "%u.%u.%u", major, minor, patch);
+  return v;
+}
+
+/* ---- targets ---- */
+
+static void init_targets(void) {
+  static bool done;
+  if (done) return;
+  done = true;
+  LLVMInitializeX86TargetInfo(), LLVMInitializeX86Target(), LLVMInitializeX86TargetMC(), LLVMInitializeX86AsmPrinter();
+  LLVMInitializeAArch64TargetInfo(), LLVMInitializeAArch64Target(), LLVMInitializeAArch64TargetMC(),
+      LLVMInitializeAArch64AsmPrinter();
+  LLVMInitializeARMTargetInfo(), LLVMInitializeARMTarget(), LLVMInitializeARMTargetMC(), LLVMInitializeARMAsmPrinter();
+  LLVMInitializeRISCVTargetInfo(), LLVMInitializeRISCVTarget(), LLVMInitializeRISCVTargetMC(),
+      LLVMInitializeRISCVAsmPrinter();
+}
+
+/* The target of lo: its normalized triple, CPU and features (malloc'd, to be freed by the caller), or false with a
+ * message. */
+typedef struct {
+  char *triple, *cpu, *features;
+  LLVMTargetRef target;
+  bool host;
+} target_spec;
+
+static void spec_free(target_spec *t) {
+  fx_xfree(t->triple), fx_xfree(t->cpu), fx_xfree(t->features);
+  memset(t, 0, sizeof *t);
+}
+
+static char *dup_string(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *c = fx_xmalloc(n);
+  memcpy(c, s, n);
+  return c;
+}
+
+static char *dup_message(char *m) { /* an LLVM message as fx2c's own string */
+  char *s = dup_string(m ? m : "");
+  if (m) LLVMDisposeMessage(m);
+  return s;
+}
+
+static bool resolve_target(const fx_llvm_opts *lo, target_spec *t, char *msg, size_t cap) {
+  init_targets();
+  memset(t, 0, sizeof *t);
+  char *host = dup_message(LLVMGetDefaultTargetTriple());
+  const char *want = lo->triple && *lo->triple ? lo->triple : host;
+  t->triple = dup_message(LLVMNormalizeTargetTriple(want));
+  char *host_norm = dup_message(LLVMNormalizeTargetTriple(host));
+  t->host = strcmp(t->triple, host_norm) == 0;
+  fx_xfree(host), fx_xfree(host_norm);
+  char *err = NULL;
+  if (LLVMGetTargetFromTriple(t->triple, &t->target, &err)) {
+    snprintf(msg, cap, "unknown target '%s': %s (this fx2c compiles for x86_64, aarch64, arm/thumb and riscv)",
+             want, err ? err : "");
+    LLVMDisposeMessage(err);
+    spec_free(t);
+    return false;
+  }
+  const char *cpu = lo->cpu && *lo->cpu ? lo->cpu : "generic";
+  if (strcmp(cpu, "native") == 0) {
+    if (!t->host) {
+      snprintf(msg, cap, "--cpu native is this machine's CPU; it cannot be used with --target %s", want);
+      spec_free(t);
+      return false;
+    }
+    t->cpu = dup_message(LLVMGetHostCPUName());
+    char *f = dup_message(LLVMGetHostCPUFeatures());
+    size_t n = strlen(f) + (lo->features ? strlen(lo->features) : 0) + 2;
+    t->features = fx_xmalloc(n);
+    snprintf(t->features, n, "%s%s%s", f, lo->features && *lo->features ? "," : "", lo->features ? lo->features : "");
+    fx_xfree(f);
+  } else {
+    t->cpu = dup_string(cpu);
+    t->features = dup_string(lo->features ? lo->features : "");
+  }
+  for (const char *c = t->cpu; *c; c++)
+    if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || strchr("-_.", *c))) {
+      snprintf(msg, cap, "--cpu '%s' is not a CPU name", t->cpu);
+      spec_free(t);
+      return false;
+    }
+  for (const char *f = t->features; *f;) { /* +name or -name, comma separated */
+    const char *end = strchr(f, ',');
+    size_t n = end ? (size_t)(end - f) : strlen(f);
+    if (n < 2 || (f[0] != '+' && f[0] != '-')) {
+      snprintf(msg, cap, "--features '%s': expected a comma-separated list of +feature or -feature", lo->features);
+      spec_free(t);
+      return false;
+    }
+    f += n + (end != NULL);
+  }
+  return true;
+}
+
+static bool is_linux(const char *triple) { return strstr(triple, "-linux") != NULL; }
+static bool is_arm_bare_metal(const char *triple) { /* arm-none-eabi and its thumb variants: GCC's short enums */
+  return (strncmp(triple, "arm", 3) == 0 || strncmp(triple, "thumb", 5) == 0) && !is_linux(triple);
+}
+
+static LLVMTargetMachineRef make_machine(const target_spec *t, int opt_level) {
+  LLVMCodeGenOptLevel lvl = opt_level <= 0 ? LLVMCodeGenLevelNone : opt_level == 1 ? LLVMCodeGenLevelLess
+                                                                                    : LLVMCodeGenLevelDefault;
+  /* position-independent where executables are (Linux: PIE by default), static for bare metal */
+  LLVMRelocMode reloc = is_linux(t->triple) ? LLVMRelocPIC : LLVMRelocDefault;
+  return LLVMCreateTargetMachine(t->target, t->triple, t->cpu, t->features, lvl, reloc, LLVMCodeModelDefault);
+}
+
+bool fx_llvm_check_target(const fx_llvm_opts *lo, char *msg, size_t cap) {
+  target_spec t;
+  if (!resolve_target(lo, &t, msg, cap)) return false;
+  LLVMTargetMachineRef tm = make_machine(&t, lo->opt_level);
+  bool ok = tm != NULL;
+  if (!ok) snprintf(msg, cap, "LLVM cannot make a target machine for '%s' (cpu %s)", t.triple, t.cpu);
+  else {
+    LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+    if (LLVMByteOrder(td) != LLVMLittleEndian) {
+      snprintf(msg, cap, "target '%s' is big-endian; fx2c's weights and runtime are little-endian", t.triple);
+      ok = false;
+    }
+    LLVMDisposeTargetData(td);
+    LLVMDisposeTargetMachine(tm);
+  }
+  spec_free(&t);
+  return ok;
+}
+
+void fx_llvm_describe_target(const fx_llvm_opts *lo, char *triple, size_t tcap, char *cpu, size_t ccap) {
+  target_spec t;
+  char msg[300];
+  if (!resolve_target(lo, &t, msg, sizeof msg)) {
+    snprintf(triple, tcap, "%s", lo->triple ? lo->triple : "?");
+    snprintf(cpu, ccap, "%s", lo->cpu ? lo->cpu : "generic");
+    return;
+  }
+  snprintf(triple, tcap, "%s", t.triple);
+  snprintf(cpu, ccap, "%s", t.cpu);
+  spec_free(&t);
+}
+
+/* ---- the module ---- */
+
+typedef struct {
+  LLVMValueRef key, global;
+} const_slot;
+
+typedef struct {
+  fx_iface ifc; /* names and the entry point (shared with the C backend) */
+  const fx_llvm_opts *lo;
+  fx_diag *d;
+  LLVMContextRef ctx;
+  LLVMModuleRef mod;
+  LLVMBuilderRef b;
+  LLVMTargetDataRef td;
+  bool short_enums; /* enum fields are one byte (GCC's arm-none-eabi ABI) */
+  LLVMTypeRef i1, i8, i32, i64, f32, f64, ptr, isize, enum_field;
+  LLVMTypeRef view_t, conv_t, convt_t, pool_t, ep_t, un_t;
+  LLVMValueRef fn;                    /* NAME_run */
+  LLVMValueRef kfn[FX_NUM_KINDS];     /* the runtime's functions, declared when first called */
+  LLVMTypeRef kty[FX_NUM_KINDS];
+  LLVMValueRef *weight;               /* by tensor id: the weight's global (or its place in the weights argument) */
+  LLVMValueRef *input;                /* by tensor id: the input's parameter */
+  LLVMValueRef *output;               /* by output index */
+  LLVMValueRef ws, weights_arg;
+  uint64_t *woff;
+  LLVMValueRef ep_slot;               /* the epilogue built on the stack (residual known at run time) */
+  LLVMBasicBlockRef fail;             /* returns the first failing status */
+  LLVMValueRef fail_status;
+  uint32_t nchecks;
+  bool failed;                        /* a call it could not emit (reported) */
+  const_slot *consts;                 /* constant initializer -> its private global (uniqued) */
+  uint32_t nconsts, capconsts;
+  uint32_t nglobals;
+  /* debug info */
+  LLVMDIBuilderRef dib;
+  LLVMMetadataRef file, sp, sub_type;
+  LLVMMetadataRef loc; /* the current node's location (the builder's), or NULL */
+} lv;
+
+static LLVMValueRef ci64(lv *v, int64_t x) { return LLVMConstInt(v->i64, (unsigned long long)x, 1); }
+static LLVMValueRef ci32(lv *v, int64_t x) { return LLVMConstInt(v->i32, (unsigned long long)x, 1); }
+static LLVMValueRef cisize(lv *v, uint64_t x) { return LLVMConstInt(v->isize, x, 0); }
+
+static LLVMTypeRef named_struct(lv *v, const char *name, LLVMTypeRef *fields, unsigned n) {
+  LLVMTypeRef t = LLVMStructCreateNamed(v->ctx, name);
+  LLVMStructSetBody(t, fields, n, 0);
+  return t;
+}
+
+/* The structs of fxrt.h that make_types() mirrors field by field: a change there must be made here too. */
+_Static_assert(sizeof(fxrt_view) == 4 + 4 + 17 * 8 || sizeof(fxrt_view) == 4 + 17 * 8, "fxrt_view: update make_types");
+_Static_assert(sizeof(fxrt_conv2d_params) == 9 * 8, "fxrt_conv2d_params: update make_types and emit_kcall");
+_Static_assert(sizeof(fxrt_conv_transpose2d_params) == 9 * 8, "fxrt_conv_transpose2d_params: update make_types");
+_Static_assert(sizeof(fxrt_pool2d_params) == 8 * 8 + 8 + 8, "fxrt_pool2d_params: update make_types");
+_Static_assert(sizeof(fxrt_unary_params) == 3 * 4, "fxrt_unary_params: update make_types");
+_Static_assert(offsetof(fxrt_epilogue, residual) == 4 * 4 || offsetof(fxrt_epilogue, residual) == 4 * 4 + 4,
+               "fxrt_epilogue: update make_types");
+
+static void make_types(lv *v) {
+  v->i1 = LLVMInt1TypeInContext(v->ctx);
+  v->i8 = LLVMInt8TypeInContext(v->ctx);
+  v->i32 = LLVMInt32TypeInContext(v->ctx);
+  v->i64 = LLVMInt64TypeInContext(v->ctx);
+  v->f32 = LLVMFloatTypeInContext(v->ctx);
+  v->f64 = LLVMDoubleTypeInContext(v->ctx);
+  v->ptr = LLVMPointerTypeInContext(v->ctx, 0);
+  v->isize = LLVMIntPtrTypeInContext(v->ctx, v->td);
+  v->enum_field = v->short_enums ? v->i8 : v->i32;
+  LLVMTypeRef dims = LLVMArrayType2(v->i64, FXRT_MAX_DIMS), pair = LLVMArrayType2(v->i64, 2);
+  /* fxrt.h's structs; the target's data layout places their fields as its C compilers do */
+  v->view_t = named_struct(v, "fxrt_view", (LLVMTypeRef[]){v->i32, dims, dims, v->i64}, 4);
+  v->conv_t = named_struct(v, "fxrt_conv2d_params", (LLVMTypeRef[]){pair, pair, pair, v->i64, pair}, 5);
+  v->convt_t = named_struct(v, "fxrt_conv_transpose2d_params", (LLVMTypeRef[]){pair, pair, pair, pair, v->i64}, 5);
+  v->pool_t = named_struct(v, "fxrt_pool2d_params", (LLVMTypeRef[]){pair, pair, pair, pair, v->i8, v->i8, v->i64}, 7);
+  v->ep_t = named_struct(v, "fxrt_epilogue", (LLVMTypeRef[]){v->enum_field, v->f32, v->f32, v->f32, v->ptr}, 5);
+  v->un_t = named_struct(v, "fxrt_unary_params", (LLVMTypeRef[]){v->f32, v->f32, v->f32}, 3);
+}
+
+/* On the host, the layouts LLVM computes must be those of the structs fx2c itself was compiled with. */
+static bool check_host_layouts(lv *v) {
+  struct {
+    LLVMTypeRef t;
+    size_t size;
+    unsigned field;
+    size_t offset;
+  } c[] = {
+      {v->view_t, sizeof(fxrt_view), 3, offsetof(fxrt_view, offset)},
+      {v->view_t, sizeof(fxrt_view), 1, offsetof(fxrt_view, shape)},
+      {v->conv_t, sizeof(fxrt_conv2d_params), 3, offsetof(fxrt_conv2d_params, groups)},
+      {v->conv_t, sizeof(fxrt_conv2d_params), 4, offsetof(fxrt_conv2d_params, pad_extra)},
+      {v->convt_t, sizeof(fxrt_conv_transpose2d_params), 4, offsetof(fxrt_conv_transpose2d_params, groups)},
+      {v->pool_t, sizeof(fxrt_pool2d_params), 5, offsetof(fxrt_pool2d_params, count_include_pad)},
+      {v->pool_t, sizeof(fxrt_pool2d_params), 6, offsetof(fxrt_pool2d_params, divisor_override)},
+      {v->ep_t, sizeof(fxrt_epilogue), 1, offsetof(fxrt_epilogue, alpha)},
+      {v->ep_t, sizeof(fxrt_epilogue), 4, offsetof(fxrt_epilogue, residual)},
+      {v->un_t, sizeof(fxrt_unary_params), 2, offsetof(fxrt_unary_params, c)},
+  };
+  for (size_t i = 0; i < sizeof c / sizeof *c; i++)
+    if (LLVMABISizeOfType(v->td, c[i].t) != c[i].size || LLVMOffsetOfElement(v->td, c[i].t, c[i].field) != c[i].offset) {
+      fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "internal error: LLVM lays out %s unlike this C compiler",
+                    LLVMGetStructName(c[i].t));
+      return false;
+    }
+  return true;
+}
+
+/* A private constant global holding init (one per distinct constant: LLVM uniques constants). */
+static LLVMValueRef const_global(lv *v, LLVMValueRef init, const char *what) {
+  if (v->capconsts < 2 * (v->nconsts + 1)) { /* grow and rehash */
+    uint32_t cap = v->capconsts ? 2 * v->capconsts : 256;
+    const_slot *s = fx_xcalloc(cap, sizeof *s);
+    for (uint32_t i = 0; i < v->capconsts; i++)
+      if (v->consts[i].key) {
+        uint32_t h = (uint32_t)(((uintptr_t)v->consts[i].key >> 4) * 2654435761u) & (cap - 1);
+        while (s[h].key) h = (h + 1) & (cap - 1);
+        s[h] = v->consts[i];
+      }
+    fx_xfree(v->consts);
+    v->consts = s, v->capconsts = cap;
+  }
+  uint32_t h = (uint32_t)(((uintptr_t)init >> 4) * 2654435761u) & (v->capconsts - 1);
+  while (v->consts[h].key && v->consts[h].key != init) h = (h + 1) & (v->capconsts - 1);
+  if (v->consts[h].key) return v->consts[h].global;
+  char name[64];
+  snprintf(name, sizeof name, "%s.%u", what, v->nglobals++);
+  LLVMValueRef g = LLVMAddGlobal(v->mod, LLVMTypeOf(init), name);
+  LLVMSetInitializer(g, init);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, LLVMPrivateLinkage);
+  LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+  v->consts[h] = (const_slot){init, g};
+  v->nconsts++;
+  return g;
+}
+
+static LLVMValueRef i64_array(lv *v, const int64_t *x, int n, int len) {
+  LLVMValueRef e[FXRT_MAX_DIMS];
+  for (int i = 0; i < len; i++) e[i] = ci64(v, i < n ? x[i] : 0);
+  return LLVMConstArray2(v->i64, e, (uint64_t)len);
+}
+
+static LLVMValueRef view_const(lv *v, const fxrt_view *w) {
+  LLVMValueRef f[4] = {ci32(v, w->ndim), i64_array(v, w->shape, w->ndim, FXRT_MAX_DIMS),
+                       i64_array(v, w->stride, w->ndim, FXRT_MAX_DIMS), ci64(v, w->offset)};
+  return const_global(v, LLVMConstNamedStruct(v->view_t, f, 4), "view");
+}
+
+static LLVMValueRef pair(lv *v, const int64_t *x) { return i64_array(v, x, 2, 2); }
+
+static LLVMValueRef cf32(lv *v, double x) { return LLVMConstReal(v->f32, (double)(float)x); }
+
+static LLVMValueRef unary_const(lv *v, const fxrt_unary_params *u) {
+  LLVMValueRef f[3] = {cf32(v, u->a), cf32(v, u->b), cf32(v, u->c)};
+  return const_global(v, LLVMConstNamedStruct(v->un_t, f, 3), "unary");
+}
+
+/* ---- operands ---- */
+
+static LLVMValueRef byte_gep(lv *v, LLVMValueRef base, uint64_t off, const char *name) {
+  if (!off) return base;
+  LLVMValueRef idx = cisize(v, off);
+  return LLVMBuildInBoundsGEP2(v->b, v->i8, base, &idx, 1, name);
+}
+
+static LLVMValueRef scalar_const(lv *v, const fx_kcall *k, const fx_ref *r) {
+  LLVMValueRef c;
+  switch ((fxrt_dtype)r->dtype) {
+  case FXRT_F32: c = cf32(v, k->scalar[r->id]); break;
+  case FXRT_F64: c = LLVMConstReal(v->f64, k->scalar[r->id]); break;
+  case FXRT_I64: c = ci64(v, k->iscalar[r->id]); break;
+  case FXRT_I32: c = ci32(v, k->iscalar[r->id]); break;
+  case FXRT_I16:
+  case FXRT_F16: /* 16-bit storage, as the C backend's uint16_t (lowering makes no half-precision scalars) */
+  case FXRT_BF16: c = LLVMConstInt(LLVMInt16TypeInContext(v->ctx), (unsigned long long)k->iscalar[r->id], 1); break;
+  case FXRT_BOOL: c = LLVMConstInt(v->i8, k->iscalar[r->id] != 0, 0); break;
+  default: c = LLVMConstInt(v->i8, (unsigned long long)k->iscalar[r->id], 1); break;
+  }
+  return const_global(v, c, "scalar");
+}
+
+/* The pointer an operand stands for (put_ref in emit_c.c, base() in interp.c). */
+static LLVMValueRef ref(lv *v, const fx_kcall *k, int i) {
+  const fx_ref *r = &k->ref[i];
+  uint64_t es = fxrt_dtype_size((fxrt_dtype)r->dtype);
+  LLVMValueRef base;
+  uint64_t off = (uint64_t)r->off * es;
+  const char *name = "";
+  switch (r->kind) {
+  case FX_REF_NULL: return LLVMConstPointerNull(v->ptr);
+  case FX_REF_SCALAR: return scalar_const(v, k, r);
+  case FX_REF_SCRATCH: base = v->ws, off += v->ifc.P->scratch[r->id].offset; break;
+  case FX_REF_OUTPUT: base = v->output[r->id]; break;
+  case FX_REF_SOURCE: base = v->ifc.p->tensors[r->id].kind == FX_T_WEIGHT ? v->weight[r->id] : v->input[r->id]; break;
+  default: {
+    uint32_t root = v->ifc.P->root[r->id];
+    const fx_place *pl = &v->ifc.P->place[root];
+    switch (pl->loc) {
+    case FX_MEM_OUTPUT: base = v->output[pl->index]; break;
+    case FX_MEM_ARENA: base = v->ws, off += pl->offset, name = v->ifc.name[root]; break;
+    case FX_MEM_INPUT: base = v->input[root]; break;
+    case FX_MEM_WEIGHT: base = v->weight[root]; break;
+    default: return LLVMConstPointerNull(v->ptr);
+    }
+  }
+  }
+  return byte_gep(v, base, off, name);
+}
+
+/* ---- fused elementwise loops ---- */
+
+/* A libm function float f(float[, float]) (declared once). */
+static LLVMValueRef libm_call(lv *v, const char *name, LLVMValueRef x, LLVMValueRef y) {
+  LLVMTypeRef args[2] = {v->f32, v->f32};
+  LLVMTypeRef t = LLVMFunctionType(v->f32, args, y ? 2 : 1, 0);
+  LLVMValueRef f = LLVMGetNamedFunction(v->mod, name);
+  if (!f) {
+    f = LLVMAddFunction(v->mod, name, t);
+    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
+  }
+  LLVMValueRef a[2] = {x, y};
+  return LLVMBuildCall2(v->b, t, f, a, y ? 2 : 1, "");
+}
+
+/* llvm.NAME.f32(x): sqrt, fabs, floor, ceil, nearbyint (exact operations: the same bits as the C library's). */
+static LLVMValueRef intrinsic(lv *v, const char *name, LLVMValueRef x) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  LLVMValueRef f = LLVMGetIntrinsicDeclaration(v->mod, id, &v->f32, 1);
+  return LLVMBuildCall2(v->b, LLVMIntrinsicGetType(v->ctx, id, &v->f32, 1), f, &x, 1, "");
+}
+
+static LLVMValueRef fc(lv *v, float x) { return LLVMConstReal(v->f32, (double)x); }
+static LLVMValueRef fsel(lv *v, LLVMRealPredicate p, LLVMValueRef a, LLVMValueRef b, LLVMValueRef t, LLVMValueRef f) {
+  return LLVMBuildSelect(v->b, LLVMBuildFCmp(v->b, p, a, b, ""), t, f, "");
+}
+static LLVMValueRef add_f(lv *v, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFAdd(v->b, a, b, ""); }
+static LLVMValueRef sub_f(lv *v, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFSub(v->b, a, b, ""); }
+static LLVMValueRef mul_f(lv *v, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFMul(v->b, a, b, ""); }
+static LLVMValueRef div_f(lv *v, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFDiv(v->b, a, b, ""); }
+
+/* relu6(x) = x < 0 ? 0 : x > 6 ? 6 : x */
+static LLVMValueRef relu6(lv *v, LLVMValueRef x) {
+  return fsel(v, LLVMRealOLT, x, fc(v, 0.0f), fc(v, 0.0f), fsel(v, LLVMRealOGT, x, fc(v, 6.0f), fc(v, 6.0f), x));
+}
+
+/* One unary op on x, operation for operation as runtime/fxrt_scalar.h writes it (fxrt_s_*), so that the loop gives
+ * the C backend's and the interpreter's bits: no reassociation, no contraction, the same libm calls. */
+static LLVMValueRef pw_unary(lv *v, int op, LLVMValueRef x, const float *p) {
+  const float a = p[0], b = p[1], c = p[2];
+  switch ((fxrt_unary_op)op) {
+  case FXRT_U_RELU: return fsel(v, LLVMRealOLT, x, fc(v, 0.0f), fc(v, 0.0f), x);
+  case FXRT_U_RELU6: return relu6(v, x);
+  case FXRT_U_LEAKY_RELU: return fsel(v, LLVMRealOGT, x, fc(v, 0.0f), x, mul_f(v, x, fc(v, a)));
+  case FXRT_U_ELU: /* x > 0 ? x*scale : expm1f(x*input_scale) * (alpha*scale) */
+    return fsel(v, LLVMRealOGT, x, fc(v, 0.0f), mul_f(v, x, fc(v, b)),
+                mul_f(v, libm_call(v, "expm1f", mul_f(v, x, fc(v, c)), NULL), mul_f(v, fc(v, a), fc(v, b))));
+  case FXRT_U_GELU: /* 0.5f * x * (1.0f + erff(x * 0.70710678118654752f)) */
+    return mul_f(v, mul_f(v, fc(v, 0.5f), x),
+                add_f(v, fc(v, 1.0f), libm_call(v, "erff", mul_f(v, x, fc(v, 0.70710678118654752f)), NULL)));
+  case FXRT_U_GELU_TANH: { /* 0.5f * x * (1.0f + tanhf(k * (x + 0.044715f * x * x * x))) */
+    LLVMValueRef cube = mul_f(v, mul_f(v, mul_f(v, fc(v, 0.044715f), x), x), x);
+    LLVMValueRef t = libm_call(v, "tanhf", mul_f(v, fc(v, 0.79788456080286536f), add_f(v, x, cube)), NULL);
+    return mul_f(v, mul_f(v, fc(v, 0.5f), x), add_f(v, fc(v, 1.0f), t));
+  }
+  case FXRT_U_SILU: return div_f(v, x, add_f(v, fc(v, 1.0f), libm_call(v, "expf", LLVMBuildFNeg(v->b, x, ""), NULL)));
+  case FXRT_U_SIGMOID:
+    return div_f(v, fc(v, 1.0f), add_f(v, fc(v, 1.0f), libm_call(v, "expf", LLVMBuildFNeg(v->b, x, ""), NULL)));
+  case FXRT_U_TANH: return libm_call(v, "tanhf", x, NULL);
+  case FXRT_U_HARDSWISH: return div_f(v, mul_f(v, x, relu6(v, add_f(v, x, fc(v, 3.0f)))), fc(v, 6.0f));
+  case FXRT_U_HARDSIGMOID: return div_f(v, relu6(v, add_f(v, x, fc(v, 3.0f))), fc(v, 6.0f));
+  case FXRT_U_CLAMP: { /* NaN bounds mean none: t = x < lo ? lo : x; t > hi ? hi : t */
+    LLVMValueRef lo = fc(v, a != a ? -INFINITY : a), hi = fc(v, b != b ? INFINITY : b);
+    LLVMValueRef t = fsel(v, LLVMRealOLT, x, lo, lo, x);
+    return fsel(v, LLVMRealOGT, t, hi, hi, t);
+  }
+  case FXRT_U_MISH:
+    return mul_f(v, x, libm_call(v, "tanhf", libm_call(v, "log1pf", libm_call(v, "expf", x, NULL), NULL), NULL));
+  case FXRT_U_SOFTPLUS: { /* x * beta > threshold ? x : log1pf(expf(x * beta)) / beta */
+    LLVMValueRef xb = mul_f(v, x, fc(v, a));
+    LLVMValueRef soft = div_f(v, libm_call(v, "log1pf", libm_call(v, "expf", xb, NULL), NULL), fc(v, a));
+    return fsel(v, LLVMRealOGT, xb, fc(v, b), x, soft);
+  }
+  case FXRT_U_EXP: return libm_call(v, "expf", x, NULL);
+  case FXRT_U_LOG: return libm_call(v, "logf", x, NULL);
+  case FXRT_U_SQRT: return intrinsic(v, "llvm.sqrt", x);
+  case FXRT_U_RSQRT: return div_f(v, fc(v, 1.0f), intrinsic(v, "llvm.sqrt", x));
+  case FXRT_U_NEG: return LLVMBuildFNeg(v->b, x, "");
+  case FXRT_U_ABS: return intrinsic(v, "llvm.fabs", x);
+  case FXRT_U_RECIPROCAL: return div_f(v, fc(v, 1.0f), x);
+  case FXRT_U_ERF: return libm_call(v, "erff", x, NULL);
+  case FXRT_U_SIN: return libm_call(v, "sinf", x, NULL);
+  case FXRT_U_COS: return libm_call(v, "cosf", x, NULL);
+  case FXRT_U_FLOOR: return intrinsic(v, "llvm.floor", x);
+  case FXRT_U_CEIL: return intrinsic(v, "llvm.ceil", x);
+  case FXRT_U_ROUND: return intrinsic(v, "llvm.nearbyint", x);
+  case FXRT_U_SIGN: { /* (float)((0.0f < x) - (x < 0.0f)) */
+    LLVMValueRef gt = LLVMBuildZExt(v->b, LLVMBuildFCmp(v->b, LLVMRealOLT, fc(v, 0.0f), x, ""), v->i32, "");
+    LLVMValueRef lt = LLVMBuildZExt(v->b, LLVMBuildFCmp(v->b, LLVMRealOLT, x, fc(v, 0.0f), ""), v->i32, "");
+    return LLVMBuildSIToFP(v->b, LLVMBuildSub(v->b, gt, lt, ""), v->f32, "");
+  }
+  case FXRT_U_POW_SCALAR: /* torch's special exponents, decided here since the exponent is a constant */
+    if (a == 0.0f) return fc(v, 1.0f);
+    if (a == 1.0f) return x;
+    if (a == 0.5f) return intrinsic(v, "llvm.sqrt", x);
+    if (a == 2.0f) return mul_f(v, x, x);
+    if (a == 3.0f) return mul_f(v, mul_f(v, x, x), x);
+    if (a == -0.5f) return div_f(v, fc(v, 1.0f), intrinsic(v, "llvm.sqrt", x));
+    if (a == -1.0f) return div_f(v, fc(v, 1.0f), x);
+    if (a == -2.0f) return div_f(v, fc(v, 1.0f), mul_f(v, x, x));
+    return libm_call(v, "powf", x, fc(v, a));
+  case FXRT_U_NAN_TO_NUM: /* x != x ? nan : x == inf ? posinf : x == -inf ? neginf : x */
+    return fsel(v, LLVMRealUNO, x, x, fc(v, a),
+                fsel(v, LLVMRealOEQ, x, fc(v, INFINITY), fc(v, b), fsel(v, LLVMRealOEQ, x, fc(v, -INFINITY), fc(v, c), x)));
+  default: return LLVMGetUndef(v->f32); /* lowering only makes the ops above */
+  }
+}
+
+/* One binary op (fxrt_s_add ... fxrt_s_minimum). */
+static LLVMValueRef pw_binary(lv *v, int op, LLVMValueRef x, LLVMValueRef y) {
+  switch ((fxrt_binary_op)op) {
+  case FXRT_B_ADD: return add_f(v, x, y);
+  case FXRT_B_SUB: return sub_f(v, x, y);
+  case FXRT_B_MUL: return mul_f(v, x, y);
+  case FXRT_B_DIV: return div_f(v, x, y);
+  case FXRT_B_POW: return libm_call(v, "powf", x, y);
+  case FXRT_B_MAX: /* x != x ? x : y != y ? y : x < y ? y : x */
+    return fsel(v, LLVMRealUNO, x, x, x, fsel(v, LLVMRealUNO, y, y, y, fsel(v, LLVMRealOLT, x, y, y, x)));
+  default: /* minimum: x != x ? x : y != y ? y : y < x ? y : x */
+    return fsel(v, LLVMRealUNO, x, x, x, fsel(v, LLVMRealUNO, y, y, y, fsel(v, LLVMRealOLT, y, x, y, x)));
+  }
+}
+
+/* Whether POINTWISE input i reads the result's own storage (the plan placed the result over it). */
+static bool pw_reads_result(lv *v, const fx_kcall *k, int i) {
+  const fx_ref *x = &k->ref[i], *y = &k->ref[0];
+  return x->kind == FX_REF_TENSOR && y->kind == FX_REF_TENSOR && v->ifc.P->root[x->id] == v->ifc.P->root[y->id] &&
+         x->off == y->off;
+}
+
+/* A POINTWISE call as an internal function, as the C backend writes it: pointwise_NODE(in0, ..., out), its pointers
+ * noalias (an input that the result overwrites is read through out), a loop nest over the result's dimensions (size
+ * 1 dropped, dimensions that every operand steps through as one row merged), the expression computed per element.
+ * The passes inline it at its one call when they find it worth it, and vectorize the loop where they can. */
+static void emit_pointwise(lv *v, const fx_kcall *k) {
+  const int32_t nin = (int32_t)k->i[0], ncode = (int32_t)k->i[1];
+  const fxrt_view *yv = &k->view[0];
+  int64_t numel = 1;
+  for (int32_t d = 0; d < yv->ndim; d++) numel *= yv->shape[d];
+  if (numel == 0) return;
+  int64_t sh[FXRT_MAX_DIMS], st[FXRT_PW_MAX_INPUTS][FXRT_MAX_DIMS], ys[FXRT_MAX_DIMS];
+  int32_t nd = 0;
+  for (int32_t d = 0; d < yv->ndim; d++) {
+    if (yv->shape[d] == 1) continue;
+    bool merge = nd > 0;
+    for (int32_t i = 0; i < nin && merge; i++) merge = st[i][nd - 1] == k->view[1 + i].stride[d] * yv->shape[d];
+    if (merge) {
+      sh[nd - 1] *= yv->shape[d];
+      for (int32_t i = 0; i < nin; i++) st[i][nd - 1] = k->view[1 + i].stride[d];
+      continue;
+    }
+    sh[nd] = yv->shape[d];
+    for (int32_t i = 0; i < nin; i++) st[i][nd] = k->view[1 + i].stride[d];
+    nd++;
+  }
+  for (int32_t d = nd - 1; d >= 0; d--) ys[d] = d == nd - 1 ? 1 : ys[d + 1] * sh[d + 1];
+
+  /* the function: one pointer per input read (not the result's own storage), then the result */
+  LLVMTypeRef pt[FXRT_PW_MAX_INPUTS + 1];
+  int32_t param_of[FXRT_PW_MAX_INPUTS], np = 0;
+  LLVMValueRef args[FXRT_PW_MAX_INPUTS + 1];
+  for (int32_t i = 0; i < nin; i++) {
+    param_of[i] = pw_reads_result(v, k, 1 + i) ? -1 : np;
+    if (param_of[i] >= 0) args[np] = ref(v, k, 1 + i), pt[np++] = v->ptr;
+  }
+  args[np] = ref(v, k, 0), pt[np++] = v->ptr;
+  const fx_node *nd_ = &v->ifc.p->g->nodes[k->node];
+  char name[320];
+  snprintf(name, sizeof name, "pointwise_%.*s", (int)(nd_->name.n < 280 ? nd_->name.n : 280), nd_->name.p);
+  LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(v->ctx), pt, (unsigned)np, 0);
+  LLVMValueRef fn = LLVMAddFunction(v->mod, name, ft);
+  LLVMSetLinkage(fn, LLVMInternalLinkage);
+  unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+  for (int32_t i = 0; i < np; i++) LLVMAddAttributeAtIndex(fn, (unsigned)i + 1, LLVMCreateEnumAttribute(v->ctx, noalias, 0));
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                          LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
+  LLVMBuildCall2(v->b, ft, fn, args, (unsigned)np, "");
+
+  LLVMBasicBlockRef caller = LLVMGetInsertBlock(v->b);
+  LLVMMetadataRef loc = v->loc;
+  LLVMSetCurrentDebugLocation2(v->b, NULL);
+  if (v->dib) { /* a subprogram of its own, at the node's line (when inlined, inside the node's scope) */
+    unsigned line = nd_->loc.line;
+    LLVMMetadataRef sp = LLVMDIBuilderCreateFunction(v->dib, v->file, name, strlen(name), name, strlen(name), v->file,
+                                                     line, v->sub_type, 1, 1, line, LLVMDIFlagPrototyped,
+                                                     v->lo->opt_level > 0);
+    LLVMSetSubprogram(fn, sp);
+    LLVMSetCurrentDebugLocation2(v->b, LLVMDIBuilderCreateDebugLocation(v->ctx, line, nd_->loc.col, sp, NULL));
+  }
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(v->ctx, fn, "entry");
+  LLVMPositionBuilderAtEnd(v->b, entry);
+  LLVMValueRef out = LLVMGetParam(fn, (unsigned)np - 1), base[FXRT_PW_MAX_INPUTS];
+  for (int32_t i = 0; i < nin; i++) {
+    LLVMValueRef p = param_of[i] >= 0 ? LLVMGetParam(fn, (unsigned)param_of[i]) : out;
+    if (param_of[i] >= 0) {
+      char pn[16];
+      snprintf(pn, sizeof pn, "in%d", (int)i);
+      LLVMSetValueName2(p, pn, strlen(pn));
+    }
+    LLVMValueRef off = ci64(v, k->view[1 + i].offset);
+    base[i] = k->view[1 + i].offset ? LLVMBuildInBoundsGEP2(v->b, v->f32, p, &off, 1, "") : p;
+  }
+  LLVMSetValueName2(out, "out", 3);
+  /* the loop nest: loop d counts i_d from 0 to sh[d] (every trip count is at least 2: size-1 dimensions are gone) */
+  LLVMValueRef iv[FXRT_MAX_DIMS], next[FXRT_MAX_DIMS];
+  LLVMBasicBlockRef head[FXRT_MAX_DIMS], pre[FXRT_MAX_DIMS];
+  for (int32_t d = 0; d < nd; d++) {
+    char bn[16];
+    snprintf(bn, sizeof bn, "loop%d", (int)d);
+    pre[d] = LLVMGetInsertBlock(v->b);
+    head[d] = LLVMAppendBasicBlockInContext(v->ctx, fn, bn);
+    LLVMBuildBr(v->b, head[d]);
+    LLVMPositionBuilderAtEnd(v->b, head[d]);
+    snprintf(bn, sizeof bn, "i%d", (int)d);
+    iv[d] = LLVMBuildPhi(v->b, v->i64, bn);
+  }
+  /* the element: each input at sum(i_d * stride_d), the expression, the result at its contiguous index */
+  LLVMValueRef reg[FXRT_PW_MAX_INSNS];
+  for (int32_t c = 0; c < ncode; c++) {
+    const fxrt_pw_insn *in = &k->p.pw[c];
+    switch (in->kind) {
+    case FXRT_PW_LOAD: {
+      LLVMValueRef idx = ci64(v, 0);
+      for (int32_t d = 0; d < nd; d++)
+        if (st[in->a][d]) idx = LLVMBuildAdd(v->b, idx, LLVMBuildMul(v->b, iv[d], ci64(v, st[in->a][d]), ""), "");
+      LLVMValueRef ptr = LLVMBuildInBoundsGEP2(v->b, v->f32, base[in->a], &idx, 1, "");
+      reg[c] = LLVMBuildLoad2(v->b, v->f32, ptr, "");
+      LLVMSetAlignment(reg[c], 4);
+      break;
+    }
+    case FXRT_PW_CONST: reg[c] = fc(v, in->p[0]); break;
+    case FXRT_PW_UNARY: reg[c] = pw_unary(v, in->op, reg[in->a], in->p); break;
+    default: reg[c] = pw_binary(v, in->op, reg[in->a], reg[in->b]); break;
+    }
+  }
+  LLVMValueRef yidx = ci64(v, 0);
+  for (int32_t d = 0; d < nd; d++) yidx = LLVMBuildAdd(v->b, yidx, LLVMBuildMul(v->b, iv[d], ci64(v, ys[d]), ""), "");
+  LLVMValueRef st_ = LLVMBuildStore(v->b, reg[ncode - 1], LLVMBuildInBoundsGEP2(v->b, v->f32, out, &yidx, 1, ""));
+  LLVMSetAlignment(st_, 4);
+  /* the latches, innermost first */
+  for (int32_t d = nd - 1; d >= 0; d--) {
+    char bn[16];
+    next[d] = LLVMBuildAdd(v->b, iv[d], ci64(v, 1), "");
+    LLVMValueRef more = LLVMBuildICmp(v->b, LLVMIntSLT, next[d], ci64(v, sh[d]), "");
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(v->b);
+    snprintf(bn, sizeof bn, "done%d", (int)d);
+    LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(v->ctx, fn, bn);
+    LLVMBuildCondBr(v->b, more, head[d], exit);
+    LLVMValueRef zero = ci64(v, 0);
+    LLVMAddIncoming(iv[d], &zero, &pre[d], 1);
+    LLVMAddIncoming(iv[d], &next[d], &latch, 1);
+    LLVMPositionBuilderAtEnd(v->b, exit);
+  }
+  LLVMBuildRetVoid(v->b);
+  LLVMPositionBuilderAtEnd(v->b, caller);
+  LLVMSetCurrentDebugLocation2(v->b, loc);
+}
+
+/* ---- calls ---- */
+
+_Static_assert(FX_NUM_KINDS == 27, "a new kernel kind: add its parameters to kind_params and its call to emit_kcall");
+
+/* Parameter types of the runtime's functions (fxrt.h), one letter each: p pointer, e enum, l int64_t, z size_t,
+ * f float, d double, b bool. Every function returns fxrt_status. */
+static const char *kind_params(fx_kind k) {
+  switch (k) {
+  case FX_K_UNARY: return "epplp";
+  case FX_K_BINARY: return "eeppppppd";
+  case FX_K_WHERE: return "epppppppp";
+  case FX_K_COPY: return "eppepp";
+  case FX_K_FILL: return "epld";
+  case FX_K_ARANGE: return "epldd";
+  case FX_K_REDUCE: return "eeplllp";
+  case FX_K_CUMSUM: return "eplllp";
+  case FX_K_SOFTMAX: return "plllpb";
+  case FX_K_TOPK: return "pllllbpp";
+  case FX_K_CONV2D: return "pllllplllppllpppz";
+  case FX_K_CONV_T2D: return "pllllplllppllp";
+  case FX_K_WINOGRAD: return "lpllllplppllllppz";
+  case FX_K_LINEAR: return "pllplppp";
+  case FX_K_MATMUL: return "ppppppp";
+  case FX_K_BATCH_NORM: return "plllppppfp";
+  case FX_K_LAYER_NORM: return "pllppfppp";
+  case FX_K_GROUP_NORM: return "pllllppfp";
+  case FX_K_MAX_POOL: return "pllllpllpp";
+  case FX_K_AVG_POOL: return "pllllpllp";
+  case FX_K_ADAPTIVE_AVG: return "pllllpll";
+  case FX_K_ADAPTIVE_MAX: return "pllllpllp";
+  case FX_K_NEAREST: return "pllllplldd";
+  case FX_K_BILINEAR: return "pllllpllbdd";
+  case FX_K_PAD2D: return "epllllpp";
+  case FX_K_EMBEDDING: return "pllplp";
+  default: return NULL;
+  }
+}
+
+static LLVMValueRef kernel(lv *v, fx_kind k) {
+  if (v->kfn[k]) return v->kfn[k];
+  const char *sig = kind_params(k);
+  LLVMTypeRef params[24];
+  unsigned n = 0;
+  for (const char *c = sig; *c; c++)
+    params[n++] = *c == 'p' ? v->ptr : *c == 'e' ? v->i32 : *c == 'l' ? v->i64 : *c == 'z' ? v->isize
+                : *c == 'f' ? v->f32 : *c == 'd' ? v->f64 : v->i1;
+  v->kty[k] = LLVMFunctionType(v->i32, params, n, 0);
+  LLVMValueRef f = LLVMAddFunction(v->mod, fx_kind_function(k), v->kty[k]);
+  unsigned zext = LLVMGetEnumAttributeKindForName("zeroext", 7), nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
+  for (unsigned i = 0; i < n; i++) /* a C bool argument is zero-extended by the caller */
+    if (sig[i] == 'b') LLVMAddAttributeAtIndex(f, i + 1, LLVMCreateEnumAttribute(v->ctx, zext, 0));
+  LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(v->ctx, nounwind, 0));
+  return v->kfn[k] = f;
+}
+
+/* Calls the kernel with args, then returns its status from NAME_run unless it is FXRT_OK. */
+static void emit_call(lv *v, fx_kind kind, LLVMValueRef *args, unsigned n) {
+  LLVMValueRef f = kernel(v, kind);
+  LLVMValueRef s = LLVMBuildCall2(v->b, v->kty[kind], f, args, n, "");
+  LLVMValueRef bad = LLVMBuildICmp(v->b, LLVMIntNE, s, ci32(v, FXRT_OK), "");
+  LLVMBasicBlockRef here = LLVMGetInsertBlock(v->b);
+  LLVMBasicBlockRef after = LLVMAppendBasicBlockInContext(v->ctx, v->fn, "");
+  LLVMBuildCondBr(v->b, bad, v->fail, after);
+  LLVMAddIncoming(v->fail_status, &s, &here, 1);
+  v->nchecks++;
+  LLVMPositionBuilderAtEnd(v->b, after);
+}
+
+static LLVMValueRef epilogue(lv *v, const fx_kcall *k) {
+  if (!k->has_ep) return LLVMConstPointerNull(v->ptr);
+  LLVMValueRef f[5] = {LLVMConstInt(v->enum_field, (unsigned long long)k->ep.act, 0), cf32(v, k->ep.alpha),
+                       cf32(v, k->ep.lo), cf32(v, k->ep.hi), LLVMConstPointerNull(v->ptr)};
+  LLVMValueRef c = LLVMConstNamedStruct(v->ep_t, f, 5);
+  if (k->ref[4].kind == FX_REF_NULL) return const_global(v, c, "epilogue");
+  /* a residual: the struct on the stack, its pointer filled in (a compound literal in the C backend) */
+  LLVMValueRef s = LLVMBuildInsertValue(v->b, c, ref(v, k, 4), 4, "");
+  LLVMBuildStore(v->b, s, v->ep_slot);
+  return v->ep_slot;
+}
+
+/* Appends cnt int64_t arguments. */
+static unsigned ints(lv *v, LLVMValueRef *a, unsigned n, const int64_t *x, int cnt) {
+  for (int i = 0; i < cnt; i++) a[n++] = ci64(v, x[i]);
+  return n;
+}
+
+static void emit_kcall(lv *v, const fx_kcall *k) {
+  if (k->kind == FX_K_POINTWISE) { /* a loop, which cannot fail */
+    emit_pointwise(v, k);
+    return;
+  }
+  LLVMValueRef a[24];
+  unsigned n = 0;
+#define R(i) (a[n++] = ref(v, k, i))
+#define V(i) (a[n++] = view_const(v, &k->view[i]))
+#define I(from, cnt) (n = ints(v, a, n, k->i + (from), (cnt)))
+#define E(x) (a[n++] = ci32(v, (x)))
+#define F(x) (a[n++] = cf32(v, (x)))
+#define D(x) (a[n++] = LLVMConstReal(v->f64, (x)))
+#define B(x) (a[n++] = LLVMConstInt(v->i1, (x) ? 1 : 0, 0))
+  switch ((fx_kind)k->kind) {
+  case FX_K_UNARY: E(k->sub), R(0), R(1), I(0, 1), a[n++] = unary_const(v, &k->p.un); break;
+  case FX_K_BINARY: E(k->sub), E(k->dt), R(0), V(0), R(1), V(1), R(2), V(2), D(k->f[0]); break;
+  case FX_K_WHERE: E(k->dt), R(0), V(0), R(1), V(1), R(2), V(2), R(3), V(3); break;
+  case FX_K_COPY: E(k->dt), R(0), V(0), E(k->dt2), R(1), V(1); break;
+  case FX_K_FILL: E(k->dt), R(0), I(0, 1), D(k->f[0]); break;
+  case FX_K_ARANGE: E(k->dt), R(0), I(0, 1), D(k->f[0]), D(k->f[1]); break;
+  case FX_K_REDUCE: E(k->sub), E(k->dt), R(0), I(0, 3), R(1); break;
+  case FX_K_CUMSUM: E(k->dt), R(0), I(0, 3), R(1); break;
+  case FX_K_SOFTMAX: R(0), I(0, 3), R(1), B(k->flag); break;
+  case FX_K_TOPK: R(0), I(0, 4), B(k->flag), R(1), R(2); break;
+  case FX_K_CONV2D: {
+    const fxrt_conv2d_params *c = &k->p.conv;
+    LLVMValueRef f[5] = {pair(v, c->stride), pair(v, c->padding), pair(v, c->dilation), ci64(v, c->groups),
+                         pair(v, c->pad_extra)};
+    R(0), I(0, 4), R(1), I(4, 3), R(2), R(3), I(7, 2);
+    a[n++] = const_global(v, LLVMConstNamedStruct(v->conv_t, f, 5), "conv2d");
+    a[n++] = epilogue(v, k);
+    R(5), a[n++] = cisize(v, (uint64_t)k->i[9]);
+    break;
+  }
+  case FX_K_CONV_T2D: {
+    const fxrt_conv_transpose2d_params *c = &k->p.convt;
+    LLVMValueRef f[5] = {pair(v, c->stride), pair(v, c->padding), pair(v, c->output_padding), pair(v, c->dilation),
+                         ci64(v, c->groups)};
+    R(0), I(0, 4), R(1), I(4, 3), R(2), R(3), I(7, 2);
+    a[n++] = const_global(v, LLVMConstNamedStruct(v->convt_t, f, 5), "conv_transpose2d");
+    break;
+  }
+  case FX_K_WINOGRAD:
+    a[n++] = ci64(v, k->sub), R(0), I(0, 4), R(1), I(4, 1), R(2), R(3), I(5, 4), a[n++] = epilogue(v, k);
+    R(5), a[n++] = cisize(v, (uint64_t)k->i[9]);
+    break;
+  case FX_K_LINEAR: R(0), I(0, 2), R(1), I(2, 1), R(2), R(3), a[n++] = epilogue(v, k); break;
+  case FX_K_MATMUL: R(0), V(0), R(1), V(1), R(2), V(2), a[n++] = epilogue(v, k); break;
+  case FX_K_BATCH_NORM: R(0), I(0, 3), R(1), R(2), R(3), R(4), F(k->f[0]), R(5); break;
+  case FX_K_LAYER_NORM: R(0), I(0, 2), R(1), R(2), F(k->f[0]), R(3), R(4), R(5); break;
+  case FX_K_GROUP_NORM: R(0), I(0, 4), R(1), R(2), F(k->f[0]), R(3); break;
+  case FX_K_MAX_POOL:
+  case FX_K_AVG_POOL: {
+    const fxrt_pool2d_params *q = &k->p.pool;
+    LLVMValueRef f[7] = {pair(v, q->kernel), pair(v, q->stride), pair(v, q->padding), pair(v, q->dilation),
+                         LLVMConstInt(v->i8, q->ceil_mode, 0), LLVMConstInt(v->i8, q->count_include_pad, 0),
+                         ci64(v, q->divisor_override)};
+    R(0), I(0, 4), R(1), I(4, 2);
+    a[n++] = const_global(v, LLVMConstNamedStruct(v->pool_t, f, 7), "pool2d");
+    if (k->kind == FX_K_MAX_POOL) R(2);
+    break;
+  }
+  case FX_K_ADAPTIVE_AVG: R(0), I(0, 4), R(1), I(4, 2); break;
+  case FX_K_ADAPTIVE_MAX: R(0), I(0, 4), R(1), I(4, 2), R(2); break;
+  case FX_K_NEAREST: R(0), I(0, 4), R(1), I(4, 2), D(k->f[0]), D(k->f[1]); break;
+  case FX_K_BILINEAR: R(0), I(0, 4), R(1), I(4, 2), B(k->flag), D(k->f[0]), D(k->f[1]); break;
+  case FX_K_PAD2D:
+    E(k->sub), R(0), I(0, 4);
+    a[n++] = const_global(v, i64_array(v, k->i + 4, 4, 4), "pads");
+    R(1);
+    break;
+  case FX_K_EMBEDDING: R(0), I(0, 2), R(1), I(2, 1), R(2); break;
+  default:
+    fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "internal error: the LLVM backend has no call for kernel kind %d",
+                  (int)k->kind);
+    v->failed = true;
+    return;
+  }
+#undef R
+#undef V
+#undef I
+#undef E
+#undef F
+#undef D
+#undef B
+  emit_call(v, (fx_kind)k->kind, a, n);
+}
+
+/* ---- debug info ---- */
+
+static void debug_begin(lv *v, const char *fn_name) {
+  const char *src = v->lo->source ? v->lo->source : "graph.fx";
+  char cwd[4096];
+  if (!getcwd(cwd, sizeof cwd)) snprintf(cwd, sizeof cwd, ".");
+  v->dib = LLVMCreateDIBuilder(v->mod);
+  v->file = LLVMDIBuilderCreateFile(v->dib, src, strlen(src), cwd, strlen(cwd));
+  const char *producer = "fx2c " FX2C_VERSION;
+  LLVMDIBuilderCreateCompileUnit(v->dib, LLVMDWARFSourceLanguageC99, v->file, producer, strlen(producer),
+                                 v->lo->opt_level > 0, "", 0, 0, "", 0, LLVMDWARFEmissionFull, 0, 0, 0, "", 0, "", 0);
+  v->sub_type = LLVMDIBuilderCreateSubroutineType(v->dib, v->file, NULL, 0, LLVMDIFlagZero);
+  const fx_graph *g = v->ifc.p->g;
+  unsigned line = g->first != FX_NONE_IDX ? g->nodes[g->first].loc.line : 0;
+  v->sp = LLVMDIBuilderCreateFunction(v->dib, v->file, fn_name, strlen(fn_name), fn_name, strlen(fn_name), v->file,
+                                      line, v->sub_type, 0, 1, line, LLVMDIFlagPrototyped, v->lo->opt_level > 0);
+  LLVMSetSubprogram(v->fn, v->sp);
+  LLVMAddModuleFlag(v->mod, LLVMModuleFlagBehaviorWarning, "Debug Info Version", 18,
+                    LLVMValueAsMetadata(ci32(v, LLVMDebugMetadataVersion())));
+  LLVMAddModuleFlag(v->mod, LLVMModuleFlagBehaviorWarning, "Dwarf Version", 13, LLVMValueAsMetadata(ci32(v, 4)));
+}
+
+/* The location of node's calls: its line and column in the graph file, in a scope named after the node (a
+ * subprogram inlined into NAME_run there), so that a backtrace through a kernel names the FX node. */
+static void debug_node(lv *v, uint32_t node) {
+  if (!v->dib) return;
+  const fx_node *n = node != FX_NONE_IDX ? &v->ifc.p->g->nodes[node] : NULL;
+  unsigned line = n ? n->loc.line : 0, col = n ? n->loc.col : 0;
+  LLVMMetadataRef at = LLVMDIBuilderCreateDebugLocation(v->ctx, line, col, v->sp, NULL);
+  if (!n) {
+    LLVMSetCurrentDebugLocation2(v->b, v->loc = at);
+    return;
+  }
+  char name[300];
+  snprintf(name, sizeof name, "%.*s", (int)(n->name.n < 280 ? n->name.n : 280), n->name.p);
+  LLVMMetadataRef sp = LLVMDIBuilderCreateFunction(v->dib, v->file, name, strlen(name), "", 0, v->file, line,
+                                                   v->sub_type, 1, 1, line, LLVMDIFlagZero, v->lo->opt_level > 0);
+  v->loc = LLVMDIBuilderCreateDebugLocation(v->ctx, line, col, sp, at);
+  LLVMSetCurrentDebugLocation2(v->b, v->loc);
+}
+
+/* ---- the entry point ---- */
+
+static void build_function(lv *v) {
+  fx_iface *e = &v->ifc;
+  const fx_program *p = e->p;
+  const fx_lowered *L = e->L;
+  uint32_t nin = fx_iface_inputs(e, NULL);
+  fx_io *in = fx_xcalloc(nin + 1, sizeof *in);
+  fx_iface_inputs(e, in);
+  unsigned nparams = (e->o->weights_file ? 1 : 0) + nin + L->noutputs + 1;
+  LLVMTypeRef *pt = fx_xcalloc(nparams, sizeof *pt);
+  for (unsigned i = 0; i < nparams; i++) pt[i] = v->ptr;
+  char fname[80];
+  snprintf(fname, sizeof fname, "%s_run", e->prefix);
+  v->fn = LLVMAddFunction(v->mod, fname, LLVMFunctionType(v->i32, pt, nparams, 0));
+  LLVMAddAttributeAtIndex(v->fn, LLVMAttributeFunctionIndex,
+                          LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
+  fx_xfree(pt);
+  unsigned a = 0;
+  if (e->o->weights_file) LLVMSetValueName2(v->weights_arg = LLVMGetParam(v->fn, a++), "weights", 7);
+  for (uint32_t i = 0; i < nin; i++) {
+    LLVMValueRef prm = LLVMGetParam(v->fn, a++);
+    char name[300];
+    snprintf(name, sizeof name, "%s%s", fx_iface_input_copied(e, in[i].tensor) ? "input_" : "", in[i].name);
+    LLVMSetValueName2(prm, name, strlen(name));
+    v->input[in[i].tensor] = prm;
+  }
+  for (uint32_t j = 0; j < L->noutputs; j++) {
+    char name[32];
+    snprintf(name, sizeof name, "output%u", j);
+    LLVMSetValueName2(v->output[j] = LLVMGetParam(v->fn, a++), name, strlen(name));
+  }
+  LLVMSetValueName2(v->ws = LLVMGetParam(v->fn, a++), "workspace", 9);
+  fx_xfree(in);
+  if (v->lo->debug) debug_begin(v, fname);
+
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(v->ctx, v->fn, "entry");
+  v->fail = LLVMAppendBasicBlockInContext(v->ctx, v->fn, "fail");
+  LLVMPositionBuilderAtEnd(v->b, v->fail);
+  v->fail_status = LLVMBuildPhi(v->b, v->i32, "status");
+  LLVMBuildRet(v->b, v->fail_status);
+  LLVMPositionBuilderAtEnd(v->b, entry);
+  v->ep_slot = LLVMBuildAlloca(v->b, v->ep_t, "epilogue");
+  LLVMSetAlignment(v->ep_slot, (unsigned)LLVMABIAlignmentOfType(v->td, v->ep_t));
+  /* the weights: constant globals, or their places in the weights argument */
+  for (uint32_t t = 0; t < p->ntensors; t++) {
+    if (!fx_iface_weight_written(e, t)) continue;
+    const fx_tinfo *ti = &p->tensors[t];
+    if (e->o->weights_file) {
+      v->weight[t] = byte_gep(v, v->weights_arg, v->woff[t], e->name[t]);
+      continue;
+    }
+    size_t bytes = fx_tinfo_bytes(ti);
+    LLVMValueRef init = bytes ? LLVMConstStringInContext2(v->ctx, (const char *)ti->data->data, bytes, 1)
+                              : LLVMConstNull(LLVMArrayType2(v->i8, 1));
+    LLVMValueRef g = LLVMAddGlobal(v->mod, LLVMTypeOf(init), e->name[t]);
+    LLVMSetInitializer(g, init);
+    LLVMSetGlobalConstant(g, 1);
+    LLVMSetLinkage(g, LLVMInternalLinkage);
+    LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+    LLVMSetAlignment(g, FX_PLAN_ALIGN);
+    v->weight[t] = g;
+  }
+  /* a weight reached through a second tensor (get_attr and module) is the first one's array */
+  for (uint32_t t = 0; t < p->ntensors; t++)
+    if (!v->weight[t] && p->tensors[t].kind == FX_T_WEIGHT)
+      for (uint32_t u = 0; u < p->ntensors; u++)
+        if (v->weight[u] && p->tensors[u].data == p->tensors[t].data) {
+          v->weight[t] = v->weight[u];
+          break;
+        }
+
+  /* the calls, in graph order (as emit_c.c prints them): inputs the graph writes into first */
+  const fx_graph *g = p->g;
+  uint32_t k = 0;
+  debug_node(v, g->first);
+  for (; k < L->ncalls && L->calls[k].node == FX_NONE_IDX && L->calls[k].ref[0].kind == FX_REF_SOURCE; k++)
+    emit_kcall(v, &L->calls[k]);
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
+    const fx_node *nd = &g->nodes[i];
+    if (L->first_call[i] == L->end_call[i] && nd->opcode != FX_OUTPUT) continue;
+    /* the node's calls start a block named after it (the block the previous check opened) */
+    LLVMBasicBlockRef bb = LLVMGetInsertBlock(v->b);
+    if (bb != entry && !LLVMGetFirstInstruction(bb)) {
+      char name[300];
+      snprintf(name, sizeof name, "%.*s", (int)(nd->name.n < 280 ? nd->name.n : 280), nd->name.p);
+      LLVMSetValueName2(LLVMBasicBlockAsValue(bb), name, strlen(name));
+    }
+    debug_node(v, i);
+    for (uint32_t c = L->first_call[i]; c < L->end_call[i]; c++) emit_kcall(v, &L->calls[c]);
+    if (nd->opcode == FX_OUTPUT)
+      for (uint32_t c = L->end_call[i]; c < L->ncalls; c++) emit_kcall(v, &L->calls[c]);
+  }
+  LLVMBuildRet(v->b, ci32(v, FXRT_OK));
+  if (!v->nchecks) LLVMDeleteBasicBlock(v->fail);
+  else LLVMMoveBasicBlockAfter(v->fail, LLVMGetLastBasicBlock(v->fn));
+}
+
+/* ---- the executables' driver: its tables and fxm_run (what exe.c's driver source declares extern) ---- */
+
+static LLVMValueRef global_const(lv *v, const char *name, LLVMValueRef init) {
+  LLVMValueRef g = LLVMAddGlobal(v->mod, LLVMTypeOf(init), name);
+  LLVMSetInitializer(g, init);
+  LLVMSetGlobalConstant(g, 1);
+  return g;
+}
+
+static void emit_driver_tables(lv *v) {
+  fx_iface *e = &v->ifc;
+  const fx_lowered *L = e->L;
+  uint32_t nin = fx_iface_inputs(e, NULL);
+  fx_io *in = fx_xcalloc(nin + 1, sizeof *in);
+  fx_iface_inputs(e, in);
+  LLVMTypeRef int_t = v->i32; /* C int and the enum fxrt_dtype */
+  LLVMTypeRef desc = named_struct(v, "fxm_desc", (LLVMTypeRef[]){v->ptr, int_t, int_t, LLVMArrayType2(v->i64, FXRT_MAX_DIMS)}, 4);
+  global_const(v, "fxm_num_inputs", LLVMConstInt(int_t, nin, 0));
+  global_const(v, "fxm_num_outputs", LLVMConstInt(int_t, L->noutputs, 0));
+  global_const(v, "fxm_workspace_size", cisize(v, v->ifc.P->arena));
+  for (int io = 0; io < 2; io++) {
+    uint32_t n = io ? L->noutputs : nin;
+    LLVMValueRef *items = fx_xcalloc(n + 1, sizeof *items);
+    for (uint32_t i = 0; i < n; i++) {
+      char name[300];
+      if (io) snprintf(name, sizeof name, "output%u", i);
+      else snprintf(name, sizeof name, "%s", in[i].name);
+      LLVMValueRef str = const_global(v, LLVMConstStringInContext2(v->ctx, name, strlen(name), 0), "name");
+      fxrt_dtype dt = io ? L->outputs[i].dtype : in[i].dtype;
+      int32_t nd = io ? L->outputs[i].ndim : in[i].ndim;
+      LLVMValueRef f[4] = {str, LLVMConstInt(int_t, dt, 0), LLVMConstInt(int_t, (unsigned long long)nd, 0),
+                           i64_array(v, io ? L->outputs[i].shape : in[i].shape, nd, FXRT_MAX_DIMS)};
+      items[i] = LLVMConstNamedStruct(desc, f, 4);
+    }
+    if (!n) items[n++] = LLVMConstNull(desc); /* as the C driver's tables, never empty */
+    global_const(v, io ? "fxm_outputs" : "fxm_inputs", LLVMConstArray2(desc, items, n));
+    fx_xfree(items);
+  }
+  /* fxrt_status fxm_run(void *const *in, void *const *out, void *ws) { return NAME_run(in[0], ..., out[0], ..., ws); } */
+  LLVMTypeRef ft = LLVMFunctionType(v->i32, (LLVMTypeRef[]){v->ptr, v->ptr, v->ptr}, 3, 0);
+  LLVMValueRef fn = LLVMAddFunction(v->mod, "fxm_run", ft);
+  LLVMSetCurrentDebugLocation2(v->b, NULL);
+  LLVMPositionBuilderAtEnd(v->b, LLVMAppendBasicBlockInContext(v->ctx, fn, "entry"));
+  unsigned np = LLVMCountParams(v->fn), a = 0;
+  LLVMValueRef *args = fx_xcalloc(np + 1, sizeof *args);
+  for (int io = 0; io < 2; io++)
+    for (uint32_t i = 0; i < (io ? L->noutputs : nin); i++) {
+      LLVMValueRef idx = ci64(v, i);
+      args[a++] = LLVMBuildLoad2(v->b, v->ptr, LLVMBuildInBoundsGEP2(v->b, v->ptr, LLVMGetParam(fn, (unsigned)io), &idx, 1, ""), "");
+    }
+  args[a++] = LLVMGetParam(fn, 2);
+  LLVMTypeRef rt = LLVMGlobalGetValueType(v->fn);
+  LLVMBuildRet(v->b, LLVMBuildCall2(v->b, rt, v->fn, args, a, ""));
+  fx_xfree(args);
+  fx_xfree(in);
+}
+
+/* ---- output ---- */
+
+static bool verify(lv *v, const char *when) {
+  char *msg = NULL;
+  if (!LLVMVerifyModule(v->mod, LLVMReturnStatusAction, &msg)) {
+    LLVMDisposeMessage(msg);
+    return true;
+  }
+  fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "internal error: the LLVM module does not verify %s: %.2000s", when,
+                msg ? msg : "");
+  LLVMDisposeMessage(msg);
+  return false;
+}
+
+static bool write_stdout(const char *p, size_t n, fx_diag *d) {
+  if (fwrite(p, 1, n, stdout) != n || fflush(stdout) != 0) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "writing standard output failed: %s", strerror(errno));
+    return false;
+  }
+  return true;
+}
+
+static bool write_module(lv *v, LLVMTargetMachineRef tm, fx_llvm_output kind, const char *path) {
+  bool to_stdout = strcmp(path, "-") == 0;
+  char *err = NULL;
+  bool ok = true;
+  if (kind == FX_LLVM_IR && !to_stdout) {
+    if (LLVMPrintModuleToFile(v->mod, path, &err)) {
+      fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "cannot write '%s': %s", path, err ? err : "");
+      LLVMDisposeMessage(err);
+      return false;
+    }
+    return true;
+  }
+  if (kind == FX_LLVM_IR) {
+    char *text = LLVMPrintModuleToString(v->mod);
+    ok = write_stdout(text, strlen(text), v->d);
+    LLVMDisposeMessage(text);
+    return ok;
+  }
+  if (!to_stdout) { /* straight to the file: no copy of the weights in between */
+    if (kind == FX_LLVM_BC ? LLVMWriteBitcodeToFile(v->mod, path) != 0
+                           : LLVMTargetMachineEmitToFile(tm, v->mod, path, LLVMObjectFile, &err) != 0) {
+      fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "cannot write '%s'%s%s", path, err ? ": " : "", err ? err : "");
+      LLVMDisposeMessage(err);
+      return false;
+    }
+    return true;
+  }
+  LLVMMemoryBufferRef buf = NULL;
+  if (kind == FX_LLVM_BC) buf = LLVMWriteBitcodeToMemoryBuffer(v->mod);
+  else if (LLVMTargetMachineEmitToMemoryBuffer(tm, v->mod, LLVMObjectFile, &err, &buf)) {
+    fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "LLVM could not emit the object file: %s", err ? err : "");
+    LLVMDisposeMessage(err);
+    return false;
+  }
+  const char *data = LLVMGetBufferStart(buf);
+  size_t n = LLVMGetBufferSize(buf);
+  ok = write_stdout(data, n, v->d);
+  LLVMDisposeMemoryBuffer(buf);
+  return ok;
+}
+
+bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, const fx_llvm_opts *lo,
+                  fx_llvm_output kind, const char *path, fx_diag *d) {
+  char msg[600];
+  target_spec t;
+  if (!resolve_target(lo, &t, msg, sizeof msg)) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "%s", msg);
+    return false;
+  }
+  LLVMTargetMachineRef tm = make_machine(&t, lo->opt_level);
+  if (!tm) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "LLVM cannot make a target machine for '%s'", t.triple);
+    spec_free(&t);
+    return false;
+  }
+  lv v;
+  memset(&v, 0, sizeof v);
+  fx_iface_init(&v.ifc, L, P, o);
+  v.lo = lo, v.d = d;
+  v.ctx = LLVMContextCreate();
+  const char *src = lo->source ? lo->source : "model";
+  const char *base = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
+  v.mod = LLVMModuleCreateWithNameInContext(base, v.ctx);
+  LLVMSetSourceFileName(v.mod, base, strlen(base));
+  LLVMSetTarget(v.mod, t.triple);
+  v.td = LLVMCreateTargetDataLayout(tm);
+  char *layout = LLVMCopyStringRepOfTargetData(v.td);
+  LLVMSetDataLayout(v.mod, layout);
+  LLVMDisposeMessage(layout);
+  v.short_enums = is_arm_bare_metal(t.triple);
+  v.b = LLVMCreateBuilderInContext(v.ctx);
+  make_types(&v);
+  const fx_program *p = L->p;
+  v.weight = fx_xcalloc(p->ntensors + 1, sizeof *v.weight);
+  v.input = fx_xcalloc(p->ntensors + 1, sizeof *v.input);
+  v.output = fx_xcalloc(L->noutputs + 1, sizeof *v.output);
+  v.woff = fx_xcalloc(p->ntensors + 1, sizeof *v.woff);
+  fx_buf bin = {0}, header = {0};
+  uint64_t wbytes = o->weights_file ? fx_iface_weights_blob(&v.ifc, &bin, v.woff) : 0;
+  bool ok = true;
+  if (LLVMByteOrder(v.td) != LLVMLittleEndian) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "target '%s' is big-endian; fx2c's weights and runtime are little-endian",
+                  t.triple);
+    ok = false;
+  }
+  if (ok && LLVMPointerSize(v.td) < 8 && (P->arena >> 31 || wbytes >> 31)) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "the workspace (%llu bytes) or the weights do not fit the address space of '%s'",
+                  (unsigned long long)P->arena, t.triple);
+    ok = false;
+  }
+  if (ok && t.host) ok = check_host_layouts(&v);
+  if (ok) {
+    if (strncmp(t.triple, "arm", 3) == 0 || strncmp(t.triple, "thumb", 5) == 0) /* as the ARM C compilers record it */
+      LLVMAddModuleFlag(v.mod, LLVMModuleFlagBehaviorError, "min_enum_size", 13,
+                        LLVMValueAsMetadata(ci32(&v, v.short_enums ? 1 : 4)));
+    LLVMMetadataRef ident = LLVMMDStringInContext2(v.ctx, "fx2c " FX2C_VERSION, strlen("fx2c " FX2C_VERSION));
+    LLVMAddNamedMetadataOperand(v.mod, "llvm.ident", LLVMMetadataAsValue(v.ctx, LLVMMDNodeInContext2(v.ctx, &ident, 1)));
+    build_function(&v);
+    if (lo->exe_driver) emit_driver_tables(&v);
+    if (v.dib) LLVMDIBuilderFinalize(v.dib);
+    ok = !v.failed && verify(&v, "as built");
+  }
+  if (ok) {
+    char passes[32];
+    snprintf(passes, sizeof passes, "default<O%d>", lo->opt_level < 0 ? 0 : lo->opt_level > 2 ? 2 : lo->opt_level);
+    LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef err = LLVMRunPasses(v.mod, passes, tm, po);
+    LLVMDisposePassBuilderOptions(po);
+    if (err) {
+      char *m = LLVMGetErrorMessage(err);
+      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "internal error: LLVM passes %s failed: %s", passes, m);
+      LLVMDisposeErrorMessage(m);
+      ok = false;
+    } else {
+      ok = verify(&v, "after the passes");
+    }
+  }
+  if (ok) ok = write_module(&v, tm, kind, path);
+  if (ok && lo->header) { /* model.h, whose build note says what the module is and how to link it */
+    const char *file = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    fx_buf note = {0};
+    fx_buf_printf(&note, "%s: %s by fx2c's LLVM backend (LLVM %s) for %s, cpu %s%s%s, at -O%d%s.\n", file,
+                  kind == FX_LLVM_OBJ ? "an object file" : kind == FX_LLVM_BC ? "LLVM bitcode" : "LLVM IR",
+                  fx_llvm_version(), t.triple, t.cpu, t.features[0] ? ", features " : "",
+                  t.features[0] && strlen(t.features) < 200 ? t.features : t.features[0] ? "(the host's)" : "",
+                  lo->opt_level, lo->debug ? ", with debug info" : "");
+    if (kind != FX_LLVM_OBJ)
+      fx_buf_printf(&note, "Compile it into an object with llc-19 -filetype=obj %s (or clang -c), then link\n"
+                           "that object", file);
+    else fx_buf_printf(&note, "Link it");
+    if (t.host)
+      fx_buf_printf(&note, " with the runtime (libfxrt.a, installed with fxrt.h in include/fx2c/, or the\n"
+                           "runtime sources that --emit c writes) and -lm:\n  cc -std=c99 your_program.c %s -lfxrt -lm",
+                    kind == FX_LLVM_OBJ ? file : "model.o");
+    else
+      fx_buf_printf(&note, " with the runtime built for the target (cmake with a toolchain file such as\n"
+                           "cmake/toolchains/arm-none-eabi.cmake builds libfxrt.a alone) and the target's libm:\n"
+                           "  TARGET-cc your_program.c %s libfxrt.a -lm", kind == FX_LLVM_OBJ ? file : "model.o");
+    fx_buf_putc(&note, 0);
+    fx_emit_opts ho = *o;
+    ho.build_note = note.p;
+    v.ifc.o = &ho;
+    fx_iface_header(&v.ifc, &header, wbytes);
+    v.ifc.o = o;
+    fx_buf_free(&note);
+    ok = fx_write_file(lo->header, header.p, header.n, d);
+  }
+  if (ok && o->weights_file && lo->weights_bin) ok = fx_write_file(lo->weights_bin, bin.p, bin.n, d);
+  fx_buf_free(&bin);
+  fx_buf_free(&header);
+  if (v.dib) LLVMDisposeDIBuilder(v.dib);
+  LLVMDisposeBuilder(v.b);
+  LLVMDisposeModule(v.mod);
+  LLVMDisposeTargetData(v.td);
+  LLVMContextDispose(v.ctx);
+  LLVMDisposeTargetMachine(tm);
+  spec_free(&t);
+  fx_xfree(v.consts);
+  fx_xfree(v.weight);
+  fx_xfree(v.input);
+  fx_xfree(v.output);
+  fx_xfree(v.woff);
+  fx_iface_free(&v.ifc);
+  return ok;
+}
