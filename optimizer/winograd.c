@@ -1,7 +1,7 @@
 /* winograd.c: 3x3 convolutions to Winograd's minimal filtering, with the weight transformed at compile time. A 2-d
- * convolution or fx2c.fused_conv with a 3x3 f32 weight known at compile time, stride 1, dilation 1, one group and a
- * batched [n, c, h, w] input becomes an fx2c.winograd_conv node (ops.def) in 4x4 output tiles, F(4x4, 3x3), or 2x2
- * ones, F(2x2, 3x3). Its weight is U = G g G^T for every pair of channels, computed here in double precision
+ * convolution or fx2c.fused_conv with a 3x3 f32 weight known at compile time (one the graph does not write into),
+ * stride 1, dilation 1, one group and a batched [n, c, h, w] input becomes an fx2c.winograd_conv node (ops.def) in 4x4
+ * output tiles, F(4x4, 3x3), or 2x2 ones, F(2x2, 3x3). Its weight is U = G g G^T for every pair of channels, computed here in double precision
  * (fxrt_winograd_weight_f32) and stored as a new weight named after the old one with _winograd4 or _winograd2 (read by
  * a new get_attr node; the old weight goes when nothing else reads it). The runtime (fxrt_winograd_conv2d_f32) then
  * does 4x (2.25x) fewer multiplications than the direct convolution, and no weight transform:
@@ -189,13 +189,22 @@ bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;
   if (!pm->w) return false;
-  /* first every candidate (the weights' addresses are read here), then the rewrites (which add weights); uses[wi]:
-   * the tensor arguments that read weight wi, left[wi]: those that are not rewritten */
+  /* first every candidate (the weights' addresses are read here), then the rewrites (which add weights). left[wi]:
+   * the tensor arguments that read weight wi and are not rewritten; written[wi]: an in-place op writes into weight wi
+   * (then its value is not known now) */
   cand *cs = NULL;
   uint32_t ncs = 0, cap = 0, nw = pm->w->n, *left = fx_xcalloc(nw + 1, sizeof *left);
+  bool *written = fx_xcalloc(nw + 1, sizeof *written);
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
     const fx_inst *in = &p->inst[i];
     if (in->op < 0) continue;
+    if (in->inplace && in->result.kind == FX_V_TENSOR) {
+      uint32_t t = in->result.v.node;
+      for (int k = 0; k < 64 && p->tensors[t].alias != t; k++) t = p->tensors[t].alias; /* its storage */
+      const fx_value root = fx_tensor_value(p, t);
+      const uint32_t wi = weight_index(p, pm->w, &root);
+      if (wi != FX_NONE_IDX) written[wi] = true;
+    }
     const fx_sig *sig = fx_op_sig((fx_op)in->op);
     for (int a = 0; a < sig->n; a++) {
       const fx_value *v = &in->args[a];
@@ -208,7 +217,7 @@ bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
   }
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
     cand cd;
-    if (!qualifies(pm, i, &cd)) continue;
+    if (!qualifies(pm, i, &cd) || written[cd.weight]) continue;
     left[cd.weight]--;
     if (ncs == cap) {
       cap = cap ? 2 * cap : 16;
@@ -271,6 +280,7 @@ bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_xfree(repl);
   fx_xfree(reader);
   fx_xfree(left);
+  fx_xfree(written);
   fx_xfree(cs);
   return ncs > 0;
 }
