@@ -1,10 +1,11 @@
 /* winograd.c: 3x3 convolutions to Winograd's minimal filtering, with the weight transformed at compile time. A 2-d
  * convolution or fx2c.fused_conv with a 3x3 f32 weight known at compile time (one the graph does not write into),
  * stride 1, dilation 1, one group and a batched [n, c, h, w] input becomes an fx2c.winograd_conv node (ops.def) in 4x4
- * output tiles, F(4x4, 3x3), or 2x2 ones, F(2x2, 3x3). Its weight is U = G g G^T for every pair of channels, computed here in double precision
- * (fxrt_winograd_weight_f32) and stored as a new weight named after the old one with _winograd4 or _winograd2 (read by
- * a new get_attr node; the old weight goes when nothing else reads it). The runtime (fxrt_winograd_conv2d_f32) then
- * does 4x (2.25x) fewer multiplications than the direct convolution, and no weight transform:
+ * output tiles, F(4x4, 3x3), or 2x2 ones, F(2x2, 3x3). Its weight is U = G g G^T for every pair of channels,
+ * computed here in double precision (fxrt_winograd_weight_f32) and stored as a new weight named after the old one with
+ * _winograd4 or _winograd2 (read by a new get_attr node; the old weight goes when nothing else reads it). The runtime
+ * (fxrt_winograd_conv2d_f32) then does 4x (2.25x) fewer multiplications than the direct convolution, and no weight
+ * transform:
  *
  *     %layer1_0_conv1_fused_winograd : [#users=1] = call_function[target=fx2c.winograd_conv](args = (%maxpool,
  *         %layer1_0_conv1_weight_winograd4, %layer1_0_conv1_bias), kwargs = {padding: (1, 1), out_channels: 64,
