@@ -238,7 +238,8 @@ bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
     const fx_inst *in = &p->inst[cd->node];
     const uint32_t i = cd->node;
     if (cd->x.kind == FX_V_NODE && repl[cd->x.v.node] != FX_NONE_IDX) cd->x = fx_value_node(g, repl[cd->x.v.node]);
-    if (cd->res.kind == FX_V_NODE && repl[cd->res.v.node] != FX_NONE_IDX) cd->res = fx_value_node(g, repl[cd->res.v.node]);
+    if (cd->res.kind == FX_V_NODE && repl[cd->res.v.node] != FX_NONE_IDX)
+      cd->res = fx_value_node(g, repl[cd->res.v.node]);
     const uint32_t rd = 2 * cd->weight + (cd->tile == 2);
     if (reader[rd] == FX_NONE_IDX)
       reader[rd] = get_attr(g, transformed(pm->w, cd->weight, cd->tile, cd->k, cd->c, &st->weight_bytes_saved), i);
@@ -264,7 +265,8 @@ bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
       kwarg(g, kw, &nk, "padding_end", fx_value_tuple(g, e, 2));
     }
     char nm[256];
-    snprintf(nm, sizeof nm, "%.*s_winograd", (int)(g->nodes[i].name.n < 200 ? g->nodes[i].name.n : 200), g->nodes[i].name.p);
+    const fx_str old = g->nodes[i].name;
+    snprintf(nm, sizeof nm, "%.*s_winograd", (int)(old.n < 200 ? old.n : 200), old.p);
     fx_insert_point ip = fx_graph_inserting_before(g, i);
     uint32_t f = fx_graph_create_node(g, FX_CALL_FUNCTION, FX_STR_LIT("fx2c.winograd_conv"), fx_value_tuple(g, args, 3),
                                       fx_value_container(g, FX_V_DICT, kw, nk), fx_str_make(nm, strlen(nm)),

@@ -70,7 +70,8 @@ static void run_case(const wino_case *t, int64_t tile) {
                                             use_ep ? &ep : NULL, ws + 1, wsb),
                    FXRT_OK);
   char what[160];
-  snprintf(what, sizeof what, "winograd F(%lld) n%lld c%lld %lldx%lld k%lld p%lld,%lld act%d", (long long)tile, (long long)t->n,
+  snprintf(what, sizeof what, "winograd F(%lld) n%lld c%lld %lldx%lld k%lld p%lld,%lld act%d", (long long)tile,
+           (long long)t->n,
            (long long)t->c, (long long)t->h, (long long)t->w, (long long)t->k, (long long)t->ph, (long long)t->pw,
            (int)t->act);
   double *want = malloc(sizeof(double) * (size_t)ny), *mag = malloc(sizeof(double) * (size_t)ny);
@@ -84,7 +85,8 @@ static void run_case(const wino_case *t, int64_t tile) {
               for (int64_t j = 0; j < 3; j++) {
                 const int64_t iy = oy - t->ph + i, ix = ox - t->pw + j;
                 if (iy < 0 || iy >= t->h || ix < 0 || ix >= t->w) continue;
-                const double v = (double)x[((n * t->c + ci) * t->h + iy) * t->w + ix] * wt[((o * t->c + ci) * 3 + i) * 3 + j];
+                const double v =
+                    (double)x[((n * t->c + ci) * t->h + iy) * t->w + ix] * wt[((o * t->c + ci) * 3 + i) * 3 + j];
                 s += v;
                 m += fabs(v);
               }
@@ -129,8 +131,8 @@ static void wino_shapes(void **state) {
   const wino_case cases[] = {
       {1, 3, 6, 6, 4, 0, 0, true, false, FXRT_ACT_NONE, false, 0, 0},   /* one tile exactly */
       {1, 5, 3, 3, 7, 0, 0, true, false, FXRT_ACT_NONE, false, 0, 0},   /* a 1x1 output */
-      {1, 4, 1, 1, 3, 1, 1, false, false, FXRT_ACT_NONE, false, 0, 0},  /* a 1x1 input, padding 1: only the centre tap */
-      {2, 6, 9, 11, 10, 1, 1, true, false, FXRT_ACT_NONE, false, 0, 0}, /* 9x11: partial tiles in both directions; batch 2 */
+      {1, 4, 1, 1, 3, 1, 1, false, false, FXRT_ACT_NONE, false, 0, 0},  /* a 1x1 input, padding 1: the centre tap */
+      {2, 6, 9, 11, 10, 1, 1, true, false, FXRT_ACT_NONE, false, 0, 0}, /* 9x11: partial tiles both ways; batch 2 */
       {3, 7, 13, 5, 9, 0, 1, true, true, FXRT_ACT_NONE, false, 0, 0},   /* 11x5, mixed padding */
       {1, 8, 7, 8, 16, 2, 2, false, false, FXRT_ACT_NONE, false, 0, 0}, /* padding 2 (tiles entirely in the padding) */
       {1, 2, 17, 30, 5, 1, 0, true, false, FXRT_ACT_NONE, false, 0, 0}, /* wide */
@@ -146,8 +148,8 @@ static void wino_blocking(void **state) {
   (void)state;
   const wino_case cases[] = {
       {1, 64, 56, 56, 64, 1, 1, true, true, FXRT_ACT_RELU, false, 0, 0},   /* resnet's layer1: 196 tiles in 4 chunks */
-      {2, 16, 30, 31, 48, 1, 1, true, false, FXRT_ACT_NONE, false, 0, 0},  /* batch 2 across chunks; 48 = 1.5 micro-kernels (AVX-512) */
-      {1, 300, 6, 7, 33, 1, 1, true, false, FXRT_ACT_NONE, false, 0, 0},   /* c > KC; k = 33: three panels, the last mostly zeros */
+      {2, 16, 30, 31, 48, 1, 1, true, false, FXRT_ACT_NONE, false, 0, 0}, /* batch 2 across chunks; 48: 1.5 NR */
+      {1, 300, 6, 7, 33, 1, 1, true, false, FXRT_ACT_NONE, false, 0, 0},  /* c > KC; k = 33: three panels */
       {1, 9, 10, 10, 1, 1, 1, false, false, FXRT_ACT_NONE, false, 0, 0},   /* one output channel */
       {1, 40, 14, 14, 200, 1, 1, true, true, FXRT_ACT_RELU6, false, 0, 0}, /* many columns */
   };
@@ -203,19 +205,29 @@ static void wino_errors(void **state) {
   const size_t need = fxrt_winograd_workspace_size(4, 2, 4, 6, 6, 8, 6, 6, 1, 1);
   assert_true(need > 0 && need <= sizeof ws);
   assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws), FXRT_OK);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, NULL, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws), FXRT_EINVAL);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, NULL, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws), FXRT_EINVAL);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, NULL, 6, 6, 1, 1, NULL, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, NULL, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws),
+                   FXRT_EINVAL);
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, NULL, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws),
+                   FXRT_EINVAL);
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, NULL, 6, 6, 1, 1, NULL, ws, sizeof ws),
+                   FXRT_EINVAL);
   /* output sizes that would need a negative padding after the input */
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 4, 6, 1, 1, NULL, ws, sizeof ws), FXRT_EINVAL);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 3, 1, 0, NULL, ws, sizeof ws), FXRT_EINVAL);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 4, 4, -1, -1, NULL, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 4, 6, 1, 1, NULL, ws, sizeof ws),
+                   FXRT_EINVAL);
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 3, 1, 0, NULL, ws, sizeof ws),
+                   FXRT_EINVAL);
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 4, 4, -1, -1, NULL, ws, sizeof ws),
+                   FXRT_EINVAL);
   /* an input smaller than the kernel without padding */
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 1, 4, 2, 2, u, 8, b, y, 0, 0, 0, 0, NULL, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 1, 4, 2, 2, u, 8, b, y, 0, 0, 0, 0, NULL, ws, sizeof ws),
+                   FXRT_EINVAL);
   /* non-positive sizes, absurd sizes */
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 0, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws), FXRT_EINVAL);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 0, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws), FXRT_EINVAL);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, -1, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 0, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws),
+                   FXRT_EINVAL);
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 0, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws),
+                   FXRT_EINVAL);
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, -1, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws),
+                   FXRT_EINVAL);
   assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 1 << 30, 1 << 30, 1 << 30, 1 << 30, u, 8, b, y, 1 << 30, 1 << 30, 1, 1,
                                             NULL, ws, sizeof ws),
                    FXRT_EINVAL);
@@ -226,11 +238,13 @@ static void wino_errors(void **state) {
   assert_int_equal(fxrt_winograd_weight_f32(4, wt, 0, 4, u), FXRT_EINVAL);
   assert_int_equal(fxrt_winograd_weight_f32(4, NULL, 8, 4, u), FXRT_EINVAL);
   /* workspace */
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, need - 1), FXRT_EWORKSPACE);
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, need - 1),
+                   FXRT_EWORKSPACE);
   assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, NULL, 0), FXRT_EWORKSPACE);
   assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, need), FXRT_OK);
   /* tiles other than 2 and 4 */
-  assert_int_equal(fxrt_winograd_conv2d_f32(3, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_winograd_conv2d_f32(3, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws),
+                   FXRT_EINVAL);
   assert_int_equal(fxrt_winograd_workspace_size(6, 2, 4, 6, 6, 8, 6, 6, 1, 1), 0);
   assert_int_equal(fxrt_winograd_weight_numel(0, 8, 4), 0);
   assert_int_equal(fxrt_winograd_weight_f32(1, wt, 8, 4, u), FXRT_EINVAL);
@@ -238,7 +252,8 @@ static void wino_errors(void **state) {
   fxrt_epilogue ep = {FXRT_NUM_ACTS, 0, 0, 0, NULL};
   assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, &ep, ws, sizeof ws), FXRT_EINVAL);
   /* an empty batch is fine */
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, NULL, 0, 4, 6, 6, NULL, 8, NULL, NULL, 6, 6, 1, 1, NULL, NULL, 0), FXRT_OK);
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, NULL, 0, 4, 6, 6, NULL, 8, NULL, NULL, 6, 6, 1, 1, NULL, NULL, 0),
+                   FXRT_OK);
 }
 
 /* the workspace does not grow with the image: tiles go in chunks */
