@@ -407,6 +407,36 @@ static LLVMValueRef sub_f(lv *v, LLVMValueRef a, LLVMValueRef b) { return LLVMBu
 static LLVMValueRef mul_f(lv *v, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFMul(v->b, a, b, ""); }
 static LLVMValueRef div_f(lv *v, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFDiv(v->b, a, b, ""); }
 
+/* fxrt_s_expf (runtime/fxrt_scalar.h), operation for operation: e^x by range reduction, a polynomial and 2^n built
+ * in the exponent bits; no call, so the loop vectorizes. */
+static LLVMValueRef exp_f(lv *v, LLVMValueRef x) {
+  const float shift = 12582912.0f;
+  LLVMValueRef xc = fsel(v, LLVMRealOGT, x, fc(v, 88.8f), fc(v, 88.8f), x);
+  xc = fsel(v, LLVMRealOLT, xc, fc(v, -104.0f), fc(v, -104.0f), xc);
+  LLVMValueRef t = add_f(v, mul_f(v, xc, fc(v, 1.44269504088896341f)), fc(v, shift));
+  LLVMValueRef n = sub_f(v, t, fc(v, shift));
+  LLVMValueRef r = sub_f(v, sub_f(v, xc, mul_f(v, n, fc(v, 0.693359375f))), mul_f(v, n, fc(v, -2.12194440e-4f)));
+  static const float c[6] = {1.9875691500e-4f, 1.3981999507e-3f, 8.3334519073e-3f,
+                             4.1665795894e-2f, 1.6666665459e-1f, 5.0000001201e-1f};
+  LLVMValueRef p = fc(v, c[0]);
+  for (int i = 1; i < 6; i++) p = add_f(v, mul_f(v, p, r), fc(v, c[i]));
+  LLVMValueRef y = add_f(v, add_f(v, mul_f(v, mul_f(v, p, r), r), r), fc(v, 1.0f));
+  union {
+    float f;
+    uint32_t u;
+  } sh = {shift};
+  LLVMValueRef tu = LLVMBuildBitCast(v->b, t, v->i32, "");
+  LLVMValueRef m = LLVMBuildAdd(v->b, LLVMBuildSub(v->b, tu, LLVMConstInt(v->i32, sh.u, 0), ""),
+                                LLVMConstInt(v->i32, 150, 0), "");
+  LLVMValueRef a = LLVMBuildLShr(v->b, m, LLVMConstInt(v->i32, 1, 0), "");
+  LLVMValueRef bb = LLVMBuildSub(v->b, m, a, "");
+  LLVMValueRef s1 = LLVMBuildShl(v->b, LLVMBuildAdd(v->b, a, LLVMConstInt(v->i32, 52, 0), ""),
+                                 LLVMConstInt(v->i32, 23, 0), "");
+  LLVMValueRef s2 = LLVMBuildShl(v->b, LLVMBuildAdd(v->b, bb, LLVMConstInt(v->i32, 52, 0), ""),
+                                 LLVMConstInt(v->i32, 23, 0), "");
+  return mul_f(v, mul_f(v, y, LLVMBuildBitCast(v->b, s1, v->f32, "")), LLVMBuildBitCast(v->b, s2, v->f32, ""));
+}
+
 /* relu6(x) = x < 0 ? 0 : x > 6 ? 6 : x */
 static LLVMValueRef relu6(lv *v, LLVMValueRef x) {
   return fsel(v, LLVMRealOLT, x, fc(v, 0.0f), fc(v, 0.0f), fsel(v, LLVMRealOGT, x, fc(v, 6.0f), fc(v, 6.0f), x));
@@ -431,9 +461,9 @@ static LLVMValueRef pw_unary(lv *v, int op, LLVMValueRef x, const float *p) {
     LLVMValueRef t = libm_call(v, "tanhf", mul_f(v, fc(v, 0.79788456080286536f), add_f(v, x, cube)), NULL);
     return mul_f(v, mul_f(v, fc(v, 0.5f), x), add_f(v, fc(v, 1.0f), t));
   }
-  case FXRT_U_SILU: return div_f(v, x, add_f(v, fc(v, 1.0f), libm_call(v, "expf", LLVMBuildFNeg(v->b, x, ""), NULL)));
+  case FXRT_U_SILU: return div_f(v, x, add_f(v, fc(v, 1.0f), exp_f(v, LLVMBuildFNeg(v->b, x, ""))));
   case FXRT_U_SIGMOID:
-    return div_f(v, fc(v, 1.0f), add_f(v, fc(v, 1.0f), libm_call(v, "expf", LLVMBuildFNeg(v->b, x, ""), NULL)));
+    return div_f(v, fc(v, 1.0f), add_f(v, fc(v, 1.0f), exp_f(v, LLVMBuildFNeg(v->b, x, ""))));
   case FXRT_U_TANH: return libm_call(v, "tanhf", x, NULL);
   case FXRT_U_HARDSWISH: return div_f(v, mul_f(v, x, relu6(v, add_f(v, x, fc(v, 3.0f)))), fc(v, 6.0f));
   case FXRT_U_HARDSIGMOID: return div_f(v, relu6(v, add_f(v, x, fc(v, 3.0f))), fc(v, 6.0f));
@@ -449,7 +479,7 @@ static LLVMValueRef pw_unary(lv *v, int op, LLVMValueRef x, const float *p) {
     LLVMValueRef soft = div_f(v, libm_call(v, "log1pf", libm_call(v, "expf", xb, NULL), NULL), fc(v, a));
     return fsel(v, LLVMRealOGT, xb, fc(v, b), x, soft);
   }
-  case FXRT_U_EXP: return libm_call(v, "expf", x, NULL);
+  case FXRT_U_EXP: return exp_f(v, x);
   case FXRT_U_LOG: return libm_call(v, "logf", x, NULL);
   case FXRT_U_SQRT: return intrinsic(v, "llvm.sqrt", x);
   case FXRT_U_RSQRT: return div_f(v, fc(v, 1.0f), intrinsic(v, "llvm.sqrt", x));

@@ -1,5 +1,6 @@
 /* fxrt_core.c: statuses, dtypes, views, half-precision conversions and the activation reference. */
 #include "fxrt.h"
+#include "fxrt_scalar.h"
 
 #include <math.h>
 #include <string.h>
@@ -118,9 +119,9 @@ float fxrt_act_apply(fxrt_act act, float x, float alpha, float lo, float hi) {
     return t > hi ? hi : t;
   }
   case FXRT_ACT_LEAKY_RELU: return x > 0 ? x : x * alpha;
-  case FXRT_ACT_SIGMOID: return 1.0f / (1.0f + expf(-x));
+  case FXRT_ACT_SIGMOID: return fxrt_s_sigmoid(x);
   case FXRT_ACT_TANH: return tanhf(x);
-  case FXRT_ACT_SILU: return x / (1.0f + expf(-x));
+  case FXRT_ACT_SILU: return fxrt_s_silu(x);
   case FXRT_ACT_HARDSWISH: return x * relu6(x + 3.0f) / 6.0f;
   case FXRT_ACT_HARDSIGMOID: return relu6(x + 3.0f) / 6.0f;
   case FXRT_ACT_GELU: return 0.5f * x * (1.0f + erff(x * 0.70710678118654752f));

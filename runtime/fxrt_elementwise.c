@@ -10,6 +10,7 @@
  * An empty tensor (a dimension of size 0) needs no memory: its data pointers may be NULL. */
 #include "fxrt.h"
 #include "fxrt_scalar.h"
+#include "fxrt_vec.h"
 
 #include <float.h>
 #include <math.h>
@@ -155,9 +156,20 @@ fxrt_status fxrt_unary_f32(fxrt_unary_op op, const float *x, float *y, int64_t n
   if (n == 0) return FXRT_OK;
   if (!x || !y) return FXRT_EINVAL;
 
+/* In chunks of VW through a local array (fxrt_vec.h), so that the loop vectorizes even when y is x. */
 #define MAP(expr)                                                                                                      \
   do {                                                                                                                 \
-    for (int64_t i = 0; i < n; i++) {                                                                                  \
+    int64_t i = 0;                                                                                                     \
+    CHUNK_LOOP                                                                                                         \
+    for (; i + VW <= n; i += VW) {                                                                                     \
+      float t[VW];                                                                                                     \
+      LANES(l) {                                                                                                       \
+        const float v = x[i + l];                                                                                      \
+        t[l] = (expr);                                                                                                 \
+      }                                                                                                                \
+      LANES(l) y[i + l] = t[l];                                                                                        \
+    }                                                                                                                  \
+    for (; i < n; i++) {                                                                                               \
       const float v = x[i];                                                                                            \
       y[i] = (expr);                                                                                                   \
     }                                                                                                                  \

@@ -7,6 +7,7 @@
 #define FXRT_GEMM_H
 
 #include "fxrt.h"
+#include "fxrt_scalar.h"
 #include "fxrt_vec.h"
 
 #include <math.h>
@@ -51,8 +52,8 @@ static inline void act_row(float *restrict y, int64_t n, const fxrt_epilogue *ep
   case FXRT_ACT_HARDSWISH: ACT_LOOP(v * (v + 3.0f < 0 ? 0.0f : v + 3.0f > 6 ? 6.0f : v + 3.0f) / 6.0f) break;
   case FXRT_ACT_HARDSIGMOID: ACT_LOOP((v + 3.0f < 0 ? 0.0f : v + 3.0f > 6 ? 6.0f : v + 3.0f) / 6.0f) break;
   case FXRT_ACT_CLAMP: ACT_LOOP((v < lo ? lo : v) > hi ? hi : (v < lo ? lo : v)) break;
-  case FXRT_ACT_SILU: ACT_LOOP(v / (1.0f + expf(-v))) break;
-  case FXRT_ACT_SIGMOID: ACT_LOOP(1.0f / (1.0f + expf(-v))) break;
+  case FXRT_ACT_SILU: ACT_LOOP(fxrt_s_silu(v)) break;
+  case FXRT_ACT_SIGMOID: ACT_LOOP(fxrt_s_sigmoid(v)) break;
   case FXRT_ACT_GELU: ACT_LOOP(0.5f * v * (1.0f + erff(v * 0.70710678118654752f))) break;
   default: ACT_LOOP(fxrt_act_apply(ep->act, v, alpha, lo, hi)) break;
   }
