@@ -145,9 +145,54 @@ size_t fxrt_conv2d_workspace_size(int64_t n, int64_t c, int64_t h, int64_t w, in
 
 /* ---- the micro-kernel --------------------------------------------------------------------------------------- */
 
-/* c[r*ldc + j] (+)= sum_{p < kc} a[r*lda + p] * b[p*ldb + j] for r < MR, j < NR. */
+/* What the micro-kernels apply to a finished tile as they store it (the last panel of K), so that the tile is not
+ * read again: + bias[r], + res[r*ldr + j], then min(max(v, lo), hi) written as fxrt_s_relu/relu6 write it (NaN
+ * stays NaN; -0.0 stays -0.0), which is no activation, ReLU or ReLU6. The same operations in the same order as
+ * finish, so the bits do not depend on which applies them. Other activations go to finish. */
+typedef struct tile_ep {
+  const float *bias, *res;
+  int64_t ldr;
+  float lo, hi;
+} tile_ep;
+
+/* The tile epilogue for ep, or false when finish must apply it. */
+static bool tile_ep_for(const fxrt_epilogue *ep, tile_ep *t) {
+  const fxrt_act act = ep ? ep->act : FXRT_ACT_NONE;
+  if (act != FXRT_ACT_NONE && act != FXRT_ACT_RELU && act != FXRT_ACT_RELU6) return false;
+  t->lo = act == FXRT_ACT_NONE ? -INFINITY : 0.0f;
+  t->hi = act == FXRT_ACT_RELU6 ? 6.0f : INFINITY;
+  return true;
+}
+
+/* finish's order: with a residual (v + b) + r, b being 0 without a bias; else v + b when there is a bias. MODE is
+ * 2 (residual), 1 (bias only) or 0, a constant in each expansion: the lane loops have no branch to vectorize. */
+#define TILE_EP(v, r, j, MODE)                                                                                         \
+  do {                                                                                                                 \
+    if ((MODE) == 2) v = v + b##r##_ + eres[(r)*eldr + (j)];                                                           \
+    if ((MODE) == 1) v = v + b##r##_;                                                                                  \
+    v = v < elo ? elo : v;                                                                                             \
+    v = v > ehi ? ehi : v;                                                                                             \
+  } while (0)
+#define TILE_EP_LOCALS                                                                                                 \
+  const float *ebias = te->bias, *eres = te->res;                                                                      \
+  const int64_t eldr = te->ldr;                                                                                        \
+  const float elo = te->lo, ehi = te->hi;
+/* Stores with the epilogue, MODE chosen once per tile. */
+#define STORE_EP_ALL                                                                                                   \
+  {                                                                                                                    \
+    TILE_EP_LOCALS                                                                                                     \
+    if (eres) {                                                                                                        \
+      ROWS(STORE_EP2)                                                                                                  \
+    } else if (ebias) {                                                                                                \
+      ROWS(STORE_EP1)                                                                                                  \
+    } else {                                                                                                           \
+      ROWS(STORE_EP0)                                                                                                  \
+    }                                                                                                                  \
+  }
+
+/* c[r*ldc + j] (+)= sum_{p < kc} a[r*lda + p] * b[p*ldb + j] for r < MR, j < NR; then te's epilogue, if te is set. */
 static void micro_kernel(int64_t kc, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
-                         float *restrict c, int64_t ldc, bool accumulate) {
+                         float *restrict c, int64_t ldc, bool accumulate, const tile_ep *te) {
 #define DECL(r) float c##r##x[VW], c##r##y[VW];
 #define ZERO(r)                                                                                                        \
   LANES(j) c##r##x[j] = c##r##y[j] = 0.0f;
@@ -165,6 +210,22 @@ static void micro_kernel(int64_t kc, const float *restrict a, int64_t lda, const
     cr_[j] = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                            \
     cr_[VW + j] = accumulate ? cr_[VW + j] + c##r##y[j] : c##r##y[j];                                                  \
   }
+#define STORE_EPM(r, MODE)                                                                                             \
+  {                                                                                                                    \
+    const float b##r##_ = ebias ? ebias[r] : 0.0f;                                                                     \
+    float *restrict cr_ = c + (r)*ldc;                                                                                 \
+    LANES(j) {                                                                                                         \
+      float u = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                         \
+      float w = accumulate ? cr_[VW + j] + c##r##y[j] : c##r##y[j];                                                    \
+      TILE_EP(u, r, j, MODE);                                                                                          \
+      TILE_EP(w, r, VW + j, MODE);                                                                                     \
+      cr_[j] = u;                                                                                                      \
+      cr_[VW + j] = w;                                                                                                 \
+    }                                                                                                                  \
+  }
+#define STORE_EP0(r) STORE_EPM(r, 0)
+#define STORE_EP1(r) STORE_EPM(r, 1)
+#define STORE_EP2(r) STORE_EPM(r, 2)
   ROWS(DECL)
   ROWS(ZERO)
   CHUNK_LOOP
@@ -172,16 +233,24 @@ static void micro_kernel(int64_t kc, const float *restrict a, int64_t lda, const
     const float *restrict bp = b + p * ldb;
     ROWS(STEP)
   }
-  ROWS(STORE)
+  if (te) {
+    STORE_EP_ALL
+  } else {
+    ROWS(STORE)
+  }
 #undef DECL
 #undef ZERO
 #undef STEP
 #undef STORE
+#undef STORE_EPM
+#undef STORE_EP0
+#undef STORE_EP1
+#undef STORE_EP2
 }
 
 /* The same for the first VW columns only (c[r*ldc + j], j < VW): for a last panel of at most VW columns. */
 static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
-                              float *restrict c, int64_t ldc, bool accumulate) {
+                              float *restrict c, int64_t ldc, bool accumulate, const tile_ep *te) {
 #define DECL(r) float c##r##x[VW];
 #define ZERO(r)                                                                                                        \
   LANES(j) c##r##x[j] = 0.0f;
@@ -195,6 +264,19 @@ static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, 
     float *restrict cr_ = c + (r)*ldc;                                                                                 \
     cr_[j] = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                            \
   }
+#define STORE_EPM(r, MODE)                                                                                             \
+  {                                                                                                                    \
+    const float b##r##_ = ebias ? ebias[r] : 0.0f;                                                                     \
+    float *restrict cr_ = c + (r)*ldc;                                                                                 \
+    LANES(j) {                                                                                                         \
+      float u = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                         \
+      TILE_EP(u, r, j, MODE);                                                                                          \
+      cr_[j] = u;                                                                                                      \
+    }                                                                                                                  \
+  }
+#define STORE_EP0(r) STORE_EPM(r, 0)
+#define STORE_EP1(r) STORE_EPM(r, 1)
+#define STORE_EP2(r) STORE_EPM(r, 2)
   ROWS(DECL)
   ROWS(ZERO)
   CHUNK_LOOP
@@ -202,12 +284,23 @@ static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, 
     const float *restrict bp = b + p * ldb;
     ROWS(STEP)
   }
-  ROWS(STORE)
+  if (te) {
+    STORE_EP_ALL
+  } else {
+    ROWS(STORE)
+  }
 #undef DECL
 #undef ZERO
 #undef STEP
 #undef STORE
+#undef STORE_EPM
+#undef STORE_EP0
+#undef STORE_EP1
+#undef STORE_EP2
 }
+#undef TILE_EP
+#undef TILE_EP_LOCALS
+#undef STORE_EP_ALL
 
 /* ---- im2col ------------------------------------------------------------------------------------------------- */
 
@@ -317,20 +410,25 @@ static void conv_gemm(const float *x, const conv_geom *g, const float *wt, int64
             float *ct = y + ir * cols + jc + jr;
             const float *at = mr == MR ? wt + ir * kd + pc : abuf;
             const int64_t lda = mr == MR ? kd : KC;
-            if (mr == MR && nr == NR) {
-              micro_kernel(kc, at, lda, bp, ldb, ct, cols, !first);
-            } else if (mr == MR && nr == VW) {
-              micro_kernel_half(kc, at, lda, bp, ldb, ct, cols, !first);
+            const float *rt = res ? res + ir * cols + jc + jr : NULL;
+            if (mr == MR && (nr == NR || nr == VW)) { /* a whole tile: the epilogue as it is stored, if it can */
+              tile_ep te = {bias ? bias + ir : NULL, rt, cols, 0.0f, 0.0f};
+              const bool in_kernel = last && tile_ep_for(ep, &te);
+              if (nr == NR)
+                micro_kernel(kc, at, lda, bp, ldb, ct, cols, !first, in_kernel ? &te : NULL);
+              else
+                micro_kernel_half(kc, at, lda, bp, ldb, ct, cols, !first, in_kernel ? &te : NULL);
+              if (last && !in_kernel) finish(ct, cols, mr, nr, bias ? bias + ir : NULL, rt, ep);
             } else {
               if (nr <= VW)
-                micro_kernel_half(kc, at, lda, bp, ldb, tile, NR, false);
+                micro_kernel_half(kc, at, lda, bp, ldb, tile, NR, false, NULL);
               else
-                micro_kernel(kc, at, lda, bp, ldb, tile, NR, false);
+                micro_kernel(kc, at, lda, bp, ldb, tile, NR, false, NULL);
               for (int64_t i = 0; i < mr; i++)
                 for (int64_t j = 0; j < nr; j++)
                   ct[i * cols + j] = first ? tile[i * NR + j] : ct[i * cols + j] + tile[i * NR + j];
+              if (last) finish(ct, cols, mr, nr, bias ? bias + ir : NULL, rt, ep);
             }
-            if (last) finish(ct, cols, mr, nr, bias ? bias + ir : NULL, res ? res + ir * cols + jc + jr : NULL, ep);
           }
         }
       }
@@ -467,14 +565,14 @@ static void conv_plane_s2(const float *restrict x, int64_t cg, const conv_geom *
         }
       }
     }
-    finish(yr, g->ow, 1, g->ow, bias, res ? res + oy * g->ow : NULL, ep);
   }
+  finish(y, g->oh * g->ow, 1, g->oh * g->ow, bias, res, ep); /* the whole plane, as in conv_plane */
 }
 
 /* One output channel plane from the cg input channel planes of its group (x, at stride h*w; wt [cg, kh, kw]):
  * y[oy, ox] = sum_{ci, i, j} w[ci, i, j] x[ci, oy*sh - ph + i*dh, ox*sw - pw + j*dw] + bias, then residual and
- * activation, row by row. Each tap adds a shifted input row to the output row over the columns where it is inside
- * the input (no per-pixel bounds checks). */
+ * activation over the whole plane (rows are often shorter than a vector). Each tap adds a shifted input row to the
+ * output row over the columns where it is inside the input (no per-pixel bounds checks). */
 static void conv_plane(const float *restrict x, int64_t cg, const conv_geom *g, const float *restrict wt,
                        const float *bias, float *restrict y, const float *res, const fxrt_epilogue *ep) {
   const int64_t hw = g->h * g->w, taps = g->kh * g->kw;
@@ -524,8 +622,8 @@ static void conv_plane(const float *restrict x, int64_t cg, const conv_geom *g, 
           taps_row(yr + lo_all, xr + lo_all * g->sw - g->pw, wc + i * g->kw, g->kw, g->dw, hi_all - lo_all, g->sw);
       }
     }
-    finish(yr, g->ow, 1, g->ow, bias, res ? res + oy * g->ow : NULL, ep);
   }
+  finish(y, g->oh * g->ow, 1, g->oh * g->ow, bias, res, ep);
 }
 
 /* ---- torch.nn.functional.conv2d ----------------------------------------------------------------------------- */

@@ -46,8 +46,8 @@ static inline void act_row(float *restrict y, int64_t n, const fxrt_epilogue *ep
   }
   switch (ep->act) {
   case FXRT_ACT_NONE: break;
-  case FXRT_ACT_RELU: ACT_LOOP(v > 0 ? v : (v == v ? 0.0f : v)) break;
-  case FXRT_ACT_RELU6: ACT_LOOP(v != v ? v : v < 0 ? 0.0f : v > 6 ? 6.0f : v) break;
+  case FXRT_ACT_RELU: ACT_LOOP(fxrt_s_relu(v)) break;
+  case FXRT_ACT_RELU6: ACT_LOOP(fxrt_s_relu6(v)) break;
   case FXRT_ACT_LEAKY_RELU: ACT_LOOP(v > 0 ? v : v * alpha) break;
   case FXRT_ACT_HARDSWISH: ACT_LOOP(v * (v + 3.0f < 0 ? 0.0f : v + 3.0f > 6 ? 6.0f : v + 3.0f) / 6.0f) break;
   case FXRT_ACT_HARDSIGMOID: ACT_LOOP((v + 3.0f < 0 ? 0.0f : v + 3.0f > 6 ? 6.0f : v + 3.0f) / 6.0f) break;
