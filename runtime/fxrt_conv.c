@@ -147,41 +147,56 @@ size_t fxrt_conv2d_workspace_size(int64_t n, int64_t c, int64_t h, int64_t w, in
 
 /* What the micro-kernels apply to a finished tile as they store it (the last panel of K), so that the tile is not
  * read again: + bias[r], + res[r*ldr + j], then min(max(v, lo), hi) written as fxrt_s_relu/relu6 write it (NaN
- * stays NaN; -0.0 stays -0.0), which is no activation, ReLU or ReLU6. The same operations in the same order as
- * finish, so the bits do not depend on which applies them. Other activations go to finish. */
+ * stays NaN; -0.0 stays -0.0), which is no activation, ReLU or ReLU6; or SiLU (fxrt_s_silu). The same operations in
+ * the same order as finish, so the bits do not depend on which applies them. Other activations go to finish. */
 typedef struct tile_ep {
   const float *bias, *res;
   int64_t ldr;
   float lo, hi;
+  bool silu;
 } tile_ep;
 
 /* The tile epilogue for ep, or false when finish must apply it. */
 static bool tile_ep_for(const fxrt_epilogue *ep, tile_ep *t) {
   const fxrt_act act = ep ? ep->act : FXRT_ACT_NONE;
-  if (act != FXRT_ACT_NONE && act != FXRT_ACT_RELU && act != FXRT_ACT_RELU6) return false;
-  t->lo = act == FXRT_ACT_NONE ? -INFINITY : 0.0f;
+  if (act != FXRT_ACT_NONE && act != FXRT_ACT_RELU && act != FXRT_ACT_RELU6 && act != FXRT_ACT_SILU) return false;
+  t->lo = act == FXRT_ACT_NONE || act == FXRT_ACT_SILU ? -INFINITY : 0.0f;
   t->hi = act == FXRT_ACT_RELU6 ? 6.0f : INFINITY;
+  t->silu = act == FXRT_ACT_SILU;
   return true;
 }
 
 /* finish's order: with a residual (v + b) + r, b being 0 without a bias; else v + b when there is a bias. MODE is
- * 2 (residual), 1 (bias only) or 0, a constant in each expansion: the lane loops have no branch to vectorize. */
-#define TILE_EP(v, r, j, MODE)                                                                                         \
+ * 2 (residual), 1 (bias only) or 0, and SILU 1 for SiLU, else the clamp: constants in each expansion, so that the
+ * lane loops have no branch to vectorize. */
+#define TILE_EP(v, r, j, MODE, SILU)                                                                                   \
   do {                                                                                                                 \
     if ((MODE) == 2) v = v + b##r##_ + eres[(r)*eldr + (j)];                                                           \
     if ((MODE) == 1) v = v + b##r##_;                                                                                  \
-    v = v < elo ? elo : v;                                                                                             \
-    v = v > ehi ? ehi : v;                                                                                             \
+    if (SILU) {                                                                                                        \
+      v = fxrt_s_silu(v);                                                                                              \
+    } else {                                                                                                           \
+      v = v < elo ? elo : v;                                                                                           \
+      v = v > ehi ? ehi : v;                                                                                           \
+    }                                                                                                                  \
   } while (0)
 #define TILE_EP_LOCALS                                                                                                 \
   const float *ebias = te->bias, *eres = te->res;                                                                      \
   const int64_t eldr = te->ldr;                                                                                        \
   const float elo = te->lo, ehi = te->hi;
-/* Stores with the epilogue, MODE chosen once per tile. */
+/* Stores with the epilogue, MODE and SILU chosen once per tile. */
 #define STORE_EP_ALL                                                                                                   \
   {                                                                                                                    \
     TILE_EP_LOCALS                                                                                                     \
-    if (eres) {                                                                                                        \
+    if (te->silu) {                                                                                                    \
+      if (eres) {                                                                                                      \
+        ROWS(STORE_EP2S)                                                                                               \
+      } else if (ebias) {                                                                                              \
+        ROWS(STORE_EP1S)                                                                                               \
+      } else {                                                                                                         \
+        ROWS(STORE_EP0S)                                                                                               \
+      }                                                                                                                \
+    } else if (eres) {                                                                                                 \
       ROWS(STORE_EP2)                                                                                                  \
     } else if (ebias) {                                                                                                \
       ROWS(STORE_EP1)                                                                                                  \
@@ -210,22 +225,25 @@ static void micro_kernel(int64_t kc, const float *restrict a, int64_t lda, const
     cr_[j] = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                            \
     cr_[VW + j] = accumulate ? cr_[VW + j] + c##r##y[j] : c##r##y[j];                                                  \
   }
-#define STORE_EPM(r, MODE)                                                                                             \
+#define STORE_EPM(r, MODE, SILU)                                                                                       \
   {                                                                                                                    \
     const float b##r##_ = ebias ? ebias[r] : 0.0f;                                                                     \
     float *restrict cr_ = c + (r)*ldc;                                                                                 \
     LANES(j) {                                                                                                         \
       float u = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                         \
       float w = accumulate ? cr_[VW + j] + c##r##y[j] : c##r##y[j];                                                    \
-      TILE_EP(u, r, j, MODE);                                                                                          \
-      TILE_EP(w, r, VW + j, MODE);                                                                                     \
+      TILE_EP(u, r, j, MODE, SILU);                                                                                          \
+      TILE_EP(w, r, VW + j, MODE, SILU);                                                                                     \
       cr_[j] = u;                                                                                                      \
       cr_[VW + j] = w;                                                                                                 \
     }                                                                                                                  \
   }
-#define STORE_EP0(r) STORE_EPM(r, 0)
-#define STORE_EP1(r) STORE_EPM(r, 1)
-#define STORE_EP2(r) STORE_EPM(r, 2)
+#define STORE_EP0(r) STORE_EPM(r, 0, 0)
+#define STORE_EP1(r) STORE_EPM(r, 1, 0)
+#define STORE_EP2(r) STORE_EPM(r, 2, 0)
+#define STORE_EP0S(r) STORE_EPM(r, 0, 1)
+#define STORE_EP1S(r) STORE_EPM(r, 1, 1)
+#define STORE_EP2S(r) STORE_EPM(r, 2, 1)
   ROWS(DECL)
   ROWS(ZERO)
   CHUNK_LOOP
@@ -246,6 +264,9 @@ static void micro_kernel(int64_t kc, const float *restrict a, int64_t lda, const
 #undef STORE_EP0
 #undef STORE_EP1
 #undef STORE_EP2
+#undef STORE_EP0S
+#undef STORE_EP1S
+#undef STORE_EP2S
 }
 
 /* The same for the first VW columns only (c[r*ldc + j], j < VW): for a last panel of at most VW columns. */
@@ -264,19 +285,22 @@ static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, 
     float *restrict cr_ = c + (r)*ldc;                                                                                 \
     cr_[j] = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                            \
   }
-#define STORE_EPM(r, MODE)                                                                                             \
+#define STORE_EPM(r, MODE, SILU)                                                                                       \
   {                                                                                                                    \
     const float b##r##_ = ebias ? ebias[r] : 0.0f;                                                                     \
     float *restrict cr_ = c + (r)*ldc;                                                                                 \
     LANES(j) {                                                                                                         \
       float u = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                         \
-      TILE_EP(u, r, j, MODE);                                                                                          \
+      TILE_EP(u, r, j, MODE, SILU);                                                                                          \
       cr_[j] = u;                                                                                                      \
     }                                                                                                                  \
   }
-#define STORE_EP0(r) STORE_EPM(r, 0)
-#define STORE_EP1(r) STORE_EPM(r, 1)
-#define STORE_EP2(r) STORE_EPM(r, 2)
+#define STORE_EP0(r) STORE_EPM(r, 0, 0)
+#define STORE_EP1(r) STORE_EPM(r, 1, 0)
+#define STORE_EP2(r) STORE_EPM(r, 2, 0)
+#define STORE_EP0S(r) STORE_EPM(r, 0, 1)
+#define STORE_EP1S(r) STORE_EPM(r, 1, 1)
+#define STORE_EP2S(r) STORE_EPM(r, 2, 1)
   ROWS(DECL)
   ROWS(ZERO)
   CHUNK_LOOP
@@ -297,6 +321,9 @@ static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, 
 #undef STORE_EP0
 #undef STORE_EP1
 #undef STORE_EP2
+#undef STORE_EP0S
+#undef STORE_EP1S
+#undef STORE_EP2S
 }
 #undef TILE_EP
 #undef TILE_EP_LOCALS
@@ -412,7 +439,7 @@ static void conv_gemm(const float *x, const conv_geom *g, const float *wt, int64
             const int64_t lda = mr == MR ? kd : KC;
             const float *rt = res ? res + ir * cols + jc + jr : NULL;
             if (mr == MR && (nr == NR || nr == VW)) { /* a whole tile: the epilogue as it is stored, if it can */
-              tile_ep te = {bias ? bias + ir : NULL, rt, cols, 0.0f, 0.0f};
+              tile_ep te = {bias ? bias + ir : NULL, rt, cols, 0.0f, 0.0f, false};
               const bool in_kernel = last && tile_ep_for(ep, &te);
               if (nr == NR)
                 micro_kernel(kc, at, lda, bp, ldb, ct, cols, !first, in_kernel ? &te : NULL);
