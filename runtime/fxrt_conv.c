@@ -232,8 +232,8 @@ static void micro_kernel(int64_t kc, const float *restrict a, int64_t lda, const
     LANES(j) {                                                                                                         \
       float u = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                         \
       float w = accumulate ? cr_[VW + j] + c##r##y[j] : c##r##y[j];                                                    \
-      TILE_EP(u, r, j, MODE, SILU);                                                                                          \
-      TILE_EP(w, r, VW + j, MODE, SILU);                                                                                     \
+      TILE_EP(u, r, j, MODE, SILU);                                                                                    \
+      TILE_EP(w, r, VW + j, MODE, SILU);                                                                               \
       cr_[j] = u;                                                                                                      \
       cr_[VW + j] = w;                                                                                                 \
     }                                                                                                                  \
@@ -291,7 +291,7 @@ static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, 
     float *restrict cr_ = c + (r)*ldc;                                                                                 \
     LANES(j) {                                                                                                         \
       float u = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                         \
-      TILE_EP(u, r, j, MODE, SILU);                                                                                          \
+      TILE_EP(u, r, j, MODE, SILU);                                                                                    \
       cr_[j] = u;                                                                                                      \
     }                                                                                                                  \
   }
