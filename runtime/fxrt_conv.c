@@ -205,6 +205,14 @@ static bool tile_ep_for(const fxrt_epilogue *ep, tile_ep *t) {
     }                                                                                                                  \
   }
 
+/* ROWS takes one-argument macros: STORE_EPM(r, MODE, SILU), which each micro-kernel defines, for each MODE and SILU. */
+#define STORE_EP0(r) STORE_EPM(r, 0, 0)
+#define STORE_EP1(r) STORE_EPM(r, 1, 0)
+#define STORE_EP2(r) STORE_EPM(r, 2, 0)
+#define STORE_EP0S(r) STORE_EPM(r, 0, 1)
+#define STORE_EP1S(r) STORE_EPM(r, 1, 1)
+#define STORE_EP2S(r) STORE_EPM(r, 2, 1)
+
 /* c[r*ldc + j] (+)= sum_{p < kc} a[r*lda + p] * b[p*ldb + j] for r < MR, j < NR; then te's epilogue, if te is set. */
 static void micro_kernel(int64_t kc, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
                          float *restrict c, int64_t ldc, bool accumulate, const tile_ep *te) {
@@ -238,12 +246,6 @@ static void micro_kernel(int64_t kc, const float *restrict a, int64_t lda, const
       cr_[VW + j] = w;                                                                                                 \
     }                                                                                                                  \
   }
-#define STORE_EP0(r) STORE_EPM(r, 0, 0)
-#define STORE_EP1(r) STORE_EPM(r, 1, 0)
-#define STORE_EP2(r) STORE_EPM(r, 2, 0)
-#define STORE_EP0S(r) STORE_EPM(r, 0, 1)
-#define STORE_EP1S(r) STORE_EPM(r, 1, 1)
-#define STORE_EP2S(r) STORE_EPM(r, 2, 1)
   ROWS(DECL)
   ROWS(ZERO)
   CHUNK_LOOP
@@ -261,12 +263,6 @@ static void micro_kernel(int64_t kc, const float *restrict a, int64_t lda, const
 #undef STEP
 #undef STORE
 #undef STORE_EPM
-#undef STORE_EP0
-#undef STORE_EP1
-#undef STORE_EP2
-#undef STORE_EP0S
-#undef STORE_EP1S
-#undef STORE_EP2S
 }
 
 /* The same for the first VW columns only (c[r*ldc + j], j < VW): for a last panel of at most VW columns. */
@@ -295,12 +291,6 @@ static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, 
       cr_[j] = u;                                                                                                      \
     }                                                                                                                  \
   }
-#define STORE_EP0(r) STORE_EPM(r, 0, 0)
-#define STORE_EP1(r) STORE_EPM(r, 1, 0)
-#define STORE_EP2(r) STORE_EPM(r, 2, 0)
-#define STORE_EP0S(r) STORE_EPM(r, 0, 1)
-#define STORE_EP1S(r) STORE_EPM(r, 1, 1)
-#define STORE_EP2S(r) STORE_EPM(r, 2, 1)
   ROWS(DECL)
   ROWS(ZERO)
   CHUNK_LOOP
@@ -318,16 +308,16 @@ static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, 
 #undef STEP
 #undef STORE
 #undef STORE_EPM
+}
+#undef TILE_EP
+#undef TILE_EP_LOCALS
+#undef STORE_EP_ALL
 #undef STORE_EP0
 #undef STORE_EP1
 #undef STORE_EP2
 #undef STORE_EP0S
 #undef STORE_EP1S
 #undef STORE_EP2S
-}
-#undef TILE_EP
-#undef TILE_EP_LOCALS
-#undef STORE_EP_ALL
 
 /* ---- im2col ------------------------------------------------------------------------------------------------- */
 
