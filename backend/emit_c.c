@@ -202,23 +202,8 @@ static void put_index(fx_buf *b, const int64_t *strides, int32_t nd) {
  * fxrt_scalar.h computes it. */
 static void emit_pointwise_fn(em *e, fx_buf *b, const fx_kcall *k, const char *name) {
   const int32_t nin = (int32_t)k->i[0], ncode = (int32_t)k->i[1];
-  const fxrt_view *yv = &k->view[0];
   int64_t sh[FXRT_MAX_DIMS], st[FXRT_PW_MAX_INPUTS][FXRT_MAX_DIMS], ys[FXRT_MAX_DIMS];
-  int32_t nd = 0;
-  for (int32_t d = 0; d < yv->ndim; d++) {
-    if (yv->shape[d] == 1) continue;
-    bool merge = nd > 0;
-    for (int32_t i = 0; i < nin && merge; i++) merge = st[i][nd - 1] == k->view[1 + i].stride[d] * yv->shape[d];
-    if (merge) {
-      sh[nd - 1] *= yv->shape[d];
-      for (int32_t i = 0; i < nin; i++) st[i][nd - 1] = k->view[1 + i].stride[d];
-      continue;
-    }
-    sh[nd] = yv->shape[d];
-    for (int32_t i = 0; i < nin; i++) st[i][nd] = k->view[1 + i].stride[d];
-    nd++;
-  }
-  for (int32_t d = nd - 1; d >= 0; d--) ys[d] = d == nd - 1 ? 1 : ys[d + 1] * sh[d + 1];
+  const int32_t nd = fx_pointwise_loops(k, sh, st, ys);
   fx_buf line = {0};
   fx_format_value(e->f.p->g, &e->f.p->g->nodes[k->node].args.u.items[0], false, &line);
   fx_buf_puts(b, "/* ");

@@ -547,21 +547,7 @@ static void emit_pointwise(lv *v, const fx_kcall *k) {
   for (int32_t d = 0; d < yv->ndim; d++) numel *= yv->shape[d];
   if (numel == 0) return;
   int64_t sh[FXRT_MAX_DIMS], st[FXRT_PW_MAX_INPUTS][FXRT_MAX_DIMS], ys[FXRT_MAX_DIMS];
-  int32_t nd = 0;
-  for (int32_t d = 0; d < yv->ndim; d++) {
-    if (yv->shape[d] == 1) continue;
-    bool merge = nd > 0;
-    for (int32_t i = 0; i < nin && merge; i++) merge = st[i][nd - 1] == k->view[1 + i].stride[d] * yv->shape[d];
-    if (merge) {
-      sh[nd - 1] *= yv->shape[d];
-      for (int32_t i = 0; i < nin; i++) st[i][nd - 1] = k->view[1 + i].stride[d];
-      continue;
-    }
-    sh[nd] = yv->shape[d];
-    for (int32_t i = 0; i < nin; i++) st[i][nd] = k->view[1 + i].stride[d];
-    nd++;
-  }
-  for (int32_t d = nd - 1; d >= 0; d--) ys[d] = d == nd - 1 ? 1 : ys[d + 1] * sh[d + 1];
+  const int32_t nd = fx_pointwise_loops(k, sh, st, ys);
 
   /* the function: one pointer per input read (not the result's own storage), then the result */
   LLVMTypeRef pt[FXRT_PW_MAX_INPUTS + 1];
@@ -623,7 +609,7 @@ static void emit_pointwise(lv *v, const fx_kcall *k) {
     iv[d] = LLVMBuildPhi(v->b, v->i64, bn);
   }
   /* the element: each input at sum(i_d * stride_d), the expression, the result at its contiguous index */
-  LLVMValueRef reg[FXRT_PW_MAX_INSNS];
+  LLVMValueRef reg[FXRT_PW_MAX_INSNS] = {0}; /* ncode >= 1 (lowering); GCC cannot see it */
   for (int32_t c = 0; c < ncode; c++) {
     const fxrt_pw_insn *in = &k->p.pw[c];
     switch (in->kind) {

@@ -165,4 +165,10 @@ void fx_lowered_free(fx_lowered *L);
 /* Bytes of the elements of a tensor. */
 size_t fx_tinfo_bytes(const fx_tinfo *t);
 
+/* The loop nest of a POINTWISE call, as both backends write it: the result's dimensions with those of size 1 dropped
+ * and those that every operand steps through as one row merged. sh: the loops' extents, outermost first; st[i]: input
+ * i's strides per loop; ys: the (contiguous) result's. Returns the number of loops (0 for one element). */
+int32_t fx_pointwise_loops(const fx_kcall *k, int64_t sh[FXRT_MAX_DIMS], int64_t st[FXRT_PW_MAX_INPUTS][FXRT_MAX_DIMS],
+                           int64_t ys[FXRT_MAX_DIMS]);
+
 #endif
