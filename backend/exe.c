@@ -58,17 +58,21 @@ static int finish(pid_t pid) {
 /* Runs argv; its exit status, or -1 if it could not start. */
 static int run(char *const *argv, const char *cwd, const char *log_path) { return finish(start(argv, cwd, log_path)); }
 
+/* A new folder $TMPDIR/fx2c-exe-XXXXXX (TMPDIR unset or empty: /tmp) for a build, its path in tmp. */
+static bool make_temp_dir(char *tmp, size_t cap, fx_diag *d) {
+  const char *t = getenv("TMPDIR");
+  snprintf(tmp, cap, "%s/fx2c-exe-XXXXXX", t && *t ? t : "/tmp");
+  if (mkdtemp(tmp)) return true;
+  fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot create a temporary folder: %s", strerror(errno));
+  return false;
+}
+
 bool fx_build_exe(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, const char *path,
                   const char *extra_cflags, const char *keep_dir, fx_diag *d) {
   char tmp[4096];
   const char *dir = keep_dir;
   if (!dir) {
-    const char *t = getenv("TMPDIR");
-    snprintf(tmp, sizeof tmp, "%s/fx2c-exe-XXXXXX", t && *t ? t : "/tmp");
-    if (!mkdtemp(tmp)) {
-      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot create a temporary folder: %s", strerror(errno));
-      return false;
-    }
+    if (!make_temp_dir(tmp, sizeof tmp, d)) return false;
     dir = tmp;
   }
   /* The weights: a binary blob turned into an object by the linker (fast for any size: a C compiler takes minutes
@@ -406,12 +410,7 @@ bool fx_build_exe_object(const fx_lowered *L, const fx_plan *P, const fx_emit_op
   char tmp[4096];
   const char *dir = keep_dir;
   if (!dir) {
-    const char *t = getenv("TMPDIR");
-    snprintf(tmp, sizeof tmp, "%s/fx2c-exe-XXXXXX", t && *t ? t : "/tmp");
-    if (!mkdtemp(tmp)) {
-      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot create a temporary folder: %s", strerror(errno));
-      return false;
-    }
+    if (!make_temp_dir(tmp, sizeof tmp, d)) return false;
     dir = tmp;
   } else if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot create '%s': %s", dir, strerror(errno));
