@@ -85,22 +85,7 @@ for case in "${cases[@]}"; do
     for f in "$work/$case.interp"/output*.npy; do cmp -s "$f" "$work/$case.$kind.out/$(basename "$f")" || same=0; done
     if [ $same = 1 ]; then ok; else bad "$case: the $kind executable's outputs differ from fx2c run's"; fi
   done
-  if /usr/bin/python3 - "$case" "$work/$case.static.out" <<'PY'
-import sys, os, numpy as np
-case, out = sys.argv[1], sys.argv[2]
-bad = 0
-for f in sorted(x for x in os.listdir(case) if x.startswith("output")):
-    r, o = np.load(os.path.join(case, f)), np.load(os.path.join(out, f))
-    if r.dtype != o.dtype or r.shape != o.shape:
-        print(f"{f}: {o.dtype}{list(o.shape)} != {r.dtype}{list(r.shape)}"); bad += 1; continue
-    if r.dtype.kind == "f":
-        tol = 1e-4 * max(1.0, float(np.abs(r).max()) if r.size else 0.0)
-        err = float(np.abs(o.astype(np.float64) - r).max()) if r.size else 0.0
-        if not err <= tol: print(f"{f}: max error {err:.3g} > {tol:.3g}"); bad += 1
-    elif not np.array_equal(r, o):
-        print(f"{f}: integers differ"); bad += 1
-sys.exit(1 if bad else 0)
-PY
+  if /usr/bin/python3 "$tests/e2e/match_outputs.py" "$case" "$work/$case.static.out"
   then ok; else bad "$case: the executable does not match PyTorch"; fi
 done
 
