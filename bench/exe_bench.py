@@ -75,6 +75,15 @@ def run_exe(exe, d, n):
     return [float(m.group(i)) for i in (1, 2, 3)], err
 
 
+def cpu_name():
+    """The CPU's model name from /proc/cpuinfo, or "?"."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            return next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
+    except (OSError, StopIteration):
+        return "?"
+
+
 def torch_times(fn, x, n):
     import torch
     with torch.no_grad():
@@ -218,12 +227,7 @@ def main():
     print()
     print(table)
     if opts.report:
-        cpu = "?"
-        try:
-            with open("/proc/cpuinfo") as f:
-                cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
-        except (OSError, StopIteration):
-            pass
+        cpu = cpu_name()
         with open(opts.report, "w") as f:
             f.write(f"# fx2c executables against PyTorch\n\n`bench/exe_bench.py` on {datetime.date.today()}: {cpu}, "
                     f"{platform.machine()}, one thread, batch 1, torch {torch.__version__}. Medians in milliseconds; "

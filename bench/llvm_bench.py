@@ -33,7 +33,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import exe_bench  # noqa: E402  (export, run_exe, ROOT)
+import exe_bench  # noqa: E402  (export, run_exe, ROOT, cpu_name)
 
 MODELS = [
     ("resnet18", ["--model", "torchvision.models.resnet18()", "--input", "x:f32[1,3,224,224]"], 20),
@@ -133,12 +133,7 @@ def main():
     print()
     print(text)
     if opts.report:
-        cpu = "?"
-        try:
-            with open("/proc/cpuinfo") as f:
-                cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
-        except (OSError, StopIteration):
-            pass
+        cpu = exe_bench.cpu_name()
         cc = subprocess.run(["cc", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
         version = subprocess.run([fx2c, "--version"], capture_output=True, text=True).stdout.strip().replace("\n", "; ")
         with open(opts.report, "w") as f:

@@ -25,7 +25,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import exe_bench  # noqa: E402  (export, run_exe, torch_times, load_model)
+import exe_bench  # noqa: E402  (export, run_exe, torch_times, load_model, cpu_name)
 
 MODELS = [
     ("resnet18", ["--model", "torchvision.models.resnet18()", "--input", "x:f32[1,3,224,224]"], 30),
@@ -115,12 +115,7 @@ def main():
     print()
     print(table)
     if opts.report:
-        cpu = "?"
-        try:
-            with open("/proc/cpuinfo") as f:
-                cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
-        except (OSError, StopIteration):
-            pass
+        cpu = exe_bench.cpu_name()
         with open(opts.report, "w") as f:
             f.write(f"# -O0 against -O2\n\n`bench/opt_bench.py` on {datetime.date.today()}: {cpu}, {platform.machine()}, "
                     f"one thread, batch 1, torch {torch.__version__}; executables built with `--cpu native`, timed in "
