@@ -107,28 +107,23 @@ uint16_t fxrt_f32_to_bf16(float f) {
 }
 
 /* As torch: relu(-0.0) is -0.0 and NaN passes through (x < 0 is false for both). */
-static float relu6(float x) { return x < 0 ? 0 : x > 6 ? 6 : x; }
-
 float fxrt_act_apply(fxrt_act act, float x, float alpha, float lo, float hi) {
   switch (act) {
   case FXRT_ACT_NONE: return x;
-  case FXRT_ACT_RELU: return x < 0 ? 0.0f : x;
-  case FXRT_ACT_RELU6: return relu6(x);
+  case FXRT_ACT_RELU: return fxrt_s_relu(x);
+  case FXRT_ACT_RELU6: return fxrt_s_relu6(x);
   case FXRT_ACT_CLAMP: { /* torch.clamp: min first, then max (so hi wins when lo > hi); NaN passes through */
     float t = x < lo ? lo : x;
     return t > hi ? hi : t;
   }
-  case FXRT_ACT_LEAKY_RELU: return x > 0 ? x : x * alpha;
+  case FXRT_ACT_LEAKY_RELU: return fxrt_s_leaky_relu(x, alpha);
   case FXRT_ACT_SIGMOID: return fxrt_s_sigmoid(x);
-  case FXRT_ACT_TANH: return tanhf(x);
+  case FXRT_ACT_TANH: return fxrt_s_tanh(x);
   case FXRT_ACT_SILU: return fxrt_s_silu(x);
-  case FXRT_ACT_HARDSWISH: return x * relu6(x + 3.0f) / 6.0f;
-  case FXRT_ACT_HARDSIGMOID: return relu6(x + 3.0f) / 6.0f;
-  case FXRT_ACT_GELU: return 0.5f * x * (1.0f + erff(x * 0.70710678118654752f));
-  case FXRT_ACT_GELU_TANH: {
-    const float k = 0.79788456080286536f; /* sqrt(2/pi) */
-    return 0.5f * x * (1.0f + tanhf(k * (x + 0.044715f * x * x * x)));
-  }
+  case FXRT_ACT_HARDSWISH: return fxrt_s_hardswish(x);
+  case FXRT_ACT_HARDSIGMOID: return fxrt_s_hardsigmoid(x);
+  case FXRT_ACT_GELU: return fxrt_s_gelu(x);
+  case FXRT_ACT_GELU_TANH: return fxrt_s_gelu_tanh(x);
   case FXRT_NUM_ACTS: break;
   }
   return x;

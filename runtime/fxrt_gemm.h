@@ -48,13 +48,13 @@ static inline void act_row(float *restrict y, int64_t n, const fxrt_epilogue *ep
   case FXRT_ACT_NONE: break;
   case FXRT_ACT_RELU: ACT_LOOP(fxrt_s_relu(v)) break;
   case FXRT_ACT_RELU6: ACT_LOOP(fxrt_s_relu6(v)) break;
-  case FXRT_ACT_LEAKY_RELU: ACT_LOOP(v > 0 ? v : v * alpha) break;
-  case FXRT_ACT_HARDSWISH: ACT_LOOP(v * (v + 3.0f < 0 ? 0.0f : v + 3.0f > 6 ? 6.0f : v + 3.0f) / 6.0f) break;
-  case FXRT_ACT_HARDSIGMOID: ACT_LOOP((v + 3.0f < 0 ? 0.0f : v + 3.0f > 6 ? 6.0f : v + 3.0f) / 6.0f) break;
+  case FXRT_ACT_LEAKY_RELU: ACT_LOOP(fxrt_s_leaky_relu(v, alpha)) break;
+  case FXRT_ACT_HARDSWISH: ACT_LOOP(fxrt_s_hardswish(v)) break;
+  case FXRT_ACT_HARDSIGMOID: ACT_LOOP(fxrt_s_hardsigmoid(v)) break;
   case FXRT_ACT_CLAMP: ACT_LOOP((v < lo ? lo : v) > hi ? hi : (v < lo ? lo : v)) break;
   case FXRT_ACT_SILU: ACT_LOOP(fxrt_s_silu(v)) break;
   case FXRT_ACT_SIGMOID: ACT_LOOP(fxrt_s_sigmoid(v)) break;
-  case FXRT_ACT_GELU: ACT_LOOP(0.5f * v * (1.0f + erff(v * 0.70710678118654752f))) break;
+  case FXRT_ACT_GELU: ACT_LOOP(fxrt_s_gelu(v)) break;
   default: ACT_LOOP(fxrt_act_apply(ep->act, v, alpha, lo, hi)) break;
   }
 #undef ACT_LOOP
