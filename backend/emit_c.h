@@ -1,4 +1,4 @@
-/* emit_c.h: the C backend. A lowered, planned program (backend/lower.h, optimizer/plan.h) becomes a folder:
+/* emit_c.h: the C backend. A lowered, planned program (program/lower.h, program/plan.h) becomes a folder:
  *
  *   model.h          the interface (backend/iface.h, the same for the LLVM backend): PREFIX_run(inputs...,
  *                    outputs..., workspace), the workspace size, the inputs' and outputs' names, dtypes and shapes as

@@ -1,5 +1,5 @@
 /* emit_llvm.h: the LLVM backend, through the LLVM C API (the llvm-c headers of LLVM 19). A lowered, planned program
- * (backend/lower.h, optimizer/plan.h) becomes one LLVM module with the C backend's entry point and ABI (model.h,
+ * (program/lower.h, program/plan.h) becomes one LLVM module with the C backend's entry point and ABI (model.h,
  * backend/iface.h, is the same for both):
  *
  *     fxrt_status NAME_run([const void *weights,] const T *input..., T *output0, ..., void *workspace)

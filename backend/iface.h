@@ -1,5 +1,5 @@
 /* iface.h: what both backends share: the model's interface. The C backend (emit_c.h) and the LLVM backend
- * (emit_llvm.h) compile the same lowered, planned program (backend/lower.h, optimizer/plan.h) into the same entry
+ * (emit_llvm.h) compile the same lowered, planned program (program/lower.h, program/plan.h) into the same entry
  * point, so one model.h serves both:
  *
  *     fx_iface e;
@@ -15,7 +15,7 @@
 #ifndef FX_IFACE_H
 #define FX_IFACE_H
 
-#include "../optimizer/plan.h"
+#include "../program/plan.h"
 
 typedef struct fx_emit_opts {
   const char *prefix;       /* the exported symbols' prefix (a C identifier): "model" gives model_run, MODEL_* */

@@ -13,7 +13,7 @@
 #include "optimizer/passes.h"
 #include "interp/interp.h"
 #include "ir/graph.h"
-#include "ir/program.h"
+#include "program/program.h"
 
 #include <errno.h>
 #include <sys/stat.h>

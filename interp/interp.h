@@ -1,4 +1,4 @@
-/* interp.h: the reference interpreter. It runs a built program (ir/program.h) node by node with the runtime's
+/* interp.h: the reference interpreter. It runs a built program (program/program.h) node by node with the runtime's
  * kernels: the oracle that every backend is checked against, and what `fx2c run` does.
  *
  *     fx_tensor inputs[] = {...};                 // one per placeholder, dtype and shape as the program expects
@@ -7,13 +7,13 @@
  *     ... r.outputs[i] (the returned value flattened: tuples and lists element by element, dicts by value) ...
  *     fx_run_result_free(&r);
  *
- * Storage: the program is lowered to runtime calls (backend/lower.h) and its memory planned (optimizer/plan.h)
+ * Storage: the program is lowered to runtime calls (program/lower.h) and its memory planned (program/plan.h)
  * exactly as for generated code; the interpreter allocates the one arena the plan asks for and runs the calls.
  */
 #ifndef FX_INTERP_H
 #define FX_INTERP_H
 
-#include "../ir/program.h"
+#include "../program/program.h"
 
 typedef struct fx_run_result {
   fx_tensor *outputs; /* data owned by the result */
@@ -23,13 +23,5 @@ typedef struct fx_run_result {
 
 bool fx_interp_run(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_run_result *r, fx_diag *d);
 void fx_run_result_free(fx_run_result *r);
-
-/* Runs one lowered call (backend/lower.h) with the runtime's kernels. base(ctx, k, r) gives the storage of every
- * operand that is not an FX_REF_SCALAR (those are the call's own values): the interpreter resolves them through the
- * memory plan, constant folding (optimizer/constfold.c) through buffers of its own. */
-struct fx_kcall;
-struct fx_ref;
-typedef void *(*fx_ref_base_fn)(void *ctx, const struct fx_kcall *k, const struct fx_ref *r);
-fxrt_status fx_exec_call(const struct fx_kcall *k, fx_ref_base_fn base, void *ctx);
 
 #endif

@@ -38,7 +38,7 @@ typedef enum fx_vkind {
   FX_V_WORD,     /* a bare word as torch prints it: torch.float32, cpu, nearest, torch.contiguous_format */
   FX_V_ELLIPSIS, /* Ellipsis or ... */
   FX_V_NODE,     /* a reference to a node: v.node; text is the name as written */
-  FX_V_TENSOR,   /* a tensor of a program (ir/program.h): v.node is its id; text names it for printing */
+  FX_V_TENSOR,   /* a tensor of a program (program/program.h): v.node is its id; text names it for printing */
   FX_V_TUPLE,    /* items[0..n) */
   FX_V_LIST,     /* items[0..n) */
   FX_V_DICT,     /* items[0..n) alternate key, value */

@@ -1,6 +1,6 @@
 /* constfold.c: constant folding. A node whose tensors all come from weights (or from nodes folded before it), or
  * that makes a tensor from its arguments alone (arange, full), is computed now, with the runtime's kernels on the
- * program's own lowered calls (backend/lower.h, interp/interp.h fx_exec_call), and its result becomes a new weight
+ * program's own lowered calls (program/lower.h, program/exec.h), and its result becomes a new weight
  * read by a get_attr node:
  *
  *     %t : [#users=1] = call_function[target=torch.ops.aten.t.default](args = (%_param_constant4,), kwargs = {})
@@ -18,8 +18,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../backend/lower.h"
-#include "../interp/interp.h"
+#include "../program/lower.h"
+#include "../program/exec.h"
 #include "passes.h"
 
 #define FOLD_FREE_BYTES 65536 /* a folded result of at most this size is always worth storing */

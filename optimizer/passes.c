@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "plan.h"
+#include "../program/plan.h"
 
 /* The arena the memory plan gives the program as it is (for --stats); 0 when it does not lower. */
 static uint64_t arena_bytes(const fx_program *p) {

@@ -1,5 +1,5 @@
 /* passes.h: the pass manager. A pass rewrites the graph (ir/graph.h) with the meaning the program gives it
- * (ir/program.h), which the manager rebuilds after every pass that changed something, so that each pass sees every
+ * (program/program.h), which the manager rebuilds after every pass that changed something, so that each pass sees every
  * node's op, dtype and shape. The graph stays a torch.fx graph that prints as FX text (--print-after).
  *
  *     fx_pass_manager pm = {&program, &mods, &weights, NULL, NULL, NULL, &diag};  // program built
@@ -14,7 +14,7 @@
 
 #include <stdio.h>
 
-#include "../ir/program.h"
+#include "../program/program.h"
 
 typedef struct fx_pass_stats {
   uint32_t nodes_before, nodes_after;

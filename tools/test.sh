@@ -14,6 +14,9 @@ cd "$(dirname "$0")/.."
 jobs=$(nproc)
 status=0
 
+echo "== layers (docs/ARCHITECTURE.md against every #include)"
+python3 tools/check_layers.py || status=1
+
 run_suite() { # build_dir label cmake_args...
   local dir=$1 label=$2; shift 2
   echo "== $label"

@@ -4,7 +4,7 @@
 
 #include "frontend/modules.h"
 #include "frontend/weights.h"
-#include "ir/program.h"
+#include "program/program.h"
 
 typedef struct {
   fxrt_dtype dt;

@@ -4,7 +4,7 @@
 #include "unit_helpers.h"
 
 #include "ir/ops.h"
-#include "ir/program.h"
+#include "program/program.h"
 
 static void every_op_signature_parses(void **state) {
   (void)state;

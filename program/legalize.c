@@ -10,7 +10,7 @@
  * The call's args and kwargs are bound to the target's signature as Python would bind them, then moved by name
  * into the op's parameters; parameters a target has and the op has not (inplace, _stacklevel) are dropped.
  */
-#include "../ir/program.h"
+#include "program.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* plan.h: the memory plan. Every buffer of a lowered program (backend/lower.h) gets a place: the caller's inputs,
+/* plan.h: the memory plan. Every buffer of a lowered program (program/lower.h) gets a place: the caller's inputs,
  * the weights, the caller's output buffers, or an offset in one arena (the workspace of the generated code).
  *
  *     fx_plan P;
@@ -9,7 +9,7 @@
  *
  * Schedule: the calls in graph order. Liveness: a buffer lives from the first call that touches it to the last
  * (both included; a returned tensor's storage is the caller's). Views, reshapes, no-ops and in-place results share
- * their input's storage already (ir/program.h); besides, an elementwise call whose input dies at that call and has
+ * their input's storage already (program/program.h); besides, an elementwise call whose input dies at that call and has
  * the output's layout writes its result over the input. Placement: five greedy orders (by size, best and first fit;
  * schedule order; lifetime; size x lifetime), the smallest arena wins; then, while that arena is above the lower
  * bound, a local search over the order (hill climbing from a fixed seed, a bounded number of steps, so the plan is
@@ -22,7 +22,7 @@
 
 #include <stdio.h>
 
-#include "../backend/lower.h"
+#include "lower.h"
 
 #define FX_PLAN_ALIGN 64
 #ifndef FX_PLAN_SEARCH_STEPS

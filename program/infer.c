@@ -4,7 +4,7 @@
  * Node references in the arguments are first replaced by the nodes' results, so that an op sees tensors
  * (FX_V_TENSOR) and constants only. Shape errors are reported at the node that causes them.
  */
-#include "pointwise.h"
+#include "../ir/pointwise.h"
 #include "program.h"
 
 #include <math.h>

@@ -17,8 +17,8 @@
 
 #include "../frontend/modules.h"
 #include "../frontend/weights.h"
-#include "graph.h"
-#include "ops.h"
+#include "../ir/graph.h"
+#include "../ir/ops.h"
 
 typedef enum fx_tkind {
   FX_T_INPUT,  /* a placeholder */
@@ -80,11 +80,11 @@ uint32_t fx_program_new_tensor(fx_program *p, fxrt_dtype dtype, int32_t ndim, co
 fx_value fx_tensor_value(const fx_program *p, uint32_t t);
 int64_t fx_tinfo_numel(const fx_tinfo *t);
 
-/* Legalization (frontend/legalize.c): the op and bound arguments of one node; reports unsupported targets. */
+/* Legalization (program/legalize.c): the op and bound arguments of one node; reports unsupported targets. */
 bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d);
 /* Checks legalize.c's rule table against the op table (for tests): the number of problems, the first in msg. */
 int fx_legalize_check_tables(char *msg, size_t cap);
-/* Inference (ir/infer.c): the result of one node from its bound arguments. */
+/* Inference (program/infer.c): the result of one node from its bound arguments. */
 bool fx_infer_node(fx_program *p, uint32_t node, fx_diag *d);
 
 #endif

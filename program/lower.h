@@ -1,4 +1,4 @@
-/* lower.h: a built program (ir/program.h) as a list of runtime kernel calls.
+/* lower.h: a built program (program/program.h) as a list of runtime kernel calls.
  *
  * Lowering decides everything that does not depend on the data: which fxrt_* function each node calls, with which
  * sizes, views and parameters, and which temporary buffers (dtype conversions, convolution workspaces, attention
@@ -10,7 +10,7 @@
  *     fx_lowered_free(&L);
  *
  * Memory is named, not placed: an operand is a tensor id (its storage: the root of its alias chain), a scratch
- * buffer of the list, an inline scalar, or output slot j of the flattened returned value. optimizer/plan.h places
+ * buffer of the list, an inline scalar, or output slot j of the flattened returned value. program/plan.h places
  * them. Offsets are in elements of the operand's dtype.
  *
  * Operands of each kind, in the order of the fxrt_* function's parameters (r = ref[], v = view[], i = i[], f = f[]):
@@ -45,7 +45,7 @@
 #ifndef FX_LOWER_H
 #define FX_LOWER_H
 
-#include "../ir/program.h"
+#include "program.h"
 
 #define FX_KINDS(X)                                                                                                   \
   X(UNARY, "fxrt_unary_f32", "fxrt_elementwise.c")                                                                  \
