@@ -9,48 +9,44 @@
 #include <sys/stat.h>
 
 #include "../ir/pointwise.h"
+#include "../program/walk.h"
 #include "embedded.h"
 
 typedef struct {
   fx_iface f;    /* names, model.h and the entry point (shared with the LLVM backend) */
   char **pwname; /* by call: the static function computing a POINTWISE call */
+  fx_buf *out;   /* where the walk prints model.c's body */
 } em;
 
 static const char *ctype(fxrt_dtype dt) { return fx_ctype(dt); }
 static const char *dtype_enum(fxrt_dtype dt) { return fx_dtype_enum(dt); }
 
+/* The runtime's enumerators by value, from fxrt.h's lists. */
 static const char *unary_enum(int u) {
-  static const char *const n[] = {
-      "FXRT_U_RELU", "FXRT_U_RELU6", "FXRT_U_LEAKY_RELU", "FXRT_U_ELU", "FXRT_U_GELU", "FXRT_U_GELU_TANH",
-      "FXRT_U_SILU", "FXRT_U_SIGMOID", "FXRT_U_TANH", "FXRT_U_HARDSWISH", "FXRT_U_HARDSIGMOID", "FXRT_U_CLAMP",
-      "FXRT_U_MISH", "FXRT_U_SOFTPLUS", "FXRT_U_EXP", "FXRT_U_LOG", "FXRT_U_SQRT", "FXRT_U_RSQRT", "FXRT_U_NEG",
-      "FXRT_U_ABS", "FXRT_U_RECIPROCAL", "FXRT_U_ERF", "FXRT_U_SIN", "FXRT_U_COS", "FXRT_U_FLOOR", "FXRT_U_CEIL",
-      "FXRT_U_ROUND", "FXRT_U_SIGN", "FXRT_U_POW_SCALAR", "FXRT_U_NAN_TO_NUM"};
-  _Static_assert(sizeof n / sizeof *n == FXRT_NUM_UNARY_OPS, "unary op names");
+#define NAME(id, name, nparams) "FXRT_U_" #id,
+  static const char *const n[] = {FXRT_UNARY_OPS(NAME)};
+#undef NAME
   return u >= 0 && u < FXRT_NUM_UNARY_OPS ? n[u] : "?";
 }
 
 static const char *binary_enum(int b) {
-  static const char *const n[] = {"FXRT_B_ADD", "FXRT_B_SUB", "FXRT_B_MUL", "FXRT_B_DIV", "FXRT_B_FLOOR_DIV",
-                                  "FXRT_B_REM", "FXRT_B_POW", "FXRT_B_MAX", "FXRT_B_MIN", "FXRT_B_EQ",
-                                  "FXRT_B_NE",  "FXRT_B_LT",  "FXRT_B_LE",  "FXRT_B_GT",  "FXRT_B_GE",
-                                  "FXRT_B_AND", "FXRT_B_OR",  "FXRT_B_XOR"};
-  _Static_assert(sizeof n / sizeof *n == FXRT_NUM_BINARY_OPS, "binary op names");
+#define NAME(id, name, fused) "FXRT_B_" #id,
+  static const char *const n[] = {FXRT_BINARY_OPS(NAME)};
+#undef NAME
   return b >= 0 && b < FXRT_NUM_BINARY_OPS ? n[b] : "?";
 }
 
 static const char *reduce_enum(int r) {
-  static const char *const n[] = {"FXRT_R_SUM",    "FXRT_R_MEAN",   "FXRT_R_PROD", "FXRT_R_MAX", "FXRT_R_MIN",
-                                  "FXRT_R_ARGMAX", "FXRT_R_ARGMIN", "FXRT_R_ANY",  "FXRT_R_ALL"};
-  _Static_assert(sizeof n / sizeof *n == FXRT_NUM_REDUCE_OPS, "reduce op names");
+#define NAME(id, name) "FXRT_R_" #id,
+  static const char *const n[] = {FXRT_REDUCE_OPS(NAME)};
+#undef NAME
   return r >= 0 && r < FXRT_NUM_REDUCE_OPS ? n[r] : "?";
 }
 
 static const char *act_enum(int a) {
-  static const char *const n[] = {"FXRT_ACT_NONE",    "FXRT_ACT_RELU",      "FXRT_ACT_RELU6",      "FXRT_ACT_CLAMP",
-                                  "FXRT_ACT_LEAKY_RELU", "FXRT_ACT_SIGMOID", "FXRT_ACT_TANH",       "FXRT_ACT_SILU",
-                                  "FXRT_ACT_HARDSWISH", "FXRT_ACT_HARDSIGMOID", "FXRT_ACT_GELU",    "FXRT_ACT_GELU_TANH"};
-  _Static_assert(sizeof n / sizeof *n == FXRT_NUM_ACTS, "activation names");
+#define NAME(id, name) "FXRT_ACT_" #id,
+  static const char *const n[] = {FXRT_ACTS(NAME)};
+#undef NAME
   return a >= 0 && a < FXRT_NUM_ACTS ? n[a] : "?";
 }
 
@@ -163,15 +159,6 @@ static void put_ref(em *e, fx_buf *b, const fx_kcall *k, int i) {
   if (r->off) fx_buf_printf(b, " + %lld", (long long)r->off);
 }
 
-/* ---- the calls ---- */
-
-static void args_i(fx_buf *b, const int64_t *v, int n) {
-  for (int i = 0; i < n; i++) {
-    fx_buf_puts(b, ", ");
-    put_i64(b, v[i]);
-  }
-}
-
 /* ---- fused elementwise loops ---- */
 
 /* Whether POINTWISE input i reads the result's own storage (the plan placed the result over it). */
@@ -223,9 +210,9 @@ static void emit_pointwise_fn(em *e, fx_buf *b, const fx_kcall *k, const char *n
     fx_buf_puts(b, "  {\n");
     w = 4;
   }
-  static const int nparams[FXRT_NUM_UNARY_OPS] = {[FXRT_U_LEAKY_RELU] = 1, [FXRT_U_ELU] = 3,
-                                                  [FXRT_U_CLAMP] = 2,      [FXRT_U_SOFTPLUS] = 2,
-                                                  [FXRT_U_POW_SCALAR] = 1, [FXRT_U_NAN_TO_NUM] = 3};
+#define NPARAMS(id, name, n) n,
+  static const int nparams[FXRT_NUM_UNARY_OPS] = {FXRT_UNARY_OPS(NPARAMS)};
+#undef NPARAMS
   for (int32_t c = 0; c < ncode; c++) {
     const fxrt_pw_insn *in = &k->p.pw[c];
     fx_buf_printf(b, "%*sconst float r%d = ", w, "", (int)c);
@@ -238,7 +225,7 @@ static void emit_pointwise_fn(em *e, fx_buf *b, const fx_kcall *k, const char *n
       break;
     case FXRT_PW_CONST: put_num(b, in->p[0], true); break;
     case FXRT_PW_UNARY:
-      fx_buf_printf(b, "fxrt_s_%s(r%d", in->op == FXRT_U_POW_SCALAR ? "pow_scalar" : fx_pw_insn_name(in), (int)in->a);
+      fx_buf_printf(b, "fxrt_s_%s(r%d", fx_pw_insn_name(in), (int)in->a);
       for (int q = 0; q < (in->op < FXRT_NUM_UNARY_OPS ? nparams[in->op] : 0); q++) {
         fx_buf_puts(b, ", ");
         put_num(b, in->p[q], true);
@@ -267,149 +254,74 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
     return;
   }
 
-#define R(i) (fx_buf_puts(b, ", "), put_ref(e, b, k, i))
-#define R0() put_ref(e, b, k, 0)
-#define V(i) (fx_buf_puts(b, ", "), put_view(b, &k->view[i]))
-#define I(from, n) args_i(b, k->i + (from), n)
-#define F(x, isf) (fx_buf_puts(b, ", "), put_num(b, x, isf))
-#define S(s) (fx_buf_puts(b, ", "), fx_buf_puts(b, s))
-  const int64_t *I_ = k->i;
-  fx_buf_printf(b, "  FX2C_CHECK(%s(", fx_kind_function((fx_kind)k->kind));
-  switch ((fx_kind)k->kind) {
-  case FX_K_UNARY:
-    fx_buf_puts(b, unary_enum(k->sub));
-    R(0), R(1), I(0, 1);
-    fx_buf_puts(b, ", &(const fxrt_unary_params){");
-    put_num(b, k->p.un.a, true), fx_buf_puts(b, ", "), put_num(b, k->p.un.b, true), fx_buf_puts(b, ", ");
-    put_num(b, k->p.un.c, true), fx_buf_putc(b, '}');
-    break;
-  case FX_K_BINARY:
-    fx_buf_puts(b, binary_enum(k->sub)), S(dtype_enum(k->dt));
-    R(0), V(0), R(1), V(1), R(2), V(2), F(k->f[0], false);
-    break;
-  case FX_K_WHERE:
-    fx_buf_puts(b, dtype_enum(k->dt));
-    R(0), V(0), R(1), V(1), R(2), V(2), R(3), V(3);
-    break;
-  case FX_K_COPY:
-    fx_buf_puts(b, dtype_enum(k->dt));
-    R(0), V(0), S(dtype_enum(k->dt2)), R(1), V(1);
-    break;
-  case FX_K_FILL:
-    fx_buf_puts(b, dtype_enum(k->dt));
-    R(0), I(0, 1), F(k->f[0], false);
-    break;
-  case FX_K_ARANGE:
-    fx_buf_puts(b, dtype_enum(k->dt));
-    R(0), I(0, 1), F(k->f[0], false), F(k->f[1], false);
-    break;
-  case FX_K_REDUCE:
-    fx_buf_puts(b, reduce_enum(k->sub)), S(dtype_enum(k->dt));
-    R(0), I(0, 3), R(1);
-    break;
-  case FX_K_CUMSUM:
-    fx_buf_puts(b, dtype_enum(k->dt));
-    R(0), I(0, 3), R(1);
-    break;
-  case FX_K_SOFTMAX:
-    R0(), I(0, 3), R(1), S(k->flag ? "true" : "false");
-    break;
-  case FX_K_TOPK:
-    R0(), I(0, 4), S(k->flag ? "true" : "false"), R(1), R(2);
-    break;
-  case FX_K_CONV2D:
-  case FX_K_CONV_T2D:
-    R0(), I(0, 4), R(1), I(4, 3), R(2), R(3), I(7, 2);
-    if (k->kind == FX_K_CONV2D) {
+  const fx_kernel *d = fx_kernel_desc((fx_kind)k->kind);
+  fx_buf_printf(b, "  FX2C_CHECK(%s(", d->function);
+  for (int a = 0; a < d->nargs; a++) {
+    const int s = d->args[a].slot;
+    if (a) fx_buf_puts(b, ", ");
+    switch ((fx_arg_type)d->args[a].type) {
+    case FX_ARG_IN:
+    case FX_ARG_OUT: put_ref(e, b, k, s); break;
+    case FX_ARG_VIEW: put_view(b, &k->view[s]); break;
+    case FX_ARG_I64:
+    case FX_ARG_SIZE: put_i64(b, k->i[s]); break;
+    case FX_ARG_F32: put_num(b, k->f[s], true); break;
+    case FX_ARG_F64: put_num(b, k->f[s], false); break;
+    case FX_ARG_FLAG: fx_buf_puts(b, k->flag ? "true" : "false"); break;
+    case FX_ARG_UNOP: fx_buf_puts(b, unary_enum(k->sub)); break;
+    case FX_ARG_BINOP: fx_buf_puts(b, binary_enum(k->sub)); break;
+    case FX_ARG_REDOP: fx_buf_puts(b, reduce_enum(k->sub)); break;
+    case FX_ARG_PADMODE: fx_buf_puts(b, pad_enum(k->sub)); break;
+    case FX_ARG_TILE: fx_buf_printf(b, "%d", (int)k->sub); break;
+    case FX_ARG_DTYPE: fx_buf_puts(b, dtype_enum(k->dt)); break;
+    case FX_ARG_DTYPE2: fx_buf_puts(b, dtype_enum(k->dt2)); break;
+    case FX_ARG_UNPARAMS:
+      fx_buf_puts(b, "&(const fxrt_unary_params){");
+      put_num(b, k->p.un.a, true), fx_buf_puts(b, ", "), put_num(b, k->p.un.b, true), fx_buf_puts(b, ", ");
+      put_num(b, k->p.un.c, true), fx_buf_putc(b, '}');
+      break;
+    case FX_ARG_CONVPARAMS: {
       const fxrt_conv2d_params *c = &k->p.conv;
-      fx_buf_printf(b, ", &(const fxrt_conv2d_params){{%lld, %lld}, {%lld, %lld}, {%lld, %lld}, %lld, {%lld, %lld}}",
+      fx_buf_printf(b, "&(const fxrt_conv2d_params){{%lld, %lld}, {%lld, %lld}, {%lld, %lld}, %lld, {%lld, %lld}}",
                     (long long)c->stride[0], (long long)c->stride[1], (long long)c->padding[0], (long long)c->padding[1],
                     (long long)c->dilation[0], (long long)c->dilation[1], (long long)c->groups,
                     (long long)c->pad_extra[0], (long long)c->pad_extra[1]);
-    } else {
+      break;
+    }
+    case FX_ARG_CONVTPARAMS: {
       const fxrt_conv_transpose2d_params *c = &k->p.convt;
-      fx_buf_printf(b,
-                    ", &(const fxrt_conv_transpose2d_params){{%lld, %lld}, {%lld, %lld}, {%lld, %lld}, {%lld, %lld}, "
-                    "%lld}",
+      fx_buf_printf(b, "&(const fxrt_conv_transpose2d_params){{%lld, %lld}, {%lld, %lld}, {%lld, %lld}, {%lld, %lld}, %lld}",
                     (long long)c->stride[0], (long long)c->stride[1], (long long)c->padding[0], (long long)c->padding[1],
                     (long long)c->output_padding[0], (long long)c->output_padding[1], (long long)c->dilation[0],
                     (long long)c->dilation[1], (long long)c->groups);
       break;
     }
-    goto epilogue; /* then the workspace */
-  case FX_K_WINOGRAD:
-    fx_buf_printf(b, "%d", (int)k->sub);
-    R(0), I(0, 4), R(1), I(4, 1), R(2), R(3), I(5, 4);
-    goto epilogue; /* then the workspace */
-  case FX_K_LINEAR:
-    R0(), I(0, 2), R(1), I(2, 1), R(2), R(3);
-    goto epilogue;
-  case FX_K_MATMUL:
-    R0(), V(0), R(1), V(1), R(2), V(2);
-    goto epilogue;
-  case FX_K_BATCH_NORM:
-    R0(), I(0, 3), R(1), R(2), R(3), R(4), F(k->f[0], true), R(5);
-    break;
-  case FX_K_LAYER_NORM:
-    R0(), I(0, 2), R(1), R(2), F(k->f[0], true), R(3), R(4), R(5);
-    break;
-  case FX_K_GROUP_NORM:
-    R0(), I(0, 4), R(1), R(2), F(k->f[0], true), R(3);
-    break;
-  case FX_K_MAX_POOL:
-  case FX_K_AVG_POOL: {
-    const fxrt_pool2d_params *q = &k->p.pool;
-    R0(), I(0, 4), R(1), I(4, 2);
-    fx_buf_printf(b, ", &(const fxrt_pool2d_params){{%lld, %lld}, {%lld, %lld}, {%lld, %lld}, {%lld, %lld}, %s, %s, %lld}",
-                  (long long)q->kernel[0], (long long)q->kernel[1], (long long)q->stride[0], (long long)q->stride[1],
-                  (long long)q->padding[0], (long long)q->padding[1], (long long)q->dilation[0],
-                  (long long)q->dilation[1], q->ceil_mode ? "true" : "false", q->count_include_pad ? "true" : "false",
-                  (long long)q->divisor_override);
-    if (k->kind == FX_K_MAX_POOL) R(2);
-    break;
-  }
-  case FX_K_ADAPTIVE_AVG:
-    R0(), I(0, 4), R(1), I(4, 2);
-    break;
-  case FX_K_ADAPTIVE_MAX:
-    R0(), I(0, 4), R(1), I(4, 2), R(2);
-    break;
-  case FX_K_NEAREST:
-    R0(), I(0, 4), R(1), I(4, 2), F(k->f[0], false), F(k->f[1], false);
-    break;
-  case FX_K_BILINEAR:
-    R0(), I(0, 4), R(1), I(4, 2), S(k->flag ? "true" : "false"), F(k->f[0], false), F(k->f[1], false);
-    break;
-  case FX_K_PAD2D:
-    fx_buf_puts(b, pad_enum(k->sub));
-    R(0), I(0, 4);
-    fx_buf_printf(b, ", (const int64_t[]){%lld, %lld, %lld, %lld}", (long long)I_[4], (long long)I_[5], (long long)I_[6],
-                  (long long)I_[7]);
-    R(1);
-    break;
-  case FX_K_EMBEDDING:
-    R0(), I(0, 2), R(1), I(2, 1), R(2);
-    break;
-  default: break;
+    case FX_ARG_POOLPARAMS: {
+      const fxrt_pool2d_params *q = &k->p.pool;
+      fx_buf_printf(b, "&(const fxrt_pool2d_params){{%lld, %lld}, {%lld, %lld}, {%lld, %lld}, {%lld, %lld}, %s, %s, %lld}",
+                    (long long)q->kernel[0], (long long)q->kernel[1], (long long)q->stride[0], (long long)q->stride[1],
+                    (long long)q->padding[0], (long long)q->padding[1], (long long)q->dilation[0],
+                    (long long)q->dilation[1], q->ceil_mode ? "true" : "false", q->count_include_pad ? "true" : "false",
+                    (long long)q->divisor_override);
+      break;
+    }
+    case FX_ARG_PADS:
+      fx_buf_printf(b, "(const int64_t[]){%lld, %lld, %lld, %lld}", (long long)k->i[s], (long long)k->i[s + 1],
+                    (long long)k->i[s + 2], (long long)k->i[s + 3]);
+      break;
+    case FX_ARG_EPILOGUE:
+      if (!k->has_ep) {
+        fx_buf_puts(b, "NULL");
+        break;
+      }
+      fx_buf_printf(b, "&(const fxrt_epilogue){%s, ", act_enum(k->ep.act));
+      put_num(b, k->ep.alpha, true), fx_buf_puts(b, ", "), put_num(b, k->ep.lo, true), fx_buf_puts(b, ", ");
+      put_num(b, k->ep.hi, true), fx_buf_puts(b, ", "), put_ref(e, b, k, s), fx_buf_putc(b, '}');
+      break;
+    default: break; /* POINTWISE: written as a loop above */
+    }
   }
   fx_buf_puts(b, "));\n");
-  return;
-epilogue: /* conv2d, winograd, linear and matmul end with an epilogue (or NULL); the convolutions then with a workspace */
-  if (k->has_ep) {
-    fx_buf_printf(b, ", &(const fxrt_epilogue){%s, ", act_enum(k->ep.act));
-    put_num(b, k->ep.alpha, true), fx_buf_puts(b, ", "), put_num(b, k->ep.lo, true), fx_buf_puts(b, ", ");
-    put_num(b, k->ep.hi, true), fx_buf_puts(b, ", "), put_ref(e, b, k, 4), fx_buf_putc(b, '}');
-  } else {
-    fx_buf_puts(b, ", NULL");
-  }
-  if (k->kind == FX_K_CONV2D || k->kind == FX_K_WINOGRAD) R(5), I(9, 1);
-  fx_buf_puts(b, "));\n");
-#undef R
-#undef R0
-#undef V
-#undef I
-#undef F
-#undef S
 }
 
 /* ---- files ---- */
@@ -534,6 +446,42 @@ static void emit_note(em *e, fx_buf *b, uint32_t node) {
   fx_buf_free(&line);
 }
 
+/* The walk over the schedule (program/walk.h) that prints NAME_run's body: each node under its FX line. */
+static bool model_node_begin(void *ctx, uint32_t node, uint32_t ncalls) {
+  em *e = ctx;
+  if (node == FX_NONE_IDX) {
+    fx_buf_puts(e->out, "\n  /* inputs and weights that the graph writes into, copied first */\n");
+    return true;
+  }
+  emit_node_comment(e, e->out, node);
+  if (!ncalls) emit_note(e, e->out, node);
+  return true;
+}
+
+static bool model_call(void *ctx, uint32_t node, const fx_kcall *k) {
+  (void)node;
+  put_call(ctx, ((em *)ctx)->out, k);
+  return true;
+}
+
+static bool model_node_end(void *ctx, uint32_t node) {
+  em *e = ctx;
+  const fx_lowered *L = e->f.L;
+  if (node == FX_NONE_IDX || e->f.p->g->nodes[node].opcode != FX_OUTPUT) return true;
+  int direct = 0;
+  for (uint32_t j = 0; j < L->noutputs; j++) direct |= L->outputs[j].direct;
+  if (direct) {
+    fx_buf_puts(e->out, "  /*   computed in place:");
+    for (uint32_t j = 0; j < L->noutputs; j++)
+      if (L->outputs[j].direct) {
+        fx_buf_printf(e->out, "%s output%u = %s", direct > 1 ? "," : "", j, e->f.name[e->f.P->root[L->outputs[j].tensor]]);
+        direct = 2;
+      }
+    fx_buf_puts(e->out, " */\n");
+  }
+  return true;
+}
+
 static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
   const fx_program *p = e->f.p;
   const fx_lowered *L = e->f.L;
@@ -584,32 +532,9 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
     fx_buf_printf(b, ", calls %u..%u */\n", pl->first, pl->last);
   }
   /* inputs the graph writes into, and the rest in graph order */
-  uint32_t k = 0;
-  const fx_graph *g = p->g;
-  if (L->ncalls && L->calls[0].node == FX_NONE_IDX && L->calls[0].ref[0].kind == FX_REF_SOURCE) {
-    fx_buf_puts(b, "\n  /* inputs and weights that the graph writes into, copied first */\n");
-    for (; k < L->ncalls && L->calls[k].node == FX_NONE_IDX && L->calls[k].ref[0].kind == FX_REF_SOURCE; k++)
-      put_call(e, b, &L->calls[k]);
-  }
-  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
-    emit_node_comment(e, b, i);
-    if (L->first_call[i] == L->end_call[i]) emit_note(e, b, i);
-    for (uint32_t c = L->first_call[i]; c < L->end_call[i]; c++) put_call(e, b, &L->calls[c]);
-    if (g->nodes[i].opcode == FX_OUTPUT) {
-      for (uint32_t c = L->end_call[i]; c < L->ncalls; c++) put_call(e, b, &L->calls[c]);
-      int direct = 0;
-      for (uint32_t j = 0; j < L->noutputs; j++) direct |= L->outputs[j].direct;
-      if (direct) {
-        fx_buf_puts(b, "  /*   computed in place:");
-        for (uint32_t j = 0; j < L->noutputs; j++)
-          if (L->outputs[j].direct) {
-            fx_buf_printf(b, "%s output%u = %s", direct > 1 ? "," : "", j, e->f.name[e->f.P->root[L->outputs[j].tensor]]);
-            direct = 2;
-          }
-        fx_buf_puts(b, " */\n");
-      }
-    }
-  }
+  e->out = b;
+  fx_walker w = {model_node_begin, model_call, model_node_end};
+  fx_walk(L, &w, e);
   fx_buf_puts(b, "  return FXRT_OK;\n}\n");
 }
 

@@ -1,6 +1,8 @@
 /* emit_llvm.c: the LLVM backend (emit_llvm.h), through the LLVM C API only. */
 #include "emit_llvm.h"
 
+#include "../program/walk.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>
@@ -193,6 +195,7 @@ typedef struct {
   LLVMValueRef ws, weights_arg;
   uint64_t *woff;
   LLVMValueRef ep_slot;               /* the epilogue built on the stack (residual known at run time) */
+  LLVMBasicBlockRef entry;            /* NAME_run's first block */
   LLVMBasicBlockRef fail;             /* returns the first failing status */
   LLVMValueRef fail_status;
   uint32_t nchecks;
@@ -652,55 +655,37 @@ static void emit_pointwise(lv *v, const fx_kcall *k) {
 
 /* ---- calls ---- */
 
-_Static_assert(FX_NUM_KINDS == 27, "a new kernel kind: add its parameters to kind_params and its call to emit_kcall");
-
-/* Parameter types of the runtime's functions (fxrt.h), one letter each: p pointer, e enum, l int64_t, z size_t,
- * f float, d double, b bool. Every function returns fxrt_status. */
-static const char *kind_params(fx_kind k) {
-  switch (k) {
-  case FX_K_UNARY: return "epplp";
-  case FX_K_BINARY: return "eeppppppd";
-  case FX_K_WHERE: return "epppppppp";
-  case FX_K_COPY: return "eppepp";
-  case FX_K_FILL: return "epld";
-  case FX_K_ARANGE: return "epldd";
-  case FX_K_REDUCE: return "eeplllp";
-  case FX_K_CUMSUM: return "eplllp";
-  case FX_K_SOFTMAX: return "plllpb";
-  case FX_K_TOPK: return "pllllbpp";
-  case FX_K_CONV2D: return "pllllplllppllpppz";
-  case FX_K_CONV_T2D: return "pllllplllppllp";
-  case FX_K_WINOGRAD: return "lpllllplppllllppz";
-  case FX_K_LINEAR: return "pllplppp";
-  case FX_K_MATMUL: return "ppppppp";
-  case FX_K_BATCH_NORM: return "plllppppfp";
-  case FX_K_LAYER_NORM: return "pllppfppp";
-  case FX_K_GROUP_NORM: return "pllllppfp";
-  case FX_K_MAX_POOL: return "pllllpllpp";
-  case FX_K_AVG_POOL: return "pllllpllp";
-  case FX_K_ADAPTIVE_AVG: return "pllllpll";
-  case FX_K_ADAPTIVE_MAX: return "pllllpllp";
-  case FX_K_NEAREST: return "pllllplldd";
-  case FX_K_BILINEAR: return "pllllpllbdd";
-  case FX_K_PAD2D: return "epllllpp";
-  case FX_K_EMBEDDING: return "pllplp";
-  default: return NULL;
+/* The LLVM type of each operand type of kernels.def, as fxrt.h declares the parameter: pointers (tensors, views,
+ * parameter structs, epilogues), int64_t, size_t, float, double, bool (zero-extended by the caller) and enums. */
+static LLVMTypeRef arg_type(lv *v, fx_arg_type t) {
+  switch (t) {
+  case FX_ARG_I64:
+  case FX_ARG_TILE: return v->i64;
+  case FX_ARG_SIZE: return v->isize;
+  case FX_ARG_F32: return v->f32;
+  case FX_ARG_F64: return v->f64;
+  case FX_ARG_FLAG: return v->i1;
+  case FX_ARG_UNOP:
+  case FX_ARG_BINOP:
+  case FX_ARG_REDOP:
+  case FX_ARG_PADMODE:
+  case FX_ARG_DTYPE:
+  case FX_ARG_DTYPE2: return v->i32;
+  default: return v->ptr;
   }
 }
 
 static LLVMValueRef kernel(lv *v, fx_kind k) {
   if (v->kfn[k]) return v->kfn[k];
-  const char *sig = kind_params(k);
+  const fx_kernel *d = fx_kernel_desc(k);
   LLVMTypeRef params[24];
   unsigned n = 0;
-  for (const char *c = sig; *c; c++)
-    params[n++] = *c == 'p' ? v->ptr : *c == 'e' ? v->i32 : *c == 'l' ? v->i64 : *c == 'z' ? v->isize
-                : *c == 'f' ? v->f32 : *c == 'd' ? v->f64 : v->i1;
+  for (int a = 0; a < d->nargs && n < 24; a++) params[n++] = arg_type(v, (fx_arg_type)d->args[a].type);
   v->kty[k] = LLVMFunctionType(v->i32, params, n, 0);
-  LLVMValueRef f = LLVMAddFunction(v->mod, fx_kind_function(k), v->kty[k]);
+  LLVMValueRef f = LLVMAddFunction(v->mod, d->function, v->kty[k]);
   unsigned zext = LLVMGetEnumAttributeKindForName("zeroext", 7), nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
   for (unsigned i = 0; i < n; i++) /* a C bool argument is zero-extended by the caller */
-    if (sig[i] == 'b') LLVMAddAttributeAtIndex(f, i + 1, LLVMCreateEnumAttribute(v->ctx, zext, 0));
+    if (d->args[i].type == FX_ARG_FLAG) LLVMAddAttributeAtIndex(f, i + 1, LLVMCreateEnumAttribute(v->ctx, zext, 0));
   LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(v->ctx, nounwind, 0));
   return v->kfn[k] = f;
 }
@@ -718,22 +703,16 @@ static void emit_call(lv *v, fx_kind kind, LLVMValueRef *args, unsigned n) {
   LLVMPositionBuilderAtEnd(v->b, after);
 }
 
-static LLVMValueRef epilogue(lv *v, const fx_kcall *k) {
+static LLVMValueRef epilogue(lv *v, const fx_kcall *k, int residual) {
   if (!k->has_ep) return LLVMConstPointerNull(v->ptr);
   LLVMValueRef f[5] = {LLVMConstInt(v->enum_field, (unsigned long long)k->ep.act, 0), cf32(v, k->ep.alpha),
                        cf32(v, k->ep.lo), cf32(v, k->ep.hi), LLVMConstPointerNull(v->ptr)};
   LLVMValueRef c = LLVMConstNamedStruct(v->ep_t, f, 5);
-  if (k->ref[4].kind == FX_REF_NULL) return const_global(v, c, "epilogue");
+  if (k->ref[residual].kind == FX_REF_NULL) return const_global(v, c, "epilogue");
   /* a residual: the struct on the stack, its pointer filled in (a compound literal in the C backend) */
-  LLVMValueRef s = LLVMBuildInsertValue(v->b, c, ref(v, k, 4), 4, "");
+  LLVMValueRef s = LLVMBuildInsertValue(v->b, c, ref(v, k, residual), 4, "");
   LLVMBuildStore(v->b, s, v->ep_slot);
   return v->ep_slot;
-}
-
-/* Appends cnt int64_t arguments. */
-static unsigned ints(lv *v, LLVMValueRef *a, unsigned n, const int64_t *x, int cnt) {
-  for (int i = 0; i < cnt; i++) a[n++] = ci64(v, x[i]);
-  return n;
 }
 
 static void emit_kcall(lv *v, const fx_kcall *k) {
@@ -741,87 +720,61 @@ static void emit_kcall(lv *v, const fx_kcall *k) {
     emit_pointwise(v, k);
     return;
   }
-  LLVMValueRef a[24];
-  unsigned n = 0;
-#define R(i) (a[n++] = ref(v, k, i))
-#define V(i) (a[n++] = view_const(v, &k->view[i]))
-#define I(from, cnt) (n = ints(v, a, n, k->i + (from), (cnt)))
-#define E(x) (a[n++] = ci32(v, (x)))
-#define F(x) (a[n++] = cf32(v, (x)))
-#define D(x) (a[n++] = LLVMConstReal(v->f64, (x)))
-#define B(x) (a[n++] = LLVMConstInt(v->i1, (x) ? 1 : 0, 0))
-  switch ((fx_kind)k->kind) {
-  case FX_K_UNARY: E(k->sub), R(0), R(1), I(0, 1), a[n++] = unary_const(v, &k->p.un); break;
-  case FX_K_BINARY: E(k->sub), E(k->dt), R(0), V(0), R(1), V(1), R(2), V(2), D(k->f[0]); break;
-  case FX_K_WHERE: E(k->dt), R(0), V(0), R(1), V(1), R(2), V(2), R(3), V(3); break;
-  case FX_K_COPY: E(k->dt), R(0), V(0), E(k->dt2), R(1), V(1); break;
-  case FX_K_FILL: E(k->dt), R(0), I(0, 1), D(k->f[0]); break;
-  case FX_K_ARANGE: E(k->dt), R(0), I(0, 1), D(k->f[0]), D(k->f[1]); break;
-  case FX_K_REDUCE: E(k->sub), E(k->dt), R(0), I(0, 3), R(1); break;
-  case FX_K_CUMSUM: E(k->dt), R(0), I(0, 3), R(1); break;
-  case FX_K_SOFTMAX: R(0), I(0, 3), R(1), B(k->flag); break;
-  case FX_K_TOPK: R(0), I(0, 4), B(k->flag), R(1), R(2); break;
-  case FX_K_CONV2D: {
-    const fxrt_conv2d_params *c = &k->p.conv;
-    LLVMValueRef f[5] = {pair(v, c->stride), pair(v, c->padding), pair(v, c->dilation), ci64(v, c->groups),
-                         pair(v, c->pad_extra)};
-    R(0), I(0, 4), R(1), I(4, 3), R(2), R(3), I(7, 2);
-    a[n++] = const_global(v, LLVMConstNamedStruct(v->conv_t, f, 5), "conv2d");
-    a[n++] = epilogue(v, k);
-    R(5), a[n++] = cisize(v, (uint64_t)k->i[9]);
-    break;
-  }
-  case FX_K_CONV_T2D: {
-    const fxrt_conv_transpose2d_params *c = &k->p.convt;
-    LLVMValueRef f[5] = {pair(v, c->stride), pair(v, c->padding), pair(v, c->output_padding), pair(v, c->dilation),
-                         ci64(v, c->groups)};
-    R(0), I(0, 4), R(1), I(4, 3), R(2), R(3), I(7, 2);
-    a[n++] = const_global(v, LLVMConstNamedStruct(v->convt_t, f, 5), "conv_transpose2d");
-    break;
-  }
-  case FX_K_WINOGRAD:
-    a[n++] = ci64(v, k->sub), R(0), I(0, 4), R(1), I(4, 1), R(2), R(3), I(5, 4), a[n++] = epilogue(v, k);
-    R(5), a[n++] = cisize(v, (uint64_t)k->i[9]);
-    break;
-  case FX_K_LINEAR: R(0), I(0, 2), R(1), I(2, 1), R(2), R(3), a[n++] = epilogue(v, k); break;
-  case FX_K_MATMUL: R(0), V(0), R(1), V(1), R(2), V(2), a[n++] = epilogue(v, k); break;
-  case FX_K_BATCH_NORM: R(0), I(0, 3), R(1), R(2), R(3), R(4), F(k->f[0]), R(5); break;
-  case FX_K_LAYER_NORM: R(0), I(0, 2), R(1), R(2), F(k->f[0]), R(3), R(4), R(5); break;
-  case FX_K_GROUP_NORM: R(0), I(0, 4), R(1), R(2), F(k->f[0]), R(3); break;
-  case FX_K_MAX_POOL:
-  case FX_K_AVG_POOL: {
-    const fxrt_pool2d_params *q = &k->p.pool;
-    LLVMValueRef f[7] = {pair(v, q->kernel), pair(v, q->stride), pair(v, q->padding), pair(v, q->dilation),
-                         LLVMConstInt(v->i8, q->ceil_mode, 0), LLVMConstInt(v->i8, q->count_include_pad, 0),
-                         ci64(v, q->divisor_override)};
-    R(0), I(0, 4), R(1), I(4, 2);
-    a[n++] = const_global(v, LLVMConstNamedStruct(v->pool_t, f, 7), "pool2d");
-    if (k->kind == FX_K_MAX_POOL) R(2);
-    break;
-  }
-  case FX_K_ADAPTIVE_AVG: R(0), I(0, 4), R(1), I(4, 2); break;
-  case FX_K_ADAPTIVE_MAX: R(0), I(0, 4), R(1), I(4, 2), R(2); break;
-  case FX_K_NEAREST: R(0), I(0, 4), R(1), I(4, 2), D(k->f[0]), D(k->f[1]); break;
-  case FX_K_BILINEAR: R(0), I(0, 4), R(1), I(4, 2), B(k->flag), D(k->f[0]), D(k->f[1]); break;
-  case FX_K_PAD2D:
-    E(k->sub), R(0), I(0, 4);
-    a[n++] = const_global(v, i64_array(v, k->i + 4, 4, 4), "pads");
-    R(1);
-    break;
-  case FX_K_EMBEDDING: R(0), I(0, 2), R(1), I(2, 1), R(2); break;
-  default:
+  const fx_kernel *d = fx_kernel_desc((fx_kind)k->kind);
+  if (!d || d->nargs > 24) {
     fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "internal error: the LLVM backend has no call for kernel kind %d",
                   (int)k->kind);
     v->failed = true;
     return;
   }
-#undef R
-#undef V
-#undef I
-#undef E
-#undef F
-#undef D
-#undef B
+  LLVMValueRef a[24];
+  unsigned n = 0;
+  for (int x = 0; x < d->nargs; x++) {
+    const int s = d->args[x].slot;
+    switch ((fx_arg_type)d->args[x].type) {
+    case FX_ARG_IN:
+    case FX_ARG_OUT: a[n++] = ref(v, k, s); break;
+    case FX_ARG_VIEW: a[n++] = view_const(v, &k->view[s]); break;
+    case FX_ARG_I64: a[n++] = ci64(v, k->i[s]); break;
+    case FX_ARG_SIZE: a[n++] = cisize(v, (uint64_t)k->i[s]); break;
+    case FX_ARG_F32: a[n++] = cf32(v, k->f[s]); break;
+    case FX_ARG_F64: a[n++] = LLVMConstReal(v->f64, k->f[s]); break;
+    case FX_ARG_FLAG: a[n++] = LLVMConstInt(v->i1, k->flag ? 1 : 0, 0); break;
+    case FX_ARG_UNOP:
+    case FX_ARG_BINOP:
+    case FX_ARG_REDOP:
+    case FX_ARG_PADMODE: a[n++] = ci32(v, k->sub); break;
+    case FX_ARG_TILE: a[n++] = ci64(v, k->sub); break;
+    case FX_ARG_DTYPE: a[n++] = ci32(v, k->dt); break;
+    case FX_ARG_DTYPE2: a[n++] = ci32(v, k->dt2); break;
+    case FX_ARG_UNPARAMS: a[n++] = unary_const(v, &k->p.un); break;
+    case FX_ARG_CONVPARAMS: {
+      const fxrt_conv2d_params *c = &k->p.conv;
+      LLVMValueRef f[5] = {pair(v, c->stride), pair(v, c->padding), pair(v, c->dilation), ci64(v, c->groups),
+                           pair(v, c->pad_extra)};
+      a[n++] = const_global(v, LLVMConstNamedStruct(v->conv_t, f, 5), "conv2d");
+      break;
+    }
+    case FX_ARG_CONVTPARAMS: {
+      const fxrt_conv_transpose2d_params *c = &k->p.convt;
+      LLVMValueRef f[5] = {pair(v, c->stride), pair(v, c->padding), pair(v, c->output_padding), pair(v, c->dilation),
+                           ci64(v, c->groups)};
+      a[n++] = const_global(v, LLVMConstNamedStruct(v->convt_t, f, 5), "conv_transpose2d");
+      break;
+    }
+    case FX_ARG_POOLPARAMS: {
+      const fxrt_pool2d_params *q = &k->p.pool;
+      LLVMValueRef f[7] = {pair(v, q->kernel), pair(v, q->stride), pair(v, q->padding), pair(v, q->dilation),
+                           LLVMConstInt(v->i8, q->ceil_mode, 0), LLVMConstInt(v->i8, q->count_include_pad, 0),
+                           ci64(v, q->divisor_override)};
+      a[n++] = const_global(v, LLVMConstNamedStruct(v->pool_t, f, 7), "pool2d");
+      break;
+    }
+    case FX_ARG_PADS: a[n++] = const_global(v, i64_array(v, k->i + s, 4, 4), "pads"); break;
+    case FX_ARG_EPILOGUE: a[n++] = epilogue(v, k, s); break;
+    default: break; /* POINTWISE: a loop, above */
+    }
+  }
   emit_call(v, (fx_kind)k->kind, a, n);
 }
 
@@ -867,6 +820,29 @@ static void debug_node(lv *v, uint32_t node) {
 }
 
 /* ---- the entry point ---- */
+
+/* The walk over the schedule (program/walk.h): a node with calls starts a block named after it (the block the
+ * previous check opened), at the node's debug location. */
+static bool walk_node_begin(void *ctx, uint32_t node, uint32_t ncalls) {
+  lv *v = ctx;
+  if (node == FX_NONE_IDX) return true;
+  const fx_node *nd = &v->ifc.p->g->nodes[node];
+  if (!ncalls && nd->opcode != FX_OUTPUT) return true;
+  LLVMBasicBlockRef bb = LLVMGetInsertBlock(v->b);
+  if (bb != v->entry && !LLVMGetFirstInstruction(bb)) {
+    char name[300];
+    snprintf(name, sizeof name, "%.*s", (int)(nd->name.n < 280 ? nd->name.n : 280), nd->name.p);
+    LLVMSetValueName2(LLVMBasicBlockAsValue(bb), name, strlen(name));
+  }
+  debug_node(v, node);
+  return true;
+}
+
+static bool walk_call(void *ctx, uint32_t node, const fx_kcall *k) {
+  (void)node;
+  emit_kcall(ctx, k);
+  return true;
+}
 
 static void build_function(lv *v) {
   fx_iface *e = &v->ifc;
@@ -938,27 +914,11 @@ static void build_function(lv *v) {
           break;
         }
 
-  /* the calls, in graph order (as emit_c.c prints them): inputs the graph writes into first */
-  const fx_graph *g = p->g;
-  uint32_t k = 0;
-  debug_node(v, g->first);
-  for (; k < L->ncalls && L->calls[k].node == FX_NONE_IDX && L->calls[k].ref[0].kind == FX_REF_SOURCE; k++)
-    emit_kcall(v, &L->calls[k]);
-  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
-    const fx_node *nd = &g->nodes[i];
-    if (L->first_call[i] == L->end_call[i] && nd->opcode != FX_OUTPUT) continue;
-    /* the node's calls start a block named after it (the block the previous check opened) */
-    LLVMBasicBlockRef bb = LLVMGetInsertBlock(v->b);
-    if (bb != entry && !LLVMGetFirstInstruction(bb)) {
-      char name[300];
-      snprintf(name, sizeof name, "%.*s", (int)(nd->name.n < 280 ? nd->name.n : 280), nd->name.p);
-      LLVMSetValueName2(LLVMBasicBlockAsValue(bb), name, strlen(name));
-    }
-    debug_node(v, i);
-    for (uint32_t c = L->first_call[i]; c < L->end_call[i]; c++) emit_kcall(v, &L->calls[c]);
-    if (nd->opcode == FX_OUTPUT)
-      for (uint32_t c = L->end_call[i]; c < L->ncalls; c++) emit_kcall(v, &L->calls[c]);
-  }
+  /* the calls, in the schedule's order (program/walk.h, as emit_c.c prints them): inputs the graph writes into first */
+  debug_node(v, p->g->first);
+  v->entry = entry;
+  fx_walker w = {walk_node_begin, walk_call, NULL};
+  fx_walk(L, &w, v);
   LLVMBuildRet(v->b, ci32(v, FXRT_OK));
   if (!v->nchecks) LLVMDeleteBasicBlock(v->fail);
   else LLVMMoveBasicBlockAfter(v->fail, LLVMGetLastBasicBlock(v->fn));

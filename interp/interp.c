@@ -1,5 +1,5 @@
 /* interp.c: running a program: lower it (program/lower.h), plan its memory (program/plan.h), allocate the one
- * arena and execute the calls with the runtime's kernels. */
+ * arena and execute the calls with the runtime's kernels (program/exec.h) in the schedule's order (program/walk.h). */
 #include "interp.h"
 
 #include <math.h>
@@ -7,6 +7,7 @@
 
 #include "../program/exec.h"
 #include "../program/plan.h"
+#include "../program/walk.h"
 
 typedef struct {
   const fx_lowered *L;
@@ -14,6 +15,7 @@ typedef struct {
   unsigned char *arena;
   const fx_tensor *inputs;
   fx_tensor *outputs;
+  fx_diag *d;
 } ex;
 
 /* The storage of a tensor, scratch or output ref, through the plan. */
@@ -43,6 +45,19 @@ static void *base(void *ctx, const fx_kcall *k, const fx_ref *r) {
   }
 }
 
+/* Runs one call of the walk; a failing kernel is an error at its node. */
+static bool run_call(void *ctx, uint32_t node, const fx_kcall *k) {
+  ex *e = ctx;
+  fxrt_status s = fx_exec_call(k, base, e);
+  if (s == FXRT_OK) return true;
+  const fx_program *p = e->L->p;
+  const fx_node *n = k->node != FX_NONE_IDX ? &p->g->nodes[k->node] : NULL;
+  (void)node;
+  fx_diag_error(e->d, n && n->loc.line ? p->g->src : NULL, n ? n->loc : (fx_loc){0, 0, 0, 0}, "running '%.*s': %s failed: %s",
+                n ? (int)n->name.n : 7, n ? n->name.p : "outputs", fx_kind_function((fx_kind)k->kind), fxrt_status_str(s));
+  return false;
+}
+
 bool fx_interp_run(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_run_result *res, fx_diag *d) {
   memset(res, 0, sizeof *res);
   if (ninputs != p->nplaceholders) {
@@ -66,7 +81,7 @@ bool fx_interp_run(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_
   }
   fx_plan P;
   fx_plan_build(&L, &P);
-  ex e = {&L, &P, fx_tensor_alloc(P.arena ? P.arena : 1), inputs, NULL};
+  ex e = {&L, &P, fx_tensor_alloc(P.arena ? P.arena : 1), inputs, NULL, NULL};
   res->noutputs = L.noutputs;
   res->outputs = e.outputs = fx_xcalloc(L.noutputs + 1, sizeof *res->outputs);
   for (uint32_t j = 0; j < L.noutputs; j++) {
@@ -79,18 +94,9 @@ bool fx_interp_run(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_
     o->nbytes = (size_t)n * fxrt_dtype_size(o->dtype);
     o->data = fx_tensor_alloc(o->nbytes ? o->nbytes : 1);
   }
-  bool ok = true;
-  for (uint32_t k = 0; k < L.ncalls && ok; k++) {
-    fxrt_status s = fx_exec_call(&L.calls[k], base, &e);
-    if (s != FXRT_OK) {
-      uint32_t node = L.calls[k].node;
-      const fx_node *n = node != FX_NONE_IDX ? &p->g->nodes[node] : NULL;
-      fx_diag_error(d, n && n->loc.line ? p->g->src : NULL, n ? n->loc : (fx_loc){0, 0, 0, 0},
-                    "running '%.*s': %s failed: %s", n ? (int)n->name.n : 7, n ? n->name.p : "outputs",
-                    fx_kind_function((fx_kind)L.calls[k].kind), fxrt_status_str(s));
-      ok = false;
-    }
-  }
+  fx_walker w = {NULL, run_call, NULL};
+  e.d = d;
+  bool ok = fx_walk(&L, &w, &e);
   res->peak_bytes = P.arena;
   fx_tensor_free(e.arena);
   fx_plan_free(&P);

@@ -1,6 +1,8 @@
 /* ops.c: the op table and signature binding. */
 #include "ops.h"
 
+#include "../runtime/fxrt.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -204,8 +206,11 @@ bool fx_sig_bind(const fx_sig *sig, const fx_value *args, const fx_value *kwargs
   return true;
 }
 
-const char *const fx_epilogue_acts[] = {"none", "relu", "relu6", "clamp", "leaky_relu", "sigmoid", "tanh", "silu",
-                                        "hardswish", "hardsigmoid", "gelu", "gelu_tanh", NULL};
+const char *const fx_epilogue_acts[] = {
+#define NAME(id, name) #name,
+    FXRT_ACTS(NAME)
+#undef NAME
+    NULL};
 
 int fx_epilogue_act(const fx_value *v) {
   for (int i = 0; fx_epilogue_acts[i]; i++)

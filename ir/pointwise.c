@@ -13,48 +13,19 @@ typedef struct {
   uint8_t nparams; /* numbers after the operand (unary) */
 } pw_fn;
 
+/* The functions of an expression: every unary op of the runtime and its fused binary ops (fxrt.h's lists). */
 static const pw_fn fns[] = {
-    {"relu", FXRT_PW_UNARY, FXRT_U_RELU, 0},
-    {"relu6", FXRT_PW_UNARY, FXRT_U_RELU6, 0},
-    {"leaky_relu", FXRT_PW_UNARY, FXRT_U_LEAKY_RELU, 1},
-    {"elu", FXRT_PW_UNARY, FXRT_U_ELU, 3},
-    {"gelu", FXRT_PW_UNARY, FXRT_U_GELU, 0},
-    {"gelu_tanh", FXRT_PW_UNARY, FXRT_U_GELU_TANH, 0},
-    {"silu", FXRT_PW_UNARY, FXRT_U_SILU, 0},
-    {"sigmoid", FXRT_PW_UNARY, FXRT_U_SIGMOID, 0},
-    {"tanh", FXRT_PW_UNARY, FXRT_U_TANH, 0},
-    {"hardswish", FXRT_PW_UNARY, FXRT_U_HARDSWISH, 0},
-    {"hardsigmoid", FXRT_PW_UNARY, FXRT_U_HARDSIGMOID, 0},
-    {"clamp", FXRT_PW_UNARY, FXRT_U_CLAMP, 2},
-    {"mish", FXRT_PW_UNARY, FXRT_U_MISH, 0},
-    {"softplus", FXRT_PW_UNARY, FXRT_U_SOFTPLUS, 2},
-    {"exp", FXRT_PW_UNARY, FXRT_U_EXP, 0},
-    {"log", FXRT_PW_UNARY, FXRT_U_LOG, 0},
-    {"sqrt", FXRT_PW_UNARY, FXRT_U_SQRT, 0},
-    {"rsqrt", FXRT_PW_UNARY, FXRT_U_RSQRT, 0},
-    {"neg", FXRT_PW_UNARY, FXRT_U_NEG, 0},
-    {"abs", FXRT_PW_UNARY, FXRT_U_ABS, 0},
-    {"reciprocal", FXRT_PW_UNARY, FXRT_U_RECIPROCAL, 0},
-    {"erf", FXRT_PW_UNARY, FXRT_U_ERF, 0},
-    {"sin", FXRT_PW_UNARY, FXRT_U_SIN, 0},
-    {"cos", FXRT_PW_UNARY, FXRT_U_COS, 0},
-    {"floor", FXRT_PW_UNARY, FXRT_U_FLOOR, 0},
-    {"ceil", FXRT_PW_UNARY, FXRT_U_CEIL, 0},
-    {"round", FXRT_PW_UNARY, FXRT_U_ROUND, 0},
-    {"sign", FXRT_PW_UNARY, FXRT_U_SIGN, 0},
-    {"nan_to_num", FXRT_PW_UNARY, FXRT_U_NAN_TO_NUM, 3},
-    {"add", FXRT_PW_BINARY, FXRT_B_ADD, 0},
-    {"sub", FXRT_PW_BINARY, FXRT_B_SUB, 0},
-    {"mul", FXRT_PW_BINARY, FXRT_B_MUL, 0},
-    {"div", FXRT_PW_BINARY, FXRT_B_DIV, 0},
-    {"pow", FXRT_PW_BINARY, FXRT_B_POW, 0},
-    {"maximum", FXRT_PW_BINARY, FXRT_B_MAX, 0},
-    {"minimum", FXRT_PW_BINARY, FXRT_B_MIN, 0},
+#define UNARY(id, name, nparams) {#name, FXRT_PW_UNARY, FXRT_U_##id, nparams},
+    FXRT_UNARY_OPS(UNARY)
+#undef UNARY
+#define BINARY(id, name, fused) {fused ? #name : NULL, FXRT_PW_BINARY, FXRT_B_##id, 0},
+    FXRT_BINARY_OPS(BINARY)
+#undef BINARY
 };
 
 static const pw_fn *find_fn(const fx_value *callee) {
   for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
-    if (fx_value_str_is(callee, fns[i].name)) return &fns[i];
+    if (fns[i].name && fx_value_str_is(callee, fns[i].name)) return &fns[i];
   return NULL;
 }
 
@@ -62,8 +33,58 @@ const char *fx_pw_insn_name(const fxrt_pw_insn *c) {
   if (c->kind == FXRT_PW_LOAD) return "load";
   if (c->kind == FXRT_PW_CONST) return "const";
   for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
-    if (fns[i].kind == c->kind && fns[i].op == c->op) return fns[i].name;
+    if (fns[i].name && fns[i].kind == c->kind && fns[i].op == c->op) return fns[i].name;
   return "?";
+}
+
+static const char *const unary_names[] = {
+#define NAME(id, name, nparams) #name,
+    FXRT_UNARY_OPS(NAME)
+#undef NAME
+};
+static const struct {
+  const char *name;
+  bool fused;
+} binary_ops[] = {
+#define NAME(id, name, fused) {#name, fused},
+    FXRT_BINARY_OPS(NAME)
+#undef NAME
+};
+
+const char *fx_unary_op_name(fxrt_unary_op u) { return (unsigned)u < FXRT_NUM_UNARY_OPS ? unary_names[u] : "?"; }
+const char *fx_binary_op_name(fxrt_binary_op b) { return (unsigned)b < FXRT_NUM_BINARY_OPS ? binary_ops[b].name : "?"; }
+bool fx_binary_op_fused(fxrt_binary_op b) { return (unsigned)b < FXRT_NUM_BINARY_OPS && binary_ops[b].fused; }
+
+/* The core ops that another op's kernel computes. */
+static const char *kernel_name(fx_op op) {
+  switch (op) {
+  case FX_OP_HARDTANH: return "clamp";
+  case FX_OP_RSUB: return "sub";
+  case FX_OP_BITWISE_AND: return "logical_and";
+  case FX_OP_BITWISE_OR: return "logical_or";
+  case FX_OP_BITWISE_XOR: return "logical_xor";
+  default: return fx_op_name(op);
+  }
+}
+
+bool fx_op_unary_kernel(fx_op op, fxrt_unary_op *u) {
+  if (!(fx_op_flags(op) & FX_OPF_UNARY)) return false;
+  for (int i = 0; i < FXRT_NUM_UNARY_OPS; i++)
+    if (strcmp(unary_names[i], kernel_name(op)) == 0) {
+      *u = (fxrt_unary_op)i;
+      return true;
+    }
+  return false;
+}
+
+bool fx_op_binary_kernel(fx_op op, fxrt_binary_op *b) {
+  if (!(fx_op_flags(op) & FX_OPF_BINARY)) return false;
+  for (int i = 0; i < FXRT_NUM_BINARY_OPS; i++)
+    if (strcmp(binary_ops[i].name, kernel_name(op)) == 0) {
+      *b = (fxrt_binary_op)i;
+      return true;
+    }
+  return false;
 }
 
 static bool is_number(const fx_value *v) { return v->kind == FX_V_INT || v->kind == FX_V_FLOAT || v->kind == FX_V_BOOL; }

@@ -19,6 +19,7 @@
 #define FX_POINTWISE_H
 
 #include "graph.h"
+#include "ops.h"
 #include "../runtime/fxrt.h"
 
 typedef struct fx_pw_program {
@@ -39,5 +40,15 @@ void fx_pw_measure(const fx_value *expr, int32_t *ninsns, uint32_t *leaves, int3
 
 /* The function name of instruction c (relu, add, ...), for printing the loop. */
 const char *fx_pw_insn_name(const fxrt_pw_insn *c);
+
+/* The runtime's elementwise op that a core op computes, found by name in fxrt.h's lists (FXRT_UNARY_OPS,
+ * FXRT_BINARY_OPS), with hardtanh computed by clamp, rsub by sub and the bitwise ops by the logical ops' kernels
+ * (bitwise on integers): false when the runtime has none. */
+bool fx_op_unary_kernel(fx_op op, fxrt_unary_op *u);
+bool fx_op_binary_kernel(fx_op op, fxrt_binary_op *b);
+/* Their names (relu, floor_divide, ...), and whether a binary op is one that expressions compute. */
+const char *fx_unary_op_name(fxrt_unary_op u);
+const char *fx_binary_op_name(fxrt_binary_op b);
+bool fx_binary_op_fused(fxrt_binary_op b);
 
 #endif

@@ -37,34 +37,6 @@ typedef struct {
   double alpha;
 } ew_desc;
 
-typedef struct {
-  fx_op op;
-  const char *name;
-} op_name;
-
-static const op_name unary_names[] = {
-    {FX_OP_RELU, "relu"},       {FX_OP_RELU6, "relu6"},     {FX_OP_LEAKY_RELU, "leaky_relu"},
-    {FX_OP_ELU, "elu"},         {FX_OP_GELU, "gelu"},       {FX_OP_SILU, "silu"},
-    {FX_OP_SIGMOID, "sigmoid"}, {FX_OP_TANH, "tanh"},       {FX_OP_HARDSWISH, "hardswish"},
-    {FX_OP_HARDSIGMOID, "hardsigmoid"}, {FX_OP_HARDTANH, "clamp"}, {FX_OP_CLAMP, "clamp"},
-    {FX_OP_MISH, "mish"},       {FX_OP_SOFTPLUS, "softplus"}, {FX_OP_EXP, "exp"},
-    {FX_OP_LOG, "log"},         {FX_OP_SQRT, "sqrt"},       {FX_OP_RSQRT, "rsqrt"},
-    {FX_OP_NEG, "neg"},         {FX_OP_ABS, "abs"},         {FX_OP_RECIPROCAL, "reciprocal"},
-    {FX_OP_ERF, "erf"},         {FX_OP_SIN, "sin"},         {FX_OP_COS, "cos"},
-    {FX_OP_FLOOR, "floor"},     {FX_OP_CEIL, "ceil"},       {FX_OP_ROUND, "round"},
-    {FX_OP_SIGN, "sign"},       {FX_OP_NAN_TO_NUM, "nan_to_num"},
-};
-static const op_name binary_names[] = {
-    {FX_OP_ADD, "add"}, {FX_OP_SUB, "sub"},         {FX_OP_RSUB, "sub"},         {FX_OP_MUL, "mul"},
-    {FX_OP_DIV, "div"}, {FX_OP_POW, "pow"},         {FX_OP_MAXIMUM, "maximum"}, {FX_OP_MINIMUM, "minimum"},
-};
-
-static const char *name_of(const op_name *t, size_t n, fx_op op) {
-  for (size_t i = 0; i < n; i++)
-    if (t[i].op == op) return t[i].name;
-  return NULL;
-}
-
 static bool number(const fx_value *v, double *x) {
   if (v->kind == FX_V_INT || v->kind == FX_V_BOOL) *x = (double)v->v.i;
   else if (v->kind == FX_V_FLOAT) *x = v->v.f;
@@ -98,8 +70,9 @@ static bool describe(const fx_program *p, uint32_t n, ew_desc *d) {
   fx_op op = (fx_op)in->op;
   unsigned flags = fx_op_flags(op);
   if (flags & FX_OPF_UNARY) {
-    d->name = name_of(unary_names, sizeof unary_names / sizeof *unary_names, op);
-    if (!d->name || !f32_tensor(p, &in->args[0])) return false;
+    fxrt_unary_op u;
+    if (!fx_op_unary_kernel(op, &u) || !f32_tensor(p, &in->args[0])) return false;
+    d->name = fx_unary_op_name(u);
     d->operand[0] = &in->args[0];
     d->noperands = 1;
     switch (op) {
@@ -135,8 +108,9 @@ static bool describe(const fx_program *p, uint32_t n, ew_desc *d) {
     }
   }
   if (!(flags & FX_OPF_BINARY)) return false;
-  d->name = name_of(binary_names, sizeof binary_names / sizeof *binary_names, op);
-  if (!d->name) return false;
+  fxrt_binary_op bop;
+  if (!fx_op_binary_kernel(op, &bop) || !fx_binary_op_fused(bop)) return false;
+  d->name = fx_binary_op_name(bop);
   const fx_value *a = &in->args[0], *b = &in->args[1];
   double x;
   if (!(f32_tensor(p, a) || number(a, &x)) || !(f32_tensor(p, b) || number(b, &x)) ||

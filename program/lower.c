@@ -8,18 +8,34 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const kind_function[] = {
-#define FX_KIND_FN(k, fn, file) fn,
-    FX_KINDS(FX_KIND_FN)
-#undef FX_KIND_FN
-};
-static const char *const kind_file[] = {
-#define FX_KIND_FILE(k, fn, file) file,
-    FX_KINDS(FX_KIND_FILE)
-#undef FX_KIND_FILE
-};
-const char *fx_kind_function(fx_kind k) { return k < FX_NUM_KINDS ? kind_function[k] : "?"; }
-const char *fx_kind_file(fx_kind k) { return k < FX_NUM_KINDS ? kind_file[k] : "?"; }
+int fx_kcall_refs(const fx_kcall *k, uint8_t slots[FX_KCALL_REFS], bool written[FX_KCALL_REFS]) {
+  const fx_kernel *d = fx_kernel_desc((fx_kind)k->kind);
+  int n = 0;
+  for (int a = 0; d && a < d->nargs && n < FX_KCALL_REFS; a++) {
+    const fx_karg *g = &d->args[a];
+    if (g->type == FX_ARG_IN || g->type == FX_ARG_OUT || (g->type == FX_ARG_EPILOGUE && k->has_ep)) {
+      slots[n] = g->slot;
+      written[n++] = g->type == FX_ARG_OUT;
+    } else if (g->type == FX_ARG_POINTWISE) { /* the result ref[0], inputs ref[1..i0] */
+      for (int64_t i = 0; i <= k->i[0] && n < FX_KCALL_REFS; i++) {
+        slots[n] = (uint8_t)i;
+        written[n++] = i == 0;
+      }
+    }
+  }
+  return n;
+}
+
+/* Whether every ref that k sets is one its kernel takes (a call that sets another is a bug of lowering). */
+static bool refs_described(const fx_kcall *k) {
+  uint8_t slots[FX_KCALL_REFS];
+  bool written[FX_KCALL_REFS], used[FX_KCALL_REFS] = {false};
+  int n = fx_kcall_refs(k, slots, written);
+  for (int j = 0; j < n; j++) used[slots[j]] = true;
+  for (int i = 0; i < FX_KCALL_REFS; i++)
+    if (!used[i] && k->ref[i].kind != FX_REF_NULL) return false;
+  return true;
+}
 
 size_t fx_tinfo_bytes(const fx_tinfo *t) { return (size_t)fx_tinfo_numel(t) * fxrt_dtype_size(t->dtype); }
 
@@ -229,33 +245,6 @@ static fx_ref operand_ref(fx_kcall *k, int slot, operand *o) {
 
 /* ---- elementwise ---- */
 
-static bool unary_op(fx_op op, fxrt_unary_op *u) {
-  static const struct {
-    fx_op op;
-    fxrt_unary_op u;
-  } map[] = {{FX_OP_RELU, FXRT_U_RELU},       {FX_OP_RELU6, FXRT_U_RELU6},
-             {FX_OP_LEAKY_RELU, FXRT_U_LEAKY_RELU}, {FX_OP_ELU, FXRT_U_ELU},
-             {FX_OP_GELU, FXRT_U_GELU},       {FX_OP_SILU, FXRT_U_SILU},
-             {FX_OP_SIGMOID, FXRT_U_SIGMOID}, {FX_OP_TANH, FXRT_U_TANH},
-             {FX_OP_HARDSWISH, FXRT_U_HARDSWISH}, {FX_OP_HARDSIGMOID, FXRT_U_HARDSIGMOID},
-             {FX_OP_HARDTANH, FXRT_U_CLAMP},  {FX_OP_CLAMP, FXRT_U_CLAMP},
-             {FX_OP_MISH, FXRT_U_MISH},       {FX_OP_SOFTPLUS, FXRT_U_SOFTPLUS},
-             {FX_OP_EXP, FXRT_U_EXP},         {FX_OP_LOG, FXRT_U_LOG},
-             {FX_OP_SQRT, FXRT_U_SQRT},       {FX_OP_RSQRT, FXRT_U_RSQRT},
-             {FX_OP_NEG, FXRT_U_NEG},         {FX_OP_ABS, FXRT_U_ABS},
-             {FX_OP_RECIPROCAL, FXRT_U_RECIPROCAL}, {FX_OP_ERF, FXRT_U_ERF},
-             {FX_OP_SIN, FXRT_U_SIN},         {FX_OP_COS, FXRT_U_COS},
-             {FX_OP_FLOOR, FXRT_U_FLOOR},     {FX_OP_CEIL, FXRT_U_CEIL},
-             {FX_OP_ROUND, FXRT_U_ROUND},     {FX_OP_SIGN, FXRT_U_SIGN},
-             {FX_OP_NAN_TO_NUM, FXRT_U_NAN_TO_NUM}};
-  for (size_t i = 0; i < sizeof map / sizeof *map; i++)
-    if (map[i].op == op) {
-      *u = map[i].u;
-      return true;
-    }
-  return false;
-}
-
 static bool lower_unary(lw *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0], *y = &in->result;
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
@@ -278,7 +267,7 @@ static bool lower_unary(lw *r, fx_op op, const fx_inst *in) {
   }
   if (ty->dtype != FXRT_F32) return fail(r, "%s on %s tensors is not supported yet", fx_op_name(op), fxrt_dtype_name(ty->dtype));
   fxrt_unary_op u;
-  if (!unary_op(op, &u)) return fail(r, "%s has no kernel", fx_op_name(op));
+  if (!fx_op_unary_kernel(op, &u)) return fail(r, "%s has no kernel", fx_op_name(op));
   fxrt_unary_params prm = {0, 0, 0};
   switch (op) {
   case FX_OP_LEAKY_RELU: prm.a = (float)farg(ARG("negative_slope"), 0.01); break;
@@ -320,26 +309,6 @@ static bool lower_unary(lw *r, fx_op op, const fx_inst *in) {
   return true;
 }
 
-static bool binary_op(fx_op op, fxrt_binary_op *b) {
-  static const struct {
-    fx_op op;
-    fxrt_binary_op b;
-  } map[] = {{FX_OP_ADD, FXRT_B_ADD},           {FX_OP_SUB, FXRT_B_SUB},         {FX_OP_RSUB, FXRT_B_SUB},
-             {FX_OP_MUL, FXRT_B_MUL},           {FX_OP_DIV, FXRT_B_DIV},         {FX_OP_FLOOR_DIVIDE, FXRT_B_FLOOR_DIV},
-             {FX_OP_REMAINDER, FXRT_B_REM},     {FX_OP_POW, FXRT_B_POW},         {FX_OP_MAXIMUM, FXRT_B_MAX},
-             {FX_OP_MINIMUM, FXRT_B_MIN},       {FX_OP_EQ, FXRT_B_EQ},           {FX_OP_NE, FXRT_B_NE},
-             {FX_OP_LT, FXRT_B_LT},             {FX_OP_LE, FXRT_B_LE},           {FX_OP_GT, FXRT_B_GT},
-             {FX_OP_GE, FXRT_B_GE},             {FX_OP_LOGICAL_AND, FXRT_B_AND}, {FX_OP_LOGICAL_OR, FXRT_B_OR},
-             {FX_OP_LOGICAL_XOR, FXRT_B_XOR},   {FX_OP_BITWISE_AND, FXRT_B_AND}, {FX_OP_BITWISE_OR, FXRT_B_OR},
-             {FX_OP_BITWISE_XOR, FXRT_B_XOR}};
-  for (size_t i = 0; i < sizeof map / sizeof *map; i++)
-    if (map[i].op == op) {
-      *b = map[i].b;
-      return true;
-    }
-  return false;
-}
-
 static fxrt_dtype compute_dtype(lw *r, fx_op op, const fx_value *a, const fx_value *b, const fx_tinfo *ty) {
   if (!(op >= FX_OP_EQ && op <= FX_OP_LOGICAL_XOR)) return ty->dtype;
   /* comparisons: the operands' promoted dtype */
@@ -360,7 +329,7 @@ static bool lower_binary(lw *r, fx_op op, const fx_inst *in) {
   const fx_value *a = &in->args[0], *b = &in->args[1], *y = &in->result;
   const fx_tinfo *ty = ti(r, y);
   fxrt_binary_op bop;
-  if (!binary_op(op, &bop)) return fail(r, "%s has no kernel", fx_op_name(op));
+  if (!fx_op_binary_kernel(op, &bop)) return fail(r, "%s has no kernel", fx_op_name(op));
   double alpha = 1;
   if (op == FX_OP_ADD || op == FX_OP_SUB || op == FX_OP_RSUB) alpha = farg(ARG("alpha"), 1);
   if (op == FX_OP_DIV) {
@@ -1428,6 +1397,15 @@ bool fx_lower(const fx_program *p, fx_lowered *L, fx_diag *d) {
     fxrt_view v = cview(t);
     copy_call(&r, (fx_ref){FX_REF_TENSOR, (uint8_t)t->dtype, o->tensor, 0}, &v, out, &v);
   }
+  for (uint32_t k = 0; k < L->ncalls && ok; k++)
+    if (!refs_described(&L->calls[k])) {
+      uint32_t node = L->calls[k].node;
+      const fx_node *n = node != FX_NONE_IDX ? &g->nodes[node] : NULL;
+      fx_diag_error(d, n ? g->src : NULL, n ? n->loc : (fx_loc){0, 0, 0, 0},
+                    "internal error: a call of %s sets an operand that kernels.def does not give it",
+                    fx_kind_function((fx_kind)L->calls[k].kind));
+      ok = false;
+    }
   return ok;
 }
 

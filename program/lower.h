@@ -13,79 +13,17 @@
  * buffer of the list, an inline scalar, or output slot j of the flattened returned value. program/plan.h places
  * them. Offsets are in elements of the operand's dtype.
  *
- * Operands of each kind, in the order of the fxrt_* function's parameters (r = ref[], v = view[], i = i[], f = f[]):
- *   UNARY        fxrt_unary_f32(sub, r0, r1, i0, &un)
- *   BINARY       fxrt_binary(sub, dt, r0, v0, r1, v1, r2, v2, f0)
- *   WHERE        fxrt_where(dt, r0, v0, r1, v1, r2, v2, r3, v3)
- *   COPY         fxrt_copy(dt, r0, v0, dt2, r1, v1)
- *   FILL         fxrt_fill(dt, r0, i0, f0)                ARANGE  fxrt_arange(dt, r0, i0, f0, f1)
- *   REDUCE       fxrt_reduce(sub, dt, r0, i0, i1, i2, r1)  CUMSUM  fxrt_cumsum(dt, r0, i0, i1, i2, r1)
- *   SOFTMAX      fxrt_softmax_f32(r0, i0, i1, i2, r1, flag)
- *   TOPK         fxrt_topk_f32(r0, i0, i1, i2, i3, flag, r1, r2)
- *   CONV2D       fxrt_conv2d_f32(r0, i0..i3, r1, i4, i5, i6, r2, r3, i7, i8, &conv, ep, r5, i9)   (ep: r4 residual)
- *   CONV_T2D     fxrt_conv_transpose2d_f32(r0, i0..i3, r1, i4, i5, i6, r2, r3, i7, i8, &convt)
- *   WINOGRAD     fxrt_winograd_conv2d_f32(sub, r0, i0..i3, r1, i4, r2, r3, i5..i8, ep, r5, i9)         (ep: r4 residual)
- *   LINEAR       fxrt_linear_f32(r0, i0, i1, r1, i2, r2, r3, ep)
- *   MATMUL       fxrt_matmul_f32(r0, v0, r1, v1, r2, v2, ep)
- *   BATCH_NORM   fxrt_batch_norm_f32(r0, i0, i1, i2, r1, r2, r3, r4, f0, r5)
- *   LAYER_NORM   fxrt_layer_norm_f32(r0, i0, i1, r1, r2, f0, r3, r4, r5)
- *   GROUP_NORM   fxrt_group_norm_f32(r0, i0, i1, i2, i3, r1, r2, f0, r3)
- *   MAX_POOL     fxrt_max_pool2d_f32(r0, i0..i3, r1, i4, i5, &pool, r2)
- *   AVG_POOL     fxrt_avg_pool2d_f32(r0, i0..i3, r1, i4, i5, &pool)
- *   ADAPTIVE_AVG fxrt_adaptive_avg_pool2d_f32(r0, i0..i3, r1, i4, i5)
- *   ADAPTIVE_MAX fxrt_adaptive_max_pool2d_f32(r0, i0..i3, r1, i4, i5, r2)
- *   NEAREST      fxrt_upsample_nearest2d_f32(r0, i0..i3, r1, i4, i5, f0, f1)
- *   BILINEAR     fxrt_upsample_bilinear2d_f32(r0, i0..i3, r1, i4, i5, flag, f0, f1)
- *   PAD2D        fxrt_pad2d_f32(sub, r0, i0..i3, {i4..i7}, r1)
- *   EMBEDDING    fxrt_embedding_f32(r0, i0, i1, r1, i2, r2)
- *   POINTWISE    fxrt_pointwise_f32(p.pw.code, i1, {r1..r[i0]}, {v1..v[i0]}, i0, r0, v0.ndim, v0.shape): a fused
- *                elementwise expression (ir/pointwise.h); r0 the result (contiguous, view v0), inputs r1..r[i0]
- *                read through their broadcast views v1..v[i0]. The C backend writes it as a loop of its own.
+ * Each call is one runtime kernel (kernels.h), whose operands kernels.def describes: which of ref[], view[], i[], f[],
+ * flag, sub, dt, dt2, ep and p each parameter of the fxrt_* function comes from. Lowering fills those fields; exec.c,
+ * the emitters and the plan read them through the description, and fx_lower checks that a call sets no ref that its
+ * kernel does not take.
  */
 #ifndef FX_LOWER_H
 #define FX_LOWER_H
 
 #include "program.h"
 
-#define FX_KINDS(X)                                                                                                   \
-  X(UNARY, "fxrt_unary_f32", "fxrt_elementwise.c")                                                                  \
-  X(BINARY, "fxrt_binary", "fxrt_elementwise.c")                                                                    \
-  X(WHERE, "fxrt_where", "fxrt_elementwise.c")                                                                      \
-  X(COPY, "fxrt_copy", "fxrt_elementwise.c")                                                                        \
-  X(FILL, "fxrt_fill", "fxrt_elementwise.c")                                                                        \
-  X(ARANGE, "fxrt_arange", "fxrt_elementwise.c")                                                                    \
-  X(REDUCE, "fxrt_reduce", "fxrt_reduce.c")                                                                         \
-  X(CUMSUM, "fxrt_cumsum", "fxrt_reduce.c")                                                                         \
-  X(SOFTMAX, "fxrt_softmax_f32", "fxrt_reduce.c")                                                                   \
-  X(TOPK, "fxrt_topk_f32", "fxrt_reduce.c")                                                                         \
-  X(CONV2D, "fxrt_conv2d_f32", "fxrt_conv.c")                                                                       \
-  X(CONV_T2D, "fxrt_conv_transpose2d_f32", "fxrt_conv.c")                                                           \
-  X(WINOGRAD, "fxrt_winograd_conv2d_f32", "fxrt_winograd.c")                                                         \
-  X(LINEAR, "fxrt_linear_f32", "fxrt_matmul.c")                                                                     \
-  X(MATMUL, "fxrt_matmul_f32", "fxrt_matmul.c")                                                                     \
-  X(BATCH_NORM, "fxrt_batch_norm_f32", "fxrt_norm.c")                                                               \
-  X(LAYER_NORM, "fxrt_layer_norm_f32", "fxrt_norm.c")                                                               \
-  X(GROUP_NORM, "fxrt_group_norm_f32", "fxrt_norm.c")                                                               \
-  X(MAX_POOL, "fxrt_max_pool2d_f32", "fxrt_pool.c")                                                                 \
-  X(AVG_POOL, "fxrt_avg_pool2d_f32", "fxrt_pool.c")                                                                 \
-  X(ADAPTIVE_AVG, "fxrt_adaptive_avg_pool2d_f32", "fxrt_pool.c")                                                    \
-  X(ADAPTIVE_MAX, "fxrt_adaptive_max_pool2d_f32", "fxrt_pool.c")                                                    \
-  X(NEAREST, "fxrt_upsample_nearest2d_f32", "fxrt_resize.c")                                                        \
-  X(BILINEAR, "fxrt_upsample_bilinear2d_f32", "fxrt_resize.c")                                                      \
-  X(PAD2D, "fxrt_pad2d_f32", "fxrt_resize.c")                                                                       \
-  X(EMBEDDING, "fxrt_embedding_f32", "fxrt_resize.c")                                                               \
-  X(POINTWISE, "fxrt_pointwise_f32", "fxrt_pointwise.c")
-
-typedef enum fx_kind {
-#define FX_KIND_ENUM(k, fn, file) FX_K_##k,
-  FX_KINDS(FX_KIND_ENUM)
-#undef FX_KIND_ENUM
-  FX_NUM_KINDS
-} fx_kind;
-
-/* The runtime function a kind calls, and the runtime source file that defines it. */
-const char *fx_kind_function(fx_kind k);
-const char *fx_kind_file(fx_kind k);
+#include "kernels.h"
 
 typedef enum fx_ref_kind {
   FX_REF_NULL,    /* a NULL pointer */
@@ -161,6 +99,11 @@ typedef struct fx_lowered {
 /* Lowers every node with work. Reports every node that cannot be lowered (with its position); false if any. */
 bool fx_lower(const fx_program *p, fx_lowered *L, fx_diag *d);
 void fx_lowered_free(fx_lowered *L);
+
+/* The refs a call passes to its kernel, from its description (kernels.def): slots[j] is an index into k->ref and
+ * written[j] whether the kernel writes it (an OUT operand, a fused group's result); an epilogue's residual counts
+ * when the call has one. Returns their count. Every other ref of the call is FX_REF_NULL (fx_lower checks it). */
+int fx_kcall_refs(const fx_kcall *k, uint8_t slots[FX_KCALL_REFS], bool written[FX_KCALL_REFS]);
 
 /* Bytes of the elements of a tensor. */
 size_t fx_tinfo_bytes(const fx_tinfo *t);

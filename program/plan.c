@@ -31,8 +31,15 @@ static bool view_eq(const fxrt_view *a, const fxrt_view *b) {
   return true;
 }
 
-/* The ref that an elementwise call writes (its result). */
-static int result_ref(const fx_kcall *k) { return k->kind == FX_K_UNARY ? 1 : k->kind == FX_K_POINTWISE ? 0 : 2; }
+/* The ref that an elementwise call writes (its result): its first written operand (kernels.def). */
+static int result_ref(const fx_kcall *k) {
+  uint8_t slots[FX_KCALL_REFS];
+  bool written[FX_KCALL_REFS];
+  int n = fx_kcall_refs(k, slots, written);
+  for (int j = 0; j < n; j++)
+    if (written[j]) return slots[j];
+  return 0;
+}
 
 /* Elementwise calls whose result may overwrite an input: the candidate input refs. */
 static int share_candidates(const fx_kcall *k, const fx_ref **out) {
@@ -200,9 +207,11 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
     const fx_value *v = &p->inst[p->placeholders[i]].result;
     if (v->kind == FX_V_TENSOR) P->place[v->v.node].index = i;
   }
+  uint8_t slots[FX_KCALL_REFS];
+  bool written[FX_KCALL_REFS];
   for (uint32_t k = 0; k < L->ncalls; k++)
-    for (int r = 0; r < FX_KCALL_REFS; r++)
-      if (L->calls[k].ref[r].kind == FX_REF_SOURCE) P->place[L->calls[k].ref[r].id].loc = FX_MEM_ARENA;
+    for (int j = 0, n = fx_kcall_refs(&L->calls[k], slots, written); j < n; j++)
+      if (L->calls[k].ref[slots[j]].kind == FX_REF_SOURCE) P->place[L->calls[k].ref[slots[j]].id].loc = FX_MEM_ARENA;
   for (uint32_t j = 0; j < L->noutputs; j++)
     if (L->outputs[j].direct) {
       uint32_t r = p->tensors[L->outputs[j].tensor].alias;
@@ -212,8 +221,8 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
 
   /* lifetimes, by root */
   for (uint32_t k = 0; k < L->ncalls; k++)
-    for (int r = 0; r < FX_KCALL_REFS; r++) {
-      const fx_ref *ref = &L->calls[k].ref[r];
+    for (int j = 0, n = fx_kcall_refs(&L->calls[k], slots, written); j < n; j++) {
+      const fx_ref *ref = &L->calls[k].ref[slots[j]];
       if (ref->kind == FX_REF_TENSOR) touch(&P->place[P->root[ref->id]], k);
       else if (ref->kind == FX_REF_SCRATCH) touch(&P->scratch[ref->id], k);
     }
@@ -236,9 +245,11 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
         continue;
       /* no other operand may read the same storage in another layout */
       bool other = false;
-      for (int r = 0; r < FX_KCALL_REFS && !other; r++)
+      for (int j = 0, n = fx_kcall_refs(c, slots, written); j < n && !other; j++) {
+        const int r = slots[j];
         other = r != out && &c->ref[r] != cand[i] && c->ref[r].kind == FX_REF_TENSOR && find(P, c->ref[r].id) == x &&
                 !(c->ref[r].off == cand[i]->off && view_eq(&c->view[r], &c->view[cand[i] - c->ref]));
+      }
       if (other) continue;
       P->root[y] = x;
       px->last = py->last;

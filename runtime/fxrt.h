@@ -86,19 +86,25 @@ int64_t fxrt_view_numel(const fxrt_view *v);
 
 /* ---- epilogues ---------------------------------------------------------------------------------------------- */
 
+/* The epilogue activations, X(ID, name): name as fx2c.fused_conv / fused_linear spell activation='...'. */
+#define FXRT_ACTS(X)                                                                                                  \
+  X(NONE, none)                                                                                                      \
+  X(RELU, relu)               /* torch.nn.functional.relu */                                                         \
+  X(RELU6, relu6)             /* relu6 = hardtanh(0, 6) */                                                           \
+  X(CLAMP, clamp)             /* clamp(lo, hi); hardtanh */                                                          \
+  X(LEAKY_RELU, leaky_relu)   /* leaky_relu(alpha) */                                                                \
+  X(SIGMOID, sigmoid)                                                                                                \
+  X(TANH, tanh)                                                                                                      \
+  X(SILU, silu)               /* x * sigmoid(x) */                                                                   \
+  X(HARDSWISH, hardswish)     /* x * relu6(x + 3) / 6 */                                                             \
+  X(HARDSIGMOID, hardsigmoid) /* relu6(x + 3) / 6 */                                                                 \
+  X(GELU, gelu)               /* 0.5 x (1 + erf(x / sqrt 2)) */                                                      \
+  X(GELU_TANH, gelu_tanh)     /* gelu(approximate='tanh') */
+
 typedef enum fxrt_act {
-  FXRT_ACT_NONE,
-  FXRT_ACT_RELU,        /* torch.nn.functional.relu */
-  FXRT_ACT_RELU6,       /* relu6 = hardtanh(0, 6) */
-  FXRT_ACT_CLAMP,       /* clamp(lo, hi); hardtanh */
-  FXRT_ACT_LEAKY_RELU,  /* leaky_relu(alpha) */
-  FXRT_ACT_SIGMOID,
-  FXRT_ACT_TANH,
-  FXRT_ACT_SILU,        /* x * sigmoid(x) */
-  FXRT_ACT_HARDSWISH,   /* x * relu6(x + 3) / 6 */
-  FXRT_ACT_HARDSIGMOID, /* relu6(x + 3) / 6 */
-  FXRT_ACT_GELU,        /* 0.5 x (1 + erf(x / sqrt 2)) */
-  FXRT_ACT_GELU_TANH,   /* gelu(approximate='tanh') */
+#define FXRT_ACT_ENUM(id, name) FXRT_ACT_##id,
+  FXRT_ACTS(FXRT_ACT_ENUM)
+#undef FXRT_ACT_ENUM
   FXRT_NUM_ACTS
 } fxrt_act;
 
@@ -114,13 +120,24 @@ float fxrt_act_apply(fxrt_act act, float x, float alpha, float lo, float hi);
 
 /* ---- elementwise (fxrt_elementwise.c) ----------------------------------------------------------------------- */
 
+/* The elementwise ops: X(ID, name, ...), where name is PyTorch's spelling of the op, which fx2c's op table, lowering,
+ * elementwise fusion (fx2c.pointwise expressions and their fxrt_s_NAME functions in fxrt_scalar.h) and both
+ * emitters share. Unary: nparams is how many of fxrt_unary_params' a, b, c the op reads. */
+#define FXRT_UNARY_OPS(X)                                                                                             \
+  X(RELU, relu, 0) X(RELU6, relu6, 0) X(LEAKY_RELU, leaky_relu, 1) /* a */                                           \
+  X(ELU, elu, 3) /* a = alpha, b = scale, c = input_scale */                                                         \
+  X(GELU, gelu, 0) X(GELU_TANH, gelu_tanh, 0) X(SILU, silu, 0) X(SIGMOID, sigmoid, 0) X(TANH, tanh, 0)               \
+  X(HARDSWISH, hardswish, 0) X(HARDSIGMOID, hardsigmoid, 0) X(CLAMP, clamp, 2) /* [a, b]; NaN bounds mean none */    \
+  X(MISH, mish, 0) X(SOFTPLUS, softplus, 2) /* beta a, threshold b */                                                \
+  X(EXP, exp, 0) X(LOG, log, 0) X(SQRT, sqrt, 0) X(RSQRT, rsqrt, 0) X(NEG, neg, 0) X(ABS, abs, 0)                    \
+  X(RECIPROCAL, reciprocal, 0) X(ERF, erf, 0) X(SIN, sin, 0) X(COS, cos, 0) X(FLOOR, floor, 0) X(CEIL, ceil, 0)      \
+  X(ROUND, round, 0) /* half to even */ X(SIGN, sign, 0) X(POW_SCALAR, pow_scalar, 1) /* x ** a */                  \
+  X(NAN_TO_NUM, nan_to_num, 3) /* nan -> a, +inf -> b, -inf -> c */
+
 typedef enum fxrt_unary_op {
-  FXRT_U_RELU, FXRT_U_RELU6, FXRT_U_LEAKY_RELU /* a */, FXRT_U_ELU /* a = alpha, b = scale, c = input_scale */,
-  FXRT_U_GELU, FXRT_U_GELU_TANH, FXRT_U_SILU, FXRT_U_SIGMOID, FXRT_U_TANH, FXRT_U_HARDSWISH, FXRT_U_HARDSIGMOID,
-  FXRT_U_CLAMP /* [a, b]; NaN bounds mean none */, FXRT_U_MISH, FXRT_U_SOFTPLUS /* beta a, threshold b */,
-  FXRT_U_EXP, FXRT_U_LOG, FXRT_U_SQRT, FXRT_U_RSQRT, FXRT_U_NEG, FXRT_U_ABS, FXRT_U_RECIPROCAL, FXRT_U_ERF,
-  FXRT_U_SIN, FXRT_U_COS, FXRT_U_FLOOR, FXRT_U_CEIL, FXRT_U_ROUND /* half to even */, FXRT_U_SIGN,
-  FXRT_U_POW_SCALAR /* x ** a */, FXRT_U_NAN_TO_NUM /* nan -> a, +inf -> b, -inf -> c */,
+#define FXRT_U_ENUM(id, name, nparams) FXRT_U_##id,
+  FXRT_UNARY_OPS(FXRT_U_ENUM)
+#undef FXRT_U_ENUM
   FXRT_NUM_UNARY_OPS
 } fxrt_unary_op;
 
@@ -131,11 +148,18 @@ typedef struct fxrt_unary_params {
 /* y[i] = op(x[i]) for n contiguous f32 elements; y may be x. */
 fxrt_status fxrt_unary_f32(fxrt_unary_op op, const float *x, float *y, int64_t n, const fxrt_unary_params *p);
 
+/* Binary: fused is 1 for the f32 arithmetic that fx2c.pointwise expressions compute (fxrt_s_NAME). */
+#define FXRT_BINARY_OPS(X)                                                                                            \
+  X(ADD, add, 1) /* a + alpha*b */ X(SUB, sub, 1) /* a - alpha*b */ X(MUL, mul, 1) X(DIV, div, 1) /* true division */ \
+  X(FLOOR_DIV, floor_divide, 0) X(REM, remainder, 0) /* Python's %, sign of b */ X(POW, pow, 1)                      \
+  X(MAX, maximum, 1) X(MIN, minimum, 1)                                                                              \
+  X(EQ, eq, 0) X(NE, ne, 0) X(LT, lt, 0) X(LE, le, 0) X(GT, gt, 0) X(GE, ge, 0) /* comparisons: bool output */       \
+  X(AND, logical_and, 0) X(OR, logical_or, 0) X(XOR, logical_xor, 0) /* logical for bool, bitwise for integers */
+
 typedef enum fxrt_binary_op {
-  FXRT_B_ADD /* a + alpha*b */, FXRT_B_SUB /* a - alpha*b */, FXRT_B_MUL, FXRT_B_DIV /* true division */,
-  FXRT_B_FLOOR_DIV, FXRT_B_REM /* Python's %, sign of b */, FXRT_B_POW, FXRT_B_MAX, FXRT_B_MIN,
-  FXRT_B_EQ, FXRT_B_NE, FXRT_B_LT, FXRT_B_LE, FXRT_B_GT, FXRT_B_GE, /* comparisons: bool output */
-  FXRT_B_AND, FXRT_B_OR, FXRT_B_XOR, /* logical for bool, bitwise for integers */
+#define FXRT_B_ENUM(id, name, fused) FXRT_B_##id,
+  FXRT_BINARY_OPS(FXRT_B_ENUM)
+#undef FXRT_B_ENUM
   FXRT_NUM_BINARY_OPS
 } fxrt_binary_op;
 
@@ -200,10 +224,15 @@ float fxrt_pw_binary_scalar(int32_t op, float x, float y);
 /* Reductions see the input as [outer, len, inner] (the reduced dimension in the middle, contiguous) and write
  * [outer, inner]. Several adjacent dimensions reduce as one (len = their product). */
 
+#define FXRT_REDUCE_OPS(X)                                                                                            \
+  X(SUM, sum) X(MEAN, mean) X(PROD, prod) X(MAX, amax) X(MIN, amin) /* y has dt */                                  \
+  X(ARGMAX, argmax) X(ARGMIN, argmin) /* y is i64; the first index of the extreme value, as torch.argmax */          \
+  X(ANY, any) X(ALL, all)             /* y is bool */
+
 typedef enum fxrt_reduce_op {
-  FXRT_R_SUM, FXRT_R_MEAN, FXRT_R_PROD, FXRT_R_MAX, FXRT_R_MIN, /* y has dt */
-  FXRT_R_ARGMAX, FXRT_R_ARGMIN, /* y is i64; the first index of the extreme value, as torch.argmax */
-  FXRT_R_ANY, FXRT_R_ALL,       /* y is bool */
+#define FXRT_R_ENUM(id, name) FXRT_R_##id,
+  FXRT_REDUCE_OPS(FXRT_R_ENUM)
+#undef FXRT_R_ENUM
   FXRT_NUM_REDUCE_OPS
 } fxrt_reduce_op;
 

@@ -1,0 +1,51 @@
+/* kernels.h: the runtime kernels that lowered calls name (fx_kind), each described once in kernels.def: its fxrt_*
+ * function, the runtime file that defines it, and its operands in the function's order with the fx_kcall field each
+ * comes from (lower.h). exec.c, the C and LLVM emitters and the memory plan read these descriptions:
+ *
+ *     const fx_kernel *d = fx_kernel_desc(FX_K_CONV2D);
+ *     for (int a = 0; a < d->nargs; a++) ... d->args[a].type (FX_ARG_IN, FX_ARG_I64, ...), .slot, .name ...
+ */
+#ifndef FX_KERNELS_H
+#define FX_KERNELS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum fx_kind {
+#define FX_KERNEL(kind, fn, file, args) FX_K_##kind,
+#include "kernels.def"
+#undef FX_KERNEL
+  FX_NUM_KINDS
+} fx_kind;
+
+/* The operand types of kernels.def (see there). */
+#define FX_ARG_TYPES(X)                                                                                              \
+  X(IN) X(OUT) X(VIEW) X(I64) X(SIZE) X(F32) X(F64) X(FLAG) X(UNOP) X(BINOP) X(REDOP) X(PADMODE) X(TILE) X(DTYPE)    \
+  X(DTYPE2) X(UNPARAMS) X(CONVPARAMS) X(CONVTPARAMS) X(POOLPARAMS) X(PADS) X(EPILOGUE) X(POINTWISE)
+
+typedef enum fx_arg_type {
+#define FX_ARG_ENUM(t) FX_ARG_##t,
+  FX_ARG_TYPES(FX_ARG_ENUM)
+#undef FX_ARG_ENUM
+  FX_NUM_ARG_TYPES
+} fx_arg_type;
+
+typedef struct fx_karg {
+  uint8_t type;     /* fx_arg_type */
+  uint8_t slot;     /* the index into ref[], view[], i[] or f[] (0 for the others) */
+  const char *name; /* the runtime function's parameter */
+} fx_karg;
+
+typedef struct fx_kernel {
+  const char *function; /* "fxrt_conv2d_f32" */
+  const char *file;     /* "fxrt_conv.c" */
+  const fx_karg *args;
+  int nargs;
+} fx_kernel;
+
+const fx_kernel *fx_kernel_desc(fx_kind k);
+const char *fx_kind_function(fx_kind k);
+const char *fx_kind_file(fx_kind k);
+const char *fx_arg_type_name(fx_arg_type t);
+
+#endif

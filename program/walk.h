@@ -1,0 +1,28 @@
+/* walk.h: the one walk over a lowered program's schedule (lower.h), which the interpreter, the C emitter and the
+ * LLVM emitter all follow, so that they run and print the same calls in the same order under the same nodes:
+ *
+ *     static bool my_call(void *ctx, uint32_t node, const fx_kcall *k) { ...; return true; }
+ *     fx_walker w = {.node_begin = ..., .call = my_call, .node_end = ...};   // any of them may be NULL
+ *     if (!fx_walk(&lowered, &w, ctx)) ...;                                 // a callback returned false
+ *
+ * The schedule: first the prologue (node FX_NONE_IDX: the copies of the inputs and weights that the graph writes
+ * into, when there are any), then every node of the graph in order, each with its calls; the output node also
+ * takes the calls that fill the caller's output buffers. node_begin is told how many calls follow (0: a node with no
+ * work: a view, a value known at compile time, a placeholder). Tools that watch a model run (profilers, tracers,
+ * dumps of intermediate tensors) hook in here.
+ */
+#ifndef FX_WALK_H
+#define FX_WALK_H
+
+#include "lower.h"
+
+typedef struct fx_walker {
+  bool (*node_begin)(void *ctx, uint32_t node, uint32_t ncalls);
+  bool (*call)(void *ctx, uint32_t node, const fx_kcall *k);
+  bool (*node_end)(void *ctx, uint32_t node);
+} fx_walker;
+
+/* Walks the schedule; false as soon as a callback returns false. */
+bool fx_walk(const fx_lowered *L, const fx_walker *w, void *ctx);
+
+#endif
