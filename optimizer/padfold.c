@@ -51,21 +51,6 @@ static bool number(const fx_value *v, double *x) {
   return true;
 }
 
-/* Up to n ints of v (an int is repeated); false if v is not ints. */
-static bool ints(const fx_value *v, int n, int64_t *out) {
-  if (v->kind == FX_V_INT) {
-    for (int i = 0; i < n; i++) out[i] = v->v.i;
-    return true;
-  }
-  if ((v->kind != FX_V_TUPLE && v->kind != FX_V_LIST) || (v->n != 1 && (int)v->n != n)) return false;
-  for (int i = 0; i < n; i++) {
-    const fx_value *e = &v->u.items[v->n == 1 ? 0 : i];
-    if (e->kind != FX_V_INT) return false;
-    out[i] = e->v.i;
-  }
-  return true;
-}
-
 static fx_value int_tuple(fx_graph *g, const int64_t *v, int n) {
   fx_value items[2];
   for (int i = 0; i < n; i++) items[i] = fx_value_int(g, v[i]);
@@ -134,25 +119,17 @@ static bool fold_into_conv(pf_state *s, uint32_t pad, uint32_t u, fx_pass_stats 
   fx_graph *g = p->g;
   const fx_inst *in = &p->inst[u];
   fx_op op = (fx_op)in->op;
-  const fx_value *tr = ARG(in, op, "transposed");
-  if (tr->kind != FX_V_BOOL || tr->v.i || in->args[0].kind != FX_V_TENSOR) return false;
+  const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
+  if (a->transposed || !a->batched || in->args[0].kind != FX_V_TENSOR) return false;
   const fx_value *w = ARG(in, op, "weight");
   if (w->kind != FX_V_TENSOR) return false;
-  const int sp = p->tensors[w->v.node].ndim - 2;
-  const fx_tinfo *tx = &p->tensors[in->args[0].v.node];
-  if ((sp != 1 && sp != 2) || tx->ndim != sp + 2) return false;
+  const int sp = a->sp;
   int64_t begin[2], end[2], pad0[2], pad1[2];
   double value;
   if (!pad_amounts(p, pad, sp, begin, end, &value) || value != 0) return false;
-  const fx_value *pv = ARG(in, op, "padding");
-  if (fx_value_str_is(pv, "valid")) pad0[0] = pad0[1] = 0;
-  else if (!ints(pv, sp, pad0)) return false;
-  memcpy(pad1, pad0, sizeof pad1);
-  if (op == FX_OP_FUSED_CONV && ARG(in, op, "padding_end")->kind != FX_V_NONE && !ints(ARG(in, op, "padding_end"), sp, pad1))
-    return false;
   for (int i = 0; i < sp; i++) {
-    pad0[i] += begin[i];
-    pad1[i] += end[i];
+    pad0[i] = a->pad[i] + begin[i];
+    pad1[i] = a->pad_end[i] + end[i];
   }
   fx_insert_point ip = fx_graph_inserting_before(g, u);
   fx_value args[3], res = fx_value_none();
@@ -196,26 +173,19 @@ static bool fold_into_pool(pf_state *s, uint32_t pad, uint32_t u, fx_pass_stats 
   fx_op op = (fx_op)in->op;
   if (in->args[0].kind != FX_V_TENSOR || p->tensors[in->args[0].v.node].ndim != 4 || in->result.kind != FX_V_TENSOR)
     return false;
-  int64_t begin[2], end[2], kernel[2], stride[2], padding[2];
+  const fx_pool_attrs *a = &in->attrs->pool; /* decoded by inference */
+  int64_t begin[2], end[2], padding[2];
   double value;
-  if (!pad_amounts(p, pad, 2, begin, end, &value) || begin[0] != end[0] || begin[1] != end[1]) return false;
-  const fx_value *ceil = ARG(in, op, "ceil_mode");
-  if (ceil->kind != FX_V_BOOL || ceil->v.i) return false;
-  if (!ints(ARG(in, op, "kernel_size"), 2, kernel) || !ints(ARG(in, op, "padding"), 2, padding)) return false;
-  const fx_value *sv = ARG(in, op, "stride");
-  bool stride_given = sv->kind != FX_V_NONE && !((sv->kind == FX_V_TUPLE || sv->kind == FX_V_LIST) && sv->n == 0);
-  if (stride_given && !ints(sv, 2, stride)) return false;
-  if (!stride_given) memcpy(stride, kernel, sizeof stride);
+  if (a->sp != 2 || !pad_amounts(p, pad, 2, begin, end, &value) || begin[0] != end[0] || begin[1] != end[1]) return false;
+  if (a->ceil_mode) return false;
   if (op == FX_OP_MAX_POOL) {
-    const fx_value *ri = ARG(in, op, "return_indices");
-    if (value != -INFINITY || (ri->kind != FX_V_BOOL || ri->v.i)) return false;
+    if (value != -INFINITY || a->return_indices) return false;
   } else {
-    const fx_value *cip = ARG(in, op, "count_include_pad");
-    if (value != 0 || cip->kind != FX_V_BOOL || !cip->v.i || ARG(in, op, "divisor_override")->kind != FX_V_NONE) return false;
+    if (value != 0 || !a->count_include_pad || a->divisor_override) return false;
   }
   for (int i = 0; i < 2; i++) {
-    padding[i] += begin[i];
-    if (padding[i] > kernel[i] / 2) return false;
+    padding[i] = a->pad[i] + begin[i];
+    if (padding[i] > a->kernel[i] / 2) return false;
   }
   fx_insert_point ip = fx_graph_inserting_before(g, u);
   fx_value x;
@@ -227,8 +197,8 @@ static bool fold_into_pool(pf_state *s, uint32_t pad, uint32_t u, fx_pass_stats 
   if (m != FX_NONE_IDX) note_made(s, m, FX_NONE_IDX);
   fx_value kw[2 * 6];
   uint32_t nk = 0;
-  kwarg(g, kw, &nk, "kernel_size", int_tuple(g, kernel, 2));
-  kwarg(g, kw, &nk, "stride", int_tuple(g, stride, 2));
+  kwarg(g, kw, &nk, "kernel_size", int_tuple(g, a->kernel, 2));
+  kwarg(g, kw, &nk, "stride", int_tuple(g, a->stride, 2));
   kwarg(g, kw, &nk, "padding", int_tuple(g, padding, 2));
   if (op == FX_OP_MAX_POOL) kwarg(g, kw, &nk, "dilation", fx_value_copy(g, ARG(in, op, "dilation"), NULL, NULL));
   kwarg(g, kw, &nk, "ceil_mode", fx_value_bool(false));

@@ -71,20 +71,6 @@ typedef struct cand {
   int64_t tile;                  /* 4 or 2 */
 } cand;
 
-/* An int, or a tuple or list of one or two ints, as two ints. */
-static bool pair(const fx_value *v, int64_t out[2]) {
-  if (v->kind == FX_V_INT) {
-    out[0] = out[1] = v->v.i;
-    return true;
-  }
-  if ((v->kind != FX_V_TUPLE && v->kind != FX_V_LIST) || v->n < 1 || v->n > 2) return false;
-  for (uint32_t j = 0; j < v->n; j++)
-    if (v->u.items[j].kind != FX_V_INT) return false;
-  out[0] = v->u.items[0].v.i;
-  out[1] = v->u.items[v->n - 1].v.i;
-  return true;
-}
-
 /* Whether node i is a convolution that the Winograd kernel computes, and faster than the direct one. */
 static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
   const fx_program *p = pm->p;
@@ -93,26 +79,19 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
   if (in->failed || in->result.kind != FX_V_TENSOR || in->args[0].kind != FX_V_TENSOR) return false;
   const fx_tinfo *tx = &p->tensors[in->args[0].v.node], *ty = &p->tensors[in->result.v.node];
   if (tx->ndim != 4 || tx->dtype != FXRT_F32 || ty->dtype != FXRT_F32) return false;
-  const fx_value *tr = ARG(in, "transposed"), *gr = ARG(in, "groups"), *bv = ARG(in, "bias");
-  if (tr->kind != FX_V_BOOL || tr->v.i || gr->kind != FX_V_INT || gr->v.i != 1) return false;
+  const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
+  const fx_value *bv = ARG(in, "bias");
+  if (a->transposed || a->groups != 1) return false;
   uint32_t wi = weight_index(p, pm->w, ARG(in, "weight"));
   if (wi == FX_NONE_IDX) return false;
   const fx_tensor *W = &pm->w->tensors[wi];
   if (W->dtype != FXRT_F32 || W->ndim != 4 || W->shape[1] != tx->shape[1] || W->shape[2] != 3 || W->shape[3] != 3)
     return false;
-  /* stride 1, dilation 1 (an int or a pair) */
-  const char *ones[] = {"stride", "dilation"};
-  for (int d = 0; d < 2; d++) {
-    int64_t v[2];
-    if (!pair(ARG(in, ones[d]), v) || v[0] != 1 || v[1] != 1) return false;
-  }
-  /* the zeros before the input: padding ('same' is 1 for a 3x3 kernel); after it: what the output size says (padfold
-   * makes them differ: padding_end) */
-  const fx_value *pv = ARG(in, "padding");
+  if (a->stride[0] != 1 || a->stride[1] != 1 || a->dilation[0] != 1 || a->dilation[1] != 1) return false;
+  /* the zeros before the input: padding; after it: what the output size says (padfold makes them differ:
+   * padding_end) */
   const int64_t oh = ty->shape[2], ow = ty->shape[3];
-  if (fx_value_str_is(pv, "valid")) cd->pad[0] = cd->pad[1] = 0;
-  else if (fx_value_str_is(pv, "same")) cd->pad[0] = cd->pad[1] = 1;
-  else if (!pair(pv, cd->pad)) return false;
+  cd->pad[0] = a->pad[0], cd->pad[1] = a->pad[1];
   cd->end[0] = oh + 2 - tx->shape[2] - cd->pad[0];
   cd->end[1] = ow + 2 - tx->shape[3] - cd->pad[1];
   if (cd->pad[0] < 0 || cd->pad[1] < 0 || cd->end[0] < 0 || cd->end[1] < 0) return false;

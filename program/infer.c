@@ -352,6 +352,13 @@ static fx_value resolve(ictx *c, const fx_value *v, bool *ok) {
 
 /* ---- per op ---- */
 
+/* The node's attribute record (program.h), zeroed, in the program's arena. */
+static fx_attrs *new_attrs(ictx *c, fx_inst *in) {
+  fx_attrs *a = fx_arena_alloc(&c->p->arena, sizeof *a);
+  in->attrs = a;
+  return a;
+}
+
 #define ARG(name) (&in->args[fx_sig_find(fx_op_sig(op), name)])
 #define NEED_TENSOR(v, what)                                                      \
   do {                                                                           \
@@ -639,7 +646,7 @@ static bool infer_op(ictx *c, fx_inst *in) {
     if (sp < 1 || sp > 2) return err(c, "only 1-d and 2-d convolutions are supported (weight has %d dimensions)", tw->ndim);
     bool batched = t->ndim == sp + 2;
     if (!batched && t->ndim != sp + 1) return err(c, "a %d-d convolution needs a %d-d or %d-d input", sp, sp + 1, sp + 2);
-    int64_t groups = 1, stride[2], pad[2], dil[2], opad[2] = {0, 0};
+    int64_t groups = 1, stride[2] = {1, 1}, pad[2] = {0, 0}, dil[2] = {1, 1}, opad[2] = {0, 0};
     bool transposed = false;
     as_int(ARG("groups"), &groups);
     as_bool(ARG("transposed"), &transposed);
@@ -688,6 +695,9 @@ static bool infer_op(ictx *c, fx_inst *in) {
       shape[k++] = o;
     }
     in->result = new_tensor(c, t->dtype, k, shape);
+    fx_conv_attrs *a = &new_attrs(c, in)->conv;
+    *a = (fx_conv_attrs){sp, batched, transposed, {stride[0], stride[1]}, {dil[0], dil[1]}, groups, {pad[0], pad[1]},
+                         {pad_end[0], pad_end[1]}, {opad[0], opad[1]}, 0};
     if (op == FX_OP_FUSED_CONV && transposed) return err(c, "a transposed convolution takes no epilogue");
     return op == FX_OP_CONVOLUTION || check_epilogue(c, op, in);
   }
@@ -696,7 +706,7 @@ static bool infer_op(ictx *c, fx_inst *in) {
     const fx_value *w = ARG("weight"), *bv = ARG("bias");
     NEED_TENSOR(w, "weight");
     const fx_tinfo *t = tinfo(c, x), *tw = tinfo(c, w);
-    int64_t k = 0, pad[2], tile = 0;
+    int64_t k = 0, pad[2] = {0, 0}, tile = 0;
     if (t->ndim != 4 || t->dtype != FXRT_F32) return err(c, "the input must be an f32 tensor [n, c, h, w]");
     if (!as_int(ARG("out_channels"), &k) || k < 1 || k > INT32_MAX) return err(c, "out_channels must be a positive int");
     if (!as_int(ARG("tile"), &tile) || (tile != 2 && tile != 4)) return err(c, "tile must be 2 or 4");
@@ -716,6 +726,8 @@ static bool infer_op(ictx *c, fx_inst *in) {
     int64_t shape[4] = {t->shape[0], k, t->shape[2] + pad[0] + end[0] - 2, t->shape[3] + pad[1] + end[1] - 2};
     if (shape[2] < 1 || shape[3] < 1) return err(c, "the input is smaller than the kernel");
     in->result = new_tensor(c, FXRT_F32, 4, shape);
+    new_attrs(c, in)->conv = (fx_conv_attrs){2, true, false, {1, 1}, {1, 1}, 1, {pad[0], pad[1]}, {end[0], end[1]},
+                                             {0, 0}, tile};
     return check_epilogue(c, op, in);
   }
   case FX_OP_POINTWISE: {
@@ -794,7 +806,7 @@ static bool infer_op(ictx *c, fx_inst *in) {
   case FX_OP_AVG_POOL: {
     NEED_TENSOR(x, "input");
     const fx_tinfo *t = tinfo(c, x);
-    int64_t ks[2], st[2], pd[2], dl[2] = {1, 1};
+    int64_t ks[2] = {1, 1}, st[2] = {1, 1}, pd[2] = {0, 0}, dl[2] = {1, 1};
     const fx_value *kv = ARG("kernel_size");
     int sp = kv->kind == FX_V_INT ? (t->ndim >= 4 ? 2 : t->ndim == 3 ? 1 : 2) : (int)kv->n;
     if (sp != 1 && sp != 2) return err(c, "only 1-d and 2-d pooling are supported");
@@ -816,6 +828,14 @@ static bool infer_op(ictx *c, fx_inst *in) {
     bool indices = op == FX_OP_MAX_POOL_WITH_INDICES;
     int kr = fx_sig_find(fx_op_sig(op), "return_indices");
     if (kr >= 0) as_bool(&in->args[kr], &indices);
+    bool count_pad = true;
+    int64_t divisor = 0;
+    if (op == FX_OP_AVG_POOL) {
+      as_bool(ARG("count_include_pad"), &count_pad);
+      as_int(ARG("divisor_override"), &divisor);
+    }
+    new_attrs(c, in)->pool = (fx_pool_attrs){sp, {ks[0], ks[1]}, {st[0], st[1]}, {pd[0], pd[1]}, {dl[0], dl[1]},
+                                             ceil_mode, indices, count_pad, divisor};
     if (indices) {
       fx_value items[2] = {new_tensor(c, t->dtype, t->ndim, shape), new_tensor(c, FXRT_I64, t->ndim, shape)};
       in->result = tuple_of(c, items, 2);

@@ -155,11 +155,7 @@ static int ints(const fx_value *v, int64_t *out, int max) {
   for (uint32_t i = 0; i < v->n; i++) out[i] = iarg(&v->u.items[i], 0);
   return (int)v->n;
 }
-static void expand(const fx_value *v, int n, int64_t *out, int64_t dflt) {
-  int64_t tmp[FXRT_MAX_DIMS];
-  int k = ints(v, tmp, FXRT_MAX_DIMS);
-  for (int i = 0; i < n; i++) out[i] = k == 1 ? tmp[0] : k == n ? tmp[i] : dflt;
-}
+
 static int32_t ndim_norm(int64_t d, int32_t n) { return (int32_t)(d < 0 ? d + (n ? n : 1) : d); }
 
 static fxrt_view cview(const fx_tinfo *t) { return fxrt_view_contiguous(t->ndim, t->shape); }
@@ -428,36 +424,25 @@ static bool lower_conv(lw *r, fx_op op, const fx_inst *in) {
   const fx_tinfo *tx = ti(r, x), *tw = ti(r, w), *ty = ti(r, y);
   if (tx->dtype != FXRT_F32 || tw->dtype != FXRT_F32) return fail(r, "convolution runs on f32 tensors only");
   if (is_t(bv) && ti(r, bv)->dtype != FXRT_F32) return fail(r, "convolution runs on f32 tensors only");
-  int sp = tw->ndim - 2;
-  if (sp < 1 || sp > 2) return fail(r, "only 1-d and 2-d convolutions are supported");
-  bool batched = tx->ndim == sp + 2;
+  const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
+  const int sp = a->sp;
+  const bool batched = a->batched, transposed = a->transposed;
   int64_t n = batched ? tx->shape[0] : 1, c = tx->shape[batched ? 1 : 0];
   int64_t h = sp == 2 ? tx->shape[tx->ndim - 2] : 1, wd = tx->shape[tx->ndim - 1];
   int64_t kout = ty->shape[batched ? 1 : 0], oh = sp == 2 ? ty->shape[ty->ndim - 2] : 1, ow = ty->shape[ty->ndim - 1];
   int64_t kh = sp == 2 ? tw->shape[2] : 1, kw = tw->shape[tw->ndim - 1];
-  int64_t stride[2] = {1, 1}, pad[2] = {0, 0}, dil[2] = {1, 1}, opad[2] = {0, 0};
-  expand(ARG("stride"), sp, stride, 1);
-  expand(ARG("dilation"), sp, dil, 1);
-  const fx_value *pv = ARG("padding");
-  if (fx_value_str_is(pv, "valid")) pad[0] = pad[1] = 0;
-  else if (fx_value_str_is(pv, "same"))
-    for (int i = 0; i < sp; i++) pad[i] = dil[i] * (tw->shape[2 + i] - 1) / 2;
-  else expand(pv, sp, pad, 0);
-  int64_t extra[2] = {0, 0}; /* fx2c.fused_conv's padding_end - padding */
-  if (op == FX_OP_FUSED_CONV && ARG("padding_end")->kind != FX_V_NONE) {
-    expand(ARG("padding_end"), sp, extra, 0);
-    for (int i = 0; i < sp; i++) extra[i] -= pad[i];
+  int64_t stride[2], pad[2], dil[2], opad[2], extra[2]; /* extra: the zeros after the input less those before */
+  for (int i = 0; i < 2; i++) {
+    stride[i] = a->stride[i], pad[i] = a->pad[i], dil[i] = a->dilation[i], opad[i] = a->output_padding[i];
+    extra[i] = a->pad_end[i] - a->pad[i];
   }
   if (sp == 1) { /* conv1d as conv2d over a height of 1 */
-    stride[1] = stride[0], pad[1] = pad[0], dil[1] = dil[0], extra[1] = extra[0];
-    stride[0] = 1, pad[0] = 0, dil[0] = 1, extra[0] = 0;
+    stride[1] = stride[0], pad[1] = pad[0], dil[1] = dil[0], extra[1] = extra[0], opad[1] = opad[0];
+    stride[0] = 1, pad[0] = 0, dil[0] = 1, extra[0] = 0, opad[0] = 0;
   }
-  int64_t groups = iarg(ARG("groups"), 1);
-  bool transposed = iarg(ARG("transposed"), 0) != 0;
+  const int64_t groups = a->groups;
   fx_kcall *k;
   if (transposed) {
-    expand(ARG("output_padding"), sp, opad, 0);
-    if (sp == 1) opad[1] = opad[0], opad[0] = 0;
     k = call(r, FX_K_CONV_T2D);
     k->p.convt = (fxrt_conv_transpose2d_params){{stride[0], stride[1]}, {pad[0], pad[1]}, {opad[0], opad[1]},
                                                 {dil[0], dil[1]}, groups};
@@ -485,9 +470,8 @@ static bool lower_conv(lw *r, fx_op op, const fx_inst *in) {
 static bool lower_winograd(lw *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0], *w = ARG("weight"), *bv = ARG("bias"), *y = &in->result;
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
-  int64_t pad[2] = {1, 1};
-  expand(ARG("padding"), 2, pad, 1);
-  const int64_t tile = iarg(ARG("tile"), 4);
+  const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
+  const int64_t *pad = a->pad, tile = a->tile;
   size_t ws = fxrt_winograd_workspace_size(tile, tx->shape[0], tx->shape[1], tx->shape[2], tx->shape[3], ty->shape[1],
                                            ty->shape[2], ty->shape[3], pad[0], pad[1]);
   if (ws == 0) return fail(r, "the convolution is too large for the Winograd kernel");
@@ -734,36 +718,29 @@ static bool lower_pool(lw *r, fx_op op, const fx_inst *in) {
   fx_ref indices = multi ? tref(r, &in->result.u.items[1]) : null_ref();
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
   if (tx->dtype != FXRT_F32) return fail(r, "pooling runs on f32 tensors only");
-  bool two = op == FX_OP_ADAPTIVE_AVG_POOL || op == FX_OP_ADAPTIVE_MAX_POOL
-                 ? (ARG("output_size")->kind == FX_V_INT ? tx->ndim >= 4 : ARG("output_size")->n == 2)
-                 : (ARG("kernel_size")->kind == FX_V_INT ? tx->ndim >= 4 : ARG("kernel_size")->n == 2);
-  int sp = two ? 2 : 1;
+  const bool adaptive = op == FX_OP_ADAPTIVE_AVG_POOL || op == FX_OP_ADAPTIVE_MAX_POOL;
+  const int sp = !adaptive ? in->attrs->pool.sp
+                 : (ARG("output_size")->kind == FX_V_INT ? tx->ndim >= 4 : ARG("output_size")->n == 2) ? 2 : 1;
   int64_t lead = 1;
   for (int32_t i = 0; i < tx->ndim - sp; i++) lead *= tx->shape[i];
   int64_t h = sp == 2 ? tx->shape[tx->ndim - 2] : 1, w = tx->shape[tx->ndim - 1];
   int64_t oh = sp == 2 ? ty->shape[ty->ndim - 2] : 1, ow = ty->shape[ty->ndim - 1];
   fx_kcall *k;
-  if (op == FX_OP_ADAPTIVE_AVG_POOL || op == FX_OP_ADAPTIVE_MAX_POOL) {
+  if (adaptive) {
     k = call(r, op == FX_OP_ADAPTIVE_AVG_POOL ? FX_K_ADAPTIVE_AVG : FX_K_ADAPTIVE_MAX);
     if (op == FX_OP_ADAPTIVE_MAX_POOL) k->ref[2] = indices;
   } else {
-    int64_t ks[2], st[2], pd[2], dl[2] = {1, 1};
-    expand(ARG("kernel_size"), sp, ks, 1);
-    const fx_value *sv = ARG("stride");
-    if (sv->kind == FX_V_NONE || ((sv->kind == FX_V_TUPLE || sv->kind == FX_V_LIST) && sv->n == 0)) memcpy(st, ks, sizeof st);
-    else expand(sv, sp, st, 1);
-    expand(ARG("padding"), sp, pd, 0);
-    int kd = fx_sig_find(fx_op_sig(op), "dilation");
-    if (kd >= 0) expand(&in->args[kd], sp, dl, 1);
+    const fx_pool_attrs *a = &in->attrs->pool; /* decoded by inference */
+    int64_t ks[2], st[2], pd[2], dl[2];
+    for (int i = 0; i < 2; i++) ks[i] = a->kernel[i], st[i] = a->stride[i], pd[i] = a->pad[i], dl[i] = a->dilation[i];
     if (sp == 1) {
       ks[1] = ks[0], st[1] = st[0], pd[1] = pd[0], dl[1] = dl[0];
       ks[0] = 1, st[0] = 1, pd[0] = 0, dl[0] = 1;
     }
-    fxrt_pool2d_params p = {{ks[0], ks[1]}, {st[0], st[1]}, {pd[0], pd[1]}, {dl[0], dl[1]}, iarg(ARG("ceil_mode"), 0) != 0,
-                            true, 0};
+    fxrt_pool2d_params p = {{ks[0], ks[1]}, {st[0], st[1]}, {pd[0], pd[1]}, {dl[0], dl[1]}, a->ceil_mode, true, 0};
     if (op == FX_OP_AVG_POOL) {
-      p.count_include_pad = iarg(ARG("count_include_pad"), 1) != 0;
-      p.divisor_override = iarg(ARG("divisor_override"), 0);
+      p.count_include_pad = a->count_include_pad;
+      p.divisor_override = a->divisor_override;
       k = call(r, FX_K_AVG_POOL);
     } else {
       k = call(r, FX_K_MAX_POOL);

@@ -36,6 +36,34 @@ typedef struct fx_tinfo {
   const fx_tensor *data;   /* weights: the loaded tensor */
 } fx_tinfo;
 
+/* Attributes that inference decodes once from a node's arguments, normalized ('same' and 'valid' resolved, ints
+ * broadcast to every spatial dimension, defaults filled in), for passes and lowering to read instead of the raw
+ * arguments. Spatial arrays run over the last sp dimensions ([0] the first of them). */
+typedef struct fx_conv_attrs { /* convolution, fused_conv, winograd_conv */
+  int32_t sp;                  /* spatial dimensions: 1 or 2 */
+  bool batched;                /* the input has a batch dimension */
+  bool transposed;
+  int64_t stride[2], dilation[2], groups;
+  int64_t pad[2];              /* zeros before the input */
+  int64_t pad_end[2];          /* zeros after it: padding_end where given, else pad */
+  int64_t output_padding[2];   /* transposed */
+  int64_t tile;                /* winograd_conv's output tile (0 for the others) */
+} fx_conv_attrs;
+
+typedef struct fx_pool_attrs { /* max_pool, max_pool_with_indices, avg_pool */
+  int32_t sp;
+  int64_t kernel[2], stride[2], pad[2], dilation[2];
+  bool ceil_mode;
+  bool return_indices;
+  bool count_include_pad;      /* avg_pool (true for the others) */
+  int64_t divisor_override;    /* avg_pool: 0 for None */
+} fx_pool_attrs;
+
+typedef union fx_attrs {
+  fx_conv_attrs conv;
+  fx_pool_attrs pool;
+} fx_attrs;
+
 typedef struct fx_inst {
   int16_t op;         /* fx_op, or -1 for placeholder, get_attr, output and nodes computed at compile time */
   bool inplace;       /* the result is written into the storage of the first tensor argument */
@@ -44,6 +72,7 @@ typedef struct fx_inst {
   fx_value *args;     /* one per parameter of fx_op_sig(op) */
   fx_value result;    /* FX_V_TENSOR, a constant, or a tuple of them (multi-output ops) */
   const fx_module *mod; /* call_module: the module */
+  const fx_attrs *attrs; /* the decoded attributes of ops that have them (fx_attrs), set by inference; else NULL */
 } fx_inst;
 
 typedef struct fx_input_spec {
