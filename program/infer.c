@@ -377,6 +377,18 @@ static bool infer_pool_size(ictx *c, int64_t in, int64_t k, int64_t s, int64_t p
   return true;
 }
 
+/* A pooling result of the input's dtype and the given shape, and with indices, its i64 indices (a tuple). */
+static bool pool_result(ictx *c, fx_inst *in, const fx_tinfo *t, const int64_t *shape, bool indices) {
+  fx_value y = new_tensor(c, t->dtype, t->ndim, shape);
+  if (!indices) {
+    in->result = y;
+    return true;
+  }
+  fx_value items[2] = {y, new_tensor(c, FXRT_I64, t->ndim, shape)};
+  in->result = tuple_of(c, items, 2);
+  return true;
+}
+
 static bool infer_reduce(ictx *c, fx_inst *in, fx_op op, const fx_tinfo *t, fxrt_dtype dt, int nout) {
   bool keep = false;
   const fx_value *dimv = ARG("dim");
@@ -836,13 +848,7 @@ static bool infer_op(ictx *c, fx_inst *in) {
     }
     new_attrs(c, in)->pool = (fx_pool_attrs){sp, {ks[0], ks[1]}, {st[0], st[1]}, {pd[0], pd[1]}, {dl[0], dl[1]},
                                              ceil_mode, indices, count_pad, divisor};
-    if (indices) {
-      fx_value items[2] = {new_tensor(c, t->dtype, t->ndim, shape), new_tensor(c, FXRT_I64, t->ndim, shape)};
-      in->result = tuple_of(c, items, 2);
-    } else {
-      in->result = new_tensor(c, t->dtype, t->ndim, shape);
-    }
-    return true;
+    return pool_result(c, in, t, shape, indices);
   }
   case FX_OP_ADAPTIVE_AVG_POOL:
   case FX_OP_ADAPTIVE_MAX_POOL: {
@@ -862,13 +868,7 @@ static bool infer_op(ictx *c, fx_inst *in) {
     }
     bool indices = false;
     if (op == FX_OP_ADAPTIVE_MAX_POOL) as_bool(ARG("return_indices"), &indices);
-    if (indices) {
-      fx_value items[2] = {new_tensor(c, t->dtype, t->ndim, shape), new_tensor(c, FXRT_I64, t->ndim, shape)};
-      in->result = tuple_of(c, items, 2);
-    } else {
-      in->result = new_tensor(c, t->dtype, t->ndim, shape);
-    }
-    return true;
+    return pool_result(c, in, t, shape, indices);
   }
   case FX_OP_SUM:
   case FX_OP_MEAN:
