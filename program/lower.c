@@ -968,6 +968,22 @@ static bool lower_slice(lw *r, fx_op op, const fx_inst *in) {
   return copy_view(r, x, &v, y);
 }
 
+/* Part of a contiguous tensor (view c) along dimension d, starting at index *off: `len` of it, or with drop the one
+ * index *off with dimension d dropped (unbind, stack). *off moves past the part. */
+static fxrt_view part_view(const fxrt_view *c, int32_t d, bool drop, int64_t len, int64_t *off) {
+  fxrt_view v = *c;
+  v.offset = *off * c->stride[d];
+  if (drop) {
+    for (int32_t k = d; k + 1 < v.ndim; k++) v.shape[k] = c->shape[k + 1], v.stride[k] = c->stride[k + 1];
+    v.ndim--;
+    (*off)++;
+  } else {
+    v.shape[d] = len;
+    *off += len;
+  }
+  return v;
+}
+
 static bool lower_split(lw *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0];
   const fx_tinfo *tx = ti(r, x);
@@ -977,16 +993,7 @@ static bool lower_split(lw *r, fx_op op, const fx_inst *in) {
   for (uint32_t i = 0; i < in->result.n; i++) {
     const fx_value *y = &in->result.u.items[i];
     const fx_tinfo *ty = ti(r, y);
-    fxrt_view v = c;
-    v.offset = off * c.stride[d];
-    if (op == FX_OP_UNBIND) {
-      for (int32_t k = d; k + 1 < v.ndim; k++) v.shape[k] = c.shape[k + 1], v.stride[k] = c.stride[k + 1];
-      v.ndim--;
-      off++;
-    } else {
-      v.shape[d] = ty->shape[d];
-      off += ty->shape[d];
-    }
+    fxrt_view v = part_view(&c, d, op == FX_OP_UNBIND, ty->shape[d], &off);
     copy_view(r, x, &v, y);
   }
   return true;
@@ -1002,16 +1009,7 @@ static bool lower_cat(lw *r, fx_op op, const fx_inst *in) {
     const fx_value *x = &list->u.items[i];
     const fx_tinfo *tx = ti(r, x);
     if (op == FX_OP_CAT && tx->ndim == 1 && tx->shape[0] == 0 && ty->ndim != 1) continue;
-    fxrt_view xv = cview(tx), yv = yc;
-    yv.offset = off * yc.stride[d];
-    if (op == FX_OP_STACK) {
-      for (int32_t k = d; k + 1 < yv.ndim; k++) yv.shape[k] = yc.shape[k + 1], yv.stride[k] = yc.stride[k + 1];
-      yv.ndim--;
-      off++;
-    } else {
-      yv.shape[d] = tx->shape[d];
-      off += tx->shape[d];
-    }
+    fxrt_view xv = cview(tx), yv = part_view(&yc, d, op == FX_OP_STACK, tx->shape[d], &off);
     copy_call(r, tref(r, x), &xv, tref(r, y), &yv);
   }
   return true;
