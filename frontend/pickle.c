@@ -120,10 +120,7 @@ static void *grow(void *p, uint32_t *cap, uint64_t need, size_t elem) {
   return fx_xrealloc(p, (size_t)c * elem);
 }
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void vm_error(vm *m, const char *fmt, ...) {
+FX_PRINTF(2, 3) static void vm_error(vm *m, const char *fmt, ...) {
   char msg[512];
   va_list ap;
   va_start(ap, fmt);
