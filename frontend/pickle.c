@@ -601,6 +601,25 @@ static void finish(vm *m, fx_arena *strings, fx_pkl_state_dict *sd) {
 
 /* ---- the interpreter ------------------------------------------------------------------------------------------- */
 
+/* SETITEMS (dict) and APPENDS: the items above the innermost mark go into the dict (as key, value pairs) or the list
+ * below it. */
+static void extend_from_mark(vm *m, size_t at, bool dict) {
+  uint32_t base;
+  if (!pop_mark(m, at, &base)) return;
+  if (base == 0 || base <= mark_base(m) || (dict && (m->nstack - base) % 2)) {
+    if (dict) vm_error(m, "SETITEMS at byte %zu has no dict or an odd number of items", at);
+    else vm_error(m, "APPENDS at byte %zu has no list", at);
+    return;
+  }
+  uint32_t c = m->stack[base - 1];
+  if (O(m, c)->kind != (dict ? K_DICT : K_LIST)) {
+    vm_error(m, "%s at byte %zu on %s", dict ? "SETITEMS" : "APPENDS", at, kind_names[O(m, c)->kind]);
+    return;
+  }
+  for (uint32_t i = base; i < m->nstack; i++) cont_push(m, O(m, c)->a, m->stack[i]);
+  m->nstack = base;
+}
+
 static void run(vm *m, fx_arena *strings, fx_pkl_state_dict *sd) {
   for (;;) {
     if (m->failed) return;
@@ -794,23 +813,9 @@ static void run(vm *m, fx_arena *strings, fx_pkl_state_dict *sd) {
       cont_push(m, O(m, dct)->a, v);
       break;
     }
-    case 'u': { /* SETITEMS */
-      uint32_t base;
-      if (!pop_mark(m, at, &base)) return;
-      if (base == 0 || base <= mark_base(m) || (m->nstack - base) % 2) {
-        vm_error(m, "SETITEMS at byte %zu has no dict or an odd number of items", at);
-        return;
-      }
-      uint32_t dct = m->stack[base - 1];
-      if (O(m, dct)->kind != K_DICT) {
-        vm_error(m, "SETITEMS at byte %zu on %s", at, kind_names[O(m, dct)->kind]);
-        return;
-      }
-      uint32_t c = O(m, dct)->a;
-      for (uint32_t i = base; i < m->nstack; i++) cont_push(m, c, m->stack[i]);
-      m->nstack = base;
+    case 'u': /* SETITEMS */
+      extend_from_mark(m, at, true);
       break;
-    }
     case 'a': { /* APPEND */
       if (!have(m, 2, at)) return;
       uint32_t v = pop(m), lst = m->stack[m->nstack - 1];
@@ -821,22 +826,9 @@ static void run(vm *m, fx_arena *strings, fx_pkl_state_dict *sd) {
       cont_push(m, O(m, lst)->a, v);
       break;
     }
-    case 'e': { /* APPENDS */
-      uint32_t base;
-      if (!pop_mark(m, at, &base)) return;
-      if (base == 0 || base <= mark_base(m)) {
-        vm_error(m, "APPENDS at byte %zu has no list", at);
-        return;
-      }
-      uint32_t lst = m->stack[base - 1];
-      if (O(m, lst)->kind != K_LIST) {
-        vm_error(m, "APPENDS at byte %zu on %s", at, kind_names[O(m, lst)->kind]);
-        return;
-      }
-      for (uint32_t i = base; i < m->nstack; i++) cont_push(m, O(m, lst)->a, m->stack[i]);
-      m->nstack = base;
+    case 'e': /* APPENDS */
+      extend_from_mark(m, at, false);
       break;
-    }
     case '0': /* POP: the top value, or the innermost mark if there is none above it */
       if (m->nstack > mark_base(m)) m->nstack--;
       else if (m->nmarks) m->nmarks--;
