@@ -20,22 +20,19 @@ Prints a table of medians and ratios (the peer's median / the executable's: abov
 build times; then resnet50 as C at -O2 and at -O1 (no Winograd: the weights as exported): emission time, gcc -O2
 time and the weights source's size.
 """
-import argparse
-import datetime
 import os
-import platform
 import re
+import shutil
 import subprocess
 import sys
 import time
 
-import shutil
-
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, ".."))
-EXPORTER = os.path.join(ROOT, "tools", "fx2c-export")
+sys.path.insert(0, HERE)
+import common  # noqa: E402
+
 MODELS = [
     ("resnet18", ["--model", "torchvision.models.resnet18()", "--input", "x:f32[1,3,224,224]"], 30),
     ("mobilenet_v2", ["--model", "torchvision.models.mobilenet_v2()", "--input", "x:f32[1,3,224,224]"], 60),
@@ -43,59 +40,11 @@ MODELS = [
 ]
 
 
-def export(name, args, out):
-    d = os.path.join(out, name)
-    if not os.path.exists(os.path.join(d, "output0.npy")):
-        subprocess.run([sys.executable, EXPORTER] + args + ["--out", d, "--seed", "0", "--randomize-zeros",
-                                                            "--randomize-bn", "calibrated", "--quiet"],
-                       check=True, cwd=ROOT)
-    return d
-
-
 def build(fx2c, d, cpu, exe):
-    cmd = [fx2c, "compile", os.path.join(d, "graph.fx"), "--weights", os.path.join(d, "weights.safetensors"),
-           "--input", "x=" + os.path.join(d, "input0.npy"), "--emit", "exe", "--cpu", cpu, "-o", exe]
-    if os.path.exists(os.path.join(d, "modules.txt")):
-        cmd[3:3] = ["--modules", os.path.join(d, "modules.txt")]
+    cmd = common.compile_cmd(fx2c, d, "--emit", "exe", "--cpu", cpu, "-o", exe)
     t0 = time.perf_counter()
     subprocess.run(cmd, check=True)
     return time.perf_counter() - t0
-
-
-def run_exe(exe, d, n):
-    out = exe + ".out"
-    p = subprocess.run([exe, os.path.join(d, "input0.npy"), "-o", out, "--bench", str(n)], check=True,
-                       capture_output=True, text=True)
-    m = re.search(r"min ([0-9.]+) ms, median ([0-9.]+) ms, max ([0-9.]+) ms", p.stdout)
-    ref, got = np.load(os.path.join(d, "output0.npy")), np.load(os.path.join(out, "output0.npy"))
-    err = float(np.abs(got.astype(np.float64) - ref).max())
-    tol = 1e-4 * max(1.0, float(np.abs(ref).max()))
-    if not err <= tol:
-        raise SystemExit(f"{exe}: max error {err:.3g} > tolerance {tol:.3g}")
-    return [float(m.group(i)) for i in (1, 2, 3)], err
-
-
-def cpu_name():
-    """The CPU's model name from /proc/cpuinfo, or "?"."""
-    try:
-        with open("/proc/cpuinfo") as f:
-            return next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
-    except (OSError, StopIteration):
-        return "?"
-
-
-def torch_times(fn, x, n):
-    import torch
-    with torch.no_grad():
-        for _ in range(3):
-            fn(x)
-        t = []
-        for _ in range(n):
-            t0 = time.perf_counter()
-            fn(x)
-            t.append((time.perf_counter() - t0) * 1e3)
-    t.sort()
-    return [t[0], t[len(t) // 2] if n % 2 else (t[n // 2 - 1] + t[n // 2]) / 2, t[-1]]
 
 
 ORT_DIR = os.path.join(HERE, "ort")
@@ -116,38 +65,9 @@ def ort_times(model, x, d, n):
     x.numpy().astype("<f4").tofile(inp)
     p = subprocess.run(["node", os.path.join(ORT_DIR, "run.js"), onnx, inp, ",".join(map(str, x.shape)), str(n), out],
                        check=True, capture_output=True, text=True)
-    m = re.search(r"min ([0-9.]+) ms, median ([0-9.]+) ms, max ([0-9.]+) ms", p.stdout)
     ref = np.load(os.path.join(d, "output0.npy"))
-    got = np.fromfile(out, dtype="<f4").reshape(ref.shape)
-    err = float(np.abs(got.astype(np.float64) - ref).max())
-    tol = 1e-4 * max(1.0, float(np.abs(ref).max()))
-    if not err <= tol:
-        raise SystemExit(f"ONNX Runtime on {onnx}: max error {err:.3g} > tolerance {tol:.3g}")
-    return [float(m.group(i)) for i in (1, 2, 3)]
-
-
-def load_model(name, args, d):
-    """The exported model, rebuilt the way the exporter built it (same seed and randomisation)."""
-    import importlib.machinery
-    import importlib.util
-    import torch
-    loader = importlib.machinery.SourceFileLoader("fx2c_export", EXPORTER)
-    spec = importlib.util.spec_from_loader("fx2c_export", loader)
-    ex = importlib.util.module_from_spec(spec)
-    loader.exec_module(ex)
-    a = ex.build_argparser().parse_args(args + ["--out", d])
-    torch.manual_seed(0)
-    model = ex.build_model(a).eval()
-    x = torch.from_numpy(np.load(os.path.join(d, "input0.npy")))
-    zero_init = ex.zero_init_batchnorms(model)
-    ex.randomize_zeros(model, 0)
-    ex.randomize_batchnorm(model, 0, "calibrated", [x], zero_init)
-    with torch.no_grad():
-        y = model(x)
-    ref = np.load(os.path.join(d, "output0.npy"))
-    if not np.allclose(y.numpy(), ref, rtol=0, atol=1e-5 * max(1.0, float(np.abs(ref).max()))):
-        raise SystemExit(f"{name}: the rebuilt model does not reproduce the export")
-    return model, x
+    common.max_error(f"ONNX Runtime on {onnx}", np.fromfile(out, dtype="<f4").reshape(ref.shape), ref)
+    return common.bench_times(p.stdout)
 
 
 def build_practical(fx2c, out, level):
@@ -155,7 +75,7 @@ def build_practical(fx2c, out, level):
     and the weights source's size against the bytes of weights it holds (targets: under 30 s, at most 3x). At -O2 those
     bytes include Winograd's transformed weights (larger than the originals); -O1 keeps the weights as exported."""
     args = ["--model", "torchvision.models.resnet50(zero_init_residual=True)", "--input", "x:f32[1,3,224,224]"]
-    d = export("resnet50", args, out)
+    d = common.export("resnet50", args, out)
     c = os.path.join(out, f"resnet50{level}.c")
     t0 = time.perf_counter()
     subprocess.run([fx2c, "compile", os.path.join(d, "graph.fx"), "--modules", os.path.join(d, "modules.txt"),
@@ -175,30 +95,23 @@ def build_practical(fx2c, out, level):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--fx2c", default=os.path.join(ROOT, "build", "fx2c"))
-    p.add_argument("--out", default=os.path.join(ROOT, "build", "bench-exe"))
-    p.add_argument("--report", help="also write the table as Markdown")
+    p = common.arg_parser(__doc__, "bench-exe")
     p.add_argument("--runs", type=float, default=1.0, help="scale the number of timed runs")
     opts = p.parse_args()
-    import torch
-    torch.set_num_threads(1)
-    os.makedirs(opts.out, exist_ok=True)
+    torch = common.torch_one_thread()
     rows = []
-    for name, args, n in MODELS:
-        n = max(5, int(n * opts.runs))
-        d = export(name, args, opts.out)
+    for name, args, n, d in common.exported(MODELS, opts):
         res = {"name": name, "n": n}
         for cpu in ("generic", "native"):
             exe = os.path.join(opts.out, f"{name}.{cpu}.exe")
             res[f"build_{cpu}"] = build(opts.fx2c, d, cpu, exe)
-            res[cpu], res[f"err_{cpu}"] = run_exe(exe, d, n)
+            res[cpu], res[f"err_{cpu}"] = common.run_exe(exe, d, n)
             res[f"size_{cpu}"] = os.path.getsize(exe)
-        model, x = load_model(name, args, d)
-        res["eager"] = torch_times(model, x, n)
+        model, x = common.load_model(name, args, d)
+        res["eager"] = common.torch_times(model, x, n)
         with torch.no_grad():
             ts = torch.jit.optimize_for_inference(torch.jit.freeze(torch.jit.trace(model, x).eval()))
-        res["script"] = torch_times(ts, x, n)
+        res["script"] = common.torch_times(ts, x, n)
         res["ort"] = ort_times(model, x, d, n) if ort_available() else None
         rows.append(res)
         ort = f", ONNX Runtime {res['ort'][1]:.3f} ms" if res["ort"] else ""
@@ -223,17 +136,11 @@ def main():
         lines += [f"resnet50 as C at {level}: `fx2c compile --emit c` {emit_s:.1f} s; `{cmd}` {cc_s:.1f} s "
                   f"(target: under 30 s); model_weights.h {src / 1e6:.1f} MB for {wbytes / 1e6:.1f} MB of weights = "
                   f"{src / wbytes:.2f}x (target: at most 3x).", ""]
-    table = "\n".join(lines)
-    print()
-    print(table)
-    if opts.report:
-        cpu = cpu_name()
-        with open(opts.report, "w") as f:
-            f.write(f"# fx2c executables against PyTorch\n\n`bench/exe_bench.py` on {datetime.date.today()}: {cpu}, "
-                    f"{platform.machine()}, one thread, batch 1, torch {torch.__version__}. Medians in milliseconds; "
-                    "ratios above 1 mean fx2c is faster. `generic`: `--cpu generic` (portable x86-64 code, the "
-                    "default); `native`: `--cpu native` (-march=native). Every executable's output matched "
-                    "PyTorch's within 1e-4 x max(1, max|ref|) before it was timed.\n\n" + table + "\n")
+    common.report(opts, __file__, "fx2c executables against PyTorch",
+                  f"one thread, batch 1, torch {torch.__version__}. Medians in milliseconds; ratios above 1 mean fx2c "
+                  "is faster. `generic`: `--cpu generic` (portable x86-64 code, the default); `native`: `--cpu native` "
+                  "(-march=native). Every executable's output matched PyTorch's within 1e-4 x max(1, max|ref|) before "
+                  "it was timed.", "\n".join(lines))
 
 
 if __name__ == "__main__":

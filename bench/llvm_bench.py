@@ -18,10 +18,7 @@ tools/fx2c-export) and for --cpu generic and --cpu native, both at the default -
 
 Targets (issue 6): latency within 5% of the C path; building resnet18 at least 3 x faster than the C path.
 """
-import argparse
-import datetime
 import os
-import platform
 import shutil
 import statistics
 import subprocess
@@ -33,7 +30,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import exe_bench  # noqa: E402  (export, run_exe, ROOT, cpu_name)
+import common  # noqa: E402
 
 MODELS = [
     ("resnet18", ["--model", "torchvision.models.resnet18()", "--input", "x:f32[1,3,224,224]"], 20),
@@ -43,10 +40,7 @@ MODELS = [
 
 def build(fx2c, d, cpu, exe, llvm, cache, extra=()):
     """Seconds for `fx2c compile --emit exe` (graph to executable)."""
-    cmd = [fx2c, "compile", os.path.join(d, "graph.fx"), "--weights", os.path.join(d, "weights.safetensors"),
-           "--input", "x=" + os.path.join(d, "input0.npy"), "--emit", "exe", "--cpu", cpu, "-o", exe] + list(extra)
-    if os.path.exists(os.path.join(d, "modules.txt")):
-        cmd[3:3] = ["--modules", os.path.join(d, "modules.txt")]
+    cmd = common.compile_cmd(fx2c, d, "--emit", "exe", "--cpu", cpu, "-o", exe, *extra)
     if llvm:
         cmd[2:2] = ["--backend", "llvm"]
     env = dict(os.environ, FX2C_CACHE_DIR=cache)
@@ -65,20 +59,14 @@ def same_bits(a, b):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--fx2c", default=os.path.join(exe_bench.ROOT, "build", "fx2c"))
-    p.add_argument("--out", default=os.path.join(exe_bench.ROOT, "build", "bench-llvm"))
-    p.add_argument("--report", help="also write the tables as Markdown")
+    p = common.arg_parser(__doc__, "bench-llvm", report="the tables")
     p.add_argument("--builds", type=int, default=3, help="builds of each kind (default 3; medians)")
     p.add_argument("--rounds", type=int, default=3, help="latency rounds, C and LLVM alternating (default 3)")
     p.add_argument("--runs", type=float, default=1.0, help="scale the number of timed runs per round")
     opts = p.parse_args()
-    os.makedirs(opts.out, exist_ok=True)
     fx2c = os.path.abspath(opts.fx2c)
     rows = []
-    for name, args, n in MODELS:
-        n = max(5, int(n * opts.runs))
-        d = exe_bench.export(name, args, opts.out)
+    for name, args, n, d in common.exported(MODELS, opts):
         for cpu in ("generic", "native"):
             r = {"name": name, "cpu": cpu, "n": n}
             c_exe = os.path.join(opts.out, f"{name}.{cpu}.c.exe")
@@ -101,13 +89,13 @@ def main():
             finally:
                 shutil.rmtree(caches, ignore_errors=True)
             # both against PyTorch (run_exe checks), then against each other
-            _, r["err_c"] = exe_bench.run_exe(c_exe, d, 1)
-            _, r["err_llvm"] = exe_bench.run_exe(l_exe, d, 1)
+            _, r["err_c"] = common.run_exe(c_exe, d, 1)
+            _, r["err_llvm"] = common.run_exe(l_exe, d, 1)
             r["identical"] = same_bits(c_exe + ".out", l_exe + ".out")
             lat_c, lat_l = [], []
             for _ in range(opts.rounds):
-                lat_c.append(exe_bench.run_exe(c_exe, d, n)[0][1])
-                lat_l.append(exe_bench.run_exe(l_exe, d, n)[0][1])
+                lat_c.append(common.run_exe(c_exe, d, n)[0][1])
+                lat_l.append(common.run_exe(l_exe, d, n)[0][1])
             r["lat_c"], r["lat_l"] = statistics.median(lat_c), statistics.median(lat_l)
             r["rounds_c"], r["rounds_l"] = lat_c, lat_l
             rows.append(r)
@@ -129,23 +117,19 @@ def main():
         target = ("met (warm)" if speed >= 3 else "not met (warm)") if r["name"] == "resnet18" else ""
         bld.append(f"| {r['name']} | {r['cpu']} | {r['c']:.2f} s | {r['cold']:.2f} s | {r['warm']:.2f} s | {speed:.2f}x | "
                    f"{r['c'] / r['cold']:.2f}x | {target} | {r['warm_bfd']:.2f} s | {r['c'] / r['warm_bfd']:.2f}x |")
-    text = "\n".join(lat) + "\n\n" + "\n".join(bld)
-    print()
-    print(text)
+    cc = version = ""  # the report's: the C compiler and fx2c
     if opts.report:
-        cpu = exe_bench.cpu_name()
         cc = subprocess.run(["cc", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
         version = subprocess.run([fx2c, "--version"], capture_output=True, text=True).stdout.strip().replace("\n", "; ")
-        with open(opts.report, "w") as f:
-            f.write(f"# The LLVM backend against the C backend\n\n`bench/llvm_bench.py` on {datetime.date.today()}: "
-                    f"{cpu}, {platform.machine()}, {os.cpu_count()} CPUs, {version}, {cc}. Both executables at the "
-                    "default -O2, batch 1, one thread; each executable's outputs matched PyTorch's within 1e-4 x "
-                    "max(1, max|ref|) and the other executable's bit for bit before it was timed. Latency: the median "
-                    f"of {opts.rounds} rounds of `--bench` medians, C and LLVM alternating. Build: graph to "
-                    f"executable (`fx2c compile ... --emit exe [--backend llvm]`), the median of {opts.builds} "
-                    "builds; cold: an empty FX2C_CACHE_DIR (the runtime library and the driver are compiled too), "
-                    "warm: the cache filled. The LLVM path links with ld.lld when it is installed (it is here); the "
-                    "last two columns link it with GNU ld, as the C path does.\n\n" + text + "\n")
+    common.report(opts, __file__, "The LLVM backend against the C backend",
+                  f"{os.cpu_count()} CPUs, {version}, {cc}. Both executables at the default -O2, batch 1, one thread; "
+                  "each executable's outputs matched PyTorch's within 1e-4 x max(1, max|ref|) and the other "
+                  "executable's bit for bit before it was timed. Latency: the median of "
+                  f"{opts.rounds} rounds of `--bench` medians, C and LLVM alternating. Build: graph to executable "
+                  f"(`fx2c compile ... --emit exe [--backend llvm]`), the median of {opts.builds} builds; cold: an "
+                  "empty FX2C_CACHE_DIR (the runtime library and the driver are compiled too), warm: the cache "
+                  "filled. The LLVM path links with ld.lld when it is installed (it is here); the last two columns "
+                  "link it with GNU ld, as the C path does.", "\n".join(lat) + "\n\n" + "\n".join(bld))
 
 
 if __name__ == "__main__":

@@ -14,10 +14,7 @@ and PyTorch eager (one thread, under torch.no_grad()). Prints the median of the 
 minimum, the -O2 speedup by both, the arenas and the node, BatchNorm and fusion counts. Targets (the optimizer issue): resnet18 at least 1.3 x faster at -O2, and an
 arena at least 30% smaller on mobilenet_v2.
 """
-import argparse
-import datetime
 import os
-import platform
 import re
 import subprocess
 import sys
@@ -25,7 +22,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import exe_bench  # noqa: E402  (export, run_exe, torch_times, load_model, cpu_name)
+import common  # noqa: E402
 
 MODELS = [
     ("resnet18", ["--model", "torchvision.models.resnet18()", "--input", "x:f32[1,3,224,224]"], 30),
@@ -37,11 +34,8 @@ MODELS = [
 
 def build(fx2c, d, level, exe):
     placeholder = "arg0_1" if os.path.basename(d).endswith("@aten") else "x"
-    cmd = [fx2c, "compile", os.path.join(d, "graph.fx"), "--weights", os.path.join(d, "weights.safetensors"),
-           "--input", f"{placeholder}={os.path.join(d, 'input0.npy')}", level, "--stats", "--report", "--emit", "exe",
-           "--cpu", "native", "-o", exe]
-    if os.path.exists(os.path.join(d, "modules.txt")):
-        cmd[3:3] = ["--modules", os.path.join(d, "modules.txt")]
+    cmd = common.compile_cmd(fx2c, d, level, "--stats", "--report", "--emit", "exe", "--cpu", "native", "-o", exe,
+                             placeholder=placeholder)
     t0 = time.perf_counter()
     p = subprocess.run(cmd, check=True, capture_output=True, text=True)
     wall = time.perf_counter() - t0
@@ -62,20 +56,13 @@ def build(fx2c, d, level, exe):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--fx2c", default=os.path.join(exe_bench.ROOT, "build", "fx2c"))
-    p.add_argument("--out", default=os.path.join(exe_bench.ROOT, "build", "bench-opt"))
-    p.add_argument("--report", help="also write the table as Markdown")
+    p = common.arg_parser(__doc__, "bench-opt")
     p.add_argument("--runs", type=float, default=1.0, help="scale the number of timed runs")
     p.add_argument("--rounds", type=int, default=5, help="alternating rounds of -O0 and -O2 runs")
     opts = p.parse_args()
-    import torch
-    torch.set_num_threads(1)
-    os.makedirs(opts.out, exist_ok=True)
+    torch = common.torch_one_thread()
     rows = []
-    for name, args, n in MODELS:
-        n = max(5, int(n * opts.runs))
-        d = exe_bench.export(name, args, opts.out)
+    for name, args, n, d in common.exported(MODELS, opts):
         with open(os.path.join(d, "graph.fx")) as f:
             nodes = sum(1 for line in f if line.startswith("    %"))
         r = {"name": name, "n": n, "nodes0": nodes}
@@ -87,13 +74,13 @@ def main():
         rounds = {"-O0": [], "-O2": []}
         for _ in range(opts.rounds):
             for level in ("-O0", "-O2"):
-                rounds[level].append(exe_bench.run_exe(os.path.join(opts.out, f"{name}{level}.exe"), d, per)[0])
+                rounds[level].append(common.run_exe(os.path.join(opts.out, f"{name}{level}.exe"), d, per)[0])
         for level in ("-O0", "-O2"):  # [least minimum, median of the rounds' medians]
             meds = sorted(t[1] for t in rounds[level])
             r[level] = [min(t[0] for t in rounds[level]), meds[len(meds) // 2]]
         if "--aten" not in args:
-            model, x = exe_bench.load_model(name, args, d)
-            r["eager"] = exe_bench.torch_times(model, x, n)
+            model, x = common.load_model(name, args, d)
+            r["eager"] = common.torch_times(model, x, n)
         rows.append(r)
         print(f"{name}: -O0 {r['-O0'][1]:.3f} ms, -O2 {r['-O2'][1]:.3f} ms ({r['-O0'][1] / r['-O2'][1]:.2f}x); arena "
               f"{r['arena-O0'] / 2**20:.2f} -> {r['arena-O2'] / 2**20:.2f} MiB", flush=True)
@@ -111,20 +98,14 @@ def main():
             + f"{r['arena-O0'] / 2**20:.2f} MiB | {r['arena-O2'] / 2**20:.2f} MiB | "
             f"{100 * (1 - r['arena-O2'] / r['arena-O0']):.0f}% | {r['nodes0']} -> {st['nodes']} | {st['bn']} | {st['fused']} | "
             f"{st['wino']} | {-st['wsaved'] / 2**20:+.1f} MiB |")
-    table = "\n".join(lines)
-    print()
-    print(table)
-    if opts.report:
-        cpu = exe_bench.cpu_name()
-        with open(opts.report, "w") as f:
-            f.write(f"# -O0 against -O2\n\n`bench/opt_bench.py` on {datetime.date.today()}: {cpu}, {platform.machine()}, "
-                    f"one thread, batch 1, torch {torch.__version__}; executables built with `--cpu native`, timed in "
-                    f"{opts.rounds} alternating rounds of -O0 and -O2 runs: the median of the rounds' medians, and the "
-                    "least minimum, in milliseconds. Both executables' outputs matched PyTorch's within 1e-4 x max(1, max|ref|) "
-                    "before they were timed. `arena`: the memory plan's workspace; `nodes`: the graph's nodes as "
-                    "exported and after the -O2 pipeline (get_attr nodes that fusion adds for module weights "
-                    "included); `weights added`: what -O2's passes add to the weights (Winograd's transformed weights) "
-                    "less what they remove (folded BatchNorms, weights no longer read).\n\n" + table + "\n")
+    common.report(opts, __file__, "-O0 against -O2",
+                  f"one thread, batch 1, torch {torch.__version__}; executables built with `--cpu native`, timed in "
+                  f"{opts.rounds} alternating rounds of -O0 and -O2 runs: the median of the rounds' medians, and the "
+                  "least minimum, in milliseconds. Both executables' outputs matched PyTorch's within 1e-4 x max(1, "
+                  "max|ref|) before they were timed. `arena`: the memory plan's workspace; `nodes`: the graph's nodes "
+                  "as exported and after the -O2 pipeline (get_attr nodes that fusion adds for module weights "
+                  "included); `weights added`: what -O2's passes add to the weights (Winograd's transformed weights) "
+                  "less what they remove (folded BatchNorms, weights no longer read).", "\n".join(lines))
 
 
 if __name__ == "__main__":

@@ -41,7 +41,9 @@
 #define TARGET_PARSE_NODES_PER_SEC 1000000.0
 #define TARGET_PEAK_BYTES_PER_NODE 400.0
 
-/* ---- small helpers (the generator's memory is plain malloc, so the library's counters do not see it) ---- */
+/* ---- small helpers ----
+ * The generator's text is built in fx_bufs, which the library's counters see; the memory figures are the counters'
+ * growth from a point where that text is complete, so it is not in them. */
 
 static void die(const char *fmt, ...)
 #if defined(__GNUC__)
@@ -63,55 +65,6 @@ static void *xrealloc(void *p, size_t n) {
   void *q = realloc(p, n ? n : 1);
   if (!q) die("out of memory (%zu bytes)", n);
   return q;
-}
-
-typedef struct sbuf {
-  char *p;
-  size_t n, cap;
-} sbuf;
-
-static void sb_reserve(sbuf *b, size_t extra) {
-  if (b->n + extra + 1 <= b->cap) return;
-  size_t cap = b->cap ? b->cap : 4096;
-  while (cap < b->n + extra + 1) cap *= 2;
-  b->p = xrealloc(b->p, cap);
-  b->cap = cap;
-}
-
-static void sb_put(sbuf *b, const char *s, size_t n) {
-  sb_reserve(b, n);
-  memcpy(b->p + b->n, s, n);
-  b->n += n;
-  b->p[b->n] = 0;
-}
-
-static void sb_puts(sbuf *b, const char *s) { sb_put(b, s, strlen(s)); }
-
-static void sb_putc(sbuf *b, char c) { sb_put(b, &c, 1); }
-
-static void sb_printf(sbuf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void sb_printf(sbuf *b, const char *fmt, ...) {
-  va_list ap, ap2;
-  va_start(ap, fmt);
-  va_copy(ap2, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  if (n < 0) die("vsnprintf failed");
-  sb_reserve(b, (size_t)n);
-  vsnprintf(b->p + b->n, (size_t)n + 1, fmt, ap2);
-  va_end(ap2);
-  b->n += (size_t)n;
-}
-
-static void sb_free(sbuf *b) {
-  free(b->p);
-  b->p = NULL;
-  b->n = b->cap = 0;
 }
 
 static double now_sec(void) {
@@ -146,7 +99,7 @@ typedef struct gen {
   size_t *rhs_off;   /* node i's text after " = " is rhs.p[rhs_off[i] .. rhs_off[i + 1]) */
   uint32_t *users;   /* distinct users of node i */
   uint32_t *last_user;
-  sbuf names, rhs, pyd;
+  fx_buf names, rhs, pyd;
   uint32_t cur;      /* the node being written */
   uint64_t rng;
   uint32_t counter[NM_COUNT];
@@ -189,26 +142,26 @@ static const char *node_name(const gen *G, uint32_t i) { return G->names.p + G->
 static void put_template(gen *G, const char *t, va_list *ap) {
   for (; *t; t++) {
     if (*t == '\'') {
-      if (G->py) sb_putc(&G->pyd, '\'');
+      if (G->py) fx_buf_putc(&G->pyd, '\'');
       continue;
     }
     if (*t != '%') {
-      sb_putc(&G->rhs, *t);
-      if (G->py) sb_putc(&G->pyd, *t);
+      fx_buf_putc(&G->rhs, *t);
+      if (G->py) fx_buf_putc(&G->pyd, *t);
       continue;
     }
     switch (*++t) {
     case 'r': {
       uint32_t d = va_arg(*ap, uint32_t);
       use(G, d);
-      sb_putc(&G->rhs, '%');
-      sb_puts(&G->rhs, node_name(G, d));
-      if (G->py) sb_printf(&G->pyd, "n[%u]", d);
+      fx_buf_putc(&G->rhs, '%');
+      fx_buf_puts(&G->rhs, node_name(G, d));
+      if (G->py) fx_buf_printf(&G->pyd, "n[%u]", d);
       break;
     }
     case 'D':
-      sb_puts(&G->rhs, "cpu");
-      if (G->py) sb_puts(&G->pyd, "torch.device('cpu')");
+      fx_buf_puts(&G->rhs, "cpu");
+      if (G->py) fx_buf_puts(&G->pyd, "torch.device('cpu')");
       break;
     default:
       die("generator bug: bad template '%s'", t - 1);
@@ -231,24 +184,24 @@ static uint32_t node(gen *G, const char *op, const char *name, const char *targe
   G->users[i] = 0;
   G->last_user[i] = UINT32_MAX;
   G->name_off[i] = G->names.n;
-  sb_put(&G->names, name, strlen(name) + 1);
+  fx_buf_put(&G->names, name, strlen(name) + 1);
   G->rhs_off[i] = G->rhs.n;
-  sb_printf(&G->rhs, "%s[target=%s]", op, target);
-  if (G->py) sb_printf(&G->pyd, "%s\t%s\t%s\t", op, name, target);
+  fx_buf_printf(&G->rhs, "%s[target=%s]", op, target);
+  if (G->py) fx_buf_printf(&G->pyd, "%s\t%s\t%s\t", op, name, target);
   va_list ap;
   va_start(ap, kwargs);
   if (args) {
-    sb_puts(&G->rhs, "(args = ");
+    fx_buf_puts(&G->rhs, "(args = ");
     put_template(G, args, &ap);
-    sb_puts(&G->rhs, ", kwargs = ");
-    if (G->py) sb_putc(&G->pyd, '\t');
+    fx_buf_puts(&G->rhs, ", kwargs = ");
+    if (G->py) fx_buf_putc(&G->pyd, '\t');
     put_template(G, kwargs, &ap);
-    sb_putc(&G->rhs, ')');
+    fx_buf_putc(&G->rhs, ')');
   } else if (G->py) {
-    sb_puts(&G->pyd, "()\t{}");
+    fx_buf_puts(&G->pyd, "()\t{}");
   }
   va_end(ap);
-  if (G->py) sb_putc(&G->pyd, '\n');
+  if (G->py) fx_buf_putc(&G->pyd, '\n');
   G->rhs_off[G->n] = G->rhs.n;
   return i;
 }
@@ -427,17 +380,16 @@ static void generate(gen *G, uint32_t n, bool py) {
   }
   G->cur = G->n; /* the output node */
   use(G, G->act);
-  if (G->py) sb_printf(&G->pyd, "output\toutput\toutput\t%u\t{}\n", G->act);
+  if (G->py) fx_buf_printf(&G->pyd, "output\toutput\toutput\t%u\t{}\n", G->act);
 }
 
 /* print(gm.graph): the header, one line per node, the return. */
-static void gen_text(const gen *G, sbuf *out) {
-  sb_reserve(out, G->rhs.n + G->names.n + (size_t)G->n * 32 + 64);
-  sb_puts(out, "graph():\n");
+static void gen_text(const gen *G, fx_buf *out) {
+  fx_buf_puts(out, "graph():\n");
   for (uint32_t i = 0; i < G->n; i++)
-    sb_printf(out, "    %%%s : [#users=%u] = %.*s\n", node_name(G, i), G->users[i],
+    fx_buf_printf(out, "    %%%s : [#users=%u] = %.*s\n", node_name(G, i), G->users[i],
               (int)(G->rhs_off[i + 1] - G->rhs_off[i]), G->rhs.p + G->rhs_off[i]);
-  sb_printf(out, "    return %s\n", node_name(G, G->act));
+  fx_buf_printf(out, "    return %s\n", node_name(G, G->act));
 }
 
 static void gen_free(gen *G) {
@@ -445,9 +397,9 @@ static void gen_free(gen *G) {
   free(G->rhs_off);
   free(G->users);
   free(G->last_user);
-  sb_free(&G->names);
-  sb_free(&G->rhs);
-  sb_free(&G->pyd);
+  fx_buf_free(&G->names);
+  fx_buf_free(&G->rhs);
+  fx_buf_free(&G->pyd);
 }
 
 /* ---- measurements ---- */
@@ -565,7 +517,7 @@ typedef struct torch_result {
 } torch_result;
 
 /* Runs the script; fills r (r->ran false and r->note set when torch could not be used). */
-static void run_torch(const char *python, const sbuf *desc, const sbuf *text, int runs, uint32_t nodes,
+static void run_torch(const char *python, const fx_buf *desc, const fx_buf *text, int runs, uint32_t nodes,
                       torch_result *r) {
   memset(r, 0, sizeof *r);
   if (access(python, X_OK) != 0) {
@@ -598,7 +550,7 @@ static void run_torch(const char *python, const sbuf *desc, const sbuf *text, in
     goto cleanup;
   }
   char line[1024];
-  sbuf rest = {0};
+  fx_buf rest = {0};
   bool got = false;
   while (fgets(line, sizeof line, p)) {
     unsigned long long count;
@@ -615,7 +567,7 @@ static void run_torch(const char *python, const sbuf *desc, const sbuf *text, in
       if (count != nodes)
         snprintf(r->note, sizeof r->note, "torch.fx built %llu nodes, fx2c read %u", count, nodes);
     } else if (rest.n < 400) {
-      sb_puts(&rest, line);
+      fx_buf_puts(&rest, line);
     }
   }
   int status = pclose(p);
@@ -632,7 +584,7 @@ static void run_torch(const char *python, const sbuf *desc, const sbuf *text, in
   } else if (!r->same_text && rest.n) {
     snprintf(r->note, sizeof r->note, "%.*s", (int)(rest.n < 400 ? rest.n : 400), rest.p);
   }
-  sb_free(&rest);
+  fx_buf_free(&rest);
 cleanup:
   unlink(script);
   unlink(descp);
@@ -697,7 +649,7 @@ int main(int argc, char **argv) {
   double tg = now_sec();
   gen G;
   generate(&G, (uint32_t)nodes, vs_torch);
-  sbuf text = {0};
+  fx_buf text = {0};
   gen_text(&G, &text);
   tg = now_sec() - tg;
   uint32_t lines = G.n + 2; /* header, nodes, return */
@@ -719,10 +671,10 @@ int main(int argc, char **argv) {
          (double)(text.n - strlen("graph():\n")) / (G.n + 1));
   printf("  repetitions        best of %lu runs\n\n", runs);
 
-  sbuf desc = {0};
+  fx_buf desc = {0};
   if (vs_torch) {
     desc = G.pyd; /* kept for the comparison at the end */
-    G.pyd = (sbuf){0};
+    G.pyd = (fx_buf){0};
   }
   uint32_t want_nodes = G.n + 1;
   gen_free(&G);
@@ -872,8 +824,8 @@ int main(int argc, char **argv) {
              tr.print_sec / t_print, tr.print_sec / t_format);
     }
   }
-  sb_free(&desc);
-  sb_free(&text);
+  fx_buf_free(&desc);
+  fx_buf_free(&text);
   fx_diag_free(&d);
   return broken;
 }

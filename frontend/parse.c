@@ -177,16 +177,21 @@ static void check_refs(fx_parser *P) {
   fx_xfree(pos);
 }
 
+/* A parser of src that reports to d and makes its values in a; the caller sets what it reads and from where. */
+static void parser_init(fx_parser *P, const fx_source *src, fx_diag *d, fx_arena *a) {
+  memset(P, 0, sizeof *P);
+  P->src = src;
+  P->d = d;
+  P->arena = a;
+  P->output = FX_NONE_IDX;
+}
+
 bool fx_parse_value(fx_arena *a, const fx_source *src, fx_loc start, uint32_t len, fx_value *out, fx_diag *d) {
   /* Scanned in a copy (the lexer needs two NUL bytes after it) that lives in the arena with the values. */
   char *buf = fx_arena_alloc(a, (size_t)len + 2);
   memcpy(buf, src->text + start.off, len);
   fx_parser P;
-  memset(&P, 0, sizeof P);
-  P.src = src;
-  P.d = d;
-  P.arena = a;
-  P.output = FX_NONE_IDX;
+  parser_init(&P, src, d, a);
   P.start = FX_START_VALUE;
   P.base_off = start.off;
   P.line = start.line;
@@ -253,13 +258,9 @@ fx_graph *fx_parse_graph(const fx_source *src, fx_diag *d) {
   fx_graph_reserve(g, (uint32_t)(lines < UINT32_MAX / 2 ? lines + 8 : UINT32_MAX / 2));
 
   fx_parser P;
-  memset(&P, 0, sizeof P);
-  P.src = src;
-  P.d = d;
+  parser_init(&P, src, d, &g->arena);
   P.g = g;
-  P.arena = &g->arena;
   P.line = 1;
-  P.output = FX_NONE_IDX;
   if (fx_tabular_detect(src->text, src->len)) {
     fx_tabular_parse(&P);
   } else {

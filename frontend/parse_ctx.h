@@ -60,11 +60,7 @@ typedef struct fx_parser {
 
 #define FX_MAX_DEPTH 256
 
-void fx_parser_error_at(fx_parser *P, const FXLTYPE *loc, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
+void fx_parser_error_at(fx_parser *P, const FXLTYPE *loc, const char *fmt, ...) FX_PRINTF(3, 4);
 fx_loc fx_parser_loc(const FXLTYPE *l);
 
 /* Scans buf[0..len) (which must be followed by two NUL bytes, and stay alive with the graph) and parses it. */

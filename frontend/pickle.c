@@ -120,10 +120,7 @@ static void *grow(void *p, uint32_t *cap, uint64_t need, size_t elem) {
   return fx_xrealloc(p, (size_t)c * elem);
 }
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void vm_error(vm *m, const char *fmt, ...) {
+FX_PRINTF(2, 3) static void vm_error(vm *m, const char *fmt, ...) {
   char msg[512];
   va_list ap;
   va_start(ap, fmt);
@@ -225,6 +222,27 @@ static uint64_t rd_le(const uint8_t *p, unsigned k) {
   uint64_t v = 0;
   for (unsigned i = 0; i < k; i++) v |= (uint64_t)p[i] << (8 * i);
   return v;
+}
+
+/* Reads the opcode's k-byte little-endian operand (a length, a memo index, an integer). */
+static bool operand(vm *m, unsigned k, size_t at, uint64_t *v) {
+  if (!need(m, k, at)) return false;
+  *v = rd_le(m->p + m->pos, k);
+  m->pos += k;
+  return true;
+}
+
+/* A line of GLOBAL's operand (its module or its name): the bytes up to the next newline, which is passed. */
+static bool global_line(vm *m, size_t at, const char *what, const uint8_t **s, size_t *n) {
+  const uint8_t *e = memchr(m->p + m->pos, '\n', m->n - m->pos);
+  if (!e) {
+    vm_error(m, "truncated pickle: GLOBAL at byte %zu has no %s line", at, what);
+    return false;
+  }
+  *s = m->p + m->pos;
+  *n = (size_t)(e - *s);
+  m->pos += *n + 1;
+  return true;
 }
 
 static bool str_is(const vm *m, uint32_t v, const char *z) {
@@ -583,6 +601,25 @@ static void finish(vm *m, fx_arena *strings, fx_pkl_state_dict *sd) {
 
 /* ---- the interpreter ------------------------------------------------------------------------------------------- */
 
+/* SETITEMS (dict) and APPENDS: the items above the innermost mark go into the dict (as key, value pairs) or the list
+ * below it. */
+static void extend_from_mark(vm *m, size_t at, bool dict) {
+  uint32_t base;
+  if (!pop_mark(m, at, &base)) return;
+  if (base == 0 || base <= mark_base(m) || (dict && (m->nstack - base) % 2)) {
+    if (dict) vm_error(m, "SETITEMS at byte %zu has no dict or an odd number of items", at);
+    else vm_error(m, "APPENDS at byte %zu has no list", at);
+    return;
+  }
+  uint32_t c = m->stack[base - 1];
+  if (O(m, c)->kind != (dict ? K_DICT : K_LIST)) {
+    vm_error(m, "%s at byte %zu on %s", dict ? "SETITEMS" : "APPENDS", at, kind_names[O(m, c)->kind]);
+    return;
+  }
+  for (uint32_t i = base; i < m->nstack; i++) cont_push(m, O(m, c)->a, m->stack[i]);
+  m->nstack = base;
+}
+
 static void run(vm *m, fx_arena *strings, fx_pkl_state_dict *sd) {
   for (;;) {
     if (m->failed) return;
@@ -602,9 +639,8 @@ static void run(vm *m, fx_arena *strings, fx_pkl_state_dict *sd) {
       m->pos++;
       break;
     case 0x95: { /* FRAME: a length, then the frame's opcodes, which run as usual */
-      if (!need(m, 8, at)) return;
-      uint64_t len = rd_le(m->p + m->pos, 8);
-      m->pos += 8;
+      uint64_t len;
+      if (!operand(m, 8, at, &len)) return;
       if (len > m->n - m->pos) {
         vm_error(m, "truncated pickle: the frame at byte %zu has %llu bytes, %zu are left", at,
                  (unsigned long long)len, m->n - m->pos);
@@ -625,9 +661,8 @@ static void run(vm *m, fx_arena *strings, fx_pkl_state_dict *sd) {
       break;
     case 'X': case 0x8c: case 0x8d: { /* BINUNICODE, SHORT_BINUNICODE, BINUNICODE8 */
       unsigned w = op == 'X' ? 4 : op == 0x8c ? 1 : 8;
-      if (!need(m, w, at)) return;
-      uint64_t len = rd_le(m->p + m->pos, w);
-      m->pos += w;
+      uint64_t len;
+      if (!operand(m, w, at, &len)) return;
       if (!need(m, len, at)) return;
       uint32_t o = new_obj(m, K_STR);
       m->objs[o].a = (uint32_t)m->pos;
@@ -636,45 +671,21 @@ static void run(vm *m, fx_arena *strings, fx_pkl_state_dict *sd) {
       push(m, o);
       break;
     }
-    case 'q': case 'r': { /* BINPUT, LONG_BINPUT */
-      unsigned w = op == 'q' ? 1 : 4;
-      if (!need(m, w, at)) return;
-      uint64_t idx = rd_le(m->p + m->pos, w);
-      m->pos += w;
-      memo_put(m, idx, at);
+    case 'q': case 'r': case 'h': case 'j': { /* BINPUT, LONG_BINPUT, BINGET, LONG_BINGET */
+      uint64_t idx;
+      if (!operand(m, op == 'q' || op == 'h' ? 1 : 4, at, &idx)) return;
+      if (op == 'q' || op == 'r') memo_put(m, idx, at);
+      else memo_get(m, idx, at);
       break;
     }
     case 0x94: /* MEMOIZE */
       memo_put(m, m->memo_count, at);
       break;
-    case 'h': case 'j': { /* BINGET, LONG_BINGET */
-      unsigned w = op == 'h' ? 1 : 4;
-      if (!need(m, w, at)) return;
-      uint64_t idx = rd_le(m->p + m->pos, w);
-      m->pos += w;
-      memo_get(m, idx, at);
-      break;
-    }
     case 'c': case 0x93: { /* GLOBAL "module\nname\n", STACK_GLOBAL (module, name on the stack) */
       const uint8_t *mod, *nam;
       size_t modn, namn;
       if (op == 'c') {
-        const uint8_t *e1 = memchr(m->p + m->pos, '\n', m->n - m->pos);
-        if (!e1) {
-          vm_error(m, "truncated pickle: GLOBAL at byte %zu has no module line", at);
-          return;
-        }
-        mod = m->p + m->pos;
-        modn = (size_t)(e1 - mod);
-        m->pos += modn + 1;
-        const uint8_t *e2 = memchr(m->p + m->pos, '\n', m->n - m->pos);
-        if (!e2) {
-          vm_error(m, "truncated pickle: GLOBAL at byte %zu has no name line", at);
-          return;
-        }
-        nam = m->p + m->pos;
-        namn = (size_t)(e2 - nam);
-        m->pos += namn + 1;
+        if (!global_line(m, at, "module", &mod, &modn) || !global_line(m, at, "name", &nam, &namn)) return;
       } else {
         if (!have(m, 2, at)) return;
         uint32_t nv = pop(m), mv = pop(m);
@@ -709,9 +720,8 @@ static void run(vm *m, fx_arena *strings, fx_pkl_state_dict *sd) {
       break;
     case 'J': case 'K': case 'M': { /* BININT (signed 4 bytes), BININT1, BININT2 (unsigned) */
       unsigned w = op == 'J' ? 4 : op == 'K' ? 1 : 2;
-      if (!need(m, w, at)) return;
-      uint64_t v = rd_le(m->p + m->pos, w);
-      m->pos += w;
+      uint64_t v;
+      if (!operand(m, w, at, &v)) return;
       uint32_t o = new_obj(m, K_INT);
       m->objs[o].u.i = op == 'J' ? (int64_t)(int32_t)(uint32_t)v : (int64_t)v;
       push(m, o);
@@ -803,23 +813,9 @@ static void run(vm *m, fx_arena *strings, fx_pkl_state_dict *sd) {
       cont_push(m, O(m, dct)->a, v);
       break;
     }
-    case 'u': { /* SETITEMS */
-      uint32_t base;
-      if (!pop_mark(m, at, &base)) return;
-      if (base == 0 || base <= mark_base(m) || (m->nstack - base) % 2) {
-        vm_error(m, "SETITEMS at byte %zu has no dict or an odd number of items", at);
-        return;
-      }
-      uint32_t dct = m->stack[base - 1];
-      if (O(m, dct)->kind != K_DICT) {
-        vm_error(m, "SETITEMS at byte %zu on %s", at, kind_names[O(m, dct)->kind]);
-        return;
-      }
-      uint32_t c = O(m, dct)->a;
-      for (uint32_t i = base; i < m->nstack; i++) cont_push(m, c, m->stack[i]);
-      m->nstack = base;
+    case 'u': /* SETITEMS */
+      extend_from_mark(m, at, true);
       break;
-    }
     case 'a': { /* APPEND */
       if (!have(m, 2, at)) return;
       uint32_t v = pop(m), lst = m->stack[m->nstack - 1];
@@ -830,22 +826,9 @@ static void run(vm *m, fx_arena *strings, fx_pkl_state_dict *sd) {
       cont_push(m, O(m, lst)->a, v);
       break;
     }
-    case 'e': { /* APPENDS */
-      uint32_t base;
-      if (!pop_mark(m, at, &base)) return;
-      if (base == 0 || base <= mark_base(m)) {
-        vm_error(m, "APPENDS at byte %zu has no list", at);
-        return;
-      }
-      uint32_t lst = m->stack[base - 1];
-      if (O(m, lst)->kind != K_LIST) {
-        vm_error(m, "APPENDS at byte %zu on %s", at, kind_names[O(m, lst)->kind]);
-        return;
-      }
-      for (uint32_t i = base; i < m->nstack; i++) cont_push(m, O(m, lst)->a, m->stack[i]);
-      m->nstack = base;
+    case 'e': /* APPENDS */
+      extend_from_mark(m, at, false);
       break;
-    }
     case '0': /* POP: the top value, or the innermost mark if there is none above it */
       if (m->nstack > mark_base(m)) m->nstack--;
       else if (m->nmarks) m->nmarks--;

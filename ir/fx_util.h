@@ -14,6 +14,13 @@
 
 #define FX_NONE_IDX UINT32_MAX
 
+/* A printf-like function (its format is parameter F, the values start at parameter A), for the compiler's checks. */
+#if defined(__GNUC__)
+#define FX_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define FX_PRINTF(f, a)
+#endif
+
 typedef struct fx_str {
   const char *p;
   uint32_t n;
@@ -49,11 +56,7 @@ void fx_arena_init(fx_arena *a);
 void *fx_arena_alloc(fx_arena *a, size_t n); /* 8-byte aligned, zeroed */
 char *fx_arena_strdup(fx_arena *a, const char *p, size_t n); /* NUL-terminated copy */
 fx_str fx_arena_str(fx_arena *a, fx_str s);
-fx_str fx_arena_printf(fx_arena *a, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+fx_str fx_arena_printf(fx_arena *a, const char *fmt, ...) FX_PRINTF(2, 3);
 void fx_arena_free(fx_arena *a);
 
 /* A growable byte buffer (used by printers and diagnostics). */
@@ -65,11 +68,7 @@ typedef struct fx_buf {
 void fx_buf_put(fx_buf *b, const char *p, size_t n);
 void fx_buf_puts(fx_buf *b, const char *z);
 void fx_buf_putc(fx_buf *b, char c);
-void fx_buf_printf(fx_buf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+void fx_buf_printf(fx_buf *b, const char *fmt, ...) FX_PRINTF(2, 3);
 void fx_buf_free(fx_buf *b);
 
 /* Whole-file reading; returns false and sets errno on failure. The buffer is followed by two NUL bytes

@@ -135,17 +135,23 @@ char *fx_arena_strdup(fx_arena *a, const char *p, size_t n) {
 
 fx_str fx_arena_str(fx_arena *a, fx_str s) { return fx_str_make(fx_arena_strdup(a, s.p, s.n), s.n); }
 
-fx_str fx_arena_printf(fx_arena *a, const char *fmt, ...) {
-  va_list ap, ap2;
-  va_start(ap, fmt);
+/* The length of the text that fmt and ap make (0 if they make none); ap stays usable. */
+static size_t formatted_len(const char *fmt, va_list ap) {
+  va_list ap2;
   va_copy(ap2, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  if (n < 0) n = 0;
-  char *d = fx_arena_alloc(a, (size_t)n + 1);
-  vsnprintf(d, (size_t)n + 1, fmt, ap2);
+  int n = vsnprintf(NULL, 0, fmt, ap2);
   va_end(ap2);
-  return fx_str_make(d, (size_t)n);
+  return n < 0 ? 0 : (size_t)n;
+}
+
+fx_str fx_arena_printf(fx_arena *a, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  size_t n = formatted_len(fmt, ap);
+  char *d = fx_arena_alloc(a, n + 1);
+  vsnprintf(d, n + 1, fmt, ap);
+  va_end(ap);
+  return fx_str_make(d, n);
 }
 
 void fx_arena_free(fx_arena *a) {
@@ -179,16 +185,13 @@ void fx_buf_puts(fx_buf *b, const char *z) { fx_buf_put(b, z, strlen(z)); }
 void fx_buf_putc(fx_buf *b, char c) { fx_buf_put(b, &c, 1); }
 
 void fx_buf_printf(fx_buf *b, const char *fmt, ...) {
-  va_list ap, ap2;
+  va_list ap;
   va_start(ap, fmt);
-  va_copy(ap2, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  size_t n = formatted_len(fmt, ap);
+  buf_reserve(b, n);
+  vsnprintf(b->p + b->n, n + 1, fmt, ap);
   va_end(ap);
-  if (n < 0) n = 0;
-  buf_reserve(b, (size_t)n);
-  vsnprintf(b->p + b->n, (size_t)n + 1, fmt, ap2);
-  va_end(ap2);
-  b->n += (size_t)n;
+  b->n += n;
 }
 
 void fx_buf_free(fx_buf *b) {

@@ -12,18 +12,26 @@
  */
 #include "program.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 enum { R_INPLACE = 1 }; /* the result is written into the first input */
+enum { NTARGETS = 7 };  /* the most spellings a rule lists */
 
 typedef struct rule {
-  const char *target; /* "M:name" for a method, else the full function target */
+  const char *targets[NTARGETS]; /* its spellings, then NULLs: "M:name" for a method, else the full function target */
   fx_op op;
   const char *sig;    /* NULL: the op's own signature */
   const char *fixed;  /* "name=value, ...": parameters the target implies */
   unsigned flags;
 } rule;
+
+/* Spellings: F("relu") is torch.nn.functional.relu, M("view") the method view, ATEN("mm") torch.ops.aten.mm (with
+ * every overload; ATEN("empty.memory_format") is that overload only). */
+#define F(name) "torch.nn.functional." name
+#define M(name) "M:" name
+#define ATEN(name) "torch.ops.aten." name
 
 #define ACT_INPLACE "input, inplace=False"
 #define DROPOUT_SIG "input, p=0.5, training=True, inplace=False"
@@ -31,183 +39,165 @@ typedef struct rule {
 #define LIKE_SIG "input, *, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False, memory_format=None"
 #define CONV_SIG "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1"
 #define CONVT_SIG "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1"
+/* operator.NAME(a, b) */
+#define BINARY(name, op, flags) {{"operator." name}, op, "input, other", NULL, flags}
+/* x.float(), x.long(), ...: to() with a fixed dtype */
+#define TO_DTYPE(method, dtype) {{M(method)}, FX_OP_TO, "input, memory_format=None", "dtype=torch." dtype, 0}
 
+/* One row per op, signature and fixed parameters: the targets that share them. */
 static const rule rules[] = {
     /* activations with an inplace flag */
-    {"torch.nn.functional.relu", FX_OP_RELU, ACT_INPLACE, NULL, 0},
-    {"torch.nn.functional.relu6", FX_OP_RELU6, ACT_INPLACE, NULL, 0},
-    {"torch.nn.functional.silu", FX_OP_SILU, ACT_INPLACE, NULL, 0},
-    {"torch.nn.functional.hardswish", FX_OP_HARDSWISH, ACT_INPLACE, NULL, 0},
-    {"torch.nn.functional.hardsigmoid", FX_OP_HARDSIGMOID, ACT_INPLACE, NULL, 0},
-    {"torch.nn.functional.mish", FX_OP_MISH, ACT_INPLACE, NULL, 0},
-    {"torch.nn.functional.leaky_relu", FX_OP_LEAKY_RELU, "input, negative_slope=0.01, inplace=False", NULL, 0},
-    {"torch.nn.functional.elu", FX_OP_ELU, "input, alpha=1.0, inplace=False", NULL, 0},
-    {"torch.nn.functional.hardtanh", FX_OP_HARDTANH, "input, min_val=-1.0, max_val=1.0, inplace=False", NULL, 0},
-    {"torch.clip", FX_OP_CLAMP, NULL, NULL, 0},
-    {"M:clip", FX_OP_CLAMP, NULL, NULL, 0},
-    {"torch.ops.aten.clamp_min", FX_OP_CLAMP, "input, min", NULL, 0},
-    {"torch.ops.aten.clamp_max", FX_OP_CLAMP, "input, max", NULL, 0},
+    {{F("relu")}, FX_OP_RELU, ACT_INPLACE, NULL, 0},
+    {{F("relu6")}, FX_OP_RELU6, ACT_INPLACE, NULL, 0},
+    {{F("silu")}, FX_OP_SILU, ACT_INPLACE, NULL, 0},
+    {{F("hardswish")}, FX_OP_HARDSWISH, ACT_INPLACE, NULL, 0},
+    {{F("hardsigmoid")}, FX_OP_HARDSIGMOID, ACT_INPLACE, NULL, 0},
+    {{F("mish")}, FX_OP_MISH, ACT_INPLACE, NULL, 0},
+    {{F("leaky_relu")}, FX_OP_LEAKY_RELU, "input, negative_slope=0.01, inplace=False", NULL, 0},
+    {{F("elu")}, FX_OP_ELU, "input, alpha=1.0, inplace=False", NULL, 0},
+    {{F("hardtanh")}, FX_OP_HARDTANH, "input, min_val=-1.0, max_val=1.0, inplace=False", NULL, 0},
+    {{"torch.clip", M("clip")}, FX_OP_CLAMP, NULL, NULL, 0},
+    {{ATEN("clamp_min")}, FX_OP_CLAMP, "input, min", NULL, 0},
+    {{ATEN("clamp_max")}, FX_OP_CLAMP, "input, max", NULL, 0},
     /* eval-mode no-ops */
-    {"torch.nn.functional.dropout", FX_OP_DROPOUT, DROPOUT_SIG, NULL, 0},
-    {"torch.nn.functional.dropout1d", FX_OP_DROPOUT, DROPOUT_SIG, NULL, 0},
-    {"torch.nn.functional.dropout2d", FX_OP_DROPOUT, DROPOUT_SIG, NULL, 0},
-    {"torch.nn.functional.dropout3d", FX_OP_DROPOUT, DROPOUT_SIG, NULL, 0},
-    {"torch.nn.functional.alpha_dropout", FX_OP_DROPOUT, DROPOUT_SIG, NULL, 0},
-    {"torch.nn.functional.feature_alpha_dropout", FX_OP_DROPOUT, DROPOUT_SIG, NULL, 0},
-    {"torchvision.ops.stochastic_depth.stochastic_depth", FX_OP_STOCHASTIC_DEPTH, NULL, NULL, 0},
-    {"torchvision.ops.stochastic_depth", FX_OP_STOCHASTIC_DEPTH, NULL, NULL, 0},
-    {"torch.ops.aten.lift_fresh_copy", FX_OP_IDENTITY, NULL, NULL, 0},
-    {"torch.ops.aten.alias", FX_OP_IDENTITY, NULL, NULL, 0},
-    {"torch.ops.aten.dropout", FX_OP_DROPOUT, "input, p, train", NULL, 0},
+    {{F("dropout"), F("dropout1d"), F("dropout2d"), F("dropout3d"), F("alpha_dropout"), F("feature_alpha_dropout")},
+     FX_OP_DROPOUT, DROPOUT_SIG, NULL, 0},
+    {{"torchvision.ops.stochastic_depth.stochastic_depth", "torchvision.ops.stochastic_depth"}, FX_OP_STOCHASTIC_DEPTH,
+     NULL, NULL, 0},
+    {{ATEN("lift_fresh_copy"), ATEN("alias")}, FX_OP_IDENTITY, NULL, NULL, 0},
+    {{ATEN("dropout")}, FX_OP_DROPOUT, "input, p, train", NULL, 0},
     /* softmax family */
-    {"torch.nn.functional.softmax", FX_OP_SOFTMAX, "input, dim=None, _stacklevel=3, dtype=None", NULL, 0},
-    {"torch.nn.functional.log_softmax", FX_OP_LOG_SOFTMAX, "input, dim=None, _stacklevel=3, dtype=None", NULL, 0},
-    {"torch.softmax", FX_OP_SOFTMAX, "input, dim, dtype=None", NULL, 0},
-    {"torch.log_softmax", FX_OP_LOG_SOFTMAX, "input, dim, dtype=None", NULL, 0},
-    {"M:softmax", FX_OP_SOFTMAX, "input, dim, dtype=None", NULL, 0},
-    {"M:log_softmax", FX_OP_LOG_SOFTMAX, "input, dim, dtype=None", NULL, 0},
-    {"torch.ops.aten._softmax", FX_OP_SOFTMAX, "input, dim, half_to_float", NULL, 0},
-    {"torch.ops.aten._log_softmax", FX_OP_LOG_SOFTMAX, "input, dim, half_to_float", NULL, 0},
-    /* Python operators */
-    {"operator.add", FX_OP_ADD, "input, other", NULL, 0},
-    {"operator.iadd", FX_OP_ADD, "input, other", NULL, R_INPLACE},
-    {"operator.sub", FX_OP_SUB, "input, other", NULL, 0},
-    {"operator.isub", FX_OP_SUB, "input, other", NULL, R_INPLACE},
-    {"operator.mul", FX_OP_MUL, "input, other", NULL, 0},
-    {"operator.imul", FX_OP_MUL, "input, other", NULL, R_INPLACE},
-    {"operator.truediv", FX_OP_DIV, "input, other", NULL, 0},
-    {"operator.itruediv", FX_OP_DIV, "input, other", NULL, R_INPLACE},
-    {"operator.floordiv", FX_OP_FLOOR_DIVIDE, "input, other", NULL, 0},
-    {"operator.mod", FX_OP_REMAINDER, "input, other", NULL, 0},
-    {"operator.pow", FX_OP_POW, "input, exponent", NULL, 0},
-    {"operator.neg", FX_OP_NEG, "input", NULL, 0},
-    {"operator.matmul", FX_OP_MATMUL, "input, other", NULL, 0},
-    {"operator.eq", FX_OP_EQ, "input, other", NULL, 0},
-    {"operator.ne", FX_OP_NE, "input, other", NULL, 0},
-    {"operator.lt", FX_OP_LT, "input, other", NULL, 0},
-    {"operator.le", FX_OP_LE, "input, other", NULL, 0},
-    {"operator.gt", FX_OP_GT, "input, other", NULL, 0},
-    {"operator.ge", FX_OP_GE, "input, other", NULL, 0},
-    {"operator.and_", FX_OP_BITWISE_AND, "input, other", NULL, 0},
-    {"operator.or_", FX_OP_BITWISE_OR, "input, other", NULL, 0},
-    {"operator.xor", FX_OP_BITWISE_XOR, "input, other", NULL, 0},
-    {"operator.getitem", FX_OP_GETITEM, NULL, NULL, 0},
-    {"torch.true_divide", FX_OP_DIV, "input, other", NULL, 0},
-    {"torch.multiply", FX_OP_MUL, NULL, NULL, 0},
-    {"torch.subtract", FX_OP_SUB, NULL, NULL, 0},
-    {"torch.divide", FX_OP_DIV, NULL, NULL, 0},
+    {{F("softmax")}, FX_OP_SOFTMAX, "input, dim=None, _stacklevel=3, dtype=None", NULL, 0},
+    {{F("log_softmax")}, FX_OP_LOG_SOFTMAX, "input, dim=None, _stacklevel=3, dtype=None", NULL, 0},
+    {{"torch.softmax", M("softmax")}, FX_OP_SOFTMAX, "input, dim, dtype=None", NULL, 0},
+    {{"torch.log_softmax", M("log_softmax")}, FX_OP_LOG_SOFTMAX, "input, dim, dtype=None", NULL, 0},
+    {{ATEN("_softmax")}, FX_OP_SOFTMAX, "input, dim, half_to_float", NULL, 0},
+    {{ATEN("_log_softmax")}, FX_OP_LOG_SOFTMAX, "input, dim, half_to_float", NULL, 0},
+    /* Python operators; the in-place forms (iadd, ...) write into their first operand */
+    BINARY("add", FX_OP_ADD, 0), BINARY("iadd", FX_OP_ADD, R_INPLACE),
+    BINARY("sub", FX_OP_SUB, 0), BINARY("isub", FX_OP_SUB, R_INPLACE),
+    BINARY("mul", FX_OP_MUL, 0), BINARY("imul", FX_OP_MUL, R_INPLACE),
+    BINARY("truediv", FX_OP_DIV, 0), BINARY("itruediv", FX_OP_DIV, R_INPLACE),
+    BINARY("floordiv", FX_OP_FLOOR_DIVIDE, 0), BINARY("mod", FX_OP_REMAINDER, 0),
+    BINARY("eq", FX_OP_EQ, 0), BINARY("ne", FX_OP_NE, 0), BINARY("lt", FX_OP_LT, 0),
+    BINARY("le", FX_OP_LE, 0), BINARY("gt", FX_OP_GT, 0), BINARY("ge", FX_OP_GE, 0),
+    BINARY("and_", FX_OP_BITWISE_AND, 0), BINARY("or_", FX_OP_BITWISE_OR, 0), BINARY("xor", FX_OP_BITWISE_XOR, 0),
+    {{"operator.pow"}, FX_OP_POW, "input, exponent", NULL, 0},
+    {{"operator.neg"}, FX_OP_NEG, "input", NULL, 0},
+    {{"operator.getitem"}, FX_OP_GETITEM, NULL, NULL, 0},
+    {{"torch.true_divide"}, FX_OP_DIV, "input, other", NULL, 0},
+    {{"torch.multiply"}, FX_OP_MUL, NULL, NULL, 0},
+    {{"torch.subtract"}, FX_OP_SUB, NULL, NULL, 0},
+    {{"torch.divide"}, FX_OP_DIV, NULL, NULL, 0},
     /* products */
-    {"torch.mm", FX_OP_MATMUL, "input, other", NULL, 0},
-    {"torch.bmm", FX_OP_MATMUL, "input, other", NULL, 0},
-    {"M:mm", FX_OP_MATMUL, "input, other", NULL, 0},
-    {"M:bmm", FX_OP_MATMUL, "input, other", NULL, 0},
-    {"torch.ops.aten.mm", FX_OP_MATMUL, "input, other", NULL, 0},
-    {"torch.ops.aten.bmm", FX_OP_MATMUL, "input, other", NULL, 0},
-    {"torch._C._nn.linear", FX_OP_LINEAR, NULL, NULL, 0},
-    {"torch.conv1d", FX_OP_CONVOLUTION, CONV_SIG, NULL, 0},
-    {"torch.conv2d", FX_OP_CONVOLUTION, CONV_SIG, NULL, 0},
-    {"torch.nn.functional.conv1d", FX_OP_CONVOLUTION, CONV_SIG, NULL, 0},
-    {"torch.nn.functional.conv2d", FX_OP_CONVOLUTION, CONV_SIG, NULL, 0},
-    {"torch.conv_transpose1d", FX_OP_CONVOLUTION, CONVT_SIG, "transposed=True", 0},
-    {"torch.conv_transpose2d", FX_OP_CONVOLUTION, CONVT_SIG, "transposed=True", 0},
-    {"torch.nn.functional.conv_transpose1d", FX_OP_CONVOLUTION, CONVT_SIG, "transposed=True", 0},
-    {"torch.nn.functional.conv_transpose2d", FX_OP_CONVOLUTION, CONVT_SIG, "transposed=True", 0},
+    {{"operator.matmul", "torch.mm", "torch.bmm", M("mm"), M("bmm"), ATEN("mm"), ATEN("bmm")}, FX_OP_MATMUL,
+     "input, other", NULL, 0},
+    {{"torch._C._nn.linear"}, FX_OP_LINEAR, NULL, NULL, 0},
+    {{"torch.conv1d", "torch.conv2d", F("conv1d"), F("conv2d")}, FX_OP_CONVOLUTION, CONV_SIG, NULL, 0},
+    {{"torch.conv_transpose1d", "torch.conv_transpose2d", F("conv_transpose1d"), F("conv_transpose2d")},
+     FX_OP_CONVOLUTION, CONVT_SIG, "transposed=True", 0},
     /* normalization */
-    {"torch.ops.aten.batch_norm",
-     FX_OP_BATCH_NORM, "input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled", NULL, 0},
-    {"torch.ops.aten._native_batch_norm_legit_no_training", FX_OP_NATIVE_BATCH_NORM,
+    {{ATEN("batch_norm")}, FX_OP_BATCH_NORM,
+     "input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled", NULL, 0},
+    {{ATEN("_native_batch_norm_legit_no_training")}, FX_OP_NATIVE_BATCH_NORM,
      "input, weight, bias, running_mean, running_var, momentum, eps", "training=False", 0},
-    {"torch.ops.aten.layer_norm", FX_OP_LAYER_NORM,
+    {{ATEN("layer_norm")}, FX_OP_LAYER_NORM,
      "input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True", NULL, 0},
-    {"torch.ops.aten.group_norm", FX_OP_GROUP_NORM,
+    {{ATEN("group_norm")}, FX_OP_GROUP_NORM,
      "input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True", NULL, 0},
     /* pooling */
-    {"torch.nn.functional.max_pool1d", FX_OP_MAX_POOL, NULL, NULL, 0},
-    {"torch.nn.functional.max_pool2d", FX_OP_MAX_POOL, NULL, NULL, 0},
-    {"torch.max_pool1d", FX_OP_MAX_POOL, NULL, NULL, 0},
-    {"torch.max_pool2d", FX_OP_MAX_POOL, NULL, NULL, 0},
-    {"torch.ops.aten.max_pool2d", FX_OP_MAX_POOL, "input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False",
+    {{F("max_pool1d"), F("max_pool2d"), "torch.max_pool1d", "torch.max_pool2d"}, FX_OP_MAX_POOL, NULL, NULL, 0},
+    {{ATEN("max_pool2d")}, FX_OP_MAX_POOL, "input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False",
      NULL, 0},
-    {"torch.ops.aten.max_pool2d_with_indices", FX_OP_MAX_POOL_WITH_INDICES,
+    {{ATEN("max_pool2d_with_indices")}, FX_OP_MAX_POOL_WITH_INDICES,
      "input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False", NULL, 0},
-    {"torch.nn.functional.avg_pool1d", FX_OP_AVG_POOL, NULL, NULL, 0},
-    {"torch.nn.functional.avg_pool2d", FX_OP_AVG_POOL, NULL, NULL, 0},
-    {"torch._C._nn.avg_pool2d", FX_OP_AVG_POOL, NULL, NULL, 0},
-    {"torch.avg_pool1d", FX_OP_AVG_POOL, NULL, NULL, 0},
-    {"torch.ops.aten.avg_pool2d", FX_OP_AVG_POOL,
+    {{F("avg_pool1d"), F("avg_pool2d"), "torch._C._nn.avg_pool2d", "torch.avg_pool1d"}, FX_OP_AVG_POOL, NULL, NULL, 0},
+    {{ATEN("avg_pool2d")}, FX_OP_AVG_POOL,
      "input, kernel_size, stride=(), padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None", NULL, 0},
-    {"torch.nn.functional.adaptive_avg_pool1d", FX_OP_ADAPTIVE_AVG_POOL, NULL, NULL, 0},
-    {"torch.nn.functional.adaptive_avg_pool2d", FX_OP_ADAPTIVE_AVG_POOL, NULL, NULL, 0},
-    {"torch._C._nn.adaptive_avg_pool2d", FX_OP_ADAPTIVE_AVG_POOL, NULL, NULL, 0},
-    {"torch.adaptive_avg_pool1d", FX_OP_ADAPTIVE_AVG_POOL, NULL, NULL, 0},
-    {"torch.ops.aten.adaptive_avg_pool2d", FX_OP_ADAPTIVE_AVG_POOL, NULL, NULL, 0},
-    {"torch.ops.aten._adaptive_avg_pool2d", FX_OP_ADAPTIVE_AVG_POOL, NULL, NULL, 0},
-    {"torch.nn.functional.adaptive_max_pool2d", FX_OP_ADAPTIVE_MAX_POOL, NULL, NULL, 0},
+    {{F("adaptive_avg_pool1d"), F("adaptive_avg_pool2d"), "torch._C._nn.adaptive_avg_pool2d", "torch.adaptive_avg_pool1d",
+      ATEN("adaptive_avg_pool2d"), ATEN("_adaptive_avg_pool2d")},
+     FX_OP_ADAPTIVE_AVG_POOL, NULL, NULL, 0},
+    {{F("adaptive_max_pool2d")}, FX_OP_ADAPTIVE_MAX_POOL, NULL, NULL, 0},
     /* resampling, padding */
-    {"torch.nn.functional.upsample", FX_OP_INTERPOLATE,
-     "input, size=None, scale_factor=None, mode='nearest', align_corners=None", NULL, 0},
-    {"torch.ops.aten.upsample_nearest2d", FX_OP_INTERPOLATE, "input, size, scale_factor=None", "mode='nearest'", 0},
-    {"torch.ops.aten.upsample_bilinear2d", FX_OP_INTERPOLATE, "input, size, align_corners, scale_factor=None",
+    {{F("upsample")}, FX_OP_INTERPOLATE, "input, size=None, scale_factor=None, mode='nearest', align_corners=None",
+     NULL, 0},
+    {{ATEN("upsample_nearest2d")}, FX_OP_INTERPOLATE, "input, size, scale_factor=None", "mode='nearest'", 0},
+    {{ATEN("upsample_bilinear2d")}, FX_OP_INTERPOLATE, "input, size, align_corners, scale_factor=None",
      "mode='bilinear'", 0},
-    {"torch.ops.aten.constant_pad_nd", FX_OP_PAD, "input, pad, value=0", "mode='constant'", 0},
-    {"torch.ops.aten.reflection_pad2d", FX_OP_PAD, "input, pad", "mode='reflect'", 0},
-    {"torch.ops.aten.replication_pad2d", FX_OP_PAD, "input, pad", "mode='replicate'", 0},
-    {"torch.ops.aten.embedding", FX_OP_EMBEDDING, "weight, input, padding_idx=-1, scale_grad_by_freq=False, sparse=False",
+    {{ATEN("constant_pad_nd")}, FX_OP_PAD, "input, pad, value=0", "mode='constant'", 0},
+    {{ATEN("reflection_pad2d")}, FX_OP_PAD, "input, pad", "mode='reflect'", 0},
+    {{ATEN("replication_pad2d")}, FX_OP_PAD, "input, pad", "mode='replicate'", 0},
+    {{ATEN("embedding")}, FX_OP_EMBEDDING, "weight, input, padding_idx=-1, scale_grad_by_freq=False, sparse=False",
      NULL, 0},
     /* shapes */
-    {"M:view", FX_OP_VIEW, "input, *size", NULL, 0},
-    {"M:reshape", FX_OP_VIEW, "input, *size", NULL, 0},
-    {"torch.reshape", FX_OP_VIEW, "input, size", NULL, 0},
-    {"torch.ops.aten.reshape", FX_OP_VIEW, "input, size", NULL, 0},
-    {"torch.ops.aten._reshape_alias", FX_OP_VIEW, "input, size, stride", NULL, 0},
-    {"torch.ops.aten._unsafe_view", FX_OP_VIEW, "input, size", NULL, 0},
-    {"M:reshape_as", FX_OP_VIEW_AS, NULL, NULL, 0},
-    {"M:permute", FX_OP_PERMUTE, "input, *dims", NULL, 0},
-    {"M:expand", FX_OP_EXPAND, "input, *size", NULL, 0},
-    {"torch.ops.aten.expand", FX_OP_EXPAND, "input, size, *, implicit=False", NULL, 0},
-    {"M:repeat", FX_OP_REPEAT, "input, *repeats", NULL, 0},
-    {"M:flip", FX_OP_FLIP, "input, *dims", NULL, 0},
-    {"torch.ops.aten.split_with_sizes", FX_OP_SPLIT, NULL, NULL, 0},
-    {"torch.concat", FX_OP_CAT, NULL, NULL, 0},
-    {"torch.concatenate", FX_OP_CAT, NULL, NULL, 0},
-    {"torch.ops.aten._to_copy", FX_OP_TO,
+    {{M("view"), M("reshape")}, FX_OP_VIEW, "input, *size", NULL, 0},
+    {{"torch.reshape", ATEN("reshape"), ATEN("_unsafe_view")}, FX_OP_VIEW, "input, size", NULL, 0},
+    {{ATEN("_reshape_alias")}, FX_OP_VIEW, "input, size, stride", NULL, 0},
+    {{M("reshape_as")}, FX_OP_VIEW_AS, NULL, NULL, 0},
+    {{M("permute")}, FX_OP_PERMUTE, "input, *dims", NULL, 0},
+    {{M("expand")}, FX_OP_EXPAND, "input, *size", NULL, 0},
+    {{ATEN("expand")}, FX_OP_EXPAND, "input, size, *, implicit=False", NULL, 0},
+    {{M("repeat")}, FX_OP_REPEAT, "input, *repeats", NULL, 0},
+    {{M("flip")}, FX_OP_FLIP, "input, *dims", NULL, 0},
+    {{ATEN("split_with_sizes")}, FX_OP_SPLIT, NULL, NULL, 0},
+    {{"torch.concat", "torch.concatenate"}, FX_OP_CAT, NULL, NULL, 0},
+    {{ATEN("_to_copy")}, FX_OP_TO,
      "input, *, dtype=None, layout=None, device=None, pin_memory=None, non_blocking=False, memory_format=None", NULL, 0},
-    {"M:float", FX_OP_TO, "input, memory_format=None", "dtype=torch.float32", 0},
-    {"M:double", FX_OP_TO, "input, memory_format=None", "dtype=torch.float64", 0},
-    {"M:half", FX_OP_TO, "input, memory_format=None", "dtype=torch.float16", 0},
-    {"M:long", FX_OP_TO, "input, memory_format=None", "dtype=torch.int64", 0},
-    {"M:int", FX_OP_TO, "input, memory_format=None", "dtype=torch.int32", 0},
-    {"M:bool", FX_OP_TO, "input, memory_format=None", "dtype=torch.bool", 0},
+    TO_DTYPE("float", "float32"),
+    TO_DTYPE("double", "float64"),
+    TO_DTYPE("half", "float16"),
+    TO_DTYPE("long", "int64"),
+    TO_DTYPE("int", "int32"),
+    TO_DTYPE("bool", "bool"),
     /* new tensors */
     /* zeros, ones and empty make the default float dtype: their fill value is a float */
-    {"torch.zeros", FX_OP_FULL, ZEROS_SIG, "fill_value=0.0", 0},
-    {"torch.ones", FX_OP_FULL, ZEROS_SIG, "fill_value=1.0", 0},
-    {"torch.empty", FX_OP_FULL, ZEROS_SIG ", memory_format=None", "fill_value=0.0", 0},
-    {"torch.full", FX_OP_FULL,
+    {{"torch.zeros"}, FX_OP_FULL, ZEROS_SIG, "fill_value=0.0", 0},
+    {{"torch.ones"}, FX_OP_FULL, ZEROS_SIG, "fill_value=1.0", 0},
+    {{"torch.empty"}, FX_OP_FULL, ZEROS_SIG ", memory_format=None", "fill_value=0.0", 0},
+    {{"torch.full"}, FX_OP_FULL,
      "size, fill_value, *, out=None, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False", NULL, 0},
-    {"torch.ops.aten.empty.memory_format", FX_OP_FULL,
+    {{ATEN("empty.memory_format")}, FX_OP_FULL,
      "size, *, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None", "fill_value=0.0", 0},
-    {"torch.ops.aten.zeros", FX_OP_FULL, "size, *, dtype=None, layout=None, device=None, pin_memory=None",
-     "fill_value=0.0", 0},
-    {"torch.ops.aten.ones", FX_OP_FULL, "size, *, dtype=None, layout=None, device=None, pin_memory=None",
-     "fill_value=1.0", 0},
-    {"torch.zeros_like", FX_OP_FULL_LIKE, LIKE_SIG, "fill_value=0", 0},
-    {"torch.ones_like", FX_OP_FULL_LIKE, LIKE_SIG, "fill_value=1", 0},
-    {"torch.empty_like", FX_OP_FULL_LIKE, LIKE_SIG, "fill_value=0", 0},
-    {"torch.full_like", FX_OP_FULL_LIKE,
+    {{ATEN("zeros")}, FX_OP_FULL, "size, *, dtype=None, layout=None, device=None, pin_memory=None", "fill_value=0.0", 0},
+    {{ATEN("ones")}, FX_OP_FULL, "size, *, dtype=None, layout=None, device=None, pin_memory=None", "fill_value=1.0", 0},
+    {{"torch.zeros_like", "torch.empty_like"}, FX_OP_FULL_LIKE, LIKE_SIG, "fill_value=0", 0},
+    {{"torch.ones_like"}, FX_OP_FULL_LIKE, LIKE_SIG, "fill_value=1", 0},
+    {{"torch.full_like"}, FX_OP_FULL_LIKE,
      "input, fill_value, *, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False, "
      "memory_format=None",
      NULL, 0},
-    {"torch.ops.aten.full_like", FX_OP_FULL_LIKE, NULL, NULL, 0},
-    {"torch.ops.aten.zeros_like", FX_OP_FULL_LIKE, NULL, "fill_value=0", 0},
+    {{ATEN("full_like")}, FX_OP_FULL_LIKE, NULL, NULL, 0},
+    {{ATEN("zeros_like")}, FX_OP_FULL_LIKE, NULL, "fill_value=0", 0},
     /* compile-time queries */
-    {"builtins.getattr", FX_OP_GETATTR, NULL, NULL, 0},
-    {"torch._assert", FX_OP_ASSERT, NULL, NULL, 0},
-    {"torch.fx._symbolic_trace._assert_is_none", FX_OP_ASSERT, "condition, message=None", NULL, 0},
+    {{"builtins.getattr"}, FX_OP_GETATTR, NULL, NULL, 0},
+    {{"torch._assert"}, FX_OP_ASSERT, NULL, NULL, 0},
+    {{"torch.fx._symbolic_trace._assert_is_none"}, FX_OP_ASSERT, "condition, message=None", NULL, 0},
 };
 
-/* Every rule's signature parses, and names only parameters of its op or ones the op ignores (inplace, out, ...).
- * Returns the number of problems and describes the first in msg. */
+#undef F
+#undef M
+#undef ATEN
+#undef BINARY
+#undef TO_DTYPE
+
+static const rule *find_rule(fx_str t, bool method);
+
+/* Appends a problem to msg, after a "; " if there are others, and counts it. */
+FX_PRINTF(4, 5) static void note(char *msg, size_t cap, int *problems, const char *fmt, ...) {
+  size_t used = strlen(msg);
+  if (used < cap && *problems) used += (size_t)snprintf(msg + used, cap - used, "; ");
+  if (used < cap) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg + used, cap - used, fmt, ap);
+    va_end(ap);
+  }
+  (*problems)++;
+}
+
+/* Every rule lists a target, and each target finds its own rule (so that the order of the rules does not matter);
+ * every rule's signature parses, and names only parameters of its op or ones the op ignores (inplace, out, ...).
+ * Returns the number of problems and describes them in msg. */
 int fx_legalize_check_tables(char *msg, size_t cap) {
   static const char *const ignored[] = {"inplace", "out", "_stacklevel", "requires_grad", "cudnn_enabled", "cudnn_enable",
                                         "half_to_float", "implicit", "non_blocking", "train", "stride",
@@ -215,12 +205,18 @@ int fx_legalize_check_tables(char *msg, size_t cap) {
                                         "memory_format"};
   int problems = 0;
   for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
+    const char *target = rules[i].targets[0] ? rules[i].targets[0] : "a rule without targets";
+    if (!rules[i].targets[0]) note(msg, cap, &problems, "%s (%s)", target, fx_op_name(rules[i].op));
+    for (size_t s = 0; s < NTARGETS && rules[i].targets[s]; s++) {
+      const char *rt = rules[i].targets[s];
+      bool method = rt[0] == 'M' && rt[1] == ':';
+      fx_str t = method ? fx_str_make(rt + 2, strlen(rt + 2)) : fx_str_make(rt, strlen(rt));
+      if (find_rule(t, method) != &rules[i]) note(msg, cap, &problems, "%s: an earlier rule matches it", rt);
+    }
     const fx_sig *osig = fx_op_sig(rules[i].op);
     fx_sig ts, fs;
     if (!osig || (rules[i].sig && !fx_sig_parse(rules[i].sig, &ts)) || (rules[i].fixed && !fx_sig_parse(rules[i].fixed, &fs))) {
-      size_t used = strlen(msg);
-      if (used < cap) snprintf(msg + used, cap - used, "%s%s: a signature does not parse", problems ? "; " : "", rules[i].target);
-      problems++;
+      note(msg, cap, &problems, "%s: a signature does not parse", target);
       continue;
     }
     if (!rules[i].sig) continue;
@@ -229,13 +225,7 @@ int fx_legalize_check_tables(char *msg, size_t cap) {
       snprintf(name, sizeof name, "%.*s", (int)ts.params[k].name.n, ts.params[k].name.p);
       bool known = fx_sig_find(osig, name) >= 0;
       for (size_t j = 0; j < sizeof ignored / sizeof *ignored && !known; j++) known = strcmp(name, ignored[j]) == 0;
-      if (!known) {
-        size_t used = strlen(msg);
-        if (used < cap)
-          snprintf(msg + used, cap - used, "%s%s: '%s' is not a parameter of %s", problems ? "; " : "", rules[i].target,
-                   name, fx_op_name(rules[i].op));
-        problems++;
-      }
+      if (!known) note(msg, cap, &problems, "%s: '%s' is not a parameter of %s", target, name, fx_op_name(rules[i].op));
     }
   }
   return problems;
@@ -338,22 +328,24 @@ static bool split_aten(fx_str t, fx_str *op, fx_str *overload) {
   return true;
 }
 
-static const rule *find_rule(const fx_node *n) {
-  fx_str t = n->target, aop, aov;
+/* The rule of a target: a method's name, or a function's full name. */
+static const rule *find_rule(fx_str t, bool method) {
+  fx_str aop = {NULL, 0}, aov;
   bool aten = split_aten(t, &aop, &aov);
-  for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
-    const char *rt = rules[i].target;
-    if (n->opcode == FX_CALL_METHOD) {
-      if (rt[0] == 'M' && rt[1] == ':' && fx_str_eqz(t, rt + 2)) return &rules[i];
-      continue;
+  for (size_t i = 0; i < sizeof rules / sizeof *rules; i++)
+    for (size_t s = 0; s < NTARGETS && rules[i].targets[s]; s++) {
+      const char *rt = rules[i].targets[s];
+      if (method) {
+        if (rt[0] == 'M' && rt[1] == ':' && fx_str_eqz(t, rt + 2)) return &rules[i];
+        continue;
+      }
+      if (rt[0] == 'M' && rt[1] == ':') continue;
+      if (fx_str_eqz(t, rt)) return &rules[i];
+      /* an aten rule without an overload ("torch.ops.aten.expand") matches every overload of that op */
+      size_t rn = strlen(rt);
+      if (aten && rn == 15 + aop.n && strncmp(rt, "torch.ops.aten.", 15) == 0 && memcmp(rt + 15, aop.p, aop.n) == 0)
+        return &rules[i];
     }
-    if (rt[0] == 'M' && rt[1] == ':') continue;
-    if (fx_str_eqz(t, rt)) return &rules[i];
-    /* an aten rule without an overload ("torch.ops.aten.expand") matches every overload of that op */
-    size_t rn = strlen(rt);
-    if (aten && rn == 15 + aop.n && strncmp(rt, "torch.ops.aten.", 15) == 0 && memcmp(rt + 15, aop.p, aop.n) == 0)
-      return &rules[i];
-  }
   return NULL;
 }
 
@@ -399,7 +391,7 @@ static bool legalize_max_min(ctx *c, bool is_max) {
   bool other_tensor = npos >= 2 && n->args.u.items[1].kind == FX_V_NODE;
   for (uint32_t i = 0; i + 1 < n->kwargs.n; i += 2)
     if (n->kwargs.u.items[i].n == 5 && memcmp(n->kwargs.u.items[i].u.text, "other", 5) == 0) other_tensor = true;
-  rule r = {NULL, FX_OP_AMAX, "input", NULL, 0};
+  rule r = {{NULL}, FX_OP_AMAX, "input", NULL, 0};
   if (other_tensor) {
     r.op = is_max ? FX_OP_MAXIMUM : FX_OP_MINIMUM;
     r.sig = "input, other";
@@ -634,7 +626,7 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
   default:
     break;
   }
-  const rule *r = find_rule(n);
+  const rule *r = find_rule(n->target, n->opcode == FX_CALL_METHOD);
   if (r) return legalize_rule(&c, r);
   fx_str t = n->target, aop, aov;
   bool method = n->opcode == FX_CALL_METHOD;
@@ -650,7 +642,7 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
                  fx_str_eqz(t, "new_full"))) {
     /* x.new_zeros(size) is a full tensor of x's dtype: FULL with dtype taken from x when not given */
     bool full = fx_str_eqz(t, "new_full");
-    rule nr = {NULL, FX_OP_FULL, full ? "input, size, fill_value, *, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False"
+    rule nr = {{NULL}, FX_OP_FULL, full ? "input, size, fill_value, *, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False"
                                       : "input, *size, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False",
                fx_str_eqz(t, "new_ones") ? "fill_value=1" : full ? NULL : "fill_value=0", 0};
     if (!legalize_rule(&c, &nr)) return false;
@@ -663,7 +655,7 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
   fx_op op;
   bool inplace;
   if (find_default(n, &op, &inplace)) {
-    rule dr = {NULL, op, NULL, NULL, inplace ? R_INPLACE : 0};
+    rule dr = {{NULL}, op, NULL, NULL, inplace ? R_INPLACE : 0};
     return legalize_rule(&c, &dr);
   }
   fx_diag_error(d, p->g->nodes[node].loc.line ? p->g->src : NULL, n->loc, "unsupported %s target '%.*s'",

@@ -22,6 +22,62 @@ static void rule_table_matches_op_table(void **state) {
   if (problems) fail_msg("%d problems: %s", problems, msg);
 }
 
+/* A sample of the rule table's spellings (functions, methods, aten with an overload and without one, operators and
+ * their in-place forms) legalizes to the rule's op with its fixed parameters. */
+static void rule_spellings_legalize(void **state) {
+  (void)state;
+  static const struct {
+    const char *line; /* what follows '=' */
+    fx_op op;
+    bool inplace;
+    const char *param, *value; /* a fixed parameter and its value's text, or NULL */
+  } cases[] = {
+      {"call_function[target=operator.iadd](args = (%x, %x), kwargs = {})", FX_OP_ADD, true, NULL, NULL},
+      {"call_function[target=operator.truediv](args = (%x, %x), kwargs = {})", FX_OP_DIV, false, NULL, NULL},
+      {"call_function[target=torch.true_divide](args = (%x, %x), kwargs = {})", FX_OP_DIV, false, NULL, NULL},
+      {"call_function[target=operator.matmul](args = (%x, %x), kwargs = {})", FX_OP_MATMUL, false, NULL, NULL},
+      {"call_method[target=bmm](args = (%x, %x), kwargs = {})", FX_OP_MATMUL, false, NULL, NULL},
+      {"call_function[target=torch.ops.aten.bmm.default](args = (%x, %x), kwargs = {})", FX_OP_MATMUL, false, NULL,
+       NULL},
+      {"call_function[target=torch.nn.functional.conv_transpose2d](args = (%x, %x), kwargs = {})", FX_OP_CONVOLUTION,
+       false, "transposed", "True"},
+      {"call_function[target=torch.nn.functional.feature_alpha_dropout](args = (%x,), kwargs = {})", FX_OP_DROPOUT,
+       false, NULL, NULL},
+      {"call_method[target=half](args = (%x,), kwargs = {})", FX_OP_TO, false, "dtype", "torch.float16"},
+      {"call_function[target=torch.empty_like](args = (%x,), kwargs = {})", FX_OP_FULL_LIKE, false, "fill_value", "0"},
+      {"call_function[target=torch.ops.aten.empty.memory_format](args = ([2, 3],), kwargs = {})", FX_OP_FULL, false,
+       "fill_value", "0.0"},
+      {"call_function[target=torch.ops.aten._adaptive_avg_pool2d.default](args = (%x, [1, 1]), kwargs = {})",
+       FX_OP_ADAPTIVE_AVG_POOL, false, NULL, NULL},
+      {"call_method[target=reshape](args = (%x, 2, -1), kwargs = {})", FX_OP_VIEW, false, NULL, NULL},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char text[512];
+    snprintf(text, sizeof text, "graph():\n    %%x : [#users=1] = placeholder[target=x]\n    %%c : [#users=1] = %s\n"
+             "    return c\n", cases[i].line);
+    parsed *pr = parse_text("rules.fx", text);
+    assert_non_null(pr->g);
+    uint32_t c = fx_graph_find(pr->g, S("c"));
+    fx_program p;
+    fx_program_init(&p, pr->g, NULL, NULL);
+    bool ok = fx_legalize_node(&p, c, &pr->d);
+    if (!ok) fx_diag_print(&pr->d, stderr);
+    assert_true(ok);
+    const fx_inst *in = &p.inst[c];
+    if (in->op != (int)cases[i].op)
+      fail_msg("%s: %s, not %s", cases[i].line, fx_op_name((fx_op)in->op), fx_op_name(cases[i].op));
+    assert_int_equal(in->inplace, cases[i].inplace);
+    if (cases[i].param) {
+      const fx_value *v = &in->args[fx_sig_find(fx_op_sig(cases[i].op), cases[i].param)];
+      char got[64];
+      if (v->kind == FX_V_BOOL) snprintf(got, sizeof got, "%s", v->v.i ? "True" : "False");
+      else snprintf(got, sizeof got, "%.*s", (int)v->n, v->u.text);
+      assert_string_equal(got, cases[i].value);
+    }
+    fx_program_free(&p);
+  }
+}
+
 static void signature_parses_defaults_and_markers(void **state) {
   (void)state;
   fx_sig s;
@@ -133,6 +189,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       UNIT_TEST(epilogue_acts_match_the_runtime),
       UNIT_TEST(every_op_signature_parses),       UNIT_TEST(rule_table_matches_op_table),
+      UNIT_TEST(rule_spellings_legalize),
       UNIT_TEST(signature_parses_defaults_and_markers), UNIT_TEST(bind_positional_keyword_default),
       UNIT_TEST(bind_varargs_both_spellings),     UNIT_TEST(bind_errors_as_python_says),
   };

@@ -404,6 +404,92 @@ static void test_pickle_good(void **state) {
   free(p);
 }
 
+/* Opcode operands of each width (FRAME, BINPUT and BINGET, GLOBAL's lines) and the items SETITEMS and APPENDS move. */
+static void test_pickle_operands(void **state) {
+  pk *p = calloc(1, sizeof *p);
+  int64_t sz[2] = {2, 3}, st[2] = {3, 1};
+  /* a key memoized as 1 (BINPUT) and 258 (LONG_BINPUT), read back with LONG_BINGET and BINGET: the last value counts */
+  PKR(p, "\x80\x04\x95\x00\x00\x00\x00\x00\x00\x00\x00"); /* an empty FRAME */
+  pk_global(p, "collections", "OrderedDict");
+  PKR(p, ")R(");
+  pk_str(p, "a");
+  PKR(p, "q\x01r\x02\x01\x00\x00");
+  pk_tensor(p, "FloatStorage", "0", 6, 0, 2, sz, st);
+  PKR(p, "j\x02\x01\x00\x00");
+  pk_tensor(p, "HalfStorage", "1", 6, 0, 2, sz, st);
+  PKR(p, "h\x01");
+  pk_tensor(p, "LongStorage", "2", 6, 0, 2, sz, st);
+  pk_end_dict(p);
+  fx_pkl_state_dict sd;
+  fx_arena a;
+  fx_arena_init(&a);
+  fx_diag d;
+  fx_diag_init(&d);
+  bool ok = run_pickle(p, &sd, &a, &d);
+  if (!ok) print_diag(&d);
+  assert_true(ok);
+  assert_int_equal(sd.ntensors, 1);
+  assert_fxstr_equal(sd.tensors[0].name, "a");
+  assert_int_equal(sd.storages[sd.tensors[0].storage].dtype, FXRT_I64);
+  fx_pkl_state_dict_free(&sd);
+  fx_diag_free(&d);
+  fx_arena_free(&a);
+#define RESET() (p->n = 0)
+  RESET();
+  PKR(p, "\x80\x04\x95\x01\x00.");
+  expect_pickle_error(p, "truncated pickle: the opcode at byte 2 needs 8 more bytes, 3 are left");
+  RESET();
+  PKR(p, "\x80\x04\x95\x05\x00\x00\x00\x00\x00\x00\x00N.");
+  expect_pickle_error(p, "truncated pickle: the frame at byte 2 has 5 bytes, 2 are left");
+  RESET();
+  PKR(p, "\x80\x02Nr\x01\x00");
+  expect_pickle_error(p, "truncated pickle: the opcode at byte 3 needs 4 more bytes, 2 are left");
+  RESET();
+  PKR(p, "\x80\x02N]h");
+  expect_pickle_error(p, "truncated pickle: the opcode at byte 4 needs 1 more bytes, 0 are left");
+  RESET();
+  PKR(p, "\x80\x02K");
+  expect_pickle_error(p, "truncated pickle: the opcode at byte 2 needs 1 more bytes, 0 are left");
+  RESET();
+  PKR(p, "\x80\x02M\x01");
+  expect_pickle_error(p, "truncated pickle: the opcode at byte 2 needs 2 more bytes, 1 are left");
+  RESET();
+  PKR(p, "\x80\x02J\x01\x02\x03");
+  expect_pickle_error(p, "truncated pickle: the opcode at byte 2 needs 4 more bytes, 3 are left");
+  RESET();
+  PKR(p, "\x80\x02\x8c");
+  expect_pickle_error(p, "truncated pickle: the opcode at byte 2 needs 1 more bytes, 0 are left");
+  RESET();
+  PKR(p, "\x80\x02\x8d\x01\x00\x00\x00\x00\x00\x00");
+  expect_pickle_error(p, "truncated pickle: the opcode at byte 2 needs 8 more bytes, 7 are left");
+  RESET();
+  PKR(p, "\x80\x02j\x07\x00\x00\x00.");
+  expect_pickle_error(p, "memo entry 7 read at byte 2 was never stored");
+  RESET();
+  PKR(p, "\x80\x02" "ctorch");
+  expect_pickle_error(p, "truncated pickle: GLOBAL at byte 2 has no module line");
+  RESET();
+  PKR(p, "\x80\x02" "ctorch\nFloatStorage");
+  expect_pickle_error(p, "truncated pickle: GLOBAL at byte 2 has no name line");
+  RESET();
+  PKR(p, "\x80\x02(K\x01" "e.");
+  expect_pickle_error(p, "APPENDS at byte 5 has no list");
+  RESET();
+  PKR(p, "\x80\x02}(K\x01" "e.");
+  expect_pickle_error(p, "APPENDS at byte 6 on a dict");
+  RESET();
+  PKR(p, "\x80\x02](K\x01K\x02u.");
+  expect_pickle_error(p, "SETITEMS at byte 8 on a list");
+  RESET();
+  PKR(p, "(K\x01K\x02u.");
+  expect_pickle_error(p, "SETITEMS at byte 5 has no dict or an odd number of items");
+  RESET();
+  PKR(p, "\x80\x02](K\x01K\x02" "e.");
+  expect_pickle_error(p, "the pickle holds a list, not a state_dict");
+#undef RESET
+  free(p);
+}
+
 static void test_pickle_hostile(void **state) {
   pk *p = calloc(1, sizeof *p);
   int64_t sz[2] = {2, 3}, st[2] = {3, 1};
@@ -796,6 +882,7 @@ int main(void) {
       UNIT_TEST(test_pt_errors),
       UNIT_TEST(test_missing_file),
       UNIT_TEST(test_pickle_good),
+      UNIT_TEST(test_pickle_operands),
       UNIT_TEST(test_pickle_hostile),
       UNIT_TEST(test_pickle_mutations),
       UNIT_TEST(test_truncations_and_mutations),
