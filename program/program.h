@@ -111,7 +111,7 @@ int64_t fx_tinfo_numel(const fx_tinfo *t);
 
 /* Legalization (program/legalize.c): the op and bound arguments of one node; reports unsupported targets. */
 bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d);
-/* Checks legalize.c's rule table against the op table (for tests): the number of problems, the first in msg. */
+/* Checks legalize.c's rule table against the op table (for tests): the number of problems, each described in msg. */
 int fx_legalize_check_tables(char *msg, size_t cap);
 /* Inference (program/infer.c): the result of one node from its bound arguments. */
 bool fx_infer_node(fx_program *p, uint32_t node, fx_diag *d);
