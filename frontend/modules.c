@@ -343,10 +343,7 @@ static fx_loc loc_from(const reader *r, uint32_t line, size_t bol, size_t off, s
 }
 
 /* An error; once the diagnostics are full, reading stops. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void err(reader *r, fx_loc loc, const char *fmt, ...);
+static void err(reader *r, fx_loc loc, const char *fmt, ...) FX_PRINTF(3, 4);
 
 static void err(reader *r, fx_loc loc, const char *fmt, ...) {
   if (fx_diag_full(r->d)) {

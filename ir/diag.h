@@ -50,22 +50,10 @@ typedef struct fx_diag {
 void fx_diag_init(fx_diag *d);
 void fx_diag_free(fx_diag *d);
 
-void fx_diag_error(fx_diag *d, const fx_source *src, fx_loc loc, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-void fx_diag_warning(fx_diag *d, const fx_source *src, fx_loc loc, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
+void fx_diag_error(fx_diag *d, const fx_source *src, fx_loc loc, const char *fmt, ...) FX_PRINTF(4, 5);
+void fx_diag_warning(fx_diag *d, const fx_source *src, fx_loc loc, const char *fmt, ...) FX_PRINTF(4, 5);
 /* A note belongs to the message before it and is printed right after it. */
-void fx_diag_note(fx_diag *d, const fx_source *src, fx_loc loc, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
+void fx_diag_note(fx_diag *d, const fx_source *src, fx_loc loc, const char *fmt, ...) FX_PRINTF(4, 5);
 
 bool fx_diag_full(const fx_diag *d);
 

@@ -98,11 +98,7 @@ typedef struct {
   size_t cap;
 } cctx;
 
-static int fail(cctx *c, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+static int fail(cctx *c, const char *fmt, ...) FX_PRINTF(2, 3);
 static int fail(cctx *c, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

@@ -17,29 +17,11 @@
 
 #include "passes.h"
 
-/* The pass's state: nodes made here (index nold and up) have no fx_inst; made[k] is the tensor that node nold + k
- * computes in place of the group it replaced (FX_NONE_IDX for get_attr nodes). */
+/* The pass's state: nodes made here (index made.nold and up) have no fx_inst; made records what they compute. */
 typedef struct {
   fx_pass_manager *pm;
-  uint32_t nold, *made, nmade, cap;
+  fx_made_nodes made;
 } ep_state;
-
-static uint32_t result_tensor(const ep_state *s, uint32_t node) {
-  if (node >= s->nold) return node - s->nold < s->nmade ? s->made[node - s->nold] : FX_NONE_IDX;
-  const fx_value *r = &s->pm->p->inst[node].result;
-  return r->kind == FX_V_TENSOR ? r->v.node : FX_NONE_IDX;
-}
-
-static void note_made(ep_state *s, uint32_t node, uint32_t tensor) {
-  while (node - s->nold >= s->cap) {
-    s->cap = s->cap ? 2 * s->cap : 64;
-    s->made = fx_xrealloc(s->made, s->cap * sizeof *s->made);
-  }
-  while (s->nmade <= node - s->nold) s->made[s->nmade++] = FX_NONE_IDX;
-  s->made[node - s->nold] = tensor;
-}
-
-static uint32_t result_cb(void *ctx, uint32_t node) { return result_tensor(ctx, node); }
 
 static uint32_t sole_user(const fx_graph *g, uint32_t n) { return g->nodes[n].nusers == 1 ? g->nodes[n].users[0] : FX_NONE_IDX; }
 
@@ -103,9 +85,9 @@ static bool as_activation(const fx_program *p, uint32_t u, uint32_t t, act_spec 
 /* The graph value for the bound tensor arg of node n (fx_pass_arg_value); a get_attr it makes goes to made[*nmade]. */
 static bool graph_value(ep_state *s, uint32_t n, const fx_value *arg, fx_value *out, uint32_t *made, int *nmade) {
   uint32_t ga;
-  if (!fx_pass_arg_value(s->pm, n, arg, result_cb, s, out, &ga)) return false;
+  if (!fx_pass_arg_value(s->pm, n, arg, fx_made_result, &s->made, out, &ga)) return false;
   if (ga != FX_NONE_IDX) {
-    note_made(s, ga, FX_NONE_IDX);
+    fx_made_note(&s->made, ga, FX_NONE_IDX);
     made[(*nmade)++] = ga;
   }
   return true;
@@ -121,7 +103,8 @@ bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;
   const uint32_t nold = g->nnodes; /* nodes made here have no fx_inst: never visited */
-  ep_state S = {pm, nold, NULL, 0, 0};
+  ep_state S = {pm, {0}};
+  fx_made_init(&S.made, p);
   bool changed = false;
   for (uint32_t i = g->first, next; i != FX_NONE_IDX; i = next) {
     next = g->nodes[i].next;
@@ -202,7 +185,7 @@ bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st) {
                                       (fx_str){"", 0});
     fx_graph_restore_insert(g, ip);
     g->nodes[f].loc = g->nodes[i].loc; /* the conv's or linear's, whose name it takes: diagnostics and debug info */
-    note_made(&S, f, p->inst[last].result.v.node);
+    fx_made_note(&S.made, f, p->inst[last].result.v.node);
     /* go on after the conv, at the first node the group leaves in place (the nodes in between come first) */
     while (next != FX_NONE_IDX && (next == add || next == act || next >= nold)) next = g->nodes[next].next;
     fx_node_replace_all_uses_with(g, last, f);
@@ -212,6 +195,6 @@ bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st) {
     st->fused++;
     changed = true;
   }
-  fx_xfree(S.made);
+  fx_made_free(&S.made);
   return changed;
 }

@@ -23,26 +23,8 @@
 
 typedef struct {
   fx_pass_manager *pm;
-  uint32_t nold;
-  uint32_t *made; /* made[k]: the tensor that node nold + k computes (FX_NONE_IDX: a get_attr) */
-  uint32_t nmade, cap;
+  fx_made_nodes made; /* what the nodes made here compute */
 } pf_state;
-
-static void note_made(pf_state *s, uint32_t node, uint32_t tensor) {
-  while (node - s->nold >= s->cap) {
-    s->cap = s->cap ? 2 * s->cap : 16;
-    s->made = fx_xrealloc(s->made, s->cap * sizeof *s->made);
-  }
-  while (s->nmade <= node - s->nold) s->made[s->nmade++] = FX_NONE_IDX;
-  s->made[node - s->nold] = tensor;
-}
-
-static uint32_t result_cb(void *ctx, uint32_t node) {
-  const pf_state *s = ctx;
-  if (node >= s->nold) return node - s->nold < s->nmade ? s->made[node - s->nold] : FX_NONE_IDX;
-  const fx_value *r = &s->pm->p->inst[node].result;
-  return r->kind == FX_V_TENSOR ? r->v.node : FX_NONE_IDX;
-}
 
 static bool number(const fx_value *v, double *x) {
   if (v->kind == FX_V_INT || v->kind == FX_V_BOOL) *x = (double)v->v.i;
@@ -106,7 +88,7 @@ static void replace_pair(pf_state *s, uint32_t pad, uint32_t u, const char *targ
   uint32_t f = fx_graph_create_node(g, FX_CALL_FUNCTION, fx_str_make(target, strlen(target)), fx_value_tuple(g, args, nargs),
                                     fx_value_container(g, FX_V_DICT, kw, nk), fx_str_make(nm, strlen(nm)), (fx_str){"", 0});
   g->nodes[f].loc = g->nodes[u].loc; /* u's, whose name it takes: diagnostics and debug info */
-  note_made(s, f, s->pm->p->inst[u].result.v.node);
+  fx_made_note(&s->made, f, s->pm->p->inst[u].result.v.node);
   fx_node_replace_all_uses_with(g, u, f);
   if (fx_graph_erase_node(g, u)) st->removed++;
   if (fx_graph_erase_node(g, pad)) st->removed++;
@@ -137,12 +119,12 @@ static bool fold_into_conv(pf_state *s, uint32_t pad, uint32_t u, fx_pass_stats 
   bool ok = true;
   const fx_value *argsrc[3] = {&p->inst[pad].args[0], w, ARG(in, op, "bias")};
   for (int k = 0; k < 3 && ok; k++) {
-    ok = fx_pass_arg_value(s->pm, k == 0 ? pad : u, argsrc[k], result_cb, s, &args[k], &m);
-    if (m != FX_NONE_IDX) note_made(s, made[nmade++] = m, FX_NONE_IDX);
+    ok = fx_pass_arg_value(s->pm, k == 0 ? pad : u, argsrc[k], fx_made_result, &s->made, &args[k], &m);
+    if (m != FX_NONE_IDX) fx_made_note(&s->made, made[nmade++] = m, FX_NONE_IDX);
   }
   if (ok && op == FX_OP_FUSED_CONV) {
-    ok = fx_pass_arg_value(s->pm, u, ARG(in, op, "residual"), result_cb, s, &res, &m);
-    if (m != FX_NONE_IDX) note_made(s, made[nmade++] = m, FX_NONE_IDX);
+    ok = fx_pass_arg_value(s->pm, u, ARG(in, op, "residual"), fx_made_result, &s->made, &res, &m);
+    if (m != FX_NONE_IDX) fx_made_note(&s->made, made[nmade++] = m, FX_NONE_IDX);
   }
   if (!ok) {
     while (nmade) fx_graph_erase_node(g, made[--nmade]);
@@ -190,11 +172,11 @@ static bool fold_into_pool(pf_state *s, uint32_t pad, uint32_t u, fx_pass_stats 
   fx_insert_point ip = fx_graph_inserting_before(g, u);
   fx_value x;
   uint32_t m;
-  if (!fx_pass_arg_value(s->pm, pad, &p->inst[pad].args[0], result_cb, s, &x, &m)) {
+  if (!fx_pass_arg_value(s->pm, pad, &p->inst[pad].args[0], fx_made_result, &s->made, &x, &m)) {
     fx_graph_restore_insert(g, ip);
     return false;
   }
-  if (m != FX_NONE_IDX) note_made(s, m, FX_NONE_IDX);
+  if (m != FX_NONE_IDX) fx_made_note(&s->made, m, FX_NONE_IDX);
   fx_value kw[2 * 6];
   uint32_t nk = 0;
   kwarg(g, kw, &nk, "kernel_size", int_tuple(g, a->kernel, 2));
@@ -213,13 +195,14 @@ bool fx_pass_padfold(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_padfold(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;
-  pf_state s = {pm, g->nnodes, NULL, 0, 0};
+  pf_state s = {pm, {0}};
+  fx_made_init(&s.made, p);
   bool changed = false;
   for (uint32_t i = g->first, next; i != FX_NONE_IDX; i = next) {
     next = g->nodes[i].next;
-    if (i >= s.nold || p->inst[i].op != FX_OP_PAD || g->nodes[i].nusers != 1) continue;
+    if (i >= s.made.nold || p->inst[i].op != FX_OP_PAD || g->nodes[i].nusers != 1) continue;
     uint32_t u = g->nodes[i].users[0];
-    if (u >= s.nold || p->inst[u].failed || p->inst[u].op < 0) continue;
+    if (u >= s.made.nold || p->inst[u].failed || p->inst[u].op < 0) continue;
     /* the user reads the pad once, as its input, and nothing in between writes in place (the pad's input is read
      * where the user stands) */
     const fx_inst *in = &p->inst[u];
@@ -228,7 +211,7 @@ bool fx_pass_padfold(fx_pass_manager *pm, fx_pass_stats *st) {
       continue;
     bool clean = true;
     for (uint32_t k = g->nodes[i].next; k != u && clean; k = g->nodes[k].next)
-      clean = k >= s.nold || p->inst[k].op < 0 || !p->inst[k].inplace;
+      clean = k >= s.made.nold || p->inst[k].op < 0 || !p->inst[k].inplace;
     if (!clean) continue;
     const uint32_t after = g->nodes[u].next;
     bool done = false;
@@ -244,6 +227,6 @@ bool fx_pass_padfold(fx_pass_manager *pm, fx_pass_stats *st) {
       if (next == u) next = after; /* the nodes between the pad and its user are still to visit */
     }
   }
-  fx_xfree(s.made);
+  fx_made_free(&s.made);
   return changed;
 }

@@ -22,6 +22,30 @@ static uint64_t arena_bytes(const fx_program *p) {
   return a;
 }
 
+void fx_made_init(fx_made_nodes *m, const fx_program *p) { *m = (fx_made_nodes){p, p->g->nnodes, NULL, 0, 0}; }
+
+void fx_made_note(fx_made_nodes *m, uint32_t node, uint32_t tensor) {
+  while (node - m->nold >= m->cap) {
+    m->cap = m->cap ? 2 * m->cap : 64;
+    m->tensor = fx_xrealloc(m->tensor, m->cap * sizeof *m->tensor);
+  }
+  while (m->n <= node - m->nold) m->tensor[m->n++] = FX_NONE_IDX;
+  m->tensor[node - m->nold] = tensor;
+}
+
+uint32_t fx_made_result(void *ctx, uint32_t node) {
+  const fx_made_nodes *m = ctx;
+  if (node >= m->nold) return node - m->nold < m->n ? m->tensor[node - m->nold] : FX_NONE_IDX;
+  const fx_value *r = &m->p->inst[node].result;
+  return r->kind == FX_V_TENSOR ? r->v.node : FX_NONE_IDX;
+}
+
+void fx_made_free(fx_made_nodes *m) {
+  fx_xfree(m->tensor);
+  m->tensor = NULL;
+  m->n = m->cap = 0;
+}
+
 bool fx_pass_dce(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st);

@@ -60,6 +60,21 @@ bool fx_pass_find_ref(const fx_value *v, uint32_t t, fx_result_fn result_of, voi
 bool fx_pass_arg_value(fx_pass_manager *pm, uint32_t n, const fx_value *arg, fx_result_fn result_of, void *ctx,
                        fx_value *out, uint32_t *made);
 
+/* The nodes a pass makes have no fx_inst until the program is rebuilt: a pass that still asks what nodes compute
+ * (fx_pass_arg_value, fx_pass_find_ref) records it for the nodes it makes. */
+typedef struct fx_made_nodes {
+  const fx_program *p;
+  uint32_t nold;    /* the graph's node count when the pass began: nodes from nold on are made by it */
+  uint32_t *tensor; /* tensor[k]: what node nold + k computes (FX_NONE_IDX: a get_attr, or not recorded) */
+  uint32_t n, cap;
+} fx_made_nodes;
+void fx_made_init(fx_made_nodes *m, const fx_program *p);
+void fx_made_note(fx_made_nodes *m, uint32_t node, uint32_t tensor);
+/* The tensor node computes (FX_NONE_IDX if none), for a node of the program or one recorded; an fx_result_fn whose
+ * ctx is the fx_made_nodes. */
+uint32_t fx_made_result(void *ctx, uint32_t node);
+void fx_made_free(fx_made_nodes *m);
+
 /* Runs the passes of `list` in order. False if rebuilding the program after a pass failed (errors in pm->d). */
 bool fx_pass_manager_run(fx_pass_manager *pm, const char *list);
 

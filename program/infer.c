@@ -18,11 +18,7 @@ typedef struct {
   fx_diag *d;
 } ictx;
 
-static bool err(ictx *c, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+static bool err(ictx *c, const char *fmt, ...) FX_PRINTF(2, 3);
 
 static bool err(ictx *c, const char *fmt, ...) {
   const fx_node *n = &c->p->g->nodes[c->node];

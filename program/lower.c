@@ -68,11 +68,7 @@ typedef struct {
   uint32_t node;
 } lw;
 
-static bool fail(lw *r, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+static bool fail(lw *r, const char *fmt, ...) FX_PRINTF(2, 3);
 
 static bool fail(lw *r, const char *fmt, ...) {
   const fx_node *n = &r->p->g->nodes[r->node];
