@@ -130,22 +130,6 @@ FX_PRINTF(2, 3) static void vm_error(vm *m, const char *fmt, ...) {
   m->failed = true;
 }
 
-/* Bytes as printable text for messages: at most `max` of them, others as \xNN. */
-static const char *printable(const uint8_t *p, size_t n, char *buf, size_t cap) {
-  size_t k = 0;
-  for (size_t i = 0; i < n && k + 8 < cap; i++) {
-    if (i == 64) {
-      k += (size_t)snprintf(buf + k, cap - k, "...");
-      break;
-    }
-    unsigned c = p[i];
-    if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') buf[k++] = (char)c;
-    else k += (size_t)snprintf(buf + k, cap - k, "\\x%02x", c);
-  }
-  buf[k] = 0;
-  return buf;
-}
-
 static uint32_t new_obj(vm *m, uint8_t kind) {
   m->objs = grow(m->objs, &m->capobjs, (uint64_t)m->nobjs + 1, sizeof *m->objs);
   obj *o = &m->objs[m->nobjs];
@@ -330,7 +314,7 @@ static void persistent_load(vm *m, uint32_t pid, size_t at) {
       if (s->dtype != dt || s->numel != num->u.i) {
         char kb[300];
         vm_error(m, "storage '%s' is declared twice with different types or sizes (at byte %zu)",
-                 printable(m->p + key->a, key->b, kb, sizeof kb), at);
+                 fx_printable(m->p + key->a, key->b, 64, kb, sizeof kb), at);
         return;
       }
       uint32_t o = new_obj(m, K_STORAGE);
@@ -456,7 +440,7 @@ static const char *fmt_ints(const int64_t *v, uint32_t n, char *buf, size_t cap)
 /* Checks raw tensor r (named name) against its storage; fills t. */
 static bool check_tensor(vm *m, const raw_tensor *r, fx_str name, fx_pkl_tensor *t) {
   char nb[300];
-  const char *nm = printable((const uint8_t *)name.p, name.n, nb, sizeof nb);
+  const char *nm = fx_printable((const uint8_t *)name.p, name.n, 64, nb, sizeof nb);
   if (r->bad) {
     fx_diag_error(m->d, NULL, (fx_loc){0}, "%s: tensor '%s' %s", m->path, nm, r->bad);
     return false;
@@ -485,7 +469,7 @@ static bool check_tensor(vm *m, const raw_tensor *r, fx_str name, fx_pkl_tensor 
   }
   t->nbytes = (size_t)numel * isz;
   char kb[300];
-  const char *key = printable((const uint8_t *)s->key.p, s->key.n, kb, sizeof kb);
+  const char *key = fx_printable((const uint8_t *)s->key.p, s->key.n, 64, kb, sizeof kb);
   if (numel > 0) {
     /* The last element the view reaches: offset + sum (size - 1) * stride, all non-negative. */
     int64_t last = r->offset, term;
@@ -573,7 +557,7 @@ static void finish(vm *m, fx_arena *strings, fx_pkl_state_dict *sd) {
     if (vo->kind != K_TENSOR) {
       char nb[300];
       vm_error(m, "'%s' is %s, not a tensor (fx2c reads the dict that model.state_dict() returns)",
-               printable((const uint8_t *)name.p, name.n, nb, sizeof nb), kind_names[vo->kind]);
+               fx_printable((const uint8_t *)name.p, name.n, 64, nb, sizeof nb), kind_names[vo->kind]);
       ok = false;
       continue;
     }
@@ -706,7 +690,7 @@ static void run(vm *m, fx_arena *strings, fx_pkl_state_dict *sd) {
       if (id < 0) {
         char mb[300], nb2[300];
         vm_error(m, "refusing to load global '%s.%s' (only state_dict tensors are read)",
-                 printable(mod, modn, mb, sizeof mb), printable(nam, namn, nb2, sizeof nb2));
+                 fx_printable(mod, modn, 64, mb, sizeof mb), fx_printable(nam, namn, 64, nb2, sizeof nb2));
         return;
       }
       uint32_t o = new_obj(m, K_GLOBAL);

@@ -96,22 +96,6 @@ static const char *fmt_shape(const int64_t *v, int32_t n, char *buf, size_t cap)
   return buf;
 }
 
-/* A name for messages: printable ASCII kept, the rest as \xNN, long names cut. */
-static const char *show(const char *p, size_t n, char *buf, size_t cap) {
-  size_t k = 0;
-  for (size_t i = 0; i < n && k + 8 < cap; i++) {
-    if (i == 200) {
-      k += (size_t)snprintf(buf + k, cap - k, "...");
-      break;
-    }
-    unsigned c = (unsigned char)p[i];
-    if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') buf[k++] = (char)c;
-    else k += (size_t)snprintf(buf + k, cap - k, "\\x%02x", c);
-  }
-  buf[k] = 0;
-  return buf;
-}
-
 /* ---- the container --------------------------------------------------------------------------------------------- */
 
 static void weights_reset(fx_weights *w) {
@@ -232,7 +216,7 @@ static const char *json_kind(const cJSON *j) {
 /* Checks one header entry (an object with dtype, shape, data_offsets) and fills tensor t and e. */
 static bool st_check_entry(const char *path, const cJSON *obj, fx_tensor *t, st_entry *e, fx_diag *d) {
   char nb[600];
-  const char *nm = show(obj->string, strlen(obj->string), nb, sizeof nb);
+  const char *nm = fx_printable(obj->string, strlen(obj->string), 200, nb, sizeof nb);
   if (!cJSON_IsObject(obj)) {
     FERR(d, "%s: tensor '%s': the header entry is %s, not an object with dtype, shape and data_offsets", path, nm,
          json_kind(obj));
@@ -255,7 +239,8 @@ static bool st_check_entry(const char *path, const cJSON *obj, fx_tensor *t, st_
       if (strcmp(st_dtypes[i].name, dt->valuestring) == 0) dtype = st_dtypes[i].dtype;
     char vb[300];
     if (dtype == -2) {
-      FERR(d, "%s: tensor '%s': unknown dtype '%s'", path, nm, show(dt->valuestring, strlen(dt->valuestring), vb, sizeof vb));
+      FERR(d, "%s: tensor '%s': unknown dtype '%s'", path, nm,
+           fx_printable(dt->valuestring, strlen(dt->valuestring), 200, vb, sizeof vb));
       ok = false;
     } else if (dtype == -1) {
       FERR(d, "%s: tensor '%s': dtype '%s' is not supported (fx2c reads F32 F64 F16 BF16 I64 I32 I16 I8 U8 BOOL)",
@@ -396,7 +381,7 @@ static bool load_safetensors(fx_weights *w, int fd, uint64_t fsize, const char *
       if (cJSON_IsString(mv)) continue;
       char kb[600];
       FERR(d, "%s: \"__metadata__\" entry '%s' is %s, not a string", path,
-           show(mv->string, strlen(mv->string), kb, sizeof kb), json_kind(mv));
+           fx_printable(mv->string, strlen(mv->string), 200, kb, sizeof kb), json_kind(mv));
       ok = false;
     }
   }
@@ -422,7 +407,7 @@ static bool load_safetensors(fx_weights *w, int fd, uint64_t fsize, const char *
     if (prev != UINT32_MAX) {
       char nb[600];
       FERR(d, "%s: tensor '%s' appears twice in the safetensors header", path,
-           show(it->string, strlen(it->string), nb, sizeof nb));
+           fx_printable(it->string, strlen(it->string), 200, nb, sizeof nb));
       ok = false;
     } else {
       e->ok = st_check_entry(path, it, t, e, d);
@@ -440,11 +425,11 @@ static bool load_safetensors(fx_weights *w, int fd, uint64_t fsize, const char *
     const st_entry *e = &ents[i];
     if (!e->ok) continue;
     char nb[600], pb[600];
-    const char *nm = show(e->name, strlen(e->name), nb, sizeof nb);
+    const char *nm = fx_printable(e->name, strlen(e->name), 200, nb, sizeof nb);
     if (e->begin < pos && prev) {
       FERR(d, "%s: tensor '%s': data_offsets [%llu, %llu] overlap those of tensor '%s' [%llu, %llu]", path, nm,
            (unsigned long long)e->begin, (unsigned long long)e->end,
-           show(prev->name, strlen(prev->name), pb, sizeof pb), (unsigned long long)prev->begin,
+           fx_printable(prev->name, strlen(prev->name), 200, pb, sizeof pb), (unsigned long long)prev->begin,
            (unsigned long long)prev->end);
       ok = false;
     } else if (e->begin > pos) {
@@ -474,7 +459,7 @@ static bool load_safetensors(fx_weights *w, int fd, uint64_t fsize, const char *
     int64_t got = pread_full(fd, t->data, t->nbytes, data_start + ents[i].begin);
     if (got != (int64_t)t->nbytes) {
       char nb[600];
-      FERR(d, "%s: tensor '%s': %s", path, show(t->name.p, t->name.n, nb, sizeof nb),
+      FERR(d, "%s: tensor '%s': %s", path, fx_printable(t->name.p, t->name.n, 200, nb, sizeof nb),
            got < 0 ? strerror(errno) : "data beyond the end of the file (it changed while being read)");
       ok = false;
     }
@@ -599,7 +584,7 @@ static bool load_pt(fx_weights *w, const char *path, fx_diag *d) {
       if (pkl_idx >= 0) {
         char b1[600], b2[600];
         FERR(d, "%s: the archive has two data.pkl entries ('%s' and '%s')", path,
-             show(pkl_name, strlen(pkl_name), b1, sizeof b1), show(nm, len, b2, sizeof b2));
+             fx_printable(pkl_name, strlen(pkl_name), 200, b1, sizeof b1), fx_printable(nm, len, 200, b2, sizeof b2));
         goto out;
       }
       pkl_idx = i;
@@ -627,7 +612,7 @@ static bool load_pt(fx_weights *w, const char *path, fx_diag *d) {
     }
     if (strcmp(bbuf, "little") != 0) {
       FERR(d, "%s: the archive's byte order is '%s'; fx2c reads little-endian archives", path,
-           show(bbuf, strlen(bbuf), (char[64]){0}, 64));
+           fx_printable(bbuf, strlen(bbuf), 200, (char[64]){0}, 64));
       goto out;
     }
   }
@@ -679,7 +664,7 @@ static bool load_pt(fx_weights *w, const char *path, fx_diag *d) {
     if (st->nusers == 0) continue;
     const fx_pkl_tensor *user0 = &sd.tensors[order[first[s]]];
     char nb[600], more[64] = "";
-    const char *nm = show(user0->name.p, user0->name.n, nb, sizeof nb);
+    const char *nm = fx_printable(user0->name.p, user0->name.n, 200, nb, sizeof nb);
     if (st->nusers > 1) snprintf(more, sizeof more, " (and %u more tensors)", st->nusers - 1);
     memcpy(ename + plen, "data/", 5);
     memcpy(ename + plen + 5, st->key.p, st->key.n);
@@ -688,7 +673,7 @@ static bool load_pt(fx_weights *w, const char *path, fx_diag *d) {
     if (ei < 0) {
       char eb[600];
       FERR(d, "%s: tensor '%s'%s: the archive has no entry '%s' for its storage", path, nm, more,
-           show(ename, strlen(ename), eb, sizeof eb));
+           fx_printable(ename, strlen(ename), 200, eb, sizeof eb));
       ok = false;
       continue;
     }
@@ -701,7 +686,7 @@ static bool load_pt(fx_weights *w, const char *path, fx_diag *d) {
     if ((uint64_t)st->numel > (SIZE_MAX / 2) / isz || esz != (uint64_t)st->numel * isz) {
       char eb[600];
       FERR(d, "%s: tensor '%s'%s: archive entry '%s' has %llu bytes but its storage has %lld elements of %s", path, nm,
-           more, show(ename, strlen(ename), eb, sizeof eb), (unsigned long long)esz, (long long)st->numel,
+           more, fx_printable(ename, strlen(ename), 200, eb, sizeof eb), (unsigned long long)esz, (long long)st->numel,
            fxrt_dtype_name(st->dtype));
       ok = false;
       continue;
@@ -919,7 +904,7 @@ static bool npy_parse_header(npy_parser *q, npy_header *h) {
     } else {
       char kb[100];
       snprintf(q->err, sizeof q->err, "unexpected key '%s' (a .npy header has 'descr', 'fortran_order' and 'shape')",
-               show(k, kn, kb, sizeof kb));
+               fx_printable(k, kn, 200, kb, sizeof kb));
       return false;
     }
     if (npy_lit(q, ',')) continue;
@@ -1028,7 +1013,7 @@ bool fx_npy_read(const char *path, fx_tensor *t, fx_diag *d) {
   if (!npy_dtype(h.descr, &dt)) {
     char db[100];
     FERR(d, "%s: unsupported descr '%s' (fx2c reads <f4 <f8 <f2 <i8 <i4 <i2 |i1 |u1 |b1)", path,
-         show(h.descr, strlen(h.descr), db, sizeof db));
+         fx_printable(h.descr, strlen(h.descr), 200, db, sizeof db));
     goto out;
   }
   int64_t numel;

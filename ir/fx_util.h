@@ -35,6 +35,9 @@ bool fx_str_starts_with(fx_str a, const char *prefix);
 uint32_t fx_str_hash(fx_str s);
 /* A Python identifier in ASCII: [A-Za-z_][A-Za-z0-9_]*. */
 bool fx_str_is_identifier(fx_str s);
+/* Bytes as text for a message, into buf: printable ASCII kept (but ' and \), the rest as \xNN, cut with "..." after
+ * `max` bytes or when buf is full. Returns buf. */
+const char *fx_printable(const void *p, size_t n, size_t max, char *buf, size_t cap);
 
 /* Counting allocator. */
 void *fx_xmalloc(size_t n);

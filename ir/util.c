@@ -226,3 +226,19 @@ bool fx_read_file(const char *path, char **data, size_t *len) {
   *len = n;
   return true;
 }
+
+const char *fx_printable(const void *p, size_t n, size_t max, char *buf, size_t cap) {
+  const unsigned char *b = p;
+  size_t k = 0;
+  for (size_t i = 0; i < n && k + 8 < cap; i++) {
+    if (i == max) {
+      k += (size_t)snprintf(buf + k, cap - k, "...");
+      break;
+    }
+    unsigned c = b[i];
+    if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') buf[k++] = (char)c;
+    else k += (size_t)snprintf(buf + k, cap - k, "\\x%02x", c);
+  }
+  buf[k] = 0;
+  return buf;
+}
