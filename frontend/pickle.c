@@ -429,14 +429,6 @@ static void call(vm *m, uint32_t fn, uint32_t args, size_t at) {
 
 /* ---- the result ------------------------------------------------------------------------------------------------ */
 
-static const char *fmt_ints(const int64_t *v, uint32_t n, char *buf, size_t cap) {
-  size_t k = (size_t)snprintf(buf, cap, "(");
-  for (uint32_t i = 0; i < n && k < cap; i++)
-    k += (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "", (long long)v[i]);
-  if (k < cap) snprintf(buf + k, cap - k, n == 1 ? ",)" : ")");
-  return buf;
-}
-
 /* Checks raw tensor r (named name) against its storage; fills t. */
 static bool check_tensor(vm *m, const raw_tensor *r, fx_str name, fx_pkl_tensor *t) {
   char nb[300];
@@ -457,14 +449,14 @@ static bool check_tensor(vm *m, const raw_tensor *r, fx_str name, fx_pkl_tensor 
   for (uint32_t i = 0; i < r->ndim; i++)
     if (__builtin_mul_overflow(numel, r->shape[i], &numel)) {
       fx_diag_error(m->d, NULL, (fx_loc){0}, "%s: tensor '%s': size %s has too many elements", m->path, nm,
-                    fmt_ints(r->shape, r->ndim, sb, sizeof sb));
+                    fx_tuple_text(r->shape, r->ndim, sb, sizeof sb));
       return false;
     }
   t->numel = numel;
   size_t isz = fxrt_dtype_size(s->dtype);
   if ((uint64_t)numel > SIZE_MAX / 2 / isz) {
     fx_diag_error(m->d, NULL, (fx_loc){0}, "%s: tensor '%s': size %s has too many elements", m->path, nm,
-                  fmt_ints(r->shape, r->ndim, sb, sizeof sb));
+                  fx_tuple_text(r->shape, r->ndim, sb, sizeof sb));
     return false;
   }
   t->nbytes = (size_t)numel * isz;
@@ -480,16 +472,16 @@ static bool check_tensor(vm *m, const raw_tensor *r, fx_str name, fx_pkl_tensor 
       fx_diag_error(m->d, NULL, (fx_loc){0},
                     "%s: tensor '%s': the view (offset %lld, size %s, stride %s) reaches beyond storage '%s', which "
                     "has %lld elements",
-                    m->path, nm, (long long)r->offset, fmt_ints(r->shape, r->ndim, sb, sizeof sb),
-                    fmt_ints(r->stride, r->ndim, tb, sizeof tb), key, (long long)s->numel);
+                    m->path, nm, (long long)r->offset, fx_tuple_text(r->shape, r->ndim, sb, sizeof sb),
+                    fx_tuple_text(r->stride, r->ndim, tb, sizeof tb), key, (long long)s->numel);
       return false;
     }
     if (numel > s->numel && t->nbytes > MAX_EXPANDED_BYTES) {
       fx_diag_error(m->d, NULL, (fx_loc){0},
                     "%s: tensor '%s': the view (size %s, stride %s) expands storage '%s' of %lld elements to %zu "
                     "bytes",
-                    m->path, nm, fmt_ints(r->shape, r->ndim, sb, sizeof sb),
-                    fmt_ints(r->stride, r->ndim, tb, sizeof tb), key, (long long)s->numel, t->nbytes);
+                    m->path, nm, fx_tuple_text(r->shape, r->ndim, sb, sizeof sb),
+                    fx_tuple_text(r->stride, r->ndim, tb, sizeof tb), key, (long long)s->numel, t->nbytes);
       return false;
     }
   }

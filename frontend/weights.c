@@ -88,14 +88,6 @@ static bool dims_numel(const int64_t *shape, int32_t ndim, size_t isz, int64_t *
   return true;
 }
 
-static const char *fmt_shape(const int64_t *v, int32_t n, char *buf, size_t cap) {
-  size_t k = (size_t)snprintf(buf, cap, "(");
-  for (int32_t i = 0; i < n && k < cap; i++)
-    k += (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "", (long long)v[i]);
-  if (k < cap) snprintf(buf + k, cap - k, n == 1 ? ",)" : ")");
-  return buf;
-}
-
 /* ---- the container --------------------------------------------------------------------------------------------- */
 
 static void weights_reset(fx_weights *w) {
@@ -294,14 +286,14 @@ static bool st_check_entry(const char *path, const cJSON *obj, fx_tensor *t, st_
   size_t nbytes;
   char sb[300];
   if (!dims_numel(t->shape, t->ndim, fxrt_dtype_size(t->dtype), &numel, &nbytes)) {
-    FERR(d, "%s: tensor '%s': shape %s has too many elements", path, nm, fmt_shape(t->shape, t->ndim, sb, sizeof sb));
+    FERR(d, "%s: tensor '%s': shape %s has too many elements", path, nm, fx_tuple_text(t->shape, t->ndim, sb, sizeof sb));
     return false;
   }
   t->nbytes = nbytes;
   if (e->end - e->begin != nbytes) {
     FERR(d, "%s: tensor '%s': data_offsets [%llu, %llu] hold %llu bytes but shape %s of %s needs %zu", path, nm,
          (unsigned long long)e->begin, (unsigned long long)e->end, (unsigned long long)(e->end - e->begin),
-         fmt_shape(t->shape, t->ndim, sb, sizeof sb), dt->valuestring, nbytes);
+         fx_tuple_text(t->shape, t->ndim, sb, sizeof sb), dt->valuestring, nbytes);
     return false;
   }
   return true;
@@ -1020,13 +1012,13 @@ bool fx_npy_read(const char *path, fx_tensor *t, fx_diag *d) {
   size_t nbytes;
   char shb[300];
   if (!dims_numel(h.shape, h.ndim, fxrt_dtype_size(dt), &numel, &nbytes)) {
-    FERR(d, "%s: shape %s has too many elements", path, fmt_shape(h.shape, h.ndim, shb, sizeof shb));
+    FERR(d, "%s: shape %s has too many elements", path, fx_tuple_text(h.shape, h.ndim, shb, sizeof shb));
     goto out;
   }
   uint64_t dstart = hstart + hlen;
   if (fsize - dstart < nbytes) {
     FERR(d, "%s: truncated data: shape %s of '%s' needs %zu bytes after the header but the file has %llu", path,
-         fmt_shape(h.shape, h.ndim, shb, sizeof shb), h.descr, nbytes, (unsigned long long)(fsize - dstart));
+         fx_tuple_text(h.shape, h.ndim, shb, sizeof shb), h.descr, nbytes, (unsigned long long)(fsize - dstart));
     goto out;
   }
   void *data = tensor_alloc_uninit(nbytes);

@@ -38,6 +38,8 @@ bool fx_str_is_identifier(fx_str s);
 /* Bytes as text for a message, into buf: printable ASCII kept (but ' and \), the rest as \xNN, cut with "..." after
  * `max` bytes or when buf is full. Returns buf. */
 const char *fx_printable(const void *p, size_t n, size_t max, char *buf, size_t cap);
+/* Ints as a Python tuple for a message ("(2, 3)", "(4,)", "()"), into buf (cut when it is full). Returns buf. */
+const char *fx_tuple_text(const int64_t *v, size_t n, char *buf, size_t cap);
 
 /* Counting allocator. */
 void *fx_xmalloc(size_t n);

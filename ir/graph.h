@@ -204,6 +204,8 @@ void fx_value_visit_refs(fx_value *v, fx_value_visit_fn fn, void *ctx);
 
 /* Whether v is the string z: a quoted literal with those contents, or that bare word. */
 bool fx_value_str_is(const fx_value *v, const char *z);
+/* An int, bool or float as a double; false for anything else. */
+bool fx_value_number(const fx_value *v, double *x);
 
 /* The contents of a FX_V_STR literal with escapes decoded, in g's arena. */
 fx_str fx_value_str_content(fx_graph *g, const fx_value *v);

@@ -242,3 +242,11 @@ const char *fx_printable(const void *p, size_t n, size_t max, char *buf, size_t 
   buf[k] = 0;
   return buf;
 }
+
+const char *fx_tuple_text(const int64_t *v, size_t n, char *buf, size_t cap) {
+  size_t k = (size_t)snprintf(buf, cap, "(");
+  for (size_t i = 0; i < n && k < cap; i++)
+    k += (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "", (long long)v[i]);
+  if (k < cap) snprintf(buf + k, cap - k, n == 1 ? ",)" : ")");
+  return buf;
+}

@@ -271,3 +271,10 @@ void fx_value_str_decode(const fx_value *v, fx_buf *out) {
   }
   *out = b;
 }
+
+bool fx_value_number(const fx_value *v, double *x) {
+  if (v->kind == FX_V_INT || v->kind == FX_V_BOOL) *x = (double)v->v.i;
+  else if (v->kind == FX_V_FLOAT) *x = v->v.f;
+  else return false;
+  return true;
+}

@@ -27,13 +27,6 @@ static uint32_t sole_user(const fx_graph *g, uint32_t n) { return g->nodes[n].nu
 
 static bool tensor_is(const fx_value *v, uint32_t t) { return v->kind == FX_V_TENSOR && v->v.node == t; }
 
-static bool number(const fx_value *v, double *x) {
-  if (v->kind == FX_V_INT || v->kind == FX_V_BOOL) *x = (double)v->v.i;
-  else if (v->kind == FX_V_FLOAT) *x = v->v.f;
-  else return false;
-  return true;
-}
-
 #define ARG(in, op, name) (&(in)->args[fx_sig_find(fx_op_sig(op), name)])
 
 typedef struct {
@@ -65,17 +58,17 @@ static bool as_activation(const fx_program *p, uint32_t u, uint32_t t, act_spec 
     return true;
   case FX_OP_LEAKY_RELU:
     a->act = 4;
-    return (a->has_slope = number(ARG(in, op, "negative_slope"), &a->slope));
+    return (a->has_slope = fx_value_number(ARG(in, op, "negative_slope"), &a->slope));
   case FX_OP_HARDTANH:
     a->act = 3;
     a->has_min = a->has_max = true;
-    return number(ARG(in, op, "min_val"), &a->min) && number(ARG(in, op, "max_val"), &a->max);
+    return fx_value_number(ARG(in, op, "min_val"), &a->min) && fx_value_number(ARG(in, op, "max_val"), &a->max);
   case FX_OP_CLAMP: {
     const fx_value *lo = ARG(in, op, "min"), *hi = ARG(in, op, "max");
     a->act = 3;
     a->has_min = lo->kind != FX_V_NONE;
     a->has_max = hi->kind != FX_V_NONE;
-    if ((a->has_min && !number(lo, &a->min)) || (a->has_max && !number(hi, &a->max))) return false;
+    if ((a->has_min && !fx_value_number(lo, &a->min)) || (a->has_max && !fx_value_number(hi, &a->max))) return false;
     return a->has_min || a->has_max;
   }
   default: return false;
@@ -131,7 +124,7 @@ bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st) {
       const fx_value *x0 = &a->args[0], *x1 = &a->args[1], *other = tensor_is(x0, y) ? x1 : x0;
       double alpha = 0;
       if ((tensor_is(x0, y) || tensor_is(x1, y)) && other->kind == FX_V_TENSOR && other->v.node != y &&
-          number(ARG(a, FX_OP_ADD, "alpha"), &alpha) && alpha == 1 && (!a->inplace || tensor_is(x0, y)) &&
+          fx_value_number(ARG(a, FX_OP_ADD, "alpha"), &alpha) && alpha == 1 && (!a->inplace || tensor_is(x0, y)) &&
           a->result.kind == FX_V_TENSOR) {
         const fx_tinfo *to = &p->tensors[other->v.node];
         if (to->dtype == FXRT_F32 && to->ndim == ty->ndim &&

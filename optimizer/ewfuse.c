@@ -37,13 +37,6 @@ typedef struct {
   double alpha;
 } ew_desc;
 
-static bool number(const fx_value *v, double *x) {
-  if (v->kind == FX_V_INT || v->kind == FX_V_BOOL) *x = (double)v->v.i;
-  else if (v->kind == FX_V_FLOAT) *x = v->v.f;
-  else return false;
-  return true;
-}
-
 static bool f32_tensor(const fx_program *p, const fx_value *v) {
   return v->kind == FX_V_TENSOR && p->tensors[v->v.node].dtype == FXRT_F32;
 }
@@ -54,7 +47,7 @@ static bool param(fx_graph *g, const fx_value *v, double dflt, fx_value *out) {
   if (v->kind == FX_V_NONE) {
     if (dflt != dflt) return false;
     x = dflt;
-  } else if (!number(v, &x)) {
+  } else if (!fx_value_number(v, &x)) {
     return false;
   }
   *out = fx_value_float(g, x);
@@ -113,12 +106,12 @@ static bool describe(const fx_program *p, uint32_t n, ew_desc *d) {
   d->name = fx_binary_op_name(bop);
   const fx_value *a = &in->args[0], *b = &in->args[1];
   double x;
-  if (!(f32_tensor(p, a) || number(a, &x)) || !(f32_tensor(p, b) || number(b, &x)) ||
+  if (!(f32_tensor(p, a) || fx_value_number(a, &x)) || !(f32_tensor(p, b) || fx_value_number(b, &x)) ||
       (a->kind != FX_V_TENSOR && b->kind != FX_V_TENSOR))
     return false;
   if (op == FX_OP_DIV && ARG(in, op, "rounding_mode")->kind != FX_V_NONE) return false;
   if (op == FX_OP_ADD || op == FX_OP_SUB || op == FX_OP_RSUB) {
-    if (!number(ARG(in, op, "alpha"), &d->alpha)) return false;
+    if (!fx_value_number(ARG(in, op, "alpha"), &d->alpha)) return false;
     d->has_alpha = d->alpha != 1;
   }
   d->operand[0] = op == FX_OP_RSUB ? b : a; /* rsub(a, b) = b - alpha * a */
@@ -187,7 +180,7 @@ static bool term(const fx_program *p, const group *G, uint32_t n, fx_value *out)
       }
     } else {
       double x = 0;
-      number(v, &x);
+      fx_value_number(v, &x);
       t = fx_value_float(g, x);
     }
     if (i == 1 && d.has_alpha) { /* add(x, y, alpha=a): add(x, mul(y, a)) */

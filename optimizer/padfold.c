@@ -26,13 +26,6 @@ typedef struct {
   fx_made_nodes made; /* what the nodes made here compute */
 } pf_state;
 
-static bool number(const fx_value *v, double *x) {
-  if (v->kind == FX_V_INT || v->kind == FX_V_BOOL) *x = (double)v->v.i;
-  else if (v->kind == FX_V_FLOAT) *x = v->v.f;
-  else return false;
-  return true;
-}
-
 static fx_value int_tuple(fx_graph *g, const int64_t *v, int n) {
   fx_value items[2];
   for (int i = 0; i < n; i++) items[i] = fx_value_int(g, v[i]);
@@ -63,7 +56,7 @@ static bool pad_amounts(const fx_program *p, uint32_t pad, int sp, int64_t *begi
   const fx_value *pv = ARG(in, FX_OP_PAD, "pad"), *mode = ARG(in, FX_OP_PAD, "mode"), *val = ARG(in, FX_OP_PAD, "value");
   if (!fx_value_str_is(mode, "constant")) return false;
   *value = 0;
-  if (val->kind != FX_V_NONE && !number(val, value)) return false;
+  if (val->kind != FX_V_NONE && !fx_value_number(val, value)) return false;
   if ((pv->kind != FX_V_TUPLE && pv->kind != FX_V_LIST) || pv->n % 2 || pv->n == 0) return false;
   for (int i = 0; i < sp; i++) begin[i] = end[i] = 0;
   for (uint32_t k = 0; k < pv->n; k++) {
