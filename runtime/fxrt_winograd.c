@@ -12,7 +12,7 @@
  * U is computed once, at compile time (fxrt_winograd_weight_f32, in double precision: fx2c's winograd pass stores it as
  * the node's weight). At run time, for each chunk of tiles:
  *   1. the input transform V = B^T d B, VW tiles at a time (their patches gathered into the lanes of vectors);
- *   2. the GEMMs, on an MR x NR register-blocked micro-kernel as in fxrt_gemm.h: rows are tiles, columns output
+ *   2. the GEMMs, on fxrt_gemm.h's MR x NR register-blocked micro-kernel: rows are tiles, columns output
  *      channels, which U stores in panels of 16 so that each step reads NR contiguous weights; one panel of output
  *      channels at a time, so that M stays in cache for
  *   3. the output transform Y = A^T M A, VW output channels at a time, then + bias, + residual and the activation (the
@@ -274,90 +274,13 @@ static void transform_inputs(const float *x, const wino_geom *g, int64_t t0, int
  * halves the rounding error of deep sums (the output transform amplifies it), for a few adds. */
 static void micro_kernel(int64_t kc, const float *restrict a, int64_t lda, const float *restrict b0,
                          const float *restrict b1, float *restrict c, int64_t ldc, bool accumulate) {
-#define DECL(r) float t##r##x[VW], t##r##y[VW], c##r##x[VW], c##r##y[VW];
-#define ZERO(r)                                                                                                        \
-  LANES(j) t##r##x[j] = t##r##y[j] = 0.0f;
-#define ZERO_PART(r)                                                                                                   \
-  LANES(j) c##r##x[j] = c##r##y[j] = 0.0f;
-#define STEP(r)                                                                                                        \
-  {                                                                                                                    \
-    const float ar_ = ap[r];                                                                                           \
-    LANES(j) {                                                                                                         \
-      c##r##x[j] = MADD(c##r##x[j], ar_, bp0[j]);                                                                      \
-      c##r##y[j] = MADD(c##r##y[j], ar_, bp1[j]);                                                                      \
-    }                                                                                                                  \
-  }
-#define ADD_PART(r)                                                                                                    \
-  LANES(j) {                                                                                                           \
-    t##r##x[j] += c##r##x[j];                                                                                          \
-    t##r##y[j] += c##r##y[j];                                                                                          \
-  }
-#define STORE(r)                                                                                                       \
-  LANES(j) {                                                                                                           \
-    float *restrict cr_ = c + (r)*ldc;                                                                                 \
-    cr_[j] = accumulate ? cr_[j] + t##r##x[j] : t##r##x[j];                                                            \
-    cr_[VW + j] = accumulate ? cr_[VW + j] + t##r##y[j] : t##r##y[j];                                                  \
-  }
-  ROWS(DECL)
-  ROWS(ZERO)
-  const float *restrict ap = a, *restrict bp0 = b0, *restrict bp1 = b1;
-  for (int64_t p0 = 0; p0 < kc; p0 += PARTIAL) {
-    const int64_t p1 = min64(p0 + PARTIAL, kc);
-    ROWS(ZERO_PART)
-    CHUNK_LOOP
-    for (int64_t p = p0; p < p1; p++, ap += lda, bp0 += PANEL, bp1 += PANEL) {
-      ROWS(STEP)
-    }
-    ROWS(ADD_PART)
-  }
-  ROWS(STORE)
-#undef DECL
-#undef ZERO
-#undef ZERO_PART
-#undef STEP
-#undef ADD_PART
-#undef STORE
+  gemm_micro(2, kc, PARTIAL, a, 1, lda, b0, b1, PANEL, c, ldc, accumulate, NULL);
 }
 
 /* The same for the first VW columns only (the last columns when kp is not a multiple of NR). */
 static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, const float *restrict b0,
                               float *restrict c, int64_t ldc, bool accumulate) {
-#define DECL(r) float t##r##x[VW], c##r##x[VW];
-#define ZERO(r)                                                                                                        \
-  LANES(j) t##r##x[j] = 0.0f;
-#define ZERO_PART(r)                                                                                                   \
-  LANES(j) c##r##x[j] = 0.0f;
-#define STEP(r)                                                                                                        \
-  {                                                                                                                    \
-    const float ar_ = ap[r];                                                                                           \
-    LANES(j) c##r##x[j] = MADD(c##r##x[j], ar_, bp0[j]);                                                               \
-  }
-#define ADD_PART(r)                                                                                                    \
-  LANES(j) t##r##x[j] += c##r##x[j];
-#define STORE(r)                                                                                                       \
-  LANES(j) {                                                                                                           \
-    float *restrict cr_ = c + (r)*ldc;                                                                                 \
-    cr_[j] = accumulate ? cr_[j] + t##r##x[j] : t##r##x[j];                                                            \
-  }
-  ROWS(DECL)
-  ROWS(ZERO)
-  const float *restrict ap = a, *restrict bp0 = b0;
-  for (int64_t p0 = 0; p0 < kc; p0 += PARTIAL) {
-    const int64_t p1 = min64(p0 + PARTIAL, kc);
-    ROWS(ZERO_PART)
-    CHUNK_LOOP
-    for (int64_t p = p0; p < p1; p++, ap += lda, bp0 += PANEL) {
-      ROWS(STEP)
-    }
-    ROWS(ADD_PART)
-  }
-  ROWS(STORE)
-#undef DECL
-#undef ZERO
-#undef ZERO_PART
-#undef STEP
-#undef ADD_PART
-#undef STORE
+  gemm_micro(1, kc, PARTIAL, a, 1, lda, b0, b0, PANEL, c, ldc, accumulate, NULL);
 }
 
 /* M_xi[tt][j] = sum_ci V_xi[ci][tt] U_xi[ci][jr + j] for the chunk's rows (nt rounded up to MR) and the nr (NR or VW)
