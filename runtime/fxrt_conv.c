@@ -379,22 +379,6 @@ static void conv_plane_flat(const float *restrict x, int64_t cg, const conv_geom
 
 #define DW_ROW 1024 /* stride-2 rows up to 2*DW_ROW wide are split into even and odd columns (on the stack) */
 
-/* ev[t] = x[2t] and od[t] = x[2t + 1] for the n elements of x (both in one loop, which the compiler vectorizes). */
-static void deinterleave(float *restrict ev, float *restrict od, const float *restrict x, int64_t n) {
-  int64_t t = 0;
-  CHUNK_LOOP
-  for (; 2 * (t + VW) <= n; t += VW)
-    LANES(l) {
-      ev[t + l] = x[2 * (t + l)];
-      od[t + l] = x[2 * (t + l) + 1];
-    }
-  for (; 2 * t + 1 < n; t++) {
-    ev[t] = x[2 * t];
-    od[t] = x[2 * t + 1];
-  }
-  if (2 * t < n) ev[t] = x[2 * t];
-}
-
 /* conv_plane for column stride 2: each input row is split into its even and odd columns, so that every tap reads
  * one of them with stride 1 (which vectorizes); lo_c/hi_c are the taps' output column ranges. */
 static void conv_plane_s2(const float *restrict x, int64_t cg, const conv_geom *g, const float *restrict wt,

@@ -66,22 +66,6 @@ static void max_row(float *restrict y, const float *restrict x, int64_t n, int64
 
 #define POOL_ROW 1024 /* stride-2 rows up to 2*POOL_ROW wide are split into even and odd columns (on the stack) */
 
-/* ev[t] = x[2t] and od[t] = x[2t + 1] for the n elements of x (both in one loop, which the compiler vectorizes). */
-static void deinterleave(float *restrict ev, float *restrict od, const float *restrict x, int64_t n) {
-  int64_t t = 0;
-  CHUNK_LOOP
-  for (; 2 * (t + VW) <= n; t += VW)
-    LANES(l) {
-      ev[t + l] = x[2 * (t + l)];
-      od[t + l] = x[2 * (t + l) + 1];
-    }
-  for (; 2 * t + 1 < n; t++) {
-    ev[t] = x[2 * t];
-    od[t] = x[2 * t + 1];
-  }
-  if (2 * t < n) ev[t] = x[2 * t];
-}
-
 /* The same, also moving the flat index of each new maximum (x[e*s] is input pixel first + e*s) into idx. */
 static void max_row_indices(float *restrict y, int64_t *restrict idx, const float *restrict x, int64_t n, int64_t s,
                             int64_t first) {
