@@ -18,6 +18,7 @@
  * constant inner trip count, the form that GCC's -O2 vectorizer accepts.
  */
 #include "fxrt.h"
+#include "fxrt_check.h"
 #include "fxrt_gemm.h"
 
 #include <math.h>
@@ -29,19 +30,6 @@
 #define MC (MR * 16)    /* rows of W per block */
 
 /* ---- helpers ------------------------------------------------------------------------------------------------ */
-
-#define DIM_LIMIT ((int64_t)INT32_MAX) /* sizes and parameters above this are refused (no overflow below it) */
-
-/* *r = a*b for 0 <= a, b; false on overflow. */
-static bool mul_ok(int64_t a, int64_t b, int64_t *r) {
-  if (a != 0 && b > INT64_MAX / a) return false;
-  *r = a * b;
-  return true;
-}
-
-static bool in_range(int64_t v, int64_t lo) { return v >= lo && v <= DIM_LIMIT; }
-
-static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 /* The indices t in [0, n) with 0 <= t*s + off < lim (s >= 1) form [*lo, *hi). */
 static void valid_range(int64_t s, int64_t off, int64_t lim, int64_t n, int64_t *lo, int64_t *hi) {

@@ -10,6 +10,7 @@
  * order in the GEMM, in VW interleaved partial sums in the dot products.
  */
 #include "fxrt.h"
+#include "fxrt_check.h"
 #include "fxrt_gemm.h"
 
 #include <math.h>
@@ -23,13 +24,6 @@
 
 #define SIZE_LIMIT ((int64_t)1 << 40)   /* larger sizes would overflow index arithmetic */
 #define OFFSET_LIMIT ((int64_t)1 << 62) /* strides and offsets of views */
-
-/* *r = a*b for 0 <= a, b; false on overflow. */
-static bool mul_ok(int64_t a, int64_t b, int64_t *r) {
-  if (a != 0 && b > INT64_MAX / a) return false;
-  *r = a * b;
-  return true;
-}
 
 static bool epilogue_ok(const fxrt_epilogue *ep) { return !ep || (unsigned)ep->act < (unsigned)FXRT_NUM_ACTS; }
 

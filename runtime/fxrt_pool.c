@@ -6,21 +6,11 @@
  * ceil_mode, runs past the padded input.
  */
 #include "fxrt.h"
+#include "fxrt_check.h"
 #include "fxrt_vec.h"
 
 #include <math.h>
 
-#define DIM_LIMIT ((int64_t)INT32_MAX)
-
-static bool mul_ok(int64_t a, int64_t b, int64_t *r) {
-  if (a != 0 && b > INT64_MAX / a) return false;
-  *r = a * b;
-  return true;
-}
-
-static bool in_range(int64_t v, int64_t lo) { return v >= lo && v <= DIM_LIMIT; }
-
-static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
 /* floor(a / b) for b > 0 (PyTorch's div_rtn). */

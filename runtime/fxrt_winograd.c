@@ -26,6 +26,7 @@
  * adding them up, which halves it again for 256 channels; F(2x2, 3x3) (points 0, 1, -1) is nearly as accurate as the
  * direct sum. tests/runtime/test_winograd.c checks the bound. */
 #include "fxrt.h"
+#include "fxrt_check.h"
 #include "fxrt_gemm.h"
 
 #include <math.h>
@@ -44,18 +45,8 @@
 #define FXRT_WINOGRAD_PARTIAL 32
 #endif
 #define PARTIAL FXRT_WINOGRAD_PARTIAL /* input channels per partial sum of the micro-kernel (accuracy) */
-#define DIM_LIMIT ((int64_t)INT32_MAX)
 
-static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t round_up(int64_t a, int64_t m) { return (a + m - 1) / m * m; }
-static bool in_range(int64_t v, int64_t lo) { return v >= lo && v <= DIM_LIMIT; }
-
-/* *r = a*b for 0 <= a, b; false on overflow. */
-static bool mul_ok(int64_t a, int64_t b, int64_t *r) {
-  if (a != 0 && b > INT64_MAX / a) return false;
-  *r = a * b;
-  return true;
-}
 
 /* ---- geometry ----------------------------------------------------------------------------------------------- */
 
