@@ -10,38 +10,26 @@
  *   - GEMM reading x in place, for 1x1 convolutions with stride 1 and no padding (X is x, [c, h*w] row-major). No
  *     workspace.
  *   - GEMM on X built block by block (KC rows x NC columns) in the workspace, already packed in NR-column panels.
- * The GEMM is cache-blocked (KC deep, MC rows of W, NC columns) around a register-blocked MR x NR micro-kernel in
- * plain C that the compiler vectorizes: per step p of the reduction it broadcasts MR weights and multiplies them with
- * NR contiguous values of X's row p, accumulating in 2*MR vector registers. Sums run over (ci, i, j) in order, in f32
- * (fused multiply-adds where the target has them). Bias, residual and activation are applied to each finished tile
- * while it is in cache. Loops over runtime lengths are written in chunks of VW with a constant inner trip count, the
- * form that GCC's -O2 vectorizer accepts.
+ * The GEMM is cache-blocked (KC deep, MC rows of W, NC columns) around fxrt_gemm.h's register-blocked MR x NR
+ * micro-kernel in plain C that the compiler vectorizes: per step p of the reduction it broadcasts MR weights and
+ * multiplies them with NR contiguous values of X's row p, accumulating in 2*MR vector registers. Sums run over
+ * (ci, i, j) in order, in f32 (fused multiply-adds where the target has them). Bias, residual and activation are
+ * applied to each finished tile while it is in cache. Loops over runtime lengths are written in chunks of VW with a
+ * constant inner trip count, the form that GCC's -O2 vectorizer accepts.
  */
 #include "fxrt.h"
+#include "fxrt_check.h"
 #include "fxrt_gemm.h"
 
 #include <math.h>
 #include <string.h>
 
-/* ---- tuning (shared with the other GEMM kernel: fxrt_gemm.h) ---------------------------------------------------- */
+/* ---- tuning (shared with the other GEMM kernels: fxrt_gemm.h) --------------------------------------------------- */
 
 #define NC 256          /* columns of an im2col block (a multiple of NR) */
 #define MC (MR * 16)    /* rows of W per block */
 
 /* ---- helpers ------------------------------------------------------------------------------------------------ */
-
-#define DIM_LIMIT ((int64_t)INT32_MAX) /* sizes and parameters above this are refused (no overflow below it) */
-
-/* *r = a*b for 0 <= a, b; false on overflow. */
-static bool mul_ok(int64_t a, int64_t b, int64_t *r) {
-  if (a != 0 && b > INT64_MAX / a) return false;
-  *r = a * b;
-  return true;
-}
-
-static bool in_range(int64_t v, int64_t lo) { return v >= lo && v <= DIM_LIMIT; }
-
-static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 /* The indices t in [0, n) with 0 <= t*s + off < lim (s >= 1) form [*lo, *hi). */
 static void valid_range(int64_t s, int64_t off, int64_t lim, int64_t n, int64_t *lo, int64_t *hi) {
@@ -143,181 +131,19 @@ size_t fxrt_conv2d_workspace_size(int64_t n, int64_t c, int64_t h, int64_t w, in
   return (size_t)(kc * nc) * sizeof(float) + WS_ALIGN;
 }
 
-/* ---- the micro-kernel --------------------------------------------------------------------------------------- */
-
-/* What the micro-kernels apply to a finished tile as they store it (the last panel of K), so that the tile is not
- * read again: + bias[r], + res[r*ldr + j], then min(max(v, lo), hi) written as fxrt_s_relu/relu6 write it (NaN
- * stays NaN; -0.0 stays -0.0), which is no activation, ReLU or ReLU6; or SiLU (fxrt_s_silu). The same operations in
- * the same order as finish, so the bits do not depend on which applies them. Other activations go to finish. */
-typedef struct tile_ep {
-  const float *bias, *res;
-  int64_t ldr;
-  float lo, hi;
-  bool silu;
-} tile_ep;
-
-/* The tile epilogue for ep, or false when finish must apply it. */
-static bool tile_ep_for(const fxrt_epilogue *ep, tile_ep *t) {
-  const fxrt_act act = ep ? ep->act : FXRT_ACT_NONE;
-  if (act != FXRT_ACT_NONE && act != FXRT_ACT_RELU && act != FXRT_ACT_RELU6 && act != FXRT_ACT_SILU) return false;
-  t->lo = act == FXRT_ACT_NONE || act == FXRT_ACT_SILU ? -INFINITY : 0.0f;
-  t->hi = act == FXRT_ACT_RELU6 ? 6.0f : INFINITY;
-  t->silu = act == FXRT_ACT_SILU;
-  return true;
-}
-
-/* finish's order: with a residual (v + b) + r, b being 0 without a bias; else v + b when there is a bias. MODE is
- * 2 (residual), 1 (bias only) or 0, and SILU 1 for SiLU, else the clamp: constants in each expansion, so that the
- * lane loops have no branch to vectorize. */
-#define TILE_EP(v, r, j, MODE, SILU)                                                                                   \
-  do {                                                                                                                 \
-    if ((MODE) == 2) v = v + b##r##_ + eres[(r)*eldr + (j)];                                                           \
-    if ((MODE) == 1) v = v + b##r##_;                                                                                  \
-    if (SILU) {                                                                                                        \
-      v = fxrt_s_silu(v);                                                                                              \
-    } else {                                                                                                           \
-      v = v < elo ? elo : v;                                                                                           \
-      v = v > ehi ? ehi : v;                                                                                           \
-    }                                                                                                                  \
-  } while (0)
-#define TILE_EP_LOCALS                                                                                                 \
-  const float *ebias = te->bias, *eres = te->res;                                                                      \
-  const int64_t eldr = te->ldr;                                                                                        \
-  const float elo = te->lo, ehi = te->hi;
-/* Stores with the epilogue, MODE and SILU chosen once per tile. */
-#define STORE_EP_ALL                                                                                                   \
-  {                                                                                                                    \
-    TILE_EP_LOCALS                                                                                                     \
-    if (te->silu) {                                                                                                    \
-      if (eres) {                                                                                                      \
-        ROWS(STORE_EP2S)                                                                                               \
-      } else if (ebias) {                                                                                              \
-        ROWS(STORE_EP1S)                                                                                               \
-      } else {                                                                                                         \
-        ROWS(STORE_EP0S)                                                                                               \
-      }                                                                                                                \
-    } else if (eres) {                                                                                                 \
-      ROWS(STORE_EP2)                                                                                                  \
-    } else if (ebias) {                                                                                                \
-      ROWS(STORE_EP1)                                                                                                  \
-    } else {                                                                                                           \
-      ROWS(STORE_EP0)                                                                                                  \
-    }                                                                                                                  \
-  }
-
-/* ROWS takes one-argument macros: STORE_EPM(r, MODE, SILU), which each micro-kernel defines, for each MODE and SILU. */
-#define STORE_EP0(r) STORE_EPM(r, 0, 0)
-#define STORE_EP1(r) STORE_EPM(r, 1, 0)
-#define STORE_EP2(r) STORE_EPM(r, 2, 0)
-#define STORE_EP0S(r) STORE_EPM(r, 0, 1)
-#define STORE_EP1S(r) STORE_EPM(r, 1, 1)
-#define STORE_EP2S(r) STORE_EPM(r, 2, 1)
+/* ---- the micro-kernel (fxrt_gemm.h) ------------------------------------------------------------------------ */
 
 /* c[r*ldc + j] (+)= sum_{p < kc} a[r*lda + p] * b[p*ldb + j] for r < MR, j < NR; then te's epilogue, if te is set. */
 static void micro_kernel(int64_t kc, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
                          float *restrict c, int64_t ldc, bool accumulate, const tile_ep *te) {
-#define DECL(r) float c##r##x[VW], c##r##y[VW];
-#define ZERO(r)                                                                                                        \
-  LANES(j) c##r##x[j] = c##r##y[j] = 0.0f;
-#define STEP(r)                                                                                                        \
-  {                                                                                                                    \
-    const float ar_ = a[(r)*lda + p];                                                                                  \
-    LANES(j) {                                                                                                         \
-      c##r##x[j] = MADD(c##r##x[j], ar_, bp[j]);                                                                       \
-      c##r##y[j] = MADD(c##r##y[j], ar_, bp[VW + j]);                                                                  \
-    }                                                                                                                  \
-  }
-#define STORE(r)                                                                                                       \
-  LANES(j) {                                                                                                           \
-    float *restrict cr_ = c + (r)*ldc;                                                                                 \
-    cr_[j] = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                            \
-    cr_[VW + j] = accumulate ? cr_[VW + j] + c##r##y[j] : c##r##y[j];                                                  \
-  }
-#define STORE_EPM(r, MODE, SILU)                                                                                       \
-  {                                                                                                                    \
-    const float b##r##_ = ebias ? ebias[r] : 0.0f;                                                                     \
-    float *restrict cr_ = c + (r)*ldc;                                                                                 \
-    LANES(j) {                                                                                                         \
-      float u = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                         \
-      float w = accumulate ? cr_[VW + j] + c##r##y[j] : c##r##y[j];                                                    \
-      TILE_EP(u, r, j, MODE, SILU);                                                                                    \
-      TILE_EP(w, r, VW + j, MODE, SILU);                                                                               \
-      cr_[j] = u;                                                                                                      \
-      cr_[VW + j] = w;                                                                                                 \
-    }                                                                                                                  \
-  }
-  ROWS(DECL)
-  ROWS(ZERO)
-  CHUNK_LOOP
-  for (int64_t p = 0; p < kc; p++) {
-    const float *restrict bp = b + p * ldb;
-    ROWS(STEP)
-  }
-  if (te) {
-    STORE_EP_ALL
-  } else {
-    ROWS(STORE)
-  }
-#undef DECL
-#undef ZERO
-#undef STEP
-#undef STORE
-#undef STORE_EPM
+  gemm_micro(2, kc, 0, a, lda, 1, b, b + VW, ldb, c, ldc, accumulate, te);
 }
 
 /* The same for the first VW columns only (c[r*ldc + j], j < VW): for a last panel of at most VW columns. */
 static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
                               float *restrict c, int64_t ldc, bool accumulate, const tile_ep *te) {
-#define DECL(r) float c##r##x[VW];
-#define ZERO(r)                                                                                                        \
-  LANES(j) c##r##x[j] = 0.0f;
-#define STEP(r)                                                                                                        \
-  {                                                                                                                    \
-    const float ar_ = a[(r)*lda + p];                                                                                  \
-    LANES(j) c##r##x[j] = MADD(c##r##x[j], ar_, bp[j]);                                                                \
-  }
-#define STORE(r)                                                                                                       \
-  LANES(j) {                                                                                                           \
-    float *restrict cr_ = c + (r)*ldc;                                                                                 \
-    cr_[j] = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                            \
-  }
-#define STORE_EPM(r, MODE, SILU)                                                                                       \
-  {                                                                                                                    \
-    const float b##r##_ = ebias ? ebias[r] : 0.0f;                                                                     \
-    float *restrict cr_ = c + (r)*ldc;                                                                                 \
-    LANES(j) {                                                                                                         \
-      float u = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                         \
-      TILE_EP(u, r, j, MODE, SILU);                                                                                    \
-      cr_[j] = u;                                                                                                      \
-    }                                                                                                                  \
-  }
-  ROWS(DECL)
-  ROWS(ZERO)
-  CHUNK_LOOP
-  for (int64_t p = 0; p < kc; p++) {
-    const float *restrict bp = b + p * ldb;
-    ROWS(STEP)
-  }
-  if (te) {
-    STORE_EP_ALL
-  } else {
-    ROWS(STORE)
-  }
-#undef DECL
-#undef ZERO
-#undef STEP
-#undef STORE
-#undef STORE_EPM
+  gemm_micro(1, kc, 0, a, lda, 1, b, b, ldb, c, ldc, accumulate, te);
 }
-#undef TILE_EP
-#undef TILE_EP_LOCALS
-#undef STORE_EP_ALL
-#undef STORE_EP0
-#undef STORE_EP1
-#undef STORE_EP2
-#undef STORE_EP0S
-#undef STORE_EP1S
-#undef STORE_EP2S
 
 /* ---- im2col ------------------------------------------------------------------------------------------------- */
 
@@ -441,9 +267,7 @@ static void conv_gemm(const float *x, const conv_geom *g, const float *wt, int64
                 micro_kernel_half(kc, at, lda, bp, ldb, tile, NR, false, NULL);
               else
                 micro_kernel(kc, at, lda, bp, ldb, tile, NR, false, NULL);
-              for (int64_t i = 0; i < mr; i++)
-                for (int64_t j = 0; j < nr; j++)
-                  ct[i * cols + j] = first ? tile[i * NR + j] : ct[i * cols + j] + tile[i * NR + j];
+              gemm_store_edge(tile, mr, nr, ct, cols, 1, first);
               if (last) finish(ct, cols, mr, nr, bias ? bias + ir : NULL, rt, ep);
             }
           }
@@ -542,22 +366,6 @@ static void conv_plane_flat(const float *restrict x, int64_t cg, const conv_geom
 }
 
 #define DW_ROW 1024 /* stride-2 rows up to 2*DW_ROW wide are split into even and odd columns (on the stack) */
-
-/* ev[t] = x[2t] and od[t] = x[2t + 1] for the n elements of x (both in one loop, which the compiler vectorizes). */
-static void deinterleave(float *restrict ev, float *restrict od, const float *restrict x, int64_t n) {
-  int64_t t = 0;
-  CHUNK_LOOP
-  for (; 2 * (t + VW) <= n; t += VW)
-    LANES(l) {
-      ev[t + l] = x[2 * (t + l)];
-      od[t + l] = x[2 * (t + l) + 1];
-    }
-  for (; 2 * t + 1 < n; t++) {
-    ev[t] = x[2 * t];
-    od[t] = x[2 * t + 1];
-  }
-  if (2 * t < n) ev[t] = x[2 * t];
-}
 
 /* conv_plane for column stride 2: each input row is split into its even and odd columns, so that every tap reads
  * one of them with stride 1 (which vectorizes); lo_c/hi_c are the taps' output column ranges. */

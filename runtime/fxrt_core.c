@@ -47,6 +47,18 @@ int64_t fxrt_view_numel(const fxrt_view *v) {
   return n;
 }
 
+static float f32_of_bits(uint32_t bits) {
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+static uint32_t bits_of_f32(float f) {
+  uint32_t bits;
+  memcpy(&bits, &f, sizeof bits);
+  return bits;
+}
+
 /* IEEE half: 1 sign, 5 exponent, 10 mantissa bits. */
 float fxrt_f16_to_f32(uint16_t h) {
   uint32_t sign = (uint32_t)(h & 0x8000) << 16, exp = (h >> 10) & 0x1f, mant = h & 0x3ff, bits;
@@ -66,14 +78,11 @@ float fxrt_f16_to_f32(uint16_t h) {
   } else {
     bits = sign | ((exp + 127 - 15) << 23) | (mant << 13);
   }
-  float f;
-  memcpy(&f, &bits, sizeof f);
-  return f;
+  return f32_of_bits(bits);
 }
 
 uint16_t fxrt_f32_to_f16(float f) {
-  uint32_t bits;
-  memcpy(&bits, &f, sizeof bits);
+  const uint32_t bits = bits_of_f32(f);
   uint32_t sign = (bits >> 16) & 0x8000, exp = (bits >> 23) & 0xff, mant = bits & 0x7fffff;
   if (exp == 0xff) return (uint16_t)(sign | 0x7c00 | (mant ? 0x200 : 0)); /* inf, nan */
   int32_t e = (int32_t)exp - 127 + 15;
@@ -91,16 +100,10 @@ uint16_t fxrt_f32_to_f16(float f) {
   return (uint16_t)half;
 }
 
-float fxrt_bf16_to_f32(uint16_t h) {
-  uint32_t bits = (uint32_t)h << 16;
-  float f;
-  memcpy(&f, &bits, sizeof f);
-  return f;
-}
+float fxrt_bf16_to_f32(uint16_t h) { return f32_of_bits((uint32_t)h << 16); }
 
 uint16_t fxrt_f32_to_bf16(float f) {
-  uint32_t bits;
-  memcpy(&bits, &f, sizeof bits);
+  uint32_t bits = bits_of_f32(f);
   if ((bits & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((bits >> 16) | 0x40); /* keep nan a nan */
   bits += 0x7fff + ((bits >> 16) & 1);                                               /* round to nearest even */
   return (uint16_t)(bits >> 16);

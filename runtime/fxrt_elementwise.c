@@ -415,12 +415,12 @@ BINARY_ROW(row_xor_b8, uint8_t, uint8_t, (a != 0) ^ (b != 0))
 BINARY_ROW(row_eq_b8, uint8_t, uint8_t, (a != 0) == (b != 0))
 BINARY_ROW(row_ne_b8, uint8_t, uint8_t, (a != 0) != (b != 0))
 
-#define FLOAT_TABLE(sfx)                                                                                               \
-  switch (op) {                                                                                                        \
+/* The operations of every dtype but bool; the tables add true division for floating point, the bitwise ones for
+ * integers. */
+#define COMMON_CASES(sfx)                                                                                              \
   case FXRT_B_ADD: return alpha_one ? row_add_##sfx : row_add_alpha_##sfx;                                             \
   case FXRT_B_SUB: return alpha_one ? row_sub_##sfx : row_sub_alpha_##sfx;                                             \
   case FXRT_B_MUL: return row_mul_##sfx;                                                                               \
-  case FXRT_B_DIV: return row_div_##sfx;                                                                               \
   case FXRT_B_FLOOR_DIV: return row_floordiv_##sfx;                                                                    \
   case FXRT_B_REM: return row_rem_##sfx;                                                                               \
   case FXRT_B_POW: return row_pow_##sfx;                                                                               \
@@ -431,26 +431,18 @@ BINARY_ROW(row_ne_b8, uint8_t, uint8_t, (a != 0) != (b != 0))
   case FXRT_B_LT: return row_lt_##sfx;                                                                                 \
   case FXRT_B_LE: return row_le_##sfx;                                                                                 \
   case FXRT_B_GT: return row_gt_##sfx;                                                                                 \
-  case FXRT_B_GE: return row_ge_##sfx;                                                                                 \
+  case FXRT_B_GE: return row_ge_##sfx;
+
+#define FLOAT_TABLE(sfx)                                                                                               \
+  switch (op) {                                                                                                        \
+    COMMON_CASES(sfx)                                                                                                  \
+  case FXRT_B_DIV: return row_div_##sfx;                                                                               \
   default: return NULL;                                                                                                \
   }
 
 #define INT_TABLE(sfx)                                                                                                 \
   switch (op) {                                                                                                        \
-  case FXRT_B_ADD: return alpha_one ? row_add_##sfx : row_add_alpha_##sfx;                                             \
-  case FXRT_B_SUB: return alpha_one ? row_sub_##sfx : row_sub_alpha_##sfx;                                             \
-  case FXRT_B_MUL: return row_mul_##sfx;                                                                               \
-  case FXRT_B_FLOOR_DIV: return row_floordiv_##sfx;                                                                    \
-  case FXRT_B_REM: return row_rem_##sfx;                                                                               \
-  case FXRT_B_POW: return row_pow_##sfx;                                                                               \
-  case FXRT_B_MAX: return row_max_##sfx;                                                                               \
-  case FXRT_B_MIN: return row_min_##sfx;                                                                               \
-  case FXRT_B_EQ: return row_eq_##sfx;                                                                                 \
-  case FXRT_B_NE: return row_ne_##sfx;                                                                                 \
-  case FXRT_B_LT: return row_lt_##sfx;                                                                                 \
-  case FXRT_B_LE: return row_le_##sfx;                                                                                 \
-  case FXRT_B_GT: return row_gt_##sfx;                                                                                 \
-  case FXRT_B_GE: return row_ge_##sfx;                                                                                 \
+    COMMON_CASES(sfx)                                                                                                  \
   case FXRT_B_AND: return row_and_##sfx;                                                                               \
   case FXRT_B_OR: return row_or_##sfx;                                                                                 \
   case FXRT_B_XOR: return row_xor_##sfx;                                                                               \

@@ -1,21 +1,22 @@
 /* fxrt_matmul.c: matrix products (torch.nn.functional.linear, torch.matmul).
  *
- * Both run on one cache-blocked GEMM, C[m, n] = A[m, k] B[k, n], whose inner loop is a register-blocked micro-kernel
- * of MR x NR outputs written in plain C: per step p of the reduction it broadcasts MR values of A's column p and
- * multiplies them with one row of NR contiguous values of B. The row is read in place when B's rows are contiguous
- * and otherwise packed (a KC x NR panel on the stack, reused by every row of A); A is read in place with any
+ * Both run on one cache-blocked GEMM, C[m, n] = A[m, k] B[k, n], whose inner loop is fxrt_gemm.h's register-blocked
+ * micro-kernel of MR x NR outputs written in plain C: per step p of the reduction it broadcasts MR values of A's column
+ * p and multiplies them with one row of NR contiguous values of B. The row is read in place when B's rows are
+ * contiguous and otherwise packed (a KC x NR panel on the stack, reused by every row of A); A is read in place with any
  * strides. NR is two vectors of the widest SIMD unit the compiler targets, so that each accumulator row lives in two
  * registers. linear with fewer than GEMV_MAX_M rows skips the packing of weight^T and takes dot products along the
- * contiguous rows of x and weight instead. Sums run over k in f32 (fused multiply-adds where the target has them):
- * in order in the GEMM, in VW interleaved partial sums in the dot products.
+ * contiguous rows of x and weight instead. Sums run over k in f32 (fused multiply-adds where the target has them): in
+ * order in the GEMM, in VW interleaved partial sums in the dot products.
  */
 #include "fxrt.h"
+#include "fxrt_check.h"
 #include "fxrt_gemm.h"
 
 #include <math.h>
 #include <string.h>
 
-/* ---- tuning (shared with the other GEMM kernel: fxrt_gemm.h) ---------------------------------------------------- */
+/* ---- tuning (shared with the other GEMM kernels: fxrt_gemm.h) --------------------------------------------------- */
 
 #define GEMV_MAX_M 24 /* linear with fewer rows than this takes dot products (no packing) */
 
@@ -24,79 +25,20 @@
 #define SIZE_LIMIT ((int64_t)1 << 40)   /* larger sizes would overflow index arithmetic */
 #define OFFSET_LIMIT ((int64_t)1 << 62) /* strides and offsets of views */
 
-/* *r = a*b for 0 <= a, b; false on overflow. */
-static bool mul_ok(int64_t a, int64_t b, int64_t *r) {
-  if (a != 0 && b > INT64_MAX / a) return false;
-  *r = a * b;
-  return true;
-}
-
 static bool epilogue_ok(const fxrt_epilogue *ep) { return !ep || (unsigned)ep->act < (unsigned)FXRT_NUM_ACTS; }
 
-/* ---- the micro-kernel --------------------------------------------------------------------------------------- */
+/* ---- the micro-kernel (fxrt_gemm.h) ------------------------------------------------------------------------ */
 
 /* c[r*ldc + j] (+)= sum_{p < kc} a[r*ar + p*ap] * b[p*ldb + j] for r < MR, j < NR. */
 static void micro_kernel(int64_t kc, const float *restrict a, int64_t ar, int64_t ap, const float *restrict b,
                          int64_t ldb, float *restrict c, int64_t ldc, bool accumulate) {
-#define DECL(r) float c##r##x[VW], c##r##y[VW];
-#define ZERO(r)                                                                                                        \
-  LANES(j) c##r##x[j] = c##r##y[j] = 0.0f;
-#define STEP(r)                                                                                                        \
-  {                                                                                                                    \
-    const float ar_ = a[(r)*ar + p * ap];                                                                              \
-    LANES(j) {                                                                                                         \
-      c##r##x[j] = MADD(c##r##x[j], ar_, bp[j]);                                                                       \
-      c##r##y[j] = MADD(c##r##y[j], ar_, bp[VW + j]);                                                                  \
-    }                                                                                                                  \
-  }
-#define STORE(r)                                                                                                       \
-  LANES(j) {                                                                                                           \
-    float *restrict cr_ = c + (r)*ldc;                                                                                 \
-    cr_[j] = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                            \
-    cr_[VW + j] = accumulate ? cr_[VW + j] + c##r##y[j] : c##r##y[j];                                                  \
-  }
-  ROWS(DECL)
-  ROWS(ZERO)
-  CHUNK_LOOP
-  for (int64_t p = 0; p < kc; p++) {
-    const float *restrict bp = b + p * ldb;
-    ROWS(STEP)
-  }
-  ROWS(STORE)
-#undef DECL
-#undef ZERO
-#undef STEP
-#undef STORE
+  gemm_micro(2, kc, 0, a, ar, ap, b, b + VW, ldb, c, ldc, accumulate, NULL);
 }
 
 /* The same for the first VW columns only (c[r*ldc + j], j < VW): for a last panel of at most VW columns. */
 static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t ar, int64_t ap, const float *restrict b,
                               int64_t ldb, float *restrict c, int64_t ldc, bool accumulate) {
-#define DECL(r) float c##r##x[VW];
-#define ZERO(r)                                                                                                        \
-  LANES(j) c##r##x[j] = 0.0f;
-#define STEP(r)                                                                                                        \
-  {                                                                                                                    \
-    const float ar_ = a[(r)*ar + p * ap];                                                                              \
-    LANES(j) c##r##x[j] = MADD(c##r##x[j], ar_, bp[j]);                                                                \
-  }
-#define STORE(r)                                                                                                       \
-  LANES(j) {                                                                                                           \
-    float *restrict cr_ = c + (r)*ldc;                                                                                 \
-    cr_[j] = accumulate ? cr_[j] + c##r##x[j] : c##r##x[j];                                                            \
-  }
-  ROWS(DECL)
-  ROWS(ZERO)
-  CHUNK_LOOP
-  for (int64_t p = 0; p < kc; p++) {
-    const float *restrict bp = b + p * ldb;
-    ROWS(STEP)
-  }
-  ROWS(STORE)
-#undef DECL
-#undef ZERO
-#undef STEP
-#undef STORE
+  gemm_micro(1, kc, 0, a, ar, ap, b, b, ldb, c, ldc, accumulate, NULL);
 }
 
 /* ---- epilogue ----------------------------------------------------------------------------------------------- */
@@ -193,9 +135,7 @@ static void gemm(int64_t m, int64_t n, int64_t k, matrix A, matrix B, float *c, 
             micro_kernel_half(kc, ap, ar, acs, bp, ldb, tile, NR, false);
           else
             micro_kernel(kc, ap, ar, acs, bp, ldb, tile, NR, false);
-          for (int64_t i = 0; i < mr; i++)
-            for (int64_t j = 0; j < nr; j++)
-              ct[i * crs + j * ccs] = first ? tile[i * NR + j] : ct[i * crs + j * ccs] + tile[i * NR + j];
+          gemm_store_edge(tile, mr, nr, ct, crs, ccs, first);
         }
         if (last)
           finish(ct, crs, ccs, mr, nr, col_bias ? col_bias + jr : NULL, res ? res + ir * res_rs + jr : NULL, res_rs,

@@ -7,21 +7,12 @@
  * every kernel has an in-place variant of its writing loop.
  */
 #include "fxrt.h"
+#include "fxrt_check.h"
 #include "fxrt_vec.h"
 
 #include <math.h>
 
 #define SUM_BLOCK 1024
-
-#define DIM_LIMIT ((int64_t)INT32_MAX)
-
-static bool mul_ok(int64_t a, int64_t b, int64_t *r) {
-  if (a != 0 && b > INT64_MAX / a) return false;
-  *r = a * b;
-  return true;
-}
-
-static bool in_range(int64_t v, int64_t lo) { return v >= lo && v <= DIM_LIMIT; }
 
 /* sum_j x[j], or sum_j (x[j] - shift)^2 if square: blocks of SUM_BLOCK summed in VW f32 lanes, blocks in double. */
 static double sum_block(const float *restrict x, int64_t n, float shift, bool square) {

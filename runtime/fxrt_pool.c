@@ -6,21 +6,11 @@
  * ceil_mode, runs past the padded input.
  */
 #include "fxrt.h"
+#include "fxrt_check.h"
 #include "fxrt_vec.h"
 
 #include <math.h>
 
-#define DIM_LIMIT ((int64_t)INT32_MAX)
-
-static bool mul_ok(int64_t a, int64_t b, int64_t *r) {
-  if (a != 0 && b > INT64_MAX / a) return false;
-  *r = a * b;
-  return true;
-}
-
-static bool in_range(int64_t v, int64_t lo) { return v >= lo && v <= DIM_LIMIT; }
-
-static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
 /* floor(a / b) for b > 0 (PyTorch's div_rtn). */
@@ -65,22 +55,6 @@ static void max_row(float *restrict y, const float *restrict x, int64_t n, int64
 }
 
 #define POOL_ROW 1024 /* stride-2 rows up to 2*POOL_ROW wide are split into even and odd columns (on the stack) */
-
-/* ev[t] = x[2t] and od[t] = x[2t + 1] for the n elements of x (both in one loop, which the compiler vectorizes). */
-static void deinterleave(float *restrict ev, float *restrict od, const float *restrict x, int64_t n) {
-  int64_t t = 0;
-  CHUNK_LOOP
-  for (; 2 * (t + VW) <= n; t += VW)
-    LANES(l) {
-      ev[t + l] = x[2 * (t + l)];
-      od[t + l] = x[2 * (t + l) + 1];
-    }
-  for (; 2 * t + 1 < n; t++) {
-    ev[t] = x[2 * t];
-    od[t] = x[2 * t + 1];
-  }
-  if (2 * t < n) ev[t] = x[2 * t];
-}
 
 /* The same, also moving the flat index of each new maximum (x[e*s] is input pixel first + e*s) into idx. */
 static void max_row_indices(float *restrict y, int64_t *restrict idx, const float *restrict x, int64_t n, int64_t s,
@@ -242,37 +216,38 @@ static bool adaptive_ok(int64_t n, int64_t c, int64_t h, int64_t w, int64_t oh, 
   return mul_ok(n, c, &t) && mul_ok(t, h, &t) && mul_ok(t, w, &t) && mul_ok(n * c, oh, &t) && mul_ok(t, ow, &t);
 }
 
-/* torch.nn.functional.adaptive_avg_pool2d(x, (oh, ow)): the mean of each window, summed row by row (the row sums in
- * order, then added) and divided as PyTorch does, sum / kh / kw. */
-fxrt_status fxrt_adaptive_avg_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y,
-                                         int64_t oh, int64_t ow) {
-  if (!adaptive_ok(n, c, h, w, oh, ow)) return FXRT_EINVAL;
-  if (n * c == 0) return FXRT_OK;
-  if (!x || !y) return FXRT_EINVAL;
-  for (int64_t plane = 0; plane < n * c; plane++) {
-    const float *xp = x + plane * h * w;
-    float *yp = y + plane * oh * ow;
-    for (int64_t oy = 0; oy < oh; oy++) {
-      const int64_t ih0 = window_start(oy, oh, h), ih1 = window_end(oy, oh, h);
-      for (int64_t ox = 0; ox < ow; ox++) {
-        const int64_t iw0 = window_start(ox, ow, w), iw1 = window_end(ox, ow, w);
-        float sum = 0.0f;
-        for (int64_t iy = ih0; iy < ih1; iy++) {
-          float row = 0.0f;
-          for (int64_t ix = iw0; ix < iw1; ix++) row += xp[iy * w + ix];
-          sum += row;
-        }
-        yp[oy * ow + ox] = sum / (float)(ih1 - ih0) / (float)(iw1 - iw0);
+/* The mean of the window [iy0, iy1) x [ix0, ix1) of a plane of row length w: summed row by row (the row sums in order,
+ * then added) and divided as PyTorch does, sum / kh / kw. */
+static float window_mean(const float *xp, int64_t w, int64_t iy0, int64_t iy1, int64_t ix0, int64_t ix1) {
+  float sum = 0.0f;
+  for (int64_t iy = iy0; iy < iy1; iy++) {
+    float row = 0.0f;
+    for (int64_t ix = ix0; ix < ix1; ix++) row += xp[iy * w + ix];
+    sum += row;
+  }
+  return sum / (float)(iy1 - iy0) / (float)(ix1 - ix0);
+}
+
+/* The max of the window, ties and NaN as max_pool2d, and at *at its flat index iy*w + ix. */
+static float window_max(const float *xp, int64_t w, int64_t iy0, int64_t iy1, int64_t ix0, int64_t ix1, int64_t *at) {
+  int64_t best = iy0 * w + ix0;
+  float m = -INFINITY;
+  for (int64_t iy = iy0; iy < iy1; iy++) {
+    for (int64_t ix = ix0; ix < ix1; ix++) {
+      const float v = xp[iy * w + ix];
+      if (v > m || v != v) {
+        m = v;
+        best = iy * w + ix;
       }
     }
   }
-  return FXRT_OK;
+  *at = best;
+  return m;
 }
 
-/* torch.nn.functional.adaptive_max_pool2d(x, (oh, ow), return_indices): the max of each window, ties and NaN as
- * max_pool2d; indices (NULL, or [n, c, oh, ow]) get the flat index iy*w + ix. */
-fxrt_status fxrt_adaptive_max_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y,
-                                         int64_t oh, int64_t ow, int64_t *indices) {
+/* adaptive_avg_pool2d (max false) or adaptive_max_pool2d (indices: NULL, or [n, c, oh, ow]) over each window. */
+static fxrt_status adaptive_pool(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh,
+                                 int64_t ow, bool max, int64_t *indices) {
   if (!adaptive_ok(n, c, h, w, oh, ow)) return FXRT_EINVAL;
   if (n * c == 0) return FXRT_OK;
   if (!x || !y) return FXRT_EINVAL;
@@ -283,22 +258,29 @@ fxrt_status fxrt_adaptive_max_pool2d_f32(const float *x, int64_t n, int64_t c, i
     for (int64_t oy = 0; oy < oh; oy++) {
       const int64_t ih0 = window_start(oy, oh, h), ih1 = window_end(oy, oh, h);
       for (int64_t ox = 0; ox < ow; ox++) {
-        const int64_t iw0 = window_start(ox, ow, w), iw1 = window_end(ox, ow, w);
-        int64_t best = ih0 * w + iw0;
-        float m = -INFINITY;
-        for (int64_t iy = ih0; iy < ih1; iy++) {
-          for (int64_t ix = iw0; ix < iw1; ix++) {
-            const float v = xp[iy * w + ix];
-            if (v > m || v != v) {
-              m = v;
-              best = iy * w + ix;
-            }
-          }
+        const int64_t iw0 = window_start(ox, ow, w), iw1 = window_end(ox, ow, w), o = oy * ow + ox;
+        if (max) {
+          int64_t at;
+          yp[o] = window_max(xp, w, ih0, ih1, iw0, iw1, &at);
+          if (ip) ip[o] = at;
+        } else {
+          yp[o] = window_mean(xp, w, ih0, ih1, iw0, iw1);
         }
-        yp[oy * ow + ox] = m;
-        if (ip) ip[oy * ow + ox] = best;
       }
     }
   }
   return FXRT_OK;
+}
+
+/* torch.nn.functional.adaptive_avg_pool2d(x, (oh, ow)): the mean of each window. */
+fxrt_status fxrt_adaptive_avg_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y,
+                                         int64_t oh, int64_t ow) {
+  return adaptive_pool(x, n, c, h, w, y, oh, ow, false, NULL);
+}
+
+/* torch.nn.functional.adaptive_max_pool2d(x, (oh, ow), return_indices): the max of each window, ties and NaN as
+ * max_pool2d; indices (NULL, or [n, c, oh, ow]) get the flat index iy*w + ix. */
+fxrt_status fxrt_adaptive_max_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y,
+                                         int64_t oh, int64_t ow, int64_t *indices) {
+  return adaptive_pool(x, n, c, h, w, y, oh, ow, true, indices);
 }

@@ -152,6 +152,18 @@ static fxrt_status reduce_empty(fxrt_reduce_op op, fxrt_dtype dt, int64_t output
   return FXRT_OK;
 }
 
+/* The cases of fxrt_reduce that f32 and i64 (T) both have: sum, prod, amax and amin give a T, argmax and argmin an
+ * i64, any and all a bool. */
+#define COMMON_CASES(sfx, T)                                                                                          \
+  case FXRT_R_SUM: sum_##sfx((const T *)x, outer, len, inner, (T *)y); break;                                         \
+  case FXRT_R_PROD: prod_##sfx((const T *)x, outer, len, inner, (T *)y); break;                                       \
+  case FXRT_R_MAX: max_##sfx((const T *)x, outer, len, inner, (T *)y); break;                                         \
+  case FXRT_R_MIN: min_##sfx((const T *)x, outer, len, inner, (T *)y); break;                                         \
+  case FXRT_R_ARGMAX: argmax_##sfx((const T *)x, outer, len, inner, (int64_t *)y); break;                             \
+  case FXRT_R_ARGMIN: argmin_##sfx((const T *)x, outer, len, inner, (int64_t *)y); break;                             \
+  case FXRT_R_ANY: any_##sfx((const T *)x, outer, len, inner, (uint8_t *)y); break;                                   \
+  case FXRT_R_ALL: all_##sfx((const T *)x, outer, len, inner, (uint8_t *)y); break;
+
 /* torch.sum / mean / prod / amax / amin / argmax / argmin / any / all along the middle dimension of
  * [outer, len, inner]. f32: all; i64: all but MEAN (torch refuses mean of integers: FXRT_EDTYPE); bool: ANY and
  * ALL (torch's sum of bool is i64: the caller converts). Over an empty dimension (len 0) SUM gives 0, PROD 1, MEAN
@@ -171,30 +183,14 @@ fxrt_status fxrt_reduce(fxrt_reduce_op op, fxrt_dtype dt, const void *x, int64_t
   if ((total > 0 && !x) || !y) return FXRT_EINVAL;
   if (len == 0) return reduce_empty(op, dt, outputs, y);
   if (dt == FXRT_F32) {
-    const float *xf = (const float *)x;
     switch (op) {
-    case FXRT_R_SUM: sum_f32(xf, outer, len, inner, (float *)y); break;
-    case FXRT_R_MEAN: mean_f32(xf, outer, len, inner, (float *)y); break;
-    case FXRT_R_PROD: prod_f32(xf, outer, len, inner, (float *)y); break;
-    case FXRT_R_MAX: max_f32(xf, outer, len, inner, (float *)y); break;
-    case FXRT_R_MIN: min_f32(xf, outer, len, inner, (float *)y); break;
-    case FXRT_R_ARGMAX: argmax_f32(xf, outer, len, inner, (int64_t *)y); break;
-    case FXRT_R_ARGMIN: argmin_f32(xf, outer, len, inner, (int64_t *)y); break;
-    case FXRT_R_ANY: any_f32(xf, outer, len, inner, (uint8_t *)y); break;
-    case FXRT_R_ALL: all_f32(xf, outer, len, inner, (uint8_t *)y); break;
+      COMMON_CASES(f32, float)
+    case FXRT_R_MEAN: mean_f32((const float *)x, outer, len, inner, (float *)y); break;
     case FXRT_NUM_REDUCE_OPS: break;
     }
   } else if (dt == FXRT_I64) {
-    const int64_t *xi = (const int64_t *)x;
     switch (op) {
-    case FXRT_R_SUM: sum_i64(xi, outer, len, inner, (int64_t *)y); break;
-    case FXRT_R_PROD: prod_i64(xi, outer, len, inner, (int64_t *)y); break;
-    case FXRT_R_MAX: max_i64(xi, outer, len, inner, (int64_t *)y); break;
-    case FXRT_R_MIN: min_i64(xi, outer, len, inner, (int64_t *)y); break;
-    case FXRT_R_ARGMAX: argmax_i64(xi, outer, len, inner, (int64_t *)y); break;
-    case FXRT_R_ARGMIN: argmin_i64(xi, outer, len, inner, (int64_t *)y); break;
-    case FXRT_R_ANY: any_i64(xi, outer, len, inner, (uint8_t *)y); break;
-    case FXRT_R_ALL: all_i64(xi, outer, len, inner, (uint8_t *)y); break;
+      COMMON_CASES(i64, int64_t)
     case FXRT_R_MEAN: case FXRT_NUM_REDUCE_OPS: break;
     }
   } else if (op == FXRT_R_ANY) {

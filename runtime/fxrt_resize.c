@@ -6,20 +6,12 @@
  * same input pixels at every size.
  */
 #include "fxrt.h"
+#include "fxrt_check.h"
 
 #include <math.h>
 #include <string.h>
 
-#define DIM_LIMIT ((int64_t)INT32_MAX)
 #define COL_BLOCK 256 /* output columns whose source indices are computed together (on the stack) */
-
-static bool mul_ok(int64_t a, int64_t b, int64_t *r) {
-  if (a != 0 && b > INT64_MAX / a) return false;
-  *r = a * b;
-  return true;
-}
-
-static bool in_range(int64_t v, int64_t lo) { return v >= lo && v <= DIM_LIMIT; }
 
 static bool resize_ok(int64_t n, int64_t c, int64_t h, int64_t w, int64_t oh, int64_t ow) {
   int64_t t;

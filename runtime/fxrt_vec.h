@@ -1,4 +1,5 @@
-/* fxrt_vec.h: how the runtime's loops are written so that plain C vectorizes. Internal to the runtime.
+/* fxrt_vec.h: how the runtime's loops are written so that plain C vectorizes, and the loops that more than one kernel
+ * uses. Internal to the runtime.
  *
  * Loops over runtime lengths run in chunks of VW elements with a constant-length inner loop over the lanes, the form
  * that GCC's -O2 vectorizer accepts (it vectorizes no loop that would need a scalar remainder). Two pragmas keep the
@@ -7,6 +8,8 @@
  */
 #ifndef FXRT_VEC_H
 #define FXRT_VEC_H
+
+#include <stdint.h>
 
 #if defined(__AVX512F__)
 #define VW 16 /* floats per vector register */
@@ -27,5 +30,22 @@
 #define LANE_LOOP
 #endif
 #define LANES(l) LANE_LOOP for (int l = 0; l < VW; l++) /* the loop over the lanes of a chunk */
+
+/* ev[t] = x[2t] and od[t] = x[2t + 1] for the n elements of x (both in one loop, which the compiler vectorizes): a
+ * stride-2 row split so that each half is read with stride 1. */
+static inline void deinterleave(float *restrict ev, float *restrict od, const float *restrict x, int64_t n) {
+  int64_t t = 0;
+  CHUNK_LOOP
+  for (; 2 * (t + VW) <= n; t += VW)
+    LANES(l) {
+      ev[t + l] = x[2 * (t + l)];
+      od[t + l] = x[2 * (t + l) + 1];
+    }
+  for (; 2 * t + 1 < n; t++) {
+    ev[t] = x[2 * t];
+    od[t] = x[2 * t + 1];
+  }
+  if (2 * t < n) ev[t] = x[2 * t];
+}
 
 #endif

@@ -12,7 +12,7 @@
  * U is computed once, at compile time (fxrt_winograd_weight_f32, in double precision: fx2c's winograd pass stores it as
  * the node's weight). At run time, for each chunk of tiles:
  *   1. the input transform V = B^T d B, VW tiles at a time (their patches gathered into the lanes of vectors);
- *   2. the GEMMs, on an MR x NR register-blocked micro-kernel as in fxrt_gemm.h: rows are tiles, columns output
+ *   2. the GEMMs, on fxrt_gemm.h's MR x NR register-blocked micro-kernel: rows are tiles, columns output
  *      channels, which U stores in panels of 16 so that each step reads NR contiguous weights; one panel of output
  *      channels at a time, so that M stays in cache for
  *   3. the output transform Y = A^T M A, VW output channels at a time, then + bias, + residual and the activation (the
@@ -26,6 +26,7 @@
  * adding them up, which halves it again for 256 channels; F(2x2, 3x3) (points 0, 1, -1) is nearly as accurate as the
  * direct sum. tests/runtime/test_winograd.c checks the bound. */
 #include "fxrt.h"
+#include "fxrt_check.h"
 #include "fxrt_gemm.h"
 
 #include <math.h>
@@ -44,18 +45,8 @@
 #define FXRT_WINOGRAD_PARTIAL 32
 #endif
 #define PARTIAL FXRT_WINOGRAD_PARTIAL /* input channels per partial sum of the micro-kernel (accuracy) */
-#define DIM_LIMIT ((int64_t)INT32_MAX)
 
-static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t round_up(int64_t a, int64_t m) { return (a + m - 1) / m * m; }
-static bool in_range(int64_t v, int64_t lo) { return v >= lo && v <= DIM_LIMIT; }
-
-/* *r = a*b for 0 <= a, b; false on overflow. */
-static bool mul_ok(int64_t a, int64_t b, int64_t *r) {
-  if (a != 0 && b > INT64_MAX / a) return false;
-  *r = a * b;
-  return true;
-}
 
 /* ---- geometry ----------------------------------------------------------------------------------------------- */
 
@@ -147,6 +138,29 @@ fxrt_status fxrt_winograd_weight_f32(int64_t tile, const float *weight, int64_t 
   return FXRT_OK;
 }
 
+/* ---- the transforms' two passes ----------------------------------------------------------------------------- */
+
+/* y = T x T^T for VW patches at once, x being n x n and y k x k (x[(r*n + s)*VW + lane], y likewise), by vector
+ * arithmetic over the lanes: first the columns, e = T x (k x n), then the rows, y = e T^T. T is a macro
+ * T(o, x0, .., x{n-1}) that writes the k values of T (x0 .. x{n-1}) to o(0) .. o(k-1); PTS(F) lists F(0) .. F(n-1).
+ * x and y are the names of the enclosing function's arrays. */
+#define TRANSFORM(T, n, k, PTS)                                                                                        \
+  do {                                                                                                                 \
+    const int n_ = (n), k_ = (k);                                                                                      \
+    float e_[(k) * (n) * VW];                                                                                          \
+    for (int j_ = 0; j_ < n_; j_++) /* columns */                                                                      \
+      LANES(l) APPLY(T, TR_E, PTS(TR_X))                                                                               \
+    for (int i_ = 0; i_ < k_; i_++) /* rows */                                                                         \
+      LANES(l) APPLY(T, TR_Y, PTS(TR_S))                                                                               \
+  } while (0)
+#define APPLY(T, ...) T(__VA_ARGS__)
+#define TR_X(r) x[((r)*n_ + j_) * VW + l]
+#define TR_E(i) e_[((i)*n_ + j_) * VW + l]
+#define TR_S(s) e_[(i_ * n_ + (s)) * VW + l]
+#define TR_Y(j) y[(i_ * k_ + (j)) * VW + l]
+#define PTS4(F) F(0), F(1), F(2), F(3)
+#define PTS6(F) F(0), F(1), F(2), F(3), F(4), F(5)
+
 /* ---- 1. the input transform -------------------------------------------------------------------------------- */
 
 /* The six values o0..o5 = B^T (d0..d5) for the points 0, 1, -1, 1/2, -2 and infinity,
@@ -164,24 +178,8 @@ fxrt_status fxrt_winograd_weight_f32(int64_t tile, const float *weight, int64_t 
     o(5) = (d5 + d1) + 1.5f * p_ - 2.0f * d3;                                                                          \
   }
 
-/* v = B^T d B for VW 6x6 patches at once: d[(r*6 + s)*VW + lane], v likewise. Vector arithmetic over the lanes. */
-static void input_transform4(const float *restrict d, float *restrict v) {
-  float e[36 * VW];
-  for (int j = 0; j < 6; j++) { /* columns: e = B^T d */
-#define D(r) d[((r)*6 + j) * VW + l]
-#define E(i) e[((i)*6 + j) * VW + l]
-    LANES(l) BT(E, D(0), D(1), D(2), D(3), D(4), D(5))
-#undef D
-#undef E
-  }
-  for (int i = 0; i < 6; i++) { /* rows: v = e B */
-#define S(s) e[(i * 6 + (s)) * VW + l]
-#define O(j) v[(i * 6 + (j)) * VW + l]
-    LANES(l) BT(O, S(0), S(1), S(2), S(3), S(4), S(5))
-#undef S
-#undef O
-  }
-}
+/* y = B^T x B for VW 6x6 patches x at once. */
+static void input_transform4(const float *restrict x, float *restrict y) { TRANSFORM(BT, 6, 6, PTS6); }
 
 /* The four values o0..o3 = B^T (d0..d3) of F(2x2, 3x3), B^T = [1 0 -1 0; 0 1 1 0; 0 -1 1 0; 0 1 0 -1]. */
 #define BT2(o, d0, d1, d2, d3)                                                                                         \
@@ -192,24 +190,8 @@ static void input_transform4(const float *restrict d, float *restrict v) {
     o(3) = d1 - d3;                                                                                                    \
   }
 
-/* v = B^T d B for VW 4x4 patches at once: d[(r*4 + s)*VW + lane], v likewise. */
-static void input_transform2(const float *restrict d, float *restrict v) {
-  float e[16 * VW];
-  for (int j = 0; j < 4; j++) { /* columns: e = B^T d */
-#define D(r) d[((r)*4 + j) * VW + l]
-#define E(i) e[((i)*4 + j) * VW + l]
-    LANES(l) BT2(E, D(0), D(1), D(2), D(3))
-#undef D
-#undef E
-  }
-  for (int i = 0; i < 4; i++) { /* rows: v = e B */
-#define S(s) e[(i * 4 + (s)) * VW + l]
-#define O(j) v[(i * 4 + (j)) * VW + l]
-    LANES(l) BT2(O, S(0), S(1), S(2), S(3))
-#undef S
-#undef O
-  }
-}
+/* y = B^T x B for VW 4x4 patches x at once. */
+static void input_transform2(const float *restrict x, float *restrict y) { TRANSFORM(BT2, 4, 4, PTS4); }
 
 /* Where lane l of a group gathers its patch from: rows [i0, i1) and columns [j0, j1) of the a x a patch are inside
  * the input (the rest is padding, zeros); patch element (i, j) is x[off + ci*h*w + i*w + j] for input channel ci. */
@@ -274,90 +256,13 @@ static void transform_inputs(const float *x, const wino_geom *g, int64_t t0, int
  * halves the rounding error of deep sums (the output transform amplifies it), for a few adds. */
 static void micro_kernel(int64_t kc, const float *restrict a, int64_t lda, const float *restrict b0,
                          const float *restrict b1, float *restrict c, int64_t ldc, bool accumulate) {
-#define DECL(r) float t##r##x[VW], t##r##y[VW], c##r##x[VW], c##r##y[VW];
-#define ZERO(r)                                                                                                        \
-  LANES(j) t##r##x[j] = t##r##y[j] = 0.0f;
-#define ZERO_PART(r)                                                                                                   \
-  LANES(j) c##r##x[j] = c##r##y[j] = 0.0f;
-#define STEP(r)                                                                                                        \
-  {                                                                                                                    \
-    const float ar_ = ap[r];                                                                                           \
-    LANES(j) {                                                                                                         \
-      c##r##x[j] = MADD(c##r##x[j], ar_, bp0[j]);                                                                      \
-      c##r##y[j] = MADD(c##r##y[j], ar_, bp1[j]);                                                                      \
-    }                                                                                                                  \
-  }
-#define ADD_PART(r)                                                                                                    \
-  LANES(j) {                                                                                                           \
-    t##r##x[j] += c##r##x[j];                                                                                          \
-    t##r##y[j] += c##r##y[j];                                                                                          \
-  }
-#define STORE(r)                                                                                                       \
-  LANES(j) {                                                                                                           \
-    float *restrict cr_ = c + (r)*ldc;                                                                                 \
-    cr_[j] = accumulate ? cr_[j] + t##r##x[j] : t##r##x[j];                                                            \
-    cr_[VW + j] = accumulate ? cr_[VW + j] + t##r##y[j] : t##r##y[j];                                                  \
-  }
-  ROWS(DECL)
-  ROWS(ZERO)
-  const float *restrict ap = a, *restrict bp0 = b0, *restrict bp1 = b1;
-  for (int64_t p0 = 0; p0 < kc; p0 += PARTIAL) {
-    const int64_t p1 = min64(p0 + PARTIAL, kc);
-    ROWS(ZERO_PART)
-    CHUNK_LOOP
-    for (int64_t p = p0; p < p1; p++, ap += lda, bp0 += PANEL, bp1 += PANEL) {
-      ROWS(STEP)
-    }
-    ROWS(ADD_PART)
-  }
-  ROWS(STORE)
-#undef DECL
-#undef ZERO
-#undef ZERO_PART
-#undef STEP
-#undef ADD_PART
-#undef STORE
+  gemm_micro(2, kc, PARTIAL, a, 1, lda, b0, b1, PANEL, c, ldc, accumulate, NULL);
 }
 
 /* The same for the first VW columns only (the last columns when kp is not a multiple of NR). */
 static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, const float *restrict b0,
                               float *restrict c, int64_t ldc, bool accumulate) {
-#define DECL(r) float t##r##x[VW], c##r##x[VW];
-#define ZERO(r)                                                                                                        \
-  LANES(j) t##r##x[j] = 0.0f;
-#define ZERO_PART(r)                                                                                                   \
-  LANES(j) c##r##x[j] = 0.0f;
-#define STEP(r)                                                                                                        \
-  {                                                                                                                    \
-    const float ar_ = ap[r];                                                                                           \
-    LANES(j) c##r##x[j] = MADD(c##r##x[j], ar_, bp0[j]);                                                               \
-  }
-#define ADD_PART(r)                                                                                                    \
-  LANES(j) t##r##x[j] += c##r##x[j];
-#define STORE(r)                                                                                                       \
-  LANES(j) {                                                                                                           \
-    float *restrict cr_ = c + (r)*ldc;                                                                                 \
-    cr_[j] = accumulate ? cr_[j] + t##r##x[j] : t##r##x[j];                                                            \
-  }
-  ROWS(DECL)
-  ROWS(ZERO)
-  const float *restrict ap = a, *restrict bp0 = b0;
-  for (int64_t p0 = 0; p0 < kc; p0 += PARTIAL) {
-    const int64_t p1 = min64(p0 + PARTIAL, kc);
-    ROWS(ZERO_PART)
-    CHUNK_LOOP
-    for (int64_t p = p0; p < p1; p++, ap += lda, bp0 += PANEL) {
-      ROWS(STEP)
-    }
-    ROWS(ADD_PART)
-  }
-  ROWS(STORE)
-#undef DECL
-#undef ZERO
-#undef ZERO_PART
-#undef STEP
-#undef ADD_PART
-#undef STORE
+  gemm_micro(1, kc, PARTIAL, a, 1, lda, b0, b0, PANEL, c, ldc, accumulate, NULL);
 }
 
 /* M_xi[tt][j] = sum_ci V_xi[ci][tt] U_xi[ci][jr + j] for the chunk's rows (nt rounded up to MR) and the nr (NR or VW)
@@ -384,10 +289,8 @@ static void products(const float *u, const wino_geom *g, int64_t nt, const float
 
 /* ---- 3. the output transform and the epilogue --------------------------------------------------------------- */
 
-/* y = A^T m A for VW tiles of 6x6 transform points at once (m[(r*6 + s)*VW + lane], y[(i*4 + j)*VW + lane]), with
+/* The four values A^T (m0..m5) for the points of BT, written to o(0) .. o(3),
  *     A^T = [1 1 1 1 1 0; 0 1 -1 1/2 -2 0; 0 1 1 1/4 4 0; 0 1 -1 1/8 -8 1]. */
-static void output_transform4(const float *restrict m, float *restrict y) {
-  float e[24 * VW];
 #define AT(o, m0, m1, m2, m3, m4, m5)                                                                                  \
   {                                                                                                                    \
     const float a_ = m1 + m2, b_ = m1 - m2;                                                                            \
@@ -396,47 +299,19 @@ static void output_transform4(const float *restrict m, float *restrict y) {
     o(2) = a_ + 0.25f * m3 + 4.0f * m4;                                                                                \
     o(3) = (b_ + m5) + 0.125f * m3 - 8.0f * m4;                                                                        \
   }
-  for (int j = 0; j < 6; j++) { /* columns: e = A^T m */
-#define M_(r) m[((r)*6 + j) * VW + l]
-#define E(i) e[((i)*6 + j) * VW + l]
-    LANES(l) AT(E, M_(0), M_(1), M_(2), M_(3), M_(4), M_(5))
-#undef M_
-#undef E
-  }
-  for (int i = 0; i < 4; i++) { /* rows: y = e A */
-#define S(s) e[(i * 6 + (s)) * VW + l]
-#define O(j) y[(i * 4 + (j)) * VW + l]
-    LANES(l) AT(O, S(0), S(1), S(2), S(3), S(4), S(5))
-#undef S
-#undef O
-  }
-#undef AT
-}
 
-/* y = A^T m A for VW tiles of 4x4 transform points at once (F(2x2, 3x3)), A^T = [1 1 1 0; 0 1 -1 -1]. */
-static void output_transform2(const float *restrict m, float *restrict y) {
-  float e[8 * VW];
+/* y = A^T x A for VW tiles of 6x6 transform points x at once (y: 4x4). */
+static void output_transform4(const float *restrict x, float *restrict y) { TRANSFORM(AT, 6, 4, PTS6); }
+
+/* The two values A^T (m0..m3) of F(2x2, 3x3), written to o(0) and o(1), A^T = [1 1 1 0; 0 1 -1 -1]. */
 #define AT2(o, m0, m1, m2, m3)                                                                                         \
   {                                                                                                                    \
     o(0) = (m0 + m1) + m2;                                                                                             \
     o(1) = (m1 - m2) - m3;                                                                                             \
   }
-  for (int j = 0; j < 4; j++) { /* columns: e = A^T m */
-#define M_(r) m[((r)*4 + j) * VW + l]
-#define E(i) e[((i)*4 + j) * VW + l]
-    LANES(l) AT2(E, M_(0), M_(1), M_(2), M_(3))
-#undef M_
-#undef E
-  }
-  for (int i = 0; i < 2; i++) { /* rows: y = e A */
-#define S(s) e[(i * 4 + (s)) * VW + l]
-#define O(j) y[(i * 2 + (j)) * VW + l]
-    LANES(l) AT2(O, S(0), S(1), S(2), S(3))
-#undef S
-#undef O
-  }
-#undef AT2
-}
+
+/* y = A^T x A for VW tiles of 4x4 transform points x at once (F(2x2, 3x3); y: 2x2). */
+static void output_transform2(const float *restrict x, float *restrict y) { TRANSFORM(AT2, 4, 2, PTS4); }
 
 /* The chunk's output tiles for the output channels [jr, jr + nr) from M (products): y = A^T M A + bias, + residual,
  * activation, clipped at the output's edge. */
