@@ -219,7 +219,6 @@ static uint32_t module_calls(const fx_graph *g, uint32_t n) {
   return k;
 }
 
-bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;

@@ -112,7 +112,6 @@ static uint64_t weight_bytes_read(const cf *c, const bool *skip) {
   return bytes;
 }
 
-bool fx_pass_constfold(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_constfold(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;

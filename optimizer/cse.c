@@ -27,7 +27,6 @@ static bool reads_written(const fx_program *p, const fx_value *v, const bool *wr
   return false;
 }
 
-bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;

@@ -2,7 +2,6 @@
  * Graph.eliminate_dead_code, with in-place ops kept as impure). */
 #include "passes.h"
 
-bool fx_pass_dce(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_dce(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_graph *g = pm->p->g;
   uint32_t before = g->nlive;

@@ -91,7 +91,6 @@ static void kwarg(fx_graph *g, fx_value *items, uint32_t *n, const char *key, fx
   items[(*n)++] = v;
 }
 
-bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;

@@ -216,7 +216,6 @@ static bool clean_between(const fx_program *p, uint32_t a, uint32_t b) {
   return true;
 }
 
-bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;

@@ -8,7 +8,6 @@
 
 #include "passes.h"
 
-bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;

@@ -184,7 +184,6 @@ static bool fold_into_pool(pf_state *s, uint32_t pad, uint32_t u, fx_pass_stats 
   return true;
 }
 
-bool fx_pass_padfold(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_padfold(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;

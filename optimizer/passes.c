@@ -46,15 +46,6 @@ void fx_made_free(fx_made_nodes *m) {
   m->n = m->cap = 0;
 }
 
-bool fx_pass_dce(fx_pass_manager *pm, fx_pass_stats *st);
-bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st);
-bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st);
-bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st);
-bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st);
-bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st);
-bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st);
-bool fx_pass_constfold(fx_pass_manager *pm, fx_pass_stats *st);
-bool fx_pass_padfold(fx_pass_manager *pm, fx_pass_stats *st);
 
 const fx_pass fx_passes[] = {
     {"noop", "no-op removal: dropout, identity, contiguous, clone, detach, stochastic_depth, same-shape reshapes",

@@ -42,7 +42,16 @@ typedef struct fx_pass {
   bool (*run)(fx_pass_manager *pm, fx_pass_stats *st);
 } fx_pass;
 
-/* The passes, in pipeline order; terminated by a NULL name. */
+/* The passes (one file each), and their table in pipeline order, terminated by a NULL name. */
+bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_constfold(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_padfold(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_dce(fx_pass_manager *pm, fx_pass_stats *st);
 extern const fx_pass fx_passes[];
 /* The comma-separated pass list of an optimisation level (0: ""). */
 const char *fx_pass_pipeline(int level);

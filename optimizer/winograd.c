@@ -164,7 +164,6 @@ static fx_str transformed(fx_weights *w, uint32_t wi, int64_t tile, int64_t k, i
   return u->name;
 }
 
-bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;

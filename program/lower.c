@@ -231,8 +231,10 @@ static bool make_operand(lw *r, const fx_value *v, fxrt_dtype dt, int32_t ndim, 
   o->ref = as_dtype(r, v, dt);
   return true;
 }
-static fx_ref operand_ref(fx_kcall *k, int slot, operand *o) {
-  return o->is_scalar ? scalar_ref_i(k, slot, (fxrt_dtype)o->ref.dtype, o->sval, o->ival) : o->ref;
+/* Operand o as ref and view i of k (a number in k's scalar slot i). */
+static void set_operand(fx_kcall *k, int i, operand *o) {
+  k->ref[i] = o->is_scalar ? scalar_ref_i(k, i, (fxrt_dtype)o->ref.dtype, o->sval, o->ival) : o->ref;
+  k->view[i] = o->view;
 }
 
 /* ---- elementwise ---- */
@@ -344,10 +346,8 @@ static bool lower_binary(lw *r, fx_op op, const fx_inst *in) {
   fx_kcall *k = call(r, FX_K_BINARY);
   k->sub = bop;
   k->dt = dt;
-  k->ref[0] = operand_ref(k, 0, &oa);
-  k->view[0] = oa.view;
-  k->ref[1] = operand_ref(k, 1, &ob);
-  k->view[1] = ob.view;
+  set_operand(k, 0, &oa);
+  set_operand(k, 1, &ob);
   k->ref[2] = tref(r, y);
   k->view[2] = cview(ty);
   k->f[0] = alpha;
@@ -370,12 +370,9 @@ static bool lower_where(lw *r, fx_op op, const fx_inst *in) {
     return false;
   fx_kcall *k = call(r, FX_K_WHERE);
   k->dt = ty->dtype;
-  k->ref[0] = operand_ref(k, 0, &oc);
-  k->view[0] = oc.view;
-  k->ref[1] = operand_ref(k, 1, &oa);
-  k->view[1] = oa.view;
-  k->ref[2] = operand_ref(k, 2, &ob);
-  k->view[2] = ob.view;
+  set_operand(k, 0, &oc);
+  set_operand(k, 1, &oa);
+  set_operand(k, 2, &ob);
   k->ref[3] = tref(r, y);
   k->view[3] = cview(ty);
   return true;
