@@ -81,7 +81,7 @@ bool fx_interp_run(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_
   }
   fx_plan P;
   fx_plan_build(&L, &P);
-  ex e = {&L, &P, fx_tensor_alloc(P.arena ? P.arena : 1), inputs, NULL, NULL};
+  ex e = {&L, &P, fx_tensor_alloc(P.arena ? P.arena : 1), inputs, NULL, d};
   res->noutputs = L.noutputs;
   res->outputs = e.outputs = fx_xcalloc(L.noutputs + 1, sizeof *res->outputs);
   for (uint32_t j = 0; j < L.noutputs; j++) {
@@ -95,7 +95,6 @@ bool fx_interp_run(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_
     o->data = fx_tensor_alloc(o->nbytes ? o->nbytes : 1);
   }
   fx_walker w = {NULL, run_call, NULL};
-  e.d = d;
   bool ok = fx_walk(&L, &w, &e);
   res->peak_bytes = P.arena;
   fx_tensor_free(e.arena);

@@ -31,16 +31,6 @@ static bool view_eq(const fxrt_view *a, const fxrt_view *b) {
   return true;
 }
 
-/* The ref that an elementwise call writes (its result): its first written operand (kernels.def). */
-static int result_ref(const fx_kcall *k) {
-  uint8_t slots[FX_KCALL_REFS];
-  bool written[FX_KCALL_REFS];
-  int n = fx_kcall_refs(k, slots, written);
-  for (int j = 0; j < n; j++)
-    if (written[j]) return slots[j];
-  return 0;
-}
-
 /* Elementwise calls whose result may overwrite an input: the candidate input refs. */
 static int share_candidates(const fx_kcall *k, const fx_ref **out) {
   if (k->kind == FX_K_POINTWISE && k->ref[0].kind == FX_REF_TENSOR) {
@@ -233,7 +223,10 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
     const fx_ref *cand[FX_KCALL_REFS];
     int nc = share_candidates(c, cand);
     if (!nc) continue;
-    const int out = result_ref(c);
+    const int nrefs = fx_kcall_refs(c, slots, written);
+    int out = 0; /* the result: the call's first written operand (kernels.def) */
+    while (out < nrefs && !written[out]) out++;
+    out = out < nrefs ? slots[out] : 0;
     uint32_t y = find(P, c->ref[out].id);
     fx_place *py = &P->place[y];
     if (py->loc != FX_MEM_ARENA || py->first != k) continue;
@@ -245,7 +238,7 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
         continue;
       /* no other operand may read the same storage in another layout */
       bool other = false;
-      for (int j = 0, n = fx_kcall_refs(c, slots, written); j < n && !other; j++) {
+      for (int j = 0; j < nrefs && !other; j++) {
         const int r = slots[j];
         other = r != out && &c->ref[r] != cand[i] && c->ref[r].kind == FX_REF_TENSOR && find(P, c->ref[r].id) == x &&
                 !(c->ref[r].off == cand[i]->off && view_eq(&c->view[r], &c->view[cand[i] - c->ref]));
