@@ -15,7 +15,7 @@ typedef struct {
 } op_info;
 
 static const op_info ops[FX_NUM_OPS] = {
-#define FX_OP(id, name, sig, nout, flags) {name, sig, nout, flags},
+#define FX_OP(id, name, sig, nout, flags, rule) {name, sig, nout, flags},
 #include "ops.def"
 #undef FX_OP
 };

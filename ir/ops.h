@@ -12,7 +12,7 @@
 #include "graph.h"
 
 typedef enum fx_op {
-#define FX_OP(id, name, sig, nout, flags) FX_OP_##id,
+#define FX_OP(id, name, sig, nout, flags, rule) FX_OP_##id,
 #include "ops.def"
 #undef FX_OP
   FX_NUM_OPS

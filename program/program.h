@@ -59,9 +59,23 @@ typedef struct fx_pool_attrs { /* max_pool, max_pool_with_indices, avg_pool */
   int64_t divisor_override;    /* avg_pool: 0 for None */
 } fx_pool_attrs;
 
+typedef struct fx_dim_attrs { /* reductions (sum ... all, max_dim, min_dim); softmax, log_softmax, cumsum, topk */
+  bool reduce[FXRT_MAX_DIMS];  /* reductions: the input's dimensions reduced */
+  bool keepdim;                /* reductions: they stay as size 1 */
+  int32_t dim;                 /* the ops along one dimension: that dimension (0 for a 0-dim input) */
+} fx_dim_attrs;
+
+typedef struct fx_view_attrs { /* permute, transpose, t; slice, select, narrow */
+  int32_t perm[FXRT_MAX_DIMS]; /* permutes: result dimension i is input dimension perm[i] */
+  int32_t dim;                 /* slices: the dimension */
+  int64_t start, step;         /* slices: the first index taken (counted from the start), the step (1: select, narrow) */
+} fx_view_attrs;
+
 typedef union fx_attrs {
   fx_conv_attrs conv;
   fx_pool_attrs pool;
+  fx_dim_attrs dims;
+  fx_view_attrs view;
 } fx_attrs;
 
 typedef struct fx_inst {

@@ -1,0 +1,193 @@
+/* conv.c: convolutions: convolution (1-d and 2-d, grouped, dilated, transposed), fx2c.fused_conv (with an
+ * epilogue and asymmetric padding) and fx2c.winograd_conv. Inference decodes the attributes once (fx_conv_attrs).
+ */
+#include "family.h"
+
+#include <math.h>
+
+/* ---- inference ---- */
+
+bool fx_infer_conv(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_value *w = ARG("weight");
+  NEED_TENSOR(w, "weight");
+  const fx_tinfo *t = tinfo(c, x), *tw = tinfo(c, w);
+  int sp = tw->ndim - 2;
+  if (sp < 1 || sp > 2)
+    return fx_ierr(c, "only 1-d and 2-d convolutions are supported (weight has %d dimensions)", tw->ndim);
+  bool batched = t->ndim == sp + 2;
+  if (!batched && t->ndim != sp + 1)
+    return fx_ierr(c, "a %d-d convolution needs a %d-d or %d-d input", sp, sp + 1, sp + 2);
+  int64_t groups = 1, stride[2] = {1, 1}, pad[2] = {0, 0}, dil[2] = {1, 1}, opad[2] = {0, 0};
+  bool transposed = false;
+  as_int(ARG("groups"), &groups);
+  as_bool(ARG("transposed"), &transposed);
+  if (!fx_expand_ints(ARG("stride"), sp, stride) || !fx_expand_ints(ARG("dilation"), sp, dil))
+    return fx_ierr(c, "stride and dilation must be ints");
+  const fx_value *pv = ARG("padding");
+  int64_t n = batched ? t->shape[0] : 1, cin = t->shape[batched ? 1 : 0];
+  const int64_t *sz = t->shape + (batched ? 2 : 1);
+  if (fx_value_str_is(pv, "valid")) {
+    pad[0] = pad[1] = 0;
+  } else if (fx_value_str_is(pv, "same")) {
+    for (int i = 0; i < sp; i++) {
+      int64_t total = dil[i] * (tw->shape[2 + i] - 1);
+      if (total % 2) return fx_ierr(c, "padding='same' with an even kernel is not supported");
+      pad[i] = total / 2;
+    }
+  } else if (!fx_expand_ints(pv, sp, pad)) {
+    return fx_ierr(c, "padding must be ints, 'same' or 'valid'");
+  }
+  if (transposed && !fx_expand_ints(ARG("output_padding"), sp, opad)) return fx_ierr(c, "output_padding must be ints");
+  int64_t pad_end[2] = {0, 0};
+  for (int i = 0; i < sp; i++) pad_end[i] = pad[i];
+  if (op == FX_OP_FUSED_CONV && ARG("padding_end")->kind != FX_V_NONE) {
+    if (!fx_expand_ints(ARG("padding_end"), sp, pad_end) || transposed)
+      return fx_ierr(c, "padding_end must be ints, of a convolution that is not transposed");
+    for (int i = 0; i < sp; i++)
+      if (pad_end[i] < 0) return fx_ierr(c, "padding_end must not be negative");
+  }
+  if (groups < 1 || cin % groups)
+    return fx_ierr(c, "groups=%lld does not divide the %lld input channels", (long long)groups, (long long)cin);
+  int64_t kout = transposed ? tw->shape[1] * groups : tw->shape[0];
+  int64_t wcin = transposed ? tw->shape[0] : tw->shape[1] * groups;
+  if (wcin != cin)
+    return fx_ierr(c, "the input has %lld channels but the weight expects %lld", (long long)cin, (long long)wcin);
+  const fx_value *bv = ARG("bias");
+  if (is_tensor(bv) && (tinfo(c, bv)->ndim != 1 || tinfo(c, bv)->shape[0] != kout))
+    return fx_ierr(c, "bias must have %lld elements", (long long)kout);
+  int64_t shape[FXRT_MAX_DIMS];
+  int32_t k = 0;
+  if (batched) shape[k++] = n;
+  shape[k++] = kout;
+  for (int i = 0; i < sp; i++) {
+    int64_t ks = tw->shape[2 + i], o;
+    if (transposed) o = (sz[i] - 1) * stride[i] - 2 * pad[i] + dil[i] * (ks - 1) + opad[i] + 1;
+    else o = (sz[i] + pad[i] + pad_end[i] - dil[i] * (ks - 1) - 1) / stride[i] + 1;
+    if (o < 1) return fx_ierr(c, "the input (size %lld) is smaller than the kernel", (long long)sz[i]);
+    shape[k++] = o;
+  }
+  in->result = new_tensor(c, t->dtype, k, shape);
+  fx_conv_attrs *a = &new_attrs(c, in)->conv;
+  *a = (fx_conv_attrs){sp,
+                       batched,
+                       transposed,
+                       {stride[0], stride[1]},
+                       {dil[0], dil[1]},
+                       groups,
+                       {pad[0], pad[1]},
+                       {pad_end[0], pad_end[1]},
+                       {opad[0], opad[1]},
+                       0};
+  if (op == FX_OP_FUSED_CONV && transposed) return fx_ierr(c, "a transposed convolution takes no epilogue");
+  return op == FX_OP_CONVOLUTION || fx_check_epilogue(c, op, in);
+}
+
+bool fx_infer_winograd(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_value *w = ARG("weight"), *bv = ARG("bias");
+  NEED_TENSOR(w, "weight");
+  const fx_tinfo *t = tinfo(c, x), *tw = tinfo(c, w);
+  int64_t k = 0, pad[2] = {0, 0}, tile = 0;
+  if (t->ndim != 4 || t->dtype != FXRT_F32) return fx_ierr(c, "the input must be an f32 tensor [n, c, h, w]");
+  if (!as_int(ARG("out_channels"), &k) || k < 1 || k > INT32_MAX)
+    return fx_ierr(c, "out_channels must be a positive int");
+  if (!as_int(ARG("tile"), &tile) || (tile != 2 && tile != 4)) return fx_ierr(c, "tile must be 2 or 4");
+  if (tw->ndim != 4 || tw->dtype != FXRT_F32 || tw->shape[0] != (tile + 2) * (tile + 2) ||
+      tw->shape[1] != (k + 15) / 16 || tw->shape[2] != t->shape[1] || tw->shape[3] != 16)
+    return fx_ierr(c, "the weight must be the f32 Winograd transform [%lld, %lld, %lld, 16] of %lld output channels",
+                   (long long)((tile + 2) * (tile + 2)), (long long)((k + 15) / 16), (long long)t->shape[1],
+                   (long long)k);
+  if (!fx_expand_ints(ARG("padding"), 2, pad) || pad[0] < 0 || pad[1] < 0 || pad[0] > INT32_MAX || pad[1] > INT32_MAX)
+    return fx_ierr(c, "padding must be one or two non-negative ints");
+  int64_t end[2] = {pad[0], pad[1]};
+  if (ARG("padding_end")->kind != FX_V_NONE && (!fx_expand_ints(ARG("padding_end"), 2, end) || end[0] < 0 ||
+                                                end[1] < 0 || end[0] > INT32_MAX || end[1] > INT32_MAX))
+    return fx_ierr(c, "padding_end must be one or two non-negative ints");
+  if (is_tensor(bv) && (tinfo(c, bv)->ndim != 1 || tinfo(c, bv)->shape[0] != k || tinfo(c, bv)->dtype != FXRT_F32))
+    return fx_ierr(c, "bias must be an f32 tensor of %lld elements", (long long)k);
+  if (!is_tensor(bv) && bv->kind != FX_V_NONE) return fx_ierr(c, "bias must be a tensor or None");
+  int64_t shape[4] = {t->shape[0], k, t->shape[2] + pad[0] + end[0] - 2, t->shape[3] + pad[1] + end[1] - 2};
+  if (shape[2] < 1 || shape[3] < 1) return fx_ierr(c, "the input is smaller than the kernel");
+  in->result = new_tensor(c, FXRT_F32, 4, shape);
+  new_attrs(c, in)->conv =
+      (fx_conv_attrs){2, true, false, {1, 1}, {1, 1}, 1, {pad[0], pad[1]}, {end[0], end[1]}, {0, 0}, tile};
+  return fx_check_epilogue(c, op, in);
+}
+
+/* ---- lowering ---- */
+
+bool fx_lower_conv(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *w = ARG("weight"), *bv = ARG("bias"), *y = &in->result;
+  const fx_tinfo *tx = ti(r, x), *tw = ti(r, w), *ty = ti(r, y);
+  if (tx->dtype != FXRT_F32 || tw->dtype != FXRT_F32) return fx_lerr(r, "convolution runs on f32 tensors only");
+  if (is_tensor(bv) && ti(r, bv)->dtype != FXRT_F32) return fx_lerr(r, "convolution runs on f32 tensors only");
+  const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
+  const int sp = a->sp;
+  const bool batched = a->batched, transposed = a->transposed;
+  int64_t n = batched ? tx->shape[0] : 1, c = tx->shape[batched ? 1 : 0];
+  int64_t h = sp == 2 ? tx->shape[tx->ndim - 2] : 1, wd = tx->shape[tx->ndim - 1];
+  int64_t kout = ty->shape[batched ? 1 : 0], oh = sp == 2 ? ty->shape[ty->ndim - 2] : 1, ow = ty->shape[ty->ndim - 1];
+  int64_t kh = sp == 2 ? tw->shape[2] : 1, kw = tw->shape[tw->ndim - 1];
+  int64_t stride[2], pad[2], dil[2], opad[2], extra[2]; /* extra: the zeros after the input less those before */
+  for (int i = 0; i < 2; i++) {
+    stride[i] = a->stride[i], pad[i] = a->pad[i], dil[i] = a->dilation[i], opad[i] = a->output_padding[i];
+    extra[i] = a->pad_end[i] - a->pad[i];
+  }
+  if (sp == 1) { /* conv1d as conv2d over a height of 1 */
+    stride[1] = stride[0], pad[1] = pad[0], dil[1] = dil[0], extra[1] = extra[0], opad[1] = opad[0];
+    stride[0] = 1, pad[0] = 0, dil[0] = 1, extra[0] = 0, opad[0] = 0;
+  }
+  const int64_t groups = a->groups;
+  fx_kcall *k;
+  if (transposed) {
+    k = fx_call(r, FX_K_CONV_T2D);
+    k->p.convt = (fxrt_conv_transpose2d_params){
+        {stride[0], stride[1]}, {pad[0], pad[1]}, {opad[0], opad[1]}, {dil[0], dil[1]}, groups};
+  } else {
+    fxrt_conv2d_params p = {{stride[0], stride[1]}, {pad[0], pad[1]}, {dil[0], dil[1]}, groups, {extra[0], extra[1]}};
+    size_t ws = fxrt_conv2d_workspace_size(n, c, h, wd, kout, kh, kw, oh, ow, &p);
+    fx_ref wsr = ws ? fx_new_scratch(r, FXRT_U8, (int64_t)ws) : null_ref();
+    k = fx_call(r, FX_K_CONV2D);
+    k->p.conv = p;
+    k->ref[5] = wsr;
+    k->i[9] = (int64_t)ws;
+  }
+  k->ref[0] = tref(r, x);
+  k->i[0] = n, k->i[1] = c, k->i[2] = h, k->i[3] = wd;
+  k->ref[1] = tref(r, w);
+  k->i[4] = kout, k->i[5] = kh, k->i[6] = kw;
+  k->ref[2] = tref(r, bv);
+  k->ref[3] = tref(r, y);
+  k->i[7] = oh, k->i[8] = ow;
+  fx_set_epilogue(r, op, in, k);
+  return true;
+}
+
+/* winograd_conv: the weight is already transformed (optimizer/winograd.c); the workspace as the runtime sizes it. */
+bool fx_lower_winograd(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *w = ARG("weight"), *bv = ARG("bias"), *y = &in->result;
+  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
+  const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
+  const int64_t *pad = a->pad, tile = a->tile;
+  size_t ws = fxrt_winograd_workspace_size(tile, tx->shape[0], tx->shape[1], tx->shape[2], tx->shape[3], ty->shape[1],
+                                           ty->shape[2], ty->shape[3], pad[0], pad[1]);
+  if (ws == 0) return fx_lerr(r, "the convolution is too large for the Winograd kernel");
+  fx_ref wsr = fx_new_scratch(r, FXRT_U8, (int64_t)ws);
+  fx_kcall *k = fx_call(r, FX_K_WINOGRAD);
+  k->sub = (int32_t)tile;
+  k->ref[0] = tref(r, x);
+  k->i[0] = tx->shape[0], k->i[1] = tx->shape[1], k->i[2] = tx->shape[2], k->i[3] = tx->shape[3];
+  k->ref[1] = tref(r, w);
+  k->i[4] = ty->shape[1];
+  k->ref[2] = tref(r, bv);
+  k->ref[3] = tref(r, y);
+  k->i[5] = ty->shape[2], k->i[6] = ty->shape[3], k->i[7] = pad[0], k->i[8] = pad[1];
+  k->ref[5] = wsr;
+  k->i[9] = (int64_t)ws;
+  fx_set_epilogue(r, op, in, k);
+  k->has_ep = k->ep.act != FXRT_ACT_NONE || k->ref[4].kind != FX_REF_NULL; /* else NULL: no epilogue */
+  return true;
+}

@@ -1,0 +1,398 @@
+/* elementwise.c: the elementwise ops: one input (relu, exp, ...), two inputs with broadcasting and PyTorch's
+ * type promotion (add, eq, ...), where and masked_fill, and fx2c.pointwise (a fused expression). On Python numbers
+ * the ops that allow it are computed at compile time.
+ */
+#include "family.h"
+
+#include "../../ir/pointwise.h"
+
+#include <math.h>
+
+/* ---- inference ---- */
+
+static bool py_number(const fx_value *v) {
+  return v->kind == FX_V_INT || v->kind == FX_V_FLOAT || v->kind == FX_V_BOOL;
+}
+
+static int64_t floordiv_i(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
+  return q;
+}
+
+static bool fold_py(fx_ictx *c, fx_op op, const fx_value *a, const fx_value *b, fx_value *out) {
+  fx_graph *g = c->p->g;
+  if (op == FX_OP_NEG) {
+    if (a->kind == FX_V_FLOAT) *out = fx_value_float(g, -a->v.f);
+    else *out = int_value(c, -a->v.i);
+    return true;
+  }
+  /* sequences: tuple + tuple, list + list, tuple * int */
+  if ((a->kind == FX_V_TUPLE || a->kind == FX_V_LIST) && op == FX_OP_ADD && b->kind == a->kind) {
+    fx_value items[64];
+    if (a->n + b->n > 64) return fx_ierr(c, "sequence too long");
+    memcpy(items, a->u.items, a->n * sizeof *items);
+    memcpy(items + a->n, b->u.items, b->n * sizeof *items);
+    *out = fx_value_container_in(&c->p->arena, (fx_vkind)a->kind, items, a->n + b->n);
+    return true;
+  }
+  if (!py_number(a) || !py_number(b)) return fx_ierr(c, "cannot compute this on the values given");
+  bool fl = a->kind == FX_V_FLOAT || b->kind == FX_V_FLOAT;
+  double x, y;
+  as_float(a, &x);
+  as_float(b, &y);
+  int64_t i = a->v.i, j = b->v.i;
+  switch (op) {
+  case FX_OP_ADD: *out = fl ? fx_value_float(g, x + y) : int_value(c, i + j); return true;
+  case FX_OP_SUB: *out = fl ? fx_value_float(g, x - y) : int_value(c, i - j); return true;
+  case FX_OP_RSUB: *out = fl ? fx_value_float(g, y - x) : int_value(c, j - i); return true;
+  case FX_OP_MUL: *out = fl ? fx_value_float(g, x * y) : int_value(c, i * j); return true;
+  case FX_OP_DIV:
+    if (y == 0) return fx_ierr(c, "division by zero");
+    *out = fx_value_float(g, x / y);
+    return true;
+  case FX_OP_FLOOR_DIVIDE:
+    if (y == 0) return fx_ierr(c, "division by zero");
+    *out = fl ? fx_value_float(g, floor(x / y)) : int_value(c, floordiv_i(i, j));
+    return true;
+  case FX_OP_REMAINDER:
+    if (y == 0) return fx_ierr(c, "modulo by zero");
+    if (fl) {
+      double r = fmod(x, y);
+      if (r != 0 && ((r < 0) != (y < 0))) r += y;
+      *out = fx_value_float(g, r);
+    } else {
+      *out = int_value(c, i - floordiv_i(i, j) * j);
+    }
+    return true;
+  case FX_OP_POW:
+    if (!fl && j >= 0) {
+      int64_t r = 1;
+      for (int64_t k = 0; k < j; k++) r *= i;
+      *out = int_value(c, r);
+    } else {
+      *out = fx_value_float(g, pow(x, y));
+    }
+    return true;
+  case FX_OP_EQ: *out = fx_value_bool(x == y); return true;
+  case FX_OP_NE: *out = fx_value_bool(x != y); return true;
+  case FX_OP_LT: *out = fx_value_bool(x < y); return true;
+  case FX_OP_LE: *out = fx_value_bool(x <= y); return true;
+  case FX_OP_GT: *out = fx_value_bool(x > y); return true;
+  case FX_OP_GE: *out = fx_value_bool(x >= y); return true;
+  case FX_OP_BITWISE_AND: *out = int_value(c, i & j); return true;
+  case FX_OP_BITWISE_OR: *out = int_value(c, i | j); return true;
+  case FX_OP_BITWISE_XOR: *out = int_value(c, i ^ j); return true;
+  default: return fx_ierr(c, "cannot compute this on Python values");
+  }
+}
+
+bool fx_infer_unary(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  unsigned flags = fx_op_flags(op);
+  if (!is_tensor(x)) {
+    if ((flags & FX_OPF_PY) && py_number(x)) {
+      in->work = false;
+      return fold_py(c, op, x, x, &in->result);
+    }
+    return fx_ierr(c, "input must be a tensor");
+  }
+  const fx_tinfo *t = tinfo(c, x);
+  fxrt_dtype dt = t->dtype;
+  if (op == FX_OP_LOGICAL_NOT) dt = FXRT_BOOL;
+  else if (!is_float_dt(dt) && op != FX_OP_NEG && op != FX_OP_ABS && op != FX_OP_SIGN && op != FX_OP_CLAMP &&
+           op != FX_OP_RELU && op != FX_OP_FLOOR && op != FX_OP_CEIL && op != FX_OP_ROUND)
+    dt = FXRT_F32;
+  in->result = in->inplace ? alias_tensor(c, x, dt, t->ndim, t->shape) : new_tensor(c, dt, t->ndim, t->shape);
+  return true;
+}
+
+bool fx_infer_binary(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  const fx_value *y = &in->args[1];
+  if (!is_tensor(x) && !is_tensor(y)) {
+    in->work = false;
+    return fold_py(c, op, x, y, &in->result);
+  }
+  if ((!is_tensor(x) && !py_number(x)) || (!is_tensor(y) && !py_number(y)))
+    return fx_ierr(c, "operands must be tensors or numbers");
+  fx_promo s = {{0}, {FXRT_F32}};
+  fx_promo_add(c, &s, x);
+  fx_promo_add(c, &s, y);
+  fxrt_dtype dt = fx_promo_result(&s);
+  if (op == FX_OP_DIV && !is_float_dt(dt) && ARG("rounding_mode")->kind == FX_V_NONE) dt = FXRT_F32;
+  if (op >= FX_OP_EQ && op <= FX_OP_GE) dt = FXRT_BOOL;
+  if (op >= FX_OP_LOGICAL_AND && op <= FX_OP_LOGICAL_XOR) dt = FXRT_BOOL;
+  fx_tinfo scalar = {0};
+  const fx_tinfo *a = is_tensor(x) ? tinfo(c, x) : &scalar, *b = is_tensor(y) ? tinfo(c, y) : &scalar;
+  int64_t shape[FXRT_MAX_DIMS];
+  int32_t nd = 0;
+  if (!fx_broadcast(c, a, b, &nd, shape)) return false;
+  if (in->inplace) {
+    if (!is_tensor(x) || nd != a->ndim || memcmp(shape, a->shape, (size_t)nd * sizeof *shape))
+      return fx_ierr(c, "an in-place result must have the shape of its input");
+    in->result = alias_tensor(c, x, a->dtype, nd, shape);
+  } else {
+    in->result = new_tensor(c, dt, nd, shape);
+  }
+  return true;
+}
+
+bool fx_infer_where(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  const fx_value *cond = op == FX_OP_WHERE ? x : ARG("mask");
+  const fx_value *a = op == FX_OP_WHERE ? ARG("input") : x, *b = op == FX_OP_WHERE ? ARG("other") : ARG("value");
+  NEED_TENSOR(cond, "the condition");
+  fx_tinfo scalar = {0};
+  const fx_tinfo *ta = is_tensor(a) ? tinfo(c, a) : &scalar, *tb = is_tensor(b) ? tinfo(c, b) : &scalar;
+  int64_t s1[FXRT_MAX_DIMS], s2[FXRT_MAX_DIMS];
+  int32_t n1 = 0, n2 = 0;
+  if (!fx_broadcast(c, ta, tb, &n1, s1)) return false;
+  fx_tinfo tmp = {0};
+  tmp.ndim = n1;
+  memcpy(tmp.shape, s1, sizeof s1);
+  if (!fx_broadcast(c, tinfo(c, cond), &tmp, &n2, s2)) return false;
+  fxrt_dtype dt;
+  if (op == FX_OP_MASKED_FILL) {
+    dt = ta->dtype;
+  } else {
+    fx_promo s = {{0}, {FXRT_F32}};
+    fx_promo_add(c, &s, a);
+    fx_promo_add(c, &s, b);
+    dt = fx_promo_result(&s);
+  }
+  return result_tensor(c, in, dt, n2, s2);
+}
+
+bool fx_infer_pointwise(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  fx_pw_program pr;
+  char msg[160];
+  if (!fx_pw_compile(x, &pr, msg, sizeof msg)) return fx_ierr(c, "%s", msg);
+  fx_tinfo shape = {0};
+  for (int32_t i = 0; i < pr.ninputs; i++) {
+    const fx_tinfo *t = &c->p->tensors[pr.inputs[i]];
+    if (t->dtype != FXRT_F32)
+      return fx_ierr(c, "the tensors of a pointwise expression must be f32, not %s", fxrt_dtype_name(t->dtype));
+    int32_t n = 0;
+    int64_t sh[FXRT_MAX_DIMS];
+    if (!fx_broadcast(c, &shape, t, &n, sh)) return false;
+    shape.ndim = n;
+    memcpy(shape.shape, sh, sizeof sh);
+  }
+  return result_tensor(c, in, FXRT_F32, shape.ndim, shape.shape);
+}
+
+/* ---- lowering ---- */
+
+/* An operand of an elementwise op in the compute dtype, broadcast to (ndim, shape): a tensor (converted if needed)
+ * or a Python number (in scalar slot `slot` of the call k, which the caller creates afterwards: the slot value is
+ * kept in *sval). */
+typedef struct {
+  fx_ref ref;
+  fxrt_view view;
+  bool is_scalar;
+  double sval;
+  int64_t ival;
+} operand;
+
+static bool make_operand(fx_lctx *r, const fx_value *v, fxrt_dtype dt, int32_t ndim, const int64_t *shape, operand *o) {
+  memset(o, 0, sizeof *o);
+  if (!is_tensor(v)) {
+    double x = farg(v, 0);
+    int64_t i = v->kind == FX_V_FLOAT ? (int64_t)x : iarg(v, 0);
+    switch (dt) {
+    case FXRT_F32: x = (double)(float)x; break;
+    case FXRT_F64: break;
+    case FXRT_I64: break;
+    case FXRT_I32: i = (int32_t)i; break;
+    case FXRT_BOOL: i = x != 0; break;
+    default: return fx_lerr(r, "no kernel for %s", fxrt_dtype_name(dt));
+    }
+    o->is_scalar = true;
+    o->sval = x;
+    o->ival = i;
+    o->ref.dtype = (uint8_t)dt;
+    o->view = fx_scalar_view(ndim, shape);
+    return true;
+  }
+  o->view = fx_bview(ti(r, v), ndim, shape);
+  o->ref = fx_as_dtype(r, v, dt);
+  return true;
+}
+
+/* Operand o as ref and view i of k (a number in k's scalar slot i). */
+static void set_operand(fx_kcall *k, int i, operand *o) {
+  k->ref[i] = o->is_scalar ? scalar_ref_i(k, i, (fxrt_dtype)o->ref.dtype, o->sval, o->ival) : o->ref;
+  k->view[i] = o->view;
+}
+
+bool fx_lower_unary(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result;
+  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
+  int64_t n = fx_tinfo_numel(ty);
+  if (op == FX_OP_LOGICAL_NOT) { /* y = (bool(x) == false) */
+    fxrt_view v = cview(tx);
+    fx_ref yr = tref(r, y);
+    fx_copy_call(r, tref(r, x), &v, yr, &v);
+    fx_kcall *k = fx_call(r, FX_K_BINARY);
+    k->sub = FXRT_B_EQ;
+    k->dt = FXRT_BOOL;
+    k->ref[0] = yr;
+    k->view[0] = v;
+    k->ref[1] = scalar_ref(k, 0, FXRT_BOOL, 0);
+    k->view[1] = fx_scalar_view(v.ndim, v.shape);
+    k->ref[2] = yr;
+    k->view[2] = v;
+    k->f[0] = 1;
+    return true;
+  }
+  if (ty->dtype != FXRT_F32)
+    return fx_lerr(r, "%s on %s tensors is not supported yet", fx_op_name(op), fxrt_dtype_name(ty->dtype));
+  fxrt_unary_op u;
+  if (!fx_op_unary_kernel(op, &u)) return fx_lerr(r, "%s has no kernel", fx_op_name(op));
+  fxrt_unary_params prm = {0, 0, 0};
+  switch (op) {
+  case FX_OP_LEAKY_RELU: prm.a = (float)farg(ARG("negative_slope"), 0.01); break;
+  case FX_OP_ELU:
+    prm.a = (float)farg(ARG("alpha"), 1);
+    prm.b = (float)farg(ARG("scale"), 1);
+    prm.c = (float)farg(ARG("input_scale"), 1);
+    break;
+  case FX_OP_GELU:
+    if (fx_value_str_is(ARG("approximate"), "tanh")) u = FXRT_U_GELU_TANH;
+    break;
+  case FX_OP_HARDTANH:
+    prm.a = (float)farg(ARG("min_val"), -1);
+    prm.b = (float)farg(ARG("max_val"), 1);
+    break;
+  case FX_OP_CLAMP:
+    if (is_tensor(ARG("min")) || is_tensor(ARG("max"))) return fx_lerr(r, "clamp with tensor bounds is not supported");
+    prm.a = (float)farg(ARG("min"), NAN);
+    prm.b = (float)farg(ARG("max"), NAN);
+    break;
+  case FX_OP_SOFTPLUS:
+    prm.a = (float)farg(ARG("beta"), 1);
+    prm.b = (float)farg(ARG("threshold"), 20);
+    break;
+  case FX_OP_NAN_TO_NUM:
+    prm.a = (float)farg(ARG("nan"), 0);
+    prm.b = (float)farg(ARG("posinf"), 3.4028234663852886e38);
+    prm.c = (float)farg(ARG("neginf"), -3.4028234663852886e38);
+    break;
+  default: break;
+  }
+  fx_ref xs = fx_as_dtype(r, x, FXRT_F32);
+  fx_kcall *k = fx_call(r, FX_K_UNARY);
+  k->sub = u;
+  k->ref[0] = xs;
+  k->ref[1] = tref(r, y);
+  k->i[0] = n;
+  k->p.un = prm;
+  return true;
+}
+
+static fxrt_dtype compute_dtype(fx_lctx *r, fx_op op, const fx_value *a, const fx_value *b, const fx_tinfo *ty) {
+  if (!(op >= FX_OP_EQ && op <= FX_OP_LOGICAL_XOR)) return ty->dtype;
+  /* comparisons: the operands' promoted dtype */
+  fxrt_dtype da = is_tensor(a) ? ti(r, a)->dtype : FXRT_NUM_DTYPES,
+             db = is_tensor(b) ? ti(r, b)->dtype : FXRT_NUM_DTYPES;
+  if (op >= FX_OP_LOGICAL_AND) return FXRT_BOOL;
+  if (da == FXRT_NUM_DTYPES) da = db;
+  if (db == FXRT_NUM_DTYPES) db = da;
+  if (da == db) {
+    if (da == FXRT_I64 && ((!is_tensor(a) && a->kind == FX_V_FLOAT) || (!is_tensor(b) && b->kind == FX_V_FLOAT)))
+      return FXRT_F32;
+    return da;
+  }
+  if (da == FXRT_F64 || db == FXRT_F64) return FXRT_F64;
+  if (da == FXRT_F32 || db == FXRT_F32) return FXRT_F32;
+  return FXRT_I64;
+}
+
+bool fx_lower_binary(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *a = &in->args[0], *b = &in->args[1], *y = &in->result;
+  const fx_tinfo *ty = ti(r, y);
+  fxrt_binary_op bop;
+  if (!fx_op_binary_kernel(op, &bop)) return fx_lerr(r, "%s has no kernel", fx_op_name(op));
+  double alpha = 1;
+  if (op == FX_OP_ADD || op == FX_OP_SUB || op == FX_OP_RSUB) alpha = farg(ARG("alpha"), 1);
+  if (op == FX_OP_DIV) {
+    const fx_value *rm = ARG("rounding_mode");
+    if (fx_value_str_is(rm, "floor")) bop = FXRT_B_FLOOR_DIV;
+    else if (rm->kind != FX_V_NONE) return fx_lerr(r, "div with rounding_mode other than floor is not supported");
+  }
+  if (op == FX_OP_RSUB) {
+    const fx_value *t = a;
+    a = b;
+    b = t;
+  }
+  fxrt_dtype dt = compute_dtype(r, op, a, b, ty);
+  switch (dt) {
+  case FXRT_F32:
+  case FXRT_F64:
+  case FXRT_I64:
+  case FXRT_I32:
+  case FXRT_BOOL: break;
+  default: return fx_lerr(r, "no kernel for %s", fxrt_dtype_name(dt));
+  }
+  operand oa, ob;
+  if (!make_operand(r, a, dt, ty->ndim, ty->shape, &oa) || !make_operand(r, b, dt, ty->ndim, ty->shape, &ob))
+    return false;
+  fx_kcall *k = fx_call(r, FX_K_BINARY);
+  k->sub = bop;
+  k->dt = dt;
+  set_operand(k, 0, &oa);
+  set_operand(k, 1, &ob);
+  k->ref[2] = tref(r, y);
+  k->view[2] = cview(ty);
+  k->f[0] = alpha;
+  return true;
+}
+
+bool fx_lower_where(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *y = &in->result;
+  const fx_tinfo *ty = ti(r, y);
+  const fx_value *cond = op == FX_OP_WHERE ? &in->args[0] : ARG("mask");
+  const fx_value *a = op == FX_OP_WHERE ? ARG("input") : &in->args[0],
+                 *b = op == FX_OP_WHERE ? ARG("other") : ARG("value");
+  if (op == FX_OP_MASKED_FILL) { /* masked_fill(x, mask, v) is where(mask, v, x) */
+    const fx_value *t = a;
+    a = b;
+    b = t;
+  }
+  operand oc, oa, ob;
+  if (!make_operand(r, cond, FXRT_BOOL, ty->ndim, ty->shape, &oc) ||
+      !make_operand(r, a, ty->dtype, ty->ndim, ty->shape, &oa) ||
+      !make_operand(r, b, ty->dtype, ty->ndim, ty->shape, &ob))
+    return false;
+  fx_kcall *k = fx_call(r, FX_K_WHERE);
+  k->dt = ty->dtype;
+  set_operand(k, 0, &oc);
+  set_operand(k, 1, &oa);
+  set_operand(k, 2, &ob);
+  k->ref[3] = tref(r, y);
+  k->view[3] = cview(ty);
+  return true;
+}
+
+/* A fused elementwise expression (fx2c.pointwise): one call, the tensors broadcast to the result's shape. */
+bool fx_lower_pointwise(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *y = &in->result;
+  const fx_tinfo *ty = ti(r, y);
+  fx_pw_program pr;
+  char msg[160];
+  if (!fx_pw_compile(&in->args[0], &pr, msg, sizeof msg)) return fx_lerr(r, "%s", msg);
+  fx_kcall *k = fx_call(r, FX_K_POINTWISE);
+  k->ref[0] = tref(r, y);
+  k->view[0] = cview(ty);
+  for (int32_t i = 0; i < pr.ninputs; i++) {
+    const fx_tinfo *t = &r->p->tensors[pr.inputs[i]];
+    k->ref[1 + i] = (fx_ref){FX_REF_TENSOR, (uint8_t)t->dtype, pr.inputs[i], 0};
+    k->view[1 + i] = fx_bview(t, ty->ndim, ty->shape);
+  }
+  k->i[0] = pr.ninputs;
+  k->i[1] = pr.ncode;
+  memcpy(k->p.pw, pr.code, (size_t)pr.ncode * sizeof *pr.code);
+  return true;
+}

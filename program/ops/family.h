@@ -1,0 +1,198 @@
+/* family.h: what the op-family files share. The core ops of a family (a section of ir/ops.def) have their
+ * inference and their lowering in one file, program/ops/FAMILY.c, as the rules their rows name:
+ *
+ *     bool fx_infer_RULE(fx_ictx *c, fx_op op, fx_inst *in);        // in->result from in->args (dtype, shape, attrs)
+ *     bool fx_lower_RULE(fx_lctx *r, fx_op op, const fx_inst *in);  // the node's runtime calls (kernels.def)
+ *
+ * program/infer.c and program/lower.c call them through tables built from ops.def, and own what the families
+ * share: the contexts, reading arguments, type promotion and broadcasting, and the call builders below.
+ * This header is internal to program/: nothing outside it includes it.
+ */
+#ifndef FX_OPS_FAMILY_H
+#define FX_OPS_FAMILY_H
+
+#include "../lower.h"
+#include "../program.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+/* Reports "PREFIX: message" at the node (its position in the graph file). */
+void fx_node_verror(const fx_program *p, uint32_t node, fx_diag *d, const char *prefix, const char *fmt, va_list ap);
+
+/* ---- inference (infer.c) ---- */
+
+typedef struct fx_ictx {
+  fx_program *p;
+  uint32_t node;
+  fx_diag *d;
+} fx_ictx;
+
+/* Reports an error at the node ("OP: message") and returns false. */
+bool fx_ierr(fx_ictx *c, const char *fmt, ...) FX_PRINTF(2, 3);
+
+/* The argument named `name` of the op `op` (a local of the caller), and a check that a value is a tensor. */
+#define ARG(name) (&in->args[fx_sig_find(fx_op_sig(op), name)])
+#define NEED_TENSOR(v, what)                                                                                           \
+  do {                                                                                                                 \
+    if (!is_tensor(v)) return fx_ierr(c, "%s must be a tensor", what);                                                 \
+  } while (0)
+
+static inline bool is_tensor(const fx_value *v) { return v->kind == FX_V_TENSOR; }
+static inline const fx_tinfo *tinfo(fx_ictx *c, const fx_value *v) { return &c->p->tensors[v->v.node]; }
+
+static inline bool as_int(const fx_value *v, int64_t *out) {
+  if (v->kind == FX_V_INT || v->kind == FX_V_BOOL) {
+    *out = v->v.i;
+    return true;
+  }
+  return false;
+}
+static inline bool as_float(const fx_value *v, double *out) {
+  if (v->kind == FX_V_FLOAT) *out = v->v.f;
+  else if (v->kind == FX_V_INT || v->kind == FX_V_BOOL) *out = (double)v->v.i;
+  else return false;
+  return true;
+}
+static inline bool as_bool(const fx_value *v, bool *out) {
+  if (v->kind != FX_V_BOOL && v->kind != FX_V_INT) return false;
+  *out = v->v.i != 0;
+  return true;
+}
+static inline bool is_float_dt(fxrt_dtype dt) {
+  return dt == FXRT_F32 || dt == FXRT_F64 || dt == FXRT_F16 || dt == FXRT_BF16;
+}
+
+/* An int, or a tuple or list of ints, as at most max ints (their count, or -1). */
+int fx_as_ints(const fx_value *v, int64_t *out, int max);
+/* n ints from an int (repeated) or a tuple of 1 or n ints, as PyTorch's _pair / _single do. */
+bool fx_expand_ints(const fx_value *v, int n, int64_t *out);
+/* torch.float32, torch.long, ... as a dtype. */
+bool fx_dtype_of_word(const fx_value *v, fxrt_dtype *out);
+/* torch.promote_types for the dtypes fx2c has. */
+fxrt_dtype fx_promote(fxrt_dtype a, fxrt_dtype b);
+/* torch.result_type of operands added one by one (tensors and Python numbers): tensors with dimensions, then
+ * zero-dim tensors, then Python numbers, each only able to raise the category of what came before
+ * (c10/core/ScalarType.h, ATen/native/TypeProperties.cpp). Start from {{0}, {FXRT_F32}}. */
+typedef struct fx_promo {
+  int have[3];
+  fxrt_dtype dt[3];
+} fx_promo;
+void fx_promo_add(fx_ictx *c, fx_promo *s, const fx_value *v);
+fxrt_dtype fx_promo_result(const fx_promo *s);
+/* The broadcast shape of a and b, or an error. */
+bool fx_broadcast(fx_ictx *c, const fx_tinfo *a, const fx_tinfo *b, int32_t *ndim, int64_t *shape);
+/* dim (negative from the end) of a tensor of ndim dimensions as an index, or an error. */
+bool fx_norm_dim(fx_ictx *c, int64_t dim, int32_t ndim, int32_t *out);
+/* A dim argument: an int (counted from the end when negative) of a tensor of ndim dimensions, as an index. */
+bool fx_dim_arg(fx_ictx *c, const fx_value *v, int32_t ndim, int32_t *out);
+/* fused_conv, fused_linear, winograd_conv: the epilogue's arguments, checked against the result. */
+bool fx_check_epilogue(fx_ictx *c, fx_op op, fx_inst *in);
+
+/* A new tensor of the node, one sharing the storage of `of` (a view), a tuple, an int, a shape as a tuple. */
+static inline fx_value new_tensor(fx_ictx *c, fxrt_dtype dt, int32_t ndim, const int64_t *shape) {
+  return fx_tensor_value(c->p, fx_program_new_tensor(c->p, dt, ndim, shape, FX_T_ACT, c->node));
+}
+static inline fx_value alias_tensor(fx_ictx *c, const fx_value *of, fxrt_dtype dt, int32_t ndim, const int64_t *shape) {
+  fx_value r = new_tensor(c, dt, ndim, shape);
+  c->p->tensors[r.v.node].alias = c->p->tensors[of->v.node].alias;
+  return r;
+}
+/* Sets the node's result to a new tensor and returns true (`return result_tensor(...)` ends a rule). */
+static inline bool result_tensor(fx_ictx *c, fx_inst *in, fxrt_dtype dt, int32_t ndim, const int64_t *shape) {
+  in->result = new_tensor(c, dt, ndim, shape);
+  return true;
+}
+static inline fx_value tuple_of(fx_ictx *c, const fx_value *items, uint32_t n) {
+  return fx_value_container_in(&c->p->arena, FX_V_TUPLE, items, n);
+}
+static inline fx_value int_value(fx_ictx *c, int64_t i) { return fx_value_int(c->p->g, i); }
+static inline fx_value shape_value(fx_ictx *c, const fx_tinfo *t) {
+  fx_value items[FXRT_MAX_DIMS];
+  for (int32_t i = 0; i < t->ndim; i++) items[i] = int_value(c, t->shape[i]);
+  return tuple_of(c, items, (uint32_t)t->ndim);
+}
+/* The node's attribute record (program.h), zeroed, in the program's arena. */
+static inline fx_attrs *new_attrs(fx_ictx *c, fx_inst *in) {
+  fx_attrs *a = fx_arena_alloc(&c->p->arena, sizeof *a);
+  in->attrs = a;
+  return a;
+}
+
+/* ---- lowering (lower.c) ---- */
+
+typedef struct fx_lctx {
+  const fx_program *p;
+  fx_lowered *L;
+  fx_diag *d;
+  uint32_t node;
+} fx_lctx;
+
+/* Reports that the node cannot be compiled ("cannot compile 'name': message") and returns false. */
+bool fx_lerr(fx_lctx *r, const char *fmt, ...) FX_PRINTF(2, 3);
+
+static inline const fx_tinfo *ti(fx_lctx *r, const fx_value *v) { return &r->p->tensors[v->v.node]; }
+static inline fx_ref null_ref(void) { return (fx_ref){FX_REF_NULL, FXRT_F32, 0, 0}; }
+/* The tensor v as an operand (a null operand when v is no tensor: an absent bias). */
+static inline fx_ref tref(fx_lctx *r, const fx_value *v) {
+  fx_ref x = null_ref();
+  if (v && is_tensor(v)) {
+    x.kind = FX_REF_TENSOR;
+    x.id = v->v.node;
+    x.dtype = (uint8_t)ti(r, v)->dtype;
+  }
+  return x;
+}
+static inline fx_ref at(fx_ref x, int64_t off) {
+  x.off += off;
+  return x;
+}
+/* A one-element operand of dtype dt holding x, or i for integer and bool dtypes (in the call's scalar slot). */
+static inline fx_ref scalar_ref_i(fx_kcall *k, int slot, fxrt_dtype dt, double x, int64_t i) {
+  k->scalar[slot] = x;
+  k->iscalar[slot] = is_float_dt(dt) ? 0 : dt == FXRT_BOOL ? i != 0 : i;
+  return (fx_ref){FX_REF_SCALAR, (uint8_t)dt, (uint32_t)slot, 0};
+}
+static inline fx_ref scalar_ref(fx_kcall *k, int slot, fxrt_dtype dt, double x) {
+  return scalar_ref_i(k, slot, dt, x, (int64_t)x);
+}
+
+/* Arguments already checked by inference: an int or float (dflt when absent), ints. */
+static inline int64_t iarg(const fx_value *v, int64_t dflt) {
+  return v->kind == FX_V_INT || v->kind == FX_V_BOOL ? v->v.i : dflt;
+}
+static inline double farg(const fx_value *v, double dflt) {
+  return v->kind == FX_V_FLOAT ? v->v.f : v->kind == FX_V_INT || v->kind == FX_V_BOOL ? (double)v->v.i : dflt;
+}
+int fx_ints_of(const fx_value *v, int64_t *out, int max);
+static inline int32_t ndim_norm(int64_t d, int32_t n) { return (int32_t)(d < 0 ? d + (n ? n : 1) : d); }
+
+/* The contiguous view of t; t broadcast to ndim dimensions of `shape` (stride 0 where t has size 1 or no
+ * dimension); a number broadcast to that shape. */
+static inline fxrt_view cview(const fx_tinfo *t) { return fxrt_view_contiguous(t->ndim, t->shape); }
+fxrt_view fx_bview(const fx_tinfo *t, int32_t ndim, const int64_t *shape);
+fxrt_view fx_scalar_view(int32_t ndim, const int64_t *shape);
+
+/* A new call of the node (operands null), and a scratch buffer of numel elements of dt. */
+fx_kcall *fx_call(fx_lctx *r, fx_kind kind);
+fx_ref fx_new_scratch(fx_lctx *r, fxrt_dtype dt, int64_t numel);
+/* A strided copy with dtype conversion from src (view sv) to dst (view dv). */
+void fx_copy_call(fx_lctx *r, fx_ref src, const fxrt_view *sv, fx_ref dst, const fxrt_view *dv);
+/* The tensor x read through view sv, copied into the contiguous tensor y. */
+bool fx_copy_view(fx_lctx *r, const fx_value *x, const fxrt_view *sv, const fx_value *y);
+/* A tensor as a contiguous operand of dtype dt: itself, or a converted copy in scratch. */
+fx_ref fx_as_dtype(fx_lctx *r, const fx_value *v, fxrt_dtype dt);
+/* fused_conv, fused_linear, winograd_conv: the call's epilogue (the residual in ref[4]). */
+void fx_set_epilogue(fx_lctx *r, fx_op op, const fx_inst *in, fx_kcall *k);
+
+/* ---- the rules ---- */
+
+/* Each row of ops.def names its rule: fx_infer_RULE sets in->result (and in->attrs, in->work) from in->args, or
+ * reports an error at the node; fx_lower_RULE appends the node's runtime calls. op is in->op. */
+#define FX_OP(id, name, sig, nout, flags, rule)                                                                        \
+  bool fx_infer_##rule(fx_ictx *c, fx_op op, fx_inst *in);                                                             \
+  bool fx_lower_##rule(fx_lctx *r, fx_op op, const fx_inst *in);
+#include "../../ir/ops.def"
+#undef FX_OP
+
+#endif

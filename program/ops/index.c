@@ -1,0 +1,362 @@
+/* index.c: indexing, splitting and joining: x[...] (and indexing a Python sequence), slice, select, narrow,
+ * chunk, split, unbind, cat, stack, embedding and index_select.
+ */
+#include "family.h"
+
+/* ---- inference ---- */
+
+/* shape[1:], shape[-1], (a, b)[0] */
+static bool getitem_py(fx_ictx *c, const fx_value *seq, const fx_value *idx, fx_value *out) {
+  int64_t n = seq->n, i;
+  if (as_int(idx, &i)) {
+    if (i < -n || i >= n)
+      return fx_ierr(c, "index %lld is out of range for a sequence of %lld", (long long)i, (long long)n);
+    *out = seq->u.items[i < 0 ? i + n : i];
+    return true;
+  }
+  if (idx->kind == FX_V_CALL && idx->n == 4) { /* slice(start, stop, step) */
+    int64_t start = 0, stop = n, step = 1;
+    as_int(&idx->u.items[3], &step);
+    if (step == 0) return fx_ierr(c, "slice step cannot be zero");
+    if (step < 0) {
+      start = n - 1;
+      stop = -n - 1;
+    }
+    if (as_int(&idx->u.items[1], &start) && start < 0) start += n;
+    if (as_int(&idx->u.items[2], &stop) && stop < 0) stop += n;
+    fx_value items[64];
+    uint32_t k = 0;
+    for (int64_t j = start; step > 0 ? j < stop && j < n : j > stop && j >= 0; j += step)
+      if (j >= 0 && j < n && k < 64) items[k++] = seq->u.items[j];
+    *out = fx_value_container_in(&c->p->arena, (fx_vkind)seq->kind, items, k);
+    return true;
+  }
+  return fx_ierr(c, "unsupported index on a sequence");
+}
+
+/* x[index] for a tensor: ints, slices, None, Ellipsis and tuples of them. */
+static bool infer_tensor_index(fx_ictx *c, fx_inst *in, const fx_tinfo *t, const fx_value *idx) {
+  const fx_value *items = idx->kind == FX_V_TUPLE ? idx->u.items : idx;
+  uint32_t n = idx->kind == FX_V_TUPLE ? idx->n : 1;
+  int consumed = 0, ellipsis = -1;
+  for (uint32_t i = 0; i < n; i++) {
+    if (items[i].kind == FX_V_ELLIPSIS) ellipsis = (int)i;
+    else if (items[i].kind == FX_V_INT || items[i].kind == FX_V_CALL) consumed++;
+    else if (items[i].kind == FX_V_TENSOR) return fx_ierr(c, "indexing with a tensor is not supported");
+    else if (items[i].kind != FX_V_NONE) return fx_ierr(c, "unsupported index");
+  }
+  if (consumed > t->ndim) return fx_ierr(c, "too many indices for a tensor of %d dimensions", t->ndim);
+  int64_t shape[FXRT_MAX_DIMS];
+  int32_t out = 0, dim = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    const fx_value *it = &items[i];
+    if (it->kind == FX_V_ELLIPSIS) {
+      int skip = t->ndim - consumed;
+      for (int k = 0; k < skip; k++) shape[out++] = t->shape[dim++];
+    } else if (it->kind == FX_V_NONE) {
+      if (out >= FXRT_MAX_DIMS) return fx_ierr(c, "too many dimensions");
+      shape[out++] = 1;
+    } else if (it->kind == FX_V_INT) {
+      int64_t k = it->v.i, sz = t->shape[dim];
+      if (k < -sz || k >= sz)
+        return fx_ierr(c, "index %lld is out of range for size %lld", (long long)k, (long long)sz);
+      dim++;
+    } else { /* slice */
+      int64_t sz = t->shape[dim], start = 0, stop = sz, step = 1;
+      as_int(&it->u.items[3], &step);
+      if (step <= 0) return fx_ierr(c, "slice step must be positive");
+      if (as_int(&it->u.items[1], &start) && start < 0) start += sz;
+      if (as_int(&it->u.items[2], &stop) && stop < 0) stop += sz;
+      if (start < 0) start = 0;
+      if (stop > sz) stop = sz;
+      shape[out++] = stop > start ? (stop - start + step - 1) / step : 0;
+      dim++;
+    }
+  }
+  (void)ellipsis;
+  while (dim < t->ndim) shape[out++] = t->shape[dim++];
+  return result_tensor(c, in, t->dtype, out, shape);
+}
+
+bool fx_infer_getitem(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  const fx_value *idx = ARG("index");
+  in->work = false;
+  if (x->kind == FX_V_TUPLE || x->kind == FX_V_LIST) return getitem_py(c, x, idx, &in->result);
+  if (!is_tensor(x)) return fx_ierr(c, "cannot index this value");
+  in->work = true;
+  return infer_tensor_index(c, in, tinfo(c, x), idx);
+}
+
+bool fx_infer_slice(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  int32_t dd = 0;
+  if (!fx_dim_arg(c, ARG("dim"), t->ndim, &dd)) return false;
+  int64_t shape[FXRT_MAX_DIMS], sz = t->shape[dd];
+  memcpy(shape, t->shape, sizeof shape);
+  int32_t n = t->ndim;
+  fx_view_attrs *a = &new_attrs(c, in)->view;
+  a->dim = dd;
+  a->step = 1;
+  if (op == FX_OP_SELECT) {
+    int64_t i;
+    if (!as_int(ARG("index"), &i) || i < -sz || i >= sz) return fx_ierr(c, "index out of range");
+    a->start = i < 0 ? i + sz : i;
+    for (int32_t k = dd; k + 1 < n; k++) shape[k] = shape[k + 1];
+    n--;
+  } else if (op == FX_OP_NARROW) {
+    int64_t s, l;
+    if (!as_int(ARG("start"), &s) || !as_int(ARG("length"), &l)) return fx_ierr(c, "start and length must be ints");
+    if (s < 0) s += sz;
+    if (s < 0 || l < 0 || s + l > sz) return fx_ierr(c, "narrow goes past the end of the dimension");
+    shape[dd] = l;
+    a->start = s;
+  } else {
+    int64_t start = 0, end = sz, step = 1;
+    as_int(ARG("start"), &start);
+    as_int(ARG("end"), &end);
+    as_int(ARG("step"), &step);
+    if (step <= 0) return fx_ierr(c, "slice step must be positive");
+    if (start < 0) start += sz;
+    if (end < 0) end += sz;
+    if (start < 0) start = 0;
+    if (end > sz) end = sz;
+    shape[dd] = end > start ? (end - start + step - 1) / step : 0;
+    a->start = start;
+    a->step = step;
+  }
+  return result_tensor(c, in, t->dtype, n, shape);
+}
+
+bool fx_infer_split(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  int32_t dd = 0;
+  if (!fx_dim_arg(c, ARG("dim"), t->ndim, &dd)) return false;
+  int64_t sz = t->shape[dd], sizes[256];
+  int count = 0;
+  if (op == FX_OP_UNBIND) {
+    if (sz > 256) return fx_ierr(c, "too many pieces");
+    for (int64_t i = 0; i < sz; i++) sizes[count++] = 1;
+  } else if (op == FX_OP_CHUNK) {
+    int64_t chunks;
+    if (!as_int(ARG("chunks"), &chunks) || chunks < 1) return fx_ierr(c, "chunks must be a positive int");
+    int64_t each = (sz + chunks - 1) / chunks;
+    for (int64_t off = 0; off < sz && count < 256; off += each) sizes[count++] = off + each <= sz ? each : sz - off;
+    if (sz == 0) sizes[count++] = 0;
+  } else {
+    const fx_value *sv = ARG("split_size_or_sections");
+    int64_t each;
+    if (as_int(sv, &each)) {
+      if (each < 1) return fx_ierr(c, "split size must be positive");
+      for (int64_t off = 0; off < sz && count < 256; off += each) sizes[count++] = off + each <= sz ? each : sz - off;
+    } else {
+      count = fx_as_ints(sv, sizes, 256);
+      int64_t total = 0;
+      for (int i = 0; i < count; i++) total += sizes[i];
+      if (count < 0 || total != sz) return fx_ierr(c, "split sizes must add up to %lld", (long long)sz);
+    }
+  }
+  fx_value items[256];
+  for (int i = 0; i < count; i++) {
+    int64_t shape[FXRT_MAX_DIMS];
+    memcpy(shape, t->shape, sizeof shape);
+    int32_t n = t->ndim;
+    if (op == FX_OP_UNBIND) {
+      for (int32_t k = dd; k + 1 < n; k++) shape[k] = shape[k + 1];
+      n--;
+    } else {
+      shape[dd] = sizes[i];
+    }
+    items[i] = new_tensor(c, t->dtype, n, shape);
+  }
+  in->result = tuple_of(c, items, (uint32_t)count);
+  return true;
+}
+
+bool fx_infer_cat(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  if (x->kind != FX_V_TUPLE && x->kind != FX_V_LIST) return fx_ierr(c, "tensors must be a list of tensors");
+  if (x->n == 0) return fx_ierr(c, "needs at least one tensor");
+  for (uint32_t i = 0; i < x->n; i++) NEED_TENSOR(&x->u.items[i], "every item");
+  const fx_tinfo *t0 = tinfo(c, &x->u.items[0]);
+  int64_t dim;
+  if (!as_int(ARG("dim"), &dim)) return fx_ierr(c, "dim must be an int");
+  int32_t nd = op == FX_OP_STACK ? t0->ndim + 1 : t0->ndim, dd = 0;
+  if (!fx_norm_dim(c, dim, nd, &dd)) return false;
+  int64_t shape[FXRT_MAX_DIMS];
+  fxrt_dtype dt = t0->dtype;
+  int64_t total = 0;
+  for (uint32_t i = 0; i < x->n; i++) {
+    const fx_tinfo *ti = tinfo(c, &x->u.items[i]);
+    dt = fx_promote(dt, ti->dtype);
+    if (op == FX_OP_CAT && ti->ndim == 1 && ti->shape[0] == 0) continue; /* legacy: empty 1-d tensors are skipped */
+    if (ti->ndim != t0->ndim) return fx_ierr(c, "tensors have different numbers of dimensions");
+    for (int32_t k = 0; k < t0->ndim; k++)
+      if ((op == FX_OP_STACK || k != dd) && ti->shape[k] != t0->shape[k])
+        return fx_ierr(c, "tensor %u has size %lld in dimension %d, expected %lld", i, (long long)ti->shape[k], k,
+                       (long long)t0->shape[k]);
+    if (op == FX_OP_CAT) total += ti->shape[dd];
+  }
+  for (int32_t k = 0, j = 0; k < nd; k++) {
+    if (op == FX_OP_STACK) shape[k] = k == dd ? (int64_t)x->n : t0->shape[j++];
+    else shape[k] = k == dd ? total : t0->shape[k];
+  }
+  return result_tensor(c, in, dt, nd, shape);
+}
+
+bool fx_infer_gather(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  const fx_value *idx = op == FX_OP_EMBEDDING ? x : ARG("index"), *w = op == FX_OP_EMBEDDING ? ARG("weight") : x;
+  NEED_TENSOR(idx, "the indices");
+  NEED_TENSOR(w, "the table");
+  const fx_tinfo *ti = tinfo(c, idx), *tw = tinfo(c, w);
+  if (ti->dtype != FXRT_I64 && ti->dtype != FXRT_I32) return fx_ierr(c, "indices must be integers");
+  int64_t shape[FXRT_MAX_DIMS];
+  int32_t n = 0;
+  if (op == FX_OP_EMBEDDING) {
+    if (tw->ndim != 2 || ti->ndim + 1 > FXRT_MAX_DIMS) return fx_ierr(c, "the weight must be 2-d");
+    for (int32_t i = 0; i < ti->ndim; i++) shape[n++] = ti->shape[i];
+    shape[n++] = tw->shape[1];
+  } else {
+    int32_t dd = 0;
+    if (ti->ndim > 1) return fx_ierr(c, "the index must have at most one dimension");
+    if (!fx_dim_arg(c, ARG("dim"), tw->ndim, &dd)) return false;
+    memcpy(shape, tw->shape, sizeof shape);
+    shape[dd] = ti->ndim ? ti->shape[0] : 1;
+    n = tw->ndim;
+  }
+  return result_tensor(c, in, tw->dtype, n, shape);
+}
+
+/* ---- lowering ---- */
+
+/* x[index] with ints, slices, None and Ellipsis, as a view of x. */
+bool fx_lower_getitem(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result, *idx = ARG("index");
+  const fx_tinfo *tx = ti(r, x);
+  fxrt_view c = cview(tx), v;
+  memset(&v, 0, sizeof v);
+  const fx_value *items = idx->kind == FX_V_TUPLE ? idx->u.items : idx;
+  uint32_t n = idx->kind == FX_V_TUPLE ? idx->n : 1;
+  int consumed = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (items[i].kind == FX_V_INT || items[i].kind == FX_V_CALL) consumed++;
+  int32_t dim = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    const fx_value *it = &items[i];
+    if (it->kind == FX_V_ELLIPSIS) {
+      for (int k = 0; k < tx->ndim - consumed; k++, dim++) {
+        v.shape[v.ndim] = c.shape[dim];
+        v.stride[v.ndim++] = c.stride[dim];
+      }
+    } else if (it->kind == FX_V_NONE) {
+      v.shape[v.ndim] = 1;
+      v.stride[v.ndim++] = 0;
+    } else if (it->kind == FX_V_INT) {
+      int64_t k = it->v.i < 0 ? it->v.i + c.shape[dim] : it->v.i;
+      v.offset += k * c.stride[dim];
+      dim++;
+    } else {
+      int64_t sz = c.shape[dim], start = 0, stop = sz, step = iarg(&it->u.items[3], 1);
+      if (it->u.items[1].kind == FX_V_INT)
+        start = it->u.items[1].v.i < 0 ? it->u.items[1].v.i + sz : it->u.items[1].v.i;
+      if (it->u.items[2].kind == FX_V_INT) stop = it->u.items[2].v.i < 0 ? it->u.items[2].v.i + sz : it->u.items[2].v.i;
+      if (start < 0) start = 0;
+      if (stop > sz) stop = sz;
+      v.offset += start * c.stride[dim];
+      v.shape[v.ndim] = stop > start ? (stop - start + step - 1) / step : 0;
+      v.stride[v.ndim++] = c.stride[dim] * step;
+      dim++;
+    }
+  }
+  for (; dim < tx->ndim; dim++) {
+    v.shape[v.ndim] = c.shape[dim];
+    v.stride[v.ndim++] = c.stride[dim];
+  }
+  return fx_copy_view(r, x, &v, y);
+}
+
+bool fx_lower_slice(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result;
+  const fx_tinfo *tx = ti(r, x);
+  fxrt_view c = cview(tx), v = c;
+  const fx_view_attrs *a = &in->attrs->view; /* decoded by inference */
+  const int32_t d = a->dim;
+  v.offset = a->start * c.stride[d];
+  if (op == FX_OP_SELECT) {
+    for (int32_t k = d; k + 1 < v.ndim; k++) v.shape[k] = c.shape[k + 1], v.stride[k] = c.stride[k + 1];
+    v.ndim--;
+  } else {
+    v.shape[d] = ti(r, y)->shape[d];
+    v.stride[d] = c.stride[d] * a->step;
+  }
+  return fx_copy_view(r, x, &v, y);
+}
+
+/* Part of a contiguous tensor (view c) along dimension d, starting at index *off: `len` of it, or with drop the one
+ * index *off with dimension d dropped (unbind, stack). *off moves past the part. */
+static fxrt_view part_view(const fxrt_view *c, int32_t d, bool drop, int64_t len, int64_t *off) {
+  fxrt_view v = *c;
+  v.offset = *off * c->stride[d];
+  if (drop) {
+    for (int32_t k = d; k + 1 < v.ndim; k++) v.shape[k] = c->shape[k + 1], v.stride[k] = c->stride[k + 1];
+    v.ndim--;
+    (*off)++;
+  } else {
+    v.shape[d] = len;
+    *off += len;
+  }
+  return v;
+}
+
+bool fx_lower_split(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  const fx_tinfo *tx = ti(r, x);
+  fxrt_view c = cview(tx);
+  int32_t d = ndim_norm(iarg(ARG("dim"), 0), tx->ndim);
+  int64_t off = 0;
+  for (uint32_t i = 0; i < in->result.n; i++) {
+    const fx_value *y = &in->result.u.items[i];
+    const fx_tinfo *ty = ti(r, y);
+    fxrt_view v = part_view(&c, d, op == FX_OP_UNBIND, ty->shape[d], &off);
+    fx_copy_view(r, x, &v, y);
+  }
+  return true;
+}
+
+bool fx_lower_cat(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *list = &in->args[0], *y = &in->result;
+  const fx_tinfo *ty = ti(r, y);
+  fxrt_view yc = cview(ty);
+  int32_t d = ndim_norm(iarg(ARG("dim"), 0), ty->ndim);
+  int64_t off = 0;
+  for (uint32_t i = 0; i < list->n; i++) {
+    const fx_value *x = &list->u.items[i];
+    const fx_tinfo *tx = ti(r, x);
+    if (op == FX_OP_CAT && tx->ndim == 1 && tx->shape[0] == 0 && ty->ndim != 1) continue;
+    fxrt_view xv = cview(tx), yv = part_view(&yc, d, op == FX_OP_STACK, tx->shape[d], &off);
+    fx_copy_call(r, tref(r, x), &xv, tref(r, y), &yv);
+  }
+  return true;
+}
+
+bool fx_lower_gather(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *idx = op == FX_OP_EMBEDDING ? &in->args[0] : ARG("index");
+  const fx_value *w = op == FX_OP_EMBEDDING ? ARG("weight") : &in->args[0], *y = &in->result;
+  const fx_tinfo *tw = ti(r, w), *tin = ti(r, idx);
+  if (op != FX_OP_EMBEDDING && ndim_norm(iarg(ARG("dim"), 0), tw->ndim) != 0)
+    return fx_lerr(r, "index_select along a dimension other than 0 is not supported");
+  if (tw->dtype != FXRT_F32) return fx_lerr(r, "lookups run on f32 tables only");
+  fx_ref ir = fx_as_dtype(r, idx, FXRT_I64);
+  fx_kcall *k = fx_call(r, FX_K_EMBEDDING);
+  k->ref[0] = tref(r, w);
+  k->i[0] = tw->shape[0], k->i[1] = fx_tinfo_numel(tw) / (tw->shape[0] ? tw->shape[0] : 1);
+  k->ref[1] = ir;
+  k->i[2] = fx_tinfo_numel(tin);
+  k->ref[2] = tref(r, y);
+  return true;
+}

@@ -1,0 +1,245 @@
+/* matmul.c: products: linear and fx2c.fused_linear, matmul for any ranks, addmm, baddbmm, and the fast path of
+ * multi-head attention (aten._native_multi_head_attention).
+ */
+#include "family.h"
+
+#include <math.h>
+
+/* ---- inference ---- */
+
+bool fx_infer_linear(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_value *w = ARG("weight");
+  NEED_TENSOR(w, "weight");
+  const fx_tinfo *t = tinfo(c, x), *tw = tinfo(c, w);
+  if (tw->ndim != 2 || t->ndim < 1 || t->shape[t->ndim - 1] != tw->shape[1])
+    return fx_ierr(c, "input [..., %lld] does not match a weight of shape [%lld, %lld]",
+                   (long long)(t->ndim ? t->shape[t->ndim - 1] : 0), (long long)tw->shape[0],
+                   (long long)(tw->ndim > 1 ? tw->shape[1] : 0));
+  int64_t shape[FXRT_MAX_DIMS];
+  memcpy(shape, t->shape, sizeof shape);
+  shape[t->ndim - 1] = tw->shape[0];
+  in->result = new_tensor(c, t->dtype, t->ndim, shape);
+  return op == FX_OP_LINEAR || fx_check_epilogue(c, op, in);
+}
+
+static bool infer_matmul(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  const fx_value *y = ARG("other");
+  NEED_TENSOR(x, "input");
+  NEED_TENSOR(y, "other");
+  const fx_tinfo *a = tinfo(c, x), *b = tinfo(c, y);
+  if (a->ndim < 1 || b->ndim < 1) return fx_ierr(c, "both operands need at least one dimension");
+  int64_t k1 = a->shape[a->ndim - 1], k2 = b->ndim == 1 ? b->shape[0] : b->shape[b->ndim - 2];
+  if (k1 != k2) return fx_ierr(c, "inner dimensions differ: %lld and %lld", (long long)k1, (long long)k2);
+  fx_tinfo ba = *a, bb = *b;
+  ba.ndim = a->ndim > 2 ? a->ndim - 2 : 0;
+  bb.ndim = b->ndim > 2 ? b->ndim - 2 : 0;
+  int64_t shape[FXRT_MAX_DIMS];
+  int32_t n = 0;
+  if (!fx_broadcast(c, &ba, &bb, &n, shape)) return false;
+  if (a->ndim >= 2) shape[n++] = a->shape[a->ndim - 2];
+  if (b->ndim >= 2) shape[n++] = b->shape[b->ndim - 1];
+  return result_tensor(c, in, fx_promote(a->dtype, b->dtype), n, shape);
+}
+
+/* addmm, baddbmm */
+static bool infer_addmm(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *m1 = &in->args[1], *m2 = &in->args[2];
+  NEED_TENSOR(m1, "the first matrix");
+  NEED_TENSOR(m2, "the second matrix");
+  const fx_tinfo *a = tinfo(c, m1), *b = tinfo(c, m2);
+  int nd = op == FX_OP_ADDMM ? 2 : 3;
+  if (a->ndim != nd || b->ndim != nd || a->shape[nd - 1] != b->shape[nd - 2])
+    return fx_ierr(c, "operand shapes do not multiply");
+  int64_t shape[3] = {a->shape[0], nd == 2 ? b->shape[1] : a->shape[1], nd == 3 ? b->shape[2] : 0};
+  return result_tensor(c, in, a->dtype, nd, shape);
+}
+
+bool fx_infer_matmul(fx_ictx *c, fx_op op, fx_inst *in) {
+  return op == FX_OP_MATMUL ? infer_matmul(c, op, in) : infer_addmm(c, op, in);
+}
+
+bool fx_infer_mha(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "query");
+  const fx_tinfo *t = tinfo(c, x);
+  if (t->ndim != 3) return fx_ierr(c, "the query must be [batch, length, embed]");
+  int64_t wshape[3] = {t->shape[0], t->shape[1], t->shape[1]}, empty[1] = {0};
+  bool need = true;
+  as_bool(ARG("need_weights"), &need);
+  fx_value items[2] = {new_tensor(c, t->dtype, 3, t->shape),
+                       need ? new_tensor(c, t->dtype, 3, wshape) : new_tensor(c, t->dtype, 1, empty)};
+  in->result = tuple_of(c, items, 2);
+  return true;
+}
+
+/* ---- lowering ---- */
+
+bool fx_lower_linear(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *w = ARG("weight"), *bv = ARG("bias"), *y = &in->result;
+  const fx_tinfo *tx = ti(r, x), *tw = ti(r, w);
+  if (tx->dtype != FXRT_F32 || tw->dtype != FXRT_F32 || (is_tensor(bv) && ti(r, bv)->dtype != FXRT_F32))
+    return fx_lerr(r, "linear runs on f32 tensors only");
+  int64_t kk = tw->shape[1], n = tw->shape[0], m = fx_tinfo_numel(tx) / (kk ? kk : 1);
+  fx_kcall *k = fx_call(r, FX_K_LINEAR);
+  k->ref[0] = tref(r, x);
+  k->i[0] = m, k->i[1] = kk;
+  k->ref[1] = tref(r, w);
+  k->i[2] = n;
+  k->ref[2] = tref(r, bv);
+  k->ref[3] = tref(r, y);
+  fx_set_epilogue(r, op, in, k);
+  return true;
+}
+
+/* torch.matmul for any ranks >= 1, as one fxrt_matmul_f32 call on views. */
+static void matmul_views(fx_lctx *r, fx_ref a, const fx_tinfo *ta, fx_ref b, const fx_tinfo *tb, fx_ref y,
+                         const fx_tinfo *ty) {
+  fx_tinfo A = *ta, B = *tb;
+  if (A.ndim == 1) { /* [k] -> [1, k] */
+    A.shape[1] = A.shape[0];
+    A.shape[0] = 1;
+    A.ndim = 2;
+  }
+  if (B.ndim == 1) { /* [k] -> [k, 1] */
+    B.shape[1] = 1;
+    B.ndim = 2;
+  }
+  int32_t nb = ty->ndim - (ta->ndim >= 2) - (tb->ndim >= 2);
+  if (nb < 0) nb = 0;
+  int64_t m = A.shape[A.ndim - 2], kk = A.shape[A.ndim - 1], n = B.shape[B.ndim - 1];
+  int64_t bshape[FXRT_MAX_DIMS] = {0};
+  for (int32_t i = 0; i < nb; i++) bshape[i] = ty->shape[i];
+  /* batch views with stride 0 where an operand repeats */
+  fxrt_view av, bv;
+  memset(&av, 0, sizeof av);
+  memset(&bv, 0, sizeof bv);
+  fx_tinfo Ab = A, Bb = B;
+  Ab.ndim = A.ndim - 2;
+  Bb.ndim = B.ndim - 2;
+  fxrt_view ab = fx_bview(&Ab, nb, bshape), bb = fx_bview(&Bb, nb, bshape);
+  av.ndim = bv.ndim = nb + 2;
+  for (int32_t i = 0; i < nb; i++) {
+    av.shape[i] = bv.shape[i] = bshape[i];
+    av.stride[i] = ab.stride[i] * m * kk;
+    bv.stride[i] = bb.stride[i] * kk * n;
+  }
+  av.shape[nb] = m, av.shape[nb + 1] = kk, av.stride[nb] = kk, av.stride[nb + 1] = 1;
+  bv.shape[nb] = kk, bv.shape[nb + 1] = n, bv.stride[nb] = n, bv.stride[nb + 1] = 1;
+  int64_t yshape[FXRT_MAX_DIMS];
+  memcpy(yshape, bshape, sizeof bshape);
+  yshape[nb] = m, yshape[nb + 1] = n;
+  fx_kcall *k = fx_call(r, FX_K_MATMUL);
+  k->ref[0] = a;
+  k->view[0] = av;
+  k->ref[1] = b;
+  k->view[1] = bv;
+  k->ref[2] = y;
+  k->view[2] = fxrt_view_contiguous(nb + 2, yshape);
+}
+
+static void scale_call(fx_lctx *r, fx_ref y, const fxrt_view *yv, double s) {
+  fx_kcall *k = fx_call(r, FX_K_BINARY);
+  k->sub = FXRT_B_MUL;
+  k->dt = FXRT_F32;
+  k->ref[0] = y;
+  k->view[0] = *yv;
+  k->ref[1] = scalar_ref(k, 1, FXRT_F32, (double)(float)s);
+  k->view[1] = fx_scalar_view(yv->ndim, yv->shape);
+  k->ref[2] = y;
+  k->view[2] = *yv;
+  k->f[0] = 1;
+}
+
+bool fx_lower_matmul(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *a = &in->args[0], *b = &in->args[1], *y = &in->result;
+  if (ti(r, a)->dtype != FXRT_F32 || ti(r, b)->dtype != FXRT_F32) return fx_lerr(r, "matmul runs on f32 tensors only");
+  if (op == FX_OP_MATMUL) {
+    matmul_views(r, tref(r, a), ti(r, a), tref(r, b), ti(r, b), tref(r, y), ti(r, y));
+    return true;
+  }
+  /* addmm / baddbmm: y = beta * input + alpha * (m1 @ m2) */
+  const fx_value *m1 = &in->args[1], *m2 = &in->args[2];
+  if (ti(r, m2)->dtype != FXRT_F32) return fx_lerr(r, "matmul runs on f32 tensors only");
+  double beta = farg(ARG("beta"), 1), alpha = farg(ARG("alpha"), 1);
+  matmul_views(r, tref(r, m1), ti(r, m1), tref(r, m2), ti(r, m2), tref(r, y), ti(r, y));
+  const fx_tinfo *ty = ti(r, y);
+  fxrt_view yv = cview(ty);
+  if (alpha != 1) scale_call(r, tref(r, y), &yv, alpha);
+  if (beta != 0 && is_tensor(a)) {
+    fx_kcall *k = fx_call(r, FX_K_BINARY);
+    k->sub = FXRT_B_ADD;
+    k->dt = FXRT_F32;
+    k->ref[0] = tref(r, y);
+    k->view[0] = yv;
+    k->ref[1] = tref(r, a);
+    k->view[1] = fx_bview(ti(r, a), ty->ndim, ty->shape);
+    k->ref[2] = tref(r, y);
+    k->view[2] = yv;
+    k->f[0] = beta;
+  }
+  return true;
+}
+
+/* aten._native_multi_head_attention for self-attention without a mask, as torch's fast path computes it. */
+bool fx_lower_mha(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *q = ARG("query"), *kk = ARG("key"), *vv = ARG("value");
+  if (!is_tensor(q) || !is_tensor(kk) || !is_tensor(vv) || q->v.node != kk->v.node || q->v.node != vv->v.node)
+    return fx_lerr(r, "only self-attention (query is key is value) is supported");
+  if (ARG("mask")->kind != FX_V_NONE) return fx_lerr(r, "attention masks are not supported yet");
+  const fx_tinfo *tq = ti(r, q);
+  if (tq->dtype != FXRT_F32 || tq->ndim != 3)
+    return fx_lerr(r, "attention needs an f32 [batch, length, embedding] query");
+  int64_t B = tq->shape[0], L = tq->shape[1], E = tq->shape[2], H = iarg(ARG("num_head"), 1), D = H ? E / H : 0;
+  const fx_value *y = &in->result.u.items[0], *wout = &in->result.u.items[1];
+  const fx_tinfo *tw = ti(r, wout);
+  bool need_weights = tw->ndim == 3 && fx_tinfo_numel(tw) > 0;
+  if (need_weights && iarg(ARG("average_attn_weights"), 1) == 0)
+    return fx_lerr(r, "per-head attention weights are not supported");
+  fx_ref qkv = fx_new_scratch(r, FXRT_F32, B * L * 3 * E), scores = fx_new_scratch(r, FXRT_F32, B * H * L * L),
+         att = fx_new_scratch(r, FXRT_F32, B * L * E);
+  fx_kcall *k = fx_call(r, FX_K_LINEAR);
+  k->ref[0] = tref(r, q);
+  k->i[0] = B * L, k->i[1] = E;
+  k->ref[1] = tref(r, ARG("qkv_weight"));
+  k->i[2] = 3 * E;
+  k->ref[2] = tref(r, ARG("qkv_bias"));
+  k->ref[3] = qkv;
+  /* q, k, v as [B, H, L, D] views into qkv [B, L, 3, H, D]; k read transposed as [B, H, D, L] */
+  const fxrt_view qv = {4, {B, H, L, D}, {L * 3 * E, D, 3 * E, 1}, 0};
+  const fxrt_view kt = {4, {B, H, D, L}, {L * 3 * E, D, 1, 3 * E}, 0};
+  const fxrt_view sv = fxrt_view_contiguous(4, (int64_t[]){B, H, L, L});
+  k = fx_call(r, FX_K_MATMUL);
+  k->ref[0] = qkv, k->view[0] = qv;
+  k->ref[1] = at(qkv, E), k->view[1] = kt;
+  k->ref[2] = scores, k->view[2] = sv;
+  scale_call(r, scores, &sv, 1.0f / sqrtf((float)D));
+  k = fx_call(r, FX_K_SOFTMAX);
+  k->ref[0] = scores;
+  k->i[0] = B * H * L, k->i[1] = L, k->i[2] = 1;
+  k->ref[1] = scores;
+  /* attention [B, H, L, D] written as [B, L, H, D] = [B, L, E] */
+  const fxrt_view ov = {4, {B, H, L, D}, {L * E, D, E, 1}, 0};
+  k = fx_call(r, FX_K_MATMUL);
+  k->ref[0] = scores, k->view[0] = sv;
+  k->ref[1] = at(qkv, 2 * E), k->view[1] = qv;
+  k->ref[2] = att, k->view[2] = ov;
+  k = fx_call(r, FX_K_LINEAR);
+  k->ref[0] = att;
+  k->i[0] = B * L, k->i[1] = E;
+  k->ref[1] = tref(r, ARG("proj_weight"));
+  k->i[2] = E;
+  k->ref[2] = tref(r, ARG("proj_bias"));
+  k->ref[3] = tref(r, y);
+  if (need_weights) { /* the heads' average: mean over H of scores [B, H, L*L] */
+    k = fx_call(r, FX_K_REDUCE);
+    k->sub = FXRT_R_MEAN;
+    k->dt = FXRT_F32;
+    k->ref[0] = scores;
+    k->i[0] = B, k->i[1] = H, k->i[2] = L * L;
+    k->ref[1] = tref(r, wout);
+  }
+  return true;
+}

@@ -1,0 +1,51 @@
+/* meta.c: what is known at compile time: x.size(), x.dim(), x.numel(), getattr(x, 'shape' | 'ndim' | 'dtype' |
+ * ...) and torch._assert. They become Python values and have no kernel.
+ */
+#include "family.h"
+
+/* ---- inference ---- */
+
+static const char *dtype_word(fxrt_dtype dt) {
+  static const char *const w[FXRT_NUM_DTYPES] = {"torch.float32", "torch.float64", "torch.float16", "torch.bfloat16",
+                                                 "torch.int64",   "torch.int32",   "torch.int16",   "torch.int8",
+                                                 "torch.uint8",   "torch.bool"};
+  return w[dt];
+}
+
+bool fx_infer_meta(fx_ictx *c, fx_op op, fx_inst *in) {
+  in->work = false;
+  if (op == FX_OP_ASSERT) { /* torch._assert: None */
+    in->result = fx_value_none();
+    return true;
+  }
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  if (op == FX_OP_DIM) in->result = int_value(c, t->ndim);
+  else if (op == FX_OP_NUMEL) in->result = int_value(c, fx_tinfo_numel(t));
+  else if (op == FX_OP_SIZE) {
+    const fx_value *dv = ARG("dim");
+    int64_t dim;
+    int32_t dd = 0;
+    if (dv->kind == FX_V_NONE) in->result = shape_value(c, t);
+    else if (as_int(dv, &dim) && fx_norm_dim(c, dim, t->ndim, &dd)) in->result = int_value(c, t->shape[dd]);
+    else return false;
+  } else {
+    const fx_value *name = ARG("name");
+    if (fx_value_str_is(name, "shape")) in->result = shape_value(c, t);
+    else if (fx_value_str_is(name, "ndim")) in->result = int_value(c, t->ndim);
+    else if (fx_value_str_is(name, "dtype"))
+      in->result = fx_value_word(c->p->g, fx_str_make(dtype_word(t->dtype), strlen(dtype_word(t->dtype))));
+    else if (fx_value_str_is(name, "device")) in->result = fx_value_word(c->p->g, FX_STR_LIT("cpu"));
+    else if (fx_value_str_is(name, "is_cuda")) in->result = fx_value_bool(false);
+    else return fx_ierr(c, "unsupported attribute '%.*s'", (int)name->n, name->u.text);
+  }
+  return true;
+}
+
+/* ---- lowering ---- */
+
+/* Their values are constants of the program by now: a node of theirs never has work to lower. */
+bool fx_lower_meta(fx_lctx *r, fx_op op, const fx_inst *in) {
+  return fx_lerr(r, "internal error: %s is computed at compile time and has no kernel", fx_op_name(op));
+}

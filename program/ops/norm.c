@@ -1,0 +1,101 @@
+/* norm.c: normalization: batch_norm (eval mode), layer_norm, group_norm and their native_ forms.
+ */
+#include "family.h"
+
+/* ---- inference ---- */
+
+bool fx_infer_norm(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  if (op == FX_OP_BATCH_NORM || op == FX_OP_NATIVE_BATCH_NORM) {
+    bool training = false;
+    as_bool(ARG("training"), &training);
+    if (training) return fx_ierr(c, "batch_norm in training mode is not supported (export the model in eval mode)");
+    if (t->ndim < 2) return fx_ierr(c, "input needs a channel dimension");
+  }
+  if (op == FX_OP_LAYER_NORM || op == FX_OP_NATIVE_LAYER_NORM) {
+    int64_t ns[FXRT_MAX_DIMS];
+    int k = fx_as_ints(ARG("normalized_shape"), ns, FXRT_MAX_DIMS);
+    if (k < 0 || k > t->ndim) return fx_ierr(c, "normalized_shape must be ints");
+    for (int i = 0; i < k; i++)
+      if (t->shape[t->ndim - k + i] != ns[i])
+        return fx_ierr(c, "the input's last dimensions do not match normalized_shape");
+  }
+  if (op == FX_OP_GROUP_NORM) {
+    int64_t g;
+    if (!as_int(ARG("num_groups"), &g) || g < 1 || t->ndim < 2 || t->shape[1] % g)
+      return fx_ierr(c, "num_groups must divide the channels");
+  }
+  fx_value out = new_tensor(c, t->dtype, t->ndim, t->shape);
+  if (op == FX_OP_NATIVE_BATCH_NORM) {
+    int64_t empty[1] = {0};
+    fx_value items[3] = {out, new_tensor(c, t->dtype, 1, empty), new_tensor(c, t->dtype, 1, empty)};
+    in->result = tuple_of(c, items, 3);
+  } else if (op == FX_OP_NATIVE_LAYER_NORM) {
+    int64_t ns[FXRT_MAX_DIMS], st[FXRT_MAX_DIMS];
+    int k = fx_as_ints(ARG("normalized_shape"), ns, FXRT_MAX_DIMS);
+    memcpy(st, t->shape, sizeof st);
+    for (int i = 0; i < k; i++) st[t->ndim - k + i] = 1;
+    fx_value items[3] = {out, new_tensor(c, FXRT_F32, t->ndim, st), new_tensor(c, FXRT_F32, t->ndim, st)};
+    in->result = tuple_of(c, items, 3);
+  } else {
+    in->result = out;
+  }
+  return true;
+}
+
+/* ---- lowering ---- */
+
+bool fx_lower_norm(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  const fx_value *y = in->result.kind == FX_V_TUPLE ? &in->result.u.items[0] : &in->result;
+  const fx_tinfo *tx = ti(r, x);
+  if (tx->dtype != FXRT_F32) return fx_lerr(r, "normalization runs on f32 tensors only");
+  const fx_value *w = ARG("weight"), *b = ARG("bias");
+  float eps = (float)farg(ARG("eps"), 1e-5);
+  int64_t numel = fx_tinfo_numel(tx);
+  fx_kcall *k;
+  if (op == FX_OP_BATCH_NORM || op == FX_OP_NATIVE_BATCH_NORM) {
+    if (tx->ndim < 2) return fx_lerr(r, "batch_norm needs at least 2 dimensions");
+    int64_t n = tx->shape[0], c = tx->shape[1];
+    k = fx_call(r, FX_K_BATCH_NORM);
+    k->ref[0] = tref(r, x);
+    k->i[0] = n, k->i[1] = c, k->i[2] = (n * c) != 0 ? numel / (n * c) : 0;
+    k->ref[1] = tref(r, ARG("running_mean"));
+    k->ref[2] = tref(r, ARG("running_var"));
+    k->ref[3] = tref(r, w);
+    k->ref[4] = tref(r, b);
+    k->f[0] = eps;
+    k->ref[5] = tref(r, y);
+    return true;
+  }
+  if (op == FX_OP_GROUP_NORM) {
+    if (tx->ndim < 2) return fx_lerr(r, "group_norm needs at least 2 dimensions");
+    int64_t n = tx->shape[0], c = tx->shape[1];
+    k = fx_call(r, FX_K_GROUP_NORM);
+    k->ref[0] = tref(r, x);
+    k->i[0] = n, k->i[1] = c, k->i[2] = (n * c) != 0 ? numel / (n * c) : 0, k->i[3] = iarg(ARG("num_groups"), 1);
+    k->ref[1] = tref(r, w);
+    k->ref[2] = tref(r, b);
+    k->f[0] = eps;
+    k->ref[3] = tref(r, y);
+    return true;
+  }
+  int64_t ns[FXRT_MAX_DIMS];
+  int nk = fx_ints_of(ARG("normalized_shape"), ns, FXRT_MAX_DIMS);
+  int64_t cols = 1;
+  for (int i = 0; i < nk; i++) cols *= ns[i];
+  k = fx_call(r, FX_K_LAYER_NORM);
+  k->ref[0] = tref(r, x);
+  k->i[0] = cols ? numel / cols : 0, k->i[1] = cols;
+  k->ref[1] = tref(r, w);
+  k->ref[2] = tref(r, b);
+  k->f[0] = eps;
+  k->ref[3] = tref(r, y);
+  if (op == FX_OP_NATIVE_LAYER_NORM) {
+    k->ref[4] = tref(r, &in->result.u.items[1]);
+    k->ref[5] = tref(r, &in->result.u.items[2]);
+  }
+  return true;
+}

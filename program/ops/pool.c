@@ -1,0 +1,143 @@
+/* pool.c: pooling: max (with indices) and average pooling, 1-d and 2-d, and adaptive average and max pooling.
+ * Inference decodes the window once (fx_pool_attrs).
+ */
+#include "family.h"
+
+/* ---- inference ---- */
+
+static bool infer_pool_size(fx_ictx *c, int64_t in, int64_t k, int64_t s, int64_t pad, int64_t dil, bool ceil_mode,
+                            int64_t *out) {
+  if (k <= 0 || s <= 0 || dil <= 0 || pad < 0) return fx_ierr(c, "kernel, stride and dilation must be positive");
+  if (pad * 2 > k)
+    return fx_ierr(c, "padding %lld is more than half the kernel size %lld", (long long)pad, (long long)k);
+  int64_t num = in + 2 * pad - dil * (k - 1) - 1 + (ceil_mode ? s - 1 : 0);
+  int64_t o = (num >= 0 ? num / s : -1) + 1;
+  if (ceil_mode && (o - 1) * s >= in + pad) o--; /* the last window must start inside the input or left padding */
+  if (o < 1) return fx_ierr(c, "the input (size %lld) is too small for the window", (long long)in);
+  *out = o;
+  return true;
+}
+
+/* A pooling result of the input's dtype and the given shape, and with indices, its i64 indices (a tuple). */
+static bool pool_result(fx_ictx *c, fx_inst *in, const fx_tinfo *t, const int64_t *shape, bool indices) {
+  fx_value y = new_tensor(c, t->dtype, t->ndim, shape);
+  if (!indices) {
+    in->result = y;
+    return true;
+  }
+  fx_value items[2] = {y, new_tensor(c, FXRT_I64, t->ndim, shape)};
+  in->result = tuple_of(c, items, 2);
+  return true;
+}
+
+static bool infer_window_pool(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  int64_t ks[2] = {1, 1}, st[2] = {1, 1}, pd[2] = {0, 0}, dl[2] = {1, 1};
+  const fx_value *kv = ARG("kernel_size");
+  int sp = kv->kind == FX_V_INT ? (t->ndim >= 4 ? 2 : t->ndim == 3 ? 1 : 2) : (int)kv->n;
+  if (sp != 1 && sp != 2) return fx_ierr(c, "only 1-d and 2-d pooling are supported");
+  if (t->ndim < sp + 1 || t->ndim > sp + 2) return fx_ierr(c, "the input has the wrong number of dimensions");
+  if (!fx_expand_ints(kv, sp, ks)) return fx_ierr(c, "kernel_size must be ints");
+  const fx_value *sv = ARG("stride");
+  if (sv->kind == FX_V_NONE || ((sv->kind == FX_V_TUPLE || sv->kind == FX_V_LIST) && sv->n == 0))
+    memcpy(st, ks, sizeof st);
+  else if (!fx_expand_ints(sv, sp, st)) return fx_ierr(c, "stride must be ints");
+  if (!fx_expand_ints(ARG("padding"), sp, pd)) return fx_ierr(c, "padding must be ints");
+  int kd = fx_sig_find(fx_op_sig(op), "dilation");
+  if (kd >= 0 && !fx_expand_ints(&in->args[kd], sp, dl)) return fx_ierr(c, "dilation must be ints");
+  bool ceil_mode = false;
+  as_bool(ARG("ceil_mode"), &ceil_mode);
+  int64_t shape[FXRT_MAX_DIMS];
+  memcpy(shape, t->shape, sizeof shape);
+  for (int i = 0; i < sp; i++)
+    if (!infer_pool_size(c, t->shape[t->ndim - sp + i], ks[i], st[i], pd[i], dl[i], ceil_mode,
+                         &shape[t->ndim - sp + i]))
+      return false;
+  bool indices = op == FX_OP_MAX_POOL_WITH_INDICES;
+  int kr = fx_sig_find(fx_op_sig(op), "return_indices");
+  if (kr >= 0) as_bool(&in->args[kr], &indices);
+  bool count_pad = true;
+  int64_t divisor = 0;
+  if (op == FX_OP_AVG_POOL) {
+    as_bool(ARG("count_include_pad"), &count_pad);
+    as_int(ARG("divisor_override"), &divisor);
+  }
+  new_attrs(c, in)->pool = (fx_pool_attrs){sp,        {ks[0], ks[1]}, {st[0], st[1]}, {pd[0], pd[1]}, {dl[0], dl[1]},
+                                           ceil_mode, indices,        count_pad,      divisor};
+  return pool_result(c, in, t, shape, indices);
+}
+
+static bool infer_adaptive_pool(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  const fx_value *ov = ARG("output_size");
+  int sp = ov->kind == FX_V_INT ? (t->ndim >= 4 ? 2 : 1) : (int)ov->n;
+  if (sp < 1 || sp > 2 || t->ndim < sp + 1) return fx_ierr(c, "only 1-d and 2-d adaptive pooling are supported");
+  int64_t shape[FXRT_MAX_DIMS];
+  memcpy(shape, t->shape, sizeof shape);
+  for (int i = 0; i < sp; i++) {
+    const fx_value *e = ov->kind == FX_V_INT ? ov : &ov->u.items[i];
+    int64_t o;
+    if (e->kind == FX_V_NONE) continue; /* None keeps the input's size */
+    if (!as_int(e, &o) || o < 1) return fx_ierr(c, "output_size must be positive ints");
+    shape[t->ndim - sp + i] = o;
+  }
+  bool indices = false;
+  if (op == FX_OP_ADAPTIVE_MAX_POOL) as_bool(ARG("return_indices"), &indices);
+  return pool_result(c, in, t, shape, indices);
+}
+
+bool fx_infer_pool(fx_ictx *c, fx_op op, fx_inst *in) {
+  bool adaptive = op == FX_OP_ADAPTIVE_AVG_POOL || op == FX_OP_ADAPTIVE_MAX_POOL;
+  return adaptive ? infer_adaptive_pool(c, op, in) : infer_window_pool(c, op, in);
+}
+
+/* ---- lowering ---- */
+
+bool fx_lower_pool(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  bool multi = in->result.kind == FX_V_TUPLE;
+  const fx_value *y = multi ? &in->result.u.items[0] : &in->result;
+  fx_ref indices = multi ? tref(r, &in->result.u.items[1]) : null_ref();
+  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
+  if (tx->dtype != FXRT_F32) return fx_lerr(r, "pooling runs on f32 tensors only");
+  const bool adaptive = op == FX_OP_ADAPTIVE_AVG_POOL || op == FX_OP_ADAPTIVE_MAX_POOL;
+  const int sp = !adaptive ? in->attrs->pool.sp
+                 : (ARG("output_size")->kind == FX_V_INT ? tx->ndim >= 4 : ARG("output_size")->n == 2) ? 2
+                                                                                                       : 1;
+  int64_t lead = 1;
+  for (int32_t i = 0; i < tx->ndim - sp; i++) lead *= tx->shape[i];
+  int64_t h = sp == 2 ? tx->shape[tx->ndim - 2] : 1, w = tx->shape[tx->ndim - 1];
+  int64_t oh = sp == 2 ? ty->shape[ty->ndim - 2] : 1, ow = ty->shape[ty->ndim - 1];
+  fx_kcall *k;
+  if (adaptive) {
+    k = fx_call(r, op == FX_OP_ADAPTIVE_AVG_POOL ? FX_K_ADAPTIVE_AVG : FX_K_ADAPTIVE_MAX);
+    if (op == FX_OP_ADAPTIVE_MAX_POOL) k->ref[2] = indices;
+  } else {
+    const fx_pool_attrs *a = &in->attrs->pool; /* decoded by inference */
+    int64_t ks[2], st[2], pd[2], dl[2];
+    for (int i = 0; i < 2; i++) ks[i] = a->kernel[i], st[i] = a->stride[i], pd[i] = a->pad[i], dl[i] = a->dilation[i];
+    if (sp == 1) {
+      ks[1] = ks[0], st[1] = st[0], pd[1] = pd[0], dl[1] = dl[0];
+      ks[0] = 1, st[0] = 1, pd[0] = 0, dl[0] = 1;
+    }
+    fxrt_pool2d_params p = {{ks[0], ks[1]}, {st[0], st[1]}, {pd[0], pd[1]}, {dl[0], dl[1]}, a->ceil_mode, true, 0};
+    if (op == FX_OP_AVG_POOL) {
+      p.count_include_pad = a->count_include_pad;
+      p.divisor_override = a->divisor_override;
+      k = fx_call(r, FX_K_AVG_POOL);
+    } else {
+      k = fx_call(r, FX_K_MAX_POOL);
+      k->ref[2] = indices;
+    }
+    k->p.pool = p;
+  }
+  k->ref[0] = tref(r, x);
+  k->i[0] = 1, k->i[1] = lead, k->i[2] = h, k->i[3] = w;
+  k->ref[1] = tref(r, y);
+  k->i[4] = oh, k->i[5] = ow;
+  return true;
+}

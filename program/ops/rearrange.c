@@ -1,0 +1,257 @@
+/* rearrange.c: ops that move elements around: pad (constant, reflect, replicate, circular), flip, roll, repeat,
+ * pixel_shuffle and interpolate (nearest, bilinear).
+ */
+#include "family.h"
+
+#include <math.h>
+
+/* ---- inference ---- */
+
+bool fx_infer_pad(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  int64_t pad[2 * FXRT_MAX_DIMS];
+  int k = fx_as_ints(ARG("pad"), pad, 2 * FXRT_MAX_DIMS);
+  if (k < 0 || k % 2 || k / 2 > t->ndim) return fx_ierr(c, "pad must be an even number of ints");
+  const fx_value *mode = ARG("mode");
+  bool constant = mode->kind == FX_V_NONE || fx_value_str_is(mode, "constant");
+  if (!constant && !fx_value_str_is(mode, "reflect") && !fx_value_str_is(mode, "replicate") &&
+      !fx_value_str_is(mode, "circular"))
+    return fx_ierr(c, "unknown padding mode");
+  if (!constant && k > 4) return fx_ierr(c, "only the last two dimensions can be padded with this mode");
+  int64_t shape[FXRT_MAX_DIMS];
+  memcpy(shape, t->shape, sizeof shape);
+  for (int i = 0; i < k / 2; i++) {
+    int32_t d = t->ndim - 1 - i;
+    shape[d] += pad[2 * i] + pad[2 * i + 1];
+    if (shape[d] < 0) return fx_ierr(c, "negative padding removes more than the dimension holds");
+    if (fx_value_str_is(mode, "reflect") && (pad[2 * i] >= t->shape[d] || pad[2 * i + 1] >= t->shape[d]))
+      return fx_ierr(c, "reflect padding must be smaller than the dimension");
+  }
+  return result_tensor(c, in, t->dtype, t->ndim, shape);
+}
+
+bool fx_infer_flip_roll(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  return result_tensor(c, in, t->dtype, t->ndim, t->shape);
+}
+
+bool fx_infer_repeat(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  int64_t rep[FXRT_MAX_DIMS], shape[FXRT_MAX_DIMS];
+  int k = fx_as_ints(ARG("repeats"), rep, FXRT_MAX_DIMS);
+  if (k < t->ndim) return fx_ierr(c, "repeat needs at least %d counts", t->ndim);
+  for (int i = 0; i < k; i++) {
+    int ti = i - (k - t->ndim);
+    shape[i] = rep[i] * (ti >= 0 ? t->shape[ti] : 1);
+  }
+  return result_tensor(c, in, t->dtype, k, shape);
+}
+
+bool fx_infer_pixel_shuffle(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  int64_t r;
+  if (!as_int(ARG("upscale_factor"), &r) || r < 1 || t->ndim < 3 || t->shape[t->ndim - 3] % (r * r))
+    return fx_ierr(c, "channels must be divisible by upscale_factor squared");
+  int64_t shape[FXRT_MAX_DIMS];
+  memcpy(shape, t->shape, sizeof shape);
+  shape[t->ndim - 3] /= r * r;
+  shape[t->ndim - 2] *= r;
+  shape[t->ndim - 1] *= r;
+  return result_tensor(c, in, t->dtype, t->ndim, shape);
+}
+
+bool fx_infer_interpolate(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  if (t->ndim != 4) return fx_ierr(c, "only 4-d inputs (N, C, H, W) are supported");
+  const fx_value *mode = ARG("mode");
+  if (!fx_value_str_is(mode, "nearest") && !fx_value_str_is(mode, "bilinear"))
+    return fx_ierr(c, "only modes nearest and bilinear are supported");
+  int64_t shape[FXRT_MAX_DIMS];
+  memcpy(shape, t->shape, sizeof shape);
+  const fx_value *sv = ARG("size"), *fv = ARG("scale_factor");
+  if (sv->kind != FX_V_NONE) {
+    if (!fx_expand_ints(sv, 2, shape + 2)) return fx_ierr(c, "size must be ints");
+  } else if (fv->kind != FX_V_NONE) {
+    for (int i = 0; i < 2; i++) {
+      double f;
+      const fx_value *e = (fv->kind == FX_V_TUPLE || fv->kind == FX_V_LIST) ? &fv->u.items[fv->n > 1 ? i : 0] : fv;
+      if (!as_float(e, &f) || f <= 0) return fx_ierr(c, "scale_factor must be positive numbers");
+      shape[2 + i] = (int64_t)floor((double)t->shape[2 + i] * f);
+    }
+  } else {
+    return fx_ierr(c, "either size or scale_factor must be given");
+  }
+  return result_tensor(c, in, t->dtype, t->ndim, shape);
+}
+
+/* ---- lowering ---- */
+
+bool fx_lower_pad(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result, *mode = ARG("mode");
+  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
+  int64_t pad[2 * FXRT_MAX_DIMS] = {0};
+  int k = fx_ints_of(ARG("pad"), pad, 2 * FXRT_MAX_DIMS);
+  if (mode->kind == FX_V_NONE || fx_value_str_is(mode, "constant")) {
+    fx_kcall *f = fx_call(r, FX_K_FILL);
+    f->dt = ty->dtype;
+    f->ref[0] = tref(r, y);
+    f->i[0] = fx_tinfo_numel(ty);
+    f->f[0] = farg(ARG("value"), 0);
+    /* the overlap of x and y: negative pads crop x */
+    fxrt_view xv = cview(tx), yv = cview(ty);
+    for (int i = 0; i < k / 2; i++) {
+      int32_t dd = tx->ndim - 1 - i;
+      int64_t lo = pad[2 * i], hi = pad[2 * i + 1];
+      if (lo >= 0) yv.offset += lo * yv.stride[dd];
+      else xv.offset += -lo * xv.stride[dd];
+      int64_t len = tx->shape[dd] + (lo < 0 ? lo : 0) + (hi < 0 ? hi : 0);
+      xv.shape[dd] = yv.shape[dd] = len > 0 ? len : 0;
+    }
+    fx_copy_call(r, tref(r, x), &xv, tref(r, y), &yv);
+    return true;
+  }
+  if (tx->dtype != FXRT_F32 || tx->ndim < 2)
+    return fx_lerr(r, "this padding mode needs an f32 tensor of 2 to 4 dimensions");
+  fxrt_pad_mode m = fx_value_str_is(mode, "reflect")     ? FXRT_PAD_REFLECT
+                    : fx_value_str_is(mode, "replicate") ? FXRT_PAD_REPLICATE
+                                                         : FXRT_PAD_CIRCULAR;
+  int64_t h = tx->ndim >= 4 || k > 2 ? tx->shape[tx->ndim - 2] : 1, w = tx->shape[tx->ndim - 1];
+  int64_t lead = fx_tinfo_numel(tx) / ((h * w) != 0 ? h * w : 1);
+  if (k <= 2) { /* 1-d padding of the last dimension: every row is an image of height 1 */
+    h = 1;
+    lead = fx_tinfo_numel(tx) / (w ? w : 1);
+  }
+  fx_kcall *c = fx_call(r, FX_K_PAD2D);
+  c->sub = m;
+  c->ref[0] = tref(r, x);
+  c->i[0] = 1, c->i[1] = lead, c->i[2] = h, c->i[3] = w;
+  c->i[4] = pad[0], c->i[5] = pad[1], c->i[6] = k > 2 ? pad[2] : 0, c->i[7] = k > 2 ? pad[3] : 0;
+  c->ref[1] = tref(r, y);
+  return true;
+}
+
+bool fx_lower_flip_roll(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result;
+  const fx_tinfo *tx = ti(r, x);
+  fxrt_view c = cview(tx);
+  if (op == FX_OP_FLIP) {
+    int64_t dims[FXRT_MAX_DIMS];
+    int k = fx_ints_of(ARG("dims"), dims, FXRT_MAX_DIMS);
+    fxrt_view v = c;
+    for (int i = 0; i < k; i++) {
+      int32_t d = ndim_norm(dims[i], tx->ndim);
+      v.offset += (c.shape[d] - 1) * c.stride[d];
+      v.stride[d] = -c.stride[d];
+    }
+    return fx_copy_view(r, x, &v, y);
+  }
+  /* roll: each rolled dimension is two copies, from x (the first) or from a scratch copy of y */
+  int64_t shifts[FXRT_MAX_DIMS], dims[FXRT_MAX_DIMS];
+  int ks = fx_ints_of(ARG("shifts"), shifts, FXRT_MAX_DIMS),
+      kd = ARG("dims")->kind == FX_V_NONE ? 0 : fx_ints_of(ARG("dims"), dims, FXRT_MAX_DIMS);
+  if (kd == 0) {
+    fx_tinfo flat = *tx;
+    flat.ndim = 1;
+    flat.shape[0] = fx_tinfo_numel(tx);
+    c = cview(&flat);
+    dims[0] = 0;
+    kd = 1;
+  }
+  if (ks != kd) return fx_lerr(r, "shifts and dims differ in length");
+  fx_ref yr = tref(r, y), src = tref(r, x), tmp = null_ref();
+  fxrt_view whole = c;
+  for (int i = 0; i < kd; i++) {
+    if (i > 0) {
+      if (tmp.kind == FX_REF_NULL) tmp = fx_new_scratch(r, tx->dtype, fx_tinfo_numel(tx));
+      fx_copy_call(r, yr, &whole, tmp, &whole);
+      src = tmp;
+    }
+    int32_t d = ndim_norm(dims[i], c.ndim);
+    int64_t sz = c.shape[d], s = sz ? ((shifts[i] % sz) + sz) % sz : 0;
+    if (!s) { /* y already holds src after the first dimension */
+      if (i == 0) fx_copy_call(r, src, &whole, yr, &whole);
+      continue;
+    }
+    fxrt_view a = c, b = c;
+    a.shape[d] = b.shape[d] = sz - s; /* y[s:] = x[:sz-s] */
+    b.offset = s * c.stride[d];
+    fx_copy_call(r, src, &a, yr, &b);
+    a.shape[d] = b.shape[d] = s; /* y[:s] = x[sz-s:] */
+    a.offset = (sz - s) * c.stride[d];
+    b.offset = 0;
+    fx_copy_call(r, src, &a, yr, &b);
+  }
+  return true;
+}
+
+bool fx_lower_repeat(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result;
+  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
+  int64_t rep[FXRT_MAX_DIMS];
+  int k = fx_ints_of(ARG("repeats"), rep, FXRT_MAX_DIMS);
+  if (2 * k > FXRT_MAX_DIMS) return fx_lerr(r, "too many dimensions to repeat");
+  /* y viewed as [r0, s0, r1, s1, ...]; x broadcast along the r dimensions */
+  fxrt_view yv, xv;
+  memset(&yv, 0, sizeof yv);
+  memset(&xv, 0, sizeof xv);
+  fxrt_view yc = cview(ty), xc = cview(tx);
+  yv.ndim = xv.ndim = 2 * k;
+  for (int i = 0; i < k; i++) {
+    int ti_ = i - (k - tx->ndim);
+    int64_t s = ti_ >= 0 ? tx->shape[ti_] : 1;
+    yv.shape[2 * i] = xv.shape[2 * i] = rep[i];
+    yv.shape[2 * i + 1] = xv.shape[2 * i + 1] = s;
+    yv.stride[2 * i] = yc.stride[i] * s;
+    yv.stride[2 * i + 1] = yc.stride[i];
+    xv.stride[2 * i] = 0;
+    xv.stride[2 * i + 1] = ti_ >= 0 ? xc.stride[ti_] : 0;
+  }
+  fx_copy_call(r, tref(r, x), &xv, tref(r, y), &yv);
+  return true;
+}
+
+bool fx_lower_pixel_shuffle(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result;
+  const fx_tinfo *tx = ti(r, x);
+  int64_t f = iarg(ARG("upscale_factor"), 1), c = tx->shape[tx->ndim - 3] / (f * f), h = tx->shape[tx->ndim - 2],
+          w = tx->shape[tx->ndim - 1], lead = fx_tinfo_numel(tx) / (c * f * f * h * w != 0 ? c * f * f * h * w : 1);
+  /* x [lead, c, f, f, h, w] read as [lead, c, h, f, w, f] */
+  fxrt_view v = {6, {lead, c, h, f, w, f}, {c * f * f * h * w, f * f * h * w, w, f * h * w, 1, h * w}, 0};
+  fxrt_view yv = fxrt_view_contiguous(6, v.shape); /* y [lead, c, h*f, w*f] is [lead, c, h, f, w, f] */
+  fx_copy_call(r, tref(r, x), &v, tref(r, y), &yv);
+  return true;
+}
+
+bool fx_lower_interpolate(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result;
+  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
+  if (tx->dtype != FXRT_F32 || tx->ndim != 4) return fx_lerr(r, "interpolate runs on 4-d f32 tensors only");
+  double sh = 0, sw = 0;
+  const fx_value *fv = ARG("scale_factor"), *rv = ARG("recompute_scale_factor");
+  if (fv->kind != FX_V_NONE && !(rv->kind == FX_V_BOOL && rv->v.i)) {
+    bool seq = fv->kind == FX_V_TUPLE || fv->kind == FX_V_LIST;
+    sh = farg(seq ? &fv->u.items[0] : fv, 0);
+    sw = farg(seq ? &fv->u.items[fv->n > 1 ? 1 : 0] : fv, 0);
+  }
+  bool nearest = fx_value_str_is(ARG("mode"), "nearest");
+  if (!nearest && !fx_value_str_is(ARG("mode"), "bilinear"))
+    return fx_lerr(r, "interpolate modes other than nearest and bilinear are not supported");
+  fx_kcall *k = fx_call(r, nearest ? FX_K_NEAREST : FX_K_BILINEAR);
+  k->ref[0] = tref(r, x);
+  k->i[0] = tx->shape[0], k->i[1] = tx->shape[1], k->i[2] = tx->shape[2], k->i[3] = tx->shape[3];
+  k->ref[1] = tref(r, y);
+  k->i[4] = ty->shape[2], k->i[5] = ty->shape[3];
+  k->flag = iarg(ARG("align_corners"), 0) != 0;
+  k->f[0] = sh, k->f[1] = sw;
+  return true;
+}

@@ -1,0 +1,259 @@
+/* view.c: views and copies of a whole tensor: view, view_as, flatten, unflatten, squeeze, unsqueeze (which share
+ * the input's storage), permute, transpose, t, expand, expand_as, the ops that are the input in eval mode
+ * (contiguous, detach, dropout, identity, stochastic_depth), clone and to.
+ */
+#include "family.h"
+
+/* ---- inference ---- */
+
+/* x viewed with the given sizes (one may be -1). */
+static bool view_result(fx_ictx *c, fx_inst *in, const fx_value *x, const fx_value *sizev) {
+  const fx_tinfo *t = tinfo(c, x);
+  int64_t shape[FXRT_MAX_DIMS];
+  int n = fx_as_ints(sizev, shape, FXRT_MAX_DIMS);
+  if (n < 0) return fx_ierr(c, "the new shape must be ints");
+  int64_t numel = fx_tinfo_numel(t), known = 1;
+  int infer_at = -1;
+  for (int i = 0; i < n; i++) {
+    if (shape[i] == -1) {
+      if (infer_at >= 0) return fx_ierr(c, "only one dimension can be -1");
+      infer_at = i;
+    } else if (shape[i] < 0) {
+      return fx_ierr(c, "invalid size %lld", (long long)shape[i]);
+    } else {
+      known *= shape[i];
+    }
+  }
+  if (infer_at >= 0) {
+    if (known == 0 || numel % known)
+      return fx_ierr(c, "shape is invalid for an input of %lld elements", (long long)numel);
+    shape[infer_at] = numel / known;
+  } else if (known != numel) {
+    return fx_ierr(c, "shape has %lld elements but the input has %lld", (long long)known, (long long)numel);
+  }
+  in->result = alias_tensor(c, x, t->dtype, n, shape);
+  return true;
+}
+
+static bool infer_view(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  if (op == FX_OP_VIEW) return view_result(c, in, x, ARG("size"));
+  NEED_TENSOR(ARG("other"), "other");
+  fx_value sv = shape_value(c, tinfo(c, ARG("other")));
+  return view_result(c, in, x, &sv);
+}
+
+/* flatten, unflatten, squeeze, unsqueeze */
+static bool infer_reshape(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  int64_t shape[FXRT_MAX_DIMS];
+  int32_t n = 0;
+  if (op == FX_OP_FLATTEN) {
+    int64_t s0, s1;
+    int32_t a = 0, b = 0;
+    if (!as_int(ARG("start_dim"), &s0) || !as_int(ARG("end_dim"), &s1))
+      return fx_ierr(c, "start_dim and end_dim must be ints");
+    if (t->ndim == 0) {
+      shape[n++] = 1;
+    } else {
+      if (!fx_norm_dim(c, s0, t->ndim, &a) || !fx_norm_dim(c, s1, t->ndim, &b)) return false;
+      if (a > b) return fx_ierr(c, "start_dim comes after end_dim");
+      for (int32_t i = 0; i < a; i++) shape[n++] = t->shape[i];
+      int64_t m = 1;
+      for (int32_t i = a; i <= b; i++) m *= t->shape[i];
+      shape[n++] = m;
+      for (int32_t i = b + 1; i < t->ndim; i++) shape[n++] = t->shape[i];
+    }
+  } else if (op == FX_OP_UNFLATTEN) {
+    int64_t sizes[FXRT_MAX_DIMS];
+    int32_t dd = 0;
+    int k = fx_as_ints(ARG("sizes"), sizes, FXRT_MAX_DIMS);
+    if (k < 1) return fx_ierr(c, "sizes must be one or more ints");
+    if (!fx_dim_arg(c, ARG("dim"), t->ndim, &dd)) return false;
+    if (t->ndim - 1 + k > FXRT_MAX_DIMS) return fx_ierr(c, "too many dimensions");
+    int64_t prod = 1;
+    int neg = -1;
+    for (int i = 0; i < k; i++) {
+      if (sizes[i] == -1) neg = i;
+      else prod *= sizes[i];
+    }
+    if (neg >= 0 && prod) sizes[neg] = t->shape[dd] / prod, prod *= sizes[neg];
+    if (prod != t->shape[dd])
+      return fx_ierr(c, "sizes do not multiply to the dimension's size %lld", (long long)t->shape[dd]);
+    for (int32_t i = 0; i < t->ndim; i++) {
+      if (i == dd)
+        for (int j = 0; j < k; j++) shape[n++] = sizes[j];
+      else shape[n++] = t->shape[i];
+    }
+  } else if (op == FX_OP_SQUEEZE) {
+    const fx_value *dv = ARG("dim");
+    int64_t dims[FXRT_MAX_DIMS];
+    bool sq[FXRT_MAX_DIMS] = {false};
+    int k = dv->kind == FX_V_NONE ? -2 : fx_as_ints(dv, dims, FXRT_MAX_DIMS);
+    if (k == -1) return fx_ierr(c, "dim must be ints");
+    for (int32_t i = 0; i < t->ndim; i++) sq[i] = k == -2;
+    for (int i = 0; i < k; i++) {
+      int32_t dd = 0;
+      if (!fx_norm_dim(c, dims[i], t->ndim, &dd)) return false;
+      sq[dd] = true;
+    }
+    for (int32_t i = 0; i < t->ndim; i++)
+      if (!(sq[i] && t->shape[i] == 1)) shape[n++] = t->shape[i];
+  } else {
+    int64_t dim;
+    int32_t dd = 0;
+    if (!as_int(ARG("dim"), &dim)) return fx_ierr(c, "dim must be an int");
+    if (t->ndim + 1 > FXRT_MAX_DIMS) return fx_ierr(c, "too many dimensions");
+    if (!fx_norm_dim(c, dim, t->ndim + 1, &dd)) return false;
+    for (int32_t i = 0; i <= t->ndim; i++) shape[n++] = i == dd ? 1 : t->shape[i < dd ? i : i - 1];
+  }
+  in->result = alias_tensor(c, x, t->dtype, n, shape);
+  return true;
+}
+
+bool fx_infer_permute(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  int64_t perm[FXRT_MAX_DIMS], shape[FXRT_MAX_DIMS];
+  for (int32_t i = 0; i < t->ndim; i++) perm[i] = i;
+  if (op == FX_OP_PERMUTE) {
+    int k = fx_as_ints(ARG("dims"), perm, FXRT_MAX_DIMS);
+    if (k != t->ndim) return fx_ierr(c, "permute needs %d dimensions", t->ndim);
+    bool seen[FXRT_MAX_DIMS] = {false};
+    for (int i = 0; i < k; i++) {
+      int32_t dd = 0;
+      if (!fx_norm_dim(c, perm[i], t->ndim, &dd)) return false;
+      if (seen[dd]) return fx_ierr(c, "permute repeats dimension %d", dd);
+      seen[dd] = true;
+      perm[i] = dd;
+    }
+  } else if (op == FX_OP_TRANSPOSE || t->ndim == 2) {
+    int64_t d0 = 0, d1 = 1;
+    int32_t a = 0, b = 0;
+    if (op == FX_OP_TRANSPOSE && (!as_int(ARG("dim0"), &d0) || !as_int(ARG("dim1"), &d1)))
+      return fx_ierr(c, "dims must be ints");
+    if (!fx_norm_dim(c, d0, t->ndim, &a) || !fx_norm_dim(c, d1, t->ndim, &b)) return false;
+    perm[a] = b;
+    perm[b] = a;
+  } else if (t->ndim > 2) {
+    return fx_ierr(c, "t() needs a tensor of at most 2 dimensions");
+  }
+  fx_view_attrs *a = &new_attrs(c, in)->view;
+  for (int32_t i = 0; i < t->ndim; i++) shape[i] = t->shape[perm[i]], a->perm[i] = (int32_t)perm[i];
+  return result_tensor(c, in, t->dtype, t->ndim, shape);
+}
+
+bool fx_infer_expand(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  int64_t shape[FXRT_MAX_DIMS];
+  int k;
+  if (op == FX_OP_EXPAND) {
+    k = fx_as_ints(ARG("size"), shape, FXRT_MAX_DIMS);
+    if (k < t->ndim) return fx_ierr(c, "expand needs at least %d sizes", t->ndim);
+  } else {
+    NEED_TENSOR(ARG("other"), "other");
+    const fx_tinfo *o = tinfo(c, ARG("other"));
+    k = o->ndim;
+    memcpy(shape, o->shape, sizeof shape);
+  }
+  for (int i = 0; i < k; i++) {
+    int ti = i - (k - t->ndim);
+    int64_t have = ti >= 0 ? t->shape[ti] : 1;
+    if (shape[i] == -1) {
+      if (ti < 0) return fx_ierr(c, "-1 is not allowed for a new leading dimension");
+      shape[i] = have;
+    } else if (have != 1 && have != shape[i]) {
+      return fx_ierr(c, "cannot expand size %lld to %lld", (long long)have, (long long)shape[i]);
+    }
+  }
+  return result_tensor(c, in, t->dtype, k, shape);
+}
+
+/* contiguous, clone, detach, dropout, identity, stochastic_depth */
+static bool infer_noop(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  if (op == FX_OP_DROPOUT || op == FX_OP_STOCHASTIC_DEPTH) {
+    bool training = false;
+    as_bool(ARG("training"), &training);
+    double pr = 0;
+    as_float(ARG("p"), &pr);
+    if (training && pr > 0) return fx_ierr(c, "training=True makes the result random; export the model in eval mode");
+  }
+  if (!is_tensor(x)) {
+    in->result = *x;
+    in->work = false;
+    return true;
+  }
+  const fx_tinfo *t = tinfo(c, x);
+  if (op == FX_OP_CLONE) { /* a copy of its own: an in-place op on it must not change the input */
+    return result_tensor(c, in, t->dtype, t->ndim, t->shape);
+  }
+  in->result = alias_tensor(c, x, t->dtype, t->ndim, t->shape);
+  in->work = false;
+  return true;
+}
+
+static bool infer_to(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  const fx_value *dv = ARG("dtype");
+  if (!is_tensor(x)) return fx_ierr(c, "input must be a tensor");
+  const fx_tinfo *t = tinfo(c, x);
+  fxrt_dtype dt = t->dtype;
+  if (is_tensor(dv)) dt = tinfo(c, dv)->dtype;
+  else if (dv->kind != FX_V_NONE && !fx_dtype_of_word(dv, &dt)) return fx_ierr(c, "unknown dtype");
+  if (dt == t->dtype) {
+    in->result = alias_tensor(c, x, dt, t->ndim, t->shape);
+    in->work = false;
+  } else {
+    in->result = new_tensor(c, dt, t->ndim, t->shape);
+  }
+  return true;
+}
+
+/* The results of view, view_as, flatten, unflatten, squeeze and unsqueeze share their input's storage. */
+bool fx_infer_reshape(fx_ictx *c, fx_op op, fx_inst *in) {
+  return op == FX_OP_VIEW || op == FX_OP_VIEW_AS ? infer_view(c, op, in) : infer_reshape(c, op, in);
+}
+
+bool fx_infer_noop(fx_ictx *c, fx_op op, fx_inst *in) {
+  return op == FX_OP_TO ? infer_to(c, op, in) : infer_noop(c, op, in);
+}
+
+/* ---- lowering ---- */
+
+bool fx_lower_permute(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result;
+  const fx_tinfo *tx = ti(r, x);
+  fxrt_view c = cview(tx), v = c;
+  const int32_t *perm = in->attrs->view.perm; /* decoded by inference */
+  for (int32_t i = 0; i < tx->ndim; i++) {
+    v.shape[i] = c.shape[perm[i]];
+    v.stride[i] = c.stride[perm[i]];
+  }
+  return fx_copy_view(r, x, &v, y);
+}
+
+bool fx_lower_expand(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result;
+  const fx_tinfo *ty = ti(r, y);
+  fxrt_view v = fx_bview(ti(r, x), ty->ndim, ty->shape);
+  return fx_copy_view(r, x, &v, y);
+}
+
+/* Never called: their results share their input's storage (FX_OPF_VIEW), and lowering skips them. */
+bool fx_lower_reshape(fx_lctx *r, fx_op op, const fx_inst *in) {
+  return fx_lerr(r, "internal error: %s shares its input's storage and has no kernel of its own", fx_op_name(op));
+}
+
+/* clone and to (the eval-mode no-ops are the input itself, FX_OPF_NOOP): a copy, converting the dtype. */
+bool fx_lower_noop(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  fxrt_view v = cview(ti(r, x));
+  return fx_copy_view(r, x, &v, &in->result);
+}
