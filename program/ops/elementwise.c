@@ -183,6 +183,17 @@ bool fx_infer_pointwise(fx_ictx *c, fx_op op, fx_inst *in) {
   return result_tensor(c, in, FXRT_F32, shape.ndim, shape.shape);
 }
 
+/* torch.square: x * x in x's dtype, bool squared to int64; square_ keeps x's dtype (bool refused, as torch does). */
+bool fx_infer_square(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  if (!in->inplace) return result_tensor(c, in, t->dtype == FXRT_BOOL ? FXRT_I64 : t->dtype, t->ndim, t->shape);
+  if (t->dtype == FXRT_BOOL) return fx_ierr(c, "the int64 square of a bool tensor cannot be written into it");
+  in->result = alias_tensor(c, x, t->dtype, t->ndim, t->shape);
+  return true;
+}
+
 /* ---- lowering ---- */
 
 /* An operand of an elementwise op in the compute dtype, broadcast to (ndim, shape): a tensor (converted if needed)
@@ -394,5 +405,30 @@ bool fx_lower_pointwise(fx_lctx *r, fx_op op, const fx_inst *in) {
   k->i[0] = pr.ninputs;
   k->i[1] = pr.ncode;
   memcpy(k->p.pw, pr.code, (size_t)pr.ncode * sizeof *pr.code);
+  return true;
+}
+
+bool fx_lower_square(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *y = &in->result;
+  const fx_tinfo *ty = ti(r, y);
+  switch (ty->dtype) {
+  case FXRT_F32:
+  case FXRT_F64:
+  case FXRT_I64:
+  case FXRT_I32: break;
+  default: return fx_lerr(r, "no kernel for %s", fxrt_dtype_name(ty->dtype));
+  }
+  fx_ref x = fx_as_dtype(r, &in->args[0], ty->dtype);
+  fxrt_view v = cview(ty);
+  fx_kcall *k = fx_call(r, FX_K_BINARY);
+  k->sub = FXRT_B_MUL;
+  k->dt = ty->dtype;
+  k->ref[0] = x;
+  k->view[0] = v;
+  k->ref[1] = x;
+  k->view[1] = v;
+  k->ref[2] = tref(r, y);
+  k->view[2] = v;
+  k->f[0] = 1;
   return true;
 }

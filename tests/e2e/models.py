@@ -156,6 +156,20 @@ class WinogradConvs(torch.nn.Module):
         return b + d + f + g, e, self.s2(a), self.d2(a) + self.g2(a) + self.k5(a), h
 
 
+class SquareOps(torch.nn.Module):
+    """torch.square, the op added in ir/ops.def and program/ops/elementwise.c alone (docs/ARCHITECTURE.md: how to add
+    an op): as a function and a method, on f32, int64 and bool (squared to int64), and in place."""
+
+    def forward(self, x, idx):
+        a = torch.square(x)
+        b = x.square() - a
+        c = idx.square()
+        d = (x > 0).square()
+        e = x.clone()
+        e.square_()
+        return a + b, c, d, e
+
+
 class ElementwiseChains(torch.nn.Module):
     """What the ewfuse pass fuses (chains and trees of f32 elementwise ops, with broadcast weights, Python numbers,
     alpha, rsub, parameters, maximum, pow, division) and where its groups must stop: a value with two users (or read

@@ -47,8 +47,9 @@ ARENA_TARGET = 1.05  # --backend exe: the memory plan's arena may be at most thi
 NO_BATCHNORM_LEFT = ("resnet18", "resnet18@aten")  # --backend exe: -O2 must fold every BatchNorm of these
 
 # The CI subset: small, quick models covering torch-level and aten-level graphs and both weight formats.
-LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "elementwise", "constants", "padding", "resnet18", "resnet18@aten", "mobilenet_v3_small",
-         "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten", "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf")
+LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "elementwise", "constants", "padding", "square",
+         "resnet18", "resnet18@aten", "mobilenet_v3_small", "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten",
+         "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf")
 RESIDUAL_ZERO_INIT = ("resnet", "resnext", "wide_resnet")
 ATEN_MODELS = ("resnet18", "mobilenet_v3_small", "shufflenet_v2_x0_5", "vit_b_16")
 
@@ -130,6 +131,8 @@ def all_cases():
              num_params=None),
         Case("layers_sequence", "module", ["--module", "tests/e2e/layers.py:SequenceLayers", "--input", "x:f32[2,4,32]",
                                            "--input", "idx:i64[2,7]", "--input-range", "idx=0,10"], num_params=None),
+        Case("square", "module", ["--module", "tests/e2e/models.py:SquareOps", "--input", "x:f32[3,4]",
+                                  "--input", "idx:i64[3,4]", "--input-range", "idx=-5,5"], num_params=None),
     ]
     for name in sorted(torchvision.models.list_models(module=torchvision.models)):
         size = 299 if name == "inception_v3" else 224
