@@ -173,6 +173,104 @@ static void move_to(uint32_t *order, uint32_t from, uint32_t to) {
   order[to] = v;
 }
 
+/* How many pairs of items have overlapping lifetimes (the conflict graph's edges), without listing them: with the
+ * items sorted by their first call, item a overlaps the later items whose first call is at most a's last. */
+static uint64_t conflict_count(const item *it, uint32_t n) {
+  uint32_t *by_first = fx_xmalloc((n + 1) * sizeof *by_first);
+  for (uint32_t i = 0; i < n; i++) by_first[i] = i;
+  sort_items = it;
+  qsort(by_first, n, sizeof *by_first, by_start);
+  sort_items = NULL;
+  uint64_t e = 0;
+  for (uint32_t a = 0; a < n; a++) {
+    uint32_t lo = a + 1, hi = n, last = it[by_first[a]].last; /* the first b >= lo whose first call is after last */
+    while (lo < hi) {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (it[by_first[mid]].first <= last) lo = mid + 1;
+      else hi = mid;
+    }
+    e += lo - a - 1;
+  }
+  fx_xfree(by_first);
+  return e;
+}
+
+/* The placement for problems whose conflict graph is too large to list (FX_PLAN_MAX_CONFLICTS): the calls in
+ * schedule order, each buffer placed when its first call comes, at the lowest gap that fits among the buffers live
+ * then, and its bytes given back after its last call, as an allocator would. Gaps are kept sorted by offset and
+ * merged with their neighbours; past FX_PLAN_MAX_GAPS gaps a buffer goes on top. Time O(n log n + n x gaps), memory
+ * O(n). Returns the arena size; offsets in off[]. */
+typedef struct {
+  uint64_t off, end;
+} gap;
+
+static int by_last(const void *a, const void *b) {
+  const item *x = &sort_items[*(const uint32_t *)a], *y = &sort_items[*(const uint32_t *)b];
+  if (x->last != y->last) return x->last < y->last ? -1 : 1;
+  return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
+}
+
+static uint64_t place_in_schedule(const item *it, uint32_t n, uint64_t *off) {
+  uint32_t *alloc = fx_xmalloc((n + 1) * sizeof *alloc), *release = fx_xmalloc((n + 1) * sizeof *release);
+  for (uint32_t i = 0; i < n; i++) alloc[i] = release[i] = i;
+  sort_items = it;
+  qsort(alloc, n, sizeof *alloc, by_start);
+  qsort(release, n, sizeof *release, by_last);
+  sort_items = NULL;
+  gap *g = fx_xmalloc((FX_PLAN_MAX_GAPS + 2) * sizeof *g);
+  uint32_t ng = 0, r = 0;
+  uint64_t top = 0, arena = 0; /* top: the end of the highest live buffer (all above it is free) */
+  for (uint32_t a = 0; a < n; a++) {
+    const item *x = &it[alloc[a]];
+    for (; r < n && it[release[r]].last < x->first; r++) { /* give back what died before this buffer's first call */
+      uint64_t o = off[release[r]], e = o + it[release[r]].bytes;
+      if (e == top) { /* the highest buffer: the top comes down, over the gap below it too */
+        top = o;
+        if (ng && g[ng - 1].end == top) top = g[--ng].off;
+        continue;
+      }
+      uint32_t lo = 0, hi = ng; /* the first gap above o */
+      while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (g[mid].off < o) lo = mid + 1;
+        else hi = mid;
+      }
+      bool before = lo > 0 && g[lo - 1].end == o, after = lo < ng && g[lo].off == e;
+      if (before && after) {
+        g[lo - 1].end = g[lo].end;
+        memmove(g + lo, g + lo + 1, (ng - lo - 1) * sizeof *g);
+        ng--;
+      } else if (before) {
+        g[lo - 1].end = e;
+      } else if (after) {
+        g[lo].off = o;
+      } else if (ng < FX_PLAN_MAX_GAPS) { /* else these bytes stay unused until the top comes down to them */
+        memmove(g + lo + 1, g + lo, (ng - lo) * sizeof *g);
+        g[lo] = (gap){o, e};
+        ng++;
+      }
+    }
+    uint32_t k = 0;
+    while (k < ng && g[k].end - g[k].off < x->bytes) k++;
+    if (k < ng) {
+      off[alloc[a]] = g[k].off;
+      g[k].off += x->bytes;
+      if (g[k].off == g[k].end) {
+        memmove(g + k, g + k + 1, (ng - k - 1) * sizeof *g);
+        ng--;
+      }
+    } else {
+      off[alloc[a]] = top;
+      top += x->bytes;
+      if (top > arena) arena = top;
+    }
+  }
+  fx_xfree(g);
+  fx_xfree(alloc);
+  fx_xfree(release);
+  return arena;
+}
+
 void fx_plan_build(const fx_lowered *L, fx_plan *P) {
   const fx_program *p = L->p;
   memset(P, 0, sizeof *P);
@@ -289,6 +387,7 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
   fx_xfree(minus);
 
   /* several greedy placements; the smallest arena wins (ties: the first in this list) */
+  uint64_t *off_place = fx_xmalloc((n + 1) * sizeof *off_place);
   static const struct {
     int (*cmp)(const void *, const void *);
     bool best_fit;
@@ -298,6 +397,15 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
                  {by_start, false, "greedy in schedule order, first fit"},
                  {by_length, true, "greedy by lifetime, best fit"},
                  {by_area, true, "greedy by size x lifetime, best fit"}};
+  if (conflict_count(it, n) > FX_PLAN_MAX_CONFLICTS) { /* too many to list: one linear placement, no search */
+    P->arena = place_in_schedule(it, n, off_place);
+    P->method = "in schedule order, first fit (a large problem: no search)";
+    for (uint32_t i = 0; i < n; i++) *it[i].offset = off_place[i];
+    fx_xfree(off_place);
+    fx_xfree(it);
+    return;
+  }
+  fx_xfree(off_place);
   conflicts cs = conflicts_build(it, n);
   uint32_t maxdeg = 0;
   for (uint32_t i = 0; i < n; i++)

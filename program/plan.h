@@ -14,7 +14,10 @@
  * schedule order; lifetime; size x lifetime), the smallest arena wins; then, while that arena is above the lower
  * bound, a local search over the order (hill climbing from a fixed seed, a bounded number of steps, so the plan is
  * deterministic) keeps any change that does not grow the arena. Greedy by size alone leaves ConvNeXt's blocks one
- * block-width (1.17 x) above the bound; the search reaches it (bench/results/zoo_exe.md). Offsets are multiples of
+ * block-width (1.17 x) above the bound; the search reaches it (bench/results/zoo_exe.md). The greedy placements
+ * list every pair of buffers live together; when there are more than FX_PLAN_MAX_CONFLICTS such pairs (thousands of
+ * buffers live at once), one placement in schedule order, as an allocator would do it, replaces them and the search,
+ * in time and memory about linear in the buffers. Offsets are multiples of
  * FX_PLAN_ALIGN, and sizes are rounded up to it (the lower bound counts the rounded sizes too).
  */
 #ifndef FX_PLAN_H
@@ -29,6 +32,11 @@
 #define FX_PLAN_SEARCH_STEPS 20000u /* local search: at most this many placements (0: the greedy plans only) */
 #endif
 #define FX_PLAN_SEARCH_WORK 200000000ull /* ... and about this many neighbour visits in all */
+/* Above this many pairs of buffers with overlapping lifetimes (the greedy placements list them all: 8 bytes each),
+ * one placement in schedule order, in time and memory linear in the buffers, replaces the greedy ones and the
+ * search; it keeps at most FX_PLAN_MAX_GAPS free gaps below the top. */
+#define FX_PLAN_MAX_CONFLICTS 4000000ull
+#define FX_PLAN_MAX_GAPS 4096u
 
 typedef enum fx_mloc {
   FX_MEM_NONE,   /* never touched */
