@@ -183,14 +183,11 @@ fx_str fx_graph_target_to_name(fx_graph *g, fx_opcode op, fx_str t) {
 
 /* ---- user lists ---- */
 
-static bool users_contains(const fx_node *d, uint32_t u) {
-  for (uint32_t i = d->nusers; i-- > 0;)
-    if (d->users[i] == u) return true;
-  return false;
-}
-
+/* Appends user u, which is being linked (link_users: a new node, or one just unlinked from all its inputs), so that
+ * it can only be listed already as the last entry, by an earlier ref of its own to d. O(1): a node with 200,000
+ * users must not make each new user scan them all. */
 static void users_append(fx_node *d, uint32_t u) {
-  if (users_contains(d, u)) return;
+  if (d->nusers && d->users[d->nusers - 1] == u) return;
   if (d->nusers == d->users_cap || !d->users_cap) {
     uint32_t cap = d->nusers < 2 ? 4 : d->nusers * 2;
     if (d->users_cap && d->nusers < d->users_cap) cap = d->users_cap;
@@ -203,8 +200,9 @@ static void users_append(fx_node *d, uint32_t u) {
   d->users[d->nusers++] = u;
 }
 
+/* Removes user u. From the end: passes erase and rewrite the newest users first (they walk the graph backwards). */
 static void users_remove(fx_node *d, uint32_t u) {
-  for (uint32_t i = 0; i < d->nusers; i++)
+  for (uint32_t i = d->nusers; i-- > 0;)
     if (d->users[i] == u) {
       memmove(d->users + i, d->users + i + 1, (d->nusers - i - 1) * sizeof *d->users);
       d->nusers--;
@@ -533,7 +531,15 @@ typedef struct {
   uint32_t *seen_by; /* last user that counted a def, to count each user once */
   uint32_t *uses;
   uint32_t problems;
+  const uint32_t *listed_start, *listed; /* node u is in the user lists of listed[listed_start[u] .. [u + 1]) */
 } lint_ctx;
+
+/* Whether d lists u among its users: u's entries of the index that fx_graph_lint builds (a node is in few lists). */
+static bool listed_user(const lint_ctx *c, uint32_t d, uint32_t u) {
+  for (uint32_t i = c->listed_start[u]; i < c->listed_start[u + 1]; i++)
+    if (c->listed[i] == d) return true;
+  return false;
+}
 
 static fx_loc node_loc(const fx_node *n) { return n->loc; }
 
@@ -566,13 +572,13 @@ static void lint_ref_cb(void *ctx, fx_value *ref) {
   if (c->seen_by[d] == c->user) return;
   c->seen_by[d] = c->user;
   c->uses[d]++;
-  if (!users_contains(dn, c->user))
+  if (!listed_user(c, d, c->user))
     LINT_ERR(c, u, "lint: node '%.*s' uses '%.*s' but is missing from its users", (int)u->name.n, u->name.p,
              (int)dn->name.n, dn->name.p);
 }
 
 uint32_t fx_graph_lint(const fx_graph *g, fx_diag *d) {
-  lint_ctx c = {g, d, NULL, 0, NULL, NULL, 0};
+  lint_ctx c = {g, d, NULL, 0, NULL, NULL, 0, NULL, NULL};
   uint32_t *pos = fx_xmalloc(((size_t)g->nnodes + 1) * sizeof *pos);
   c.seen_by = fx_xmalloc(((size_t)g->nnodes + 1) * sizeof *c.seen_by);
   c.uses = fx_xcalloc((size_t)g->nnodes + 1, sizeof *c.uses);
@@ -610,6 +616,20 @@ uint32_t fx_graph_lint(const fx_graph *g, fx_diag *d) {
     c.problems++;
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "lint: the graph has %u output nodes; it needs exactly one", outputs);
   }
+  /* the user lists inverted: for each node, the nodes whose lists name it */
+  uint32_t *start = fx_xcalloc((size_t)g->nnodes + 2, sizeof *start), total = 0;
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next)
+    for (uint32_t k = 0; k < g->nodes[i].nusers; k++)
+      if (g->nodes[i].users[k] < g->nnodes) start[g->nodes[i].users[k] + 1]++, total++;
+  for (uint32_t i = 0; i < g->nnodes; i++) start[i + 1] += start[i];
+  uint32_t *listed = fx_xmalloc(((size_t)total + 1) * sizeof *listed), *fill = fx_xmalloc(((size_t)g->nnodes + 1) * sizeof *fill);
+  memcpy(fill, start, (size_t)g->nnodes * sizeof *fill);
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next)
+    for (uint32_t k = 0; k < g->nodes[i].nusers; k++)
+      if (g->nodes[i].users[k] < g->nnodes) listed[fill[g->nodes[i].users[k]]++] = i;
+  fx_xfree(fill);
+  c.listed_start = start;
+  c.listed = listed;
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
     c.user = i;
     fx_value_visit_refs((fx_value *)&g->nodes[i].args, lint_ref_cb, &c);
@@ -621,6 +641,8 @@ uint32_t fx_graph_lint(const fx_graph *g, fx_diag *d) {
       LINT_ERR(&c, n, "lint: node '%.*s' lists %u users but %u nodes use it", (int)n->name.n, n->name.p, n->nusers,
                c.uses[i]);
   }
+  fx_xfree(start);
+  fx_xfree(listed);
 done:
   fx_xfree(pos);
   fx_xfree(c.seen_by);

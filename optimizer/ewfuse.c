@@ -208,12 +208,14 @@ static bool fits(const fx_program *p, const group *G) {
   return ninsns <= FXRT_PW_MAX_INSNS && nleaves <= FXRT_PW_MAX_INPUTS;
 }
 
-/* No node strictly between a and b (a before b) writes in place. */
-static bool clean_between(const fx_program *p, uint32_t a, uint32_t b) {
-  const fx_graph *g = p->g;
-  for (uint32_t k = g->nodes[a].next; k != b && k != FX_NONE_IDX; k = g->nodes[k].next)
-    if (p->inst[k].op >= 0 && p->inst[k].inplace) return false;
-  return true;
+static bool writes_in_place(const fx_program *p, uint32_t k) { return p->inst[k].op >= 0 && p->inst[k].inplace; }
+
+/* No node strictly between a and b (a before b, both nodes of the graph as it came) writes in place. inplace_upto[i]
+ * counts the nodes that write in place up to node i, included, in the graph's order when the pass began; the pass
+ * removes and adds only nodes that do not write in place, so the counts stay right, and the check is O(1) (a node
+ * with 200,000 users must not make every group walk the graph between its members). */
+static bool clean_between(const fx_program *p, const uint32_t *inplace_upto, uint32_t a, uint32_t b) {
+  return inplace_upto[b] - (writes_in_place(p, b) ? 1u : 0u) - inplace_upto[a] == 0;
 }
 
 bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st) {
@@ -221,6 +223,8 @@ bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_graph *g = p->g;
   const uint32_t nold = g->nnodes; /* nodes made here have no fx_inst */
   bool *taken = fx_xcalloc(nold + 1, sizeof *taken);
+  uint32_t *inplace_upto = fx_xcalloc(nold + 1, sizeof *inplace_upto), upto = 0;
+  for (uint32_t k = g->first; k != FX_NONE_IDX; k = g->nodes[k].next) inplace_upto[k] = upto += writes_in_place(p, k);
   bool changed = false;
   for (uint32_t r = g->last, prev; r != FX_NONE_IDX; r = prev) {
     prev = g->nodes[r].prev;
@@ -240,7 +244,7 @@ bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st) {
         ew_desc ds;
         if (src == FX_NONE_IDX || src >= nold || count != 1 || taken[src] || in_group(&G, src) ||
             g->nodes[src].nusers != 1 || !describe(p, src, &ds) ||
-            !same_shape(&p->tensors[p->inst[src].result.v.node], ty) || !clean_between(p, src, r) ||
+            !same_shape(&p->tensors[p->inst[src].result.v.node], ty) || !clean_between(p, inplace_upto, src, r) ||
             G.n >= FXRT_PW_MAX_INSNS)
           continue;
         G.node[G.n++] = src;
@@ -268,5 +272,6 @@ bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st) {
     changed = true;
   }
   fx_xfree(taken);
+  fx_xfree(inplace_upto);
   return changed;
 }
