@@ -12,7 +12,8 @@
  * The weights that only folded nodes read are no longer used (dce removes their get_attr nodes, and the backends
  * emit only the weights the program reads). Folding is skipped where it would grow the weights: a result larger
  * than both 64 KiB and the tensors it is computed from (torch.zeros(1000, 1000), a weight expanded to a batch)
- * stays a run-time computation. Weights that the graph writes into (an in-place op on a parameter) are not
+ * stays a run-time computation, and so does the work past FOLD_WORK_BUDGET multiply-adds (nodes are folded in graph
+ * order while their work fits what is left of it). Weights that the graph writes into (an in-place op on a parameter) are not
  * constants. Like bnfold, the new weights live in the compiler's weights, which the emitted code holds; a graph
  * printed after this pass names them (t_folded) without a file that contains them. */
 #include <stdio.h>
@@ -23,6 +24,10 @@
 #include "passes.h"
 
 #define FOLD_FREE_BYTES 65536 /* a folded result of at most this size is always worth storing */
+/* The multiply-adds that folding may spend in one pass (program/lower.h: fx_kcall_work): 1.07e9, a fraction of a
+ * second of the runtime's kernels on one core. A product of two 8192 x 8192 weights (5.5e11 multiply-adds) stays a
+ * run-time computation instead of taking a minute to compile. */
+#define FOLD_WORK_BUDGET (1ull << 30)
 
 typedef struct {
   const fx_program *p;
@@ -134,6 +139,7 @@ bool fx_pass_constfold(fx_pass_manager *pm, fx_pass_stats *st) {
   }
   /* compute every foldable node, in graph order (a folded result is a constant for the nodes after it) */
   uint32_t *folded = fx_xmalloc((g->nnodes + 1) * sizeof *folded), nfolded = 0;
+  uint64_t budget = FOLD_WORK_BUDGET;
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
     const fx_inst *in = &p->inst[i];
     if (in->op < 0 || in->failed || !in->work || in->inplace || in->result.kind != FX_V_TENSOR ||
@@ -148,6 +154,13 @@ bool fx_pass_constfold(fx_pass_manager *pm, fx_pass_stats *st) {
     for (int k = 0; k < sig->n && constant; k++) constant = args_const(&c, &in->args[k], &in_bytes);
     const uint64_t bytes = fx_tinfo_bytes(&p->tensors[y]);
     if (!constant || (bytes > FOLD_FREE_BYTES && bytes > in_bytes)) continue;
+    uint64_t work = 0;
+    for (uint32_t k = L.first_call[i]; k < L.end_call[i]; k++) {
+      uint64_t w = fx_kcall_work(&L.calls[k]);
+      work = work > UINT64_MAX - w ? UINT64_MAX : work + w;
+    }
+    if (work > budget) continue;
+    budget -= work;
     c.data[y] = fx_tensor_alloc(bytes ? bytes : 1);
     c.ok = true;
     fxrt_status s = FXRT_OK;

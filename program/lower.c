@@ -279,3 +279,34 @@ void fx_lowered_free(fx_lowered *L) {
   fx_xfree(L->end_call);
   memset(L, 0, sizeof *L);
 }
+
+static uint64_t mul_sat(uint64_t a, int64_t b) {
+  if (b <= 0 || a == 0) return 0;
+  return a > UINT64_MAX / (uint64_t)b ? UINT64_MAX : a * (uint64_t)b;
+}
+
+uint64_t fx_kcall_work(const fx_kcall *k) {
+  const int64_t *i = k->i;
+  switch ((fx_kind)k->kind) {
+  case FX_K_LINEAR: return mul_sat(mul_sat(mul_sat(1, i[0]), i[1]), i[2]); /* m k n */
+  case FX_K_MATMUL: {                                                      /* every element of y: a dot product */
+    const fxrt_view *a = &k->view[0], *y = &k->view[2];
+    uint64_t w = a->ndim ? mul_sat(1, a->shape[a->ndim - 1]) : 1;
+    for (int32_t d = 0; d < y->ndim; d++) w = mul_sat(w, y->shape[d]);
+    return w;
+  }
+  case FX_K_CONV2D: { /* n k oh ow (c / groups) kh kw */
+    int64_t g = k->p.conv.groups > 0 ? k->p.conv.groups : 1;
+    uint64_t w = mul_sat(mul_sat(mul_sat(mul_sat(1, i[0]), i[4]), i[7]), i[8]);
+    return mul_sat(mul_sat(mul_sat(w, i[1] / g), i[5]), i[6]);
+  }
+  case FX_K_CONV_T2D: { /* every input element into (k / groups) kh kw outputs */
+    int64_t g = k->p.convt.groups > 0 ? k->p.convt.groups : 1;
+    uint64_t w = mul_sat(mul_sat(mul_sat(mul_sat(1, i[0]), i[1]), i[2]), i[3]);
+    return mul_sat(mul_sat(mul_sat(w, i[4] / g), i[5]), i[6]);
+  }
+  case FX_K_WINOGRAD: /* as the direct convolution it replaces: n k oh ow c 3 3 */
+    return mul_sat(mul_sat(mul_sat(mul_sat(mul_sat(1, i[0]), i[4]), i[7]), i[8]), i[1] * 9);
+  default: return 0;
+  }
+}

@@ -104,6 +104,10 @@ void fx_lowered_free(fx_lowered *L);
  * written[j] whether the kernel writes it (an OUT operand, a fused group's result); an epilogue's residual counts
  * when the call has one. Returns their count. Every other ref of the call is FX_REF_NULL (fx_lower checks it). */
 int fx_kcall_refs(const fx_kcall *k, uint8_t slots[FX_KCALL_REFS], bool written[FX_KCALL_REFS]);
+/* An estimate of the multiply-adds of a call of the kernels whose work grows faster than the data they read and
+ * write (convolutions, linear, matmul); 0 for the others, which touch each element a few times. Saturates at
+ * UINT64_MAX. Constant folding keeps its compile time within a budget with it. */
+uint64_t fx_kcall_work(const fx_kcall *k);
 
 /* Bytes of the elements of a tensor. */
 size_t fx_tinfo_bytes(const fx_tinfo *t);
