@@ -523,6 +523,9 @@ static bool zip_entry_size(zip_t *za, zip_uint64_t idx, const char *path, const 
   return true;
 }
 
+#define FX_WEIGHTS_EXPANSION 16ull              /* tensors made contiguous: at most this times their storages ... */
+#define FX_WEIGHTS_FREE_BYTES (1ull << 30)       /* ... or this many bytes */
+
 /* Copies the view t of storage bytes src into dst (contiguous). */
 static void copy_view(uint8_t *dst, const uint8_t *src, size_t isz, const fx_pkl_tensor *t) {
   if (t->numel == 0) return;
@@ -635,6 +638,27 @@ static bool load_pt(fx_weights *w, const char *path, fx_diag *d) {
     memcpy(t->shape, pt->shape, sizeof t->shape);
     t->nbytes = pt->nbytes;
     index_insert(w, i); /* names are unique: the pickle's dict kept one value per key */
+  }
+
+  /* A view made contiguous takes its own bytes, where torch shares the storage: a few kilobytes of stride-0 views, or
+   * many tensors over one storage, would take gigabytes. The tensors may take at most FX_WEIGHTS_EXPANSION times
+   * their storages' bytes, or FX_WEIGHTS_FREE_BYTES if that is more. */
+  {
+    uint64_t tensor_bytes = 0, storage_bytes = 0;
+    for (uint32_t i = 0; i < n; i++) tensor_bytes += (uint64_t)w->tensors[i].nbytes;
+    for (uint32_t s = 0; s < sd.nstorages; s++)
+      if (sd.storages[s].nusers) storage_bytes += (uint64_t)sd.storages[s].numel * fxrt_dtype_size(sd.storages[s].dtype);
+    uint64_t limit = storage_bytes > UINT64_MAX / FX_WEIGHTS_EXPANSION ? UINT64_MAX : storage_bytes * FX_WEIGHTS_EXPANSION;
+    if (limit < FX_WEIGHTS_FREE_BYTES) limit = FX_WEIGHTS_FREE_BYTES;
+    if (tensor_bytes > limit) {
+      FERR(d, "%s: its tensors are views that would take %llu bytes made contiguous, from %llu bytes of storage (at most "
+              "%llu times that, or %llu bytes, are read)",
+           path, (unsigned long long)tensor_bytes, (unsigned long long)storage_bytes,
+           (unsigned long long)FX_WEIGHTS_EXPANSION, (unsigned long long)FX_WEIGHTS_FREE_BYTES);
+      fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
+                   "save the state_dict with contiguous tensors of their own: {k: v.contiguous().clone() for k, v in ...}");
+      goto out;
+    }
   }
 
   /* The tensors of each storage: order[first[s] .. first[s + 1]). */

@@ -288,6 +288,10 @@ def main():
         ("ok", p_tensor("0", 6, 0, (2, 3), (3, 1))),
         ("beyond", p_tensor("0", 6, 2, (2, 3), (3, 1))),
     ]), [("0", f32(*range(6)))]))
+    # six stride-0 views of one float, 200 MB each made contiguous, 1.2 GB in all (torch.load shares the 4 bytes)
+    write_bytes("pt_expand_bomb.pt", pt_archive(p_state_dict([
+        (f"bomb{i}", p_tensor("0", 1, 0, (50_000_000,), (0,))) for i in range(6)
+    ]), [("0", f32(1))]))
     # hand-made views of one storage: offset, strides, stride 0, a 0-dim element; expected from torch's rebuild
     views = [("v_off", 3, (2, 2), (1, 4)), ("v_scalar", 7, (), ()), ("v_bcast", 1, (3, 2), (0, 5)),
              ("v_whole", 0, (12,), (1,)), ("v_empty", 11, (0, 4), (4, 1))]

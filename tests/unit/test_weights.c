@@ -275,6 +275,9 @@ static void test_pt_errors(void **state) {
                     "pt_view_beyond.pt: tensor 'beyond': the view (offset 2, size (2, 3), stride (3, 1)) reaches "
                     "beyond storage '0', which has 6 elements");
   EXPECT_LOAD_ERROR("npy_f32.npy", "a .npy file, not a state_dict");
+  EXPECT_LOAD_ERROR("pt_expand_bomb.pt",
+                    "pt_expand_bomb.pt: its tensors are views that would take 1200000000 bytes made contiguous, from 4 "
+                    "bytes of storage");
 }
 
 static void test_missing_file(void **state) {
