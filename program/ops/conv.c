@@ -64,8 +64,10 @@ bool fx_infer_conv(fx_ictx *c, fx_op op, fx_inst *in) {
     if (!fx_expand_ints(ARG("output_padding"), sp, opad)) return fx_ierr(c, "output_padding must be ints");
     for (int i = 0; i < sp; i++)
       if (opad[i] < 0 || (opad[i] >= stride[i] && opad[i] >= dil[i]))
-        return fx_ierr(c, "output_padding %lld must be non-negative and smaller than the stride (%lld) or the "
-                       "dilation (%lld)", (long long)opad[i], (long long)stride[i], (long long)dil[i]);
+        return fx_ierr(c,
+                       "output_padding %lld must be non-negative and smaller than the stride (%lld) or the "
+                       "dilation (%lld)",
+                       (long long)opad[i], (long long)stride[i], (long long)dil[i]);
   }
   int64_t pad_end[2] = {0, 0};
   for (int i = 0; i < sp; i++) pad_end[i] = pad[i];

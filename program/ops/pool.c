@@ -42,8 +42,8 @@ static bool pool_rank(fx_ictx *c, fx_op op, const fx_inst *in, const fx_tinfo *t
                    *sp + 1, *sp + 2, t->ndim);
   for (int32_t i = t->ndim == s + 2 ? 1 : 0; i < t->ndim; i++)
     if (t->shape[i] == 0)
-      return fx_ierr(c, "%s%dd needs a non-empty input (only the batch dimension may be 0): dimension %d has size 0", what,
-                     *sp, (int)i);
+      return fx_ierr(c, "%s%dd needs a non-empty input (only the batch dimension may be 0): dimension %d has size 0",
+                     what, *sp, (int)i);
   return true;
 }
 
