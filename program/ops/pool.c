@@ -7,7 +7,8 @@
 
 static bool infer_pool_size(fx_ictx *c, int64_t in, int64_t k, int64_t s, int64_t pad, int64_t dil, bool ceil_mode,
                             int64_t *out) {
-  if (k <= 0 || s <= 0 || dil <= 0 || pad < 0) return fx_ierr(c, "kernel, stride and dilation must be positive");
+  if (k <= 0 || s <= 0 || dil <= 0) return fx_ierr(c, "kernel, stride and dilation must be positive");
+  if (pad < 0) return fx_ierr(c, "padding must not be negative, not %lld", (long long)pad);
   if (pad * 2 > k)
     return fx_ierr(c, "padding %lld is more than half the kernel size %lld", (long long)pad, (long long)k);
   int64_t num = in + 2 * pad - dil * (k - 1) - 1 + (ceil_mode ? s - 1 : 0);
