@@ -41,10 +41,12 @@ static bool pool_rank(fx_ictx *c, fx_op op, const fx_inst *in, const fx_tinfo *t
   if (t->ndim != s + 1 && t->ndim != s + 2)
     return fx_ierr(c, "%s%dd takes a %d-d (unbatched) or %d-d (batched) input, not one of %d dimensions", what, *sp,
                    *sp + 1, *sp + 2, t->ndim);
-  for (int32_t i = t->ndim == s + 2 ? 1 : 0; i < t->ndim; i++)
+  /* the dimensions that must not be empty: all but the batch's (adaptive pools: all but the first, as ATen checks) */
+  bool adaptive = op == FX_OP_ADAPTIVE_AVG_POOL || op == FX_OP_ADAPTIVE_MAX_POOL;
+  for (int32_t i = adaptive || t->ndim == s + 2 ? 1 : 0; i < t->ndim; i++)
     if (t->shape[i] == 0)
-      return fx_ierr(c, "%s%dd needs a non-empty input (only the batch dimension may be 0): dimension %d has size 0",
-                     what, *sp, (int)i);
+      return fx_ierr(c, "%s%dd needs a non-empty input (only the %s dimension may be 0): dimension %d has size 0",
+                     what, *sp, adaptive ? "first" : "batch", (int)i);
   return true;
 }
 
