@@ -1,8 +1,8 @@
 /* padfold.c: padding folded into the convolution or pooling that follows it. F.pad (or nn.ZeroPad2d,
  * nn.ConstantPad2d, aten.constant_pad_nd) in constant mode, whose only user is
- *   - a 2-d or 1-d convolution reading it as its input, with zeros: the conv pads instead. Its padding may then
- *     differ before and after the input (TensorFlow's "same" padding, F.pad(x, (0, 1, 0, 1)) before a stride-2
- *     conv), which fx2c.fused_conv's padding_end says (runtime: fxrt_conv2d_params.pad_extra):
+ *   - a 2-d or 1-d convolution reading it as its input (batched or not), with zeros: the conv pads instead. Its
+ *     padding may then differ before and after the input (TensorFlow's "same" padding, F.pad(x, (0, 1, 0, 1))
+ *     before a stride-2 conv), which fx2c.fused_conv's padding_end says (runtime: fxrt_conv2d_params.pad_extra):
  *         %pad : = call_function[target=torch.nn.functional.pad](args = (%x, (0, 1, 0, 1)), kwargs = {})
  *         %conv : = call_module[target=conv](args = (%pad,), kwargs = {})
  *     becomes
@@ -11,7 +11,8 @@
  *   - a 2-d max pool (without indices) with -inf, or an average pool that counts the padding (count_include_pad,
  *     no divisor_override) with zeros, when the padding is the same on both sides of each dimension and stays within
  *     half the kernel (torch's limit): the pool pads instead, as F.max_pool2d / F.avg_pool2d with every argument
- *     spelled out. Pools with ceil_mode are left alone (their last window is clipped differently).
+ *     spelled out (on a batch of images or one unbatched image, as the pool read it). Pools with ceil_mode are left
+ *     alone (their last window is clipped differently).
  * The pad's tensor is never built: one pass over the activation less, and its buffer less in the arena. */
 #include <math.h>
 #include <stdio.h>
@@ -95,7 +96,7 @@ static bool fold_into_conv(pf_state *s, uint32_t pad, uint32_t u, fx_pass_stats 
   const fx_inst *in = &p->inst[u];
   fx_op op = (fx_op)in->op;
   const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
-  if (a->transposed || !a->batched || in->args[0].kind != FX_V_TENSOR) return false;
+  if (a->transposed || in->args[0].kind != FX_V_TENSOR) return false; /* batched or not: fused_conv takes both */
   const fx_value *w = ARG(in, op, "weight");
   if (w->kind != FX_V_TENSOR) return false;
   const int sp = a->sp;
@@ -146,9 +147,8 @@ static bool fold_into_pool(pf_state *s, uint32_t pad, uint32_t u, fx_pass_stats 
   fx_graph *g = p->g;
   const fx_inst *in = &p->inst[u];
   fx_op op = (fx_op)in->op;
-  if (in->args[0].kind != FX_V_TENSOR || p->tensors[in->args[0].v.node].ndim != 4 || in->result.kind != FX_V_TENSOR)
-    return false;
-  const fx_pool_attrs *a = &in->attrs->pool; /* decoded by inference */
+  if (in->args[0].kind != FX_V_TENSOR || in->result.kind != FX_V_TENSOR) return false;
+  const fx_pool_attrs *a = &in->attrs->pool; /* decoded by inference: a 2-d pool takes [n, c, h, w] or [c, h, w] */
   int64_t begin[2], end[2], padding[2];
   double value;
   if (a->sp != 2 || !pad_amounts(p, pad, 2, begin, end, &value) || begin[0] != end[0] || begin[1] != end[1]) return false;

@@ -39,6 +39,8 @@ typedef struct rule {
 #define LIKE_SIG "input, *, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False, memory_format=None"
 #define CONV_SIG "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1"
 #define CONVT_SIG "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1"
+#define F_MAXPOOL_SIG "input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False"
+#define MAXPOOL_SIG "input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False"
 /* operator.NAME(a, b) */
 #define BINARY(name, op, flags) {{"operator." name}, op, "input, other", NULL, flags}
 /* x.float(), x.long(), ...: to() with a fixed dtype */
@@ -93,9 +95,15 @@ static const rule rules[] = {
     {{"operator.matmul", "torch.mm", "torch.bmm", M("mm"), M("bmm"), ATEN("mm"), ATEN("bmm")}, FX_OP_MATMUL,
      "input, other", NULL, 0},
     {{"torch._C._nn.linear"}, FX_OP_LINEAR, NULL, NULL, 0},
-    {{"torch.conv1d", "torch.conv2d", F("conv1d"), F("conv2d")}, FX_OP_CONVOLUTION, CONV_SIG, NULL, 0},
-    {{"torch.conv_transpose1d", "torch.conv_transpose2d", F("conv_transpose1d"), F("conv_transpose2d")},
-     FX_OP_CONVOLUTION, CONVT_SIG, "transposed=True", 0},
+    /* convolutions and pools: the rank the target names (spatial_dims), which decides whether the input is batched */
+    {{"torch.conv1d", F("conv1d"), ATEN("conv1d")}, FX_OP_CONVOLUTION, CONV_SIG, "spatial_dims=1", 0},
+    {{"torch.conv2d", F("conv2d"), ATEN("conv2d")}, FX_OP_CONVOLUTION, CONV_SIG, "spatial_dims=2", 0},
+    {{"torch.conv_transpose1d", F("conv_transpose1d"), ATEN("conv_transpose1d")}, FX_OP_CONVOLUTION, CONVT_SIG,
+     "transposed=True, spatial_dims=1", 0},
+    {{"torch.conv_transpose2d", F("conv_transpose2d"), ATEN("conv_transpose2d.input")}, FX_OP_CONVOLUTION, CONVT_SIG,
+     "transposed=True, spatial_dims=2", 0},
+    {{"torch.convolution", ATEN("convolution")}, FX_OP_CONVOLUTION,
+     "input, weight, bias, stride, padding, dilation, transposed, output_padding, groups", NULL, 0},
     /* normalization */
     {{ATEN("batch_norm")}, FX_OP_BATCH_NORM,
      "input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled", NULL, 0},
@@ -105,19 +113,39 @@ static const rule rules[] = {
      "input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True", NULL, 0},
     {{ATEN("group_norm")}, FX_OP_GROUP_NORM,
      "input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True", NULL, 0},
-    /* pooling */
-    {{F("max_pool1d"), F("max_pool2d"), "torch.max_pool1d", "torch.max_pool2d"}, FX_OP_MAX_POOL, NULL, NULL, 0},
-    {{ATEN("max_pool2d")}, FX_OP_MAX_POOL, "input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False",
-     NULL, 0},
-    {{ATEN("max_pool2d_with_indices")}, FX_OP_MAX_POOL_WITH_INDICES,
-     "input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False", NULL, 0},
-    {{F("avg_pool1d"), F("avg_pool2d"), "torch._C._nn.avg_pool2d", "torch.avg_pool1d"}, FX_OP_AVG_POOL, NULL, NULL, 0},
-    {{ATEN("avg_pool2d")}, FX_OP_AVG_POOL,
-     "input, kernel_size, stride=(), padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None", NULL, 0},
-    {{F("adaptive_avg_pool1d"), F("adaptive_avg_pool2d"), "torch._C._nn.adaptive_avg_pool2d", "torch.adaptive_avg_pool1d",
-      ATEN("adaptive_avg_pool2d"), ATEN("_adaptive_avg_pool2d")},
-     FX_OP_ADAPTIVE_AVG_POOL, NULL, NULL, 0},
-    {{F("adaptive_max_pool2d")}, FX_OP_ADAPTIVE_MAX_POOL, NULL, NULL, 0},
+    /* pooling; F.max_pool2d_with_indices and the like return the indices whatever return_indices says */
+    {{F("max_pool1d")}, FX_OP_MAX_POOL, F_MAXPOOL_SIG, "spatial_dims=1", 0},
+    {{F("max_pool2d")}, FX_OP_MAX_POOL, F_MAXPOOL_SIG, "spatial_dims=2", 0},
+    {{F("max_pool1d_with_indices")}, FX_OP_MAX_POOL, F_MAXPOOL_SIG, "return_indices=True, spatial_dims=1", 0},
+    {{F("max_pool2d_with_indices")}, FX_OP_MAX_POOL, F_MAXPOOL_SIG, "return_indices=True, spatial_dims=2", 0},
+    {{"torch.max_pool1d", ATEN("max_pool1d")}, FX_OP_MAX_POOL, MAXPOOL_SIG, "spatial_dims=1", 0},
+    {{"torch.max_pool2d", ATEN("max_pool2d")}, FX_OP_MAX_POOL, MAXPOOL_SIG, "spatial_dims=2", 0},
+    {{"torch.max_pool1d_with_indices", ATEN("max_pool1d_with_indices")}, FX_OP_MAX_POOL_WITH_INDICES, MAXPOOL_SIG,
+     "spatial_dims=1", 0},
+    {{"torch._C._nn.max_pool2d_with_indices", ATEN("max_pool2d_with_indices")}, FX_OP_MAX_POOL_WITH_INDICES,
+     MAXPOOL_SIG, "spatial_dims=2", 0},
+    {{F("avg_pool1d"), "torch.avg_pool1d", ATEN("avg_pool1d")}, FX_OP_AVG_POOL,
+     "input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True", "spatial_dims=1", 0},
+    {{F("avg_pool2d"), "torch._C._nn.avg_pool2d", ATEN("avg_pool2d")}, FX_OP_AVG_POOL,
+     "input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None",
+     "spatial_dims=2", 0},
+    {{F("adaptive_avg_pool1d"), "torch.adaptive_avg_pool1d", ATEN("adaptive_avg_pool1d")}, FX_OP_ADAPTIVE_AVG_POOL,
+     "input, output_size", "spatial_dims=1", 0},
+    {{F("adaptive_avg_pool2d"), "torch._C._nn.adaptive_avg_pool2d", ATEN("adaptive_avg_pool2d"),
+      ATEN("_adaptive_avg_pool2d")},
+     FX_OP_ADAPTIVE_AVG_POOL, "input, output_size", "spatial_dims=2", 0},
+    {{F("adaptive_max_pool1d")}, FX_OP_ADAPTIVE_MAX_POOL, "input, output_size, return_indices=False", "spatial_dims=1",
+     0},
+    {{F("adaptive_max_pool2d")}, FX_OP_ADAPTIVE_MAX_POOL, "input, output_size, return_indices=False", "spatial_dims=2",
+     0},
+    {{F("adaptive_max_pool1d_with_indices")}, FX_OP_ADAPTIVE_MAX_POOL, "input, output_size, return_indices=False",
+     "return_indices=True, spatial_dims=1", 0},
+    {{F("adaptive_max_pool2d_with_indices")}, FX_OP_ADAPTIVE_MAX_POOL, "input, output_size, return_indices=False",
+     "return_indices=True, spatial_dims=2", 0},
+    {{"torch.adaptive_max_pool1d", ATEN("adaptive_max_pool1d")}, FX_OP_ADAPTIVE_MAX_POOL, "input, output_size",
+     "return_indices=True, spatial_dims=1", 0},
+    {{"torch._C._nn.adaptive_max_pool2d", ATEN("adaptive_max_pool2d")}, FX_OP_ADAPTIVE_MAX_POOL, "input, output_size",
+     "return_indices=True, spatial_dims=2", 0},
     /* resampling, padding */
     {{F("upsample")}, FX_OP_INTERPOLATE, "input, size=None, scale_factor=None, mode='nearest', align_corners=None",
      NULL, 0},
@@ -523,6 +551,22 @@ static bool legalize_module(ctx *c) {
     if (op == FX_OP_PAD && strcmp(same_names[i], "padding") == 0) continue;
     module_param(c, m, same_names[i], osig, slots, NULL);
   }
+  /* the rank a convolution or pool module names: its input may be unbatched */
+  int spatial = 0;
+  switch (m->type) {
+  case FX_MOD_CONV1D:
+  case FX_MOD_MAX_POOL1D:
+  case FX_MOD_AVG_POOL1D:
+  case FX_MOD_ADAPTIVE_AVG_POOL1D: spatial = 1; break;
+  case FX_MOD_CONV2D:
+  case FX_MOD_CONV_TRANSPOSE2D:
+  case FX_MOD_MAX_POOL2D:
+  case FX_MOD_AVG_POOL2D:
+  case FX_MOD_ADAPTIVE_AVG_POOL2D:
+  case FX_MOD_ADAPTIVE_MAX_POOL2D: spatial = 2; break;
+  default: break;
+  }
+  if (spatial) set_param(slots, osig, FX_STR_LIT("spatial_dims"), fx_value_int(c->p->g, spatial));
   switch (m->type) {
   case FX_MOD_CONV1D:
   case FX_MOD_CONV2D:

@@ -40,8 +40,8 @@ typedef struct fx_tinfo {
  * broadcast to every spatial dimension, defaults filled in), for passes and lowering to read instead of the raw
  * arguments. Spatial arrays run over the last sp dimensions ([0] the first of them). */
 typedef struct fx_conv_attrs { /* convolution, fused_conv, winograd_conv */
-  int32_t sp;                  /* spatial dimensions: 1 or 2 */
-  bool batched;                /* the input has a batch dimension */
+  int32_t sp;                  /* spatial dimensions: 1 or 2 (the target's, or the weight's rank less 2) */
+  bool batched;                /* the input has a batch dimension (else it is one unbatched input [c, ...]) */
   bool transposed;
   int64_t stride[2], dilation[2], groups;
   int64_t pad[2];              /* zeros before the input */
@@ -50,8 +50,8 @@ typedef struct fx_conv_attrs { /* convolution, fused_conv, winograd_conv */
   int64_t tile;                /* winograd_conv's output tile (0 for the others) */
 } fx_conv_attrs;
 
-typedef struct fx_pool_attrs { /* max_pool, max_pool_with_indices, avg_pool */
-  int32_t sp;
+typedef struct fx_pool_attrs { /* max_pool, max_pool_with_indices, avg_pool; adaptive pools: sp and return_indices */
+  int32_t sp;                  /* spatial dimensions, as the target names them: 1 or 2 */
   int64_t kernel[2], stride[2], pad[2], dilation[2];
   bool ceil_mode;
   bool return_indices;

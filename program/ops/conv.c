@@ -13,25 +13,44 @@ bool fx_infer_conv(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *w = ARG("weight");
   NEED_TENSOR(w, "weight");
   const fx_tinfo *t = tinfo(c, x), *tw = tinfo(c, w);
-  int sp = tw->ndim - 2;
+  /* the rank: the one the target names (conv2d: 2), whose input may be unbatched; aten.convolution's is the weight's
+   * and its input batched, as in PyTorch; fx2c.fused_conv (made by passes from either) the weight's, either input */
+  const fx_value *sv = op == FX_OP_CONVOLUTION ? ARG("spatial_dims") : NULL;
+  int64_t named = 0;
+  if (sv && sv->kind != FX_V_NONE && (!as_int(sv, &named) || (named != 1 && named != 2)))
+    return fx_ierr(c, "spatial_dims must be 1, 2 or None");
+  int sp = named ? (int)named : tw->ndim - 2;
+  if (named && tw->ndim != sp + 2)
+    return fx_ierr(c, "a %d-d convolution needs a %d-d weight, not one of %d dimensions", sp, sp + 2, tw->ndim);
   if (sp < 1 || sp > 2)
     return fx_ierr(c, "only 1-d and 2-d convolutions are supported (weight has %d dimensions)", tw->ndim);
   bool batched = t->ndim == sp + 2;
+  if (op == FX_OP_CONVOLUTION && !named && !batched)
+    return fx_ierr(c, "the weight has %d dimensions, so the input must have %d (a batch), not %d", tw->ndim, tw->ndim,
+                   t->ndim);
   if (!batched && t->ndim != sp + 1)
-    return fx_ierr(c, "a %d-d convolution needs a %d-d or %d-d input", sp, sp + 1, sp + 2);
+    return fx_ierr(c, "a %d-d convolution takes a %d-d (unbatched) or %d-d (batched) input, not one of %d dimensions",
+                   sp, sp + 1, sp + 2, t->ndim);
   int64_t groups = 1, stride[2] = {1, 1}, pad[2] = {0, 0}, dil[2] = {1, 1}, opad[2] = {0, 0};
   bool transposed = false;
-  as_int(ARG("groups"), &groups);
+  if (!as_int(ARG("groups"), &groups) || groups < 1) return fx_ierr(c, "groups must be a positive int");
   as_bool(ARG("transposed"), &transposed);
   if (!fx_expand_ints(ARG("stride"), sp, stride) || !fx_expand_ints(ARG("dilation"), sp, dil))
-    return fx_ierr(c, "stride and dilation must be ints");
+    return fx_ierr(c, "stride and dilation must be ints, one or %d", sp);
+  for (int i = 0; i < sp; i++) {
+    if (stride[i] < 1) return fx_ierr(c, "stride must be positive, not %lld", (long long)stride[i]);
+    if (dil[i] < 1) return fx_ierr(c, "dilation must be positive, not %lld", (long long)dil[i]);
+  }
   const fx_value *pv = ARG("padding");
   int64_t n = batched ? t->shape[0] : 1, cin = t->shape[batched ? 1 : 0];
   const int64_t *sz = t->shape + (batched ? 2 : 1);
+  if ((fx_value_str_is(pv, "valid") || fx_value_str_is(pv, "same")) && transposed)
+    return fx_ierr(c, "a transposed convolution takes padding as ints, not a string");
   if (fx_value_str_is(pv, "valid")) {
     pad[0] = pad[1] = 0;
   } else if (fx_value_str_is(pv, "same")) {
     for (int i = 0; i < sp; i++) {
+      if (stride[i] != 1) return fx_ierr(c, "padding='same' is not supported for strided convolutions");
       int64_t total = dil[i] * (tw->shape[2 + i] - 1);
       if (total % 2) return fx_ierr(c, "padding='same' with an even kernel is not supported");
       pad[i] = total / 2;
@@ -39,7 +58,17 @@ bool fx_infer_conv(fx_ictx *c, fx_op op, fx_inst *in) {
   } else if (!fx_expand_ints(pv, sp, pad)) {
     return fx_ierr(c, "padding must be ints, 'same' or 'valid'");
   }
-  if (transposed && !fx_expand_ints(ARG("output_padding"), sp, opad)) return fx_ierr(c, "output_padding must be ints");
+  for (int i = 0; i < sp; i++)
+    if (pad[i] < 0) return fx_ierr(c, "padding must not be negative, not %lld", (long long)pad[i]);
+  if (transposed) {
+    if (!fx_expand_ints(ARG("output_padding"), sp, opad)) return fx_ierr(c, "output_padding must be ints");
+    for (int i = 0; i < sp; i++)
+      if (opad[i] < 0 || (opad[i] >= stride[i] && opad[i] >= dil[i]))
+        return fx_ierr(c,
+                       "output_padding %lld must be non-negative and smaller than the stride (%lld) or the "
+                       "dilation (%lld)",
+                       (long long)opad[i], (long long)stride[i], (long long)dil[i]);
+  }
   int64_t pad_end[2] = {0, 0};
   for (int i = 0; i < sp; i++) pad_end[i] = pad[i];
   if (op == FX_OP_FUSED_CONV && ARG("padding_end")->kind != FX_V_NONE) {
@@ -48,8 +77,11 @@ bool fx_infer_conv(fx_ictx *c, fx_op op, fx_inst *in) {
     for (int i = 0; i < sp; i++)
       if (pad_end[i] < 0) return fx_ierr(c, "padding_end must not be negative");
   }
-  if (groups < 1 || cin % groups)
+  if (cin % groups)
     return fx_ierr(c, "groups=%lld does not divide the %lld input channels", (long long)groups, (long long)cin);
+  if (!transposed && tw->shape[0] % groups)
+    return fx_ierr(c, "groups=%lld does not divide the weight's %lld output channels", (long long)groups,
+                   (long long)tw->shape[0]);
   int64_t kout = transposed ? tw->shape[1] * groups : tw->shape[0];
   int64_t wcin = transposed ? tw->shape[0] : tw->shape[1] * groups;
   if (wcin != cin)

@@ -7,7 +7,8 @@
 
 static bool infer_pool_size(fx_ictx *c, int64_t in, int64_t k, int64_t s, int64_t pad, int64_t dil, bool ceil_mode,
                             int64_t *out) {
-  if (k <= 0 || s <= 0 || dil <= 0 || pad < 0) return fx_ierr(c, "kernel, stride and dilation must be positive");
+  if (k <= 0 || s <= 0 || dil <= 0) return fx_ierr(c, "kernel, stride and dilation must be positive");
+  if (pad < 0) return fx_ierr(c, "padding must not be negative, not %lld", (long long)pad);
   if (pad * 2 > k)
     return fx_ierr(c, "padding %lld is more than half the kernel size %lld", (long long)pad, (long long)k);
   int64_t num = in + 2 * pad - dil * (k - 1) - 1 + (ceil_mode ? s - 1 : 0);
@@ -30,23 +31,41 @@ static bool pool_result(fx_ictx *c, fx_inst *in, const fx_tinfo *t, const int64_
   return true;
 }
 
+/* The pool's rank, which its target names (spatial_dims: max_pool1d 1, AvgPool2d 2, ...), and the input's rank
+ * checked against it as PyTorch does: a batch of channels [n, c, ...] or one unbatched input [c, ...]. The pool runs
+ * over the last sp dimensions either way. */
+static bool pool_rank(fx_ictx *c, fx_op op, const fx_inst *in, const fx_tinfo *t, const char *what, int *sp) {
+  int64_t s = 0;
+  if (!as_int(ARG("spatial_dims"), &s) || (s != 1 && s != 2)) return fx_ierr(c, "spatial_dims must be 1 or 2");
+  *sp = (int)s;
+  if (t->ndim != s + 1 && t->ndim != s + 2)
+    return fx_ierr(c, "%s%dd takes a %d-d (unbatched) or %d-d (batched) input, not one of %d dimensions", what, *sp,
+                   *sp + 1, *sp + 2, t->ndim);
+  /* the dimensions that must not be empty: all but the batch's (adaptive pools: all but the first, as ATen checks) */
+  bool adaptive = op == FX_OP_ADAPTIVE_AVG_POOL || op == FX_OP_ADAPTIVE_MAX_POOL;
+  for (int32_t i = adaptive || t->ndim == s + 2 ? 1 : 0; i < t->ndim; i++)
+    if (t->shape[i] == 0)
+      return fx_ierr(c, "%s%dd needs a non-empty input (only the %s dimension may be 0): dimension %d has size 0",
+                     what, *sp, adaptive ? "first" : "batch", (int)i);
+  return true;
+}
+
 static bool infer_window_pool(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *x = &in->args[0];
   NEED_TENSOR(x, "input");
   const fx_tinfo *t = tinfo(c, x);
   int64_t ks[2] = {1, 1}, st[2] = {1, 1}, pd[2] = {0, 0}, dl[2] = {1, 1};
-  const fx_value *kv = ARG("kernel_size");
-  int sp = kv->kind == FX_V_INT ? (t->ndim >= 4 ? 2 : t->ndim == 3 ? 1 : 2) : (int)kv->n;
-  if (sp != 1 && sp != 2) return fx_ierr(c, "only 1-d and 2-d pooling are supported");
-  if (t->ndim < sp + 1 || t->ndim > sp + 2) return fx_ierr(c, "the input has the wrong number of dimensions");
-  if (!fx_expand_ints(kv, sp, ks)) return fx_ierr(c, "kernel_size must be ints");
+  int sp;
+  if (!pool_rank(c, op, in, t, op == FX_OP_AVG_POOL ? "avg_pool" : "max_pool", &sp)) return false;
+  const char *pair = sp == 2 ? "an int or a tuple of 1 or 2 ints" : "an int or a tuple of one int";
+  if (!fx_expand_ints(ARG("kernel_size"), sp, ks)) return fx_ierr(c, "kernel_size must be %s", pair);
   const fx_value *sv = ARG("stride");
   if (sv->kind == FX_V_NONE || ((sv->kind == FX_V_TUPLE || sv->kind == FX_V_LIST) && sv->n == 0))
     memcpy(st, ks, sizeof st);
-  else if (!fx_expand_ints(sv, sp, st)) return fx_ierr(c, "stride must be ints");
-  if (!fx_expand_ints(ARG("padding"), sp, pd)) return fx_ierr(c, "padding must be ints");
+  else if (!fx_expand_ints(sv, sp, st)) return fx_ierr(c, "stride must be None or %s", pair);
+  if (!fx_expand_ints(ARG("padding"), sp, pd)) return fx_ierr(c, "padding must be %s", pair);
   int kd = fx_sig_find(fx_op_sig(op), "dilation");
-  if (kd >= 0 && !fx_expand_ints(&in->args[kd], sp, dl)) return fx_ierr(c, "dilation must be ints");
+  if (kd >= 0 && !fx_expand_ints(&in->args[kd], sp, dl)) return fx_ierr(c, "dilation must be %s", pair);
   bool ceil_mode = false;
   as_bool(ARG("ceil_mode"), &ceil_mode);
   int64_t shape[FXRT_MAX_DIMS];
@@ -62,7 +81,8 @@ static bool infer_window_pool(fx_ictx *c, fx_op op, fx_inst *in) {
   int64_t divisor = 0;
   if (op == FX_OP_AVG_POOL) {
     as_bool(ARG("count_include_pad"), &count_pad);
-    as_int(ARG("divisor_override"), &divisor);
+    if (ARG("divisor_override")->kind != FX_V_NONE && (!as_int(ARG("divisor_override"), &divisor) || divisor == 0))
+      return fx_ierr(c, "divisor_override must be None or a non-zero int");
   }
   new_attrs(c, in)->pool = (fx_pool_attrs){sp,        {ks[0], ks[1]}, {st[0], st[1]}, {pd[0], pd[1]}, {dl[0], dl[1]},
                                            ceil_mode, indices,        count_pad,      divisor};
@@ -73,9 +93,12 @@ static bool infer_adaptive_pool(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *x = &in->args[0];
   NEED_TENSOR(x, "input");
   const fx_tinfo *t = tinfo(c, x);
+  int sp;
+  if (!pool_rank(c, op, in, t, op == FX_OP_ADAPTIVE_AVG_POOL ? "adaptive_avg_pool" : "adaptive_max_pool", &sp))
+    return false;
   const fx_value *ov = ARG("output_size");
-  int sp = ov->kind == FX_V_INT ? (t->ndim >= 4 ? 2 : 1) : (int)ov->n;
-  if (sp < 1 || sp > 2 || t->ndim < sp + 1) return fx_ierr(c, "only 1-d and 2-d adaptive pooling are supported");
+  if (ov->kind != FX_V_INT && !((ov->kind == FX_V_TUPLE || ov->kind == FX_V_LIST) && ov->n == (uint32_t)sp))
+    return fx_ierr(c, "output_size must be an int or %s", sp == 2 ? "a pair" : "a tuple of one int");
   int64_t shape[FXRT_MAX_DIMS];
   memcpy(shape, t->shape, sizeof shape);
   for (int i = 0; i < sp; i++) {
@@ -87,6 +110,8 @@ static bool infer_adaptive_pool(fx_ictx *c, fx_op op, fx_inst *in) {
   }
   bool indices = false;
   if (op == FX_OP_ADAPTIVE_MAX_POOL) as_bool(ARG("return_indices"), &indices);
+  /* the record says only the rank: lowering reads the sizes from the shapes */
+  new_attrs(c, in)->pool = (fx_pool_attrs){sp, {0, 0}, {0, 0}, {0, 0}, {0, 0}, false, indices, true, 0};
   return pool_result(c, in, t, shape, indices);
 }
 
@@ -105,9 +130,7 @@ bool fx_lower_pool(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
   if (tx->dtype != FXRT_F32) return fx_lerr(r, "pooling runs on f32 tensors only");
   const bool adaptive = op == FX_OP_ADAPTIVE_AVG_POOL || op == FX_OP_ADAPTIVE_MAX_POOL;
-  const int sp = !adaptive ? in->attrs->pool.sp
-                 : (ARG("output_size")->kind == FX_V_INT ? tx->ndim >= 4 : ARG("output_size")->n == 2) ? 2
-                                                                                                       : 1;
+  const int sp = in->attrs->pool.sp; /* decoded by inference */
   int64_t lead = 1;
   for (int32_t i = 0; i < tx->ndim - sp; i++) lead *= tx->shape[i];
   int64_t h = sp == 2 ? tx->shape[tx->ndim - 2] : 1, w = tx->shape[tx->ndim - 1];

@@ -274,3 +274,72 @@ class PaddingFolds(torch.nn.Module):
         k = F.max_pool2d(F.pad(h, (0, 1, 0, 1), value=float("-inf")), 2)  # asymmetric before a pool: kept
         m = self.c1d(F.pad(k.mean(2), (2, 0)))
         return m
+
+
+class UnbatchedLayers(torch.nn.Module):
+    """Convolutions and pools on unbatched inputs, which PyTorch takes as one sample: an image [C, H, W] for the 2-d
+    forms and a sequence [C, L] for the 1-d ones (issue 15: the rank is the one the target names, not the input's).
+    Modules, functions and torch.* forms; at aten level (make_fx) the convolutions become unsqueeze, convolution and
+    squeeze, the 2-d pools run on the 3-d input and the 1-d pools become 2-d pools over a height of 1. (Indices come
+    from the functions: print(model) does not show a pool module's return_indices.)"""
+
+    def __init__(self):
+        super().__init__()
+        nn = torch.nn
+        self.conv = nn.Conv2d(3, 6, 3, padding=1)
+        self.deconv = nn.ConvTranspose2d(6, 4, 3, stride=2, padding=1, output_padding=1)
+        self.w2 = nn.Parameter(torch.randn(5, 3, 3, 3) * 0.2)
+        self.wt2 = nn.Parameter(torch.randn(3, 2, 2, 2) * 0.2)
+        self.pool_max = nn.MaxPool2d(2)
+        self.pool_max_pad = nn.MaxPool2d(3, stride=2, padding=1)
+        self.pool_avg = nn.AvgPool2d(3, stride=2, padding=1, ceil_mode=True)
+        self.pool_adaptive = nn.AdaptiveAvgPool2d(5)
+        self.pool_adaptive_max = nn.AdaptiveMaxPool2d((2, 3))
+        self.fc = nn.Linear(6 * 3 * 2, 4)
+        self.conv1 = nn.Conv1d(4, 6, 3, stride=2, padding=1)
+        self.w1 = nn.Parameter(torch.randn(5, 4, 3) * 0.2)
+        self.wt1 = nn.Parameter(torch.randn(4, 3, 3) * 0.2)
+        self.pool_max1 = nn.MaxPool1d(2)
+        self.pool_avg1 = nn.AvgPool1d(3, stride=2, padding=1)
+        self.pool_adaptive1 = nn.AdaptiveAvgPool1d(5)
+
+    def forward(self, x, s):  # x: [3, H, W], s: [4, L]
+        F = torch.nn.functional
+        y = torch.relu(self.conv(x))                                  # [6, H, W]
+        fm, am = F.max_pool2d(y, 2, return_indices=True), F.adaptive_max_pool2d(y, (2, 3), return_indices=True)
+        image = (
+            self.pool_max(y),                                         # int kernel: [6, H/2, W/2]
+            F.max_pool2d(y, 2),
+            F.max_pool2d(y, (3, 2), stride=(1, 2), padding=(1, 0)),
+            torch.max_pool2d(y, 3, 2, 1),
+            self.pool_max_pad(y),
+            fm[0], fm[1],                                             # values and indices
+            self.pool_avg(y),
+            F.avg_pool2d(y, 2, count_include_pad=False),
+            F.avg_pool2d(y, 3, stride=1, padding=1, divisor_override=4),
+            self.pool_adaptive(y),                                    # [6, 5, 5]
+            F.adaptive_avg_pool2d(y, 5),
+            F.adaptive_avg_pool2d(y, (None, 3)),
+            self.pool_adaptive_max(y),
+            am[0], am[1],
+            F.adaptive_max_pool2d(y, 3),
+            self.deconv(y),
+            F.conv2d(x, self.w2, stride=2, padding=1),
+            F.conv_transpose2d(x, self.wt2, stride=2),
+            self.fc(torch.flatten(F.adaptive_avg_pool2d(self.pool_max(y), (3, 2)))),  # a CNN's head on one image
+        )
+        z = torch.relu(self.conv1(s))                                 # [6, L/2]
+        m1, am1 = F.max_pool1d(z, 2, return_indices=True), F.adaptive_max_pool1d(z, 4, return_indices=True)
+        sequence = (
+            self.pool_max1(z),
+            F.max_pool1d(z, 3, stride=1, padding=1),
+            m1[0], m1[1],
+            self.pool_avg1(z),
+            F.avg_pool1d(z, 2),
+            self.pool_adaptive1(z),
+            F.adaptive_avg_pool1d(z, 3),
+            am1[0], am1[1],
+            F.conv1d(s, self.w1, padding=1),
+            F.conv_transpose1d(s, self.wt1, stride=2),
+        )
+        return image + sequence

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Error goldens: each tests/errors/NAME.fx (and each generated input) must make `fx2c compile` exit with status 1,
-# within a time limit, with exactly the diagnostics in NAME.err on stderr and nothing on stdout.
+# within a time limit, with exactly the diagnostics in NAME.err on stderr and nothing on stdout. NAME.args, where it
+# exists, holds more arguments of the compile on one line (--input shapes, so that shape errors are found).
 #   run.sh FX2C ERRORS_DIR WORK_DIR [--update]
 set -u
 fx2c=$1 src=$2 work=$3 update=${4:-}
@@ -9,8 +10,9 @@ perl "$src/gen_inputs.pl" "$work" || exit 1
 pass=0 fail=0
 
 check() { # dir name expected_file
-  local dir=$1 name=$2 expected=$3 rc
-  ( cd "$dir" && timeout 60 "$fx2c" compile "$name" --emit graph -o - >"$work/$name.out" 2>"$work/$name.err" )
+  local dir=$1 name=$2 expected=$3 rc extra=()
+  [ -f "$dir/${name%.fx}.args" ] && read -ra extra <"$dir/${name%.fx}.args"
+  ( cd "$dir" && timeout 60 "$fx2c" compile "$name" "${extra[@]}" --emit graph -o - >"$work/$name.out" 2>"$work/$name.err" )
   rc=$?
   if [ "$update" = --update ]; then cp "$work/$name.err" "$expected"; fi
   if [ $rc -ne 1 ]; then

@@ -1,0 +1,16 @@
+graph():
+    %x : [#users=10] = placeholder[target=x]
+    %w : [#users=7] = call_function[target=torch.ones](args = ((6, 8, 3, 3),), kwargs = {})
+    %wt : [#users=2] = call_function[target=torch.ones](args = ((8, 6, 3, 3),), kwargs = {})
+    %wg : [#users=1] = call_function[target=torch.ones](args = ((5, 4, 3, 3),), kwargs = {})
+    %stride0 : [#users=1] = call_function[target=torch.conv2d](args = (%x, %w), kwargs = {stride: 0})
+    %stride_neg : [#users=1] = call_function[target=torch.conv2d](args = (%x, %w), kwargs = {stride: (1, -1)})
+    %dilation0 : [#users=1] = call_function[target=torch.conv2d](args = (%x, %w), kwargs = {dilation: 0})
+    %groups0 : [#users=1] = call_function[target=torch.conv2d](args = (%x, %w), kwargs = {groups: 0})
+    %padding_neg : [#users=1] = call_function[target=torch.conv2d](args = (%x, %w), kwargs = {padding: -1})
+    %same_strided : [#users=1] = call_function[target=torch.conv2d](args = (%x, %w), kwargs = {stride: 2, padding: 'same'})
+    %groups_out : [#users=1] = call_function[target=torch.conv2d](args = (%x, %wg), kwargs = {groups: 2})
+    %convolution : [#users=1] = call_function[target=torch.ops.aten.convolution.default](args = (%x, %w, None, [0, 0], [0, 0], [1, 1], False, [0, 0], 1), kwargs = {})
+    %opad : [#users=1] = call_function[target=torch.conv_transpose2d](args = (%x, %wt), kwargs = {stride: 2, output_padding: 2})
+    %stride0_t : [#users=1] = call_function[target=torch.conv_transpose2d](args = (%x, %wt), kwargs = {stride: 0})
+    return (stride0, stride_neg, dilation0, groups0, padding_neg, same_strided, groups_out, convolution, opad, stride0_t)

@@ -1,0 +1,16 @@
+graph():
+    %x : [#users=3] = placeholder[target=x]
+    %w : [#users=1] = call_function[target=torch.ones](args = ((4, 3, 3, 3),), kwargs = {})
+    %w1 : [#users=1] = call_function[target=torch.ones](args = ((2, 3, 3),), kwargs = {})
+    %pad : [#users=1] = call_function[target=torch.nn.functional.pad](args = (%x, (0, 1, 0, 1)), kwargs = {})
+    %conv2d : [#users=1] = call_function[target=torch.conv2d](args = (%pad, %w), kwargs = {stride: 2})
+    %pad_1 : [#users=1] = call_function[target=torch.nn.functional.pad](args = (%x, (1, 1, 1, 1)), kwargs = {value: -inf})
+    %max_pool2d : [#users=1] = call_function[target=torch.nn.functional.max_pool2d](args = (%pad_1, 3, 2), kwargs = {padding: 0, dilation: 1, ceil_mode: False, return_indices: False})
+    %pad_2 : [#users=1] = call_function[target=torch.nn.functional.pad](args = (%x, (1, 1, 1, 1)), kwargs = {})
+    %avg_pool2d : [#users=1] = call_function[target=torch._C._nn.avg_pool2d](args = (%pad_2, 3, 1), kwargs = {count_include_pad: True})
+    %flatten : [#users=2] = call_function[target=torch.flatten](args = (%avg_pool2d, 1), kwargs = {})
+    %pad_3 : [#users=1] = call_function[target=torch.nn.functional.pad](args = (%flatten, (2, 0)), kwargs = {})
+    %conv1d : [#users=1] = call_function[target=torch.conv1d](args = (%pad_3, %w1), kwargs = {})
+    %pad_4 : [#users=1] = call_function[target=torch.nn.functional.pad](args = (%flatten, (1, 1)), kwargs = {value: -inf})
+    %max_pool1d : [#users=1] = call_function[target=torch.nn.functional.max_pool1d](args = (%pad_4, 3), kwargs = {stride: None, padding: 0, dilation: 1, ceil_mode: False, return_indices: False})
+    return (conv2d, max_pool2d, conv1d, max_pool1d)
