@@ -102,6 +102,53 @@ for p in noop constfold bnfold epilogue padfold cse dce; do
   grep -q "^pass $p " "$work/err" && pass=$((pass + 1)) || { echo "FAIL -O1 did not run $p"; fail=$((fail + 1)); }
 done
 if grep -q "winograd" "$work/err" "$work/g.fx"; then echo "FAIL -O1 ran winograd"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+
+same() { # description, file, its copy: the file must be unchanged
+  if cmp -s "$2" "$3"; then pass=$((pass + 1)); else echo "FAIL $1: '$2' differs from '$3' (overwritten, or not written)"; fail=$((fail + 1)); fi
+}
+ow=$work/ow
+mkdir -p "$ow"
+
+# ---- issue 15: bounded reads: a directory, a device, a FIFO or an endless stream is refused by name, never waited on.
+# bounded CMD...: CMD within 20 s and (unless fx2c is built with AddressSanitizer, which reserves terabytes of address
+# space) 2 GB of memory, so that a reader that grows without bound fails here without taking the machine's memory.
+bounded() {
+  if grep -q __asan_init "$fx2c"; then timeout -s KILL 20 "$@"; else (ulimit -v 2000000; timeout -s KILL 20 "$@"); fi
+}
+expect "a graph that is a directory" 1 "cannot read '$ow': it is a directory" bounded "$fx2c" compile "$ow" --emit graph -o -
+expect "a graph that is a device" 1 "cannot read '/dev/zero': it is a device, not a file" \
+  bounded "$fx2c" compile /dev/zero --emit graph -o -
+expect "a modules file that is a device" 1 "cannot read '/dev/zero': it is a device, not a file" \
+  bounded "$fx2c" compile "$dir/model.fx" --modules /dev/zero --input 'x:f32[1,3,8,8]' --emit graph -o -
+expect "a graph on standard input that never ends" 1 "it is larger than 256 MiB" \
+  bounded sh -c 'yes | "$1" compile - --emit graph -o /dev/null' sh "$fx2c"
+expect "a graph read from a pipe" 0 "" sh -c 'cat "$2" | "$1" compile /dev/stdin --emit graph -o -' sh "$fx2c" "$dir/model.fx"
+mkfifo "$ow/fifo"
+expect "an .npy input that is a FIFO" 1 "fifo: cannot read: not a regular file" \
+  bounded "$fx2c" run "$dir/optional.fx" "$ow/fifo" -o "$ow/o2"
+expect "weights that are a FIFO" 1 "fifo: cannot read: not a regular file" \
+  bounded "$fx2c" run "$dir/model.fx" --modules "$dir/model.modules.txt" --weights "$ow/fifo" "$dir/npy/c.npy" -o "$ow/o2"
+expect "--input NAME=FILE that is a FIFO" 1 "fifo: cannot read: not a regular file" \
+  bounded "$fx2c" compile "$dir/optional.fx" --input "x=$ow/fifo" --emit graph -o /dev/null
+
+# ---- issue 15: one .npy header parser (runtime/fxrt_npy.h) for fx2c and the executables (tests/cli/gen_npy.py)
+printf 'graph():\n    %%x : [#users=1] = placeholder[target=x]\n    %%relu : [#users=1] = call_function[target=torch.relu](args = (%%x,), kwargs = {})\n    return relu\n' >"$work/relu.fx"
+expect "an executable" 0 "" "$fx2c" compile "$work/relu.fx" --input 'x:f32[2,3]' --emit exe -o "$work/relu.exe"
+for f in c c_spelled; do
+  expect "the executable reads $f.npy" 0 "" "$work/relu.exe" "$dir/npy/$f.npy" -o "$work/exe_$f"
+  expect "fx2c run reads $f.npy" 0 "" "$fx2c" run "$work/relu.fx" "$dir/npy/$f.npy" -o "$work/run_$f"
+  same "the executable's output of $f.npy is fx2c run's" "$work/exe_$f/output0.npy" "$work/run_$f/output0.npy"
+  same "the output of $f.npy is that of c.npy" "$work/exe_$f/output0.npy" "$work/run_c/output0.npy"
+done
+for f in f f_nospace; do
+  expect "the executable refuses the Fortran-order $f.npy" 1 "is a Fortran-order array, which is not read" \
+    "$work/relu.exe" "$dir/npy/$f.npy" -o "$work/exe_$f"
+  expect "fx2c run refuses the Fortran-order $f.npy" 1 "Fortran-order arrays are not supported" \
+    "$fx2c" run "$work/relu.fx" "$dir/npy/$f.npy" -o "$work/run_$f"
+done
+expect "the executable names a bad header's problem" 1 "has a bad .npy header: expected ',' or ')' in 'shape'" \
+  "$work/relu.exe" "$tests/weights/npy_bad_header.npy" -o "$work/exe_bad"
+
 expect "--version" 0 "" "$fx2c" --version
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]
