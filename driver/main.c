@@ -199,7 +199,7 @@ static void add_input(input_files *f, const char *role, const char *path) {
   f->v[f->n++] = (input_file){role, path, sb.st_dev, sb.st_ino};
 }
 
-/* The input that writing `path` would overwrite, or NULL. stat follows symbolic links, as opening it for writing does. */
+/* The input that writing `path` would overwrite, or NULL. stat follows symbolic links, as opening for writing does. */
 static const input_file *overwritten_input(const input_files *f, const char *path) {
   struct stat sb;
   if (strcmp(path, "-") == 0 || stat(path, &sb) != 0) return NULL;
@@ -263,8 +263,8 @@ static bool compile_outputs_allowed(const compile_opts *o) {
     if (eq && (!colon || eq < colon)) add_input(&f, "an --input file", eq + 1);
   }
   static const char *const c_folder[] = {"model.h", "model.c", "model_weights.h", "model_weights.bin", NULL};
-  static const char *const exe_folder[] = {"model.h", "model.c", "model_weights.h", "model_weights.bin", "model_weights.o",
-                                           "main.c", "cc.log", "model.o", NULL};
+  static const char *const exe_folder[] = {"model.h", "model.c", "model_weights.h", "model_weights.bin",
+                                           "model_weights.o", "main.c", "cc.log", "model.o", NULL};
   static const char *const exe_runtime[] = {"fxm_main.c", "fxm_main.o", "libfxrt.a", "info.txt", "ar.log",
                                             "cc-version.log", NULL};
   bool ok = output_allowed(&f, "-o", NULL, o->out_path);
@@ -371,7 +371,8 @@ static bool outputs_arrays(const fx_program *p, const fx_value *v, uint32_t *j, 
   if (v->kind == FX_V_TENSOR || v->kind == FX_V_INT || v->kind == FX_V_FLOAT || v->kind == FX_V_BOOL) return true;
   uint32_t out = fx_graph_output(p->g);
   const char *what = v->kind == FX_V_NONE ? "None" : v->kind == FX_V_STR ? "a string" : "not a tensor or a number";
-  fx_diag_error(d, out != FX_NONE_IDX ? p->g->src : NULL, out != FX_NONE_IDX ? p->g->nodes[out].loc : (fx_loc){0, 0, 0, 0},
+  fx_loc loc = out != FX_NONE_IDX ? p->g->nodes[out].loc : (fx_loc){0, 0, 0, 0};
+  fx_diag_error(d, out != FX_NONE_IDX ? p->g->src : NULL, loc,
                 "output %u of the returned value is %s: every output is an array (output%u.npy, a C array), so fx2c "
                 "cannot return it", index, what, index);
   fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "return tensors and numbers only%s",

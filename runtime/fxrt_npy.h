@@ -234,7 +234,9 @@ static inline bool fxrt_npy_parse(const char *text, size_t len, fxrt_npy_header 
   fxrt_npy_ws_(q);
   if (q->p != q->e) return fxrt_npy_fail_(q, "bytes after the header dict");
   if (!have_descr || !have_fortran || !have_shape)
-    return fxrt_npy_fail_(q, !have_descr ? "no 'descr' key" : !have_fortran ? "no 'fortran_order' key" : "no 'shape' key");
+    return fxrt_npy_fail_(q, !have_descr     ? "no 'descr' key"
+                             : !have_fortran ? "no 'fortran_order' key"
+                                             : "no 'shape' key");
   return true;
 }
 
@@ -247,7 +249,7 @@ static inline bool fxrt_npy_dtype(const char *descr, fxrt_dtype *dt) {
     const char *code; /* after the byte-order character */
     fxrt_dtype dtype;
   } codes[] = {
-      {"f4", FXRT_F32}, {"f8", FXRT_F64}, {"f2", FXRT_F16}, {"i8", FXRT_I64}, {"i4", FXRT_I32},
+      {"f4", FXRT_F32}, {"f8", FXRT_F64}, {"f2", FXRT_F16}, {"i8", FXRT_I64},  {"i4", FXRT_I32},
       {"i2", FXRT_I16}, {"i1", FXRT_I8},  {"u1", FXRT_U8},  {"b1", FXRT_BOOL}, {"?", FXRT_BOOL},
   };
   char order = descr[0];
@@ -284,7 +286,7 @@ static inline const char *fxrt_npy_descr(fxrt_dtype dt) {
 
 /* ---- writing ---- */
 
-/* The most bytes fxrt_npy_header_write writes: 10, the dict with 8 dimensions of 20 characters each, and the padding. */
+/* The most bytes fxrt_npy_header_write writes: 10, the dict with 8 dimensions of 20 digits each, and padding. */
 #define FXRT_NPY_HEADER_CAP 384
 
 static inline size_t fxrt_npy_put_(unsigned char *b, size_t k, const char *s) {
