@@ -854,9 +854,10 @@ static void build_function(lv *v) {
   unsigned nparams = (e->o->weights_file ? 1 : 0) + nin + L->noutputs + 1;
   LLVMTypeRef *pt = fx_xcalloc(nparams, sizeof *pt);
   for (unsigned i = 0; i < nparams; i++) pt[i] = v->ptr;
-  char fname[80];
-  snprintf(fname, sizeof fname, "%s_run", e->prefix);
-  v->fn = LLVMAddFunction(v->mod, fname, LLVMFunctionType(v->i32, pt, nparams, 0));
+  fx_buf fname = {0};
+  fx_buf_printf(&fname, "%s_run", e->prefix);
+  fx_buf_putc(&fname, 0);
+  v->fn = LLVMAddFunction(v->mod, fname.p, LLVMFunctionType(v->i32, pt, nparams, 0));
   LLVMAddAttributeAtIndex(v->fn, LLVMAttributeFunctionIndex,
                           LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
   fx_xfree(pt);
@@ -876,7 +877,8 @@ static void build_function(lv *v) {
   }
   LLVMSetValueName2(v->ws = LLVMGetParam(v->fn, a++), "workspace", 9);
   fx_xfree(in);
-  if (v->lo->debug) debug_begin(v, fname);
+  if (v->lo->debug) debug_begin(v, fname.p);
+  fx_buf_free(&fname);
 
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(v->ctx, v->fn, "entry");
   v->fail = LLVMAppendBasicBlockInContext(v->ctx, v->fn, "fail");

@@ -55,6 +55,26 @@ static int finish(pid_t pid) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
+/* A command's arguments, as many as the flags give (none dropped), ending in NULL. */
+typedef struct {
+  char **v;
+  int n, cap;
+} arg_list;
+
+static void arg_push(arg_list *a, const char *s) {
+  if (a->n + 2 > a->cap) {
+    a->cap = a->cap ? 2 * a->cap : 64;
+    a->v = fx_xrealloc(a->v, (size_t)a->cap * sizeof *a->v);
+  }
+  a->v[a->n++] = (char *)s;
+  a->v[a->n] = NULL;
+}
+
+/* Appends the words of flags (modified: split at spaces in place). */
+static void arg_push_flags(arg_list *a, char *flags) {
+  for (char *s = strtok(flags, " "); s; s = strtok(NULL, " ")) arg_push(a, s);
+}
+
 /* Runs argv; its exit status, or -1 if it could not start. */
 static int run(char *const *argv, const char *cwd, const char *log_path) { return finish(start(argv, cwd, log_path)); }
 
@@ -95,15 +115,14 @@ bool fx_build_exe(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
   if (ok) {
     /* CC -std=c99 -O2 [extra] -o PATH model.c fxrt_*.c main.c -lm -static */
     const char *cc = getenv("CC");
-    char *argv[64];
-    int n = 0;
+    arg_list a = {0};
     char *cflags = fx_xmalloc(strlen(extra_cflags ? extra_cflags : "") + 1);
     strcpy(cflags, extra_cflags ? extra_cflags : "");
-    argv[n++] = (char *)(cc && *cc ? cc : "cc");
-    argv[n++] = "-std=c99";
-    argv[n++] = "-O2";
-    for (char *s = strtok(cflags, " "); s && n < 40; s = strtok(NULL, " ")) argv[n++] = s;
-    argv[n++] = "-o";
+    arg_push(&a, cc && *cc ? cc : "cc");
+    arg_push(&a, "-std=c99");
+    arg_push(&a, "-O2");
+    arg_push_flags(&a, cflags);
+    arg_push(&a, "-o");
     char abs_out[4096];
     if (path[0] == '/') snprintf(abs_out, sizeof abs_out, "%s", path);
     else {
@@ -111,22 +130,21 @@ bool fx_build_exe(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
       if (!getcwd(cwd, sizeof cwd)) cwd[0] = 0;
       snprintf(abs_out, sizeof abs_out, "%s/%s", cwd, path);
     }
-    argv[n++] = abs_out;
-    fx_buf cmd = {0};
+    arg_push(&a, abs_out);
+    fx_buf cmd = {0}, paths = {0};
     fx_emit_c_build_command(L, &eo, &cmd);
     fx_buf_putc(&cmd, 0);
-    /* the files of the build command after "-c" */
+    /* the files of the build command after "-c", each as DIR/FILE (NUL-separated in paths) */
     char *files = strstr(cmd.p, " -c ") + 4;
-    char paths[24][4200];
-    int np = 0;
-    for (char *s = strtok(files, " "); s && np < 24; s = strtok(NULL, " ")) {
-      snprintf(paths[np], sizeof paths[np], "%s/%s", dir, s);
-      argv[n++] = paths[np++];
+    for (char *s = strtok(files, " "); s; s = strtok(NULL, " ")) {
+      fx_buf_printf(&paths, "%s/%s", dir, s);
+      fx_buf_putc(&paths, 0);
     }
-    if (eo.weights_file) argv[n++] = weights_o;
-    argv[n++] = "-lm";
-    if (!strstr(extra_cflags ? extra_cflags : "", "-fsanitize")) argv[n++] = "-static";
-    argv[n] = NULL;
+    for (size_t off = 0; off < paths.n; off += strlen(paths.p + off) + 1) arg_push(&a, paths.p + off);
+    if (eo.weights_file) arg_push(&a, weights_o);
+    arg_push(&a, "-lm");
+    if (!strstr(extra_cflags ? extra_cflags : "", "-fsanitize")) arg_push(&a, "-static");
+    char **argv = a.v;
     int rc = run(argv, NULL, log_path);
     if (rc != 0) {
       fx_buf msg = {0};
@@ -142,6 +160,8 @@ bool fx_build_exe(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
       ok = false;
     }
     fx_buf_free(&cmd);
+    fx_buf_free(&paths);
+    fx_xfree(a.v);
     fx_xfree(cflags);
   }
   if (!keep_dir) remove_dir(tmp);
@@ -198,12 +218,6 @@ static bool have_program(const char *name) {
 static const char *env_or(const char *name, const char *dflt) {
   const char *v = getenv(name);
   return v && *v ? v : dflt;
-}
-
-/* Splits flags (modified) at spaces into argv[n..max); returns the new count. */
-static int split_flags(char *flags, char **argv, int n, int max) {
-  for (char *s = strtok(flags, " "); s && n < max; s = strtok(NULL, " ")) argv[n++] = s;
-  return n;
 }
 
 static void report_failure(fx_diag *d, const char *what, const char *tool, int rc, const char *log_path, const char *hint) {
@@ -282,15 +296,19 @@ static bool build_runtime(const char *dir, const char *final_dir, const char *cc
     while (started < nsrc && started - done < width) {
       char *fl = fx_xmalloc(strlen(cflags) + 1);
       strcpy(fl, cflags);
-      char *argv[64];
-      int n = 0;
-      argv[n++] = (char *)cc, argv[n++] = "-std=c99", argv[n++] = "-O2";
-      n = split_flags(fl, argv, n, 56);
+      arg_list a = {0};
+      arg_push(&a, cc);
+      arg_push(&a, "-std=c99");
+      arg_push(&a, "-O2");
+      arg_push_flags(&a, fl);
       if (strcmp(dir, final_dir) != 0 && strstr(cflags, "-g")) /* debug info names the folder it ends up in */
-        argv[n++] = prefix_map.p;
-      argv[n++] = "-c", argv[n++] = (char *)src[started], argv[n++] = "-o", argv[n++] = objs[started];
-      argv[n] = NULL;
-      pid[started] = start(argv, dir, logs[started]);
+        arg_push(&a, prefix_map.p);
+      arg_push(&a, "-c");
+      arg_push(&a, src[started]);
+      arg_push(&a, "-o");
+      arg_push(&a, objs[started]);
+      pid[started] = start(a.v, dir, logs[started]);
+      fx_xfree(a.v);
       fx_xfree(fl);
       started++;
     }
@@ -441,11 +459,13 @@ bool fx_build_exe_object(const fx_lowered *L, const fx_plan *P, const fx_emit_op
     const char *cc = env_or("CC", "cc");
     char *fl = fx_xmalloc(strlen(flags) + 1);
     strcpy(fl, flags);
-    char *argv[64], abs_out[4096], log[4400];
-    int n = 0;
-    argv[n++] = (char *)cc, argv[n++] = "-std=c99", argv[n++] = "-O2";
-    n = split_flags(fl, argv, n, 50);
-    if (!strstr(flags, "-fuse-ld=") && have_program("ld.lld")) argv[n++] = "-fuse-ld=lld";
+    char abs_out[4096], log[4400];
+    arg_list a = {0};
+    arg_push(&a, cc);
+    arg_push(&a, "-std=c99");
+    arg_push(&a, "-O2");
+    arg_push_flags(&a, fl);
+    if (!strstr(flags, "-fuse-ld=") && have_program("ld.lld")) arg_push(&a, "-fuse-ld=lld");
     if (path[0] == '/') snprintf(abs_out, sizeof abs_out, "%s", path);
     else {
       char cwd[3000];
@@ -453,12 +473,16 @@ bool fx_build_exe_object(const fx_lowered *L, const fx_plan *P, const fx_emit_op
       snprintf(abs_out, sizeof abs_out, "%s/%s", cwd, path);
     }
     snprintf(drv, sizeof drv, "%.*s/fxm_main.o", (int)(strlen(lib) - strlen("/libfxrt.a")), lib);
-    argv[n++] = "-o", argv[n++] = abs_out, argv[n++] = "model.o", argv[n++] = drv, argv[n++] = lib;
-    argv[n++] = "-lm";
-    if (!strstr(flags, "-fsanitize")) argv[n++] = "-static";
-    argv[n] = NULL;
+    arg_push(&a, "-o");
+    arg_push(&a, abs_out);
+    arg_push(&a, "model.o");
+    arg_push(&a, drv);
+    arg_push(&a, lib);
+    arg_push(&a, "-lm");
+    if (!strstr(flags, "-fsanitize")) arg_push(&a, "-static");
     snprintf(log, sizeof log, "%s/cc.log", dir);
-    int rc = run(argv, dir, log);
+    int rc = run(a.v, dir, log);
+    fx_xfree(a.v);
     if (rc != 0) {
       report_failure(d, "linking the executable", cc, rc, log,
                      keep_dir ? NULL : "(rerun with --keep-build DIR to keep the files)");

@@ -27,9 +27,8 @@ static bool taken(fx_iface *e, const char *s) {
     if (strcmp(reserved[i], s) == 0) return true;
   for (uint32_t i = 0; i < e->nnames; i++)
     if (strcmp(e->names[i], s) == 0) return true;
-  char run[80];
-  snprintf(run, sizeof run, "%s_run", e->prefix);
-  return strcmp(s, run) == 0;
+  size_t n = strlen(e->prefix); /* PREFIX_run */
+  return strncmp(s, e->prefix, n) == 0 && strcmp(s + n, "_run") == 0;
 }
 
 /* A unique C identifier made of `pre` and the text s (other characters become '_'). */
@@ -58,7 +57,10 @@ void fx_iface_init(fx_iface *e, const fx_lowered *L, const fx_plan *P, const fx_
   memset(e, 0, sizeof *e);
   e->L = L, e->P = P, e->p = L->p, e->o = o;
   const fx_program *p = L->p;
-  snprintf(e->prefix, sizeof e->prefix, "%s", o->prefix && *o->prefix ? o->prefix : "model");
+  const char *prefix = o->prefix && *o->prefix ? o->prefix : "model";
+  e->prefix = fx_xmalloc(strlen(prefix) + 1);
+  e->upper = fx_xmalloc(strlen(prefix) + 1);
+  strcpy(e->prefix, prefix);
   for (size_t i = 0; i <= strlen(e->prefix); i++)
     e->upper[i] = (char)(e->prefix[i] >= 'a' && e->prefix[i] <= 'z' ? e->prefix[i] - 32 : e->prefix[i]);
   /* inputs by placeholder, weights by state_dict key, activations by the node that computes them */
@@ -96,6 +98,8 @@ void fx_iface_free(fx_iface *e) {
   fx_xfree(e->names);
   fx_xfree(e->name);
   fx_xfree(e->wname);
+  fx_xfree(e->prefix);
+  fx_xfree(e->upper);
   memset(e, 0, sizeof *e);
 }
 

@@ -39,7 +39,7 @@ typedef struct fx_iface {
                    into, name is its copy in the workspace) */
   char **names; /* every name given, for uniqueness */
   uint32_t nnames;
-  char prefix[64], upper[64];
+  char *prefix, *upper; /* the symbols' prefix (any length) and its upper case */
 } fx_iface;
 
 /* The names of every root tensor (unique C identifiers, none reserved) and the prefix. */

@@ -8,6 +8,7 @@
 #include "frontend/frontend.h"
 #include "frontend/modules.h"
 #include "frontend/weights.h"
+#include "backend/embedded.h"
 #include "backend/emit_llvm.h"
 #include "backend/exe.h"
 #include "optimizer/passes.h"
@@ -40,7 +41,8 @@ static const char help_text[] =
     "  compile GRAPH        read GRAPH (the text of print(gm.graph) or gm.graph.print_tabular(), any torch\n"
     "                       release from 1.8 to 2.x; '-' reads standard input) and emit what --emit asks for\n"
     "  run GRAPH IN.npy..   run GRAPH on the inputs with the reference interpreter and write OUTDIR/output0.npy,\n"
-    "                       output1.npy, ... (the returned value flattened in order)\n"
+    "                       output1.npy, ... (the returned value flattened in order). The files fill the\n"
+    "                       placeholders in order; placeholders left over keep their defaults (default=...)\n"
     "\n"
     "Options of compile:\n"
     "  --emit KIND          what to write:\n"
@@ -100,6 +102,11 @@ static const char help_text[] =
     "  -o OUTDIR            where the outputs go (created if missing)\n"
     "  --stats              print the interpreter's time and peak activation memory on stderr\n"
     "\n"
+    "Files: GRAPH and --modules are read up to 256 MiB (a pipe or standard input too; a directory or a device is\n"
+    "refused); weights and .npy files must be regular files. No output (-o, the files written into its folder or\n"
+    "beside it, --keep-build) may be one of the input files, by any path or link: fx2c refuses before writing.\n"
+    "Every returned value must be a tensor or a number (None is refused at the output node).\n"
+    "\n"
     "Diagnostics are written as FILE:LINE:COL: error: MESSAGE with the source line and a caret; every error of\n"
     "the input is reported (up to 20). Exit status: 0 success, 1 bad input, 2 bad command line.\n";
 
@@ -155,13 +162,125 @@ static bool valid_input_spec(const char *s) {
   if (!dtype_ok) return false;
   const char *p = br + 1;
   if (*p == ']') return p[1] == 0; /* a scalar: x:f32[] */
-  for (;;) {
-    if (*p < '0' || *p > '9') return false;
-    while (*p >= '0' && *p <= '9') p++;
+  for (int ndim = 1;; ndim++) {
+    if (*p < '0' || *p > '9' || ndim > FXRT_MAX_DIMS) return false;
+    int64_t v = 0;
+    for (; *p >= '0' && *p <= '9'; p++)
+      if (v > (INT64_MAX - (*p - '0')) / 10) return false; /* a dimension past 2**63 - 1 */
+      else v = v * 10 + (*p - '0');
     if (*p == ']') return p[1] == 0;
     if (*p != ',') return false;
     p++;
   }
+}
+
+/* ---- outputs never overwrite inputs ----
+ * Every file a command reads is remembered by identity (device and inode, so that another spelling of its path, a
+ * symbolic link or a hard link is the same file), and every path about to be written is compared with them first. */
+typedef struct {
+  const char *role; /* "the graph", "the weights", ... */
+  const char *path;
+  dev_t dev;
+  ino_t ino;
+} input_file;
+
+typedef struct {
+  input_file *v;
+  int n;
+  fx_diag *d; /* where the refusal goes (NULL: stderr) */
+} input_files;
+
+static void add_input(input_files *f, const char *role, const char *path) {
+  struct stat sb;
+  bool from_stdin = strcmp(path, "-") == 0;
+  /* a missing file is its reader's to report; only a regular file (standard input redirected from one) can be lost */
+  if ((from_stdin ? fstat(0, &sb) : stat(path, &sb)) != 0 || !S_ISREG(sb.st_mode)) return;
+  f->v = fx_xrealloc(f->v, (size_t)(f->n + 1) * sizeof *f->v);
+  f->v[f->n++] = (input_file){role, path, sb.st_dev, sb.st_ino};
+}
+
+/* The input that writing `path` would overwrite, or NULL. stat follows symbolic links, as opening for writing does. */
+static const input_file *overwritten_input(const input_files *f, const char *path) {
+  struct stat sb;
+  if (strcmp(path, "-") == 0 || stat(path, &sb) != 0) return NULL;
+  for (int i = 0; i < f->n; i++)
+    if (f->v[i].dev == sb.st_dev && f->v[i].ino == sb.st_ino) return &f->v[i];
+  return NULL;
+}
+
+/* False, after the message (to f->d, else to stderr), if writing `path` would overwrite an input. opt names the
+ * option that gave the path, or the folder (dir, not NULL) that path is in. */
+static bool output_allowed(const input_files *f, const char *opt, const char *dir, const char *path) {
+  const input_file *in = overwritten_input(f, path);
+  if (!in) return true;
+  fx_buf m = {0};
+  fx_buf_printf(&m, "%s '%s' ", opt, dir ? dir : path);
+  if (dir) fx_buf_printf(&m, "would write '%s', which ", path);
+  fx_buf_printf(&m, "is %s ", in->role);
+  if (strcmp(in->path, "-") == 0) fx_buf_puts(&m, "(standard input, ");
+  else fx_buf_printf(&m, "'%s' (", in->path);
+  fx_buf_puts(&m, "the same file): fx2c never overwrites an input; choose another output path");
+  fx_buf_putc(&m, 0);
+  if (f->d) fx_diag_error(f->d, NULL, (fx_loc){0, 0, 0, 0}, "%s", m.p);
+  else fprintf(stderr, "fx2c: error: %s\n", m.p);
+  fx_buf_free(&m);
+  return false;
+}
+
+/* The same for files names[0], names[1], ... (up to a NULL) in folder dir. */
+static bool names_allowed(const input_files *f, const char *opt, const char *dir, const char *const *names) {
+  fx_buf path = {0};
+  bool ok = true;
+  for (int i = 0; ok && names[i]; i++) {
+    path.n = 0;
+    fx_buf_printf(&path, "%s/%s", dir, names[i]);
+    fx_buf_putc(&path, 0);
+    ok = output_allowed(f, opt, dir, path.p);
+  }
+  fx_buf_free(&path);
+  return ok;
+}
+
+/* The same for every file a command may write into folder dir: names, and the runtime's sources and headers. */
+static bool folder_allowed(const input_files *f, const char *opt, const char *dir, const char *const *names) {
+  bool ok = names_allowed(f, opt, dir, names);
+  for (const fx_embedded *e = fx_embedded_files; ok && e->name; e++)
+    if (strncmp(e->name, "fxrt", 4) == 0) {
+      const char *const one[] = {e->name, NULL};
+      ok = names_allowed(f, opt, dir, one);
+    }
+  return ok;
+}
+
+/* What compile writes, checked against what it reads, before it reads or writes anything. */
+static bool compile_outputs_allowed(const compile_opts *o) {
+  input_files f = {0};
+  add_input(&f, "the graph", o->graph_path);
+  if (o->modules_path) add_input(&f, "the modules file", o->modules_path);
+  if (o->weights_path) add_input(&f, "the weights", o->weights_path);
+  for (int i = 0; i < o->ninputs; i++) {
+    const char *eq = strchr(o->inputs[i], '='), *colon = strchr(o->inputs[i], ':');
+    if (eq && (!colon || eq < colon)) add_input(&f, "an --input file", eq + 1);
+  }
+  static const char *const c_folder[] = {"model.h", "model.c", "model_weights.h", "model_weights.bin", NULL};
+  static const char *const exe_folder[] = {"model.h", "model.c", "model_weights.h", "model_weights.bin",
+                                           "model_weights.o", "main.c", "cc.log", "model.o", NULL};
+  static const char *const exe_runtime[] = {"fxm_main.c", "fxm_main.o", "libfxrt.a", "info.txt", "ar.log",
+                                            "cc-version.log", NULL};
+  bool ok = output_allowed(&f, "-o", NULL, o->out_path);
+  if (ok && strcmp(o->emit, "c") == 0) ok = folder_allowed(&f, "-o", o->out_path, c_folder);
+  if (ok && o->header_path[0]) ok = output_allowed(&f, "-o", o->out_path, o->header_path);
+  if (ok && o->weights_file && o->weights_bin[0]) ok = output_allowed(&f, "-o", o->out_path, o->weights_bin);
+  if (ok && o->keep_build && strcmp(o->emit, "exe") == 0) {
+    ok = folder_allowed(&f, "--keep-build", o->keep_build, exe_folder);
+    fx_buf rt = {0};
+    fx_buf_printf(&rt, "%s/runtime", o->keep_build);
+    fx_buf_putc(&rt, 0);
+    if (ok) ok = folder_allowed(&f, "--keep-build", rt.p, exe_runtime);
+    fx_buf_free(&rt);
+  }
+  fx_xfree(f.v);
+  return ok;
 }
 
 static int emit(const compile_opts *o, const fx_graph *g) {
@@ -196,8 +315,9 @@ static int cmd_compile(int argc, char **argv) {
   return rc;
 }
 
-/* --input NAME:DTYPE[D0,...] or NAME=FILE.npy as the shape of placeholder NAME of p. */
-static bool apply_input_spec(fx_program *p, const char *spec, fx_diag *d) {
+/* --input NAME:DTYPE[D0,...] or NAME=FILE.npy as the shape of placeholder NAME of p; given_by[i]: the spec that gave
+ * placeholder i its shape (one placeholder, one spec). */
+static bool apply_input_spec(fx_program *p, const char *spec, const char **given_by, fx_diag *d) {
   const char *eq = strchr(spec, '='), *colon = strchr(spec, ':');
   bool from_file = eq && (!colon || eq < colon);
   const char *name_end = from_file ? eq : colon;
@@ -211,6 +331,13 @@ static bool apply_input_spec(fx_program *p, const char *spec, fx_diag *d) {
                   name.p);
     return false;
   }
+  if (given_by[index]) {
+    const fx_node *n = &p->g->nodes[p->placeholders[index]];
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: input '%.*s' already has its shape from --input %s", spec,
+                  (int)n->name.n, n->name.p, given_by[index]);
+    return false;
+  }
+  given_by[index] = spec;
   fx_tensor t = {0};
   if (from_file) {
     if (!fx_npy_read(eq + 1, &t, d)) return false;
@@ -230,23 +357,53 @@ static bool apply_input_spec(fx_program *p, const char *spec, fx_diag *d) {
   return true;
 }
 
+/* Output j of the flattened returned value (containers flattened as lowering flattens them) must be an array: a
+ * tensor, or a number (a 0-dim array). None, a string or a dtype has no .npy file and no C type, so the program is
+ * refused at the output node, the same by compile and run. */
+static bool outputs_arrays(const fx_program *p, const fx_value *v, uint32_t *j, fx_diag *d) {
+  if (v->kind == FX_V_TUPLE || v->kind == FX_V_LIST || v->kind == FX_V_DICT) {
+    bool ok = true;
+    for (uint32_t i = v->kind == FX_V_DICT ? 1 : 0; i < v->n; i += v->kind == FX_V_DICT ? 2 : 1)
+      ok &= outputs_arrays(p, &v->u.items[i], j, d);
+    return ok;
+  }
+  uint32_t index = (*j)++;
+  if (v->kind == FX_V_TENSOR || v->kind == FX_V_INT || v->kind == FX_V_FLOAT || v->kind == FX_V_BOOL) return true;
+  uint32_t out = fx_graph_output(p->g);
+  const char *what = v->kind == FX_V_NONE ? "None" : v->kind == FX_V_STR ? "a string" : "not a tensor or a number";
+  fx_loc loc = out != FX_NONE_IDX ? p->g->nodes[out].loc : (fx_loc){0, 0, 0, 0};
+  fx_diag_error(d, out != FX_NONE_IDX ? p->g->src : NULL, loc,
+                "output %u of the returned value is %s: every output is an array (output%u.npy, a C array), so fx2c "
+                "cannot return it", index, what, index);
+  fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "return tensors and numbers only%s",
+               v->kind == FX_V_NONE ? " (leave the None out of the returned value)" : "");
+  return false;
+}
+
+static bool program_outputs_arrays(const fx_program *p, fx_diag *d) {
+  uint32_t j = 0;
+  return outputs_arrays(p, &p->output, &j, d);
+}
+
 /* With --modules, --weights or --input: reads them and, when every input has a shape, gives every node its meaning,
  * so that unsupported targets, missing weights and shape errors are reported now. */
-static bool check_program(const compile_opts *o, fx_graph *g, fx_diag *d) {
+static bool check_program(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag *d) {
   if (!o->modules_path && !o->weights_path && !o->ninputs) return true;
-  fx_source msrc = {0};
   fx_modules mods;
   fx_weights w;
   bool have_mods, have_w, ok = false;
-  if (load_model_files(o->modules_path, o->weights_path, &msrc, &mods, &have_mods, &w, &have_w, d)) {
+  if (load_model_files(o->modules_path, o->weights_path, msrc, &mods, &have_mods, &w, &have_w, d)) {
     fx_program p;
     fx_program_init(&p, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
     ok = true;
-    for (int i = 0; i < o->ninputs; i++) ok &= apply_input_spec(&p, o->inputs[i], d);
+    const char **given_by = fx_xcalloc((size_t)p.nplaceholders + 1, sizeof *given_by);
+    for (int i = 0; i < o->ninputs; i++) ok &= apply_input_spec(&p, o->inputs[i], given_by, d);
+    fx_xfree(given_by);
     bool all_shapes = true;
     for (uint32_t i = 0; i < p.nplaceholders; i++) all_shapes &= p.inputs[i].given || g->nodes[p.placeholders[i]].args.n;
     if (ok && all_shapes) /* passes need every shape */
-      ok = fx_program_build(&p, d) && optimize(o, &p, have_mods ? &mods : NULL, have_w ? &w : NULL, d);
+      ok = fx_program_build(&p, d) && program_outputs_arrays(&p, d) &&
+           optimize(o, &p, have_mods ? &mods : NULL, have_w ? &w : NULL, d);
     else if (ok) { /* no shapes: legalization alone still finds every unsupported target */
       uint32_t errors = d->nerrors;
       for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(d); i = g->nodes[i].next) fx_legalize_node(&p, i, d);
@@ -256,7 +413,6 @@ static bool check_program(const compile_opts *o, fx_graph *g, fx_diag *d) {
   }
   if (have_w) fx_weights_free(&w);
   if (have_mods) fx_modules_free(&mods);
-  if (msrc.text) fx_source_free(&msrc);
   return ok;
 }
 
@@ -280,17 +436,18 @@ static bool write_object(void *ctx, const fx_lowered *L, const fx_plan *P, const
 #endif
 
 /* --emit c|llvm|bc|obj|exe: build the program (every input needs a shape), lower it, plan its memory and write the code. */
-static int generate(const compile_opts *o, fx_graph *g, fx_diag *d) {
-  fx_source msrc = {0};
+static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag *d) {
   fx_modules mods;
   fx_weights w;
   bool have_mods, have_w;
   int rc = EXIT_INPUT_ERROR;
-  if (!load_model_files(o->modules_path, o->weights_path, &msrc, &mods, &have_mods, &w, &have_w, d)) goto out;
+  if (!load_model_files(o->modules_path, o->weights_path, msrc, &mods, &have_mods, &w, &have_w, d)) goto out;
   fx_program p;
   fx_program_init(&p, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
   bool ok = true;
-  for (int i = 0; i < o->ninputs; i++) ok &= apply_input_spec(&p, o->inputs[i], d);
+  const char **given_by = fx_xcalloc((size_t)p.nplaceholders + 1, sizeof *given_by);
+  for (int i = 0; i < o->ninputs; i++) ok &= apply_input_spec(&p, o->inputs[i], given_by, d);
+  fx_xfree(given_by);
   for (uint32_t i = 0; ok && i < p.nplaceholders; i++)
     if (!p.inputs[i].given && !g->nodes[p.placeholders[i]].args.n) {
       const fx_node *n = &g->nodes[p.placeholders[i]];
@@ -298,7 +455,8 @@ static int generate(const compile_opts *o, fx_graph *g, fx_diag *d) {
                     o->emit, (int)n->name.n, n->name.p, (int)n->name.n, n->name.p, (int)n->name.n, n->name.p);
       ok = false;
     }
-  if (ok && fx_program_build(&p, d) && optimize(o, &p, have_mods ? &mods : NULL, have_w ? &w : NULL, d)) {
+  if (ok && fx_program_build(&p, d) && program_outputs_arrays(&p, d) &&
+      optimize(o, &p, have_mods ? &mods : NULL, have_w ? &w : NULL, d)) {
     fx_lowered L;
     if (fx_lower(&p, &L, d)) {
       fx_plan P;
@@ -333,9 +491,11 @@ static int generate(const compile_opts *o, fx_graph *g, fx_diag *d) {
       if (strcmp(o->emit, "c") == 0) done = fx_emit_c(&L, &P, &eo, o->out_path, d);
       else if (strcmp(o->emit, "exe") == 0) {
         const char *cpu = o->cpu && strcmp(o->cpu, "generic") != 0 ? o->cpu : NULL;
-        char flags[1200] = "";
-        snprintf(flags, sizeof flags, "%s%s%s %s", cpu ? "-march=" : "", cpu ? cpu : "", o->debug ? " -g" : "",
-                 o->cflags ? o->cflags : "");
+        fx_buf fl = {0};
+        fx_buf_printf(&fl, "%s%s%s %s", cpu ? "-march=" : "", cpu ? cpu : "", o->debug ? " -g" : "",
+                      o->cflags ? o->cflags : "");
+        fx_buf_putc(&fl, 0);
+        const char *flags = fl.p;
         if (!o->llvm) done = fx_build_exe(&L, &P, &eo, o->out_path, flags, o->keep_build, d);
 #ifdef FX2C_HAVE_LLVM
         else {
@@ -343,6 +503,7 @@ static int generate(const compile_opts *o, fx_graph *g, fx_diag *d) {
           done = fx_build_exe_object(&L, &P, &eo, write_object, &oc, o->out_path, flags, o->keep_build, d);
         }
 #endif
+        fx_buf_free(&fl);
       } else {
 #ifdef FX2C_HAVE_LLVM
         fx_llvm_output kind = strcmp(o->emit, "llvm") == 0 ? FX_LLVM_IR : strcmp(o->emit, "bc") == 0 ? FX_LLVM_BC
@@ -365,7 +526,6 @@ static int generate(const compile_opts *o, fx_graph *g, fx_diag *d) {
 out:
   if (have_w) fx_weights_free(&w);
   if (have_mods) fx_modules_free(&mods);
-  if (msrc.text) fx_source_free(&msrc);
   return rc;
 }
 
@@ -404,8 +564,8 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
       const char *spec;
       NEXT_ARG(spec);
       if (!valid_input_spec(spec))
-        return usage_error("bad --input '%s': expected NAME:DTYPE[D0,D1,...] (x:f32[1,3,224,224]) or NAME=FILE.npy",
-                           spec);
+        return usage_error("bad --input '%s': expected NAME:DTYPE[D0,D1,...] (x:f32[1,3,224,224], at most 8 "
+                           "dimensions, each below 2**63) or NAME=FILE.npy", spec);
       o.inputs[o.ninputs++] = spec;
     } else if (strcmp(a, "-O0") == 0 || strcmp(a, "-O1") == 0 || strcmp(a, "-O2") == 0) o.opt_level = a[2] - '0';
     else if (a[0] == '-' && a[1] != 0) return usage_error("unknown option '%s'", a);
@@ -479,16 +639,19 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
                          "and _weights.bin; choose another name", o.out_path);
   }
 
+  if (!compile_outputs_allowed(&o)) return EXIT_USAGE;
+
   fx_diag d;
   fx_diag_init(&d);
-  fx_source src;
+  /* the sources live until the diagnostics that point into them are printed */
+  fx_source src, msrc = {0};
   int rc = EXIT_INPUT_ERROR;
   if (fx_source_load(&src, o.graph_path, &d)) {
     fx_graph *g = fx_parse_graph(&src, &d);
     if (g) {
       if (fx_graph_lint(g, &d) == 0) {
-        if (codegen) rc = generate(&o, g, &d);
-        else if (check_program(&o, g, &d)) rc = emit(&o, g);
+        if (codegen) rc = generate(&o, g, &msrc, &d);
+        else if (check_program(&o, g, &msrc, &d)) rc = emit(&o, g);
       }
       fx_graph_free(g);
     }
@@ -496,6 +659,7 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
   fx_diag_print(&d, stderr);
   fx_diag_free(&d);
   if (src.text) fx_source_free(&src);
+  if (msrc.text) fx_source_free(&msrc);
   return rc;
 }
 
@@ -564,22 +728,55 @@ static int cmd_run(int argc, char **argv) {
   fx_program prog;
   bool have_prog = false;
   fx_run_result res = {0};
+  int rc = EXIT_INPUT_ERROR;
   if (!fx_source_load(&src, graph_path, &d) || !(g = fx_parse_graph(&src, &d)) || fx_graph_lint(g, &d)) goto done;
   if (!load_model_files(modules_path, weights_path, &msrc, &mods, &have_mods, &w, &have_w, &d)) goto done;
   for (int i = 0; i < nin; i++)
     if (!fx_npy_read(in_paths[i], &inputs[i], &d)) goto done;
   fx_program_init(&prog, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
   have_prog = true;
-  if ((uint32_t)nin != prog.nplaceholders) {
-    fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "the graph has %u inputs but %d .npy files were given",
-                  prog.nplaceholders, nin);
+  /* the files fill the placeholders in graph order, as a call's positional arguments do; the placeholders left
+   * over must have defaults (concrete_args), which they keep, as compile and the executables do */
+  uint32_t required = 0;
+  for (uint32_t i = 0; i < prog.nplaceholders; i++) required = g->nodes[prog.placeholders[i]].args.n ? required : i + 1;
+  if ((uint32_t)nin < required || (uint32_t)nin > prog.nplaceholders) {
+    if (required == prog.nplaceholders)
+      fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "the graph has %u inputs but %d .npy files were given",
+                    prog.nplaceholders, nin);
+    else
+      fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0},
+                    "the graph has %u inputs, the last %u with defaults, but %d .npy files were given (%u to %u)",
+                    prog.nplaceholders, prog.nplaceholders - required, nin, required, prog.nplaceholders);
     goto done;
   }
   for (int i = 0; i < nin; i++) fx_program_set_input(&prog, (uint32_t)i, inputs[i].dtype, inputs[i].ndim, inputs[i].shape);
-  if (!fx_program_build(&prog, &d)) goto done;
+  if (!fx_program_build(&prog, &d) || !program_outputs_arrays(&prog, &d)) goto done;
+  /* the placeholders that keep their defaults have no tensor (the interpreter skips them) */
+  fx_tensor *all = fx_xcalloc((size_t)prog.nplaceholders + 1, sizeof *all);
+  memcpy(all, inputs, (size_t)nin * sizeof *inputs);
   double t0 = now_seconds();
-  if (!fx_interp_run(&prog, inputs, (uint32_t)nin, &res, &d)) goto done;
+  bool ran = fx_interp_run(&prog, all, prog.nplaceholders, &res, &d);
   double t1 = now_seconds();
+  fx_xfree(all);
+  if (!ran) goto done;
+  /* no output may overwrite an input: all are checked before the first is written */
+  input_files in_files = {NULL, 0, &d};
+  add_input(&in_files, "the graph", graph_path);
+  if (modules_path) add_input(&in_files, "the modules file", modules_path);
+  if (weights_path) add_input(&in_files, "the weights", weights_path);
+  for (int i = 0; i < nin; i++) add_input(&in_files, "an input .npy file", in_paths[i]);
+  bool allowed = true;
+  for (uint32_t i = 0; i < res.noutputs && allowed; i++) {
+    char name[40];
+    snprintf(name, sizeof name, "output%u.npy", i);
+    const char *const names[] = {name, NULL};
+    allowed = names_allowed(&in_files, "-o", out_dir, names);
+  }
+  fx_xfree(in_files.v);
+  if (!allowed) {
+    rc = EXIT_USAGE;
+    goto done;
+  }
   if (mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
     fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "cannot create '%s': %s", out_dir, strerror(errno));
     goto done;
@@ -620,7 +817,7 @@ done:
   if (msrc.text) fx_source_free(&msrc);
   if (src.text) fx_source_free(&src);
   free(in_paths);
-  return ok ? 0 : EXIT_INPUT_ERROR;
+  return ok ? 0 : rc;
 }
 
 int main(int argc, char **argv) {

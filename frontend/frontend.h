@@ -18,7 +18,11 @@
 #include "../ir/diag.h"
 #include "../ir/graph.h"
 
-/* Reads a file (or "-" for standard input) into src. On failure reports to d and returns false. */
+/* The most bytes a graph or modules file may have. */
+#define FX_SOURCE_MAX_BYTES ((size_t)256 << 20)
+
+/* Reads a file (or "-" for standard input; a pipe reads too) into src. A directory, a device, or more than
+ * FX_SOURCE_MAX_BYTES is refused. On failure reports to d and returns false. */
 bool fx_source_load(fx_source *src, const char *path, fx_diag *d);
 /* A source over a copy of text[0..len). */
 void fx_source_from_text(fx_source *src, const char *path, const char *text, size_t len);

@@ -2,20 +2,69 @@
 #include "parse_ctx.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+/* Text is read sequentially, so a pipe (standard input, `<(...)`) works; a directory or a device is refused by name,
+ * and no source grows past FX_SOURCE_MAX_BYTES (a FIFO or standard input that never ends). */
 bool fx_source_load(fx_source *src, const char *path, fx_diag *d) {
-  char *text;
-  size_t len;
   memset(src, 0, sizeof *src);
   src->path = path;
-  if (!fx_read_file(path, &text, &len)) {
+  bool from_stdin = strcmp(path, "-") == 0;
+  int fd = from_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot read '%s': %s", path, strerror(errno));
     return false;
   }
+  struct stat sb;
+  const char *kind = NULL;
+  if (fstat(fd, &sb) != 0) kind = strerror(errno);
+  else if (S_ISDIR(sb.st_mode)) kind = "it is a directory";
+  else if (!from_stdin && (S_ISCHR(sb.st_mode) || S_ISBLK(sb.st_mode))) kind = "it is a device, not a file";
+  if (kind) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot read '%s': %s", path, kind);
+    if (!from_stdin) close(fd);
+    return false;
+  }
+  size_t cap = S_ISREG(sb.st_mode) && (uint64_t)sb.st_size <= FX_SOURCE_MAX_BYTES ? (size_t)sb.st_size + 3 : 1 << 16;
+  if (cap < 1 << 12) cap = 1 << 12;
+  size_t n = 0;
+  char *text = NULL;
+  bool ok = !(S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > FX_SOURCE_MAX_BYTES);
+  if (ok) text = fx_xmalloc(cap);
+  while (ok) {
+    if (n + 2 >= cap) { /* room for one byte past the limit, to know that there is one */
+      if (cap >= FX_SOURCE_MAX_BYTES + 3) {
+        ok = false;
+        break;
+      }
+      cap = cap > (FX_SOURCE_MAX_BYTES + 3) / 2 ? FX_SOURCE_MAX_BYTES + 3 : cap * 2;
+      text = fx_xrealloc(text, cap);
+    }
+    ssize_t got = read(fd, text + n, cap - n - 2);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot read '%s': %s", path, strerror(errno));
+      fx_xfree(text);
+      if (!from_stdin) close(fd);
+      return false;
+    }
+    if (got == 0) break;
+    n += (size_t)got;
+  }
+  if (!from_stdin) close(fd);
+  if (!ok || n > FX_SOURCE_MAX_BYTES) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot read '%s': it is larger than %u MiB, the most fx2c reads of a "
+                  "graph or modules file", path, (unsigned)(FX_SOURCE_MAX_BYTES >> 20));
+    fx_xfree(text);
+    return false;
+  }
+  text[n] = text[n + 1] = 0;
   src->text = text;
-  src->len = len;
+  src->len = n;
   return true;
 }
 

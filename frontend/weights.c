@@ -7,6 +7,7 @@
 #include "weights.h"
 
 #include "pickle.h"
+#include "../runtime/fxrt_npy.h"
 
 #include <cjson/cJSON.h>
 #include <zip.h>
@@ -746,7 +747,7 @@ out:
 bool fx_weights_load(fx_weights *w, const char *path, fx_diag *d) {
   weights_reset(w);
   w->path = fx_arena_strdup(&w->arena, path, strlen(path));
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK); /* a FIFO: refused below, not waited on */
   if (fd < 0) {
     FERR(d, "%s: cannot open: %s", path, strerror(errno));
     fx_weights_free(w);
@@ -792,170 +793,12 @@ bool fx_weights_load(fx_weights *w, const char *path, fx_diag *d) {
 
 /* ---- .npy ------------------------------------------------------------------------------------------------------ */
 
-#define NPY_MAX_HEADER ((uint64_t)1 << 20)
-
-static const struct {
-  const char *code; /* after the byte-order character */
-  fxrt_dtype dtype;
-} npy_codes[] = {
-    {"f4", FXRT_F32}, {"f8", FXRT_F64}, {"f2", FXRT_F16}, {"i8", FXRT_I64}, {"i4", FXRT_I32},
-    {"i2", FXRT_I16}, {"i1", FXRT_I8},  {"u1", FXRT_U8},  {"b1", FXRT_BOOL}, {"?", FXRT_BOOL},
-};
-
-typedef struct npy_parser {
-  const char *p, *e;
-  char err[200];
-} npy_parser;
-
-static void npy_ws(npy_parser *q) {
-  while (q->p < q->e && (*q->p == ' ' || *q->p == '\t' || *q->p == '\n' || *q->p == '\r')) q->p++;
-}
-
-static bool npy_fail(npy_parser *q, const char *what) {
-  if (!q->err[0]) snprintf(q->err, sizeof q->err, "%s", what);
-  return false;
-}
-
-static bool npy_lit(npy_parser *q, char c) {
-  npy_ws(q);
-  if (q->p < q->e && *q->p == c) {
-    q->p++;
-    return true;
-  }
-  return false;
-}
-
-/* A Python string literal without escapes: '...' or "..." */
-static bool npy_string(npy_parser *q, const char **s, size_t *n) {
-  npy_ws(q);
-  if (q->p >= q->e || (*q->p != '\'' && *q->p != '"')) return npy_fail(q, "expected a string");
-  char quote = *q->p++;
-  const char *b = q->p;
-  while (q->p < q->e && *q->p != quote) {
-    if (*q->p == '\\' || *q->p == '\n') return npy_fail(q, "a string with an escape or a newline");
-    q->p++;
-  }
-  if (q->p >= q->e) return npy_fail(q, "an unterminated string");
-  *s = b;
-  *n = (size_t)(q->p - b);
-  q->p++;
-  return true;
-}
-
-static bool npy_word(npy_parser *q, const char *w) {
-  npy_ws(q);
-  size_t n = strlen(w);
-  if ((size_t)(q->e - q->p) >= n && memcmp(q->p, w, n) == 0 &&
-      ((size_t)(q->e - q->p) == n || !(q->p[n] == '_' || (q->p[n] >= 'a' && q->p[n] <= 'z') ||
-                                        (q->p[n] >= 'A' && q->p[n] <= 'Z') || (q->p[n] >= '0' && q->p[n] <= '9')))) {
-    q->p += n;
-    return true;
-  }
-  return false;
-}
-
-/* (), (n,), (n, m), (n, m,) ... with non-negative ints (an 'L' suffix, as Python 2 wrote, is accepted). */
-static bool npy_shape(npy_parser *q, int64_t *shape, int32_t *ndim) {
-  if (!npy_lit(q, '(')) return npy_fail(q, "'shape' is not a tuple");
-  int32_t nd = 0;
-  bool comma = false;
-  for (;;) {
-    npy_ws(q);
-    if (npy_lit(q, ')')) break;
-    if (nd > 0 && !comma) return npy_fail(q, "expected ',' or ')' in 'shape'");
-    if (q->p >= q->e || *q->p < '0' || *q->p > '9') return npy_fail(q, "'shape' holds something other than non-negative integers");
-    int64_t v = 0;
-    while (q->p < q->e && *q->p >= '0' && *q->p <= '9') {
-      if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, *q->p - '0', &v))
-        return npy_fail(q, "a dimension in 'shape' is too large");
-      q->p++;
-    }
-    if (q->p < q->e && (*q->p == 'L' || *q->p == 'l')) q->p++;
-    if (nd >= FXRT_MAX_DIMS) return npy_fail(q, "'shape' has more than 8 dimensions");
-    shape[nd++] = v;
-    comma = npy_lit(q, ',');
-  }
-  if (nd == 1 && !comma) return npy_fail(q, "'shape' is not a tuple");
-  *ndim = nd;
-  return true;
-}
-
-typedef struct npy_header {
-  char descr[32];
-  bool have_descr, have_fortran, have_shape, fortran;
-  int64_t shape[FXRT_MAX_DIMS];
-  int32_t ndim;
-} npy_header;
-
-static bool npy_parse_header(npy_parser *q, npy_header *h) {
-  memset(h, 0, sizeof *h);
-  if (!npy_lit(q, '{')) return npy_fail(q, "the header is not a dict");
-  for (;;) {
-    if (npy_lit(q, '}')) break;
-    const char *k;
-    size_t kn;
-    if (!npy_string(q, &k, &kn)) return false;
-    if (!npy_lit(q, ':')) return npy_fail(q, "expected ':' after a key");
-    if (kn == 5 && memcmp(k, "descr", 5) == 0) {
-      if (h->have_descr) return npy_fail(q, "'descr' appears twice");
-      const char *s;
-      size_t sn;
-      npy_ws(q);
-      if (q->p < q->e && *q->p == '[') return npy_fail(q, "unsupported descr (a structured dtype)");
-      if (!npy_string(q, &s, &sn)) return npy_fail(q, "'descr' is not a string");
-      if (sn >= sizeof h->descr) sn = sizeof h->descr - 1;
-      memcpy(h->descr, s, sn);
-      h->descr[sn] = 0;
-      h->have_descr = true;
-    } else if (kn == 13 && memcmp(k, "fortran_order", 13) == 0) {
-      if (h->have_fortran) return npy_fail(q, "'fortran_order' appears twice");
-      if (npy_word(q, "True")) h->fortran = true;
-      else if (npy_word(q, "False")) h->fortran = false;
-      else return npy_fail(q, "'fortran_order' is not True or False");
-      h->have_fortran = true;
-    } else if (kn == 5 && memcmp(k, "shape", 5) == 0) {
-      if (h->have_shape) return npy_fail(q, "'shape' appears twice");
-      if (!npy_shape(q, h->shape, &h->ndim)) return false;
-      h->have_shape = true;
-    } else {
-      char kb[100];
-      snprintf(q->err, sizeof q->err, "unexpected key '%s' (a .npy header has 'descr', 'fortran_order' and 'shape')",
-               fx_printable(k, kn, 200, kb, sizeof kb));
-      return false;
-    }
-    if (npy_lit(q, ',')) continue;
-    if (npy_lit(q, '}')) break;
-    return npy_fail(q, "expected ',' or '}' in the header dict");
-  }
-  npy_ws(q);
-  if (q->p != q->e) return npy_fail(q, "bytes after the header dict");
-  if (!h->have_descr || !h->have_fortran || !h->have_shape)
-    return npy_fail(q, !h->have_descr ? "no 'descr' key" : !h->have_fortran ? "no 'fortran_order' key" : "no 'shape' key");
-  return true;
-}
-
-static bool npy_dtype(const char *descr, fxrt_dtype *dt) {
-  char order = descr[0];
-  const char *code = descr;
-  if (order == '<' || order == '>' || order == '|' || order == '=') code++;
-  else order = 0;
-  for (size_t i = 0; i < sizeof npy_codes / sizeof *npy_codes; i++)
-    if (strcmp(code, npy_codes[i].code) == 0) {
-      /* '>' only for one-byte types, where it means nothing ('=' is native: little on the hosts fx2c runs on) */
-      if (order == '>' && fxrt_dtype_size(npy_codes[i].dtype) != 1) return false;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-      if (order == '=' && fxrt_dtype_size(npy_codes[i].dtype) != 1) return false;
-#endif
-      *dt = npy_codes[i].dtype;
-      return true;
-    }
-  return false;
-}
+/* The header's preamble, dict and dtypes: runtime/fxrt_npy.h, the parser that the executables use too. */
 
 bool fx_npy_read(const char *path, fx_tensor *t, fx_diag *d) {
   memset(t, 0, sizeof *t);
   t->name = fx_str_make("", 0);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK); /* a FIFO: refused below, not waited on */
   if (fd < 0) {
     FERR(d, "%s: cannot open: %s", path, strerror(errno));
     return false;
@@ -974,36 +817,19 @@ bool fx_npy_read(const char *path, fx_tensor *t, fx_diag *d) {
     FERR(d, "%s: cannot read: %s", path, strerror(errno));
     goto out;
   }
-  if (got < 6 || memcmp(pre, "\x93NUMPY", 6) != 0) {
-    FERR(d, "%s: not a .npy file (bad magic: it does not start with \\x93NUMPY)", path);
-    goto out;
-  }
-  if (got < 10) {
-    FERR(d, "%s: the .npy header is cut short (the file has %llu bytes)", path, (unsigned long long)fsize);
-    goto out;
-  }
-  unsigned major = pre[6], minor = pre[7];
-  if ((major != 1 && major != 2 && major != 3) || minor != 0) {
-    FERR(d, "%s: unsupported .npy format version %u.%u (fx2c reads 1.0, 2.0 and 3.0)", path, major, minor);
-    goto out;
-  }
-  uint64_t hlen, hstart;
-  if (major == 1) {
-    hlen = (uint64_t)pre[8] | (uint64_t)pre[9] << 8;
-    hstart = 10;
-  } else {
-    if (got < 12) {
+  fxrt_npy_header h;
+  if (!fxrt_npy_preamble(pre, (size_t)got, &h)) {
+    if (h.problem == FXRT_NPY_VERSION)
+      FERR(d, "%s: unsupported .npy format version %u.%u (fx2c reads 1.0, 2.0 and 3.0)", path, h.major, h.minor);
+    else if (h.problem == FXRT_NPY_CUT_SHORT)
       FERR(d, "%s: the .npy header is cut short (the file has %llu bytes)", path, (unsigned long long)fsize);
-      goto out;
-    }
-    hlen = (uint64_t)pre[8] | (uint64_t)pre[9] << 8 | (uint64_t)pre[10] << 16 | (uint64_t)pre[11] << 24;
-    hstart = 12;
-  }
-  if (hlen > NPY_MAX_HEADER) {
-    FERR(d, "%s: the .npy header claims %llu bytes (at most %llu are read)", path, (unsigned long long)hlen,
-         (unsigned long long)NPY_MAX_HEADER);
+    else if (h.problem == FXRT_NPY_TOO_LONG)
+      FERR(d, "%s: the .npy header claims %llu bytes (at most %llu are read)", path, (unsigned long long)h.header_len,
+           (unsigned long long)FXRT_NPY_MAX_HEADER);
+    else FERR(d, "%s: %s", path, h.err);
     goto out;
   }
+  uint64_t hlen = h.header_len, hstart = h.header_start;
   if (hstart + hlen > fsize) {
     FERR(d, "%s: the .npy header (%llu bytes) is beyond the end of the file (%llu bytes)", path,
          (unsigned long long)hlen, (unsigned long long)fsize);
@@ -1015,10 +841,12 @@ bool fx_npy_read(const char *path, fx_tensor *t, fx_diag *d) {
     goto out;
   }
   hdr[hlen] = 0;
-  npy_parser q = {hdr, hdr + hlen, {0}};
-  npy_header h;
-  if (!npy_parse_header(&q, &h)) {
-    FERR(d, "%s: bad .npy header: %s (at byte %zu of the header)", path, q.err, (size_t)(q.p - hdr));
+  if (!fxrt_npy_parse(hdr, (size_t)hlen, &h)) {
+    char kb[100];
+    if (h.key)
+      FERR(d, "%s: bad .npy header: unexpected key '%s' (a .npy header has 'descr', 'fortran_order' and 'shape') (at "
+              "byte %zu of the header)", path, fx_printable(h.key, h.key_len, 200, kb, sizeof kb), h.err_at);
+    else FERR(d, "%s: bad .npy header: %s (at byte %zu of the header)", path, h.err, h.err_at);
     goto out;
   }
   if (h.fortran) {
@@ -1026,7 +854,7 @@ bool fx_npy_read(const char *path, fx_tensor *t, fx_diag *d) {
     goto out;
   }
   fxrt_dtype dt;
-  if (!npy_dtype(h.descr, &dt)) {
+  if (!fxrt_npy_dtype(h.descr, &dt)) {
     char db[100];
     FERR(d, "%s: unsupported descr '%s' (fx2c reads <f4 <f8 <f2 <i8 <i4 <i2 |i1 |u1 |b1)", path,
          fx_printable(h.descr, strlen(h.descr), 200, db, sizeof db));
@@ -1064,23 +892,8 @@ out:
   return ok;
 }
 
-static const char *npy_descr(fxrt_dtype dt) {
-  switch (dt) {
-  case FXRT_F32: return "<f4";
-  case FXRT_F64: return "<f8";
-  case FXRT_F16: return "<f2";
-  case FXRT_I64: return "<i8";
-  case FXRT_I32: return "<i4";
-  case FXRT_I16: return "<i2";
-  case FXRT_I8: return "|i1";
-  case FXRT_U8: return "|u1";
-  case FXRT_BOOL: return "|b1";
-  default: return NULL;
-  }
-}
-
 bool fx_npy_write(const char *path, const fx_tensor *t, fx_diag *d) {
-  const char *descr = (unsigned)t->dtype < FXRT_NUM_DTYPES ? npy_descr(t->dtype) : NULL;
+  const char *descr = (unsigned)t->dtype < FXRT_NUM_DTYPES ? fxrt_npy_descr(t->dtype) : NULL;
   if (!descr) {
     FERR(d, "%s: cannot write a %s tensor as .npy (numpy has no such dtype)", path,
          (unsigned)t->dtype < FXRT_NUM_DTYPES ? fxrt_dtype_name(t->dtype) : "?");
@@ -1097,28 +910,14 @@ bool fx_npy_write(const char *path, const fx_tensor *t, fx_diag *d) {
     FERR(d, "%s: the tensor's shape does not match its %zu bytes", path, t->nbytes);
     return false;
   }
-  /* numpy's _write_array_header: "{'descr': ..., 'fortran_order': False, 'shape': (...), }", then spaces for the
-   * first dimension to grow to 21 digits, then _wrap_header's padding (spaces and '\n') to a multiple of 64. */
-  char hdr[1024];
-  size_t k = (size_t)snprintf(hdr, sizeof hdr, "{'descr': '%s', 'fortran_order': False, 'shape': (", descr);
-  for (int32_t i = 0; i < t->ndim; i++)
-    k += (size_t)snprintf(hdr + k, sizeof hdr - k, "%s%lld", i ? ", " : "", (long long)t->shape[i]);
-  k += (size_t)snprintf(hdr + k, sizeof hdr - k, "%s), }", t->ndim == 1 ? "," : "");
-  if (t->ndim > 0) {
-    int digits = snprintf(NULL, 0, "%lld", (long long)t->shape[0]);
-    for (int i = digits; i < 21; i++) hdr[k++] = ' ';
-  }
-  size_t hlen = k + 1;                /* with the final '\n' */
-  size_t pad = 64 - (10 + hlen) % 64; /* 1..64, as numpy computes it */
-  for (size_t i = 0; i < pad; i++) hdr[k++] = ' ';
-  hdr[k++] = '\n';
-  uint8_t pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (uint8_t)(k & 0xff), (uint8_t)(k >> 8)};
+  unsigned char hdr[FXRT_NPY_HEADER_CAP]; /* numpy's preamble and header, byte for byte */
+  size_t k = fxrt_npy_header_write(hdr, t->dtype, t->ndim, t->shape);
   FILE *f = fopen(path, "wb");
   if (!f) {
     FERR(d, "%s: cannot create: %s", path, strerror(errno));
     return false;
   }
-  bool ok = fwrite(pre, 1, sizeof pre, f) == sizeof pre && fwrite(hdr, 1, k, f) == k;
+  bool ok = fwrite(hdr, 1, k, f) == k;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
   size_t isz = fxrt_dtype_size(t->dtype);
   for (size_t i = 0; ok && i < nbytes; i += isz) {

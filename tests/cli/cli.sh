@@ -102,6 +102,144 @@ for p in noop constfold bnfold epilogue padfold cse dce; do
   grep -q "^pass $p " "$work/err" && pass=$((pass + 1)) || { echo "FAIL -O1 did not run $p"; fail=$((fail + 1)); }
 done
 if grep -q "winograd" "$work/err" "$work/g.fx"; then echo "FAIL -O1 ran winograd"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+
+# ---- issue 15: no output overwrites an input (by identity: the same path, another spelling, a symbolic or hard link)
+same() { # description, file, its copy: the file must be unchanged
+  if cmp -s "$2" "$3"; then pass=$((pass + 1)); else echo "FAIL $1: '$2' differs from '$3' (overwritten, or not written)"; fail=$((fail + 1)); fi
+}
+ow=$work/ow
+mkdir -p "$ow/sub"
+cp "$dir/model.fx" "$ow/g.fx"; cp "$dir/model.modules.txt" "$ow/m.txt"; cp "$tests/weights/model.safetensors" "$ow/w.st"
+cp "$dir/npy/c.npy" "$ow/x.npy"; cp "$ow/g.fx" "$ow/g.orig"; cp "$ow/m.txt" "$ow/m.orig"; cp "$ow/w.st" "$ow/w.orig"
+cp "$ow/x.npy" "$ow/x.orig"
+ln -s ../w.st "$ow/sub/link.st"
+o=("$ow/g.fx" --modules "$ow/m.txt" --weights "$ow/w.st" --input 'x:f32[1,3,8,8]')
+expect "-o is the graph" 2 "-o '$ow/g.fx' is the graph '$ow/g.fx' (the same file): fx2c never overwrites an input" \
+  "$fx2c" compile "${o[@]}" --emit graph -o "$ow/g.fx"
+same "-o is the graph" "$ow/g.fx" "$ow/g.orig"
+expect "-o is the weights through a symbolic link" 2 "is the weights '$ow/w.st' (the same file)" \
+  "$fx2c" compile "${o[@]}" --emit graph -o "$ow/sub/link.st"
+same "-o is the weights through a symbolic link" "$ow/w.st" "$ow/w.orig"
+expect "-o is the modules file, spelled another way" 2 "is the modules file '$ow/m.txt' (the same file)" \
+  "$fx2c" compile "${o[@]}" --emit dot -o "$ow/sub/../m.txt"
+same "-o is the modules file, spelled another way" "$ow/m.txt" "$ow/m.orig"
+expect "-o is an --input file" 2 "is an --input file '$ow/x.npy' (the same file)" \
+  "$fx2c" compile "$ow/g.fx" --modules "$ow/m.txt" --weights "$ow/w.st" --input "x=$ow/x.npy" --emit graph -o "$ow/x.npy"
+same "-o is an --input file" "$ow/x.npy" "$ow/x.orig"
+expect "--emit exe -o is the weights" 2 "is the weights '$ow/w.st' (the same file)" \
+  "$fx2c" compile "${o[@]}" --emit exe -o "$ow/w.st"
+same "--emit exe -o is the weights" "$ow/w.st" "$ow/w.orig"
+expect "the graph from standard input, redirected from the output" 2 "is the graph (standard input, the same file)" \
+  sh -c '"$1" compile - --emit graph -o "$2" <"$2"' sh "$fx2c" "$ow/g.fx"
+same "the graph from standard input, redirected from the output" "$ow/g.fx" "$ow/g.orig"
+cp "$ow/m.txt" "$ow/sub/model.c"
+expect "--emit c into the folder of an input named model.c" 2 "-o '$ow/sub' would write '$ow/sub/model.c', which is the modules file" \
+  "$fx2c" compile "$ow/g.fx" --modules "$ow/sub/model.c" --weights "$ow/w.st" --input 'x:f32[1,3,8,8]' --emit c -o "$ow/sub"
+same "--emit c into the folder of an input named model.c" "$ow/sub/model.c" "$ow/m.orig"
+cp "$ow/m.txt" "$ow/sub/fxrt_core.c"
+expect "--emit c into the folder of an input named as a runtime source" 2 "would write '$ow/sub/fxrt_core.c', which is the modules file" \
+  "$fx2c" compile "$ow/g.fx" --modules "$ow/sub/fxrt_core.c" --weights "$ow/w.st" --input 'x:f32[1,3,8,8]' --emit c -o "$ow/sub"
+same "--emit c into the folder of an input named as a runtime source" "$ow/sub/fxrt_core.c" "$ow/m.orig"
+mkdir -p "$ow/out"; ln "$ow/x.npy" "$ow/out/output0.npy"
+expect "run -o into the folder of an input named output0.npy (a hard link)" 2 \
+  "-o '$ow/out' would write '$ow/out/output0.npy', which is an input .npy file '$ow/x.npy'" \
+  "$fx2c" run "$dir/optional.fx" "$ow/x.npy" -o "$ow/out"
+same "run -o into the folder of an input named output0.npy (a hard link)" "$ow/x.npy" "$ow/x.orig"
+mv "$ow/out/output0.npy" "$ow/out/in.npy"
+ln -s in.npy "$ow/out/output0.npy"
+expect "run -o into the folder of its input" 2 "which is an input .npy file '$ow/out/in.npy'" \
+  "$fx2c" run "$dir/optional.fx" "$ow/out/in.npy" -o "$ow/out"
+same "run -o into the folder of its input" "$ow/out/in.npy" "$ow/x.orig"
+if ! "$fx2c" --version | grep -q 'built without LLVM'; then
+  cp "$ow/g.fx" "$ow/net.h"
+  expect "--emit obj: model.h beside the object is the graph" 2 "-o '$ow/net.o' would write '$ow/net.h', which is the graph" \
+    "$fx2c" compile "$ow/net.h" --modules "$ow/m.txt" --weights "$ow/w.st" --input 'x:f32[1,3,8,8]' --emit obj -o "$ow/net.o"
+  same "--emit obj: model.h beside the object is the graph" "$ow/net.h" "$ow/g.orig"
+  cp "$ow/w.st" "$ow/net_weights.bin"
+  expect "--emit llvm --weights-file: the weights file beside the output is the weights" 2 \
+    "would write '$ow/net_weights.bin', which is the weights" "$fx2c" compile "$ow/g.fx" --modules "$ow/m.txt" \
+    --weights "$ow/net_weights.bin" --input 'x:f32[1,3,8,8]' --emit llvm --weights-file -o "$ow/net.ll"
+  same "--emit llvm --weights-file: the weights file beside the output is the weights" "$ow/net_weights.bin" "$ow/w.orig"
+fi
+
+# ---- issue 15: bounded reads: a directory, a device, a FIFO or an endless stream is refused by name, never waited on.
+# bounded CMD...: CMD within 20 s and (unless fx2c is built with AddressSanitizer, which reserves terabytes of address
+# space) 2 GB of memory, so that a reader that grows without bound fails here without taking the machine's memory.
+bounded() {
+  if grep -q __asan_init "$fx2c"; then timeout -s KILL 20 "$@"; else (ulimit -v 2000000; timeout -s KILL 20 "$@"); fi
+}
+expect "a graph that is a directory" 1 "cannot read '$ow': it is a directory" bounded "$fx2c" compile "$ow" --emit graph -o -
+expect "a graph that is a device" 1 "cannot read '/dev/zero': it is a device, not a file" \
+  bounded "$fx2c" compile /dev/zero --emit graph -o -
+expect "a modules file that is a device" 1 "cannot read '/dev/zero': it is a device, not a file" \
+  bounded "$fx2c" compile "$dir/model.fx" --modules /dev/zero --input 'x:f32[1,3,8,8]' --emit graph -o -
+expect "a graph on standard input that never ends" 1 "it is larger than 256 MiB" \
+  bounded sh -c 'yes | "$1" compile - --emit graph -o /dev/null' sh "$fx2c"
+expect "a graph read from a pipe" 0 "" sh -c 'cat "$2" | "$1" compile /dev/stdin --emit graph -o -' sh "$fx2c" "$dir/model.fx"
+mkfifo "$ow/fifo"
+expect "an .npy input that is a FIFO" 1 "fifo: cannot read: not a regular file" \
+  bounded "$fx2c" run "$dir/optional.fx" "$ow/fifo" -o "$ow/o2"
+expect "weights that are a FIFO" 1 "fifo: cannot read: not a regular file" \
+  bounded "$fx2c" run "$dir/model.fx" --modules "$dir/model.modules.txt" --weights "$ow/fifo" "$dir/npy/c.npy" -o "$ow/o2"
+expect "--input NAME=FILE that is a FIFO" 1 "fifo: cannot read: not a regular file" \
+  bounded "$fx2c" compile "$dir/optional.fx" --input "x=$ow/fifo" --emit graph -o /dev/null
+
+# ---- issue 15: a diagnostic inside the modules file shows its line (it read freed memory: ASan SEGV)
+bad_line='  (conv): Conv2d(3, 4, kernel_size=(3, 3), stride=(1, 1), bogus=7)'
+for emit in graph c; do
+  expect "a modules diagnostic (--emit $emit)" 1 "bad.modules.txt:2:59: error: Conv2d got an unexpected keyword argument 'bogus'" \
+    "$fx2c" compile "$dir/model.fx" --modules "$dir/bad.modules.txt" --input 'x:f32[1,3,8,8]' --emit $emit -o "$work/bm"
+  grep -qxF -- "$bad_line" "$work/err" && pass=$((pass + 1)) || { echo "FAIL --emit $emit: no source line"; cat "$work/err"; fail=$((fail + 1)); }
+done
+expect "a modules diagnostic (run)" 1 "bad.modules.txt:2:59: error" \
+  "$fx2c" run "$dir/model.fx" --modules "$dir/bad.modules.txt" "$dir/npy/c.npy" -o "$work/bm"
+grep -qxF -- "$bad_line" "$work/err" && pass=$((pass + 1)) || { echo "FAIL run: no source line"; cat "$work/err"; fail=$((fail + 1)); }
+
+# ---- issue 15: one .npy header parser (runtime/fxrt_npy.h) for fx2c and the executables (tests/cli/gen_npy.py)
+printf 'graph():\n    %%x : [#users=1] = placeholder[target=x]\n    %%relu : [#users=1] = call_function[target=torch.relu](args = (%%x,), kwargs = {})\n    return relu\n' >"$work/relu.fx"
+expect "an executable" 0 "" "$fx2c" compile "$work/relu.fx" --input 'x:f32[2,3]' --emit exe -o "$work/relu.exe"
+for f in c c_spelled; do
+  expect "the executable reads $f.npy" 0 "" "$work/relu.exe" "$dir/npy/$f.npy" -o "$work/exe_$f"
+  expect "fx2c run reads $f.npy" 0 "" "$fx2c" run "$work/relu.fx" "$dir/npy/$f.npy" -o "$work/run_$f"
+  same "the executable's output of $f.npy is fx2c run's" "$work/exe_$f/output0.npy" "$work/run_$f/output0.npy"
+  same "the output of $f.npy is that of c.npy" "$work/exe_$f/output0.npy" "$work/run_c/output0.npy"
+done
+for f in f f_nospace; do
+  expect "the executable refuses the Fortran-order $f.npy" 1 "is a Fortran-order array, which is not read" \
+    "$work/relu.exe" "$dir/npy/$f.npy" -o "$work/exe_$f"
+  expect "fx2c run refuses the Fortran-order $f.npy" 1 "Fortran-order arrays are not supported" \
+    "$fx2c" run "$work/relu.fx" "$dir/npy/$f.npy" -o "$work/run_$f"
+done
+expect "the executable names a bad header's problem" 1 "has a bad .npy header: expected ',' or ')' in 'shape'" \
+  "$work/relu.exe" "$tests/weights/npy_bad_header.npy" -o "$work/exe_bad"
+
+# ---- issue 15: compile and run agree
+expect "return (x, None): compile refuses it at the output node" 1 \
+  "none.fx:4:5: error: output 1 of the returned value is None" \
+  "$fx2c" compile "$dir/none.fx" --input 'x:f32[2,3]' --emit c -o "$work/none_c"
+expect "return (x, None): run refuses it at the output node" 1 "none.fx:4:5: error: output 1 of the returned value is None" \
+  "$fx2c" run "$dir/none.fx" "$dir/npy/c.npy" -o "$work/none_out"
+expect "run: an optional placeholder keeps its default" 0 "" "$fx2c" run "$dir/optional.fx" "$dir/npy/c.npy" -o "$work/opt_run"
+expect "compile: an optional placeholder keeps its default" 0 "" \
+  "$fx2c" compile "$dir/optional.fx" --input 'x:f32[2,3]' --emit exe -o "$work/opt.exe"
+expect "the executable of an optional placeholder" 0 "" "$work/opt.exe" "$dir/npy/c.npy" -o "$work/opt_exe"
+same "run and the executable agree on an optional placeholder" "$work/opt_run/output0.npy" "$work/opt_exe/output0.npy"
+expect "run: an optional placeholder given" 0 "" "$fx2c" run "$dir/optional.fx" "$dir/npy/c.npy" "$dir/npy/three.npy" -o "$work/opt_run2"
+expect "run: too many inputs for optional placeholders" 1 "the graph has 2 inputs, the last 1 with defaults, but 3 .npy files were given (1 to 2)" \
+  "$fx2c" run "$dir/optional.fx" "$dir/npy/c.npy" "$dir/npy/c.npy" "$dir/npy/c.npy" -o "$work/opt_run3"
+expect "a repeated --input" 1 "--input x:f32[2,4]: input 'x' already has its shape from --input x:f32[2,3]" \
+  "$fx2c" compile "$dir/optional.fx" --input 'x:f32[2,3]' --input 'x:f32[2,4]' --emit graph -o /dev/null
+expect "an --input spec of 9 dimensions" 2 "bad --input 'x:f32[1,1,1,1,1,1,1,1,1]'" \
+  "$fx2c" compile "$dir/optional.fx" --input 'x:f32[1,1,1,1,1,1,1,1,1]' --emit graph -o /dev/null
+expect "an --input dimension past 2**63 - 1" 2 "bad --input 'x:f32[9223372036854775808]'" \
+  "$fx2c" compile "$dir/optional.fx" --input 'x:f32[9223372036854775808]' --emit graph -o /dev/null
+long=p$(printf 'abcdefghij%.0s' 1 2 3 4 5 6 7 8)
+expect "a prefix of 81 characters" 0 "" "$fx2c" compile "$work/relu.fx" --input 'x:f32[2,3]' --emit c --prefix "$long" -o "$work/long_c"
+if grep -q "fxrt_status ${long}_run(const float \*x" "$work/long_c/model.h" && grep -q "define ${long^^}_WORKSPACE_SIZE" "$work/long_c/model.h"
+then pass=$((pass + 1)); else echo "FAIL the prefix was cut"; fail=$((fail + 1)); fi
+many=$(for i in $(seq 1 45); do printf -- '-DFLAG%d ' "$i"; done)
+expect "--cflags: the 46th token reaches the compiler" 1 "--no-such-flag-46" \
+  "$fx2c" compile "$work/relu.fx" --input 'x:f32[2,3]' --emit exe --cflags "$many --no-such-flag-46" -o "$work/flags.exe"
 expect "--version" 0 "" "$fx2c" --version
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]
