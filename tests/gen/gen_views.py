@@ -3,7 +3,8 @@
 a view (or into the base of a view that is read later), traced with torch.fx.symbolic_trace (or make_fx for the aten
 spellings). For each case NAME it writes NAME.fx (print(gm.graph)), NAME.modules.txt (print(model)), NAME.input0.npy
 and PyTorch's outputs NAME.output0.npy, ... computed on a copy of the input (PyTorch writes into its input; fx2c copies
-an input that the graph writes into).
+an input that the graph writes into). all.fx (symbolic_trace) and all_aten.fx (make_fx) hold every case in one model,
+input i and the outputs one after the other, for tests/views/run.sh to compile once per backend.
 
     /usr/bin/python3 tests/gen/gen_views.py
 """
@@ -214,6 +215,24 @@ def reshape_copies(x):
     return y, z, w, c
 
 
+# copies (reshape, contiguous) and views of them, views of reshapes of views, a write into the base, the input
+@case((3, 4))
+def copies_and_chains(x):
+    y = x + 0
+    z = y.t().reshape(-1)
+    z[0:2].add_(1)
+    c = y.t().contiguous()
+    c[0].mul_(3)
+    w = y[:, 1:3].unsqueeze(0)
+    w2 = w.squeeze(0).t()
+    w2[1].sub_(5)
+    y.mul_(2)
+    e = w * 1
+    q = x.t().flatten()
+    x.t()[0].add_(7)
+    return y, z, c, e, q, x
+
+
 # writes into the input through a view (fx2c writes into its copy of the input)
 @case((3, 4))
 def input_view(x):
@@ -257,7 +276,7 @@ def aten_views(x):
 
 CASES = [slice_mul, int_index, step_slice, ellipsis_none, narrow_select, t_add, transpose_permute, reshape_views,
          squeeze_view, expand_same, chains, activations, ReluModule, iadd_view, read_both, base_then_view, two_views,
-         split_views, reshape_copies, input_view, cse_around, late_write, aten_views]
+         split_views, reshape_copies, copies_and_chains, input_view, cse_around, late_write, aten_views]
 
 
 class Fn(torch.nn.Module):
