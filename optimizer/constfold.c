@@ -135,7 +135,10 @@ bool fx_pass_constfold(fx_pass_manager *pm, fx_pass_stats *st) {
   for (uint32_t t = 0; t < p->ntensors; t++) c.root[t] = storage_root(p, t);
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
     const fx_inst *in = &p->inst[i];
-    if (in->op >= 0 && in->inplace && in->result.kind == FX_V_TENSOR) c.written[c.root[in->result.v.node]] = true;
+    if (in->op >= 0 && in->inplace && in->result.kind == FX_V_TENSOR) { /* through a view, its base too */
+      c.written[c.root[in->result.v.node]] = true;
+      c.written[c.root[p->tensors[in->result.v.node].base]] = true;
+    }
   }
   /* compute every foldable node, in graph order (a folded result is a constant for the nodes after it) */
   uint32_t *folded = fx_xmalloc((g->nnodes + 1) * sizeof *folded), nfolded = 0;

@@ -14,13 +14,13 @@ typedef struct {
 static void mark_written(const fx_program *p, bool *written) {
   for (uint32_t i = p->g->first; i != FX_NONE_IDX; i = p->g->nodes[i].next) {
     const fx_inst *in = &p->inst[i];
-    if (in->op >= 0 && in->inplace && in->args[0].kind == FX_V_TENSOR) written[p->tensors[in->args[0].v.node].alias] = true;
+    if (in->op >= 0 && in->inplace && in->args[0].kind == FX_V_TENSOR) written[p->tensors[in->args[0].v.node].base] = true;
   }
 }
 
-/* Whether any tensor in v lives in storage that an in-place op writes. */
+/* Whether any tensor in v shares elements (program.h: base) with one that an in-place op writes. */
 static bool reads_written(const fx_program *p, const fx_value *v, const bool *written) {
-  if (v->kind == FX_V_TENSOR) return written[p->tensors[v->v.node].alias];
+  if (v->kind == FX_V_TENSOR) return written[p->tensors[v->v.node].base];
   if (fx_value_is_container(v))
     for (uint32_t i = 0; i < v->n; i++)
       if (reads_written(p, &v->u.items[i], written)) return true;

@@ -12,6 +12,10 @@ bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;
   bool changed = false;
+  bool *written = fx_xcalloc(p->ntensors + 1, sizeof *written); /* by base: an in-place op writes into it */
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next)
+    if (p->inst[i].op >= 0 && p->inst[i].inplace && p->inst[i].args[0].kind == FX_V_TENSOR)
+      written[p->tensors[p->inst[i].args[0].v.node].base] = true;
   for (uint32_t i = g->first; i != FX_NONE_IDX;) {
     uint32_t next = g->nodes[i].next;
     const fx_inst *in = &p->inst[i];
@@ -34,9 +38,7 @@ bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st) {
                   memcmp(s_->shape, x->shape, (size_t)x->ndim * sizeof *x->shape) == 0;
     /* a clone that an in-place op then writes into is not a no-op: keep nodes whose users (or whose input's users)
      * write in place */
-    bool writes = false;
-    for (uint32_t u = 0; u < g->nodes[i].nusers; u++) writes |= p->inst[g->nodes[i].users[u]].inplace;
-    for (uint32_t u = 0; u < g->nodes[src].nusers; u++) writes |= p->inst[g->nodes[src].users[u]].inplace;
+    bool writes = written[y->base] || written[x->base]; /* also through views of either (program.h: base) */
     bool noop = (flags & FX_OPF_NOOP) || in->op == FX_OP_CLONE || ((flags & FX_OPF_VIEW) && same_shape);
     if (direct && !writes && noop) {
       fx_node_replace_all_uses_with(g, i, src);
@@ -70,5 +72,6 @@ bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st) {
     g->nodes[i].target = fx_arena_str(&g->arena, FX_STR_LIT("torch.ops.aten.max_pool2d.default"));
     changed = true;
   }
+  fx_xfree(written);
   return changed;
 }

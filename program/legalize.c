@@ -265,6 +265,7 @@ typedef struct {
   fx_program *p;
   uint32_t node;
   fx_diag *d;
+  bool inplace_kw; /* the call passed inplace=True to a target whose op has no such parameter */
 } ctx;
 
 static const fx_source *src_of(const ctx *c) { return c->p->g->nodes[c->node].loc.line ? c->p->g->src : NULL; }
@@ -310,6 +311,9 @@ static bool bind_call(ctx *c, fx_op op, const fx_sig *tsig, const char *fixed, c
                     n->target.p);
       return false;
     }
+    /* F.relu(x, inplace=True) and friends write into x */
+    if (fx_str_eqz(name, "inplace") && fx_sig_find(osig, "inplace") < 0 && tslots[k].kind == FX_V_BOOL && tslots[k].v.i)
+      c->inplace_kw = true;
     set_param(slots, osig, name, tslots[k]); /* names the op does not have (inplace, _stacklevel) are dropped */
   }
   if (fixed) {
@@ -325,6 +329,18 @@ static fx_inst *inst_of(ctx *c) { return &c->p->inst[c->node]; }
 static bool finish(ctx *c, fx_op op, const fx_value *slots, bool inplace) {
   fx_inst *in = inst_of(c);
   const fx_sig *osig = fx_op_sig(op);
+  inplace |= c->inplace_kw;
+  /* an in-place op writes its result into its first argument, which inference makes its result's storage for the
+   * elementwise ops (and the no-ops, which are their input); other ops would compute a new tensor and leave the
+   * first argument as it was, where PyTorch changes it */
+  if (inplace && !(fx_op_flags(op) & (FX_OPF_UNARY | FX_OPF_BINARY | FX_OPF_NOOP))) {
+    const fx_node *n = &c->p->g->nodes[c->node];
+    fx_diag_error(c->d, src_of(c), n->loc,
+                  "'%.*s' writes into its input in place, which fx2c supports for elementwise ops only; compute a "
+                  "new tensor instead (%s without the underscore or inplace=True) and use it in place of the input",
+                  (int)n->target.n, n->target.p, fx_op_name(op));
+    return false;
+  }
   in->op = (int16_t)op;
   in->inplace = inplace;
   in->args = fx_arena_alloc(&c->p->arena, (size_t)osig->n * sizeof *in->args);
@@ -656,7 +672,7 @@ static bool legalize_module(ctx *c) {
 }
 
 bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
-  ctx c = {p, node, d};
+  ctx c = {p, node, d, false};
   const fx_node *n = &p->g->nodes[node];
   fx_inst *in = &p->inst[node];
   in->op = -1;

@@ -173,6 +173,67 @@ static const lower_fn lower_of[FX_NUM_OPS] = {
 #undef FX_OP
 };
 
+/* ---- views kept in step with their base (program.h: base, view) ---- */
+
+/* By tensor id: ver[b], the writes into base b lowered so far; seen[u], ver[base] when the storage of strided view u
+ * last took its elements from its base. */
+typedef struct views {
+  uint32_t *ver, *seen;
+} views;
+
+/* The storage u of a strided view takes its elements from its base again, if the base has been written since. */
+static void refresh(fx_lctx *r, views *vs, uint32_t u) {
+  const fx_program *p = r->p;
+  const fx_tinfo *t = &p->tensors[u];
+  if (!t->view || vs->seen[u] == vs->ver[t->base]) return;
+  const fx_tinfo *b = &p->tensors[t->base];
+  fxrt_view uv = cview(t);
+  fx_copy_call(r, (fx_ref){FX_REF_TENSOR, (uint8_t)b->dtype, t->base, 0}, t->view,
+               (fx_ref){FX_REF_TENSOR, (uint8_t)t->dtype, u, 0}, &uv);
+  vs->seen[u] = vs->ver[t->base];
+}
+
+static void refresh_all(fx_lctx *r, views *vs, const fx_value *v) {
+  if (v->kind == FX_V_TENSOR) refresh(r, vs, r->p->tensors[v->v.node].alias);
+  else if (fx_value_is_container(v))
+    for (uint32_t i = 0; i < v->n; i++) refresh_all(r, vs, &v->u.items[i]);
+}
+
+/* A strided view's storage made (or refreshed) by its node is in step with its base. */
+static void made_views(const fx_program *p, views *vs, const fx_value *v) {
+  if (v->kind == FX_V_TENSOR) {
+    const fx_tinfo *t = &p->tensors[v->v.node];
+    if (t->view && t->alias == v->v.node) vs->seen[v->v.node] = vs->ver[t->base];
+  } else if (fx_value_is_container(v)) {
+    for (uint32_t i = 0; i < v->n; i++) made_views(p, vs, &v->u.items[i]);
+  }
+}
+
+/* Before an in-place op writes into a strided view: PyTorch refuses to write into one whose elements repeat. */
+static bool writable(fx_lctx *r, const fx_inst *in) {
+  const fx_tinfo *u = &r->p->tensors[r->p->tensors[in->args[0].v.node].alias];
+  for (int32_t d = 0; u->view && d < u->view->ndim; d++)
+    if (u->view->stride[d] == 0 && u->view->shape[d] > 1)
+      return fx_lerr(r, "the in-place op writes into an expanded tensor, where more than one element refers to the "
+                        "same memory location, which PyTorch refuses too; write into a clone() of it");
+  return true;
+}
+
+/* After an in-place op: the elements written into a strided view's storage go back into its base; either way the
+ * base has been written (its other views take their elements again before they are read). */
+static void written(fx_lctx *r, views *vs, const fx_inst *in) {
+  const fx_program *p = r->p;
+  const uint32_t u = p->tensors[in->args[0].v.node].alias;
+  const fx_tinfo *t = &p->tensors[u];
+  vs->ver[t->base]++;
+  if (!t->view) return;
+  const fx_tinfo *b = &p->tensors[t->base];
+  fxrt_view uv = cview(t);
+  fx_copy_call(r, (fx_ref){FX_REF_TENSOR, (uint8_t)t->dtype, u, 0}, &uv,
+               (fx_ref){FX_REF_TENSOR, (uint8_t)b->dtype, t->base, 0}, t->view);
+  vs->seen[u] = vs->ver[t->base];
+}
+
 /* ---- outputs and inputs the graph writes into ---- */
 
 static void flatten_outputs(fx_lctx *r, const fx_value *v) {
@@ -215,7 +276,7 @@ bool fx_lower(const fx_program *p, fx_lowered *L, fx_diag *d) {
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
     const fx_inst *in = &p->inst[i];
     if (in->op < 0 || !in->work || !in->inplace || in->args[0].kind != FX_V_TENSOR) continue;
-    uint32_t root = p->tensors[in->args[0].v.node].alias;
+    uint32_t root = p->tensors[in->args[0].v.node].base; /* through a view, the write reaches its base */
     const fx_tinfo *t = &p->tensors[root];
     if (t->kind == FX_T_ACT || copied[root]) continue;
     copied[root] = true;
@@ -225,17 +286,37 @@ bool fx_lower(const fx_program *p, fx_lowered *L, fx_diag *d) {
   }
   fx_xfree(copied);
   bool ok = true;
+  views vs = {fx_xcalloc(p->ntensors + 1, sizeof *vs.ver), fx_xcalloc(p->ntensors + 1, sizeof *vs.seen)};
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
     const fx_inst *in = &p->inst[i];
     r.node = i;
     L->first_call[i] = L->ncalls;
-    if (in->op >= 0 && in->work && !(fx_op_flags((fx_op)in->op) & (FX_OPF_VIEW | FX_OPF_NOOP)) && !in->failed)
-      ok &= lower_of[in->op](&r, (fx_op)in->op, in);
+    if (in->op >= 0 && in->work && !in->failed) {
+      const fx_sig *sig = fx_op_sig((fx_op)in->op);
+      const bool shares = fx_op_flags((fx_op)in->op) & (FX_OPF_VIEW | FX_OPF_NOOP);
+      /* a reshape or contiguous() that PyTorch computes as a copy has storage of its own (program.c) */
+      const bool copies = shares && in->result.kind == FX_V_TENSOR && in->args[0].kind == FX_V_TENSOR &&
+                          p->tensors[in->result.v.node].alias == in->result.v.node;
+      if (!shares || copies)
+        for (int k = 0; k < sig->n; k++) refresh_all(&r, &vs, &in->args[k]);
+      if (copies) {
+        fxrt_view yv = cview(ti(&r, &in->result)); /* the same elements in the same order */
+        fx_copy_call(&r, tref(&r, &in->args[0]), &yv, tref(&r, &in->result), &yv);
+      } else if (!shares) {
+        bool can = !in->inplace || in->args[0].kind != FX_V_TENSOR || writable(&r, in);
+        ok &= can && lower_of[in->op](&r, (fx_op)in->op, in);
+      }
+      made_views(p, &vs, &in->result);
+      if (in->inplace && in->args[0].kind == FX_V_TENSOR && L->ncalls > L->first_call[i]) written(&r, &vs, in);
+    }
     L->end_call[i] = L->ncalls;
   }
   /* the returned values: computed in place when they own their storage, else copied (or written) at the end */
   flatten_outputs(&r, &p->output);
   r.node = FX_NONE_IDX;
+  refresh_all(&r, &vs, &p->output);
+  fx_xfree(vs.ver);
+  fx_xfree(vs.seen);
   for (uint32_t j = 0; j < L->noutputs; j++) {
     fx_output *o = &L->outputs[j];
     fx_ref out = {FX_REF_OUTPUT, (uint8_t)o->dtype, j, 0};

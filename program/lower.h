@@ -9,6 +9,10 @@
  *     for (uint32_t k = 0; k < L.ncalls; k++) ... L.calls[k] ...
  *     fx_lowered_free(&L);
  *
+ * In-place writes through views: a strided view (program.h: fx_tinfo.base, .view) is a copy that lowering keeps in
+ * step with its base, with strided copies (FX_K_COPY) of the node that needs them: after an in-place op writes into
+ * the copy, back into the base; before the copy is read, from the base again if the base has been written since.
+ *
  * Memory is named, not placed: an operand is a tensor id (its storage: the root of its alias chain), a scratch
  * buffer of the list, an inline scalar, or output slot j of the flattened returned value. program/plan.h places
  * them. Offsets are in elements of the operand's dtype.

@@ -8,8 +8,10 @@
  *     fx_plan_free(&P);
  *
  * Schedule: the calls in graph order. Liveness: a buffer lives from the first call that touches it to the last
- * (both included; a returned tensor's storage is the caller's). Views, reshapes, no-ops and in-place results share
- * their input's storage already (program/program.h); besides, an elementwise call whose input dies at that call and has
+ * (both included; a returned tensor's storage is the caller's). Reshapes, no-ops and in-place results share their
+ * input's storage already (program/program.h); a strided view's copy and its base are both named by the calls that
+ * keep them in step (lower.c), so the base lives as long as a view of it may still take elements from it or give
+ * them back; besides, an elementwise call whose input dies at that call and has
  * the output's layout writes its result over the input. Placement: five greedy orders (by size, best and first fit;
  * schedule order; lifetime; size x lifetime), the smallest arena wins; then, while that arena is above the lower
  * bound, a local search over the order (hill climbing from a fixed seed, a bounded number of steps, so the plan is

@@ -2,6 +2,8 @@
  * problems reported together), then inference in graph order. */
 #include "program.h"
 
+#include "ops/family.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -56,6 +58,7 @@ uint32_t fx_program_new_tensor(fx_program *p, fxrt_dtype dtype, int32_t ndim, co
   t->kind = (uint8_t)kind;
   t->node = node;
   t->alias = id;
+  t->base = id;
   return id;
 }
 
@@ -159,6 +162,101 @@ static void check_weights(fx_program *p, fx_diag *d) {
   }
 }
 
+/* ---- views (program.h: base, view) ---- */
+
+/* PyTorch's computeStride (ATen/TensorUtils.cpp): the strides of a tensor of shape `shape` that shares the elements of
+ * the tensor `old` (its shape and strides), or false when no strides do (then reshape copies and view raises). */
+static bool view_strides(const fxrt_view *old, int32_t nd, const int64_t *shape, int64_t *stride) {
+  int64_t numel = 1;
+  for (int32_t i = 0; i < old->ndim; i++) numel *= old->shape[i];
+  if (old->ndim == 0 || numel == 0) { /* one element or none: any strides do; PyTorch's contiguous ones */
+    for (int32_t d = nd - 1; d >= 0; d--) stride[d] = d == nd - 1 ? 1 : (shape[d + 1] > 1 ? shape[d + 1] : 1) * stride[d + 1];
+    return true;
+  }
+  int32_t view_d = nd - 1;
+  int64_t chunk_base_stride = old->stride[old->ndim - 1], tensor_numel = 1, view_numel = 1;
+  for (int32_t tensor_d = old->ndim - 1; tensor_d >= 0; tensor_d--) {
+    tensor_numel *= old->shape[tensor_d];
+    if (tensor_d == 0 ||
+        (old->shape[tensor_d - 1] != 1 && old->stride[tensor_d - 1] != tensor_numel * chunk_base_stride)) {
+      while (view_d >= 0 && (view_numel < tensor_numel || shape[view_d] == 1)) {
+        stride[view_d] = view_numel * chunk_base_stride;
+        view_numel *= shape[view_d];
+        view_d--;
+      }
+      if (view_numel != tensor_numel) return false;
+      if (tensor_d > 0) {
+        chunk_base_stride = old->stride[tensor_d - 1];
+        tensor_numel = 1;
+        view_numel = 1;
+      }
+    }
+  }
+  return view_d == -1;
+}
+
+/* Where tensor t's elements are in the storage of its base (program.h): false only for a tensor that shares a
+ * strided view's storage without being a view of it in PyTorch, which track_views never lets happen. */
+static bool place_in_base(const fx_program *p, uint32_t t, fxrt_view *at) {
+  const fx_tinfo *x = &p->tensors[t], *u = &p->tensors[x->alias];
+  *at = fxrt_view_contiguous(x->ndim, x->shape);
+  if (!u->view) return true; /* the storage is the base's own: contiguous from its start */
+  at->offset = u->view->offset;
+  return view_strides(u->view, x->ndim, x->shape, at->stride);
+}
+
+/* PyTorch's is_contiguous: the strides of the contiguous layout, except in dimensions of size 1. */
+static bool is_contiguous(const fxrt_view *v) {
+  int64_t want = 1;
+  for (int32_t d = v->ndim - 1; d >= 0; d--) {
+    if (v->shape[d] == 1) continue;
+    if (v->stride[d] != want) return false;
+    want *= v->shape[d];
+  }
+  return true;
+}
+
+/* A tensor of the node that shares its input's storage where PyTorch copies gets storage of its own (lowering copies
+ * the input into it): a reshape (view, flatten, ...) of a strided view whose elements no strides can reach, a
+ * contiguous() of one that is not contiguous. */
+static void own_storage(fx_program *p, fx_inst *in, uint32_t t) {
+  p->tensors[t].alias = t;
+  p->tensors[t].base = t;
+  in->work = true;
+}
+
+/* Sets base and view (program.h) on the tensors that node made (ids first_new and on). */
+static void track_views(fx_program *p, uint32_t node, uint32_t first_new) {
+  fx_inst *in = &p->inst[node];
+  for (uint32_t t = first_new; t < p->ntensors; t++) p->tensors[t].base = p->tensors[p->tensors[t].alias].base;
+  if (in->op < 0 || in->args[0].kind != FX_V_TENSOR) return;
+  const fx_op op = (fx_op)in->op;
+  const uint32_t x = in->args[0].v.node;
+  const bool shared = p->tensors[x].alias != x || p->tensors[x].view; /* x's storage is a strided view's */
+  fxrt_view at, v;
+  if (!place_in_base(p, x, &at)) return;
+  if ((fx_op_flags(op) & (FX_OPF_VIEW | FX_OPF_NOOP)) && in->result.kind == FX_V_TENSOR) {
+    const uint32_t y = in->result.v.node;
+    const fx_tinfo *ty = &p->tensors[y];
+    if (y < first_new || ty->alias == y || !p->tensors[ty->alias].view || !shared) return;
+    int64_t stride[FXRT_MAX_DIMS];
+    if ((fx_op_flags(op) & FX_OPF_VIEW) && !view_strides(&at, ty->ndim, ty->shape, stride)) own_storage(p, in, y);
+    if (op == FX_OP_CONTIGUOUS && !is_contiguous(&at)) own_storage(p, in, y);
+    return;
+  }
+  const bool tuple = in->result.kind == FX_V_TUPLE;
+  for (uint32_t i = 0; i < (tuple ? in->result.n : 1); i++) {
+    const fx_value *r = tuple ? &in->result.u.items[i] : &in->result;
+    if (r->kind != FX_V_TENSOR || r->v.node < first_new || p->tensors[r->v.node].alias != r->v.node) continue;
+    if (!fx_permute_view(p, op, in, &at, &v) && !fx_index_view(p, op, in, i, &at, &v)) return;
+    fx_tinfo *tr = &p->tensors[r->v.node];
+    fxrt_view *keep = fx_arena_alloc(&p->arena, sizeof *keep);
+    *keep = v;
+    tr->base = p->tensors[x].base;
+    tr->view = keep;
+  }
+}
+
 bool fx_program_build(fx_program *p, fx_diag *d) {
   fx_graph *g = p->g;
   uint32_t errors = d->nerrors;
@@ -171,7 +269,11 @@ bool fx_program_build(fx_program *p, fx_diag *d) {
     bool ok;
     if (n->opcode == FX_PLACEHOLDER) ok = bind_placeholder(p, i, ph++, d);
     else if (n->opcode == FX_GET_ATTR) ok = bind_get_attr(p, i, d);
-    else ok = fx_infer_node(p, i, d);
+    else {
+      uint32_t first_new = p->ntensors;
+      ok = fx_infer_node(p, i, d);
+      if (ok) track_views(p, i, first_new);
+    }
     if (!ok) p->inst[i].failed = true;
     if (!ok && fx_diag_full(d)) break;
   }

@@ -34,6 +34,16 @@ typedef struct fx_tinfo {
   uint32_t node;           /* the node that produces it (weights: the get_attr or call_module node that first used it) */
   uint32_t alias;          /* the tensor whose storage it shares (a view, a no-op, an in-place result), or itself */
   const fx_tensor *data;   /* weights: the loaded tensor */
+  /* Views as PyTorch has them. A strided view (permute, transpose, t, expand, x[...], slice, select, narrow, the
+   * pieces of split, chunk and unbind, and chains of them) gets storage of its own, a contiguous copy of its
+   * elements: `base` is then the tensor whose storage holds those elements in PyTorch and `view` where they are in
+   * it (offset and strides in elements of base's contiguous layout). Lowering keeps the two in step: it copies the
+   * elements again before the copy is read when base has been written since, and copies them back into base after
+   * an in-place op writes into the copy. Every other tensor has view NULL and the base of the storage it shares
+   * (its alias's), or itself. A write into a tensor reaches every tensor of the same base. Set by
+   * fx_program_build. */
+  uint32_t base;
+  const fxrt_view *view;
 } fx_tinfo;
 
 /* Attributes that inference decodes once from a node's arguments, normalized ('same' and 'valid' resolved, ints

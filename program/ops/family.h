@@ -185,6 +185,15 @@ fx_ref fx_as_dtype(fx_lctx *r, const fx_value *v, fxrt_dtype dt);
 /* fused_conv, fused_linear, winograd_conv: the call's epilogue (the residual in ref[4]). */
 void fx_set_epilogue(fx_lctx *r, fx_op op, const fx_inst *in, fx_kcall *k);
 
+/* ---- views ---- */
+
+/* The elements that a view op's result takes of its input x, when x's elements are at c (x's own contiguous layout,
+ * or x's place in the storage it views): permute, transpose, t, expand, expand_as (view.c); getitem of a tensor,
+ * slice, select, narrow, and piece `item` of split, chunk and unbind (index.c). false for other ops. */
+bool fx_permute_view(const fx_program *p, fx_op op, const fx_inst *in, const fxrt_view *c, fxrt_view *v);
+bool fx_index_view(const fx_program *p, fx_op op, const fx_inst *in, uint32_t item, const fxrt_view *c,
+                   fxrt_view *v);
+
 /* ---- the rules ---- */
 
 /* Each row of ops.def names its rule: fx_infer_RULE sets in->result (and in->attrs, in->work) from in->args, or

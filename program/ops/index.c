@@ -232,14 +232,13 @@ bool fx_infer_gather(fx_ictx *c, fx_op op, fx_inst *in) {
   return result_tensor(c, in, tw->dtype, n, shape);
 }
 
-/* ---- lowering ---- */
+/* ---- views: the elements each view op takes of its input (also where they are in the storage it views) ---- */
 
-/* x[index] with ints, slices, None and Ellipsis, as a view of x. */
-bool fx_lower_getitem(fx_lctx *r, fx_op op, const fx_inst *in) {
-  const fx_value *x = &in->args[0], *y = &in->result, *idx = ARG("index");
-  const fx_tinfo *tx = ti(r, x);
-  fxrt_view c = cview(tx), v;
+/* x[index] with ints, slices, None and Ellipsis: the elements it takes of x, whose elements are at c. */
+static fxrt_view getitem_view(const fx_tinfo *tx, const fx_value *idx, const fxrt_view *c) {
+  fxrt_view v;
   memset(&v, 0, sizeof v);
+  v.offset = c->offset;
   const fx_value *items = idx->kind == FX_V_TUPLE ? idx->u.items : idx;
   uint32_t n = idx->kind == FX_V_TUPLE ? idx->n : 1;
   int consumed = 0;
@@ -250,58 +249,57 @@ bool fx_lower_getitem(fx_lctx *r, fx_op op, const fx_inst *in) {
     const fx_value *it = &items[i];
     if (it->kind == FX_V_ELLIPSIS) {
       for (int k = 0; k < tx->ndim - consumed; k++, dim++) {
-        v.shape[v.ndim] = c.shape[dim];
-        v.stride[v.ndim++] = c.stride[dim];
+        v.shape[v.ndim] = c->shape[dim];
+        v.stride[v.ndim++] = c->stride[dim];
       }
     } else if (it->kind == FX_V_NONE) {
       v.shape[v.ndim] = 1;
       v.stride[v.ndim++] = 0;
     } else if (it->kind == FX_V_INT) {
-      int64_t k = it->v.i < 0 ? it->v.i + c.shape[dim] : it->v.i;
-      v.offset += k * c.stride[dim];
+      int64_t k = it->v.i < 0 ? it->v.i + c->shape[dim] : it->v.i;
+      v.offset += k * c->stride[dim];
       dim++;
     } else {
-      int64_t sz = c.shape[dim], start = 0, stop = sz, step = iarg(&it->u.items[3], 1);
+      int64_t sz = c->shape[dim], start = 0, stop = sz, step = iarg(&it->u.items[3], 1);
       if (it->u.items[1].kind == FX_V_INT)
         start = it->u.items[1].v.i < 0 ? it->u.items[1].v.i + sz : it->u.items[1].v.i;
       if (it->u.items[2].kind == FX_V_INT) stop = it->u.items[2].v.i < 0 ? it->u.items[2].v.i + sz : it->u.items[2].v.i;
       if (start < 0) start = 0;
       if (stop > sz) stop = sz;
-      v.offset += start * c.stride[dim];
       v.shape[v.ndim] = stop > start ? (stop - start + step - 1) / step : 0;
-      v.stride[v.ndim++] = c.stride[dim] * step;
+      if (v.shape[v.ndim]) v.offset += start * c->stride[dim];
+      v.stride[v.ndim++] = c->stride[dim] * step;
       dim++;
     }
   }
   for (; dim < tx->ndim; dim++) {
-    v.shape[v.ndim] = c.shape[dim];
-    v.stride[v.ndim++] = c.stride[dim];
+    v.shape[v.ndim] = c->shape[dim];
+    v.stride[v.ndim++] = c->stride[dim];
   }
-  return fx_copy_view(r, x, &v, y);
+  return v;
 }
 
-bool fx_lower_slice(fx_lctx *r, fx_op op, const fx_inst *in) {
-  const fx_value *x = &in->args[0], *y = &in->result;
-  const fx_tinfo *tx = ti(r, x);
-  fxrt_view c = cview(tx), v = c;
+/* slice, select, narrow: the elements taken of x (result y), whose elements are at c. */
+static fxrt_view slice_view(fx_op op, const fx_inst *in, const fx_tinfo *ty, const fxrt_view *c) {
+  fxrt_view v = *c;
   const fx_view_attrs *a = &in->attrs->view; /* decoded by inference */
   const int32_t d = a->dim;
-  v.offset = a->start * c.stride[d];
+  if (op == FX_OP_SELECT || ty->shape[d]) v.offset += a->start * c->stride[d];
   if (op == FX_OP_SELECT) {
-    for (int32_t k = d; k + 1 < v.ndim; k++) v.shape[k] = c.shape[k + 1], v.stride[k] = c.stride[k + 1];
+    for (int32_t k = d; k + 1 < v.ndim; k++) v.shape[k] = c->shape[k + 1], v.stride[k] = c->stride[k + 1];
     v.ndim--;
   } else {
-    v.shape[d] = ti(r, y)->shape[d];
-    v.stride[d] = c.stride[d] * a->step;
+    v.shape[d] = ty->shape[d];
+    v.stride[d] = c->stride[d] * a->step;
   }
-  return fx_copy_view(r, x, &v, y);
+  return v;
 }
 
-/* Part of a contiguous tensor (view c) along dimension d, starting at index *off: `len` of it, or with drop the one
- * index *off with dimension d dropped (unbind, stack). *off moves past the part. */
+/* Part of a tensor whose elements are at c, along dimension d, starting at index *off: `len` of it, or with drop the
+ * one index *off with dimension d dropped (unbind, stack). *off moves past the part. */
 static fxrt_view part_view(const fxrt_view *c, int32_t d, bool drop, int64_t len, int64_t *off) {
   fxrt_view v = *c;
-  v.offset = *off * c->stride[d];
+  if (drop || len) v.offset += *off * c->stride[d];
   if (drop) {
     for (int32_t k = d; k + 1 < v.ndim; k++) v.shape[k] = c->shape[k + 1], v.stride[k] = c->stride[k + 1];
     v.ndim--;
@@ -311,6 +309,39 @@ static fxrt_view part_view(const fxrt_view *c, int32_t d, bool drop, int64_t len
     *off += len;
   }
   return v;
+}
+
+bool fx_index_view(const fx_program *p, fx_op op, const fx_inst *in, uint32_t item, const fxrt_view *src,
+                   fxrt_view *out) {
+  const fx_tinfo *tx = &p->tensors[in->args[0].v.node];
+  if (op == FX_OP_GETITEM) {
+    *out = getitem_view(tx, ARG("index"), src);
+    return true;
+  }
+  if (op == FX_OP_SLICE || op == FX_OP_SELECT || op == FX_OP_NARROW) {
+    *out = slice_view(op, in, &p->tensors[in->result.v.node], src);
+    return true;
+  }
+  if (op != FX_OP_CHUNK && op != FX_OP_SPLIT && op != FX_OP_UNBIND) return false;
+  int32_t d = ndim_norm(iarg(ARG("dim"), 0), tx->ndim);
+  int64_t off = 0;
+  for (uint32_t i = 0; i <= item && i < in->result.n; i++)
+    *out = part_view(src, d, op == FX_OP_UNBIND, p->tensors[in->result.u.items[i].v.node].shape[d], &off);
+  return item < in->result.n;
+}
+
+/* ---- lowering ---- */
+
+bool fx_lower_getitem(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  fxrt_view c = cview(ti(r, x)), v = getitem_view(ti(r, x), ARG("index"), &c);
+  return fx_copy_view(r, x, &v, &in->result);
+}
+
+bool fx_lower_slice(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result;
+  fxrt_view c = cview(ti(r, x)), v = slice_view(op, in, ti(r, y), &c);
+  return fx_copy_view(r, x, &v, y);
 }
 
 bool fx_lower_split(fx_lctx *r, fx_op op, const fx_inst *in) {

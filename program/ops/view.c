@@ -225,24 +225,42 @@ bool fx_infer_noop(fx_ictx *c, fx_op op, fx_inst *in) {
   return op == FX_OP_TO ? infer_to(c, op, in) : infer_noop(c, op, in);
 }
 
+/* ---- views: the elements each view op takes of its input (also where they are in the storage it views) ---- */
+
+bool fx_permute_view(const fx_program *p, fx_op op, const fx_inst *in, const fxrt_view *c, fxrt_view *v) {
+  *v = *c;
+  if (op == FX_OP_PERMUTE || op == FX_OP_TRANSPOSE || op == FX_OP_T) {
+    const int32_t *perm = in->attrs->view.perm; /* decoded by inference */
+    for (int32_t i = 0; i < c->ndim; i++) {
+      v->shape[i] = c->shape[perm[i]];
+      v->stride[i] = c->stride[perm[i]];
+    }
+    return true;
+  }
+  if (op != FX_OP_EXPAND && op != FX_OP_EXPAND_AS) return false;
+  const fx_tinfo *tx = &p->tensors[in->args[0].v.node], *ty = &p->tensors[in->result.v.node];
+  v->ndim = ty->ndim;
+  for (int32_t i = 0; i < ty->ndim; i++) { /* stride 0 where x has size 1 or no dimension */
+    int32_t k = i - (ty->ndim - tx->ndim);
+    v->shape[i] = ty->shape[i];
+    v->stride[i] = k >= 0 && tx->shape[k] != 1 ? c->stride[k] : 0;
+  }
+  return true;
+}
+
 /* ---- lowering ---- */
 
 bool fx_lower_permute(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0], *y = &in->result;
-  const fx_tinfo *tx = ti(r, x);
-  fxrt_view c = cview(tx), v = c;
-  const int32_t *perm = in->attrs->view.perm; /* decoded by inference */
-  for (int32_t i = 0; i < tx->ndim; i++) {
-    v.shape[i] = c.shape[perm[i]];
-    v.stride[i] = c.stride[perm[i]];
-  }
+  fxrt_view c = cview(ti(r, x)), v;
+  fx_permute_view(r->p, op, in, &c, &v);
   return fx_copy_view(r, x, &v, y);
 }
 
 bool fx_lower_expand(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0], *y = &in->result;
-  const fx_tinfo *ty = ti(r, y);
-  fxrt_view v = fx_bview(ti(r, x), ty->ndim, ty->shape);
+  fxrt_view c = cview(ti(r, x)), v;
+  fx_permute_view(r->p, op, in, &c, &v);
   return fx_copy_view(r, x, &v, y);
 }
 
