@@ -22,6 +22,7 @@ static bool infer_reduce(fx_ictx *c, fx_inst *in, fx_op op, const fx_tinfo *t, f
     for (int i = 0; i < nd; i++) {
       int32_t dd = 0;
       if (!fx_norm_dim(c, dims[i], t->ndim, &dd)) return false;
+      if (reduce[dd]) return fx_ierr(c, "dim %d appears multiple times in the list of dims", dd);
       reduce[dd] = true;
     }
   }
