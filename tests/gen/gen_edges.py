@@ -104,6 +104,16 @@ class RepeatHuge(torch.nn.Module):  # RuntimeError: Storage size calculation ove
         return x.repeat(4611686018427387904, 4)
 
 
+class ViewHuge(torch.nn.Module):  # RuntimeError: shape '[4611686018427387904, 4]' is invalid for input of size 6
+    def forward(self, x):
+        return x.view(4611686018427387904, 4)
+
+
+class UnflattenHuge(torch.nn.Module):  # RuntimeError: unflatten: Provided sizes ... don't multiply up to ...
+    def forward(self, x):
+        return x.unflatten(1, (4611686018427387904, 4, -1))
+
+
 class PixelShuffleHuge(torch.nn.Module):  # torch 1.13 itself dies of SIGFPE on this
     def forward(self, x):
         return F.pixel_shuffle(x, 4294967296)
@@ -134,6 +144,8 @@ ERRORS = {
     "assert_false": (AssertFalse, ["x:f32[2]"]),
     "expand_overflow": (ExpandHuge, ["x:f32[1,1]"]),
     "repeat_overflow": (RepeatHuge, ["x:f32[3,1]"]),
+    "view_overflow": (ViewHuge, ["x:f32[2,3]"]),
+    "unflatten_overflow": (UnflattenHuge, ["x:f32[2,3]"]),
     "pixel_shuffle_overflow": (PixelShuffleHuge, ["x:f32[1,4,2,2]"]),
     "embedding_max_norm": (EmbeddingMaxNorm, ["idx:i64[3]", "w:f32[5,4]"]),
 }
