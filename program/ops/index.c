@@ -62,6 +62,11 @@ static bool infer_tensor_index(fx_ictx *c, fx_inst *in, const fx_tinfo *t, const
     else if (items[i].kind != FX_V_NONE) return fx_ierr(c, "unsupported index");
   }
   if (consumed > t->ndim) return fx_ierr(c, "too many indices for a tensor of %d dimensions", t->ndim);
+  int added = 0; /* None adds a dimension */
+  for (uint32_t i = 0; i < n; i++) added += items[i].kind == FX_V_NONE;
+  if (t->ndim - consumed + added > FXRT_MAX_DIMS)
+    return fx_ierr(c, "the result would have %d dimensions, more than fx2c's %d", t->ndim - consumed + added,
+                   FXRT_MAX_DIMS);
   int64_t shape[FXRT_MAX_DIMS];
   int32_t out = 0, dim = 0;
   for (uint32_t i = 0; i < n; i++) {
@@ -70,7 +75,6 @@ static bool infer_tensor_index(fx_ictx *c, fx_inst *in, const fx_tinfo *t, const
       int skip = t->ndim - consumed;
       for (int k = 0; k < skip; k++) shape[out++] = t->shape[dim++];
     } else if (it->kind == FX_V_NONE) {
-      if (out >= FXRT_MAX_DIMS) return fx_ierr(c, "too many dimensions");
       shape[out++] = 1;
     } else if (it->kind == FX_V_INT) {
       int64_t k = it->v.i, sz = t->shape[dim];
@@ -203,6 +207,8 @@ bool fx_infer_cat(fx_ictx *c, fx_op op, fx_inst *in) {
   int64_t dim;
   if (!as_int(ARG("dim"), &dim)) return fx_ierr(c, "dim must be an int");
   int32_t nd = op == FX_OP_STACK ? t0->ndim + 1 : t0->ndim, dd = 0;
+  if (nd > FXRT_MAX_DIMS)
+    return fx_ierr(c, "the result would have %d dimensions, more than fx2c's %d", nd, FXRT_MAX_DIMS);
   if (!fx_norm_dim(c, dim, nd, &dd)) return false;
   int64_t shape[FXRT_MAX_DIMS];
   fxrt_dtype dt = t0->dtype;

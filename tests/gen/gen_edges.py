@@ -114,6 +114,11 @@ class UnflattenHuge(torch.nn.Module):  # RuntimeError: unflatten: Provided sizes
         return x.unflatten(1, (4611686018427387904, 4, -1))
 
 
+class NineDims(torch.nn.Module):  # torch has up to 64 dimensions, fx2c's tensors 8: refused, not written past
+    def forward(self, x):
+        return x[None, ...], torch.stack([x, x])
+
+
 class PixelShuffleHuge(torch.nn.Module):  # torch 1.13 itself dies of SIGFPE on this
     def forward(self, x):
         return F.pixel_shuffle(x, 4294967296)
@@ -146,6 +151,7 @@ ERRORS = {
     "repeat_overflow": (RepeatHuge, ["x:f32[3,1]"]),
     "view_overflow": (ViewHuge, ["x:f32[2,3]"]),
     "unflatten_overflow": (UnflattenHuge, ["x:f32[2,3]"]),
+    "nine_dims": (NineDims, ["x:f32[1,1,1,1,1,1,1,1]"]),
     "pixel_shuffle_overflow": (PixelShuffleHuge, ["x:f32[1,4,2,2]"]),
     "embedding_max_norm": (EmbeddingMaxNorm, ["idx:i64[3]", "w:f32[5,4]"]),
 }
