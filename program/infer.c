@@ -287,6 +287,9 @@ bool fx_infer_node(fx_program *p, uint32_t node, fx_diag *d) {
     return false;
   }
   in->work = true;
+  /* a rule may hold pointers to its inputs' fx_tinfo while it makes up to this many results (split, which makes
+   * more, copies its input's) */
+  fx_program_reserve_tensors(p, FX_RULE_TENSORS);
   uint32_t first = p->ntensors;
   bool done = infer_of[in->op](&c, (fx_op)in->op, in);
   /* every tensor the rule made has a shape a tensor can have (the rules compute sizes with checked arithmetic, so

@@ -103,15 +103,18 @@ bool fx_parse_tensor_type(const char *text, fxrt_dtype *dt, int32_t *ndim, int64
   return true;
 }
 
+void fx_program_reserve_tensors(fx_program *p, uint32_t n) {
+  if (p->captensors - p->ntensors >= n) return;
+  while (p->captensors - p->ntensors < n) p->captensors = p->captensors ? p->captensors * 2 : 256;
+  p->tensors = fx_xrealloc(p->tensors, p->captensors * sizeof *p->tensors);
+}
+
 uint32_t fx_program_new_tensor(fx_program *p, fxrt_dtype dtype, int32_t ndim, const int64_t *shape, fx_tkind kind,
                                uint32_t node) {
   int64_t dims[FXRT_MAX_DIMS]; /* `shape` may point into p->tensors, which growing moves */
   if (ndim > FXRT_MAX_DIMS) ndim = FXRT_MAX_DIMS;
   if (ndim > 0) memcpy(dims, shape, (size_t)ndim * sizeof *shape);
-  if (p->ntensors == p->captensors) {
-    p->captensors = p->captensors ? p->captensors * 2 : 256;
-    p->tensors = fx_xrealloc(p->tensors, p->captensors * sizeof *p->tensors);
-  }
+  fx_program_reserve_tensors(p, 1);
   uint32_t id = p->ntensors++;
   fx_tinfo *t = &p->tensors[id];
   memset(t, 0, sizeof *t);

@@ -124,6 +124,8 @@ bool fx_program_build(fx_program *p, fx_diag *d);
 /* A new tensor id. */
 uint32_t fx_program_new_tensor(fx_program *p, fxrt_dtype dtype, int32_t ndim, const int64_t *shape, fx_tkind kind,
                                uint32_t node);
+/* Room for n more tensors: until they are made, pointers into p->tensors stay valid. */
+void fx_program_reserve_tensors(fx_program *p, uint32_t n);
 fx_value fx_tensor_value(const fx_program *p, uint32_t t);
 int64_t fx_tinfo_numel(const fx_tinfo *t);
 

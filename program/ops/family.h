@@ -107,7 +107,9 @@ bool fx_dim_arg(fx_ictx *c, const fx_value *v, int32_t ndim, int32_t *out);
 /* fused_conv, fused_linear, winograd_conv: the epilogue's arguments, checked against the result. */
 bool fx_check_epilogue(fx_ictx *c, fx_op op, fx_inst *in);
 
-/* A new tensor of the node, one sharing the storage of `of` (a view), a tuple, an int, a shape as a tuple. */
+/* A new tensor of the node, one sharing the storage of `of` (a view), a tuple, an int, a shape as a tuple. Making a
+ * tensor may move the tensor table (and every fx_tinfo pointer into it) once a rule has made FX_RULE_TENSORS. */
+#define FX_RULE_TENSORS 16
 static inline fx_value new_tensor(fx_ictx *c, fxrt_dtype dt, int32_t ndim, const int64_t *shape) {
   return fx_tensor_value(c->p, fx_program_new_tensor(c->p, dt, ndim, shape, FX_T_ACT, c->node));
 }

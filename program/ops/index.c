@@ -151,7 +151,7 @@ bool fx_infer_slice(fx_ictx *c, fx_op op, fx_inst *in) {
 bool fx_infer_split(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *x = &in->args[0];
   NEED_TENSOR(x, "input");
-  const fx_tinfo *t = tinfo(c, x);
+  const fx_tinfo tx = *tinfo(c, x), *t = &tx; /* a copy: making the pieces grows the tensor table */
   int32_t dd = 0;
   if (!fx_dim_arg(c, ARG("dim"), t->ndim, &dd)) return false;
   int64_t sz = t->shape[dd], each = 1, count;

@@ -77,8 +77,10 @@ bool fx_infer_mha(fx_ictx *c, fx_op op, fx_inst *in) {
   int64_t wshape[3] = {t->shape[0], t->shape[1], t->shape[1]}, empty[1] = {0};
   bool need = true;
   as_bool(ARG("need_weights"), &need);
-  fx_value items[2] = {new_tensor(c, t->dtype, 3, t->shape),
-                       need ? new_tensor(c, t->dtype, 3, wshape) : new_tensor(c, t->dtype, 1, empty)};
+  fxrt_dtype dt = t->dtype; /* t moves when the first result grows the tensor table */
+  fx_value items[2];
+  items[0] = new_tensor(c, dt, 3, t->shape);
+  items[1] = need ? new_tensor(c, dt, 3, wshape) : new_tensor(c, dt, 1, empty);
   in->result = tuple_of(c, items, 2);
   return true;
 }

@@ -94,7 +94,11 @@ bool fx_infer_topk(fx_ictx *c, fx_op op, fx_inst *in) {
   int64_t shape[FXRT_MAX_DIMS];
   memcpy(shape, t->shape, sizeof shape);
   if (t->ndim) shape[dd] = k;
-  fx_value items[2] = {new_tensor(c, t->dtype, t->ndim, shape), new_tensor(c, FXRT_I64, t->ndim, shape)};
+  fxrt_dtype dt = t->dtype;
+  int32_t nd = t->ndim; /* t moves when the first result grows the tensor table */
+  fx_value items[2];
+  items[0] = new_tensor(c, dt, nd, shape);
+  items[1] = new_tensor(c, FXRT_I64, nd, shape);
   in->result = tuple_of(c, items, 2);
   return true;
 }
