@@ -343,14 +343,10 @@ static bool apply_input_spec(fx_program *p, const char *spec, const char **given
     if (!fx_npy_read(eq + 1, &t, d)) return false;
     fx_tensor_free(t.data);
   } else {
-    const char *br = strchr(colon, '[');
-    for (int k = 0; k < FXRT_NUM_DTYPES; k++)
-      if ((size_t)(br - colon - 1) == strlen(fxrt_dtype_name((fxrt_dtype)k)) &&
-          strncmp(colon + 1, fxrt_dtype_name((fxrt_dtype)k), strlen(fxrt_dtype_name((fxrt_dtype)k))) == 0)
-        t.dtype = (fxrt_dtype)k;
-    for (const char *q = br + 1; *q && *q != ']' && t.ndim < FXRT_MAX_DIMS;) {
-      t.shape[t.ndim++] = strtoll(q, (char **)&q, 10);
-      if (*q == ',') q++;
+    char msg[200];
+    if (!fx_parse_tensor_type(colon + 1, &t.dtype, &t.ndim, t.shape, msg, sizeof msg)) {
+      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: %s", spec, msg);
+      return false;
     }
   }
   fx_program_set_input(p, index, t.dtype, t.ndim, t.shape);

@@ -27,6 +27,54 @@ bool fx_ierr(fx_ictx *c, const char *fmt, ...) {
   return false;
 }
 
+bool fx_ierr_overflow(fx_ictx *c, const char *fmt, ...) {
+  char what[300];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  return fx_ierr(c, "integer overflow: %s does not fit in 64 bits", what);
+}
+
+/* ---- checked sizes ---- */
+
+bool fx_prod_i64(int n, const int64_t *sizes, int64_t *r) {
+  int64_t p = 1;
+  bool ovf = false;
+  for (int i = 0; i < n; i++) {
+    if (sizes[i] == 0) {
+      *r = 0;
+      return true;
+    }
+    ovf |= !fx_mul_i64(p, sizes[i], &p);
+  }
+  *r = p;
+  return !ovf;
+}
+
+const char *fx_shape_str(int32_t ndim, const int64_t *shape, char *buf, size_t cap) {
+  size_t k = (size_t)snprintf(buf, cap, "[");
+  for (int32_t i = 0; i < ndim && k < cap; i++)
+    k += (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "", (long long)shape[i]);
+  if (k < cap) snprintf(buf + k, cap - k, "]");
+  return buf;
+}
+
+bool fx_check_shape(fx_ictx *c, fxrt_dtype dt, int32_t ndim, const int64_t *shape) {
+  char s[200];
+  for (int32_t i = 0; i < ndim; i++)
+    if (shape[i] < 0)
+      return fx_ierr(c, "cannot create a tensor with negative dimension %lld: %s", (long long)shape[i],
+                     fx_shape_str(ndim, shape, s, sizeof s));
+  int64_t numel, bytes;
+  if (!fx_prod_i64(ndim, shape, &numel))
+    return fx_ierr_overflow(c, "the element count of a tensor of shape %s", fx_shape_str(ndim, shape, s, sizeof s));
+  if (!fx_mul_i64(numel, (int64_t)fxrt_dtype_size(dt), &bytes))
+    return fx_ierr_overflow(c, "the size in bytes of a %s tensor of shape %s", fxrt_dtype_name(dt),
+                            fx_shape_str(ndim, shape, s, sizeof s));
+  return true;
+}
+
 /* ---- reading constants ---- */
 
 /* An int, or a tuple or list of ints, as at most max ints. */
@@ -239,7 +287,16 @@ bool fx_infer_node(fx_program *p, uint32_t node, fx_diag *d) {
     return false;
   }
   in->work = true;
-  if (!infer_of[in->op](&c, (fx_op)in->op, in)) {
+  /* a rule may hold pointers to its inputs' fx_tinfo while it makes up to this many results (split, which makes
+   * more, copies its input's) */
+  fx_program_reserve_tensors(p, FX_RULE_TENSORS);
+  uint32_t first = p->ntensors;
+  bool done = infer_of[in->op](&c, (fx_op)in->op, in);
+  /* every tensor the rule made has a shape a tensor can have (the rules compute sizes with checked arithmetic, so
+   * that a size that does not fit is reported where it arises; this catches the rest, once, at the node) */
+  for (uint32_t t = first; done && t < p->ntensors; t++)
+    done = fx_check_shape(&c, p->tensors[t].dtype, p->tensors[t].ndim, p->tensors[t].shape);
+  if (!done) {
     in->failed = true;
     return false;
   }

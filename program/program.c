@@ -40,15 +40,83 @@ bool fx_program_set_input(fx_program *p, uint32_t i, fxrt_dtype dtype, int32_t n
   return true;
 }
 
+/* The element count and the byte size of a shape of dt fit in int64 (sizes >= 0). */
+static bool shape_fits(fxrt_dtype dt, int32_t ndim, const int64_t *shape) {
+  int64_t n = 1;
+  bool zero = false, ovf = false;
+  for (int32_t i = 0; i < ndim; i++) {
+    zero |= shape[i] == 0;
+    ovf |= __builtin_mul_overflow(n, shape[i], &n);
+  }
+  return zero || (!ovf && !__builtin_mul_overflow(n, (int64_t)fxrt_dtype_size(dt), &n));
+}
+
+bool fx_parse_tensor_type(const char *text, fxrt_dtype *dt, int32_t *ndim, int64_t *shape, char *msg, size_t cap) {
+  const char *br = strchr(text, '[');
+  size_t len = br ? (size_t)(br - text) : strlen(text);
+  int k = 0;
+  while (k < FXRT_NUM_DTYPES && !(strlen(fxrt_dtype_name((fxrt_dtype)k)) == len &&
+                                  strncmp(text, fxrt_dtype_name((fxrt_dtype)k), len) == 0))
+    k++;
+  if (k == FXRT_NUM_DTYPES) {
+    snprintf(msg, cap, "unknown dtype '%.*s'", (int)len, text);
+    return false;
+  }
+  *dt = (fxrt_dtype)k;
+  *ndim = 0;
+  const char *q = br ? br + 1 : NULL;
+  if (!q) {
+    snprintf(msg, cap, "expected [D0,D1,...] after the dtype");
+    return false;
+  }
+  while (*q != ']') {
+    if (*q < '0' || *q > '9') {
+      snprintf(msg, cap, "expected a size at '%s'", q);
+      return false;
+    }
+    int64_t v = 0;
+    const char *start = q;
+    for (; *q >= '0' && *q <= '9'; q++)
+      if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, *q - '0', &v)) {
+        snprintf(msg, cap, "size %.*s does not fit in 64 bits", (int)strspn(start, "0123456789"), start);
+        return false;
+      }
+    if (*ndim == FXRT_MAX_DIMS) {
+      int32_t n = *ndim;
+      for (const char *r = start; *r && *r != ']'; r++) n += *r == ',';
+      snprintf(msg, cap, "%d dimensions, but fx2c's tensors have at most %d", n + 1, FXRT_MAX_DIMS);
+      return false;
+    }
+    shape[(*ndim)++] = v;
+    if (*q == ',') q++;
+    else if (*q != ']') {
+      snprintf(msg, cap, "expected ',' or ']' at '%s'", q);
+      return false;
+    }
+  }
+  if (q[1] != 0) {
+    snprintf(msg, cap, "unexpected '%s' after ']'", q + 1);
+    return false;
+  }
+  if (!shape_fits(*dt, *ndim, shape)) {
+    snprintf(msg, cap, "a tensor of this shape and dtype %s has more elements or bytes than fit in 64 bits", fxrt_dtype_name(*dt));
+    return false;
+  }
+  return true;
+}
+
+void fx_program_reserve_tensors(fx_program *p, uint32_t n) {
+  if (p->captensors - p->ntensors >= n) return;
+  while (p->captensors - p->ntensors < n) p->captensors = p->captensors ? p->captensors * 2 : 256;
+  p->tensors = fx_xrealloc(p->tensors, p->captensors * sizeof *p->tensors);
+}
+
 uint32_t fx_program_new_tensor(fx_program *p, fxrt_dtype dtype, int32_t ndim, const int64_t *shape, fx_tkind kind,
                                uint32_t node) {
   int64_t dims[FXRT_MAX_DIMS]; /* `shape` may point into p->tensors, which growing moves */
   if (ndim > FXRT_MAX_DIMS) ndim = FXRT_MAX_DIMS;
   if (ndim > 0) memcpy(dims, shape, (size_t)ndim * sizeof *shape);
-  if (p->ntensors == p->captensors) {
-    p->captensors = p->captensors ? p->captensors * 2 : 256;
-    p->tensors = fx_xrealloc(p->tensors, p->captensors * sizeof *p->tensors);
-  }
+  fx_program_reserve_tensors(p, 1);
   uint32_t id = p->ntensors++;
   fx_tinfo *t = &p->tensors[id];
   memset(t, 0, sizeof *t);
@@ -84,6 +152,12 @@ int64_t fx_tinfo_numel(const fx_tinfo *t) {
 static bool bind_placeholder(fx_program *p, uint32_t node, uint32_t index, fx_diag *d) {
   const fx_node *n = &p->g->nodes[node];
   const fx_input_spec *s = &p->inputs[index];
+  if (s->given && !shape_fits(s->dtype, s->ndim, s->shape)) {
+    fx_diag_error(d, n->loc.line ? p->g->src : NULL, n->loc,
+                  "input '%.*s': a tensor of this shape and dtype %s has more elements or bytes than fit in 64 bits",
+                  (int)n->name.n, n->name.p, fxrt_dtype_name(s->dtype));
+    return false;
+  }
   if (!s->given) {
     if (n->args.n) { /* a placeholder with a default (concrete_args) is that value */
       p->inst[node].result = n->args.u.items[0];

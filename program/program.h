@@ -124,12 +124,18 @@ void fx_program_init(fx_program *p, fx_graph *g, const fx_modules *mods, const f
 void fx_program_free(fx_program *p);
 /* The dtype and shape of the i-th placeholder (graph order). Returns false if there is no such placeholder. */
 bool fx_program_set_input(fx_program *p, uint32_t i, fxrt_dtype dtype, int32_t ndim, const int64_t *shape);
+/* An --input spec's type, "DTYPE[D0,D1,...]" (f32[1,3,224,224], i64[]): false, with the reason in msg, for an unknown
+ * dtype, more than FXRT_MAX_DIMS sizes, a size beyond int64, or a shape whose element count or byte size does not
+ * fit in int64. */
+bool fx_parse_tensor_type(const char *text, fxrt_dtype *dt, int32_t *ndim, int64_t *shape, char *msg, size_t cap);
 /* Legalizes every node (all unsupported targets are reported at once), then infers every dtype and shape. */
 bool fx_program_build(fx_program *p, fx_diag *d);
 
 /* A new tensor id. */
 uint32_t fx_program_new_tensor(fx_program *p, fxrt_dtype dtype, int32_t ndim, const int64_t *shape, fx_tkind kind,
                                uint32_t node);
+/* Room for n more tensors: until they are made, pointers into p->tensors stay valid. */
+void fx_program_reserve_tensors(fx_program *p, uint32_t n);
 fx_value fx_tensor_value(const fx_program *p, uint32_t t);
 int64_t fx_tinfo_numel(const fx_tinfo *t);
 

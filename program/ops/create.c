@@ -32,10 +32,16 @@ bool fx_infer_create(fx_ictx *c, fx_op op, fx_inst *in) {
     } else if (!as_float(sv, &start) || !as_float(ev, &end)) {
       return fx_ierr(c, "arange needs numbers");
     }
-    as_float(tv, &step);
-    if (step == 0) return fx_ierr(c, "step must not be zero");
-    shape[0] = (int64_t)ceil((end - start) / step);
-    if (shape[0] < 0) shape[0] = 0;
+    if (!as_float(tv, &step)) return fx_ierr(c, "arange needs numbers");
+    /* torch's checks (RangeFactories.cpp), in its words */
+    if (!isfinite(start) || !isfinite(end)) return fx_ierr(c, "unsupported range: %g -> %g", start, end);
+    if (step == 0) return fx_ierr(c, "step must be nonzero");
+    if (!(step > 0 && end >= start) && !(step < 0 && end <= start))
+      return fx_ierr(c, "upper bound and larger bound inconsistent with step sign");
+    double len = ceil((end - start) / step); /* >= 0; inf when the difference overflows */
+    if (!(len < 9223372036854775808.0)) /* 2**63 */
+      return fx_ierr_overflow(c, "the length of arange(%g, %g, %g)", start, end, step);
+    shape[0] = (int64_t)len;
     n = 1;
     dt = fl ? FXRT_F32 : FXRT_I64;
   }

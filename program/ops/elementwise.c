@@ -14,46 +14,101 @@ static bool py_number(const fx_value *v) {
   return v->kind == FX_V_INT || v->kind == FX_V_FLOAT || v->kind == FX_V_BOOL;
 }
 
+/* Python's a // b for b != 0 and not (a == INT64_MIN and b == -1): rounded towards negative infinity. */
 static int64_t floordiv_i(int64_t a, int64_t b) {
   int64_t q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
   return q;
 }
 
+/* Python's a ** b for b >= 0, by squaring (at most 63 squarings): false when the result does not fit in 64 bits. */
+static bool pow_i(int64_t a, int64_t b, int64_t *out) {
+  int64_t r = 1;
+  while (b) {
+    if ((b & 1) && !fx_mul_i64(r, a, &r)) return false;
+    b >>= 1;
+    /* the base is squared only while bits remain: then |result| >= |a|^2, so an overflow here is the result's */
+    if (b && !fx_mul_i64(a, a, &a)) return false;
+  }
+  *out = r;
+  return true;
+}
+
+/* The longest sequence that Python-value arithmetic makes (tuple + tuple, tuple * n). */
+#define MAX_SEQ (1 << 20)
+
+/* tuple * n, list * n (n <= 0: empty), as Python. */
+static bool repeat_seq(fx_ictx *c, const fx_value *seq, int64_t times, fx_value *out) {
+  int64_t n = 0;
+  if (times > 0 && (!fx_mul_i64((int64_t)seq->n, times, &n) || n > MAX_SEQ))
+    return fx_ierr(c, "a sequence of %u items repeated %lld times is longer than fx2c's limit of %d items", seq->n,
+                   (long long)times, MAX_SEQ);
+  fx_value *items = n ? fx_arena_alloc(&c->p->arena, (size_t)n * sizeof *items) : NULL;
+  for (int64_t k = 0; k < n; k++) items[k] = seq->u.items[k % seq->n];
+  *out = fx_value_container_in(&c->p->arena, (fx_vkind)seq->kind, items, (uint32_t)n);
+  return true;
+}
+
+/* An op on Python values, computed now as Python would: ints never wrap around (a result that does not fit in 64
+ * bits is an error), floats are IEEE doubles, sequences concatenate and repeat. */
 static bool fold_py(fx_ictx *c, fx_op op, const fx_value *a, const fx_value *b, fx_value *out) {
   fx_graph *g = c->p->g;
   if (op == FX_OP_NEG) {
     if (a->kind == FX_V_FLOAT) *out = fx_value_float(g, -a->v.f);
+    else if (a->v.i == INT64_MIN) return fx_ierr_overflow(c, "-(%lld)", (long long)a->v.i);
     else *out = int_value(c, -a->v.i);
     return true;
   }
-  /* sequences: tuple + tuple, list + list, tuple * int */
-  if ((a->kind == FX_V_TUPLE || a->kind == FX_V_LIST) && op == FX_OP_ADD && b->kind == a->kind) {
-    fx_value items[64];
-    if (a->n + b->n > 64) return fx_ierr(c, "sequence too long");
-    memcpy(items, a->u.items, a->n * sizeof *items);
-    memcpy(items + a->n, b->u.items, b->n * sizeof *items);
-    *out = fx_value_container_in(&c->p->arena, (fx_vkind)a->kind, items, a->n + b->n);
+  /* sequences: tuple + tuple, list + list, tuple * int, int * tuple */
+  bool seq_a = a->kind == FX_V_TUPLE || a->kind == FX_V_LIST, seq_b = b->kind == FX_V_TUPLE || b->kind == FX_V_LIST;
+  if (seq_a && op == FX_OP_ADD && b->kind == a->kind) {
+    uint32_t n = a->n + b->n;
+    if (n > MAX_SEQ) return fx_ierr(c, "a sequence of %u items is longer than fx2c's limit of %d items", n, MAX_SEQ);
+    fx_value *items = n ? fx_arena_alloc(&c->p->arena, (size_t)n * sizeof *items) : NULL;
+    if (a->n) memcpy(items, a->u.items, a->n * sizeof *items);
+    if (b->n) memcpy(items + a->n, b->u.items, b->n * sizeof *items);
+    *out = fx_value_container_in(&c->p->arena, (fx_vkind)a->kind, items, n);
     return true;
   }
+  if (op == FX_OP_MUL && seq_a && (b->kind == FX_V_INT || b->kind == FX_V_BOOL)) return repeat_seq(c, a, b->v.i, out);
+  if (op == FX_OP_MUL && seq_b && (a->kind == FX_V_INT || a->kind == FX_V_BOOL)) return repeat_seq(c, b, a->v.i, out);
   if (!py_number(a) || !py_number(b)) return fx_ierr(c, "cannot compute this on the values given");
   bool fl = a->kind == FX_V_FLOAT || b->kind == FX_V_FLOAT;
   double x, y;
   as_float(a, &x);
   as_float(b, &y);
-  int64_t i = a->v.i, j = b->v.i;
+  int64_t i = fl ? 0 : a->v.i, j = fl ? 0 : b->v.i, k;
   switch (op) {
-  case FX_OP_ADD: *out = fl ? fx_value_float(g, x + y) : int_value(c, i + j); return true;
-  case FX_OP_SUB: *out = fl ? fx_value_float(g, x - y) : int_value(c, i - j); return true;
-  case FX_OP_RSUB: *out = fl ? fx_value_float(g, y - x) : int_value(c, j - i); return true;
-  case FX_OP_MUL: *out = fl ? fx_value_float(g, x * y) : int_value(c, i * j); return true;
+  case FX_OP_ADD:
+    if (fl) *out = fx_value_float(g, x + y);
+    else if (!fx_add_i64(i, j, &k)) return fx_ierr_overflow(c, "%lld + %lld", (long long)i, (long long)j);
+    else *out = int_value(c, k);
+    return true;
+  case FX_OP_SUB:
+  case FX_OP_RSUB:
+    if (op == FX_OP_RSUB) {
+      double t = x;
+      int64_t u = i;
+      x = y, y = t, i = j, j = u;
+    }
+    if (fl) *out = fx_value_float(g, x - y);
+    else if (!fx_sub_i64(i, j, &k)) return fx_ierr_overflow(c, "%lld - %lld", (long long)i, (long long)j);
+    else *out = int_value(c, k);
+    return true;
+  case FX_OP_MUL:
+    if (fl) *out = fx_value_float(g, x * y);
+    else if (!fx_mul_i64(i, j, &k)) return fx_ierr_overflow(c, "%lld * %lld", (long long)i, (long long)j);
+    else *out = int_value(c, k);
+    return true;
   case FX_OP_DIV:
     if (y == 0) return fx_ierr(c, "division by zero");
     *out = fx_value_float(g, x / y);
     return true;
   case FX_OP_FLOOR_DIVIDE:
     if (y == 0) return fx_ierr(c, "division by zero");
-    *out = fl ? fx_value_float(g, floor(x / y)) : int_value(c, floordiv_i(i, j));
+    if (fl) *out = fx_value_float(g, floor(x / y));
+    else if (i == INT64_MIN && j == -1) return fx_ierr_overflow(c, "%lld // -1", (long long)i);
+    else *out = int_value(c, floordiv_i(i, j));
     return true;
   case FX_OP_REMAINDER:
     if (y == 0) return fx_ierr(c, "modulo by zero");
@@ -62,27 +117,33 @@ static bool fold_py(fx_ictx *c, fx_op op, const fx_value *a, const fx_value *b, 
       if (r != 0 && ((r < 0) != (y < 0))) r += y;
       *out = fx_value_float(g, r);
     } else {
-      *out = int_value(c, i - floordiv_i(i, j) * j);
+      *out = int_value(c, j == -1 ? 0 : i - floordiv_i(i, j) * j); /* |a % b| < |b|: no overflow */
     }
     return true;
   case FX_OP_POW:
     if (!fl && j >= 0) {
-      int64_t r = 1;
-      for (int64_t k = 0; k < j; k++) r *= i;
-      *out = int_value(c, r);
+      if (!pow_i(i, j, &k)) return fx_ierr_overflow(c, "%lld ** %lld", (long long)i, (long long)j);
+      *out = int_value(c, k);
     } else {
-      *out = fx_value_float(g, pow(x, y));
+      if (x == 0 && y < 0) return fx_ierr(c, "0 cannot be raised to a negative power");
+      double r = pow(x, y);
+      if (isinf(r) && isfinite(x) && isfinite(y)) return fx_ierr(c, "%g ** %g is too large for a float", x, y);
+      *out = fx_value_float(g, r);
     }
     return true;
-  case FX_OP_EQ: *out = fx_value_bool(x == y); return true;
-  case FX_OP_NE: *out = fx_value_bool(x != y); return true;
-  case FX_OP_LT: *out = fx_value_bool(x < y); return true;
-  case FX_OP_LE: *out = fx_value_bool(x <= y); return true;
-  case FX_OP_GT: *out = fx_value_bool(x > y); return true;
-  case FX_OP_GE: *out = fx_value_bool(x >= y); return true;
-  case FX_OP_BITWISE_AND: *out = int_value(c, i & j); return true;
-  case FX_OP_BITWISE_OR: *out = int_value(c, i | j); return true;
-  case FX_OP_BITWISE_XOR: *out = int_value(c, i ^ j); return true;
+  /* ints compare as ints: as doubles, 2**53 + 1 == 2**53 */
+  case FX_OP_EQ: *out = fx_value_bool(fl ? x == y : i == j); return true;
+  case FX_OP_NE: *out = fx_value_bool(fl ? x != y : i != j); return true;
+  case FX_OP_LT: *out = fx_value_bool(fl ? x < y : i < j); return true;
+  case FX_OP_LE: *out = fx_value_bool(fl ? x <= y : i <= j); return true;
+  case FX_OP_GT: *out = fx_value_bool(fl ? x > y : i > j); return true;
+  case FX_OP_GE: *out = fx_value_bool(fl ? x >= y : i >= j); return true;
+  case FX_OP_BITWISE_AND:
+  case FX_OP_BITWISE_OR:
+  case FX_OP_BITWISE_XOR:
+    if (fl) return fx_ierr(c, "bitwise operations need ints");
+    *out = int_value(c, op == FX_OP_BITWISE_AND ? i & j : op == FX_OP_BITWISE_OR ? i | j : i ^ j);
+    return true;
   default: return fx_ierr(c, "cannot compute this on Python values");
   }
 }

@@ -63,6 +63,24 @@ static inline bool is_float_dt(fxrt_dtype dt) {
   return dt == FXRT_F32 || dt == FXRT_F64 || dt == FXRT_F16 || dt == FXRT_BF16;
 }
 
+/* Checked int64 arithmetic. Python ints do not wrap around and sizes must not: every sum, difference and product of
+ * Python ints or of sizes that inference computes goes through these, which return false (and leave *r unspecified)
+ * when the exact result does not fit in 64 bits. */
+static inline bool fx_add_i64(int64_t a, int64_t b, int64_t *r) { return !__builtin_add_overflow(a, b, r); }
+static inline bool fx_sub_i64(int64_t a, int64_t b, int64_t *r) { return !__builtin_sub_overflow(a, b, r); }
+static inline bool fx_mul_i64(int64_t a, int64_t b, int64_t *r) { return !__builtin_mul_overflow(a, b, r); }
+/* The product of n sizes (each >= 0) in *r; false when it does not fit in int64 (a zero size makes it 0, whatever
+ * the others are). */
+bool fx_prod_i64(int n, const int64_t *sizes, int64_t *r);
+/* Reports "integer overflow: WHAT does not fit in 64 bits" at the node and returns false. */
+bool fx_ierr_overflow(fx_ictx *c, const char *fmt, ...) FX_PRINTF(2, 3);
+/* "[2, 3, 4]" into buf. */
+const char *fx_shape_str(int32_t ndim, const int64_t *shape, char *buf, size_t cap);
+/* Whether a tensor of dtype dt can have this shape: no negative size, and its element count and its size in bytes
+ * fit in int64 (so that no size computed from it overflows); else an error at the node. Inference checks every
+ * tensor a rule makes with it. */
+bool fx_check_shape(fx_ictx *c, fxrt_dtype dt, int32_t ndim, const int64_t *shape);
+
 /* An int, or a tuple or list of ints, as at most max ints (their count, or -1). */
 int fx_as_ints(const fx_value *v, int64_t *out, int max);
 /* n ints from an int (repeated) or a tuple of 1 or n ints, as PyTorch's _pair / _single do. */
@@ -89,7 +107,9 @@ bool fx_dim_arg(fx_ictx *c, const fx_value *v, int32_t ndim, int32_t *out);
 /* fused_conv, fused_linear, winograd_conv: the epilogue's arguments, checked against the result. */
 bool fx_check_epilogue(fx_ictx *c, fx_op op, fx_inst *in);
 
-/* A new tensor of the node, one sharing the storage of `of` (a view), a tuple, an int, a shape as a tuple. */
+/* A new tensor of the node, one sharing the storage of `of` (a view), a tuple, an int, a shape as a tuple. Making a
+ * tensor may move the tensor table (and every fx_tinfo pointer into it) once a rule has made FX_RULE_TENSORS. */
+#define FX_RULE_TENSORS 16
 static inline fx_value new_tensor(fx_ictx *c, fxrt_dtype dt, int32_t ndim, const int64_t *shape) {
   return fx_tensor_value(c->p, fx_program_new_tensor(c->p, dt, ndim, shape, FX_T_ACT, c->node));
 }

@@ -24,14 +24,28 @@ static bool getitem_py(fx_ictx *c, const fx_value *seq, const fx_value *idx, fx_
     }
     if (as_int(&idx->u.items[1], &start) && start < 0) start += n;
     if (as_int(&idx->u.items[2], &stop) && stop < 0) stop += n;
-    fx_value items[64];
+    /* Python's slice.indices: start and stop clamped to [0, n] ([-1, n - 1] going backwards) */
+    int64_t lo = step > 0 ? 0 : -1, hi = step > 0 ? n : n - 1;
+    start = start < lo ? lo : start > hi ? hi : start;
+    stop = stop < lo ? lo : stop > hi ? hi : stop;
+    fx_value *items = n ? fx_arena_alloc(&c->p->arena, (size_t)n * sizeof *items) : NULL;
     uint32_t k = 0;
-    for (int64_t j = start; step > 0 ? j < stop && j < n : j > stop && j >= 0; j += step)
-      if (j >= 0 && j < n && k < 64) items[k++] = seq->u.items[j];
+    /* j stays within [-1, n]: a step that would leave it ends the loop (no overflow for any step) */
+    for (int64_t j = start; step > 0 ? j < stop : j > stop; j = step > 0 ? (stop - j > step ? j + step : stop)
+                                                                          : (j - stop > -step ? j + step : stop))
+      items[k++] = seq->u.items[j];
     *out = fx_value_container_in(&c->p->arena, (fx_vkind)seq->kind, items, k);
     return true;
   }
   return fx_ierr(c, "unsupported index on a sequence");
+}
+
+/* The length of x[start:stop:step] along a dimension of size sz (step > 0, start and stop counted from the start):
+ * start and stop clamped to [0, sz], in place. */
+static int64_t slice_len(int64_t sz, int64_t *start, int64_t *stop, int64_t step) {
+  *start = *start < 0 ? 0 : *start > sz ? sz : *start;
+  *stop = *stop < 0 ? 0 : *stop > sz ? sz : *stop;
+  return *stop > *start ? (*stop - *start - 1) / step + 1 : 0;
 }
 
 /* x[index] for a tensor: ints, slices, None, Ellipsis and tuples of them. */
@@ -40,12 +54,19 @@ static bool infer_tensor_index(fx_ictx *c, fx_inst *in, const fx_tinfo *t, const
   uint32_t n = idx->kind == FX_V_TUPLE ? idx->n : 1;
   int consumed = 0, ellipsis = -1;
   for (uint32_t i = 0; i < n; i++) {
+    if (items[i].kind == FX_V_ELLIPSIS && ellipsis >= 0)
+      return fx_ierr(c, "an index can only have a single ellipsis ('...')");
     if (items[i].kind == FX_V_ELLIPSIS) ellipsis = (int)i;
     else if (items[i].kind == FX_V_INT || items[i].kind == FX_V_CALL) consumed++;
     else if (items[i].kind == FX_V_TENSOR) return fx_ierr(c, "indexing with a tensor is not supported");
     else if (items[i].kind != FX_V_NONE) return fx_ierr(c, "unsupported index");
   }
   if (consumed > t->ndim) return fx_ierr(c, "too many indices for a tensor of %d dimensions", t->ndim);
+  int added = 0; /* None adds a dimension */
+  for (uint32_t i = 0; i < n; i++) added += items[i].kind == FX_V_NONE;
+  if (t->ndim - consumed + added > FXRT_MAX_DIMS)
+    return fx_ierr(c, "the result would have %d dimensions, more than fx2c's %d", t->ndim - consumed + added,
+                   FXRT_MAX_DIMS);
   int64_t shape[FXRT_MAX_DIMS];
   int32_t out = 0, dim = 0;
   for (uint32_t i = 0; i < n; i++) {
@@ -54,7 +75,6 @@ static bool infer_tensor_index(fx_ictx *c, fx_inst *in, const fx_tinfo *t, const
       int skip = t->ndim - consumed;
       for (int k = 0; k < skip; k++) shape[out++] = t->shape[dim++];
     } else if (it->kind == FX_V_NONE) {
-      if (out >= FXRT_MAX_DIMS) return fx_ierr(c, "too many dimensions");
       shape[out++] = 1;
     } else if (it->kind == FX_V_INT) {
       int64_t k = it->v.i, sz = t->shape[dim];
@@ -67,9 +87,7 @@ static bool infer_tensor_index(fx_ictx *c, fx_inst *in, const fx_tinfo *t, const
       if (step <= 0) return fx_ierr(c, "slice step must be positive");
       if (as_int(&it->u.items[1], &start) && start < 0) start += sz;
       if (as_int(&it->u.items[2], &stop) && stop < 0) stop += sz;
-      if (start < 0) start = 0;
-      if (stop > sz) stop = sz;
-      shape[out++] = stop > start ? (stop - start + step - 1) / step : 0;
+      shape[out++] = slice_len(sz, &start, &stop, step);
       dim++;
     }
   }
@@ -110,7 +128,7 @@ bool fx_infer_slice(fx_ictx *c, fx_op op, fx_inst *in) {
     int64_t s, l;
     if (!as_int(ARG("start"), &s) || !as_int(ARG("length"), &l)) return fx_ierr(c, "start and length must be ints");
     if (s < 0) s += sz;
-    if (s < 0 || l < 0 || s + l > sz) return fx_ierr(c, "narrow goes past the end of the dimension");
+    if (s < 0 || s > sz || l < 0 || l > sz - s) return fx_ierr(c, "narrow goes past the end of the dimension");
     shape[dd] = l;
     a->start = s;
   } else {
@@ -121,47 +139,50 @@ bool fx_infer_slice(fx_ictx *c, fx_op op, fx_inst *in) {
     if (step <= 0) return fx_ierr(c, "slice step must be positive");
     if (start < 0) start += sz;
     if (end < 0) end += sz;
-    if (start < 0) start = 0;
-    if (end > sz) end = sz;
-    shape[dd] = end > start ? (end - start + step - 1) / step : 0;
+    shape[dd] = slice_len(sz, &start, &end, step);
     a->start = start;
     a->step = step;
   }
   return result_tensor(c, in, t->dtype, n, shape);
 }
 
+#define MAX_PIECES (1 << 20)
+
 bool fx_infer_split(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *x = &in->args[0];
   NEED_TENSOR(x, "input");
-  const fx_tinfo *t = tinfo(c, x);
+  const fx_tinfo tx = *tinfo(c, x), *t = &tx; /* a copy: making the pieces grows the tensor table */
   int32_t dd = 0;
   if (!fx_dim_arg(c, ARG("dim"), t->ndim, &dd)) return false;
-  int64_t sz = t->shape[dd], sizes[256];
-  int count = 0;
+  int64_t sz = t->shape[dd], each = 1, count;
+  const fx_value *sv = op == FX_OP_SPLIT ? ARG("split_size_or_sections") : NULL;
+  /* the pieces: `count` of size `each` (the last one smaller), or the sizes sv lists */
   if (op == FX_OP_UNBIND) {
-    if (sz > 256) return fx_ierr(c, "too many pieces");
-    for (int64_t i = 0; i < sz; i++) sizes[count++] = 1;
+    count = sz;
   } else if (op == FX_OP_CHUNK) {
     int64_t chunks;
     if (!as_int(ARG("chunks"), &chunks) || chunks < 1) return fx_ierr(c, "chunks must be a positive int");
-    int64_t each = (sz + chunks - 1) / chunks;
-    for (int64_t off = 0; off < sz && count < 256; off += each) sizes[count++] = off + each <= sz ? each : sz - off;
-    if (sz == 0) sizes[count++] = 0;
+    each = sz / chunks + (sz % chunks != 0); /* ceil, without overflow */
+    count = sz ? sz / each + (sz % each != 0) : chunks; /* torch: `chunks` empty pieces of an empty dimension */
+  } else if (as_int(sv, &each)) {
+    if (each < 1) return fx_ierr(c, "split size must be positive");
+    count = sz ? sz / each + (sz % each != 0) : 1;
   } else {
-    const fx_value *sv = ARG("split_size_or_sections");
-    int64_t each;
-    if (as_int(sv, &each)) {
-      if (each < 1) return fx_ierr(c, "split size must be positive");
-      for (int64_t off = 0; off < sz && count < 256; off += each) sizes[count++] = off + each <= sz ? each : sz - off;
-    } else {
-      count = fx_as_ints(sv, sizes, 256);
-      int64_t total = 0;
-      for (int i = 0; i < count; i++) total += sizes[i];
-      if (count < 0 || total != sz) return fx_ierr(c, "split sizes must add up to %lld", (long long)sz);
+    if (!fx_value_is_container(sv)) return fx_ierr(c, "split_size_or_sections must be an int or a list of ints");
+    count = sv->n;
+    int64_t total = 0;
+    for (uint32_t i = 0; i < sv->n; i++) {
+      int64_t k;
+      if (!as_int(&sv->u.items[i], &k) || k < 0) return fx_ierr(c, "split sizes must be ints of at least 0");
+      if (!fx_add_i64(total, k, &total)) return fx_ierr_overflow(c, "the sum of the split sizes");
     }
+    if (total != sz) return fx_ierr(c, "split sizes must add up to %lld, not %lld", (long long)sz, (long long)total);
   }
-  fx_value items[256];
-  for (int i = 0; i < count; i++) {
+  /* each piece is a tensor of the program: a bound keeps memory bounded (torch has none) */
+  if (count > MAX_PIECES)
+    return fx_ierr(c, "%lld pieces are more than fx2c's limit of %d", (long long)count, MAX_PIECES);
+  fx_value *items = count ? fx_arena_alloc(&c->p->arena, (size_t)count * sizeof *items) : NULL;
+  for (int64_t i = 0; i < count; i++) {
     int64_t shape[FXRT_MAX_DIMS];
     memcpy(shape, t->shape, sizeof shape);
     int32_t n = t->ndim;
@@ -169,7 +190,7 @@ bool fx_infer_split(fx_ictx *c, fx_op op, fx_inst *in) {
       for (int32_t k = dd; k + 1 < n; k++) shape[k] = shape[k + 1];
       n--;
     } else {
-      shape[dd] = sizes[i];
+      shape[dd] = sv && !as_int(sv, &each) ? sv->u.items[i].v.i : i + 1 < count ? each : sz - i * each;
     }
     items[i] = new_tensor(c, t->dtype, n, shape);
   }
@@ -186,6 +207,8 @@ bool fx_infer_cat(fx_ictx *c, fx_op op, fx_inst *in) {
   int64_t dim;
   if (!as_int(ARG("dim"), &dim)) return fx_ierr(c, "dim must be an int");
   int32_t nd = op == FX_OP_STACK ? t0->ndim + 1 : t0->ndim, dd = 0;
+  if (nd > FXRT_MAX_DIMS)
+    return fx_ierr(c, "the result would have %d dimensions, more than fx2c's %d", nd, FXRT_MAX_DIMS);
   if (!fx_norm_dim(c, dim, nd, &dd)) return false;
   int64_t shape[FXRT_MAX_DIMS];
   fxrt_dtype dt = t0->dtype;
@@ -199,7 +222,8 @@ bool fx_infer_cat(fx_ictx *c, fx_op op, fx_inst *in) {
       if ((op == FX_OP_STACK || k != dd) && ti->shape[k] != t0->shape[k])
         return fx_ierr(c, "tensor %u has size %lld in dimension %d, expected %lld", i, (long long)ti->shape[k], k,
                        (long long)t0->shape[k]);
-    if (op == FX_OP_CAT) total += ti->shape[dd];
+    if (op == FX_OP_CAT && !fx_add_i64(total, ti->shape[dd], &total))
+      return fx_ierr_overflow(c, "the sum of the sizes in dimension %d", dd);
   }
   for (int32_t k = 0, j = 0; k < nd; k++) {
     if (op == FX_OP_STACK) shape[k] = k == dd ? (int64_t)x->n : t0->shape[j++];
@@ -218,6 +242,10 @@ bool fx_infer_gather(fx_ictx *c, fx_op op, fx_inst *in) {
   int64_t shape[FXRT_MAX_DIMS];
   int32_t n = 0;
   if (op == FX_OP_EMBEDDING) {
+    /* max_norm renormalizes the weight's rows in place, a side effect on the weights fx2c does not have */
+    const fx_value *mn = in->mod ? fx_module_param(in->mod, "max_norm") : ARG("max_norm");
+    if (mn && mn->kind != FX_V_NONE && !(mn->kind == FX_V_WORD && fx_value_str_is(mn, "None")))
+      return fx_ierr(c, "max_norm is not supported: it renormalizes the weight in place (use max_norm=None)");
     if (tw->ndim != 2 || ti->ndim + 1 > FXRT_MAX_DIMS) return fx_ierr(c, "the weight must be 2-d");
     for (int32_t i = 0; i < ti->ndim; i++) shape[n++] = ti->shape[i];
     shape[n++] = tw->shape[1];
@@ -264,9 +292,7 @@ static fxrt_view getitem_view(const fx_tinfo *tx, const fx_value *idx, const fxr
       if (it->u.items[1].kind == FX_V_INT)
         start = it->u.items[1].v.i < 0 ? it->u.items[1].v.i + sz : it->u.items[1].v.i;
       if (it->u.items[2].kind == FX_V_INT) stop = it->u.items[2].v.i < 0 ? it->u.items[2].v.i + sz : it->u.items[2].v.i;
-      if (start < 0) start = 0;
-      if (stop > sz) stop = sz;
-      v.shape[v.ndim] = stop > start ? (stop - start + step - 1) / step : 0;
+      v.shape[v.ndim] = slice_len(sz, &start, &stop, step);
       if (v.shape[v.ndim]) v.offset += start * c->stride[dim];
       v.stride[v.ndim++] = c->stride[dim] * step;
       dim++;
@@ -385,7 +411,8 @@ bool fx_lower_gather(fx_lctx *r, fx_op op, const fx_inst *in) {
   fx_ref ir = fx_as_dtype(r, idx, FXRT_I64);
   fx_kcall *k = fx_call(r, FX_K_EMBEDDING);
   k->ref[0] = tref(r, w);
-  k->i[0] = tw->shape[0], k->i[1] = fx_tinfo_numel(tw) / (tw->shape[0] ? tw->shape[0] : 1);
+  int64_t rows = tw->ndim ? tw->shape[0] : 1; /* a 0-dim table is one row of one element */
+  k->i[0] = rows, k->i[1] = fx_tinfo_numel(tw) / (rows ? rows : 1);
   k->ref[1] = ir;
   k->i[2] = fx_tinfo_numel(tin);
   k->ref[2] = tref(r, y);

@@ -66,11 +66,21 @@ bool fx_infer_mha(fx_ictx *c, fx_op op, fx_inst *in) {
   NEED_TENSOR(x, "query");
   const fx_tinfo *t = tinfo(c, x);
   if (t->ndim != 3) return fx_ierr(c, "the query must be [batch, length, embed]");
+  int64_t h;
+  if (!as_int(ARG("num_head"), &h) || h < 1) return fx_ierr(c, "num_head must be a positive int");
+  if (t->shape[2] % h)
+    return fx_ierr(c, "the embedding size %lld is not divisible by num_head %lld", (long long)t->shape[2], (long long)h);
+  /* the scratch buffers lowering makes: the scores [batch, heads, length, length] and the projections */
+  int64_t scores[4] = {t->shape[0], h, t->shape[1], t->shape[1]}, qkv[3] = {t->shape[0], t->shape[1], 0};
+  if (!fx_mul_i64(t->shape[2], 3, &qkv[2])) return fx_ierr_overflow(c, "3 * the embedding size");
+  if (!fx_check_shape(c, t->dtype, 4, scores) || !fx_check_shape(c, t->dtype, 3, qkv)) return false;
   int64_t wshape[3] = {t->shape[0], t->shape[1], t->shape[1]}, empty[1] = {0};
   bool need = true;
   as_bool(ARG("need_weights"), &need);
-  fx_value items[2] = {new_tensor(c, t->dtype, 3, t->shape),
-                       need ? new_tensor(c, t->dtype, 3, wshape) : new_tensor(c, t->dtype, 1, empty)};
+  fxrt_dtype dt = t->dtype; /* t moves when the first result grows the tensor table */
+  fx_value items[2];
+  items[0] = new_tensor(c, dt, 3, t->shape);
+  items[1] = need ? new_tensor(c, dt, 3, wshape) : new_tensor(c, dt, 1, empty);
   in->result = tuple_of(c, items, 2);
   return true;
 }

@@ -14,7 +14,20 @@ static const char *dtype_word(fxrt_dtype dt) {
 
 bool fx_infer_meta(fx_ictx *c, fx_op op, fx_inst *in) {
   in->work = false;
-  if (op == FX_OP_ASSERT) { /* torch._assert: None */
+  if (op == FX_OP_ASSERT) { /* torch._assert: None, or the AssertionError of a condition known false now */
+    const fx_value *cond = &in->args[0], *msg = ARG("message");
+    bool holds = true;
+    double f;
+    if (cond->kind == FX_V_FLOAT) holds = cond->v.f != 0;
+    else if (fx_value_is_container(cond)) holds = cond->n != 0;
+    else if (cond->kind == FX_V_NONE) holds = false;
+    else if (!is_tensor(cond) && as_float(cond, &f)) holds = f != 0;
+    /* a tensor's truth is known only when it runs: fx2c does not check it */
+    if (!holds) {
+      if (msg->kind == FX_V_STR || msg->kind == FX_V_WORD)
+        return fx_ierr(c, "the assertion fails: %.*s", (int)msg->n, msg->u.text);
+      return fx_ierr(c, "the assertion fails");
+    }
     in->result = fx_value_none();
     return true;
   }
@@ -28,7 +41,8 @@ bool fx_infer_meta(fx_ictx *c, fx_op op, fx_inst *in) {
     int64_t dim;
     int32_t dd = 0;
     if (dv->kind == FX_V_NONE) in->result = shape_value(c, t);
-    else if (as_int(dv, &dim) && fx_norm_dim(c, dim, t->ndim, &dd)) in->result = int_value(c, t->shape[dd]);
+    else if (!as_int(dv, &dim)) return fx_ierr(c, "dim must be an int");
+    else if (fx_norm_dim(c, dim, t->ndim, &dd)) in->result = int_value(c, t->shape[dd]);
     else return false;
   } else {
     const fx_value *name = ARG("name");

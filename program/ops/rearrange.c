@@ -24,7 +24,8 @@ bool fx_infer_pad(fx_ictx *c, fx_op op, fx_inst *in) {
   memcpy(shape, t->shape, sizeof shape);
   for (int i = 0; i < k / 2; i++) {
     int32_t d = t->ndim - 1 - i;
-    shape[d] += pad[2 * i] + pad[2 * i + 1];
+    if (!fx_add_i64(shape[d], pad[2 * i], &shape[d]) || !fx_add_i64(shape[d], pad[2 * i + 1], &shape[d]))
+      return fx_ierr_overflow(c, "the padded size of dimension %d", d);
     if (shape[d] < 0) return fx_ierr(c, "negative padding removes more than the dimension holds");
     if (fx_value_str_is(mode, "reflect") && (pad[2 * i] >= t->shape[d] || pad[2 * i + 1] >= t->shape[d]))
       return fx_ierr(c, "reflect padding must be smaller than the dimension");
@@ -32,10 +33,29 @@ bool fx_infer_pad(fx_ictx *c, fx_op op, fx_inst *in) {
   return result_tensor(c, in, t->dtype, t->ndim, shape);
 }
 
+/* flip(x, dims): each dim once (torch refuses a repeated one); roll(x, shifts, dims): as many shifts as dims, or
+ * one shift and no dims (the flattened tensor). Both on dims within the tensor's. */
 bool fx_infer_flip_roll(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *x = &in->args[0];
   NEED_TENSOR(x, "input");
   const fx_tinfo *t = tinfo(c, x);
+  int64_t dims[FXRT_MAX_DIMS], shifts[FXRT_MAX_DIMS];
+  const fx_value *dv = ARG("dims");
+  int kd = op == FX_OP_ROLL && dv->kind == FX_V_NONE ? 0 : fx_as_ints(dv, dims, FXRT_MAX_DIMS);
+  if (kd < 0) return fx_ierr(c, "dims must be an int or a list of at most %d ints", FXRT_MAX_DIMS);
+  bool seen[FXRT_MAX_DIMS] = {false};
+  for (int i = 0; i < kd; i++) {
+    int32_t d = 0;
+    if (!fx_norm_dim(c, dims[i], t->ndim, &d)) return false;
+    if (op == FX_OP_FLIP && seen[d]) return fx_ierr(c, "dim %d appears multiple times in the list of dims", d);
+    seen[d] = true;
+  }
+  if (op == FX_OP_ROLL) {
+    int ks = fx_as_ints(ARG("shifts"), shifts, FXRT_MAX_DIMS);
+    if (ks < 0) return fx_ierr(c, "shifts must be an int or a list of at most %d ints", FXRT_MAX_DIMS);
+    if (kd == 0 ? ks != 1 : ks != kd)
+      return fx_ierr(c, "shifts and dims differ in length: %d shifts for %d dims", ks, kd);
+  }
   return result_tensor(c, in, t->dtype, t->ndim, t->shape);
 }
 
@@ -48,7 +68,9 @@ bool fx_infer_repeat(fx_ictx *c, fx_op op, fx_inst *in) {
   if (k < t->ndim) return fx_ierr(c, "repeat needs at least %d counts", t->ndim);
   for (int i = 0; i < k; i++) {
     int ti = i - (k - t->ndim);
-    shape[i] = rep[i] * (ti >= 0 ? t->shape[ti] : 1);
+    if (rep[i] < 0) return fx_ierr(c, "repeat counts must not be negative, not %lld", (long long)rep[i]);
+    if (!fx_mul_i64(rep[i], ti >= 0 ? t->shape[ti] : 1, &shape[i]))
+      return fx_ierr_overflow(c, "the repeated size %lld * %lld", (long long)rep[i], (long long)t->shape[ti]);
   }
   return result_tensor(c, in, t->dtype, k, shape);
 }
@@ -57,14 +79,20 @@ bool fx_infer_pixel_shuffle(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *x = &in->args[0];
   NEED_TENSOR(x, "input");
   const fx_tinfo *t = tinfo(c, x);
-  int64_t r;
-  if (!as_int(ARG("upscale_factor"), &r) || r < 1 || t->ndim < 3 || t->shape[t->ndim - 3] % (r * r))
-    return fx_ierr(c, "channels must be divisible by upscale_factor squared");
+  int64_t r, rr;
+  if (!as_int(ARG("upscale_factor"), &r)) return fx_ierr(c, "upscale_factor must be an int");
+  if (r < 1) return fx_ierr(c, "upscale_factor must be positive, not %lld", (long long)r);
+  if (t->ndim < 3) return fx_ierr(c, "the input must have at least 3 dimensions, not %d", t->ndim);
   int64_t shape[FXRT_MAX_DIMS];
   memcpy(shape, t->shape, sizeof shape);
-  shape[t->ndim - 3] /= r * r;
-  shape[t->ndim - 2] *= r;
-  shape[t->ndim - 1] *= r;
+  /* an upscale_factor whose square does not fit divides no channel count */
+  if (!fx_mul_i64(r, r, &rr) || shape[t->ndim - 3] % rr)
+    return fx_ierr(c, "the channels (%lld) must be divisible by upscale_factor squared (%lld squared)",
+                   (long long)shape[t->ndim - 3], (long long)r);
+  shape[t->ndim - 3] /= rr;
+  for (int32_t d = t->ndim - 2; d < t->ndim; d++)
+    if (!fx_mul_i64(shape[d], r, &shape[d]))
+      return fx_ierr_overflow(c, "the upscaled size %lld * %lld", (long long)t->shape[d], (long long)r);
   return result_tensor(c, in, t->dtype, t->ndim, shape);
 }
 
@@ -85,8 +113,11 @@ bool fx_infer_interpolate(fx_ictx *c, fx_op op, fx_inst *in) {
     for (int i = 0; i < 2; i++) {
       double f;
       const fx_value *e = (fv->kind == FX_V_TUPLE || fv->kind == FX_V_LIST) ? &fv->u.items[fv->n > 1 ? i : 0] : fv;
-      if (!as_float(e, &f) || f <= 0) return fx_ierr(c, "scale_factor must be positive numbers");
-      shape[2 + i] = (int64_t)floor((double)t->shape[2 + i] * f);
+      if (!as_float(e, &f) || !(f > 0)) return fx_ierr(c, "scale_factor must be positive numbers");
+      double sz = floor((double)t->shape[2 + i] * f);
+      if (!(sz < 9223372036854775808.0)) /* 2**63; also inf */
+        return fx_ierr_overflow(c, "the size %lld scaled by %g", (long long)t->shape[2 + i], f);
+      shape[2 + i] = (int64_t)sz;
     }
   } else {
     return fx_ierr(c, "either size or scale_factor must be given");
@@ -148,7 +179,7 @@ bool fx_lower_flip_roll(fx_lctx *r, fx_op op, const fx_inst *in) {
     int64_t dims[FXRT_MAX_DIMS];
     int k = fx_ints_of(ARG("dims"), dims, FXRT_MAX_DIMS);
     fxrt_view v = c;
-    for (int i = 0; i < k; i++) {
+    for (int i = 0; i < k && fx_tinfo_numel(tx) > 0; i++) { /* a tensor without elements is its own flip */
       int32_t d = ndim_norm(dims[i], tx->ndim);
       v.offset += (c.shape[d] - 1) * c.stride[d];
       v.stride[d] = -c.stride[d];

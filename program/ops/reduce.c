@@ -22,6 +22,7 @@ static bool infer_reduce(fx_ictx *c, fx_inst *in, fx_op op, const fx_tinfo *t, f
     for (int i = 0; i < nd; i++) {
       int32_t dd = 0;
       if (!fx_norm_dim(c, dims[i], t->ndim, &dd)) return false;
+      if (reduce[dd]) return fx_ierr(c, "dim %d appears multiple times in the list of dims", dd);
       reduce[dd] = true;
     }
   }
@@ -93,7 +94,11 @@ bool fx_infer_topk(fx_ictx *c, fx_op op, fx_inst *in) {
   int64_t shape[FXRT_MAX_DIMS];
   memcpy(shape, t->shape, sizeof shape);
   if (t->ndim) shape[dd] = k;
-  fx_value items[2] = {new_tensor(c, t->dtype, t->ndim, shape), new_tensor(c, FXRT_I64, t->ndim, shape)};
+  fxrt_dtype dt = t->dtype;
+  int32_t nd = t->ndim; /* t moves when the first result grows the tensor table */
+  fx_value items[2];
+  items[0] = new_tensor(c, dt, nd, shape);
+  items[1] = new_tensor(c, FXRT_I64, nd, shape);
   in->result = tuple_of(c, items, 2);
   return true;
 }

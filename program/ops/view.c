@@ -4,16 +4,17 @@
  */
 #include "family.h"
 
+#include <stdio.h>
+
 /* ---- inference ---- */
 
-/* x viewed with the given sizes (one may be -1). */
-static bool view_result(fx_ictx *c, fx_inst *in, const fx_value *x, const fx_value *sizev) {
-  const fx_tinfo *t = tinfo(c, x);
-  int64_t shape[FXRT_MAX_DIMS];
-  int n = fx_as_ints(sizev, shape, FXRT_MAX_DIMS);
-  if (n < 0) return fx_ierr(c, "the new shape must be ints");
-  int64_t numel = fx_tinfo_numel(t), known = 1;
+/* The n sizes of a view of `numel` elements, one of which may be -1 (inferred, in place); else an error. A product
+ * of the sizes beyond int64 is more than numel, so it needs no other message. */
+static bool infer_size(fx_ictx *c, int64_t *shape, int n, int64_t numel, const char *of) { /* of: "%lld ..." */
+  int64_t known = 1;
   int infer_at = -1;
+  bool ovf = false, zero = false;
+  char s[200];
   for (int i = 0; i < n; i++) {
     if (shape[i] == -1) {
       if (infer_at >= 0) return fx_ierr(c, "only one dimension can be -1");
@@ -21,16 +22,29 @@ static bool view_result(fx_ictx *c, fx_inst *in, const fx_value *x, const fx_val
     } else if (shape[i] < 0) {
       return fx_ierr(c, "invalid size %lld", (long long)shape[i]);
     } else {
-      known *= shape[i];
+      zero |= shape[i] == 0;
+      ovf |= !fx_mul_i64(known, shape[i], &known);
     }
   }
-  if (infer_at >= 0) {
-    if (known == 0 || numel % known)
-      return fx_ierr(c, "shape is invalid for an input of %lld elements", (long long)numel);
-    shape[infer_at] = numel / known;
-  } else if (known != numel) {
-    return fx_ierr(c, "shape has %lld elements but the input has %lld", (long long)known, (long long)numel);
+  if (zero) known = 0, ovf = false;
+  if (infer_at >= 0 ? ovf || known == 0 || numel % known : ovf || known != numel)
+  {
+    char what[100];
+    snprintf(what, sizeof what, of, (long long)numel);
+    return fx_ierr(c, "shape %s is invalid for %s", fx_shape_str(n, shape, s, sizeof s), what);
   }
+  if (infer_at >= 0) shape[infer_at] = numel / known;
+  return true;
+}
+
+/* x viewed with the given sizes (one may be -1). */
+static bool view_result(fx_ictx *c, fx_inst *in, const fx_value *x, const fx_value *sizev) {
+  const fx_tinfo *t = tinfo(c, x);
+  int64_t shape[FXRT_MAX_DIMS];
+  int n = fx_as_ints(sizev, shape, FXRT_MAX_DIMS);
+  if (n < 0) return fx_ierr(c, "the new shape must be ints");
+  int64_t numel = fx_tinfo_numel(t);
+  if (!infer_size(c, shape, n, numel, "an input of %lld elements")) return false;
   in->result = alias_tensor(c, x, t->dtype, n, shape);
   return true;
 }
@@ -74,15 +88,7 @@ static bool infer_reshape(fx_ictx *c, fx_op op, fx_inst *in) {
     if (k < 1) return fx_ierr(c, "sizes must be one or more ints");
     if (!fx_dim_arg(c, ARG("dim"), t->ndim, &dd)) return false;
     if (t->ndim - 1 + k > FXRT_MAX_DIMS) return fx_ierr(c, "too many dimensions");
-    int64_t prod = 1;
-    int neg = -1;
-    for (int i = 0; i < k; i++) {
-      if (sizes[i] == -1) neg = i;
-      else prod *= sizes[i];
-    }
-    if (neg >= 0 && prod) sizes[neg] = t->shape[dd] / prod, prod *= sizes[neg];
-    if (prod != t->shape[dd])
-      return fx_ierr(c, "sizes do not multiply to the dimension's size %lld", (long long)t->shape[dd]);
+    if (!infer_size(c, sizes, k, t->shape[dd], "a dimension of size %lld")) return false;
     for (int32_t i = 0; i < t->ndim; i++) {
       if (i == dd)
         for (int j = 0; j < k; j++) shape[n++] = sizes[j];

@@ -103,6 +103,49 @@ static void python_arithmetic_on_shapes(void **state) {
   done(p, &d);
 }
 
+/* Python ints never wrap: what Python 3 computes for x of [1] (n = x.size(0) = 1, m = -n - (2**63 - 1) = -2**63):
+ * m % -1 == 0, m // 7 == -1317624576693539402, (n + 1) ** 62 == 4611686018427387904, (n - 4) ** 39 ==
+ * -4052555153018976267, n + 2**53 == 2**53 is False (as doubles both are 2**53), len(x.shape * 100) == 100,
+ * len((x.shape * 100)[::-7]) == 15, len((x.shape * 100)[0::2**63-1]) == 1. */
+static void python_ints_do_not_wrap(void **state) {
+  (void)state;
+  in_spec s[] = {{FXRT_F32, 1, {1}}};
+  fx_diag d;
+  parsed *pr;
+  fx_program *p = build(
+      "    %n : [#users=5] = call_method[target=size](args = (%x, 0), kwargs = {})\n"
+      "    %neg : [#users=1] = call_function[target=operator.neg](args = (%n,), kwargs = {})\n"
+      "    %m : [#users=2] = call_function[target=operator.sub](args = (%neg, 9223372036854775807), kwargs = {})\n"
+      "    %mod : [#users=1] = call_function[target=operator.mod](args = (%m, -1), kwargs = {})\n"
+      "    %fdiv : [#users=1] = call_function[target=operator.floordiv](args = (%m, 7), kwargs = {})\n"
+      "    %add : [#users=1] = call_function[target=operator.add](args = (%n, 1), kwargs = {})\n"
+      "    %pow_1 : [#users=1] = call_function[target=operator.pow](args = (%add, 62), kwargs = {})\n"
+      "    %sub : [#users=1] = call_function[target=operator.sub](args = (%n, 4), kwargs = {})\n"
+      "    %pow_2 : [#users=1] = call_function[target=operator.pow](args = (%sub, 39), kwargs = {})\n"
+      "    %big : [#users=1] = call_function[target=operator.add](args = (%n, 9007199254740992), kwargs = {})\n"
+      "    %eq : [#users=1] = call_function[target=operator.eq](args = (%big, 9007199254740992), kwargs = {})\n"
+      "    %getattr : [#users=1] = call_function[target=builtins.getattr](args = (%x, shape), kwargs = {})\n"
+      "    %rep : [#users=3] = call_function[target=operator.mul](args = (%getattr, 100), kwargs = {})\n"
+      "    %back : [#users=1] = call_function[target=operator.getitem](args = (%rep, slice(None, None, -7)), kwargs = {})\n"
+      "    %far : [#users=1] = call_function[target=operator.getitem](args = (%rep, slice(0, None, 9223372036854775807)), kwargs = {})\n"
+      "    return (mod, fdiv, pow_1, pow_2, eq, rep, back, far)\n",
+      s, 1, &d, &pr);
+  assert_int_equal(d.nerrors, 0);
+  const fx_value *o = p->output.u.items;
+  assert_int_equal(p->output.n, 8);
+  assert_int_equal(o[0].kind, FX_V_INT);
+  assert_int_equal(o[0].v.i, 0);
+  assert_int_equal(o[1].v.i, -1317624576693539402LL);
+  assert_int_equal(o[2].v.i, 4611686018427387904LL);
+  assert_int_equal(o[3].v.i, -4052555153018976267LL);
+  assert_int_equal(o[4].kind, FX_V_BOOL);
+  assert_int_equal(o[4].v.i, 0);
+  assert_int_equal(o[5].n, 100);
+  assert_int_equal(o[6].n, 15);
+  assert_int_equal(o[7].n, 1);
+  done(p, &d);
+}
+
 /* torch.cat([zeros(2,3), zeros(2,5)], 1).shape == [2, 8];
  * F.max_pool2d(zeros(1,1,5,5), 2, 2, ceil_mode=True).shape == [1, 1, 3, 3];
  * F.avg_pool2d(zeros(1,1,6,6), 3, 2, padding=1, ceil_mode=True).shape == [1, 1, 4, 4] */
@@ -344,7 +387,8 @@ static void unexpected_and_missing_tensors_are_errors(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       UNIT_TEST(view_with_size_of_input),      UNIT_TEST(getitem_with_slices_none_ellipsis),
-      UNIT_TEST(python_arithmetic_on_shapes),  UNIT_TEST(cat_and_pooling_shapes),
+      UNIT_TEST(python_arithmetic_on_shapes),  UNIT_TEST(python_ints_do_not_wrap),
+      UNIT_TEST(cat_and_pooling_shapes),
       UNIT_TEST(convolution_shapes),           UNIT_TEST(type_promotion_follows_torch),
       UNIT_TEST(products_and_multi_output_ops), UNIT_TEST(shape_error_points_at_its_node),
       UNIT_TEST(all_unsupported_targets_reported), UNIT_TEST(weights_match_module_tree),

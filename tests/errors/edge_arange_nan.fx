@@ -1,0 +1,6 @@
+graph():
+    %x : [#users=1] = placeholder[target=x]
+    %size : [#users=1] = call_method[target=size](args = (%x, 0), kwargs = {})
+    %mul : [#users=1] = call_function[target=operator.mul](args = (%size, nan), kwargs = {})
+    %arange : [#users=1] = call_function[target=torch.arange](args = (0, %mul), kwargs = {})
+    return arange
