@@ -434,7 +434,8 @@ def conv_out(n, k, s, p, d, ceil=False):
 def spatial_input(g, nsp):
     """(value, batched, channels, spatial sizes) for a conv/pool with nsp spatial dims: rank nsp+2 (batched) or nsp+1
     (unbatched)."""
-    a = g.pick(lambda v: v.dtype == FLOAT and v.rank in (nsp + 1, nsp + 2) and min(v.shape) >= 1)
+    ranks = (nsp + 2,) if "unbatched" in g.exclude else (nsp + 1, nsp + 2)
+    a = g.pick(lambda v: v.dtype == FLOAT and v.rank in ranks and min(v.shape) >= 1)
     batched = a.rank == nsp + 2
     c = a.shape[1] if batched else a.shape[0]
     return a, batched, c, a.shape[-nsp:]
@@ -851,6 +852,8 @@ INPLACE = [("add_", "{t}.add_({s})"), ("mul_", "{t}.mul_({s})"), ("sub_", "{t}.s
 def b_inplace(g):
     """An in-place op on a fresh tensor, on a view of one, or (rarely) on an input. The op's result and the mutated
     tensor are both used later (through the tensor's name)."""
+    if "inplace" in g.exclude:
+        raise Skip()
     a = g.pick(lambda v: v.inplace_ok and v.dtype in (FLOAT, INT))
     op, sp = g.rng.choice(INPLACE)
     if a.dtype == INT and op in ("relu_", "clamp_", "div_"):
@@ -892,7 +895,7 @@ def b_inplace(g):
 
 
 def b_setitem(g):
-    if not g.aten:
+    if not g.aten or "inplace" in g.exclude:
         raise Skip()  # symbolic_trace cannot record `proxy[...] = value`; make_fx records aten.copy_/fill_
     a = g.pick(lambda v: v.inplace_ok and v.dtype == FLOAT and v.rank >= 1)
     text, shape, _ = index_expr(g, a)
@@ -926,8 +929,14 @@ def gen_inputs(g):
     return specs
 
 
-def generate(seed, aten_share=0.25, max_ops=None):
+EXCLUDABLE = ("inplace", "unbatched")
+
+
+def generate(seed, aten_share=0.25, max_ops=None, exclude=()):
+    """exclude: op classes not to generate (EXCLUDABLE): "inplace" (in-place ops and setitem), "unbatched"
+    (convolutions and pools on unbatched inputs). The same seed gives the same model for the same exclusions."""
     g = G(seed)
+    g.exclude = set(exclude)
     specs = gen_inputs(g)
     aten = g.aten = g.rng.random() < aten_share
     n_ops = max_ops or g.r(2, 12)

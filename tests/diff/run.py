@@ -137,7 +137,7 @@ def check_seed(seed, opts):
     import torch
     torch.set_num_threads(1)
     exp = exporter()
-    m = gen.generate(seed, aten_share=opts.aten_share)
+    m = gen.generate(seed, aten_share=opts.aten_share, exclude=opts.exclude)
     res = {"seed": seed, "ops": m.ops, "aten": m.aten, "status": "pass", "backends": {}, "detail": ""}
     work = tempfile.mkdtemp(prefix=f"seed{seed}-", dir=opts.work)
     try:
@@ -211,8 +211,11 @@ def check_seed(seed, opts):
             shutil.rmtree(dest, ignore_errors=True)
             shutil.copytree(work, dest)
             with open(os.path.join(dest, "commands.sh"), "w") as f:
-                f.write("# run from anywhere; the paths are those of the original run (edit them to DIR)\n")
-                f.write("\n".join(cmds) + "\n")
+                f.write(f"# seed {seed}: the export (model.py, inputs {' '.join(m.inputs)}{', --aten' if m.aten else ''}) "
+                        f"and the fx2c commands that failed\n")
+                f.write(shlex.join([sys.executable, os.path.join(ROOT, "tools", "fx2c-export")] + [
+                    a.replace(work, dest) for a in argv if a != "--quiet"]) + "\n")
+                f.write("\n".join(c.replace(work, dest) for c in cmds) + "\n")
             with open(os.path.join(dest, "result.txt"), "w") as f:
                 for b, (st, d) in res["backends"].items():
                     f.write(f"{b}: {st}: {d}\n")
@@ -247,6 +250,9 @@ def main(argv=None):
     p.add_argument("--timeout", type=float, default=60, help="seconds for one fx2c or executable run")
     p.add_argument("--keep-failures", metavar="DIR", help="copy each mismatching or crashing case into DIR/seedN")
     p.add_argument("--work", default=None, help="folder for the temporary cases (default: the system's)")
+    p.add_argument("--exclude", default="", metavar="CLASS,...",
+                   help="op classes not to generate: " + ", ".join(gen.EXCLUDABLE) + " (to look past known bugs; "
+                        "another exclusion list gives other models for the same seeds)")
     p.add_argument("--quiet", action="store_true", help="no line per seed on stderr")
     opts = p.parse_args(argv)
     opts.fx2c = [os.path.abspath(a) if os.path.exists(a) else a for a in shlex.split(opts.fx2c)]
@@ -254,6 +260,10 @@ def main(argv=None):
     for b in opts.backends:
         if b not in ("interp", "exe", "llvm"):
             p.error(f"unknown backend '{b}'")
+    opts.exclude = [c.strip() for c in opts.exclude.split(",") if c.strip()]
+    for c in opts.exclude:
+        if c not in gen.EXCLUDABLE:
+            p.error(f"unknown --exclude class '{c}' (one of {', '.join(gen.EXCLUDABLE)})")
     if opts.keep_failures:
         opts.keep_failures = os.path.abspath(opts.keep_failures)
         os.makedirs(opts.keep_failures, exist_ok=True)
@@ -292,7 +302,8 @@ def summarize(results, opts, wall):
     tested = len(results) - counts["discarded"]
     out = []
     out.append(f"diff: seeds {opts.seed_start}..{opts.seed_start + opts.count - 1} ({len(results)}), "
-               f"backends {','.join(opts.backends)}, {wall:.0f} s")
+               f"backends {','.join(opts.backends)}"
+               + (f", excluding {','.join(opts.exclude)}" if opts.exclude else "") + f", {wall:.0f} s")
     out.append("")
     out.append("| outcome | seeds |")
     out.append("|---|---|")
