@@ -528,6 +528,8 @@ def b_norm(g):
         a = g.pick(lambda v: v.dtype == FLOAT and v.rank >= 1)
         n = g.r(1, min(a.rank, 3))
         ns = a.shape[-n:]
+        if math.prod(ns) == 1:
+            raise Skip()  # x - mean(x) over one element is rounding noise in PyTorch (1e-5), exactly 0 in fx2c
         arg = ns[0] if n == 1 and g.chance(0.5) else list(ns)
         if kind == "ln":
             m = g.module(f"nn.LayerNorm({arg}, elementwise_affine={g.chance(0.7)})",
@@ -538,6 +540,8 @@ def b_norm(g):
     a = g.pick(lambda v: v.dtype == FLOAT and v.rank >= 2)
     c = a.shape[1]
     groups = g.rng.choice([d for d in range(1, c + 1) if c % d == 0])
+    if c // groups * math.prod(a.shape[2:]) == 1:
+        raise Skip()  # a group of one element: see layer_norm
     m = g.module(f"nn.GroupNorm({groups}, {c})", ["{m}.weight.data.uniform_(0.5, 1.5)"])
     return g.emit(f"{m}({a.name})", a.shape, FLOAT, "group_norm")
 
