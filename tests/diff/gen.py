@@ -24,6 +24,7 @@ class V:
         self.name, self.shape, self.dtype = name, tuple(shape), dtype
         self.contig = contig          # a .view() of it is valid (else the builders use reshape)
         self.inplace_ok = inplace_ok  # not a parameter, a view of one or an expanded tensor
+        self.may_tie = dtype != FLOAT  # equal elements are likely: an op that returns indices must not see it
 
     @property
     def rank(self):
@@ -69,6 +70,10 @@ class G:
         if math.prod(shape) > MAX_NUMEL:
             raise Skip()
         v = V(self.name(), shape, dtype, contig, inplace_ok)
+        # ties come from ops that saturate, round, pad, expand or repeat, and stay in whatever uses their result
+        used = set(re.findall(r"\b(?:self\.)?[a-z]+\d+\b|\bx\d\b|\bk\b", expr))
+        v.may_tie = v.may_tie or op.split(":")[0] in TIE_OPS or "clamp" in expr or "relu" in expr or any(
+            w.may_tie for w in self.vals if w.name in used)
         self.lines.append(f"{v.name} = {expr}")
         self.vals.append(v)
         self.ops.append(op)
@@ -100,6 +105,12 @@ class G:
 
     def chance(self, p):
         return self.rng.random() < p
+
+
+TIE_OPS = {"relu", "relu6", "hardtanh", "hardsigmoid", "hardswish", "clamp", "floor", "ceil", "round", "sign",
+           "pad", "expand", "repeat", "where", "masked_fill", "to", "max_pool", "adaptive_max_pool", "interpolate",
+           "abs", "square", "pow", "max_pool_unbatched", "adaptive_max_pool_unbatched", "amax", "amin", "max_dim",
+           "min_dim", "topk", "cat", "stack", "index_select", "embedding"}
 
 
 def norm_dim(d, rank):
@@ -334,7 +345,7 @@ def b_reduce(g):
 
 
 def b_maxdim(g):
-    a = g.pick(lambda v: v.dtype == FLOAT and v.rank >= 1)
+    a = g.pick(lambda v: v.dtype == FLOAT and v.rank >= 1 and not v.may_tie)
     d, kd = g.dim(a), g.chance(0.4)
     shape = reduce_shape(a.shape, [d], kd)
     op = g.rng.choice(["max", "min", "argmax", "argmin"])
@@ -346,7 +357,7 @@ def b_maxdim(g):
 
 
 def b_topk(g):
-    a = g.pick(lambda v: v.dtype == FLOAT and v.rank >= 1)
+    a = g.pick(lambda v: v.dtype == FLOAT and v.rank >= 1 and not v.may_tie)
     d = g.dim(a)
     n = a.shape[norm_dim(d, a.rank)]
     if n < 1:
@@ -885,6 +896,9 @@ def b_inplace(g):
         kind = "view"
     if 0 in shape:
         raise Skip()
+    if op in ("relu_", "clamp_"):
+        for w in g.vals:
+            w.may_tie = True  # the tensor and whatever shares its storage now saturate
     if "+=" in sp or "*=" in sp:
         if kind == "view":
             raise Skip()  # `v.t() += 1` is not Python
@@ -904,6 +918,8 @@ def b_setitem(g):
     a = g.pick(lambda v: v.inplace_ok and v.dtype == FLOAT and v.rank >= 1)
     text, shape, _ = index_expr(g, a)
     g.lines.append(f"{a.name}{text} = {g.rng.choice(['0.0', '1.5', '-2.0'])}")
+    for w in g.vals:
+        w.may_tie = True  # a constant written into a tensor and whatever shares its storage
     g.ops.append("setitem")
 
 
