@@ -1,0 +1,352 @@
+#!/usr/bin/python3
+"""Differential testing of fx2c against PyTorch (issue 15, point 2). See tests/diff/README.md.
+
+For each seed: tests/diff/gen.py builds a random model; it is run in eager mode (a seed whose model raises is
+discarded), traced (torch.fx.symbolic_trace, or make_fx for about a quarter of the seeds) and exported with
+tools/fx2c-export's own functions; then `fx2c run` (and, with --backends, the C and LLVM executables) computes the
+outputs, which are compared with PyTorch's by the zoo's rule (tests/e2e/README.md, "The tolerance rule").
+
+Outcomes per seed and backend: pass; refused (exit status 1 with a diagnostic: fx2c declined the model, which is
+allowed); mismatch (exit status 0, wrong outputs); crash (a signal, another exit status, an internal error, a
+sanitizer report, or a timeout). Seeds the generator could not make valid are counted as discarded.
+
+Exit status: 0 when there is no mismatch and no crash, 1 otherwise, 2 bad command line.
+"""
+
+import argparse
+import collections
+import importlib.machinery
+import importlib.util
+import multiprocessing
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+import gen  # noqa: E402
+
+RTOL = 1e-4
+_exporter = None
+
+
+def exporter():
+    global _exporter
+    if _exporter is None:
+        path = os.path.join(ROOT, "tools", "fx2c-export")
+        loader = importlib.machinery.SourceFileLoader("fx2c_export", path)
+        spec = importlib.util.spec_from_loader("fx2c_export", loader)
+        mod = importlib.util.module_from_spec(spec)
+        loader.exec_module(mod)
+        _exporter = mod
+    return _exporter
+
+
+def compare(ref, out):
+    """The zoo's rule (tests/e2e/zoo.py compare): None when out matches ref, else what differs."""
+    import numpy as np
+    if out.dtype != ref.dtype:
+        return f"dtype {out.dtype} != {ref.dtype}"
+    if out.shape != ref.shape:
+        return f"shape {list(out.shape)} != {list(ref.shape)}"
+    if ref.dtype.kind != "f":
+        bad = int(np.count_nonzero(out != ref))
+        return f"{bad} of {ref.size} values differ" if bad else None
+    r, o = ref.astype(np.float64), out.astype(np.float64)
+    rnan, onan = np.isnan(r), np.isnan(o)
+    if not np.array_equal(rnan, onan):
+        return f"NaN at {int(np.count_nonzero(rnan != onan))} positions where the reference differs"
+    rinf = np.isinf(r)
+    if not np.array_equal(r[rinf], o[rinf]):
+        return "infinities differ"
+    finite = ~rnan & ~rinf
+    scale = float(np.max(np.abs(r[finite]))) if finite.any() else 0.0
+    tol = RTOL * max(1.0, scale)
+    err = float(np.max(np.abs(o[finite] - r[finite]))) if finite.any() else 0.0
+    if not np.isfinite(err) or err > tol:
+        return f"max error {err:.3g} > {tol:.3g}"
+    return None
+
+
+def compare_dirs(ref_dir, out_dir, n_outputs):
+    import numpy as np
+    got = sorted(f for f in os.listdir(out_dir) if re.fullmatch(r"output\d+\.npy", f))
+    want = [f"output{i}.npy" for i in range(n_outputs)]
+    if sorted(want) != got:
+        return f"{len(got)} output files, expected {n_outputs}"
+    problems = []
+    for name in want:
+        ref = np.load(os.path.join(ref_dir, name), allow_pickle=False)
+        try:
+            out = np.load(os.path.join(out_dir, name), allow_pickle=False)
+        except Exception as e:  # noqa: BLE001 - a malformed file is a mismatch
+            problems.append(f"{name}: unreadable ({e})")
+            continue
+        p = compare(ref, out)
+        if p:
+            problems.append(f"{name}: {p}")
+    return "; ".join(problems) or None
+
+
+def first_error(stderr):
+    for line in stderr.splitlines():
+        if "error:" in line:
+            return line.strip()
+    lines = [l for l in stderr.splitlines() if l.strip()]
+    return lines[0].strip() if lines else ""
+
+
+def refusal_key(line):
+    """The diagnostic without its position, node names and numbers, so that refusals group by cause."""
+    text = line.split("error:", 1)[1].strip() if "error:" in line else line
+    # node names are blanked; targets and op names (with a dot or after "unsupported") are kept
+    text = re.sub(r"'([^'.]*)'", lambda m: m.group(0) if "unsupported" in text else "'_'", text)
+    text = re.sub(r"\b\d+\b", "N", text)
+    text = re.sub(r"\[[^\]]*\]", "[..]", text)
+    return text[:110]
+
+
+def run_cmd(cmd, timeout, cwd=None):
+    """(classification or None, rc, stderr): classification is "crash" for a timeout, a signal, an exit status other
+    than 0 and 1, or a sanitizer/internal-error report; "refused" for exit status 1 with a diagnostic."""
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout, cwd=cwd)
+    except subprocess.TimeoutExpired:
+        return "crash", None, f"timed out after {timeout} s"
+    err = p.stderr.decode("utf-8", "replace")
+    if p.returncode < 0:
+        return "crash", p.returncode, f"killed by signal {-p.returncode}: {first_error(err)}"
+    if "Sanitizer" in err or "internal error" in err or "runtime error:" in err:
+        return "crash", p.returncode, first_error(err) or err[:300]
+    if p.returncode == 0:
+        return None, 0, err
+    if p.returncode == 1 and "error:" in err:
+        return "refused", 1, first_error(err)
+    return "crash", p.returncode, f"exit status {p.returncode}: {first_error(err)}"
+
+
+def check_seed(seed, opts):
+    """One seed: a dict with seed, ops, aten, status and per-backend results."""
+    import torch
+    torch.set_num_threads(1)
+    exp = exporter()
+    m = gen.generate(seed, aten_share=opts.aten_share, exclude=opts.exclude)
+    res = {"seed": seed, "ops": m.ops, "aten": m.aten, "status": "pass", "backends": {}, "detail": ""}
+    work = tempfile.mkdtemp(prefix=f"seed{seed}-", dir=opts.work)
+    try:
+        src_path = os.path.join(work, "model.py")
+        with open(src_path, "w") as f:
+            f.write(m.source)
+        # eager first: a model PyTorch rejects is the generator's miss, not a test
+        ns = {}
+        try:
+            exec(compile(m.source, src_path, "exec"), ns)  # noqa: S102 - our own generated source
+            torch.manual_seed(seed)
+            net = ns["Net"]().eval()
+            specs = [exp.parse_input_spec(s) for s in m.inputs]
+            inputs, _ = exp.make_inputs(specs, {}, net, seed)
+            with torch.no_grad():
+                net(*[t.clone() for t in inputs])
+        except Exception as e:  # noqa: BLE001
+            res["status"], res["detail"] = "discarded", f"eager: {type(e).__name__}: {str(e).splitlines()[0][:100]}"
+            return res
+        export_dir = os.path.join(work, "export")
+        argv = ["--module", src_path + ":Net", "--out", export_dir, "--seed", str(seed), "--quiet"]
+        argv += sum((["--input", s] for s in m.inputs), []) + (["--aten"] if m.aten else [])
+        try:
+            exp.export(exp.build_argparser().parse_args(argv), lambda msg: None)
+        except Exception as e:  # noqa: BLE001 - ExportError and whatever tracing raised
+            res["status"], res["detail"] = "discarded", f"export: {str(e).splitlines()[0][:120]}"
+            return res
+        import json
+        with open(os.path.join(export_dir, "meta.json")) as f:
+            meta = json.load(f)
+        n_out = len(meta["outputs"])
+        model_files = []
+        if meta.get("modules_file"):
+            model_files += ["--modules", os.path.join(export_dir, meta["modules_file"])]
+        wfmt = "safetensors" if seed % 2 == 0 else "pt"
+        model_files += ["--weights", os.path.join(export_dir, f"weights.{wfmt}")]
+        in_paths = [os.path.join(export_dir, e["file"]) for e in meta["input_files"]]
+        graph = os.path.join(export_dir, "graph.fx")
+        backends = ["interp"] + ([b for b in opts.backends if b != "interp"] if seed % opts.compiled_every == 0 else [])
+        cmds = []
+        for b in backends:
+            out_dir = os.path.join(work, "out-" + b)
+            os.makedirs(out_dir)
+            if b == "interp":
+                steps = [opts.fx2c + ["run", graph] + model_files + in_paths + ["-o", out_dir]]
+            else:
+                exe = os.path.join(work, f"model-{b}.exe")
+                build = opts.fx2c + ["compile"] + (["--backend", "llvm"] if b == "llvm" else []) + [graph] + model_files
+                build += sum((["--input", f"{n}={p}"] for n, p in zip(meta["placeholders"], in_paths)), [])
+                build += ["--emit", "exe", "-o", exe]
+                steps = [build, [exe] + in_paths + ["-o", out_dir]]
+            status, detail = "pass", ""
+            for i, cmd in enumerate(steps):
+                cmds.append(shlex.join(cmd))
+                cls, rc, err = run_cmd(cmd, opts.timeout)
+                if cls == "refused" and i == 1:
+                    cls = "crash"  # the executable of a model fx2c compiled must not fail on its own example input
+                if cls:
+                    status, detail = cls, err
+                    break
+            if status == "pass":
+                problem = compare_dirs(export_dir, out_dir, n_out)
+                if problem:
+                    status, detail = "mismatch", problem
+            res["backends"][b] = (status, detail)
+        rank = {"pass": 0, "refused": 1, "mismatch": 2, "crash": 3}
+        worst = max(res["backends"].items(), key=lambda kv: rank[kv[1][0]])
+        res["status"], res["detail"] = worst[1][0], f"{worst[0]}: {worst[1][1]}" if worst[1][1] else ""
+        if res["status"] in ("mismatch", "crash") and opts.keep_failures:
+            dest = os.path.join(opts.keep_failures, f"seed{seed}")
+            shutil.rmtree(dest, ignore_errors=True)
+            shutil.copytree(work, dest)
+            with open(os.path.join(dest, "commands.sh"), "w") as f:
+                f.write(f"# seed {seed}: the export (model.py, inputs {' '.join(m.inputs)}{', --aten' if m.aten else ''}) "
+                        f"and the fx2c commands that failed\n")
+                f.write(shlex.join([sys.executable, os.path.join(ROOT, "tools", "fx2c-export")] + [
+                    a.replace(work, dest) for a in argv if a != "--quiet"]) + "\n")
+                f.write("\n".join(c.replace(work, dest) for c in cmds) + "\n")
+            with open(os.path.join(dest, "result.txt"), "w") as f:
+                for b, (st, d) in res["backends"].items():
+                    f.write(f"{b}: {st}: {d}\n")
+        return res
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def worker(args):
+    seed, opts = args
+    t = time.time()
+    try:
+        r = check_seed(seed, opts)
+    except Exception as e:  # noqa: BLE001 - a bug of this harness: report it with the seed
+        r = {"seed": seed, "ops": [], "aten": False, "status": "harness", "backends": {},
+             "detail": f"{type(e).__name__}: {e}"}
+    r["time"] = time.time() - t
+    return r
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--seed-start", type=int, default=0)
+    p.add_argument("--count", type=int, default=30)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--fx2c", default=os.path.join(ROOT, "build", "fx2c"), help="the fx2c command (split like a shell)")
+    p.add_argument("--backends", default="interp",
+                   help="comma-separated: interp (always), exe (the C executable), llvm (the LLVM executable)")
+    p.add_argument("--compiled-every", type=int, default=1, metavar="K",
+                   help="run the exe/llvm backends only on seeds divisible by K (default: every seed)")
+    p.add_argument("--aten-share", type=float, default=0.25, help="share of seeds traced with make_fx (default 0.25)")
+    p.add_argument("--timeout", type=float, default=60, help="seconds for one fx2c or executable run")
+    p.add_argument("--keep-failures", metavar="DIR", help="copy each mismatching or crashing case into DIR/seedN")
+    p.add_argument("--work", default=None, help="folder for the temporary cases (default: the system's)")
+    p.add_argument("--exclude", default="", metavar="CLASS,...",
+                   help="op classes not to generate: " + ", ".join(gen.EXCLUDABLE) + " (to look past known bugs; "
+                        "another exclusion list gives other models for the same seeds)")
+    p.add_argument("--quiet", action="store_true", help="no line per seed on stderr")
+    opts = p.parse_args(argv)
+    opts.fx2c = [os.path.abspath(a) if os.path.exists(a) else a for a in shlex.split(opts.fx2c)]
+    opts.backends = [b.strip() for b in opts.backends.split(",") if b.strip()]
+    for b in opts.backends:
+        if b not in ("interp", "exe", "llvm"):
+            p.error(f"unknown backend '{b}'")
+    opts.exclude = [c.strip() for c in opts.exclude.split(",") if c.strip()]
+    for c in opts.exclude:
+        if c not in gen.EXCLUDABLE:
+            p.error(f"unknown --exclude class '{c}' (one of {', '.join(gen.EXCLUDABLE)})")
+    if opts.keep_failures:
+        opts.keep_failures = os.path.abspath(opts.keep_failures)
+        os.makedirs(opts.keep_failures, exist_ok=True)
+    if opts.work:
+        os.makedirs(opts.work, exist_ok=True)
+
+    seeds = range(opts.seed_start, opts.seed_start + opts.count)
+    t0 = time.time()
+    results = []
+    tasks = [(s, opts) for s in seeds]
+    if opts.jobs > 1:
+        with multiprocessing.get_context("fork").Pool(opts.jobs) as pool:
+            it = pool.imap_unordered(worker, tasks)
+            for r in it:
+                results.append(r)
+                report_one(r, opts)
+    else:
+        for t in tasks:
+            r = worker(t)
+            results.append(r)
+            report_one(r, opts)
+    results.sort(key=lambda r: r["seed"])
+    return summarize(results, opts, time.time() - t0)
+
+
+def report_one(r, opts):
+    if opts.quiet:
+        return
+    bk = " ".join(f"{b}={s}" for b, (s, _) in r["backends"].items())
+    print(f"seed {r['seed']:6d} {'aten ' if r['aten'] else 'torch'} {r['status']:9s} {r['time']:5.1f}s {bk}"
+          + (f"  {r['detail'][:150]}" if r["status"] != "pass" else ""), file=sys.stderr, flush=True)
+
+
+def summarize(results, opts, wall):
+    counts = collections.Counter(r["status"] for r in results)
+    tested = len(results) - counts["discarded"]
+    out = []
+    out.append(f"diff: seeds {opts.seed_start}..{opts.seed_start + opts.count - 1} ({len(results)}), "
+               f"backends {','.join(opts.backends)}"
+               + (f", excluding {','.join(opts.exclude)}" if opts.exclude else "") + f", {wall:.0f} s")
+    out.append("")
+    out.append("| outcome | seeds |")
+    out.append("|---|---|")
+    for k in ("pass", "refused", "mismatch", "crash", "harness", "discarded"):
+        out.append(f"| {k} | {counts[k]} |")
+    by_backend = collections.Counter((b, s) for r in results for b, (s, _) in r["backends"].items())
+    if by_backend:
+        out.append("")
+        out.append("| backend | pass | refused | mismatch | crash |")
+        out.append("|---|---|---|---|---|")
+        for b in ("interp", "exe", "llvm"):
+            if any(k[0] == b for k in by_backend):
+                out.append(f"| {b} | " + " | ".join(str(by_backend[(b, s)]) for s in
+                                                     ("pass", "refused", "mismatch", "crash")) + " |")
+    refusals = collections.Counter(refusal_key(d) for r in results for b, (s, d) in r["backends"].items()
+                                   if s == "refused")
+    if refusals:
+        out.append("")
+        out.append("Refused, by diagnostic (position, names and numbers blanked):")
+        for k, n in refusals.most_common():
+            out.append(f"  {n:5d}  {k}")
+    discards = collections.Counter(re.sub(r"\d+", "N", r["detail"])[:90] for r in results
+                                   if r["status"] == "discarded")
+    if discards:
+        out.append("")
+        out.append("Discarded (the generator's misses), by reason:")
+        for k, n in discards.most_common(8):
+            out.append(f"  {n:5d}  {k}")
+    bad = [r for r in results if r["status"] in ("mismatch", "crash", "harness")]
+    if bad:
+        out.append("")
+        out.append("Failures:")
+        for r in bad:
+            out.append(f"  seed {r['seed']} ({'aten' if r['aten'] else 'torch'}) {r['status']}: {r['detail'][:200]}")
+            out.append(f"      ops: {' '.join(r['ops'])}")
+    out.append("")
+    out.append(f"diff: {tested} tested, {counts['pass']} passed, {counts['refused']} refused, "
+               f"{counts['mismatch']} mismatches, {counts['crash']} crashes"
+               + (f", {counts['harness']} harness errors" if counts["harness"] else "")
+               + f" ({counts['discarded']} discarded)")
+    print("\n".join(out), flush=True)
+    return 1 if (counts["mismatch"] or counts["crash"] or counts["harness"]) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
