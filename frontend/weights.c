@@ -761,7 +761,7 @@ bool fx_weights_load(fx_weights *w, const char *path, fx_diag *d) {
     return false;
   }
   uint64_t fsize = (uint64_t)sb.st_size;
-  uint8_t head[8] = {0};
+  uint8_t head[9] = {0};
   int64_t got = pread_full(fd, head, sizeof head, 0);
   if (got < 0) {
     FERR(d, "%s: cannot read: %s", path, strerror(errno));
@@ -769,8 +769,16 @@ bool fx_weights_load(fx_weights *w, const char *path, fx_diag *d) {
     fx_weights_free(w);
     return false;
   }
+  /* safetensors: an 8-byte little-endian header size that fits the file, then the header's '{'. Checked first: a
+   * header of 640 bytes starts the file with 0x80 0x02, pickle's protocol-2 opcode. */
+  uint64_t hlen = 0;
+  for (int i = 7; i >= 0; i--) hlen = hlen << 8 | head[i];
+  const bool safetensors = got == 9 && head[8] == '{' && hlen >= 2 && hlen <= fsize - 8;
   bool ok;
-  if (got >= 4 && head[0] == 'P' && head[1] == 'K' && ((head[2] == 3 && head[3] == 4) || (head[2] == 5 && head[3] == 6))) {
+  if (safetensors) {
+    ok = load_safetensors(w, fd, fsize, path, d);
+    close(fd);
+  } else if (got >= 4 && head[0] == 'P' && head[1] == 'K' && ((head[2] == 3 && head[3] == 4) || (head[2] == 5 && head[3] == 6))) {
     close(fd);
     ok = load_pt(w, path, d);
   } else if (got >= 2 && head[0] == 0x80 && head[1] >= 2 && head[1] <= 5) {

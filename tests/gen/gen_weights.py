@@ -229,6 +229,9 @@ def main():
     write_bytes("st_truncated.safetensors", good[:-5])
     write_bytes("st_header_beyond.safetensors", struct.pack("<Q", 1000000) + b'{"a":1}')
     write_bytes("st_tiny.safetensors", b"\x01\x02\x03")
+    # a valid file whose header of 640 bytes makes it start with 0x80 0x02, pickle's protocol-2 opcode
+    pad = next(n for n in range(1000) if len(safetensors_bytes(small, {"pad": "x" * n})) - 8 - 40 == 640)
+    write_bytes("st_header_640.safetensors", safetensors_bytes(small, {"pad": "x" * pad}))
     write_bytes("st_bad_json.safetensors",
                 raw_safetensors(b'{"a": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]},}', f32(1, 2)))
     write_bytes("st_overlap.safetensors", raw_safetensors(

@@ -221,6 +221,20 @@ static void test_pt_values(void **state) {
   fx_diag_free(&d);
 }
 
+/* A safetensors file whose header size, 640, makes it start with pickle's protocol-2 opcode (0x80 0x02): read as
+ * safetensors, not refused as a legacy pickle. */
+static void test_safetensors_header_like_pickle(void **state) {
+  fx_weights w;
+  fx_diag d;
+  fx_diag_init(&d);
+  assert_true(fx_weights_load(&w, fixture("st_header_640.safetensors"), &d));
+  const fx_tensor *t = fx_weights_find(&w, S("a")); /* torch.arange(4, dtype=torch.float32) */
+  assert_non_null(t);
+  for (int i = 0; i < 4; i++) assert_true(((const float *)t->data)[i] == (float)i);
+  fx_weights_free(&w);
+  fx_diag_free(&d);
+}
+
 /* ---- malformed safetensors ------------------------------------------------------------------------------------- */
 
 static void test_safetensors_errors(void **state) {
@@ -880,6 +894,7 @@ int main(void) {
       UNIT_TEST(test_pt_views),
       UNIT_TEST(test_empty_state_dicts),
       UNIT_TEST(test_pt_values),
+      UNIT_TEST(test_safetensors_header_like_pickle),
       UNIT_TEST(test_safetensors_errors),
       UNIT_TEST(test_pt_refuses_globals),
       UNIT_TEST(test_pt_errors),
