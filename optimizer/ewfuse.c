@@ -183,7 +183,11 @@ static bool term(const fx_program *p, const group *G, uint32_t n, fx_value *out)
       fx_value_number(v, &x);
       t = fx_value_float(g, x);
     }
-    if (i == 1 && d.has_alpha) { /* add(x, y, alpha=a): add(x, mul(y, a)) */
+    if (i == 1 && d.has_alpha && v->kind != FX_V_TENSOR) { /* add(x, 0.5, alpha=2): the f32 product, as mul would */
+      double x = 0;
+      fx_value_number(v, &x);
+      t = fx_value_float(g, (double)((float)x * (float)d.alpha));
+    } else if (i == 1 && d.has_alpha) { /* add(x, y, alpha=a): add(x, mul(y, a)) */
       fx_value m[3] = {fx_value_word(g, FX_STR_LIT("mul")), t, fx_value_float(g, d.alpha)};
       t = fx_value_container(g, FX_V_CALL, m, 3);
     }
