@@ -525,7 +525,7 @@ static bool zip_entry_size(zip_t *za, zip_uint64_t idx, const char *path, const 
 }
 
 #define FX_WEIGHTS_EXPANSION 16ull              /* tensors made contiguous: at most this times their storages ... */
-#define FX_WEIGHTS_FREE_BYTES (1ull << 30)       /* ... or this many bytes */
+#define FX_WEIGHTS_FREE_BYTES (64ull << 20)      /* ... or this many bytes */
 
 /* Copies the view t of storage bytes src into dst (contiguous). */
 static void copy_view(uint8_t *dst, const uint8_t *src, size_t isz, const fx_pkl_tensor *t) {
