@@ -27,6 +27,7 @@ enum {
   FX_OPF_CREATE = 1 << 5,
   FX_OPF_PY = 1 << 6,
   FX_OPF_FX2C = 1 << 7, /* fx2c's own op, made by a pass: spelled only fx2c.NAME */
+  FX_OPF_INPLACE = 1 << 8, /* its rule computes the in-place form (NAME_) into its input, like the elementwise ops */
 };
 
 const char *fx_op_name(fx_op op);

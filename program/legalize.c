@@ -333,7 +333,10 @@ static bool finish(ctx *c, fx_op op, const fx_value *slots, bool inplace) {
   /* an in-place op writes its result into its first argument, which inference makes its result's storage for the
    * elementwise ops (and the no-ops, which are their input); other ops would compute a new tensor and leave the
    * first argument as it was, where PyTorch changes it */
-  if (inplace && !(fx_op_flags(op) & (FX_OPF_UNARY | FX_OPF_BINARY | FX_OPF_NOOP))) {
+  /* a view op in place (make_fx's aten.squeeze_) changes its input's shape: right when nothing else reads the input */
+  const bool sole_view = (fx_op_flags(op) & FX_OPF_VIEW) && slots[0].kind == FX_V_NODE &&
+                         slots[0].v.node < c->p->g->nnodes && c->p->g->nodes[slots[0].v.node].nusers == 1;
+  if (inplace && !sole_view && !(fx_op_flags(op) & (FX_OPF_UNARY | FX_OPF_BINARY | FX_OPF_NOOP | FX_OPF_INPLACE))) {
     const fx_node *n = &c->p->g->nodes[c->node];
     fx_diag_error(c->d, src_of(c), n->loc,
                   "'%.*s' writes into its input in place, which fx2c supports for elementwise ops only; compute a "
