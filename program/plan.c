@@ -88,17 +88,23 @@ static int by_offset(const void *a, const void *b) {
   return x[0] < y[0] ? -1 : x[0] > y[0];
 }
 
+/* The items' indices in the order of cmp (by_start, by_size ...), in a new array. */
+static uint32_t *items_in_order(const item *it, uint32_t n, int (*cmp)(const void *, const void *)) {
+  uint32_t *order = fx_xmalloc((n + 1) * sizeof *order);
+  for (uint32_t i = 0; i < n; i++) order[i] = i;
+  sort_items = it;
+  qsort(order, n, sizeof *order, cmp);
+  sort_items = NULL;
+  return order;
+}
+
 /* Which items' lifetimes overlap: item i's neighbours are adj[start[i] .. start[i + 1]). */
 typedef struct {
   uint32_t *start, *adj;
 } conflicts;
 
-static conflicts conflicts_build(const item *it, uint32_t n) {
-  uint32_t *by_first = fx_xmalloc((n + 1) * sizeof *by_first);
-  for (uint32_t i = 0; i < n; i++) by_first[i] = i;
-  sort_items = it;
-  qsort(by_first, n, sizeof *by_first, by_start);
-  sort_items = NULL;
+/* by_first: the items in by_start order. */
+static conflicts conflicts_build(const item *it, uint32_t n, const uint32_t *by_first) {
   conflicts c;
   c.start = fx_xcalloc(n + 2, sizeof *c.start);
   for (int pass = 0; pass < 2; pass++) {
@@ -121,7 +127,6 @@ static conflicts conflicts_build(const item *it, uint32_t n) {
     }
     fx_xfree(fill);
   }
-  fx_xfree(by_first);
   return c;
 }
 
@@ -174,13 +179,9 @@ static void move_to(uint32_t *order, uint32_t from, uint32_t to) {
 }
 
 /* How many pairs of items have overlapping lifetimes (the conflict graph's edges), without listing them: with the
- * items sorted by their first call, item a overlaps the later items whose first call is at most a's last. */
-static uint64_t conflict_count(const item *it, uint32_t n) {
-  uint32_t *by_first = fx_xmalloc((n + 1) * sizeof *by_first);
-  for (uint32_t i = 0; i < n; i++) by_first[i] = i;
-  sort_items = it;
-  qsort(by_first, n, sizeof *by_first, by_start);
-  sort_items = NULL;
+ * items sorted by their first call (by_first, by_start order), item a overlaps the later items whose first call is at
+ * most a's last. */
+static uint64_t conflict_count(const item *it, uint32_t n, const uint32_t *by_first) {
   uint64_t e = 0;
   for (uint32_t a = 0; a < n; a++) {
     uint32_t lo = a + 1, hi = n, last = it[by_first[a]].last; /* the first b >= lo whose first call is after last */
@@ -191,7 +192,6 @@ static uint64_t conflict_count(const item *it, uint32_t n) {
     }
     e += lo - a - 1;
   }
-  fx_xfree(by_first);
   return e;
 }
 
@@ -199,7 +199,7 @@ static uint64_t conflict_count(const item *it, uint32_t n) {
  * schedule order, each buffer placed when its first call comes, at the lowest gap that fits among the buffers live
  * then, and its bytes given back after its last call, as an allocator would. Gaps are kept sorted by offset and
  * merged with their neighbours; past FX_PLAN_MAX_GAPS gaps a buffer goes on top. Time O(n log n + n x gaps), memory
- * O(n). Returns the arena size; offsets in off[]. */
+ * O(n). alloc: the items in by_start order. Returns the arena size; offsets in off[]. */
 typedef struct {
   uint64_t off, end;
 } gap;
@@ -210,13 +210,8 @@ static int by_last(const void *a, const void *b) {
   return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
 }
 
-static uint64_t place_in_schedule(const item *it, uint32_t n, uint64_t *off) {
-  uint32_t *alloc = fx_xmalloc((n + 1) * sizeof *alloc), *release = fx_xmalloc((n + 1) * sizeof *release);
-  for (uint32_t i = 0; i < n; i++) alloc[i] = release[i] = i;
-  sort_items = it;
-  qsort(alloc, n, sizeof *alloc, by_start);
-  qsort(release, n, sizeof *release, by_last);
-  sort_items = NULL;
+static uint64_t place_in_schedule(const item *it, uint32_t n, const uint32_t *alloc, uint64_t *off) {
+  uint32_t *release = items_in_order(it, n, by_last);
   gap *g = fx_xmalloc((FX_PLAN_MAX_GAPS + 2) * sizeof *g);
   uint32_t ng = 0, r = 0;
   uint64_t top = 0, arena = 0; /* top: the end of the highest live buffer (all above it is free) */
@@ -266,7 +261,6 @@ static uint64_t place_in_schedule(const item *it, uint32_t n, uint64_t *off) {
     }
   }
   fx_xfree(g);
-  fx_xfree(alloc);
   fx_xfree(release);
   return arena;
 }
@@ -387,7 +381,6 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
   fx_xfree(minus);
 
   /* several greedy placements; the smallest arena wins (ties: the first in this list) */
-  uint64_t *off_place = fx_xmalloc((n + 1) * sizeof *off_place);
   static const struct {
     int (*cmp)(const void *, const void *);
     bool best_fit;
@@ -397,16 +390,19 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
                  {by_start, false, "greedy in schedule order, first fit"},
                  {by_length, true, "greedy by lifetime, best fit"},
                  {by_area, true, "greedy by size x lifetime, best fit"}};
-  if (conflict_count(it, n) > FX_PLAN_MAX_CONFLICTS) { /* too many to list: one linear placement, no search */
-    P->arena = place_in_schedule(it, n, off_place);
+  uint32_t *by_first = items_in_order(it, n, by_start);
+  if (conflict_count(it, n, by_first) > FX_PLAN_MAX_CONFLICTS) { /* too many to list: one linear placement */
+    uint64_t *off = fx_xmalloc((n + 1) * sizeof *off);
+    P->arena = place_in_schedule(it, n, by_first, off);
     P->method = "in schedule order, first fit (a large problem: no search)";
-    for (uint32_t i = 0; i < n; i++) *it[i].offset = off_place[i];
-    fx_xfree(off_place);
+    for (uint32_t i = 0; i < n; i++) *it[i].offset = off[i];
+    fx_xfree(off);
+    fx_xfree(by_first);
     fx_xfree(it);
     return;
   }
-  fx_xfree(off_place);
-  conflicts cs = conflicts_build(it, n);
+  conflicts cs = conflicts_build(it, n, by_first);
+  fx_xfree(by_first);
   uint32_t maxdeg = 0;
   for (uint32_t i = 0; i < n; i++)
     if (cs.start[i + 1] - cs.start[i] > maxdeg) maxdeg = cs.start[i + 1] - cs.start[i];
