@@ -270,7 +270,8 @@ static bool view_strides(const fxrt_view *old, int32_t nd, const int64_t *shape,
 }
 
 /* Where tensor t's elements are in the storage of its base (program.h): false only for a tensor that shares a
- * strided view's storage without being a view of it in PyTorch, which track_views never lets happen. */
+ * strided view's storage without being a view of it in PyTorch, which track_views never lets happen (only
+ * share_unwritten_copies does, once every node has been inferred). */
 static bool place_in_base(const fx_program *p, uint32_t t, fxrt_view *at) {
   const fx_tinfo *x = &p->tensors[t], *u = &p->tensors[x->alias];
   *at = fxrt_view_contiguous(x->ndim, x->shape);
@@ -331,6 +332,40 @@ static void track_views(fx_program *p, uint32_t node, uint32_t first_new) {
   }
 }
 
+/* A reshape or contiguous() of a strided view that got storage of its own (own_storage) shares the view's storage
+ * again when no in-place op writes into the view's base nor into the copy: the two then hold the same elements for
+ * as long as either is read, and the copy would only move them (shufflenet's channel shuffle, view(transpose(x)),
+ * made one such copy per block). Run once every node has been inferred, when every write is known. */
+static void share_unwritten_copies(fx_program *p) {
+  const fx_graph *g = p->g;
+  bool *written = fx_xcalloc(p->ntensors + 1, sizeof *written); /* by base */
+  bool any = false;
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
+    const fx_inst *in = &p->inst[i];
+    if (in->op >= 0 && !in->failed && in->inplace && in->args[0].kind == FX_V_TENSOR)
+      written[p->tensors[in->args[0].v.node].base] = true;
+  }
+  uint32_t *to = fx_xmalloc((p->ntensors + 1) * sizeof *to); /* by tensor: the storage it shares from now on */
+  for (uint32_t t = 0; t < p->ntensors; t++) to[t] = t;
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
+    fx_inst *in = &p->inst[i];
+    if (in->op < 0 || in->failed || !(fx_op_flags((fx_op)in->op) & (FX_OPF_VIEW | FX_OPF_NOOP)) ||
+        in->result.kind != FX_V_TENSOR || in->args[0].kind != FX_V_TENSOR)
+      continue;
+    const uint32_t y = in->result.v.node, u = p->tensors[in->args[0].v.node].alias;
+    const fx_tinfo *ty = &p->tensors[y];
+    if (ty->alias != y || ty->view || !p->tensors[u].view || u == y) continue; /* not a copy made by own_storage */
+    if (written[p->tensors[u].base] || written[y]) continue;
+    to[y] = u;
+    if (fx_op_flags((fx_op)in->op) & FX_OPF_NOOP) in->work = false;
+    any = true;
+  }
+  /* tensors that shared a copy's storage share the view's; bases stay (nothing writes into these groups) */
+  for (uint32_t t = 0; any && t < p->ntensors; t++) p->tensors[t].alias = to[p->tensors[t].alias];
+  fx_xfree(to);
+  fx_xfree(written);
+}
+
 bool fx_program_build(fx_program *p, fx_diag *d) {
   fx_graph *g = p->g;
   uint32_t errors = d->nerrors;
@@ -351,5 +386,7 @@ bool fx_program_build(fx_program *p, fx_diag *d) {
     if (!ok) p->inst[i].failed = true;
     if (!ok && fx_diag_full(d)) break;
   }
-  return d->nerrors == errors;
+  if (d->nerrors != errors) return false;
+  share_unwritten_copies(p);
+  return true;
 }

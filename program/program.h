@@ -40,7 +40,9 @@ typedef struct fx_tinfo {
    * it (offset and strides in elements of base's contiguous layout). Lowering keeps the two in step: it copies the
    * elements again before the copy is read when base has been written since, and copies them back into base after
    * an in-place op writes into the copy. Every other tensor has view NULL and the base of the storage it shares
-   * (its alias's), or itself. A write into a tensor reaches every tensor of the same base. Set by
+   * (its alias's), or itself. A write into a tensor reaches every tensor of the same base. A reshape or contiguous()
+   * of a strided view that PyTorch computes as a copy has storage of its own, and base itself, unless no in-place op
+   * writes into either base: then it shares the strided view's storage (alias) and keeps its base. Set by
    * fx_program_build. */
   uint32_t base;
   const fxrt_view *view;

@@ -166,12 +166,56 @@ static void walk_order(void **state) {
   fx_diag_free(&d);
 }
 
+/* The walk's log of a graph with input x of shape shape. */
+static void walk_text(const char *text, int32_t ndim, const int64_t *shape, char *out, size_t cap) {
+  parsed *pr = parse_text("walk.fx", text);
+  assert_non_null(pr->g);
+  fx_program p;
+  fx_program_init(&p, pr->g, NULL, NULL);
+  fx_program_set_input(&p, 0, FXRT_F32, ndim, shape);
+  fx_diag d;
+  fx_diag_init(&d);
+  assert_true(fx_program_build(&p, &d));
+  fx_lowered L;
+  assert_true(fx_lower(&p, &L, &d));
+  walk_log w = {{0}, 0, pr->g};
+  fx_walker wk = {on_begin, on_call, on_end};
+  assert_true(fx_walk(&L, &wk, &w));
+  snprintf(out, cap, "%s", w.log);
+  fx_lowered_free(&L);
+  fx_program_free(&p);
+  fx_diag_free(&d);
+}
+
+/* A channel shuffle (shufflenet: view, transpose, view): the second view is a copy in PyTorch (no strides reach its
+ * elements in the transpose's), but when nothing writes in place it shares the transpose's storage, which already
+ * holds those elements: one copy, the transpose's. With an in-place op on the result, it has storage of its own. */
+static void shuffle_copies_once(void **state) {
+  (void)state;
+  char log[2048];
+  const char *head = "graph():\n"
+                     "    %x : [#users=1] = placeholder[target=x]\n"
+                     "    %view : [#users=1] = call_method[target=view](args = (%x, 1, 2, 3, 4), kwargs = {})\n"
+                     "    %transpose : [#users=1] = call_function[target=torch.transpose](args = (%view, 1, 2), kwargs = {})\n"
+                     "    %view_1 : [#users=1] = call_method[target=view](args = (%transpose, 1, 6, 4), kwargs = {})\n";
+  char text[2048];
+  snprintf(text, sizeof text, "%s    return view_1\n", head);
+  walk_text(text, 3, (int64_t[]){1, 6, 4}, log, sizeof log);
+  assert_string_equal(log, "[x 0:][view 0:][transpose 1: copy][view_1 0:][output 0:]");
+  snprintf(text, sizeof text, "%s%s", head,
+           "    %relu_ : [#users=1] = call_method[target=relu_](args = (%view_1,), kwargs = {})\n"
+           "    return relu_\n");
+  walk_text(text, 3, (int64_t[]){1, 6, 4}, log, sizeof log);
+  assert_string_equal(log, "[x 0:][view 0:][transpose 1: copy][view_1 1: copy][relu_ 1: unary_f32][output 0:]");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       UNIT_TEST(descriptions_are_consistent),
       UNIT_TEST(conv_refs),
       UNIT_TEST(pointwise_refs),
       UNIT_TEST(walk_order),
+      UNIT_TEST(shuffle_copies_once),
   };
   return cmocka_run_group_tests_name("lowered", tests, NULL, NULL);
 }
