@@ -156,6 +156,33 @@ class WinogradConvs(torch.nn.Module):
         return b + d + f + g, e, self.s2(a), self.d2(a) + self.g2(a) + self.k5(a), h
 
 
+class HiddenHyperparameters(torch.nn.Module):
+    """Layers built with hyperparameters that print(model) does not show, each where it changes the result (issue 15):
+    AvgPool2d/AvgPool1d with ceil_mode, count_include_pad=False and divisor_override on sizes that ceil_mode rounds
+    up, MaxPool2d and AdaptiveMaxPool2d with return_indices, bilinear Upsample with align_corners, Hardswish with
+    inplace=True whose input is read again. tools/fx2c-export writes them into modules.txt (modules_text)."""
+
+    def __init__(self):
+        super().__init__()
+        nn = torch.nn
+        self.avg = nn.AvgPool2d(3, stride=2, padding=1, ceil_mode=True, count_include_pad=False)
+        self.avg_div = nn.AvgPool2d(2, stride=2, ceil_mode=True, divisor_override=3)
+        self.avg_pad = nn.AvgPool2d(3, stride=1, padding=1, count_include_pad=False)
+        self.avg1 = nn.AvgPool1d(3, stride=2, padding=1, ceil_mode=True, count_include_pad=False)
+        self.max = nn.MaxPool2d(2, return_indices=True)
+        self.amax = nn.AdaptiveMaxPool2d((2, 3), return_indices=True)
+        self.up = nn.Upsample(scale_factor=2, mode="bilinear", align_corners=True)
+        self.hs = nn.Hardswish(inplace=True)
+
+    def forward(self, x):  # x: [N, C, 10, 12]
+        m, am = self.max(x), self.amax(x)
+        v, i, av, ai = m[0], m[1], am[0], am[1]
+        y = x * 2
+        h = self.hs(y)  # writes into y, which is read below
+        return (self.avg(x), self.avg_div(x), self.avg_pad(x), self.avg1(x.flatten(2)), v, i, av, ai, self.up(x),
+                h, y + 1)
+
+
 class SquareOps(torch.nn.Module):
     """torch.square, the op added in ir/ops.def and program/ops/elementwise.c alone (docs/ARCHITECTURE.md: how to add
     an op): as a function and a method, on f32, int64 and bool (squared to int64), and in place."""

@@ -48,7 +48,7 @@ NO_BATCHNORM_LEFT = ("resnet18", "resnet18@aten")  # --backend exe: -O2 must fol
 
 # The CI subset: small, quick models covering torch-level and aten-level graphs and both weight formats.
 LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "elementwise", "constants", "padding", "square",
-         "unbatched", "unbatched@aten",
+         "unbatched", "unbatched@aten", "hidden",
          "resnet18", "resnet18@aten", "mobilenet_v3_small", "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten",
          "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf")
 RESIDUAL_ZERO_INIT = ("resnet", "resnext", "wide_resnet")
@@ -134,6 +134,9 @@ def all_cases():
                                            "--input", "idx:i64[2,7]", "--input-range", "idx=0,10"], num_params=None),
         Case("square", "module", ["--module", "tests/e2e/models.py:SquareOps", "--input", "x:f32[3,4]",
                                   "--input", "idx:i64[3,4]", "--input-range", "idx=-5,5"], num_params=None),
+        # hyperparameters that print(model) hides, written into modules.txt by the exporter (issue 15)
+        Case("hidden", "module", ["--module", "tests/e2e/models.py:HiddenHyperparameters", "--input",
+                                  "x:f32[2,3,10,13]"], num_params=None),
         # convolutions and pools on unbatched inputs (issue 15), as traced and as make_fx prints them
         Case("unbatched", "module", ["--module", "tests/e2e/models.py:UnbatchedLayers", "--input", "x:f32[3,11,13]",
                                      "--input", "s:f32[4,17]"], num_params=None),
