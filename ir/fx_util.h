@@ -42,6 +42,8 @@ const char *fx_printable(const void *p, size_t n, size_t max, char *buf, size_t 
 const char *fx_tuple_text(const int64_t *v, size_t n, char *buf, size_t cap);
 
 /* Counting allocator. */
+/* A broken invariant of fx2c itself (not of its input): prints "fx2c: internal error: WHAT" and aborts. */
+void fx_internal_error(const char *what);
 void *fx_xmalloc(size_t n);
 void *fx_xcalloc(size_t n, size_t size);
 void *fx_xrealloc(void *p, size_t n);

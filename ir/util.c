@@ -43,6 +43,11 @@ static void oom(size_t n) {
   exit(2);
 }
 
+void fx_internal_error(const char *what) {
+  fprintf(stderr, "fx2c: internal error: %s\n", what);
+  abort();
+}
+
 void *fx_xmalloc(size_t n) {
   char *p = malloc(n + HDR);
   if (!p) oom(n);

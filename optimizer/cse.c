@@ -1,5 +1,6 @@
 /* cse.c: common-subexpression elimination. Two nodes with the same opcode, target, args and kwargs compute the same
- * value when they are pure and read nothing that an in-place op writes: the later one is replaced by the earlier.
+ * value when they are pure, read nothing that an in-place op writes and make nothing that one writes: the later one is
+ * replaced by the earlier.
  * Walking in graph order, each node's args already name the surviving nodes, so chains of duplicates fold in one
  * pass. */
 #include <string.h>
@@ -46,6 +47,8 @@ bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st) {
     if (candidate && in->op >= 0) {
       const fx_sig *sig = fx_op_sig((fx_op)in->op);
       for (int k = 0; k < sig->n && candidate; k++) candidate = !reads_written(p, &in->args[k], written);
+      /* nor results that an in-place op writes: two x.clone() written differently are two tensors */
+      candidate = candidate && !reads_written(p, &in->result, written);
     }
     if (!candidate) {
       i = next;

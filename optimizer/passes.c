@@ -136,6 +136,7 @@ static bool rebuild(fx_pass_manager *pm) {
   const fx_weights *w = p->weights;
   fx_program_free(p);
   fx_program_init(p, g, mods, w);
+  p->optimized = true;
   for (uint32_t i = 0; i < n && i < p->nplaceholders; i++)
     if (inputs[i].given) fx_program_set_input(p, i, inputs[i].dtype, inputs[i].ndim, inputs[i].shape);
   fx_xfree(inputs);

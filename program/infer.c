@@ -125,6 +125,24 @@ bool fx_dtype_of_word(const fx_value *v, fxrt_dtype *out) {
 
 static int category(fxrt_dtype dt) { return dt == FXRT_BOOL ? 0 : is_float_dt(dt) ? 2 : 1; }
 
+/* The name torch's messages give a dtype (c10's ScalarType names). */
+static const char *scalar_type_name(fxrt_dtype dt) {
+  static const char *const n[FXRT_NUM_DTYPES] = {[FXRT_F32] = "Float", [FXRT_F64] = "Double", [FXRT_F16] = "Half",
+                                                 [FXRT_BF16] = "BFloat16", [FXRT_I64] = "Long", [FXRT_I32] = "Int",
+                                                 [FXRT_I16] = "Short", [FXRT_I8] = "Char", [FXRT_U8] = "Byte",
+                                                 [FXRT_BOOL] = "Bool"};
+  return (unsigned)dt < FXRT_NUM_DTYPES && n[dt] ? n[dt] : "?";
+}
+
+bool fx_check_inplace_cast(fx_ictx *c, fxrt_dtype result, fxrt_dtype out) {
+  /* c10::canCast: no float into an integral type, nothing but bool into bool */
+  if ((is_float_dt(result) && !is_float_dt(out)) || (result != FXRT_BOOL && out == FXRT_BOOL))
+    return fx_ierr(c, "result type %s can't be cast to the desired output type %s (PyTorch refuses this in-place op "
+                      "too); use the out-of-place form",
+                   scalar_type_name(result), scalar_type_name(out));
+  return true;
+}
+
 /* torch.promote_types for the dtypes fx2c has. */
 fxrt_dtype fx_promote(fxrt_dtype a, fxrt_dtype b) {
   if (a == b) return a;

@@ -158,10 +158,12 @@ static const rule rules[] = {
     {{ATEN("embedding")}, FX_OP_EMBEDDING, "weight, input, padding_idx=-1, scale_grad_by_freq=False, sparse=False",
      NULL, 0},
     /* shapes */
-    {{M("view"), M("reshape")}, FX_OP_VIEW, "input, *size", NULL, 0},
-    {{"torch.reshape", ATEN("reshape"), ATEN("_unsafe_view")}, FX_OP_VIEW, "input, size", NULL, 0},
-    {{ATEN("_reshape_alias")}, FX_OP_VIEW, "input, size, stride", NULL, 0},
-    {{M("reshape_as")}, FX_OP_VIEW_AS, NULL, NULL, 0},
+    /* view and view_as refuse what no strides can reach (program.c); reshape copies it */
+    {{M("view")}, FX_OP_VIEW, "input, *size", NULL, 0},
+    {{M("reshape")}, FX_OP_VIEW, "input, *size", "reshape=True", 0},
+    {{"torch.reshape", ATEN("reshape"), ATEN("_unsafe_view")}, FX_OP_VIEW, "input, size", "reshape=True", 0},
+    {{ATEN("_reshape_alias")}, FX_OP_VIEW, "input, size, stride", "reshape=True", 0},
+    {{M("reshape_as")}, FX_OP_VIEW_AS, "input, other", "reshape=True", 0},
     {{M("permute")}, FX_OP_PERMUTE, "input, *dims", NULL, 0},
     {{M("expand")}, FX_OP_EXPAND, "input, *size", NULL, 0},
     {{ATEN("expand")}, FX_OP_EXPAND, "input, size, *, implicit=False", NULL, 0},

@@ -114,7 +114,7 @@ void fx_program_reserve_tensors(fx_program *p, uint32_t n) {
 uint32_t fx_program_new_tensor(fx_program *p, fxrt_dtype dtype, int32_t ndim, const int64_t *shape, fx_tkind kind,
                                uint32_t node) {
   int64_t dims[FXRT_MAX_DIMS]; /* `shape` may point into p->tensors, which growing moves */
-  if (ndim > FXRT_MAX_DIMS) ndim = FXRT_MAX_DIMS;
+  if (ndim < 0 || ndim > FXRT_MAX_DIMS) fx_internal_error("a tensor of more than 8 dimensions was made (its rule must refuse it)");
   if (ndim > 0) memcpy(dims, shape, (size_t)ndim * sizeof *shape);
   fx_program_reserve_tensors(p, 1);
   uint32_t id = p->ntensors++;
@@ -300,36 +300,157 @@ static void own_storage(fx_program *p, fx_inst *in, uint32_t t) {
   in->work = true;
 }
 
-/* Sets base and view (program.h) on the tensors that node made (ids first_new and on). */
-static void track_views(fx_program *p, uint32_t node, uint32_t first_new) {
+/* Sets base and view (program.h) on the tensors that node made (ids first_new and on); false, with PyTorch's error,
+ * for a view() or view_as() that no strides reach. */
+static bool track_views(fx_program *p, uint32_t node, uint32_t first_new, fx_diag *d) {
   fx_inst *in = &p->inst[node];
   for (uint32_t t = first_new; t < p->ntensors; t++) p->tensors[t].base = p->tensors[p->tensors[t].alias].base;
-  if (in->op < 0 || in->args[0].kind != FX_V_TENSOR) return;
+  if (in->op < 0 || in->args[0].kind != FX_V_TENSOR) return true;
   const fx_op op = (fx_op)in->op;
   const uint32_t x = in->args[0].v.node;
   const bool shared = p->tensors[x].alias != x || p->tensors[x].view; /* x's storage is a strided view's */
   fxrt_view at, v;
-  if (!place_in_base(p, x, &at)) return;
+  if (!place_in_base(p, x, &at)) return true;
   if ((fx_op_flags(op) & (FX_OPF_VIEW | FX_OPF_NOOP)) && in->result.kind == FX_V_TENSOR) {
     const uint32_t y = in->result.v.node;
     const fx_tinfo *ty = &p->tensors[y];
-    if (y < first_new || ty->alias == y || !p->tensors[ty->alias].view || !shared) return;
+    if (y < first_new || ty->alias == y || !p->tensors[ty->alias].view || !shared) return true;
     int64_t stride[FXRT_MAX_DIMS];
-    if ((fx_op_flags(op) & FX_OPF_VIEW) && !view_strides(&at, ty->ndim, ty->shape, stride)) own_storage(p, in, y);
+    if ((fx_op_flags(op) & FX_OPF_VIEW) && !view_strides(&at, ty->ndim, ty->shape, stride)) {
+      bool reshape = true;
+      if ((op == FX_OP_VIEW || op == FX_OP_VIEW_AS) && !p->optimized)
+        as_bool(&in->args[fx_sig_find(fx_op_sig(op), "reshape")], &reshape);
+      if (!reshape) {
+        const fx_node *n = &p->g->nodes[node];
+        fx_diag_error(d, n->loc.line ? p->g->src : NULL, n->loc,
+                      "%s: view size is not compatible with input tensor's size and stride (at least one dimension "
+                      "spans across two contiguous subspaces)",
+                      fx_op_name(op));
+        fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "use .reshape(...) instead, or .contiguous() before the view");
+        return false;
+      }
+      own_storage(p, in, y);
+    }
     if (op == FX_OP_CONTIGUOUS && !is_contiguous(&at)) own_storage(p, in, y);
-    return;
+    return true;
   }
   const bool tuple = in->result.kind == FX_V_TUPLE;
   for (uint32_t i = 0; i < (tuple ? in->result.n : 1); i++) {
     const fx_value *r = tuple ? &in->result.u.items[i] : &in->result;
     if (r->kind != FX_V_TENSOR || r->v.node < first_new || p->tensors[r->v.node].alias != r->v.node) continue;
-    if (!fx_permute_view(p, op, in, &at, &v) && !fx_index_view(p, op, in, i, &at, &v)) return;
+    if (!fx_permute_view(p, op, in, &at, &v) && !fx_index_view(p, op, in, i, &at, &v)) return true;
     fx_tinfo *tr = &p->tensors[r->v.node];
     fxrt_view *keep = fx_arena_alloc(&p->arena, sizeof *keep);
     *keep = v;
     tr->base = p->tensors[x].base;
     tr->view = keep;
   }
+  return true;
+}
+
+/* ---- in-place ops whose operands overlap the tensor they write ---- */
+
+/* The lowest and highest element of view v. */
+static void view_span(const fxrt_view *v, int64_t *lo, int64_t *hi) {
+  *lo = *hi = v->offset;
+  for (int32_t d = 0; d < v->ndim; d++) {
+    if (v->shape[d] <= 1) continue;
+    int64_t reach = v->stride[d] * (v->shape[d] - 1);
+    if (reach < 0) *lo += reach;
+    else *hi += reach;
+  }
+}
+
+/* Calls f(ctx, element, i) for the i-th element of view v, in order (none for an empty view); stops when f returns
+ * false. */
+static bool each_element(const fxrt_view *v, bool (*f)(void *, int64_t, int64_t), void *ctx) {
+  int64_t idx[FXRT_MAX_DIMS] = {0};
+  if (fxrt_view_numel(v) == 0) return true;
+  for (int64_t i = 0;; i++) {
+    int64_t e = v->offset;
+    for (int32_t d = 0; d < v->ndim; d++) e += idx[d] * v->stride[d];
+    if (!f(ctx, e, i)) return false;
+    int32_t d = v->ndim - 1;
+    while (d >= 0 && ++idx[d] == v->shape[d]) idx[d--] = 0;
+    if (d < 0) return true;
+  }
+}
+
+/* The elements of the written view within [lo, hi] of the storage, each with its position in the view (+1; 0 for
+ * elements it does not write). */
+typedef struct {
+  int64_t *at;
+  int64_t lo, hi;
+} written_set;
+static bool mark_written(void *ctx, int64_t e, int64_t i) {
+  written_set *s = ctx;
+  if (e >= s->lo && e <= s->hi) s->at[e - s->lo] = i + 1;
+  return true;
+}
+static bool read_in_place(void *ctx, int64_t e, int64_t i) { /* the element read at position i is written only there */
+  written_set *s = ctx;
+  return e < s->lo || e > s->hi || s->at[e - s->lo] == 0 || s->at[e - s->lo] == i + 1;
+}
+
+/* An elementwise in-place op writes view w and reads view r, broadcast to w's shape, of the same storage: whether
+ * some element is written at one position and read at another, so that the result depends on the order in which the
+ * elements are computed. Spans beyond 2**24 elements are not checked element for element: any overlap counts. */
+static bool order_dependent(const fxrt_view *w, const fxrt_view *r) {
+  if (fxrt_view_numel(w) == 0 || fxrt_view_numel(r) == 0) return false;
+  fxrt_view rb = *w; /* r broadcast to w's shape, right-aligned, stride 0 where r has size 1 or no dimension */
+  rb.offset = r->offset;
+  for (int32_t d = 0; d < w->ndim; d++) {
+    int32_t k = d - (w->ndim - r->ndim);
+    rb.stride[d] = k < 0 || r->shape[k] == 1 ? 0 : r->stride[k];
+  }
+  int64_t wlo, whi, rlo, rhi;
+  view_span(w, &wlo, &whi);
+  view_span(&rb, &rlo, &rhi);
+  if (whi < rlo || rhi < wlo) return false;
+  written_set s = {NULL, wlo > rlo ? wlo : rlo, whi < rhi ? whi : rhi};
+  if (s.hi - s.lo >= (INT64_C(1) << 24)) return true;
+  s.at = fx_xcalloc((size_t)(s.hi - s.lo + 1), sizeof *s.at);
+  each_element(w, mark_written, &s);
+  bool same_positions = each_element(&rb, read_in_place, &s);
+  fx_xfree(s.at);
+  return !same_positions;
+}
+
+/* PyTorch refuses an in-place op whose other operands share elements with the tensor it writes in other positions
+ * (x.add_(x.t()), x[1:].add_(x[:-1])): "some elements of the input tensor and the written-to tensor refer to a single
+ * memory location" (ATen's assert_no_partial_overlap; where it cannot tell, as for two strided views, it computes a
+ * result that depends on the order in which its loops visit the elements). fx2c refuses every operand that reads an
+ * element which the op writes at another position; an operand that reads each shared element where it is written
+ * (x.mul_(x), x[:, 0].add_(x[0])) gives the same result in any order, PyTorch's. */
+static bool check_overlap(fx_program *p, uint32_t node, const fx_value *v, uint32_t w, const fxrt_view *wv, fx_diag *d) {
+  if (fx_value_is_container(v)) {
+    for (uint32_t i = 0; i < v->n; i++)
+      if (!check_overlap(p, node, &v->u.items[i], w, wv, d)) return false;
+    return true;
+  }
+  if (v->kind != FX_V_TENSOR || p->tensors[v->v.node].base != p->tensors[w].base) return true;
+  fxrt_view iv;
+  if (!place_in_base(p, v->v.node, &iv) || !order_dependent(wv, &iv)) return true;
+  const fx_graph *g = p->g;
+  const fx_node *n = &g->nodes[node], *a = &g->nodes[p->tensors[v->v.node].node], *b = &g->nodes[p->tensors[w].node];
+  fx_diag_error(d, n->loc.line ? g->src : NULL, n->loc,
+                "%s: unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+                "single memory location ('%.*s' shares elements of '%.*s' in other positions)",
+                fx_op_name((fx_op)p->inst[node].op), (int)a->name.n, a->name.p, (int)b->name.n, b->name.p);
+  fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "PyTorch refuses this too: clone() the input before the in-place op");
+  return false;
+}
+
+static bool check_inplace_operands(fx_program *p, uint32_t node, fx_diag *d) {
+  const fx_inst *in = &p->inst[node];
+  if (in->op < 0 || !in->inplace || in->args[0].kind != FX_V_TENSOR) return true;
+  const uint32_t w = in->args[0].v.node;
+  fxrt_view wv;
+  if (!place_in_base(p, w, &wv)) return true;
+  const fx_sig *sig = fx_op_sig((fx_op)in->op);
+  for (int k = 1; k < sig->n; k++)
+    if (!check_overlap(p, node, &in->args[k], w, &wv, d)) return false;
+  return true;
 }
 
 /* A reshape or contiguous() of a strided view that got storage of its own (own_storage) shares the view's storage
@@ -381,7 +502,7 @@ bool fx_program_build(fx_program *p, fx_diag *d) {
     else {
       uint32_t first_new = p->ntensors;
       ok = fx_infer_node(p, i, d);
-      if (ok) track_views(p, i, first_new);
+      if (ok) ok = track_views(p, i, first_new, d) && check_inplace_operands(p, i, d);
     }
     if (!ok) p->inst[i].failed = true;
     if (!ok && fx_diag_full(d)) break;

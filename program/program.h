@@ -119,6 +119,9 @@ typedef struct fx_program {
   uint32_t nplaceholders;
   fx_input_spec *inputs;  /* one per placeholder */
   fx_value output;        /* the returned value, tensors as FX_V_TENSOR */
+  bool optimized;         /* the graph is the pass manager's rewrite of the one read: PyTorch's refusals that depend on
+                             layouts (a view() that no strides reach) were checked on the original, and a removed
+                             contiguous() may leave such a view, which is then a reshape */
   fx_arena arena;
 } fx_program;
 
@@ -133,7 +136,7 @@ bool fx_parse_tensor_type(const char *text, fxrt_dtype *dt, int32_t *ndim, int64
 /* Legalizes every node (all unsupported targets are reported at once), then infers every dtype and shape. */
 bool fx_program_build(fx_program *p, fx_diag *d);
 
-/* A new tensor id. */
+/* A new tensor id. Its rule must have refused more than FXRT_MAX_DIMS dimensions: that is an internal error. */
 uint32_t fx_program_new_tensor(fx_program *p, fxrt_dtype dtype, int32_t ndim, const int64_t *shape, fx_tkind kind,
                                uint32_t node);
 /* Room for n more tensors: until they are made, pointers into p->tensors stay valid. */

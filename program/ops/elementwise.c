@@ -164,7 +164,8 @@ bool fx_infer_unary(fx_ictx *c, fx_op op, fx_inst *in) {
   else if (!is_float_dt(dt) && op != FX_OP_NEG && op != FX_OP_ABS && op != FX_OP_SIGN && op != FX_OP_CLAMP &&
            op != FX_OP_RELU && op != FX_OP_FLOOR && op != FX_OP_CEIL && op != FX_OP_ROUND)
     dt = FXRT_F32;
-  in->result = in->inplace ? alias_tensor(c, x, dt, t->ndim, t->shape) : new_tensor(c, dt, t->ndim, t->shape);
+  if (in->inplace && !fx_check_inplace_cast(c, dt, t->dtype)) return false;
+  in->result = in->inplace ? alias_tensor(c, x, t->dtype, t->ndim, t->shape) : new_tensor(c, dt, t->ndim, t->shape);
   return true;
 }
 
@@ -192,6 +193,7 @@ bool fx_infer_binary(fx_ictx *c, fx_op op, fx_inst *in) {
   if (in->inplace) {
     if (!is_tensor(x) || nd != a->ndim || memcmp(shape, a->shape, (size_t)nd * sizeof *shape))
       return fx_ierr(c, "an in-place result must have the shape of its input");
+    if (!fx_check_inplace_cast(c, dt, a->dtype)) return false;
     in->result = alias_tensor(c, x, a->dtype, nd, shape);
   } else {
     in->result = new_tensor(c, dt, nd, shape);
@@ -303,9 +305,10 @@ bool fx_lower_unary(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0], *y = &in->result;
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
   int64_t n = fx_tinfo_numel(ty);
-  if (op == FX_OP_LOGICAL_NOT) { /* y = (bool(x) == false) */
+  if (op == FX_OP_LOGICAL_NOT) { /* y = (bool(x) == false); x.logical_not_() of a non-bool x: into a bool scratch first */
     fxrt_view v = cview(tx);
-    fx_ref yr = tref(r, y);
+    const fx_ref out = tref(r, y);
+    fx_ref yr = ty->dtype == FXRT_BOOL ? out : fx_new_scratch(r, FXRT_BOOL, n);
     fx_copy_call(r, tref(r, x), &v, yr, &v);
     fx_kcall *k = fx_call(r, FX_K_BINARY);
     k->sub = FXRT_B_EQ;
@@ -317,6 +320,7 @@ bool fx_lower_unary(fx_lctx *r, fx_op op, const fx_inst *in) {
     k->ref[2] = yr;
     k->view[2] = v;
     k->f[0] = 1;
+    if (yr.kind != out.kind || yr.id != out.id) fx_copy_call(r, yr, &v, out, &v);
     return true;
   }
   if (ty->dtype != FXRT_F32)
@@ -416,9 +420,14 @@ bool fx_lower_binary(fx_lctx *r, fx_op op, const fx_inst *in) {
   k->dt = dt;
   set_operand(k, 0, &oa);
   set_operand(k, 1, &ob);
-  k->ref[2] = tref(r, y);
-  k->view[2] = cview(ty);
+  /* the kernel writes dt, or bool for comparisons; an in-place comparison into a tensor of another dtype (x.lt_(0)
+   * on f32) computes into a scratch buffer and converts */
+  const fxrt_dtype kout = bop >= FXRT_B_EQ && bop <= FXRT_B_GE ? FXRT_BOOL : dt;
+  const fxrt_view yv = cview(ty);
+  k->ref[2] = kout == ty->dtype ? tref(r, y) : fx_new_scratch(r, kout, fx_tinfo_numel(ty));
+  k->view[2] = yv;
   k->f[0] = alpha;
+  if (kout != ty->dtype) fx_copy_call(r, k->ref[2], &yv, tref(r, y), &yv);
   return true;
 }
 

@@ -98,6 +98,9 @@ typedef struct fx_promo {
 } fx_promo;
 void fx_promo_add(fx_ictx *c, fx_promo *s, const fx_value *v);
 fxrt_dtype fx_promo_result(const fx_promo *s);
+/* An in-place op computes `result` and writes it into a tensor of dtype `out`: an error where torch's canCast
+ * refuses (a float result into an integer tensor, anything but bool into a bool one). */
+bool fx_check_inplace_cast(fx_ictx *c, fxrt_dtype result, fxrt_dtype out);
 /* The broadcast shape of a and b, or an error. */
 bool fx_broadcast(fx_ictx *c, const fx_tinfo *a, const fx_tinfo *b, int32_t *ndim, int64_t *shape);
 /* dim (negative from the end) of a tensor of ndim dimensions as an index, or an error. */

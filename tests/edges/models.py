@@ -26,3 +26,29 @@ class SplitMany(torch.nn.Module):
         b = x.chunk(300, dim=1)
         c = x.unbind(1)
         return a[0], a[299], a[-1], b[150], b[-1], c[298], c[-1]
+
+
+class InplaceDtypes(torch.nn.Module):
+    """In-place ops whose result dtype is not the written tensor's: comparisons and logical ops into f32 tensors
+    (written as 0 and 1), integer arithmetic in place, an i64 operand added into an f32 tensor."""
+
+    def forward(self, x, i, b):
+        return (x.clone().logical_not_(), i.clone().floor_divide_(2), i.clone().add_(2), x.clone().eq_(x * 0 + 0.5),
+                x.clone().add_(i), i.clone().sub_(i, alpha=2), x.clone().lt_(0), i.clone().mul_(i),
+                b.clone().logical_and_(b), x.clone().ge_(i), i.clone().logical_or_(b))
+
+
+class InplaceSamePositions(torch.nn.Module):
+    """In-place ops whose operand shares elements with the written tensor only where it writes them (each shared
+    element is read at the position it is written): PyTorch computes these (in any order, the same result)."""
+
+    def forward(self, x):
+        y = x.clone()
+        y[:, 0].add_(y[:, 1])  # disjoint columns
+        y.mul_(y)  # the same tensor
+        z = x.clone()
+        z[1:].add_(z[0])  # disjoint rows, broadcast
+        z[:, 0].add_(z[0])  # element 0 is read and written at position 0 only
+        w = x.clone()
+        w.t().add_(w.t())
+        return y, z, w

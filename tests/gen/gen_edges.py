@@ -129,6 +129,40 @@ class EmbeddingMaxNorm(torch.nn.Module):  # renormalizes rows of the weight in p
         return F.embedding(idx, w, max_norm=1.0)
 
 
+class InplaceFloatIntoInt(torch.nn.Module):  # RuntimeError: result type Float can't be cast to the desired output type Long
+    def forward(self, i):
+        return i.clone().mul_(0.5)
+
+
+class InplaceSigmoidInt(torch.nn.Module):  # RuntimeError: result type Float can't be cast to the desired output type Long
+    def forward(self, i):
+        return i.clone().sigmoid_()
+
+
+class InplaceIntoBool(torch.nn.Module):  # RuntimeError: result type Long can't be cast to the desired output type Bool
+    def forward(self, b):
+        return b.clone().add_(1)
+
+
+class InplaceOverlapTranspose(torch.nn.Module):  # RuntimeError: unsupported operation: some elements of the input
+    def forward(self, x):                        # tensor and the written-to tensor refer to a single memory location
+        y = x.clone()
+        y.add_(y.t())
+        return y
+
+
+class InplaceOverlapRows(torch.nn.Module):  # RuntimeError: unsupported operation: (as above)
+    def forward(self, x):
+        y = x.clone()
+        y[1:].add_(y[:-1])
+        return y
+
+
+class ViewNotViewable(torch.nn.Module):  # RuntimeError: view size is not compatible with input tensor's size and stride
+    def forward(self, x):
+        return x.t().view(6)
+
+
 class Relu(torch.nn.Module):  # for the --input specs that fx2c refuses
     def forward(self, x):
         return torch.relu(x)
@@ -152,6 +186,12 @@ ERRORS = {
     "nine_dims": (NineDims, ["x:f32[1,1,1,1,1,1,1,1]"]),
     "pixel_shuffle_overflow": (PixelShuffleHuge, ["x:f32[1,4,2,2]"]),
     "embedding_max_norm": (EmbeddingMaxNorm, ["idx:i64[3]", "w:f32[5,4]"]),
+    "inplace_float_into_int": (InplaceFloatIntoInt, ["i:i64[3]"]),
+    "inplace_sigmoid_int": (InplaceSigmoidInt, ["i:i64[3]"]),
+    "inplace_into_bool": (InplaceIntoBool, ["b:bool[3]"]),
+    "inplace_overlap_transpose": (InplaceOverlapTranspose, ["x:f32[3,3]"]),
+    "inplace_overlap_rows": (InplaceOverlapRows, ["x:f32[3,3]"]),
+    "view_not_viewable": (ViewNotViewable, ["x:f32[2,3]"]),
 }
 
 # name: (module class in tests/edges/models.py, exporter arguments)
@@ -160,6 +200,9 @@ NUMERIC = {
                         "--input-range", "j=0,1"],
     "flip_empty": ["--input", "x:f32[0,3]", "--input", "y:f32[2,0,4]"],
     "split_many": ["--input", "x:f32[2,300]"],
+    "inplace_dtypes": ["--input", "x:f32[2,3]", "--input", "i:i64[2,3]", "--input", "b:bool[2,3]", "--input-range",
+                       "i=-6,6"],
+    "inplace_same_positions": ["--input", "x:f32[3,3]"],
 }
 
 

@@ -187,7 +187,7 @@ static void walk_text(const char *text, int32_t ndim, const int64_t *shape, char
   fx_diag_free(&d);
 }
 
-/* A channel shuffle (shufflenet: view, transpose, view): the second view is a copy in PyTorch (no strides reach its
+/* A channel shuffle (shufflenet: view, transpose, reshape): the reshape is a copy in PyTorch (no strides reach its
  * elements in the transpose's), but when nothing writes in place it shares the transpose's storage, which already
  * holds those elements: one copy, the transpose's. With an in-place op on the result, it has storage of its own. */
 static void shuffle_copies_once(void **state) {
@@ -197,7 +197,7 @@ static void shuffle_copies_once(void **state) {
                      "    %x : [#users=1] = placeholder[target=x]\n"
                      "    %view : [#users=1] = call_method[target=view](args = (%x, 1, 2, 3, 4), kwargs = {})\n"
                      "    %transpose : [#users=1] = call_function[target=torch.transpose](args = (%view, 1, 2), kwargs = {})\n"
-                     "    %view_1 : [#users=1] = call_method[target=view](args = (%transpose, 1, 6, 4), kwargs = {})\n";
+                     "    %view_1 : [#users=1] = call_method[target=reshape](args = (%transpose, 1, 6, 4), kwargs = {})\n";
   char text[2048];
   snprintf(text, sizeof text, "%s    return view_1\n", head);
   walk_text(text, 3, (int64_t[]){1, 6, 4}, log, sizeof log);
