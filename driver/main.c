@@ -146,33 +146,6 @@ static int usage_error(const char *fmt, const char *arg) {
   return EXIT_USAGE;
 }
 
-static const char *const dtype_names[] = {"f32", "f64", "f16", "bf16", "i64", "i32", "i16", "i8", "u8", "bool"};
-
-/* NAME:DTYPE[D0,D1,...] or NAME=FILE.npy */
-static bool valid_input_spec(const char *s) {
-  const char *eq = strchr(s, '='), *colon = strchr(s, ':');
-  if (eq && (!colon || eq < colon)) return eq > s && eq[1] != 0;
-  if (!colon || colon == s) return false;
-  const char *br = strchr(colon, '[');
-  if (!br) return false;
-  bool dtype_ok = false;
-  for (size_t i = 0; i < sizeof dtype_names / sizeof *dtype_names; i++)
-    if ((size_t)(br - colon - 1) == strlen(dtype_names[i]) && strncmp(colon + 1, dtype_names[i], strlen(dtype_names[i])) == 0)
-      dtype_ok = true;
-  if (!dtype_ok) return false;
-  const char *p = br + 1;
-  if (*p == ']') return p[1] == 0; /* a scalar: x:f32[] */
-  for (int ndim = 1;; ndim++) {
-    if (*p < '0' || *p > '9' || ndim > FXRT_MAX_DIMS) return false;
-    int64_t v = 0;
-    for (; *p >= '0' && *p <= '9'; p++)
-      if (v > (INT64_MAX - (*p - '0')) / 10) return false; /* a dimension past 2**63 - 1 */
-      else v = v * 10 + (*p - '0');
-    if (*p == ']') return p[1] == 0;
-    if (*p != ',') return false;
-    p++;
-  }
-}
 
 /* ---- outputs never overwrite inputs ----
  * Every file a command reads is remembered by identity (device and inode, so that another spelling of its path, a
@@ -318,17 +291,19 @@ static int cmd_compile(int argc, char **argv) {
 /* --input NAME:DTYPE[D0,...] or NAME=FILE.npy as the shape of placeholder NAME of p; given_by[i]: the spec that gave
  * placeholder i its shape (one placeholder, one spec). */
 static bool apply_input_spec(fx_program *p, const char *spec, const char **given_by, fx_diag *d) {
-  const char *eq = strchr(spec, '='), *colon = strchr(spec, ':');
-  bool from_file = eq && (!colon || eq < colon);
-  const char *name_end = from_file ? eq : colon;
-  fx_str name = fx_str_make(spec, (size_t)(name_end - spec));
+  fx_input_arg a;
+  char msg[240];
+  if (!fx_parse_input_arg(spec, &a, msg, sizeof msg)) { /* the command line was checked: not reached */
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: %s", spec, msg);
+    return false;
+  }
   uint32_t index = FX_NONE_IDX;
   for (uint32_t i = 0; i < p->nplaceholders; i++)
-    if (fx_str_eq(p->g->nodes[p->placeholders[i]].name, name) || fx_str_eq(p->g->nodes[p->placeholders[i]].target, name))
+    if (fx_str_eq(p->g->nodes[p->placeholders[i]].name, a.name) || fx_str_eq(p->g->nodes[p->placeholders[i]].target, a.name))
       index = i;
   if (index == FX_NONE_IDX) {
-    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: the graph has no placeholder '%.*s'", spec, (int)name.n,
-                  name.p);
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: the graph has no placeholder '%.*s'", spec, (int)a.name.n,
+                  a.name.p);
     return false;
   }
   if (given_by[index]) {
@@ -338,18 +313,20 @@ static bool apply_input_spec(fx_program *p, const char *spec, const char **given
     return false;
   }
   given_by[index] = spec;
-  fx_tensor t = {0};
-  if (from_file) {
-    if (!fx_npy_read(eq + 1, &t, d)) return false;
+  if (a.file) {
+    fx_tensor t = {0};
+    if (!fx_npy_read(a.file, &t, d)) return false;
     fx_tensor_free(t.data);
-  } else {
-    char msg[200];
-    if (!fx_parse_tensor_type(colon + 1, &t.dtype, &t.ndim, t.shape, msg, sizeof msg)) {
-      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: %s", spec, msg);
-      return false;
-    }
+    a.dtype = t.dtype;
+    a.ndim = t.ndim;
+    memcpy(a.shape, t.shape, sizeof a.shape);
+  } else if (!fx_shape_fits(a.dtype, a.ndim, a.shape)) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0},
+                  "--input %s: a tensor of this shape and dtype %s has more elements or bytes than fit in 64 bits",
+                  spec, fxrt_dtype_name(a.dtype));
+    return false;
   }
-  fx_program_set_input(p, index, t.dtype, t.ndim, t.shape);
+  fx_program_set_input(p, index, a.dtype, a.ndim, a.shape);
   return true;
 }
 
@@ -559,9 +536,13 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     else if (strcmp(a, "--input") == 0) {
       const char *spec;
       NEXT_ARG(spec);
-      if (!valid_input_spec(spec))
-        return usage_error("bad --input '%s': expected NAME:DTYPE[D0,D1,...] (x:f32[1,3,224,224], at most 8 "
-                           "dimensions, each below 2**63) or NAME=FILE.npy", spec);
+      fx_input_arg ia;
+      char why[240], what[600];
+      if (!fx_parse_input_arg(spec, &ia, why, sizeof why)) {
+        snprintf(what, sizeof what, "'%s': %s", spec, why);
+        return usage_error("bad --input %s; expected NAME:DTYPE[D0,D1,...] (x:f32[1,3,224,224], at most 8 dimensions, "
+                           "each below 2**63) or NAME=FILE.npy", what);
+      }
       o.inputs[o.ninputs++] = spec;
     } else if (strcmp(a, "-O0") == 0 || strcmp(a, "-O1") == 0 || strcmp(a, "-O2") == 0) o.opt_level = a[2] - '0';
     else if (a[0] == '-' && a[1] != 0) return usage_error("unknown option '%s'", a);

@@ -40,8 +40,7 @@ bool fx_program_set_input(fx_program *p, uint32_t i, fxrt_dtype dtype, int32_t n
   return true;
 }
 
-/* The element count and the byte size of a shape of dt fit in int64 (sizes >= 0). */
-static bool shape_fits(fxrt_dtype dt, int32_t ndim, const int64_t *shape) {
+bool fx_shape_fits(fxrt_dtype dt, int32_t ndim, const int64_t *shape) {
   int64_t n = 1;
   bool zero = false, ovf = false;
   for (int32_t i = 0; i < ndim; i++) {
@@ -51,55 +50,78 @@ static bool shape_fits(fxrt_dtype dt, int32_t ndim, const int64_t *shape) {
   return zero || (!ovf && !__builtin_mul_overflow(n, (int64_t)fxrt_dtype_size(dt), &n));
 }
 
-bool fx_parse_tensor_type(const char *text, fxrt_dtype *dt, int32_t *ndim, int64_t *shape, char *msg, size_t cap) {
-  const char *br = strchr(text, '[');
+bool fx_parse_input_arg(const char *spec, fx_input_arg *a, char *msg, size_t cap) {
+  memset(a, 0, sizeof *a);
+  const char *eq = strchr(spec, '='), *colon = strchr(spec, ':');
+  const bool from_file = eq && (!colon || eq < colon);
+  const char *name_end = from_file ? eq : colon;
+  if (!name_end) {
+    snprintf(msg, cap, "expected ':' (a type) or '=' (an .npy file) after the placeholder's name");
+    return false;
+  }
+  if (name_end == spec) {
+    snprintf(msg, cap, "no placeholder name before '%c'", *name_end);
+    return false;
+  }
+  a->name = fx_str_make(spec, (size_t)(name_end - spec));
+  if (from_file) {
+    if (!eq[1]) {
+      snprintf(msg, cap, "no file name after '='");
+      return false;
+    }
+    a->file = eq + 1;
+    return true;
+  }
+  const char *text = colon + 1, *br = strchr(text, '[');
   size_t len = br ? (size_t)(br - text) : strlen(text);
   int k = 0;
   while (k < FXRT_NUM_DTYPES && !(strlen(fxrt_dtype_name((fxrt_dtype)k)) == len &&
                                   strncmp(text, fxrt_dtype_name((fxrt_dtype)k), len) == 0))
     k++;
   if (k == FXRT_NUM_DTYPES) {
-    snprintf(msg, cap, "unknown dtype '%.*s'", (int)len, text);
+    char b[200];
+    snprintf(msg, cap, "unknown dtype '%s'", fx_printable(text, len, 60, b, sizeof b));
     return false;
   }
-  *dt = (fxrt_dtype)k;
-  *ndim = 0;
-  const char *q = br ? br + 1 : NULL;
-  if (!q) {
+  a->dtype = (fxrt_dtype)k;
+  if (!br) {
     snprintf(msg, cap, "expected [D0,D1,...] after the dtype");
     return false;
   }
+  const char *q = br + 1;
+  char b[200];
   while (*q != ']') {
+    if (!*q) {
+      snprintf(msg, cap, "the shape has no closing ']'");
+      return false;
+    }
     if (*q < '0' || *q > '9') {
-      snprintf(msg, cap, "expected a size at '%s'", q);
+      snprintf(msg, cap, "expected a size at '%s'", fx_printable(q, strlen(q), 60, b, sizeof b));
       return false;
     }
     int64_t v = 0;
     const char *start = q;
     for (; *q >= '0' && *q <= '9'; q++)
       if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, *q - '0', &v)) {
-        snprintf(msg, cap, "size %.*s does not fit in 64 bits", (int)strspn(start, "0123456789"), start);
+        size_t digits = strspn(start, "0123456789");
+        snprintf(msg, cap, "size %s does not fit in 64 bits", fx_printable(start, digits, 60, b, sizeof b));
         return false;
       }
-    if (*ndim == FXRT_MAX_DIMS) {
-      int32_t n = *ndim;
+    if (a->ndim == FXRT_MAX_DIMS) {
+      int32_t n = a->ndim;
       for (const char *r = start; *r && *r != ']'; r++) n += *r == ',';
       snprintf(msg, cap, "%d dimensions, but fx2c's tensors have at most %d", n + 1, FXRT_MAX_DIMS);
       return false;
     }
-    shape[(*ndim)++] = v;
+    a->shape[a->ndim++] = v;
     if (*q == ',') q++;
-    else if (*q != ']') {
-      snprintf(msg, cap, "expected ',' or ']' at '%s'", q);
+    else if (*q != ']' && *q) {
+      snprintf(msg, cap, "expected ',' or ']' at '%s'", fx_printable(q, strlen(q), 60, b, sizeof b));
       return false;
     }
   }
   if (q[1] != 0) {
-    snprintf(msg, cap, "unexpected '%s' after ']'", q + 1);
-    return false;
-  }
-  if (!shape_fits(*dt, *ndim, shape)) {
-    snprintf(msg, cap, "a tensor of this shape and dtype %s has more elements or bytes than fit in 64 bits", fxrt_dtype_name(*dt));
+    snprintf(msg, cap, "unexpected '%s' after ']'", fx_printable(q + 1, strlen(q + 1), 60, b, sizeof b));
     return false;
   }
   return true;
@@ -152,7 +174,7 @@ int64_t fx_tinfo_numel(const fx_tinfo *t) {
 static bool bind_placeholder(fx_program *p, uint32_t node, uint32_t index, fx_diag *d) {
   const fx_node *n = &p->g->nodes[node];
   const fx_input_spec *s = &p->inputs[index];
-  if (s->given && !shape_fits(s->dtype, s->ndim, s->shape)) {
+  if (s->given && !fx_shape_fits(s->dtype, s->ndim, s->shape)) {
     fx_diag_error(d, n->loc.line ? p->g->src : NULL, n->loc,
                   "input '%.*s': a tensor of this shape and dtype %s has more elements or bytes than fit in 64 bits",
                   (int)n->name.n, n->name.p, fxrt_dtype_name(s->dtype));

@@ -129,10 +129,20 @@ void fx_program_init(fx_program *p, fx_graph *g, const fx_modules *mods, const f
 void fx_program_free(fx_program *p);
 /* The dtype and shape of the i-th placeholder (graph order). Returns false if there is no such placeholder. */
 bool fx_program_set_input(fx_program *p, uint32_t i, fxrt_dtype dtype, int32_t ndim, const int64_t *shape);
-/* An --input spec's type, "DTYPE[D0,D1,...]" (f32[1,3,224,224], i64[]): false, with the reason in msg, for an unknown
- * dtype, more than FXRT_MAX_DIMS sizes, a size beyond int64, or a shape whose element count or byte size does not
- * fit in int64. */
-bool fx_parse_tensor_type(const char *text, fxrt_dtype *dt, int32_t *ndim, int64_t *shape, char *msg, size_t cap);
+/* An --input spec: NAME:DTYPE[D0,D1,...] (x:f32[1,3,224,224], n:i64[]) or NAME=FILE.npy. */
+typedef struct fx_input_arg {
+  fx_str name;            /* a placeholder's name or target: points into the spec */
+  const char *file;       /* NAME=FILE.npy: FILE (in the spec); NULL for a type */
+  fxrt_dtype dtype;       /* NAME:DTYPE[...]: the type */
+  int32_t ndim;
+  int64_t shape[FXRT_MAX_DIMS];
+} fx_input_arg;
+/* Parses an --input spec: false, with the reason in msg, for a malformed one (no name, an empty file name, an unknown
+ * dtype, more than FXRT_MAX_DIMS sizes, a size beyond int64; the command line's fault). Whether the shape's element
+ * count and bytes fit in int64 is fx_shape_fits'. */
+bool fx_parse_input_arg(const char *spec, fx_input_arg *a, char *msg, size_t cap);
+/* The element count and the byte size of a shape of dt (sizes >= 0) fit in int64. */
+bool fx_shape_fits(fxrt_dtype dt, int32_t ndim, const int64_t *shape);
 /* Legalizes every node (all unsupported targets are reported at once), then infers every dtype and shape. */
 bool fx_program_build(fx_program *p, fx_diag *d);
 
