@@ -53,8 +53,18 @@ static bool run_call(void *ctx, uint32_t node, const fx_kcall *k) {
   const fx_program *p = e->L->p;
   const fx_node *n = k->node != FX_NONE_IDX ? &p->g->nodes[k->node] : NULL;
   (void)node;
-  fx_diag_error(e->d, n && n->loc.line ? p->g->src : NULL, n ? n->loc : (fx_loc){0, 0, 0, 0}, "running '%.*s': %s failed: %s",
-                n ? (int)n->name.n : 7, n ? n->name.p : "outputs", fx_kind_function((fx_kind)k->kind), fxrt_status_str(s));
+  const fx_source *src = n && n->loc.line ? p->g->src : NULL;
+  const fx_loc loc = n ? n->loc : (fx_loc){0, 0, 0, 0};
+  if (s == FXRT_EASSERT && n) { /* torch._assert(cond, message): PyTorch's AssertionError says the message */
+    const fx_value *msg = &p->inst[k->node].args[1];
+    if (msg->kind == FX_V_STR || msg->kind == FX_V_WORD)
+      fx_diag_error(e->d, src, loc, "running '%.*s': the assertion fails: %.*s", (int)n->name.n, n->name.p, (int)msg->n,
+                    msg->u.text);
+    else fx_diag_error(e->d, src, loc, "running '%.*s': the assertion fails", (int)n->name.n, n->name.p);
+    return false;
+  }
+  fx_diag_error(e->d, src, loc, "running '%.*s': %s failed: %s", n ? (int)n->name.n : 7, n ? n->name.p : "outputs",
+                fx_kind_function((fx_kind)k->kind), fxrt_status_str(s));
   return false;
 }
 

@@ -200,7 +200,7 @@ static const rule rules[] = {
     {{ATEN("zeros_like")}, FX_OP_FULL_LIKE, NULL, "fill_value=0", 0},
     /* compile-time queries */
     {{"builtins.getattr"}, FX_OP_GETATTR, NULL, NULL, 0},
-    {{"torch._assert"}, FX_OP_ASSERT, NULL, NULL, 0},
+    {{"torch._assert", "torch._assert_async", ATEN("_assert_async")}, FX_OP_ASSERT, NULL, NULL, 0},
     {{"torch.fx._symbolic_trace._assert_is_none"}, FX_OP_ASSERT, "condition, message=None", NULL, 0},
 };
 

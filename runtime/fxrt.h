@@ -37,7 +37,8 @@ typedef enum fxrt_status {
   FXRT_EDTYPE = 2,    /* a dtype the kernel does not handle */
   FXRT_ERANGE = 3,    /* an index out of range (embedding, gather) */
   FXRT_ENOTSUP = 4,   /* a mode the kernel does not implement */
-  FXRT_EWORKSPACE = 5 /* the workspace given is smaller than the kernel's *_workspace_size() */
+  FXRT_EWORKSPACE = 5, /* the workspace given is smaller than the kernel's *_workspace_size() */
+  FXRT_EASSERT = 6     /* a condition that the model asserts (torch._assert) is false */
 } fxrt_status;
 
 /* The name of a status ("invalid argument", ...). */
@@ -170,6 +171,10 @@ typedef enum fxrt_binary_op {
  * when it has exactly their layout. */
 fxrt_status fxrt_binary(fxrt_binary_op op, fxrt_dtype dt, const void *a, const fxrt_view *av, const void *b,
                         const fxrt_view *bv, void *y, const fxrt_view *yv, double alpha);
+
+/* torch._assert(cond): FXRT_EASSERT when the one element of cond (of dtype dt) is zero or false, as Python's bool()
+ * sees it (NaN is true); FXRT_OK otherwise. */
+fxrt_status fxrt_assert(fxrt_dtype dt, const void *cond);
 
 /* torch.where(cond, a, b) with broadcasting, as fxrt_binary; cond is bool. */
 fxrt_status fxrt_where(fxrt_dtype dt, const uint8_t *cond, const fxrt_view *cv, const void *a, const fxrt_view *av,

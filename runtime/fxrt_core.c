@@ -13,8 +13,27 @@ const char *fxrt_status_str(fxrt_status s) {
   case FXRT_ERANGE: return "index out of range";
   case FXRT_ENOTSUP: return "unsupported mode";
   case FXRT_EWORKSPACE: return "workspace too small";
+  case FXRT_EASSERT: return "the model's assertion (torch._assert) failed";
   }
   return "unknown status";
+}
+
+fxrt_status fxrt_assert(fxrt_dtype dt, const void *cond) {
+  double v;
+  switch (dt) {
+  case FXRT_F32: v = *(const float *)cond; break;
+  case FXRT_F64: v = *(const double *)cond; break;
+  case FXRT_I64: v = *(const int64_t *)cond != 0; break;
+  case FXRT_I32: v = *(const int32_t *)cond != 0; break;
+  case FXRT_I16: v = *(const int16_t *)cond != 0; break;
+  case FXRT_I8: v = *(const int8_t *)cond != 0; break;
+  case FXRT_U8:
+  case FXRT_BOOL: v = *(const uint8_t *)cond != 0; break;
+  case FXRT_F16:
+  case FXRT_BF16: v = (*(const uint16_t *)cond & 0x7fff) != 0; break; /* +0 and -0 are false */
+  default: return FXRT_EDTYPE;
+  }
+  return v != 0 ? FXRT_OK : FXRT_EASSERT; /* NaN != 0 */
 }
 
 size_t fxrt_dtype_size(fxrt_dtype dt) {

@@ -1,5 +1,6 @@
 /* meta.c: what is known at compile time: x.size(), x.dim(), x.numel(), getattr(x, 'shape' | 'ndim' | 'dtype' |
- * ...) and torch._assert. They become Python values and have no kernel.
+ * ...) and torch._assert. They become Python values and have no kernel, except torch._assert of a tensor, whose
+ * condition is checked when the model runs (fxrt_assert: the run fails with FXRT_EASSERT, as PyTorch raises).
  */
 #include "family.h"
 
@@ -22,7 +23,14 @@ bool fx_infer_meta(fx_ictx *c, fx_op op, fx_inst *in) {
     else if (fx_value_is_container(cond)) holds = cond->n != 0;
     else if (cond->kind == FX_V_NONE) holds = false;
     else if (!is_tensor(cond) && as_float(cond, &f)) holds = f != 0;
-    /* a tensor's truth is known only when it runs: fx2c does not check it */
+    else if (is_tensor(cond)) { /* a tensor's truth is known when it runs: a check there (fxrt_assert) */
+      const fx_tinfo *t = tinfo(c, cond);
+      if (fx_tinfo_numel(t) != 1)
+        return fx_ierr(c, "Boolean value of Tensor with %s than one value is ambiguous (the condition has %lld "
+                          "elements; PyTorch raises this too)",
+                       fx_tinfo_numel(t) ? "more" : "other", (long long)fx_tinfo_numel(t));
+      in->work = true;
+    }
     if (!holds) {
       if (msg->kind == FX_V_STR || msg->kind == FX_V_WORD)
         return fx_ierr(c, "the assertion fails: %.*s", (int)msg->n, msg->u.text);
@@ -59,7 +67,13 @@ bool fx_infer_meta(fx_ictx *c, fx_op op, fx_inst *in) {
 
 /* ---- lowering ---- */
 
-/* Their values are constants of the program by now: a node of theirs never has work to lower. */
+/* Their values are constants of the program by now: a node of theirs has work to lower only when it is a torch._assert
+ * of a tensor, checked when the model runs. */
 bool fx_lower_meta(fx_lctx *r, fx_op op, const fx_inst *in) {
-  return fx_lerr(r, "internal error: %s is computed at compile time and has no kernel", fx_op_name(op));
+  if (op != FX_OP_ASSERT || !is_tensor(&in->args[0]))
+    return fx_lerr(r, "internal error: %s is computed at compile time and has no kernel", fx_op_name(op));
+  fx_kcall *k = fx_call(r, FX_K_ASSERT);
+  k->dt = ti(r, &in->args[0])->dtype;
+  k->ref[0] = tref(r, &in->args[0]);
+  return true;
 }

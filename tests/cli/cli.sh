@@ -213,6 +213,16 @@ done
 expect "the executable names a bad header's problem" 1 "has a bad .npy header: expected ',' or ')' in 'shape'" \
   "$work/relu.exe" "$tests/weights/npy_bad_header.npy" -o "$work/exe_bad"
 
+# ---- issue 15: torch._assert of a tensor is checked when the model runs (c.npy sums to 0: "the sum must not be zero")
+at=$tests/edges/assert_tensor/graph.fx
+expect "run: a tensor assertion that fails" 1 "error: running '_assert': the assertion fails: the sum must not be zero" \
+  "$fx2c" run "$at" "$dir/npy/c.npy" -o "$work/assert_run"
+expect "an executable with tensor assertions" 0 "" "$fx2c" compile "$at" --input 'x:f32[2,3]' --emit exe -o "$work/assert.exe"
+expect "the executable: a tensor assertion that fails" 1 "the model's assertion (torch._assert) failed" \
+  "$work/assert.exe" "$dir/npy/c.npy" -o "$work/assert_exe"
+expect "the executable: tensor assertions that hold" 0 "" "$work/assert.exe" "$tests/edges/assert_tensor/input0.npy" \
+  -o "$work/assert_exe2"
+
 # ---- issue 15: compile and run agree
 expect "return (x, None): compile refuses it at the output node" 1 \
   "none.fx:4:5: error: output 1 of the returned value is None" \

@@ -52,3 +52,13 @@ class InplaceSamePositions(torch.nn.Module):
         w = x.clone()
         w.t().add_(w.t())
         return y, z, w
+
+
+class AssertTensor(torch.nn.Module):
+    """torch._assert on tensor conditions, checked when the model runs (tests/cli/cli.sh runs it on an input that
+    fails the first one)."""
+
+    def forward(self, x):
+        torch._assert(x.sum() != 0, "the sum must not be zero")
+        torch._assert((x > -100).all(), "no value below -100")
+        return x * 2

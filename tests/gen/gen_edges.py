@@ -203,6 +203,7 @@ NUMERIC = {
     "inplace_dtypes": ["--input", "x:f32[2,3]", "--input", "i:i64[2,3]", "--input", "b:bool[2,3]", "--input-range",
                        "i=-6,6"],
     "inplace_same_positions": ["--input", "x:f32[3,3]"],
+    "assert_tensor": ["--input", "x:f32[2,3]"],
 }
 
 
