@@ -861,42 +861,73 @@ def b_embedding(g):
 
 INPLACE = [("add_", "{t}.add_({s})"), ("mul_", "{t}.mul_({s})"), ("sub_", "{t}.sub_({s})"),
            ("relu_", "{t}.relu_()"), ("clamp_", "{t}.clamp_(-0.5, 0.5)"), ("div_", "{t}.div_(2)"),
-           ("relu_", "F.relu({t}, inplace=True)"), ("add_", "{t} += {s}"), ("mul_", "{t} *= {s}")]
+           ("relu_", "F.relu({t}, inplace=True)"), ("add_", "{t} += {s}"), ("mul_", "{t} *= {s}"),
+           ("sub_", "{t}.sub_({s}, alpha=2)"), ("lt_", "{t}.lt_({s})"), ("ge_", "{t}.ge_({s})"),
+           ("eq_", "{t}.eq_({s})"), ("logical_not_", "{t}.logical_not_()"), ("sigmoid_", "{t}.sigmoid_()"),
+           ("floor_divide_", "{t}.floor_divide_(2)")]
+UNARY_INPLACE = ("relu_", "clamp_", "div_", "logical_not_", "sigmoid_", "floor_divide_")
+
+
+def inplace_target(g, a):
+    """Where an in-place op on a writes: a itself ("fresh") or a view of it ("view"): (text, shape, kind)."""
+    if not (g.chance(0.5) and a.rank >= 1):
+        return a.name, a.shape, "fresh"
+    roll = g.r(0, 3)
+    if roll == 0:
+        text, shape, _ = index_expr(g, a)
+        return f"{a.name}{text}", shape, "view"
+    if roll == 1 and a.rank >= 2:
+        return f"{a.name}.transpose(0, -1)", (a.shape[-1],) + a.shape[1:-1] + (a.shape[0],), "view"
+    if roll == 2 and a.rank == 2:
+        return f"{a.name}.t()", a.shape[::-1], "view"
+    d = g.dim(a)
+    dd = norm_dim(d, a.rank)
+    n = a.shape[dd]
+    if n < 2:
+        raise Skip()
+    st = g.r(1, n - 1)
+    return f"{a.name}.narrow({d}, {st}, {n - st})", a.shape[:dd] + (n - st,) + a.shape[dd + 1:], "view"
+
+
+def inplace_operand(g, a, shape):
+    """The second operand of an in-place op writing a tensor of `shape` (dtype a.dtype): a Python number (sometimes
+    one that PyTorch cannot cast into an integer tensor: the model is then one PyTorch refuses), an existing value that
+    broadcasts to the shape (a itself or a view of a, which may overlap the written elements), or a new parameter."""
+    roll = g.rng.random()
+    if roll < 0.55:
+        if a.dtype == FLOAT or g.chance(0.15):
+            return g.rng.choice(["2", "-1", "0.5"])
+        return g.rng.choice(["2", "-1"])
+    if roll < 0.85:
+        cands = [w for w in g.vals if w.dtype in (FLOAT, INT) and broadcast(shape, w.shape) == tuple(shape)]
+        if a.rank >= 1 and broadcast(shape, a.shape) == tuple(shape):
+            cands.append(a)
+        if cands:
+            w = g.rng.choice(cands)
+            if w is a and a.rank >= 2 and g.chance(0.5) and a.shape[0] == a.shape[-1]:
+                return f"{a.name}.transpose(0, -1)"  # overlapping in other positions: PyTorch refuses it
+            return w.name
+    dims = list(shape)
+    for i in range(len(dims)):
+        if g.chance(0.4):
+            dims[i] = 1
+    return g.param(tuple(dims[g.r(0, len(dims)) if g.chance(0.3) else 0:]), a.dtype).name
 
 
 def b_inplace(g):
-    """An in-place op on a fresh tensor, on a view of one, or (rarely) on an input. The op's result and the mutated
-    tensor are both used later (through the tensor's name)."""
+    """An in-place op on a fresh tensor, on a view of one, or (rarely) on an input, with a number or a tensor as its
+    second operand. The op's result and the mutated tensor are both used later (through the tensor's name)."""
     if "inplace" in g.exclude:
         raise Skip()
     a = g.pick(lambda v: v.inplace_ok and v.dtype in (FLOAT, INT))
     op, sp = g.rng.choice(INPLACE)
-    if a.dtype == INT and op in ("relu_", "clamp_", "div_"):
+    if a.dtype == INT and op in ("relu_", "clamp_") or (a.dtype == FLOAT and op == "floor_divide_"):
         raise Skip()
-    s = g.rng.choice(["2", "-1", "0.5"] if a.dtype == FLOAT else ["2", "-1"])
-    target, shape, kind = a.name, a.shape, "fresh"
-    if g.chance(0.5) and a.rank >= 1:
-        roll = g.r(0, 3)
-        if roll == 0:
-            text, shape, _ = index_expr(g, a)
-            target = f"{a.name}{text}"
-        elif roll == 1 and a.rank >= 2:
-            target, shape = f"{a.name}.transpose(0, -1)", a.shape[::-1]
-            shape = (a.shape[-1],) + a.shape[1:-1] + (a.shape[0],)
-        elif roll == 2 and a.rank == 2:
-            target, shape = f"{a.name}.t()", a.shape[::-1]
-        else:
-            d = g.dim(a)
-            dd = norm_dim(d, a.rank)
-            n = a.shape[dd]
-            if n < 2:
-                raise Skip()
-            st = g.r(1, n - 1)
-            target, shape = f"{a.name}.narrow({d}, {st}, {n - st})", a.shape[:dd] + (n - st,) + a.shape[dd + 1:]
-        kind = "view"
+    target, shape, kind = inplace_target(g, a)
     if 0 in shape:
         raise Skip()
-    if op in ("relu_", "clamp_"):
+    s = None if op in UNARY_INPLACE else inplace_operand(g, a, shape)
+    if op in ("relu_", "clamp_", "lt_", "ge_", "eq_", "logical_not_", "floor_divide_"):
         for w in g.vals:
             w.may_tie = True  # the tensor and whatever shares its storage now saturate
     if "+=" in sp or "*=" in sp:
@@ -910,6 +941,24 @@ def b_inplace(g):
         g.ops.append(op + ":" + kind)
         return None
     return g.emit(sp.format(t=target, s=s), shape, a.dtype, op + ":" + kind, kind == "fresh" and a.contig, True)
+
+
+def b_clone_write(g):
+    """Copies of one value written in place in different ways (`c = a.clone(); c.add_(1)`, and another clone of a,
+    or a itself, written otherwise): each copy is a tensor of its own, however alike the nodes that make them."""
+    if "inplace" in g.exclude:
+        raise Skip()
+    a = g.pick(lambda v: v.dtype == FLOAT)
+    outs = None
+    for _ in range(g.r(1, 2)):
+        c = g.emit(f"{a.name}.clone()" if g.chance(0.8) else f"{a.name}.detach().clone()", a.shape, a.dtype, "clone")
+        op, sp = g.rng.choice([o for o in INPLACE if "=" not in o[1] and o[0] != "floor_divide_"])
+        s = None if op in UNARY_INPLACE else g.rng.choice(["2", "-1", "0.5"])
+        g.lines.append(sp.format(t=c.name, s=s))
+        g.ops.append(op + ":clone")
+        c.may_tie = True
+        outs = c
+    return outs
 
 
 def b_setitem(g):
@@ -929,7 +978,7 @@ BUILDERS = [
     (b_linear, 6), (b_matmul2, 3), (b_conv, 5), (b_conv_transpose, 1), (b_pool, 5), (b_norm, 4), (b_interpolate, 1),
     (b_reshape, 5), (b_permute, 4), (b_squeeze, 4), (b_expand, 2), (b_index, 6), (b_select, 5), (b_cat, 3),
     (b_pad, 2), (b_misc_shape, 3), (b_index_select, 2), (b_embedding, 1),
-    (b_inplace, 5), (b_setitem, 1),
+    (b_inplace, 5), (b_clone_write, 2), (b_setitem, 1),
 ]
 
 

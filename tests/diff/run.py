@@ -132,6 +132,52 @@ def run_cmd(cmd, timeout, cwd=None):
     return "crash", p.returncode, f"exit status {p.returncode}: {first_error(err)}"
 
 
+def check_torch_refusal(res, m, net, inputs, work, why, opts):
+    """A model that eager PyTorch refuses: its torch-level graph, modules, weights and inputs are written as the
+    exporter writes them, and `fx2c run` must refuse it too (exit status 1 with a diagnostic), at compile or at run
+    time. Computing outputs is a wrong answer with exit status 0: a mismatch."""
+    import numpy as np
+    import torch
+    exp = exporter()
+    try:
+        gm = torch.fx.symbolic_trace(net)
+    except Exception as e:  # noqa: BLE001 - the generator's miss
+        res["status"], res["detail"] = "discarded", f"{why}; symbolic_trace: {str(e).splitlines()[0][:80]}"
+        return res
+    export_dir = os.path.join(work, "export")
+    os.makedirs(export_dir)
+    with open(os.path.join(export_dir, "graph.fx"), "w") as f:
+        f.write(str(gm.graph) + "\n")
+    with open(os.path.join(export_dir, "modules.txt"), "w") as f:
+        f.write(exp.modules_text(net))
+    _, items, _ = exp.collect_weights(net, gm, False)
+    exp.write_safetensors(os.path.join(export_dir, "weights.safetensors"), items)
+    in_paths = []
+    for i, t in enumerate(inputs):
+        in_paths.append(os.path.join(export_dir, f"input{i}.npy"))
+        np.save(in_paths[-1], t.numpy())
+    out_dir = os.path.join(work, "out-interp")
+    cmd = opts.fx2c + ["run", os.path.join(export_dir, "graph.fx"), "--modules", os.path.join(export_dir, "modules.txt"),
+                       "--weights", os.path.join(export_dir, "weights.safetensors")] + in_paths + ["-o", out_dir]
+    cls, rc, err = run_cmd(cmd, opts.timeout)
+    if cls == "refused":
+        status, detail = "refused", err
+    elif cls is None:
+        status, detail = "mismatch", f"PyTorch refuses the model ({why}) but fx2c computed outputs"
+    else:
+        status, detail = cls, err
+    res["torch_refused"] = True
+    res["backends"]["interp"] = (status, detail)
+    res["status"], res["detail"] = status, f"interp: {detail}"
+    if status in ("mismatch", "crash") and opts.keep_failures:
+        dest = os.path.join(opts.keep_failures, f"seed{res['seed']}")
+        shutil.rmtree(dest, ignore_errors=True)
+        shutil.copytree(work, dest)
+        with open(os.path.join(dest, "commands.sh"), "w") as f:
+            f.write(f"# seed {res['seed']}: PyTorch refuses it ({why}); fx2c should too\n{shlex.join(cmd)}\n")
+    return res
+
+
 def check_seed(seed, opts):
     """One seed: a dict with seed, ops, aten, status and per-backend results."""
     import torch
@@ -144,8 +190,11 @@ def check_seed(seed, opts):
         src_path = os.path.join(work, "model.py")
         with open(src_path, "w") as f:
             f.write(m.source)
-        # eager first: a model PyTorch rejects is the generator's miss, not a test
+        # eager first: a model that PyTorch refuses with a RuntimeError (an in-place op it cannot cast or whose
+        # operands overlap, a bad shape) must be refused by fx2c too (the torch-level graph, which symbolic_trace
+        # records without running it); anything else that fails is the generator's miss, not a test
         ns = {}
+        net = inputs = None
         try:
             exec(compile(m.source, src_path, "exec"), ns)  # noqa: S102 - our own generated source
             torch.manual_seed(seed)
@@ -155,7 +204,10 @@ def check_seed(seed, opts):
             with torch.no_grad():
                 net(*[t.clone() for t in inputs])
         except Exception as e:  # noqa: BLE001
-            res["status"], res["detail"] = "discarded", f"eager: {type(e).__name__}: {str(e).splitlines()[0][:100]}"
+            why = f"eager: {type(e).__name__}: {str(e).splitlines()[0][:100] if str(e) else ''}"
+            if isinstance(e, RuntimeError) and net is not None and inputs is not None and not m.aten:
+                return check_torch_refusal(res, m, net, inputs, work, why, opts)
+            res["status"], res["detail"] = "discarded", why
             return res
         export_dir = os.path.join(work, "export")
         argv = ["--module", src_path + ":Net", "--out", export_dir, "--seed", str(seed), "--quiet"]
@@ -309,6 +361,11 @@ def summarize(results, opts, wall):
     out.append("|---|---|")
     for k in ("pass", "refused", "mismatch", "crash", "harness", "discarded"):
         out.append(f"| {k} | {counts[k]} |")
+    both = sum(1 for r in results if r.get("torch_refused") and r["status"] == "refused")
+    if both:
+        out.append("")
+        out.append(f"Of the refused, {both} are models that PyTorch refuses too (eager raises a RuntimeError): "
+                   "fx2c must not compute them.")
     by_backend = collections.Counter((b, s) for r in results for b, (s, _) in r["backends"].items())
     if by_backend:
         out.append("")
