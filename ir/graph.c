@@ -21,10 +21,13 @@ fx_graph *fx_graph_new(void) {
   return g;
 }
 
+/* The heap storage of d's user list (users_cap > 0), where users_off entries before d->users start. */
+static uint32_t *users_storage(const fx_node *d) { return d->users - d->users_off; }
+
 void fx_graph_free(fx_graph *g) {
   if (!g) return;
   for (uint32_t i = 0; i < g->nnodes; i++)
-    if (g->nodes[i].users_cap) fx_xfree(g->nodes[i].users);
+    if (g->nodes[i].users_cap) fx_xfree(users_storage(&g->nodes[i]));
   fx_xfree(g->nodes);
   fx_xfree(g->names);
   fx_arena_free(&g->arena);
@@ -184,30 +187,49 @@ fx_str fx_graph_target_to_name(fx_graph *g, fx_opcode op, fx_str t) {
 /* ---- user lists ---- */
 
 /* Appends user u, which is being linked (link_users: a new node, or one just unlinked from all its inputs), so that
- * it can only be listed already as the last entry, by an earlier ref of its own to d. O(1): a node with 200,000
- * users must not make each new user scan them all. */
+ * it can only be listed already as the last entry, by an earlier ref of its own to d. O(1) amortized: a node with
+ * 200,000 users must not make each new user scan them all. */
 static void users_append(fx_node *d, uint32_t u) {
   if (d->nusers && d->users[d->nusers - 1] == u) return;
-  if (d->nusers == d->users_cap || !d->users_cap) {
+  if (d->users_cap && d->users_off + d->nusers == d->users_cap && d->users_off >= d->nusers) {
+    uint32_t *base = users_storage(d); /* at least half the storage is before the list: move it back */
+    memmove(base, d->users, (size_t)d->nusers * sizeof *base);
+    d->users = base;
+    d->users_off = 0;
+  }
+  if (!d->users_cap || d->users_off + d->nusers == d->users_cap) {
     uint32_t cap = d->nusers < 2 ? 4 : d->nusers * 2;
-    if (d->users_cap && d->nusers < d->users_cap) cap = d->users_cap;
     uint32_t *nu = fx_xmalloc((size_t)cap * sizeof *nu);
     if (d->nusers) memcpy(nu, d->users, d->nusers * sizeof *nu);
-    if (d->users_cap) fx_xfree(d->users);
+    if (d->users_cap) fx_xfree(users_storage(d));
     d->users = nu;
     d->users_cap = cap;
+    d->users_off = 0;
   }
   d->users[d->nusers++] = u;
 }
 
-/* Removes user u. From the end: passes erase and rewrite the newest users first (they walk the graph backwards). */
-static void users_remove(fx_node *d, uint32_t u) {
-  for (uint32_t i = d->nusers; i-- > 0;)
-    if (d->users[i] == u) {
-      memmove(d->users + i, d->users + i + 1, (d->nusers - i - 1) * sizeof *d->users);
-      d->nusers--;
-      return;
-    }
+/* Removes user u (if listed: a user that refers to d twice is removed at its first ref), keeping the order of the
+ * others. A user list is in the order its users joined it, that is in increasing link_seq (link_users,
+ * fx_graph_rebuild_users), so u is found by bisection; then the shorter side of it moves. A node with 200,000 users
+ * is not quadratic: fusion retires the oldest users of a node first and passes erase the newest first. */
+static void users_remove(const fx_graph *g, fx_node *d, uint32_t u) {
+  uint32_t n = d->nusers, at = n, lo = 0, hi = n, key = g->nodes[u].link_seq;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (g->nodes[d->users[mid]].link_seq < key) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo < n && d->users[lo] == u) at = lo;
+  if (at == n) return;
+  if (at < n - 1 - at) { /* the users before it move up by one, and the list starts one later */
+    memmove(d->users + 1, d->users, (size_t)at * sizeof *d->users);
+    d->users++;
+    d->users_off++; /* (in the arena's storage too, which is never freed nor grown) */
+  } else {
+    memmove(d->users + at, d->users + at + 1, (size_t)(n - at - 1) * sizeof *d->users);
+  }
+  d->nusers--;
 }
 
 void fx_value_visit_refs(fx_value *v, fx_value_visit_fn fn, void *ctx) {
@@ -230,10 +252,12 @@ static void add_user_cb(void *ctx, fx_value *ref) {
 
 static void remove_user_cb(void *ctx, fx_value *ref) {
   user_ctx *c = ctx;
-  if (ref->v.node < c->g->nnodes) users_remove(&c->g->nodes[ref->v.node], c->user);
+  if (ref->v.node < c->g->nnodes) users_remove(c->g, &c->g->nodes[ref->v.node], c->user);
 }
 
 static void link_users(fx_graph *g, uint32_t u) {
+  if (g->link_seq == UINT32_MAX) fx_graph_rebuild_users(g); /* renumbers from 1 */
+  g->nodes[u].link_seq = ++g->link_seq;
   user_ctx c = {g, u};
   fx_value_visit_refs(&g->nodes[u].args, add_user_cb, &c);
   fx_value_visit_refs(&g->nodes[u].kwargs, add_user_cb, &c);
@@ -268,9 +292,9 @@ static void rebuild_cb(void *ctx, fx_value *ref) {
 void fx_graph_rebuild_users(fx_graph *g) {
   for (uint32_t i = 0; i < g->nnodes; i++) {
     fx_node *n = &g->nodes[i];
-    if (n->users_cap) fx_xfree(n->users);
+    if (n->users_cap) fx_xfree(users_storage(n));
     n->users = NULL;
-    n->nusers = n->users_cap = 0;
+    n->nusers = n->users_cap = n->users_off = 0;
   }
   for (int pass = 0; pass < 2; pass++) {
     if (pass == 1) {
@@ -282,7 +306,9 @@ void fx_graph_rebuild_users(fx_graph *g) {
         store += g->nodes[i].users_cap;
       }
     }
+    g->link_seq = 0;
     for (uint32_t u = g->first; u != FX_NONE_IDX; u = g->nodes[u].next) {
+      g->nodes[u].link_seq = ++g->link_seq; /* each list is filled in graph order */
       rebuild_ctx c = {g, u, pass == 1};
       fx_value_visit_refs(&g->nodes[u].args, rebuild_cb, &c);
       fx_value_visit_refs(&g->nodes[u].kwargs, rebuild_cb, &c);
@@ -370,7 +396,7 @@ uint32_t fx_graph_append_node(fx_graph *g, const fx_node *proto) {
   fx_node *n = &g->nodes[idx];
   *n = *proto;
   n->users = NULL;
-  n->nusers = n->users_cap = 0;
+  n->nusers = n->users_cap = n->users_off = 0;
   n->erased = 0;
   names_insert(g, idx);
   list_insert_before(g, idx, FX_NONE_IDX);

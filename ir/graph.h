@@ -88,6 +88,8 @@ typedef struct fx_node {
   uint32_t *users;   /* nodes whose args or kwargs refer to this one, each once, in order of first use */
   uint32_t nusers;
   uint32_t users_cap; /* 0: the storage belongs to the graph's arena */
+  uint32_t users_off; /* users starts this many entries into its heap storage (users removed from the front) */
+  uint32_t link_seq;  /* when this node last joined its inputs' user lists: each list is in increasing link_seq */
   uint32_t prev, next;
   fx_loc loc;        /* where the node was read; line 0 if it was created by a pass */
   uint8_t opcode;
@@ -107,6 +109,7 @@ typedef struct fx_graph {
   uint32_t *names; /* open-addressing hash of node indices by name; every name ever used stays */
   uint32_t names_cap, names_n;
   uint32_t insert_node; /* insertion point: FX_NONE_IDX means "append at the end" */
+  uint32_t link_seq;    /* the last fx_node.link_seq given */
   bool insert_before;
   bool num_users_spelling; /* the source printed [num_users=N] (torch >= 2.1) rather than [#users=N] */
   const fx_source *src;    /* the source the graph was read from, or NULL */

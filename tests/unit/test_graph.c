@@ -878,6 +878,53 @@ static void set_args_on_parsed_graph_keeps_users(void **state) {
   assert_int_equal(lint_count(g), 0);
 }
 
+/* A node with many users loses them from the front, the back, the middle and at random (set_args moving a user to
+ * another input, erase_node, a user of two uses), on a parsed graph and on built ones: every list stays FX's order
+ * (users that joined earlier first) and exactly the remaining users, and lint stays clean. */
+static void many_users_removed_in_any_order_keep_fx_order(void **state) {
+  (void)state;
+  enum { N = 2000 };
+  fx_graph *g = new_graph();
+  uint32_t x = ph(g, "x"), y = ph(g, "y");
+  uint32_t *u = fx_xmalloc(N * sizeof *u);
+  for (int i = 0; i < N; i++) u[i] = i % 7 ? call1(g, FX_CALL_FUNCTION, "torch.relu", x) : call2(g, FX_CALL_FUNCTION, "operator.add", x, x);
+  bool *gone = fx_xcalloc(N, sizeof *gone);
+  uint32_t seed = 12345;
+  for (int step = 0; step < N / 2; step++) {
+    int i;
+    if (step % 4 == 0) for (i = 0; gone[i]; i++) {}             /* the oldest */
+    else if (step % 4 == 1) for (i = N - 1; gone[i]; i--) {}    /* the newest */
+    else do { seed = seed * 1103515245u + 12345u; i = (int)((seed >> 8) % N); } while (gone[i]); /* any */
+    gone[i] = true;
+    if (step % 2) {
+      assert_true(fx_graph_erase_node(g, u[i]));
+    } else { /* it moves to y */
+      fx_value ya = fx_value_node(g, y);
+      fx_node_set_args(g, u[i], fx_value_tuple(g, &ya, 1), empty_dict(g));
+    }
+  }
+  const fx_node *nx = &g->nodes[x];
+  uint32_t k = 0;
+  for (int i = 0; i < N; i++)
+    if (!gone[i]) {
+      assert_true(k < nx->nusers);
+      assert_int_equal(nx->users[k++], u[i]);
+    }
+  assert_int_equal(k, nx->nusers);
+  out(g, y);
+  assert_int_equal(lint_count(g), 0);
+  /* a user re-linked joins at the end: the first remaining user moves to y and back */
+  uint32_t first = nx->users[0];
+  fx_value ya = fx_value_node(g, y), xa = fx_value_node(g, x);
+  fx_node_set_args(g, first, fx_value_tuple(g, &ya, 1), empty_dict(g));
+  fx_node_set_args(g, first, fx_value_tuple(g, &xa, 1), empty_dict(g));
+  assert_int_equal(g->nodes[x].users[g->nodes[x].nusers - 1], first);
+  assert_int_equal(g->nodes[x].nusers, k);
+  assert_int_equal(lint_count(g), 0);
+  fx_xfree(gone);
+  fx_xfree(u);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       UNIT_TEST(create_node_name_from_operator_add),
@@ -930,6 +977,7 @@ int main(void) {
       UNIT_TEST(set_args_kwargs_references_are_users),
       UNIT_TEST(set_args_twice_same_input_then_clear),
       UNIT_TEST(set_args_on_parsed_graph_keeps_users),
+      UNIT_TEST(many_users_removed_in_any_order_keep_fx_order),
       UNIT_TEST(rauw_users_keep_fx_order),
   };
   return cmocka_run_group_tests_name("graph", tests, NULL, NULL);

@@ -136,9 +136,10 @@ static void lint_detects_user_count_too_large(void **state) {
   fx_node *rn = &g->nodes[r];
   uint32_t *users = fx_xmalloc(4 * sizeof *users);
   users[0] = users[1] = n;
-  if (rn->users_cap) fx_xfree(rn->users);
+  if (rn->users_cap) fx_xfree(rn->users - rn->users_off);
   rn->users = users;
   rn->users_cap = 4;
+  rn->users_off = 0;
   rn->nusers = 2;
   assert_int_equal(lint_count(g), 1);
   assert_true(lint_has(g, "node 'relu' lists 2 users but 1 nodes use it"));
