@@ -4,6 +4,26 @@
 
 /* ---- inference ---- */
 
+/* A parameter tensor of a normalization (weight, bias, running statistics), when given, must have exactly `shape`
+ * (batch and group norm: [C]; layer norm: normalized_shape), as PyTorch checks; else an error naming it. */
+static bool param_shape(fx_ictx *c, fx_op op, fx_inst *in, const char *name, int32_t ndim, const int64_t *shape) {
+  const fx_value *v = ARG(name);
+  if (v->kind == FX_V_NONE) return true;
+  NEED_TENSOR(v, name);
+  const fx_tinfo *t = tinfo(c, v);
+  bool same = t->ndim == ndim;
+  for (int32_t i = 0; same && i < ndim; i++) same = t->shape[i] == shape[i];
+  if (same) return true;
+  char have[160], want[160];
+  fx_shape_str(t->ndim, t->shape, have, sizeof have);
+  if (op == FX_OP_LAYER_NORM || op == FX_OP_NATIVE_LAYER_NORM)
+    return fx_ierr(c, "%s has shape %s, but normalized_shape is %s (PyTorch refuses this too)", name, have,
+                   fx_shape_str(ndim, shape, want, sizeof want));
+  return fx_ierr(c, "%s has shape %s, but the input has %lld channels (dimension 1), and PyTorch needs one value per "
+                    "channel",
+                 name, have, (long long)shape[0]);
+}
+
 bool fx_infer_norm(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *x = &in->args[0];
   NEED_TENSOR(x, "input");
@@ -13,6 +33,9 @@ bool fx_infer_norm(fx_ictx *c, fx_op op, fx_inst *in) {
     as_bool(ARG("training"), &training);
     if (training) return fx_ierr(c, "batch_norm in training mode is not supported (export the model in eval mode)");
     if (t->ndim < 2) return fx_ierr(c, "input needs a channel dimension");
+    static const char *const params[] = {"weight", "bias", "running_mean", "running_var"};
+    for (int i = 0; i < 4; i++)
+      if (!param_shape(c, op, in, params[i], 1, &t->shape[1])) return false;
   }
   if (op == FX_OP_LAYER_NORM || op == FX_OP_NATIVE_LAYER_NORM) {
     int64_t ns[FXRT_MAX_DIMS];
@@ -21,11 +44,14 @@ bool fx_infer_norm(fx_ictx *c, fx_op op, fx_inst *in) {
     for (int i = 0; i < k; i++)
       if (t->shape[t->ndim - k + i] != ns[i])
         return fx_ierr(c, "the input's last dimensions do not match normalized_shape");
+    if (!param_shape(c, op, in, "weight", k, ns) || !param_shape(c, op, in, "bias", k, ns)) return false;
   }
   if (op == FX_OP_GROUP_NORM) {
     int64_t g;
     if (!as_int(ARG("num_groups"), &g) || g < 1 || t->ndim < 2 || t->shape[1] % g)
       return fx_ierr(c, "num_groups must divide the channels");
+    if (!param_shape(c, op, in, "weight", 1, &t->shape[1]) || !param_shape(c, op, in, "bias", 1, &t->shape[1]))
+      return false;
   }
   fx_value out = new_tensor(c, t->dtype, t->ndim, t->shape);
   if (op == FX_OP_NATIVE_BATCH_NORM) {

@@ -19,6 +19,14 @@ bool fx_infer_pad(fx_ictx *c, fx_op op, fx_inst *in) {
   if (!constant && !fx_value_str_is(mode, "reflect") && !fx_value_str_is(mode, "replicate") &&
       !fx_value_str_is(mode, "circular"))
     return fx_ierr(c, "unknown padding mode");
+  /* torch 1.13's F.pad in the other modes: a (batched or unbatched) 1-, 2- or 3-d padding, that is k / 2 padded
+   * dimensions of a (k / 2 + 1)- or (k / 2 + 2)-d input; circular only the batched form */
+  if (!constant && !(k >= 2 && k <= 6 && (k / 2 == t->ndim - 2 || (k / 2 == t->ndim - 1 && !fx_value_str_is(mode, "circular")))))
+    return fx_ierr(c, "%.*s padding of %d values on a %d-d input: only 2D, 3D, 4D, 5D padding with non-constant padding "
+                      "are supported (%s; PyTorch refuses the others too)",
+                   (int)mode->n, mode->u.text, k, t->ndim,
+                   fx_value_str_is(mode, "circular") ? "2 values for a 3-d input, 4 for 4-d, 6 for 5-d"
+                                                     : "2 values for a 2-d or 3-d input, 4 for 3-d or 4-d, 6 for 4-d or 5-d");
   if (!constant && k > 4) return fx_ierr(c, "only the last two dimensions can be padded with this mode");
   int64_t shape[FXRT_MAX_DIMS];
   memcpy(shape, t->shape, sizeof shape);

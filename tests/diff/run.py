@@ -174,7 +174,7 @@ def check_torch_refusal(res, m, net, inputs, work, why, opts):
         shutil.rmtree(dest, ignore_errors=True)
         shutil.copytree(work, dest)
         with open(os.path.join(dest, "commands.sh"), "w") as f:
-            f.write(f"# seed {res['seed']}: PyTorch refuses it ({why}); fx2c should too\n{shlex.join(cmd)}\n")
+            f.write(f"# seed {res['seed']}: PyTorch refuses it ({why}); fx2c should too\n{shlex.join(cmd).replace(work, dest)}\n")
     return res
 
 

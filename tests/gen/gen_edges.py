@@ -163,6 +163,31 @@ class ViewNotViewable(torch.nn.Module):  # RuntimeError: view size is not compat
         return x.t().view(6)
 
 
+class GroupNormWeight(torch.nn.Module):  # RuntimeError: Expected weight to be a vector of size equal to the number
+    def forward(self, x, w):                # of channels in input, but got weight of shape [3] and input of shape [2, 4, 5]
+        return F.group_norm(x, 2, w)
+
+
+class BatchNormStats(torch.nn.Module):  # RuntimeError: running_mean should contain 4 elements not 3
+    def forward(self, x, m, v):
+        return F.batch_norm(x, m, v)
+
+
+class LayerNormWeight(torch.nn.Module):  # RuntimeError: Expected weight to be of same shape as normalized_shape
+    def forward(self, x, w):
+        return F.layer_norm(x, (5,), w)
+
+
+class PadReplicate4d(torch.nn.Module):  # NotImplementedError: Only 2D, 3D, 4D, 5D padding with non-constant padding
+    def forward(self, x):                # are supported for now
+        return F.pad(x, (1, 1), mode="replicate")
+
+
+class PadCircular2d(torch.nn.Module):  # NotImplementedError: (as above)
+    def forward(self, x):
+        return F.pad(x, (1, 1), mode="circular")
+
+
 class Relu(torch.nn.Module):  # for the --input specs that fx2c refuses
     def forward(self, x):
         return torch.relu(x)
@@ -192,6 +217,11 @@ ERRORS = {
     "inplace_overlap_transpose": (InplaceOverlapTranspose, ["x:f32[3,3]"]),
     "inplace_overlap_rows": (InplaceOverlapRows, ["x:f32[3,3]"]),
     "view_not_viewable": (ViewNotViewable, ["x:f32[2,3]"]),
+    "group_norm_weight": (GroupNormWeight, ["x:f32[2,4,5]", "w:f32[3]"]),
+    "batch_norm_stats": (BatchNormStats, ["x:f32[2,4,5]", "m:f32[3]", "v:f32[3]"]),
+    "layer_norm_weight": (LayerNormWeight, ["x:f32[2,4,5]", "w:f32[4]"]),
+    "pad_replicate_4d": (PadReplicate4d, ["x:f32[1,1,5,5]"]),
+    "pad_circular_2d": (PadCircular2d, ["x:f32[3,5]"]),
 }
 
 # name: (module class in tests/edges/models.py, exporter arguments)
