@@ -66,12 +66,16 @@ class G:
             return cands[-1] if self.rng.random() < 0.5 else self.rng.choice(cands[-3:])
         return self.rng.choice(cands)
 
-    def emit(self, expr, shape, dtype, op, contig=True, inplace_ok=True):
+    def emit(self, expr, shape, dtype, op, contig=None, inplace_ok=True):
+        """contig None: the result is laid out contiguously only if every value it reads is (PyTorch's elementwise
+        ops, clone() and most others keep a permuted input's layout, and a .view() of such a result fails)."""
         if math.prod(shape) > MAX_NUMEL:
             raise Skip()
-        v = V(self.name(), shape, dtype, contig, inplace_ok)
         # ties come from ops that saturate, round, pad, expand or repeat, and stay in whatever uses their result
         used = set(re.findall(r"\b(?:self\.)?[a-z]+\d+\b|\bx\d\b|\bk\b", expr))
+        if contig is None:
+            contig = all(w.contig for w in self.vals if w.name in used)
+        v = V(self.name(), shape, dtype, contig, inplace_ok)
         v.may_tie = v.may_tie or op.split(":")[0] in TIE_OPS or "clamp" in expr or "relu" in expr or any(
             w.may_tie for w in self.vals if w.name in used)
         self.lines.append(f"{v.name} = {expr}")
@@ -830,8 +834,9 @@ def b_misc_shape(g):
         lead = [g.r(1, 2)] if g.chance(0.3) else []
         shape = tuple(lead) + tuple(s * r for s, r in zip(a.shape, reps))
         return g.emit(f"{a.name}.repeat({', '.join(map(str, lead + reps))})", shape, a.dtype, "repeat")
-    return g.emit(f"{a.name}.contiguous()" if g.chance(0.5) else f"{a.name}.clone()", a.shape, a.dtype,
-                  "contiguous", True, True)
+    if g.chance(0.5):
+        return g.emit(f"{a.name}.contiguous()", a.shape, a.dtype, "contiguous", True, True)
+    return g.emit(f"{a.name}.clone()", a.shape, a.dtype, "contiguous", a.contig, True)  # clone keeps the layout
 
 
 def b_index_select(g):
