@@ -922,8 +922,8 @@ static bool read_pt(fx_weights *w, const bool *want, fx_diag *d) {
   bool ok = true;
   if (held > limit) {
     FERR(d,
-         "%s: the %u tensors read are views that would take %llu bytes made contiguous, from %llu bytes of storage "
-         "(at most %llu times that, or %llu bytes, are read)",
+         "%s: the tensors read (%u) are views that would take %llu bytes made contiguous, from %llu bytes of "
+         "storage (at most %llu times that, or %llu bytes, are read)",
          path, count, (unsigned long long)held, (unsigned long long)storage_bytes,
          (unsigned long long)FX_WEIGHTS_EXPANSION, (unsigned long long)FX_WEIGHTS_FREE_BYTES);
     fx_diag_note(
