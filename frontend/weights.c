@@ -172,7 +172,7 @@ void *fx_weights_writable(fx_weights *w, const fx_tensor *t) {
 
 uint64_t fx_weights_bytes(const fx_weights *w) {
   uint64_t n = 0;
-  for (uint32_t b = 0; b < w->nbufs; b++) n += w->bufs[b].p ? w->bufs[b].nbytes : 0;
+  for (uint32_t b = 0; b < w->nbufs; b++) n += w->bufs[b].nbytes;
   return n;
 }
 

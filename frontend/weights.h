@@ -60,7 +60,7 @@ typedef struct fx_tensor {
 #define FX_WEIGHTS_NO_BUF UINT32_MAX
 
 typedef struct fx_weights_buf {
-  void *p;        /* fx_tensor_alloc'd (64-byte aligned); NULL once no tensor points into it */
+  void *p; /* 64-byte aligned, freed by fx_weights_free (fx_tensor_free) */
   size_t nbytes;
   uint32_t users; /* tensors whose data points into it */
 } fx_weights_buf;
