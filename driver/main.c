@@ -376,6 +376,7 @@ static bool check_program(const compile_opts *o, fx_graph *g, fx_source *msrc, f
     for (uint32_t i = 0; i < p.nplaceholders; i++) all_shapes &= p.inputs[i].given || g->nodes[p.placeholders[i]].args.n;
     if (ok && all_shapes) /* passes need every shape */
       ok = fx_program_build(&p, d) && program_outputs_arrays(&p, d) &&
+           fx_program_read_weights(&p, have_w ? &w : NULL, d) &&
            optimize(o, &p, have_mods ? &mods : NULL, have_w ? &w : NULL, d);
     else if (ok) { /* no shapes: legalization alone still finds every unsupported target */
       uint32_t errors = d->nerrors;
@@ -429,6 +430,7 @@ static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag
       ok = false;
     }
   if (ok && fx_program_build(&p, d) && program_outputs_arrays(&p, d) &&
+      fx_program_read_weights(&p, have_w ? &w : NULL, d) &&
       optimize(o, &p, have_mods ? &mods : NULL, have_w ? &w : NULL, d)) {
     fx_lowered L;
     if (fx_lower(&p, &L, d)) {
@@ -640,7 +642,8 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
   return rc;
 }
 
-/* Reads --modules and --weights when given; false (with diagnostics) if one cannot be read. */
+/* Reads --modules and opens --weights when given (its index: the data of the tensors that the program uses is read
+ * once the program is built, fx_program_read_weights); false (with diagnostics) if one cannot be read. */
 static bool load_model_files(const char *modules_path, const char *weights_path, fx_source *msrc, fx_modules *mods,
                              bool *have_mods, fx_weights *w, bool *have_w, fx_diag *d) {
   *have_mods = *have_w = false;
@@ -653,7 +656,7 @@ static bool load_model_files(const char *modules_path, const char *weights_path,
     *have_mods = true;
   }
   if (weights_path) {
-    if (!fx_weights_load(w, weights_path, d)) {
+    if (!fx_weights_open(w, weights_path, d)) {
       fx_weights_free(w);
       return false;
     }
@@ -727,7 +730,9 @@ static int cmd_run(int argc, char **argv) {
     goto done;
   }
   for (int i = 0; i < nin; i++) fx_program_set_input(&prog, (uint32_t)i, inputs[i].dtype, inputs[i].ndim, inputs[i].shape);
-  if (!fx_program_build(&prog, &d) || !program_outputs_arrays(&prog, &d)) goto done;
+  if (!fx_program_build(&prog, &d) || !program_outputs_arrays(&prog, &d) ||
+      !fx_program_read_weights(&prog, have_w ? &w : NULL, &d))
+    goto done;
   /* the placeholders that keep their defaults have no tensor (the interpreter skips them) */
   fx_tensor *all = fx_xcalloc((size_t)prog.nplaceholders + 1, sizeof *all);
   memcpy(all, inputs, (size_t)nin * sizeof *inputs);
@@ -765,9 +770,10 @@ static int cmd_run(int argc, char **argv) {
     ok = fx_npy_write(path, &res.outputs[i], &d);
   }
   if (stats) {
-    /* the ingredients of the memory bound: the weights and the two largest activations */
-    size_t weights = 0, big[2] = {0, 0};
-    for (uint32_t i = 0; have_w && i < w.n; i++) weights += w.tensors[i].nbytes;
+    /* the ingredients of the memory bound: the weights held (those the program uses) and the two largest
+     * activations */
+    uint64_t weights = have_w ? fx_weights_bytes(&w) : 0;
+    size_t big[2] = {0, 0};
     for (uint32_t t = 0; t < prog.ntensors; t++) {
       const fx_tinfo *ti = &prog.tensors[t];
       if (ti->kind != FX_T_ACT || ti->alias != t) continue;

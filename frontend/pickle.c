@@ -476,6 +476,7 @@ static bool check_tensor(vm *m, const raw_tensor *r, fx_str name, fx_pkl_tensor 
                     fx_tuple_text(r->stride, r->ndim, tb, sizeof tb), key, (long long)s->numel);
       return false;
     }
+    t->end = last + 1;
     if (numel > s->numel && t->nbytes > MAX_EXPANDED_BYTES) {
       fx_diag_error(m->d, NULL, (fx_loc){0},
                     "%s: tensor '%s': the view (size %s, stride %s) expands storage '%s' of %lld elements to %zu "
@@ -485,13 +486,14 @@ static bool check_tensor(vm *m, const raw_tensor *r, fx_str name, fx_pkl_tensor 
       return false;
     }
   }
-  bool contig = numel > 0 && r->offset == 0 && numel == s->numel;
+  bool contig = numel > 0;
   int64_t expect = 1;
   for (uint32_t i = r->ndim; i-- > 0 && contig;) {
     if (r->shape[i] != 1 && r->stride[i] != expect) contig = false;
     expect *= r->shape[i]; /* cannot overflow: bounded by numel */
   }
-  t->contiguous_whole = contig;
+  t->contiguous = contig;
+  t->contiguous_whole = contig && r->offset == 0 && numel == s->numel;
   return true;
 }
 

@@ -42,7 +42,9 @@ typedef struct fx_pkl_tensor {
   int64_t stride[FXRT_MAX_DIMS]; /* elements, >= 0 */
   int64_t numel;
   size_t nbytes;    /* numel * the dtype's size */
-  bool contiguous_whole; /* offset 0, contiguous strides, numel == the storage's numel */
+  int64_t end;      /* one past the last element of the storage that the view reaches (0 when numel is 0) */
+  bool contiguous;  /* numel > 0 and contiguous strides: the elements are storage[offset .. offset + numel) */
+  bool contiguous_whole; /* contiguous, offset 0, numel == the storage's numel */
 } fx_pkl_tensor;
 
 typedef struct fx_pkl_state_dict {

@@ -1,8 +1,9 @@
 /* weights.c: state_dicts (.safetensors, torch.save's zip archives) and .npy files (see weights.h).
  *
- * Peak memory is the tensors plus small things: the safetensors header, data.pkl, and for a storage that no single
- * tensor covers whole (views, slices, shared storages) one storage-sized buffer at a time. Tensor bytes are read
- * straight from the file (pread, zip_fread) into their aligned storage; the file is never held whole.
+ * Opening reads the index only: the safetensors header, or the archive's directory and data.pkl. Reading puts each
+ * tensor's bytes straight from the file (pread, zip_fread) into an aligned buffer, and only the tensors asked for:
+ * peak memory is the tensors read plus small things (the header or data.pkl, and for a storage that no tensor read
+ * points into, the span of it that they view, one storage at a time). The file is never held whole.
  */
 #include "weights.h"
 
@@ -91,18 +92,88 @@ static bool dims_numel(const int64_t *shape, int32_t ndim, size_t isz, int64_t *
 
 /* ---- the container --------------------------------------------------------------------------------------------- */
 
+/* An open weights file: what fx_weights_read needs to find each tensor's bytes. */
+struct fx_weights_file {
+  bool zip;
+  /* safetensors */
+  int fd;
+  uint64_t *begin;     /* by tensor: where its bytes start in the file */
+  uint32_t *by_offset; /* the tensors in the order of their bytes, so that a read goes forwards through the file */
+  /* torch.save archives */
+  zip_t *za;
+  fx_pkl_state_dict sd;
+  zip_uint64_t *entry; /* by storage: its archive entry */
+  char *ename;         /* the entries' prefix, with room for data/<key> after it (keys have at most 4096 bytes) */
+  size_t plen;
+  uint32_t *first, *order; /* the tensors of storage s: order[first[s] .. first[s + 1]), in file order */
+};
+
 static void weights_reset(fx_weights *w) {
   memset(w, 0, sizeof *w);
   fx_arena_init(&w->arena);
 }
 
+static void file_close(fx_weights *w) {
+  struct fx_weights_file *f = w->file;
+  if (!f) return;
+  if (f->za) zip_discard(f->za);
+  if (!f->zip && f->fd >= 0) close(f->fd);
+  fx_xfree(f->begin);
+  fx_xfree(f->by_offset);
+  fx_pkl_state_dict_free(&f->sd);
+  fx_xfree(f->entry);
+  fx_xfree(f->ename);
+  fx_xfree(f->first);
+  fx_xfree(f->order);
+  fx_xfree(f);
+  w->file = NULL;
+}
+
 void fx_weights_free(fx_weights *w) {
-  if (w->tensors)
-    for (uint32_t i = 0; i < w->n; i++) fx_tensor_free(w->tensors[i].data);
+  file_close(w);
+  for (uint32_t b = 0; b < w->nbufs; b++) fx_tensor_free(w->bufs[b].p);
+  fx_xfree(w->bufs);
+  fx_xfree(w->buf_of);
   fx_xfree(w->tensors);
   fx_xfree(w->index);
   fx_arena_free(&w->arena);
   weights_reset(w);
+}
+
+/* Registers p (nbytes, from tensor_alloc_uninit or fx_tensor_alloc) as a buffer of w; returns its index. */
+static uint32_t buf_adopt(fx_weights *w, void *p, size_t nbytes) {
+  if (w->nbufs == w->capbufs) {
+    w->capbufs = w->capbufs ? 2 * w->capbufs : 16;
+    w->bufs = fx_xrealloc(w->bufs, (size_t)w->capbufs * sizeof *w->bufs);
+  }
+  w->bufs[w->nbufs] = (fx_weights_buf){p, nbytes, 0};
+  return w->nbufs++;
+}
+
+/* Tensor i's data is at `data`, inside buffer b. */
+static void buf_attach(fx_weights *w, uint32_t i, uint32_t b, void *data) {
+  w->buf_of[i] = b;
+  w->bufs[b].users++;
+  w->tensors[i].data = data;
+}
+
+void *fx_weights_writable(fx_weights *w, const fx_tensor *t) {
+  if (!w->tensors || t < w->tensors || t >= w->tensors + w->n) return NULL;
+  uint32_t i = (uint32_t)(t - w->tensors), b = w->buf_of[i];
+  if (b == FX_WEIGHTS_NO_BUF) return NULL;
+  if (w->bufs[b].users == 1) return w->tensors[i].data;
+  /* shared: the tensor moves to a copy of its bytes, and the others keep the buffer */
+  void *p = tensor_alloc_uninit(t->nbytes);
+  memcpy(p, t->data, t->nbytes);
+  w->bufs[b].users--;
+  buf_attach(w, i, buf_adopt(w, p, t->nbytes), p);
+  return p;
+}
+
+uint64_t fx_weights_bytes(const fx_weights *w) {
+  uint64_t n = 0;
+  for (uint32_t b = 0; b < w->nbufs; b++) n += w->bufs[b].nbytes;
+  return n;
 }
 
 /* Inserts tensor i into the index; returns the index of an earlier tensor of the same name, or UINT32_MAX. */
@@ -124,6 +195,14 @@ static void index_init(fx_weights *w, uint32_t n) {
   for (uint32_t i = 0; i < cap; i++) w->index[i] = UINT32_MAX;
 }
 
+/* The tensors of a file: n of them, none read yet. */
+static void tensors_init(fx_weights *w, uint32_t n) {
+  w->tensors = fx_xcalloc(n ? n : 1, sizeof *w->tensors);
+  w->buf_of = fx_xmalloc((n ? n : 1) * sizeof *w->buf_of);
+  for (uint32_t i = 0; i < n; i++) w->buf_of[i] = FX_WEIGHTS_NO_BUF;
+  index_init(w, n);
+}
+
 const fx_tensor *fx_weights_find(const fx_weights *w, fx_str name) {
   if (!w->index || !w->index_cap) return NULL;
   uint32_t mask = w->index_cap - 1, h = fx_str_hash(name) & mask;
@@ -137,6 +216,7 @@ const fx_tensor *fx_weights_find(const fx_weights *w, fx_str name) {
 
 fx_tensor *fx_weights_add(fx_weights *w, fx_str name, fxrt_dtype dtype, int32_t ndim, const int64_t *shape) {
   w->tensors = fx_xrealloc(w->tensors, (w->n + 1) * sizeof *w->tensors);
+  w->buf_of = fx_xrealloc(w->buf_of, (w->n + 1) * sizeof *w->buf_of);
   fx_tensor *t = &w->tensors[w->n];
   memset(t, 0, sizeof *t);
   t->name = fx_arena_str(&w->arena, name);
@@ -148,7 +228,8 @@ fx_tensor *fx_weights_add(fx_weights *w, fx_str name, fxrt_dtype dtype, int32_t 
     numel *= (size_t)shape[i];
   }
   t->nbytes = numel * fxrt_dtype_size(dtype);
-  t->data = fx_tensor_alloc(t->nbytes ? t->nbytes : 1);
+  void *p = fx_tensor_alloc(t->nbytes ? t->nbytes : 1);
+  buf_attach(w, w->n, buf_adopt(w, p, t->nbytes), p);
   w->n++;
   w->nmade++;
   /* the index, rebuilt when it gets half full */
@@ -160,6 +241,27 @@ fx_tensor *fx_weights_add(fx_weights *w, fx_str name, fxrt_dtype dtype, int32_t 
     index_insert(w, w->n - 1);
   }
   return t;
+}
+
+/* The read bound: `need` more bytes at once for `count` tensors (`temp` of them only while a storage's views are
+ * copied out of it) must fit in what is left of max_bytes. */
+static bool within_max_bytes(const fx_weights *w, uint32_t count, uint64_t need, uint64_t temp, fx_diag *d) {
+  if (need <= w->max_bytes && w->read_bytes <= w->max_bytes - need) return true;
+  char extra[160] = "";
+  if (temp)
+    snprintf(extra, sizeof extra, " (%llu of them only while views are copied out of a storage)",
+             (unsigned long long)temp);
+  if (w->read_bytes)
+    snprintf(extra + strlen(extra), sizeof extra - strlen(extra), " besides the %llu bytes read before",
+             (unsigned long long)w->read_bytes);
+  FERR(d, "%s: reading %u tensor%s needs %llu bytes%s, more than the %llu bytes that reading one weights file may take",
+       w->path, count, count == 1 ? "" : "s", (unsigned long long)need, extra, (unsigned long long)w->max_bytes);
+  uint64_t mib = ((need + w->read_bytes) >> 20) + 1;
+  fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
+               "the bound is the environment's FX2C_WEIGHTS_MAX_BYTES (default %lluG); with the memory for them, "
+               "FX2C_WEIGHTS_MAX_BYTES=%lluM reads these tensors",
+               (unsigned long long)(FX_WEIGHTS_MAX_BYTES >> 30), (unsigned long long)mib);
+  return false;
 }
 
 /* ---- safetensors ----------------------------------------------------------------------------------------------- */
@@ -300,7 +402,8 @@ static bool st_check_entry(const char *path, const cJSON *obj, fx_tensor *t, st_
   return true;
 }
 
-static bool load_safetensors(fx_weights *w, int fd, uint64_t fsize, const char *path, fx_diag *d) {
+/* The header, checked whole; on success w->file keeps fd. */
+static bool open_safetensors(fx_weights *w, int fd, uint64_t fsize, const char *path, fx_diag *d) {
   if (fsize < 8) {
     FERR(d, "%s: the file has %llu bytes, too few for a safetensors file (an 8-byte header size, then the header)",
          path, (unsigned long long)fsize);
@@ -384,8 +487,7 @@ static bool load_safetensors(fx_weights *w, int fd, uint64_t fsize, const char *
     goto done;
   }
 
-  w->tensors = fx_xcalloc(count ? count : 1, sizeof *w->tensors);
-  index_init(w, count);
+  tensors_init(w, count);
   st_entry *ents = fx_xcalloc(count ? count : 1, sizeof *ents);
   uint32_t k = 0;
   cJSON_ArrayForEach(it, root) {
@@ -445,18 +547,16 @@ static bool load_safetensors(fx_weights *w, int fd, uint64_t fsize, const char *
          (unsigned long long)(data_len - pos), (unsigned long long)(data_start + pos), (unsigned long long)fsize),
         ok = false;
 
-  /* Read in file order, each tensor straight into its storage. */
-  for (uint32_t i = 0; ok && i < count; i++) {
-    fx_tensor *t = &w->tensors[ents[i].tensor];
-    t->data = tensor_alloc_uninit(t->nbytes);
-    int64_t got = pread_full(fd, t->data, t->nbytes, data_start + ents[i].begin);
-    if (got != (int64_t)t->nbytes) {
-      char nb[600];
-      FERR(d, "%s: tensor '%s': %s", path, fx_printable(t->name.p, t->name.n, 200, nb, sizeof nb),
-           got < 0 ? strerror(errno) : "data beyond the end of the file (it changed while being read)");
-      ok = false;
+  /* The index is good: the bytes are read when asked for, in file order. */
+  if (ok) {
+    struct fx_weights_file *f = w->file = fx_xcalloc(1, sizeof *f);
+    f->fd = fd;
+    f->begin = fx_xmalloc((count ? count : 1) * sizeof *f->begin);
+    f->by_offset = fx_xmalloc((count ? count : 1) * sizeof *f->by_offset);
+    for (uint32_t i = 0; i < count; i++) {
+      f->begin[ents[i].tensor] = data_start + ents[i].begin;
+      f->by_offset[i] = ents[i].tensor;
     }
-    to_little_endian(t->data, t->nbytes, fxrt_dtype_size(t->dtype));
   }
   fx_xfree(ents);
 done:
@@ -466,37 +566,86 @@ done:
   return ok;
 }
 
+/* Each tensor asked for straight into a buffer of its own (safetensors' tensors never overlap). */
+static bool read_safetensors(fx_weights *w, const bool *want, fx_diag *d) {
+  const struct fx_weights_file *f = w->file;
+  uint64_t need = 0;
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < w->n - w->nmade; i++)
+    if ((!want || want[i]) && w->buf_of[i] == FX_WEIGHTS_NO_BUF) need += w->tensors[i].nbytes, count++;
+  if (!within_max_bytes(w, count, need, 0, d)) return false;
+  bool ok = true;
+  for (uint32_t k = 0; k < w->n - w->nmade && ok; k++) {
+    uint32_t i = f->by_offset[k];
+    fx_tensor *t = &w->tensors[i];
+    if ((want && !want[i]) || w->buf_of[i] != FX_WEIGHTS_NO_BUF) continue;
+    void *p = tensor_alloc_uninit(t->nbytes);
+    int64_t got = pread_full(f->fd, p, t->nbytes, f->begin[i]);
+    if (got != (int64_t)t->nbytes) {
+      char nb[600];
+      FERR(d, "%s: tensor '%s': %s", w->path, fx_printable(t->name.p, t->name.n, 200, nb, sizeof nb),
+           got < 0 ? strerror(errno) : "data beyond the end of the file (it changed while being read)");
+      fx_tensor_free(p);
+      ok = false;
+      break;
+    }
+    to_little_endian(p, t->nbytes, fxrt_dtype_size(t->dtype));
+    buf_attach(w, i, buf_adopt(w, p, t->nbytes), p);
+    w->read_bytes += t->nbytes;
+  }
+  return ok;
+}
+
 /* ---- torch.save zip archives ----------------------------------------------------------------------------------- */
 
 #define MAX_PICKLE_BYTES ((uint64_t)64 << 20)
+#define SKIP_CHUNK ((size_t)64 << 10)
 
-/* Reads zip entry idx (`name` for messages) whole into buf, which must hold `size` bytes, the entry's size. */
-static bool zip_read_into(zip_t *za, zip_uint64_t idx, const char *path, const char *name, void *buf, uint64_t size,
-                          fx_diag *d) {
+/* Reads archive entry idx (`name`, and `who` before it, for messages: "" or "tensor 'x': ") of `size` bytes from its
+ * start to its end, keeping bytes [lo, lo + n) in buf and dropping the others into `skip` (SKIP_CHUNK bytes, or NULL
+ * when the entry is read whole). The read goes on to the end of the entry and one read past it, where libzip checks
+ * the entry's CRC; a read that stops at the last byte never does. */
+static bool zip_read_span(zip_t *za, zip_uint64_t idx, const char *path, const char *who, const char *name,
+                          uint64_t size, uint64_t lo, void *buf, uint64_t n, void *skip, fx_diag *d) {
   zip_file_t *zf = zip_fopen_index(za, idx, 0);
   if (!zf) {
-    FERR(d, "%s: cannot open archive entry '%s': %s", path, name, zip_strerror(za));
+    FERR(d, "%s: %scannot open archive entry '%s': %s", path, who, name, zip_strerror(za));
     return false;
   }
-  uint64_t got = 0;
+  uint64_t pos = 0;
   bool ok = true;
-  while (got < size) {
-    zip_int64_t r = zip_fread(zf, (char *)buf + got, size - got);
+  for (;;) {
+    char *dst = skip;
+    uint64_t len = 1; /* past the end: expects none */
+    if (pos < lo) len = lo - pos < SKIP_CHUNK ? lo - pos : SKIP_CHUNK;
+    else if (pos < lo + n) dst = (char *)buf + (pos - lo), len = lo + n - pos;
+    else if (pos < size) len = size - pos < SKIP_CHUNK ? size - pos : SKIP_CHUNK;
+    char past;
+    if (!dst) dst = &past, len = 1; /* read whole: only the read past the end lands here */
+    zip_int64_t r = zip_fread(zf, dst, len);
     if (r < 0) {
-      FERR(d, "%s: cannot read archive entry '%s': %s", path, name, zip_file_strerror(zf));
+      FERR(d, "%s: %scannot read archive entry '%s': %s", path, who, name, zip_file_strerror(zf));
       ok = false;
       break;
     }
     if (r == 0) {
-      FERR(d, "%s: archive entry '%s' ends after %llu of its %llu bytes (data beyond the end of the file)", path,
-           name, (unsigned long long)got, (unsigned long long)size);
+      if (pos < size) {
+        FERR(d, "%s: %sarchive entry '%s' ends after %llu of its %llu bytes (data beyond the end of the file)", path,
+             who, name, (unsigned long long)pos, (unsigned long long)size);
+        ok = false;
+      }
+      break;
+    }
+    pos += (uint64_t)r;
+    if (pos > size) {
+      FERR(d, "%s: %sarchive entry '%s' has more than the %llu bytes its header gives", path, who, name,
+           (unsigned long long)size);
       ok = false;
       break;
     }
-    got += (uint64_t)r;
   }
   if (zip_fclose(zf) != 0 && ok) {
-    FERR(d, "%s: cannot read archive entry '%s': %s", path, name, zip_strerror(za));
+    FERR(d, "%s: %scannot read archive entry '%s': %s", path, who, name, zip_strerror(za));
     ok = false;
   }
   return ok;
@@ -524,21 +673,21 @@ static bool zip_entry_size(zip_t *za, zip_uint64_t idx, const char *path, const 
   return true;
 }
 
-#define FX_WEIGHTS_EXPANSION 16ull              /* tensors made contiguous: at most this times their storages ... */
-#define FX_WEIGHTS_FREE_BYTES (64ull << 20)      /* ... or this many bytes */
+#define FX_WEIGHTS_EXPANSION 16ull          /* what reading a .pt holds: at most this times the storages read ... */
+#define FX_WEIGHTS_FREE_BYTES (64ull << 20) /* ... or this many bytes */
 
-/* Copies the view t of storage bytes src into dst (contiguous). */
-static void copy_view(uint8_t *dst, const uint8_t *src, size_t isz, const fx_pkl_tensor *t) {
+/* Copies the view t of storage bytes src into dst (contiguous); src holds the storage from element `origin` on. */
+static void copy_view(uint8_t *dst, const uint8_t *src, size_t isz, const fx_pkl_tensor *t, int64_t origin) {
   if (t->numel == 0) return;
   int32_t nd = t->ndim;
   if (nd == 0) {
-    memcpy(dst, src + (size_t)t->offset * isz, isz);
+    memcpy(dst, src + (size_t)(t->offset - origin) * isz, isz);
     return;
   }
   int64_t idx[FXRT_MAX_DIMS] = {0};
   int64_t inner = t->shape[nd - 1], istride = t->stride[nd - 1];
   for (;;) {
-    int64_t base = t->offset;
+    int64_t base = t->offset - origin;
     for (int32_t i = 0; i < nd - 1; i++) base += idx[i] * t->stride[i];
     const uint8_t *s = src + (size_t)base * isz;
     if (istride == 1) {
@@ -553,7 +702,17 @@ static void copy_view(uint8_t *dst, const uint8_t *src, size_t isz, const fx_pkl
   }
 }
 
-static bool load_pt(fx_weights *w, const char *path, fx_diag *d) {
+/* The archive's entry name of storage s, in f->ename. */
+static const char *storage_entry_name(struct fx_weights_file *f, const fx_pkl_storage *st) {
+  memcpy(f->ename + f->plen, "data/", 5);
+  memcpy(f->ename + f->plen + 5, st->key.p, st->key.n);
+  f->ename[f->plen + 5 + st->key.n] = 0;
+  return f->ename;
+}
+
+/* The archive's directory, its byte order, data.pkl and every storage's entry; on success w->file keeps the archive
+ * open for fx_weights_read. */
+static bool open_pt(fx_weights *w, const char *path, fx_diag *d) {
   int zerr = 0;
   zip_t *za = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &zerr);
   if (!za) {
@@ -564,10 +723,10 @@ static bool load_pt(fx_weights *w, const char *path, fx_diag *d) {
     return false;
   }
   bool ok = false;
-  char *pkl = NULL, *ename = NULL;
-  uint32_t *order = NULL, *first = NULL;
-  fx_pkl_state_dict sd;
-  memset(&sd, 0, sizeof sd);
+  char *pkl = NULL;
+  struct fx_weights_file *f = fx_xcalloc(1, sizeof *f);
+  f->zip = true;
+  f->za = za;
 
   /* <prefix>data.pkl: the prefix is torch's archive name ("archive/" or the file's stem), any string. */
   zip_int64_t nent = zip_get_num_entries(za, 0), pkl_idx = -1;
@@ -591,9 +750,11 @@ static bool load_pt(fx_weights *w, const char *path, fx_diag *d) {
     FERR(d, "%s: the zip archive has no data.pkl entry (not a file that torch.save wrote)", path);
     goto out;
   }
-  size_t plen = strlen(pkl_name) - 8;
-  ename = fx_xmalloc(plen + 4096 + 16);
-  memcpy(ename, pkl_name, plen);
+  f->plen = strlen(pkl_name) - 8;
+  f->ename = fx_xmalloc(f->plen + 4096 + 16);
+  memcpy(f->ename, pkl_name, f->plen);
+  char *ename = f->ename;
+  const size_t plen = f->plen;
 
   /* torch >= 2.1 records the byte order; earlier archives are little-endian. */
   memcpy(ename + plen, "byteorder", 10);
@@ -602,7 +763,7 @@ static bool load_pt(fx_weights *w, const char *path, fx_diag *d) {
     uint64_t bsz;
     char bbuf[16] = {0};
     if (!zip_entry_size(za, (zip_uint64_t)bo, path, ename, &bsz, d)) goto out;
-    if (bsz >= sizeof bbuf || !zip_read_into(za, (zip_uint64_t)bo, path, ename, bbuf, bsz, d)) {
+    if (bsz >= sizeof bbuf || !zip_read_span(za, (zip_uint64_t)bo, path, "", ename, bsz, 0, bbuf, bsz, NULL, d)) {
       if (bsz >= sizeof bbuf) FERR(d, "%s: archive entry '%s' is not 'little' or 'big'", path, ename);
       goto out;
     }
@@ -621,74 +782,52 @@ static bool load_pt(fx_weights *w, const char *path, fx_diag *d) {
     goto out;
   }
   pkl = fx_xmalloc((size_t)psz + 1);
-  if (!zip_read_into(za, (zip_uint64_t)pkl_idx, path, pkl_name, pkl, psz, d)) goto out;
-  if (!fx_pkl_read_state_dict((const uint8_t *)pkl, (size_t)psz, path, "data.pkl", &w->arena, &sd, d)) goto out;
+  if (!zip_read_span(za, (zip_uint64_t)pkl_idx, path, "", pkl_name, psz, 0, pkl, psz, NULL, d)) goto out;
+  fx_pkl_state_dict *sd = &f->sd;
+  if (!fx_pkl_read_state_dict((const uint8_t *)pkl, (size_t)psz, path, "data.pkl", &w->arena, sd, d)) goto out;
   fx_xfree(pkl);
   pkl = NULL;
 
-  uint32_t n = sd.ntensors;
-  w->tensors = fx_xcalloc(n ? n : 1, sizeof *w->tensors);
+  uint32_t n = sd->ntensors;
+  tensors_init(w, n);
   w->n = n;
-  index_init(w, n);
   for (uint32_t i = 0; i < n; i++) {
-    const fx_pkl_tensor *pt = &sd.tensors[i];
+    const fx_pkl_tensor *pt = &sd->tensors[i];
     fx_tensor *t = &w->tensors[i];
     t->name = pt->name;
-    t->dtype = sd.storages[pt->storage].dtype;
+    t->dtype = sd->storages[pt->storage].dtype;
     t->ndim = pt->ndim;
     memcpy(t->shape, pt->shape, sizeof t->shape);
     t->nbytes = pt->nbytes;
     index_insert(w, i); /* names are unique: the pickle's dict kept one value per key */
   }
 
-  /* A view made contiguous takes its own bytes, where torch shares the storage: a few kilobytes of stride-0 views, or
-   * many tensors over one storage, would take gigabytes. The tensors may take at most FX_WEIGHTS_EXPANSION times
-   * their storages' bytes, or FX_WEIGHTS_FREE_BYTES if that is more. */
-  {
-    uint64_t tensor_bytes = 0, storage_bytes = 0;
-    for (uint32_t i = 0; i < n; i++) tensor_bytes += (uint64_t)w->tensors[i].nbytes;
-    for (uint32_t s = 0; s < sd.nstorages; s++)
-      if (sd.storages[s].nusers) storage_bytes += (uint64_t)sd.storages[s].numel * fxrt_dtype_size(sd.storages[s].dtype);
-    uint64_t limit = storage_bytes > UINT64_MAX / FX_WEIGHTS_EXPANSION ? UINT64_MAX : storage_bytes * FX_WEIGHTS_EXPANSION;
-    if (limit < FX_WEIGHTS_FREE_BYTES) limit = FX_WEIGHTS_FREE_BYTES;
-    if (tensor_bytes > limit) {
-      FERR(d, "%s: its tensors are views that would take %llu bytes made contiguous, from %llu bytes of storage (at most "
-              "%llu times that, or %llu bytes, are read)",
-           path, (unsigned long long)tensor_bytes, (unsigned long long)storage_bytes,
-           (unsigned long long)FX_WEIGHTS_EXPANSION, (unsigned long long)FX_WEIGHTS_FREE_BYTES);
-      fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
-                   "save the state_dict with contiguous tensors of their own: {k: v.contiguous().clone() for k, v in ...}");
-      goto out;
-    }
-  }
-
   /* The tensors of each storage: order[first[s] .. first[s + 1]). */
-  first = fx_xcalloc((size_t)sd.nstorages + 1, sizeof *first);
-  order = fx_xmalloc((n ? n : 1) * sizeof *order);
-  for (uint32_t s = 0; s < sd.nstorages; s++) first[s + 1] = first[s] + sd.storages[s].nusers;
+  f->first = fx_xcalloc((size_t)sd->nstorages + 1, sizeof *f->first);
+  f->order = fx_xmalloc((n ? n : 1) * sizeof *f->order);
+  for (uint32_t s = 0; s < sd->nstorages; s++) f->first[s + 1] = f->first[s] + sd->storages[s].nusers;
   {
-    uint32_t *fill = fx_xcalloc((size_t)sd.nstorages + 1, sizeof *fill);
+    uint32_t *fill = fx_xcalloc((size_t)sd->nstorages + 1, sizeof *fill);
     for (uint32_t i = 0; i < n; i++) {
-      uint32_t s = sd.tensors[i].storage;
-      order[first[s] + fill[s]++] = i;
+      uint32_t s = sd->tensors[i].storage;
+      f->order[f->first[s] + fill[s]++] = i;
     }
     fx_xfree(fill);
   }
 
+  /* Every storage's entry, from the archive's directory: present and of the storage's size. Nothing is inflated. */
+  f->entry = fx_xcalloc((size_t)sd->nstorages + 1, sizeof *f->entry);
   ok = true;
-  for (uint32_t s = 0; s < sd.nstorages; s++) {
-    const fx_pkl_storage *st = &sd.storages[s];
+  for (uint32_t s = 0; s < sd->nstorages; s++) {
+    const fx_pkl_storage *st = &sd->storages[s];
     if (st->nusers == 0) continue;
-    const fx_pkl_tensor *user0 = &sd.tensors[order[first[s]]];
-    char nb[600], more[64] = "";
+    const fx_pkl_tensor *user0 = &sd->tensors[f->order[f->first[s]]];
+    char nb[600], more[64] = "", eb[600];
     const char *nm = fx_printable(user0->name.p, user0->name.n, 200, nb, sizeof nb);
     if (st->nusers > 1) snprintf(more, sizeof more, " (and %u more tensors)", st->nusers - 1);
-    memcpy(ename + plen, "data/", 5);
-    memcpy(ename + plen + 5, st->key.p, st->key.n);
-    ename[plen + 5 + st->key.n] = 0;
+    storage_entry_name(f, st);
     zip_int64_t ei = zip_name_locate(za, ename, ZIP_FL_ENC_RAW);
     if (ei < 0) {
-      char eb[600];
       FERR(d, "%s: tensor '%s'%s: the archive has no entry '%s' for its storage", path, nm, more,
            fx_printable(ename, strlen(ename), 200, eb, sizeof eb));
       ok = false;
@@ -701,52 +840,181 @@ static bool load_pt(fx_weights *w, const char *path, fx_diag *d) {
       continue;
     }
     if ((uint64_t)st->numel > (SIZE_MAX / 2) / isz || esz != (uint64_t)st->numel * isz) {
-      char eb[600];
       FERR(d, "%s: tensor '%s'%s: archive entry '%s' has %llu bytes but its storage has %lld elements of %s", path, nm,
            more, fx_printable(ename, strlen(ename), 200, eb, sizeof eb), (unsigned long long)esz, (long long)st->numel,
            fxrt_dtype_name(st->dtype));
       ok = false;
       continue;
     }
-    if (!ok) continue; /* keep checking entries, but read no more data once something failed */
-    /* The source of the copies: a tensor that is the whole storage, read in place, or a temporary buffer. */
-    uint8_t *src = NULL, *tmp = NULL;
-    for (uint32_t j = first[s]; j < first[s + 1] && !src; j++)
-      if (sd.tensors[order[j]].contiguous_whole) {
-        fx_tensor *t = &w->tensors[order[j]];
-        src = t->data = tensor_alloc_uninit(t->nbytes);
-      }
-    if (!src) src = tmp = fx_xmalloc((size_t)esz ? (size_t)esz : 1);
-    if (!zip_read_into(za, (zip_uint64_t)ei, path, ename, src, esz, d)) {
-      fx_xfree(tmp);
-      ok = false;
-      continue;
-    }
-    to_little_endian(src, (size_t)esz, isz);
-    for (uint32_t j = first[s]; j < first[s + 1]; j++) {
-      fx_tensor *t = &w->tensors[order[j]];
-      if (t->data) continue;
-      t->data = tensor_alloc_uninit(t->nbytes);
-      copy_view(t->data, src, isz, &sd.tensors[order[j]]);
-    }
-    fx_xfree(tmp);
+    f->entry[s] = (zip_uint64_t)ei;
   }
 
 out:
-  fx_xfree(first);
-  fx_xfree(order);
   fx_xfree(pkl);
-  fx_xfree(ename);
-  fx_pkl_state_dict_free(&sd);
-  zip_discard(za);
+  if (ok) {
+    w->file = f;
+  } else {
+    w->file = f;
+    file_close(w);
+  }
   return ok;
 }
 
-/* ---- loading --------------------------------------------------------------------------------------------------- */
+/* A tensor that points into its storage's buffer (which starts at a multiple of 64 bytes of the storage): contiguous,
+ * at a byte offset that keeps the 64-byte alignment fx_tensor promises. */
+static bool shares_storage(const fx_pkl_tensor *t, size_t isz) {
+  return t->contiguous && ((uint64_t)t->offset * isz) % TENSOR_ALIGN == 0;
+}
 
-bool fx_weights_load(fx_weights *w, const char *path, fx_diag *d) {
+/* What reading one storage takes: the bytes [lo, hi) of it that the tensors to read view (lo rounded down to a
+ * multiple of 64), and whether they stay (a tensor points into them) or only hold the storage while views are
+ * copied out of it. */
+typedef struct pt_span {
+  uint64_t lo, hi;
+  uint64_t copies; /* bytes of the contiguous copies of views */
+  uint32_t nread;  /* tensors to read */
+  bool keep;
+} pt_span;
+
+static bool read_pt(fx_weights *w, const bool *want, fx_diag *d) {
+  struct fx_weights_file *f = w->file;
+  const fx_pkl_state_dict *sd = &f->sd;
+  const char *path = w->path;
+  const uint32_t ns = sd->nstorages;
+  /* The plan, before anything is allocated. held: what stays; peak: the most at once (a storage that no tensor points
+   * into is held only while its views are copied, one storage at a time). */
+  pt_span *sp = fx_xcalloc((size_t)ns + 1, sizeof *sp);
+  uint64_t held = 0, peak = 0, temp = 0, storage_bytes = 0;
+  uint32_t count = 0;
+  for (uint32_t s = 0; s < ns; s++) {
+    const fx_pkl_storage *st = &sd->storages[s];
+    const size_t isz = fxrt_dtype_size(st->dtype);
+    pt_span *p = &sp[s];
+    p->lo = UINT64_MAX;
+    for (uint32_t j = f->first[s]; j < f->first[s + 1]; j++) {
+      const uint32_t i = f->order[j];
+      if ((want && !want[i]) || w->buf_of[i] != FX_WEIGHTS_NO_BUF) continue;
+      const fx_pkl_tensor *t = &sd->tensors[i];
+      p->nread++;
+      if (t->numel == 0) continue;
+      if ((uint64_t)t->offset * isz < p->lo) p->lo = (uint64_t)t->offset * isz;
+      if ((uint64_t)t->end * isz > p->hi) p->hi = (uint64_t)t->end * isz;
+      if (shares_storage(t, isz)) p->keep = true;
+      else p->copies += t->nbytes;
+    }
+    count += p->nread;
+    if (!p->nread) continue;
+    storage_bytes += (uint64_t)st->numel * isz;
+    if (p->hi) p->lo &= ~(uint64_t)(TENSOR_ALIGN - 1);
+    else p->lo = 0; /* every tensor read is empty: nothing to read */
+    const uint64_t span = p->hi - p->lo, stays = p->copies + (p->keep ? span : 0);
+    if (!p->keep && held + stays + span > peak) peak = held + stays + span, temp = span;
+    held += stays;
+  }
+  if (held > peak) peak = held, temp = 0;
+
+  /* A view made contiguous takes its own bytes, where torch shares the storage: a few kilobytes of stride-0 views, or
+   * many tensors over one storage, would take gigabytes. What is held may be at most FX_WEIGHTS_EXPANSION times the
+   * bytes of the storages read, or FX_WEIGHTS_FREE_BYTES if that is more. */
+  uint64_t limit =
+      storage_bytes > UINT64_MAX / FX_WEIGHTS_EXPANSION ? UINT64_MAX : storage_bytes * FX_WEIGHTS_EXPANSION;
+  if (limit < FX_WEIGHTS_FREE_BYTES) limit = FX_WEIGHTS_FREE_BYTES;
+  bool ok = true;
+  if (held > limit) {
+    FERR(d,
+         "%s: the tensors read (%u) are views that would take %llu bytes made contiguous, from %llu bytes of "
+         "storage (at most %llu times that, or %llu bytes, are read)",
+         path, count, (unsigned long long)held, (unsigned long long)storage_bytes,
+         (unsigned long long)FX_WEIGHTS_EXPANSION, (unsigned long long)FX_WEIGHTS_FREE_BYTES);
+    fx_diag_note(
+        d, NULL, (fx_loc){0, 0, 0, 0},
+        "save the state_dict with contiguous tensors of their own: {k: v.contiguous().clone() for k, v in ...}");
+    ok = false;
+  } else {
+    ok = within_max_bytes(w, count, peak, temp, d);
+  }
+
+  const bool bounded = ok;
+  uint8_t *skip = bounded ? fx_xmalloc(SKIP_CHUNK) : NULL;
+  for (uint32_t s = 0; bounded && s < ns && !fx_diag_full(d); s++) {
+    const pt_span *p = &sp[s];
+    if (!p->nread) continue;
+    const fx_pkl_storage *st = &sd->storages[s];
+    const size_t isz = fxrt_dtype_size(st->dtype);
+    const uint64_t span = p->hi - p->lo;
+    uint8_t *buf = NULL;
+    if (span) {
+      /* the tensors that need the entry, for messages: the first of them, and how many more */
+      char who[700], nb[600], eb[600];
+      uint32_t i0 = UINT32_MAX;
+      for (uint32_t j = f->first[s]; j < f->first[s + 1] && i0 == UINT32_MAX; j++)
+        if ((!want || want[f->order[j]]) && w->buf_of[f->order[j]] == FX_WEIGHTS_NO_BUF) i0 = f->order[j];
+      const fx_str n0 = sd->tensors[i0].name;
+      snprintf(who, sizeof who, "tensor '%s'", fx_printable(n0.p, n0.n, 200, nb, sizeof nb));
+      if (p->nread > 1) snprintf(who + strlen(who), sizeof who - strlen(who), " (and %u more tensors)", p->nread - 1);
+      snprintf(who + strlen(who), sizeof who - strlen(who), ": ");
+      const char *ename = storage_entry_name(f, st);
+      buf = tensor_alloc_uninit((size_t)span);
+      if (!zip_read_span(f->za, f->entry[s], path, who, fx_printable(ename, strlen(ename), 200, eb, sizeof eb),
+                         (uint64_t)st->numel * isz, p->lo, buf, span, skip, d)) {
+        fx_tensor_free(buf);
+        ok = false; /* the tensors of the other storages are still read: every damaged entry is reported */
+        continue;
+      }
+      to_little_endian(buf, (size_t)span, isz);
+    }
+    const uint32_t b = p->keep ? buf_adopt(w, buf, (size_t)span) : FX_WEIGHTS_NO_BUF;
+    for (uint32_t j = f->first[s]; j < f->first[s + 1]; j++) {
+      const uint32_t i = f->order[j];
+      if ((want && !want[i]) || w->buf_of[i] != FX_WEIGHTS_NO_BUF) continue;
+      const fx_pkl_tensor *t = &sd->tensors[i];
+      if (p->keep && t->numel && shares_storage(t, isz)) {
+        buf_attach(w, i, b, buf + ((uint64_t)t->offset * isz - p->lo));
+      } else {
+        uint8_t *c = tensor_alloc_uninit(t->nbytes);
+        copy_view(c, buf, isz, t, (int64_t)(p->lo / isz));
+        buf_attach(w, i, buf_adopt(w, c, t->nbytes), c);
+      }
+    }
+    if (!p->keep) fx_tensor_free(buf);
+    w->read_bytes += p->copies + (p->keep ? span : 0);
+  }
+  fx_xfree(skip);
+  fx_xfree(sp);
+  return ok;
+}
+
+/* ---- opening and reading --------------------------------------------------------------------------------------- */
+
+/* FX2C_WEIGHTS_MAX_BYTES: a count of bytes, with an optional K, M, G or T (powers of 1024). */
+static bool parse_bytes(const char *s, uint64_t *out) {
+  uint64_t v = 0;
+  const char *p = s;
+  for (; *p >= '0' && *p <= '9'; p++)
+    if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, (uint64_t)(*p - '0'), &v)) return false;
+  if (p == s) return false;
+  const char *units = "KMGT", *u = *p ? strchr(units, *p >= 'a' ? *p - 'a' + 'A' : *p) : NULL;
+  if (*p && (!u || p[1])) return false;
+  for (int k = u ? (int)(u - units) + 1 : 0; k > 0; k--)
+    if (__builtin_mul_overflow(v, 1024, &v)) return false;
+  *out = v;
+  return true;
+}
+
+bool fx_weights_open(fx_weights *w, const char *path, fx_diag *d) {
   weights_reset(w);
   w->path = fx_arena_strdup(&w->arena, path, strlen(path));
+  w->max_bytes = FX_WEIGHTS_MAX_BYTES;
+  const char *env = getenv("FX2C_WEIGHTS_MAX_BYTES");
+  if (env && *env && !parse_bytes(env, &w->max_bytes)) {
+    char eb[300];
+    FERR(d,
+         "FX2C_WEIGHTS_MAX_BYTES='%s' is not a number of bytes (such as 1073741824, or 1G; K, M, G and T are "
+         "powers of 1024)",
+         fx_printable(env, strlen(env), 100, eb, sizeof eb));
+    fx_weights_free(w);
+    return false;
+  }
   int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK); /* a FIFO: refused below, not waited on */
   if (fd < 0) {
     FERR(d, "%s: cannot open: %s", path, strerror(errno));
@@ -776,11 +1044,11 @@ bool fx_weights_load(fx_weights *w, const char *path, fx_diag *d) {
   const bool safetensors = got == 9 && head[8] == '{' && hlen >= 2 && hlen <= fsize - 8;
   bool ok;
   if (safetensors) {
-    ok = load_safetensors(w, fd, fsize, path, d);
-    close(fd);
+    ok = open_safetensors(w, fd, fsize, path, d);
+    if (!ok) close(fd);
   } else if (got >= 4 && head[0] == 'P' && head[1] == 'K' && ((head[2] == 3 && head[3] == 4) || (head[2] == 5 && head[3] == 6))) {
     close(fd);
-    ok = load_pt(w, path, d);
+    ok = open_pt(w, path, d);
   } else if (got >= 2 && head[0] == 0x80 && head[1] >= 2 && head[1] <= 5) {
     FERR(d, "%s: a pickle, not a zip archive: the legacy torch.save format (before torch 1.6 or with "
             "_use_new_zipfile_serialization=False) is not supported; save it again with a current torch",
@@ -792,11 +1060,29 @@ bool fx_weights_load(fx_weights *w, const char *path, fx_diag *d) {
     close(fd);
     ok = false;
   } else {
-    ok = load_safetensors(w, fd, fsize, path, d);
-    close(fd);
+    ok = open_safetensors(w, fd, fsize, path, d);
+    if (!ok) close(fd);
   }
   if (!ok) fx_weights_free(w);
+  else if (w->n == 0) file_close(w); /* nothing to read */
   return ok;
+}
+
+bool fx_weights_read(fx_weights *w, const bool *want, fx_diag *d) {
+  if (!w->file) return true; /* every tensor of the file is read */
+  bool ok = w->file->zip ? read_pt(w, want, d) : read_safetensors(w, want, d);
+  /* the file stays open while it has tensors to read */
+  bool all = true;
+  for (uint32_t i = 0; i < w->n - w->nmade && all; i++) all = w->buf_of[i] != FX_WEIGHTS_NO_BUF;
+  if (all) file_close(w);
+  return ok;
+}
+
+bool fx_weights_load(fx_weights *w, const char *path, fx_diag *d) {
+  if (!fx_weights_open(w, path, d)) return false;
+  if (fx_weights_read(w, NULL, d)) return true;
+  fx_weights_free(w);
+  return false;
 }
 
 /* ---- .npy ------------------------------------------------------------------------------------------------------ */

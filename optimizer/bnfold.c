@@ -159,7 +159,7 @@ static bool fold_functions(fx_pass_manager *pm, fx_pass_stats *st) {
     {
       const fx_tensor *W = &w->tensors[wi];
       size_t per = (size_t)(W->nbytes / sizeof(float) / (size_t)(k ? k : 1));
-      float *wd = W->data;
+      float *wd = fx_weights_writable(w, W); /* a copy of its own first if W shares its bytes (tied weights) */
       const float *mean = w->tensors[mi].data, *var = w->tensors[vi].data;
       const float *gamma = gi != FX_NONE_IDX ? w->tensors[gi].data : NULL, *beta = bei != FX_NONE_IDX ? w->tensors[bei].data : NULL;
       const float *b = bi != FX_NONE_IDX ? w->tensors[bi].data : NULL;
@@ -173,7 +173,7 @@ static bool fold_functions(fx_pass_manager *pm, fx_pass_stats *st) {
                                           (bei != FX_NONE_IDX ? w->tensors[bei].nbytes : 0));
     }
     if (bi != FX_NONE_IDX) {
-      memcpy(w->tensors[bi].data, nb, (size_t)k * sizeof *nb);
+      memcpy(fx_weights_writable(w, &w->tensors[bi]), nb, (size_t)k * sizeof *nb);
     } else { /* a new bias, read by a new get_attr node before the conv */
       char key[512];
       const fx_str wn = w->tensors[wi].name;
@@ -258,6 +258,9 @@ bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st) {
               mean->shape[0] == k && var->shape[0] == k && (!b || (b->dtype == FXRT_F32 && b->shape[0] == k)) &&
               (!gamma || (gamma->dtype == FXRT_F32 && gamma->shape[0] == k)) &&
               (!beta || (beta->dtype == FXRT_F32 && beta->shape[0] == k));
+    /* the program reads every parameter of the modules it calls: their data is read (fx_program_read_weights) */
+    ok = ok && W->data && mean->data && var->data;
+    ok = ok && (!b || b->data) && (!gamma || gamma->data) && (!beta || beta->data);
     bool has_bias = true;
     fx_module_bool(conv, "bias", &has_bias);
     if (!ok || (has_bias && !b)) {
@@ -267,9 +270,11 @@ bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st) {
     double eps = 1e-5;
     const fx_value *ev = fx_module_param(bn, "eps");
     if (ev && ev->kind == FX_V_FLOAT) eps = ev->v.f;
-    /* the folded values, computed before the weights change (adding a tensor moves them) */
+    /* the folded values, computed before the weights change (adding a tensor moves them); W and b are written
+     * through fx_weights_writable, which gives them bytes of their own first when they share a storage with another
+     * tensor (tied weights), so that no other tensor changes */
     size_t per = (size_t)(W->nbytes / sizeof(float) / (size_t)(k ? k : 1));
-    float *w = (float *)W->data;
+    float *w = fx_weights_writable(pm->w, W);
     float *nb = fx_xmalloc((size_t)(k ? k : 1) * sizeof *nb);
     for (int64_t o = 0; o < k; o++) {
       double s = (gamma ? ((const float *)gamma->data)[o] : 1.0) / sqrt((double)((const float *)var->data)[o] + eps);
@@ -279,7 +284,7 @@ bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st) {
     }
     st->weight_bytes_saved += (int64_t)(mean->nbytes + var->nbytes + (gamma ? gamma->nbytes : 0) + (beta ? beta->nbytes : 0));
     if (b) {
-      memcpy(b->data, nb, (size_t)k * sizeof *nb);
+      memcpy(fx_weights_writable(pm->w, b), nb, (size_t)k * sizeof *nb);
     } else {
       char key[512];
       snprintf(key, sizeof key, "%.*s%sbias", (int)conv->path.n, conv->path.p, conv->path.n ? "." : "");

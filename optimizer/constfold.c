@@ -48,7 +48,8 @@ static uint32_t storage_root(const fx_program *p, uint32_t t) {
 static bool is_const(const cf *c, uint32_t t) {
   uint32_t r = c->root[t];
   if (c->written[r]) return false;
-  return c->data[r] != NULL || (c->p->tensors[r].kind == FX_T_WEIGHT && c->p->tensors[r].data);
+  return c->data[r] != NULL ||
+         (c->p->tensors[r].kind == FX_T_WEIGHT && c->p->tensors[r].data && c->p->tensors[r].data->data);
 }
 
 /* Every tensor among v's leaves is known now; *bytes sums their sizes. */
@@ -70,7 +71,8 @@ static void *base(void *ctx, const fx_kcall *k, const fx_ref *r) {
   case FX_REF_TENSOR: {
     uint32_t t = c->root[r->id];
     if (c->data[t]) return c->data[t];
-    if (c->p->tensors[t].kind == FX_T_WEIGHT && c->p->tensors[t].data && !c->written[t]) return c->p->tensors[t].data->data;
+    if (c->p->tensors[t].kind == FX_T_WEIGHT && c->p->tensors[t].data && !c->written[t] && c->p->tensors[t].data->data)
+      return c->p->tensors[t].data->data;
     break;
   }
   case FX_REF_SCRATCH:

@@ -140,7 +140,8 @@ static bool rebuild(fx_pass_manager *pm) {
   for (uint32_t i = 0; i < n && i < p->nplaceholders; i++)
     if (inputs[i].given) fx_program_set_input(p, i, inputs[i].dtype, inputs[i].ndim, inputs[i].shape);
   fx_xfree(inputs);
-  return fx_program_build(p, pm->d);
+  /* the passes reference the weights read before and their own; a file tensor that a pass reads anew is read here */
+  return fx_program_build(p, pm->d) && fx_program_read_weights(p, pm->w, pm->d);
 }
 
 bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {

@@ -85,6 +85,7 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
   uint32_t wi = weight_index(p, pm->w, ARG(in, "weight"));
   if (wi == FX_NONE_IDX) return false;
   const fx_tensor *W = &pm->w->tensors[wi];
+  if (!W->data) return false; /* not read: only what the program references is (fx_program_read_weights) */
   if (W->dtype != FXRT_F32 || W->ndim != 4 || W->shape[1] != tx->shape[1] || W->shape[2] != 3 || W->shape[3] != 3)
     return false;
   if (a->stride[0] != 1 || a->stride[1] != 1 || a->dilation[0] != 1 || a->dilation[1] != 1) return false;

@@ -266,6 +266,16 @@ static void flatten_outputs(fx_lctx *r, const fx_value *v) {
 bool fx_lower(const fx_program *p, fx_lowered *L, fx_diag *d) {
   memset(L, 0, sizeof *L);
   L->p = p;
+  /* the interpreter, the emitters and constant folding read the weights' bytes through the calls: each must have
+   * been read (fx_program_read_weights) */
+  for (uint32_t t = 0; t < p->ntensors; t++) {
+    const fx_tensor *w = p->tensors[t].kind == FX_T_WEIGHT ? p->tensors[t].data : NULL;
+    if (w && !w->data) {
+      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "internal error: the data of weight '%.*s' was not read",
+                    (int)w->name.n, w->name.p);
+      return false;
+    }
+  }
   const fx_graph *g = p->g;
   fx_lctx r = {p, L, d, FX_NONE_IDX};
   L->first_call = fx_xmalloc((g->nnodes + 1) * sizeof *L->first_call);

@@ -209,6 +209,20 @@ static bool bind_get_attr(fx_program *p, uint32_t node, fx_diag *d) {
   return true;
 }
 
+bool fx_program_read_weights(const fx_program *p, fx_weights *w, fx_diag *d) {
+  if (!w) return true;
+  bool *want = fx_xcalloc((size_t)w->n + 1, sizeof *want), any = false;
+  for (uint32_t t = 0; t < p->ntensors; t++) {
+    const fx_tensor *x = p->tensors[t].data;
+    if (p->tensors[t].kind != FX_T_WEIGHT || !x || x->data || x < w->tensors || x >= w->tensors + w->n) continue;
+    want[x - w->tensors] = true;
+    any = true;
+  }
+  bool ok = !any || fx_weights_read(w, want, d);
+  fx_xfree(want);
+  return ok;
+}
+
 /* The weights against the module tree: every parameter of a known layer that the graph calls is present with the
  * shape its hyperparameters imply, and no tensor under a known layer's path is one that layer does not have. */
 static void check_weights(fx_program *p, fx_diag *d) {

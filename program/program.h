@@ -143,8 +143,13 @@ typedef struct fx_input_arg {
 bool fx_parse_input_arg(const char *spec, fx_input_arg *a, char *msg, size_t cap);
 /* The element count and the byte size of a shape of dt (sizes >= 0) fit in int64. */
 bool fx_shape_fits(fxrt_dtype dt, int32_t ndim, const int64_t *shape);
-/* Legalizes every node (all unsupported targets are reported at once), then infers every dtype and shape. */
+/* Legalizes every node (all unsupported targets are reported at once), then infers every dtype and shape. Reads
+ * only the weights' index (names, dtypes, shapes): their data may not be read yet. */
 bool fx_program_build(fx_program *p, fx_diag *d);
+/* Reads the data of the weights that the built program references (its FX_T_WEIGHT tensors) and of no others, with
+ * fx_weights_read: after fx_program_build, before passes, lowering or a backend read their bytes. w is p's weights,
+ * writable (NULL: none; the tensors already read, or made by passes, are not read again). */
+bool fx_program_read_weights(const fx_program *p, fx_weights *w, fx_diag *d);
 
 /* A new tensor id. Its rule must have refused more than FXRT_MAX_DIMS dimensions: that is an internal error. */
 uint32_t fx_program_new_tensor(fx_program *p, fxrt_dtype dtype, int32_t ndim, const int64_t *shape, fx_tkind kind,

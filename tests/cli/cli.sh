@@ -251,5 +251,28 @@ many=$(for i in $(seq 1 45); do printf -- '-DFLAG%d ' "$i"; done)
 expect "--cflags: the 46th token reaches the compiler" 1 "--no-such-flag-46" \
   "$fx2c" compile "$work/relu.fx" --input 'x:f32[2,3]' --emit exe --cflags "$many --no-such-flag-46" -o "$work/flags.exe"
 expect "--version" 0 "" "$fx2c" --version
+
+# ---- issue 15: the weights a program uses are read, and no others (tests/weights/pt_unused_corrupt.pt: w, b and a
+# 100 MB tensor 'big' whose deflated entry has a wrong CRC; unused_small.fx reads w and b, unused_big.fx big too)
+wd=$tests/weights
+expect "run: a damaged tensor that the graph does not use is not read" 0 "weights 0.0 MB" \
+  "$fx2c" run "$wd/unused_small.fx" --weights "$wd/pt_unused_corrupt.pt" "$dir/npy/c.npy" -o "$work/unused" --stats
+expect "compile: a damaged tensor that the graph does not use is not read" 0 "" \
+  "$fx2c" compile "$wd/unused_small.fx" --weights "$wd/pt_unused_corrupt.pt" --input 'x:f32[2,3]' --emit c -o "$work/unused_c"
+if [ "$(du -sk "$work/unused_c" | cut -f1)" -lt 2000 ]; then pass=$((pass + 1)); else echo "FAIL --emit c wrote big"; fail=$((fail + 1)); fi
+for cmd in "run $wd/unused_big.fx $dir/npy/c.npy -o $work/big" "compile $wd/unused_big.fx --input x:f32[2,3] --emit graph -o -" \
+  "compile $wd/unused_big.fx --input x:f32[2,3] --emit c -o $work/big_c"; do
+  # shellcheck disable=SC2086
+  expect "${cmd%% *}: the damaged tensor that the graph uses is refused by name" 1 \
+    "pt_unused_corrupt.pt: tensor 'big': cannot read archive entry 'archive/data/2': CRC error" \
+    "$fx2c" $cmd --weights "$wd/pt_unused_corrupt.pt"
+done
+expect "FX2C_WEIGHTS_MAX_BYTES bounds what is read" 1 \
+  "pt_unused_corrupt.pt: reading 3 tensors needs 100000032 bytes, more than the 1048576 bytes that reading one weights file may take" \
+  env FX2C_WEIGHTS_MAX_BYTES=1M "$fx2c" run "$wd/unused_big.fx" --weights "$wd/pt_unused_corrupt.pt" "$dir/npy/c.npy" -o "$work/big"
+grep -qF "FX2C_WEIGHTS_MAX_BYTES=96M reads these tensors" "$work/err" && pass=$((pass + 1)) || { echo "FAIL the bound's note"; fail=$((fail + 1)); }
+expect "FX2C_WEIGHTS_MAX_BYTES that is not a number" 1 "FX2C_WEIGHTS_MAX_BYTES='lots' is not a number of bytes" \
+  env FX2C_WEIGHTS_MAX_BYTES=lots "$fx2c" run "$wd/unused_small.fx" --weights "$wd/pt_unused_corrupt.pt" "$dir/npy/c.npy" -o "$work/unused"
+expect "a graph without weights at -O0" 0 "" "$fx2c" compile "$work/relu.fx" --input 'x:f32[2,3]' --emit graph -O0 -o -
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -69,6 +69,21 @@ class BatchNormFolds(torch.nn.Module):
         return self.bn_fc(self.fc(z.mean(2)))
 
 
+class TiedBiasFold(torch.nn.Module):
+    """A conv whose bias is also the model's parameter 'shift' (one storage in torch.save's archive, which fx2c reads
+    once and shares), then a BatchNorm that bnfold folds into the conv: the conv's new bias must leave 'shift' as it
+    was."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 4, 3)
+        self.bn = torch.nn.BatchNorm2d(4)
+        self.shift = torch.nn.Parameter(self.conv.bias.detach(), requires_grad=False)  # the same storage
+
+    def forward(self, x):
+        return self.bn(self.conv(x)) + self.shift.view(1, 4, 1, 1)
+
+
 class ResidualMLP(torch.nn.Module):
     """Pre-norm residual blocks with a 4x wider hidden layer, a layer scale and a copy between layouts, as in ConvNeXt:
     the memory plan's hard case, where placing the biggest buffers first leaves the arena one block-width above the

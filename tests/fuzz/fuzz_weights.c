@@ -1,11 +1,13 @@
 /* fuzz_weights.c: libFuzzer target for the weight readers.
  *
  * The input is written to a temporary file and read three ways: as a state_dict (fx_weights_load, which picks
- * the zip/.pt or the safetensors reader by content), as a .npy file, and -- when it starts like a pickle (0x80) --
- * straight through the restricted unpickler, so that mutations reach the pickle code without having to keep a zip
- * archive valid. Any input may be rejected, but never with a crash, a hang, a leak or a sanitizer report; and
- * whatever is accepted must be consistent (every tensor findable by name, 64-byte aligned, nbytes matching its
- * shape; a .npy tensor written back and read again gives the same bytes).
+ * the zip/.pt or the safetensors reader by content; then again in two phases, fx_weights_open and fx_weights_read
+ * of some of the tensors, then of the rest), as a .npy file, and -- when it starts like a pickle (0x80) -- straight
+ * through the restricted unpickler, so that mutations reach the pickle code without having to keep a zip archive
+ * valid. Any input may be rejected, but never with a crash, a hang, a leak or a sanitizer report; and whatever is
+ * accepted must be consistent (every tensor findable by name, 64-byte aligned, nbytes matching its shape; a tensor
+ * not asked for is not read; writing a tensor through fx_weights_writable changes no other tensor, whatever storage
+ * they share; a .npy tensor written back and read again gives the same bytes).
  *
  *   clang -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE -I. tests/fuzz/fuzz_weights.c frontend/weights.c \
  *         frontend/pickle.c ir/util.c ir/diag.c runtime/fxrt_core.c -lcjson -lzip -lm
@@ -57,6 +59,74 @@ static void check_tensor(const fx_tensor *t) {
   (void)sink;
 }
 
+/* Opens the file, reads the tensors that `pick` selects, then the others, and writes one through
+ * fx_weights_writable; aborts on an inconsistency. */
+static void two_phases(const char *path, unsigned pick) {
+  fx_diag d;
+  fx_diag_init(&d);
+  fx_weights w;
+  if (!fx_weights_open(&w, path, &d)) {
+    if (d.nerrors == 0) {
+      fprintf(stderr, "fx_weights_open failed without an error\n");
+      abort();
+    }
+    fx_diag_free(&d);
+    return;
+  }
+  w.max_bytes = (uint64_t)256 << 20; /* what one input may make the reader hold: under libFuzzer's -rss_limit_mb */
+  bool *want = calloc((size_t)w.n + 1, sizeof *want);
+  for (uint32_t i = 0; i < w.n; i++) {
+    want[i] = (i + pick) % 3 == 0;
+    if (w.tensors[i].data || fx_weights_find(&w, w.tensors[i].name) != &w.tensors[i]) {
+      fprintf(stderr, "an opened tensor has data, or cannot be found by its name\n");
+      abort();
+    }
+  }
+  bool ok = fx_weights_read(&w, want, &d);
+  for (uint32_t i = 0; i < w.n; i++) {
+    if (!want[i] && w.tensors[i].data) {
+      fprintf(stderr, "a tensor that was not asked for was read\n");
+      abort();
+    }
+    if (ok && want[i]) check_tensor(&w.tensors[i]);
+  }
+  if (ok) ok = fx_weights_read(&w, NULL, &d);
+  if (!ok && d.nerrors == 0) {
+    fprintf(stderr, "fx_weights_read failed without an error\n");
+    abort();
+  }
+  if (ok && w.read_bytes > w.max_bytes) {
+    fprintf(stderr, "the reads hold %llu bytes, more than the bound\n", (unsigned long long)w.read_bytes);
+    abort();
+  }
+  if (ok && w.n) { /* copy on write: tensor k written, the others as they were */
+    uint32_t k = pick % w.n;
+    uint8_t **before = calloc(w.n, sizeof *before);
+    for (uint32_t i = 0; i < w.n; i++) {
+      check_tensor(&w.tensors[i]);
+      before[i] = malloc(w.tensors[i].nbytes + 1);
+      memcpy(before[i], w.tensors[i].data, w.tensors[i].nbytes);
+    }
+    uint8_t *p = fx_weights_writable(&w, &w.tensors[k]);
+    if (!p || p != w.tensors[k].data) {
+      fprintf(stderr, "fx_weights_writable gave no data\n");
+      abort();
+    }
+    memset(p, 0xa5, w.tensors[k].nbytes);
+    for (uint32_t i = 0; i < w.n; i++) {
+      if (i != k && memcmp(before[i], w.tensors[i].data, w.tensors[i].nbytes) != 0) {
+        fprintf(stderr, "writing tensor %u changed tensor %u\n", k, i);
+        abort();
+      }
+      free(before[i]);
+    }
+    free(before);
+  }
+  free(want);
+  fx_weights_free(&w);
+  fx_diag_free(&d);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char path[512], path2[512];
   tmp_file(".in", path, sizeof path);
@@ -81,6 +151,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   fx_weights_free(&w);
   fx_diag_free(&d);
+  two_phases(path, size ? data[size / 2] : 0);
 
   fx_diag_init(&d);
   fx_tensor t;

@@ -2,6 +2,8 @@
 """Generate the pass goldens' model files that need PyTorch (tests/passes/NAME.*), with tools/fx2c-export:
   bnfold       tests/e2e/models.py:BatchNormFolds (torch level, random BatchNorm statistics)
   bnfold_aten  the same model at aten level (make_fx: aten.convolution, aten.native_batch_norm, get_attr weights)
+  bnfold_tied  tests/e2e/models.py:TiedBiasFold, whose conv.bias and parameter 'shift' are one storage: its weights
+               as torch.save wrote them (bnfold_tied.pt), so that fx2c reads that storage once and shares it
   epilogue     tests/e2e/models.py:EpilogueFusions
   winograd     tests/e2e/models.py:WinogradConvs
   ewfuse       tests/e2e/models.py:ElementwiseChains
@@ -23,6 +25,7 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 CASES = {
     "bnfold": ["--module", "tests/e2e/models.py:BatchNormFolds", "--input", "x:f32[2,3,8,8]"],
     "bnfold_aten": ["--module", "tests/e2e/models.py:BatchNormFolds", "--input", "x:f32[2,3,8,8]", "--aten"],
+    "bnfold_tied": ["--module", "tests/e2e/models.py:TiedBiasFold", "--input", "x:f32[2,3,8,8]"],
     "epilogue": ["--module", "tests/e2e/models.py:EpilogueFusions", "--input", "x:f32[2,3,8,8]"],
     "winograd": ["--module", "tests/e2e/models.py:WinogradConvs", "--input", "x:f32[2,3,10,9]"],
     "ewfuse": ["--module", "tests/e2e/models.py:ElementwiseChains", "--input", "x:f32[2,3,8,8]"],
@@ -44,6 +47,8 @@ for name, args in CASES.items():
     files = (("graph.fx", name + ".fx"), ("modules.txt", name + ".modules.txt"), ("weights.safetensors", name + ".safetensors"))
     if name == "constfold_inplace":
         files = files[2:]
+    if name == "bnfold_tied":
+        files = files[:2] + (("weights.pt", name + ".pt"),)
     for src, dst in files:
         if os.path.exists(os.path.join(tmp, src)):
             shutil.copyfile(os.path.join(tmp, src), os.path.join(ROOT, "tests", "passes", dst))

@@ -28,6 +28,17 @@ a stride-0 expand, and a slice whose storage no tensor covers whole.
 bytes of the contiguous tensor as torch has them (``-`` when empty), in
 state_dict order.  npy.expected: the same with the .npy file name as NAME.
 
+Storages shared (tests/unit/test_weights.c checks which tensors point into their storage's buffer):
+  pt_shared.pt, pt_shared.expected  tied weights (two names, one tensor), views of one storage at an aligned
+                          offset (64 bytes), a misaligned one (4 bytes), a strided one, and a storage of its own
+  pt_tied_bias.pt         TiedBias's state_dict: conv.bias and the buffer 'shift' are one storage; the graph and
+                          module tree are in test_weights.c (bnfold must not change 'shift')
+
+Read only when used:
+  pt_unused_corrupt.pt    w, b and a 100 MB tensor 'big' (zeros) whose entry is deflated (97 KB) and has a wrong
+                          CRC: a graph that does not use 'big' reads the file, one that does is refused naming it
+  unused_small.fx, unused_big.fx  those two graphs (print(gm.graph) of UsesWB and UsesBig)
+
 Malformed fixtures (each test asserts on the message): see MALFORMED below.
 """
 
@@ -39,6 +50,7 @@ import pickle
 import struct
 import sys
 import zipfile
+import zlib
 
 import numpy as np
 import torch
@@ -105,6 +117,38 @@ class Model(nn.Module):
 
     def forward(self, x):
         return self.fc(self.bn(self.conv(x)).mean((2, 3)))
+
+
+class TiedBias(nn.Module):
+    """A conv whose bias is also a buffer of the model (one storage in torch.save's archive), then a BatchNorm that
+    bnfold folds into the conv: the fold writes a new bias, and 'shift' must keep its values."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3)
+        self.bn = nn.BatchNorm2d(4)
+        self.register_buffer("shift", self.conv.bias.detach())
+
+    def forward(self, x):
+        return self.bn(self.conv(x)) + self.shift.view(1, 4, 1, 1)
+
+
+class UsesWB(nn.Module):
+    """Reads w and b, not big."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = nn.Parameter(torch.randn(2, 3))
+        self.b = nn.Parameter(torch.randn(2))
+        self.big = nn.Parameter(torch.zeros(25_000_000), requires_grad=False)  # a parameter: get_attr when traced
+
+    def forward(self, x):
+        return torch.nn.functional.linear(x, self.w, self.b)
+
+
+class UsesBig(UsesWB):
+    def forward(self, x):
+        return torch.nn.functional.linear(x, self.w, self.b) + self.big[:2]
 
 
 def safetensors_bytes(sd, metadata=None):
@@ -191,7 +235,7 @@ def f32(*vals):
 def main():
     os.makedirs(OUT, exist_ok=True)
     for f in os.listdir(OUT):
-        if f.endswith((".pt", ".safetensors", ".npy", ".expected", ".bin")):
+        if f.endswith((".pt", ".safetensors", ".npy", ".expected", ".bin", ".fx")):
             os.remove(os.path.join(OUT, f))
     torch.manual_seed(0)
     np.random.seed(0)
@@ -307,6 +351,54 @@ def main():
     write_expected("pt_views.expected", vsd)
     back = torch.load(path("pt_views.pt"))
     assert all(torch.equal(back[k], vsd[k]) for k in vsd)
+
+    # ---- storages shared ----
+    tied = torch.randn(4, 4)
+    base = torch.arange(64, dtype=torch.float32)
+    shared = collections.OrderedDict([
+        ("emb.weight", tied), ("head.weight", tied),  # tied: one storage, both the whole of it
+        ("base", base),
+        ("aligned", base[16:48]),  # byte offset 64: points into the storage
+        ("unaligned", base[1:9]),  # byte offset 4: contiguous but misaligned, copied
+        ("strided", base[::2]),  # copied
+        ("tail", base[48:]),  # byte offset 192: points into the storage
+        ("other", torch.randn(3)),  # a storage of its own
+    ])
+    torch.save(shared, path("pt_shared.pt"))
+    write_expected("pt_shared.expected", shared)
+    back = torch.load(path("pt_shared.pt"))
+    assert all(torch.equal(back[k], shared[k]) for k in shared)
+    assert back["emb.weight"].data_ptr() == back["head.weight"].data_ptr()
+    assert back["aligned"].data_ptr() == back["base"].data_ptr() + 64
+    tb = TiedBias()
+    tb.eval()
+    with torch.no_grad():
+        tb.bn.running_mean.copy_(torch.randn(4) * 0.1)
+        tb.bn.running_var.copy_(torch.rand(4) + 0.5)
+    tsd = tb.state_dict()
+    assert tsd["shift"].data_ptr() == tsd["conv.bias"].data_ptr()
+    torch.save(tsd, path("pt_tied_bias.pt"))
+
+    # ---- read only when used: a damaged entry of a tensor the graph does not use ----
+    m = UsesWB()
+    bio = io.BytesIO()
+    torch.save(m.state_dict(), bio)
+    with zipfile.ZipFile(io.BytesIO(bio.getvalue())) as z:
+        entries = [(n, z.read(n)) for n in z.namelist()]
+    big_name = [n for n, d in entries if len(d) == 100_000_000][0]
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for n, d in entries:
+            zi = zipfile.ZipInfo(n, ZIP_DATE)
+            zi.compress_type = zipfile.ZIP_DEFLATED if n == big_name else zipfile.ZIP_STORED
+            z.writestr(zi, d, compresslevel=9)
+    b = out.getvalue()
+    crc = struct.pack("<I", zlib.crc32(bytes(100_000_000)))
+    assert b.count(crc) == 2  # the local header's and the central directory's
+    write_bytes("pt_unused_corrupt.pt", b.replace(crc, struct.pack("<I", zlib.crc32(b"not the bytes"))))
+    for cls, name in ((UsesWB, "unused_small.fx"), (UsesBig, "unused_big.fx")):
+        with open(path(name), "w") as f:
+            f.write(str(torch.fx.symbolic_trace(cls()).graph) + "\n")
 
     # ---- .npy ----
     arrays = collections.OrderedDict([

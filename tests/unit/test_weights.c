@@ -9,10 +9,14 @@
  */
 #include "unit_helpers.h"
 
+#include "frontend/modules.h"
 #include "frontend/pickle.h"
 #include "frontend/weights.h"
+#include "optimizer/passes.h"
+#include "program/program.h"
 
 #include <errno.h>
+#include <math.h>
 #include <unistd.h>
 
 /* ---- fixtures -------------------------------------------------------------------------------------------------- */
@@ -290,8 +294,8 @@ static void test_pt_errors(void **state) {
                     "beyond storage '0', which has 6 elements");
   EXPECT_LOAD_ERROR("npy_f32.npy", "a .npy file, not a state_dict");
   EXPECT_LOAD_ERROR("pt_expand_bomb.pt",
-                    "pt_expand_bomb.pt: its tensors are views that would take 1200000000 bytes made contiguous, from 4 "
-                    "bytes of storage");
+                    "pt_expand_bomb.pt: the tensors read (6) are views that would take 1200000000 bytes made "
+                    "contiguous, from 4 bytes of storage (at most 16 times that, or 67108864 bytes, are read)");
 }
 
 static void test_missing_file(void **state) {
@@ -771,6 +775,430 @@ static void test_truncations_and_mutations(void **state) {
   mutate_file("npy_v3.npy", 1, true);
 }
 
+/* ---- reading what is used, shared storages, bounds ------------------------------------------------------------- */
+
+static uint32_t tensor_index(const fx_weights *w, const char *name) {
+  const fx_tensor *t = fx_weights_find(w, fx_str_make(name, strlen(name)));
+  if (!t) {
+    print_message("no tensor '%s'\n", name);
+    fail();
+  }
+  return (uint32_t)(t - w->tensors);
+}
+
+/* want[] for w with the named tensors set (a NULL-terminated list); calloc'd. */
+static bool *want_of(const fx_weights *w, const char *const *names) {
+  bool *want = calloc(w->n + 1, sizeof *want);
+  for (const char *const *n = names; *n; n++) want[tensor_index(w, *n)] = true;
+  return want;
+}
+
+static bool read_some(fx_weights *w, fx_diag *d, const char *const *names) {
+  bool *want = want_of(w, names);
+  bool ok = fx_weights_read(w, want, d);
+  free(want);
+  return ok;
+}
+
+#define READ_SOME(w, d, ...) read_some((w), (d), (const char *const[]){__VA_ARGS__, NULL})
+
+static const void *data_of(const fx_weights *w, const char *name) { return w->tensors[tensor_index(w, name)].data; }
+
+/* pt_shared.pt (torch.save): tied weights and views of one storage, read once. The tied pair and the views at byte
+ * offsets 64 and 192 point into their storage's buffer, as in torch; the misaligned and the strided view are
+ * copies. */
+static void test_pt_shared_storages(void **state) {
+  check_weights_file("pt_shared.pt", "pt_shared.expected"); /* the values, as torch has them */
+  fx_weights w;
+  fx_diag d;
+  fx_diag_init(&d);
+  assert_true(fx_weights_load(&w, fixture("pt_shared.pt"), &d));
+  assert_null(w.file); /* everything read: the archive is closed */
+  assert_ptr_equal(data_of(&w, "emb.weight"), data_of(&w, "head.weight"));
+  const uint8_t *base = data_of(&w, "base");
+  assert_ptr_equal(data_of(&w, "aligned"), base + 64);
+  assert_ptr_equal(data_of(&w, "tail"), base + 192);
+  const uint8_t *u = data_of(&w, "unaligned"), *s = data_of(&w, "strided");
+  assert_true(u + 32 <= base || u >= base + 256);
+  assert_true(s + 128 <= base || s >= base + 256);
+  assert_int_equal((uintptr_t)u % 64, 0);
+  /* held: the tied storage (64 bytes) and the other (12) once, base's storage (256), the two copies (32 + 128) */
+  assert_int_equal(fx_weights_bytes(&w), 64 + 256 + 12 + 32 + 128);
+  assert_int_equal(w.read_bytes, fx_weights_bytes(&w));
+  uint32_t buf = w.buf_of[tensor_index(&w, "base")];
+  assert_int_equal(w.bufs[buf].users, 3);
+  fx_weights_free(&w);
+  fx_diag_free(&d);
+}
+
+/* Opening reads no tensor; a read reads the tensors asked for, and for a .pt only the span of a storage they view. */
+static void test_partial_reads(void **state) {
+  expected e[64];
+  size_t ne = read_expected("pt_shared.expected", e, 64);
+  fx_weights w;
+  fx_diag d;
+  fx_diag_init(&d);
+  assert_true(fx_weights_open(&w, fixture("pt_shared.pt"), &d));
+  assert_int_equal(w.n, ne);
+  for (uint32_t i = 0; i < w.n; i++) assert_null(w.tensors[i].data);
+  assert_int_equal(fx_weights_bytes(&w), 0);
+  assert_true(READ_SOME(&w, &d, "aligned"));
+  assert_int_equal(fx_weights_bytes(&w), 128); /* bytes 64 to 192 of base's storage, no more */
+  assert_null(data_of(&w, "base"));
+  assert_null(data_of(&w, "tail"));
+  assert_int_equal((uintptr_t)data_of(&w, "aligned") % 64, 0);
+  assert_true(READ_SOME(&w, &d, "unaligned", "aligned")); /* aligned is read already: not again */
+  assert_int_equal(fx_weights_bytes(&w), 128 + 32);
+  assert_non_null(w.file);
+  assert_true(fx_weights_read(&w, NULL, &d)); /* the rest */
+  assert_null(w.file);
+  for (size_t i = 0; i < ne; i++) assert_tensor_matches(&w.tensors[i], &e[i]);
+  assert_int_equal(d.n, 0);
+  fx_weights_free(&w);
+  /* safetensors: one tensor's bytes */
+  assert_true(fx_weights_open(&w, fixture("model.safetensors"), &d));
+  assert_true(READ_SOME(&w, &d, "fc.bias"));
+  assert_int_equal(fx_weights_bytes(&w), 8);
+  assert_null(data_of(&w, "fc.weight"));
+  fx_weights_free(&w);
+  fx_diag_free(&d);
+  free_expected(e, ne);
+}
+
+/* A tensor that shares its bytes gets a copy of its own before it is written; the others keep theirs. */
+static void test_writable_copies_on_write(void **state) {
+  fx_weights w;
+  fx_diag d;
+  fx_diag_init(&d);
+  assert_true(fx_weights_load(&w, fixture("pt_shared.pt"), &d));
+  const fx_tensor *emb = &w.tensors[tensor_index(&w, "emb.weight")],
+                  *head = &w.tensors[tensor_index(&w, "head.weight")];
+  float before[16];
+  memcpy(before, emb->data, sizeof before);
+  float *h = fx_weights_writable(&w, head);
+  assert_non_null(h);
+  assert_ptr_not_equal(h, emb->data);
+  assert_ptr_equal(h, head->data);
+  assert_int_equal((uintptr_t)h % 64, 0);
+  for (int i = 0; i < 16; i++) h[i] = 100.0f + (float)i;
+  assert_memory_equal(emb->data, before, sizeof before);
+  assert_ptr_equal(fx_weights_writable(&w, emb), emb->data); /* alone in its buffer now: written in place */
+  /* a view into base's storage: base and tail keep their values */
+  const fx_tensor *aligned = &w.tensors[tensor_index(&w, "aligned")];
+  float *a = fx_weights_writable(&w, aligned);
+  a[0] = -1.0f;
+  assert_true(((const float *)data_of(&w, "base"))[16] == 16.0f);
+  assert_true(((const float *)aligned->data)[0] == -1.0f);
+  /* a tensor made by a pass has its own buffer */
+  int64_t k = 4;
+  fx_tensor *t = fx_weights_add(&w, S("made"), FXRT_F32, 1, &k);
+  assert_ptr_equal(fx_weights_writable(&w, t), t->data);
+  assert_int_equal(w.nmade, 1);
+  fx_weights_free(&w);
+  /* not read: nothing to write */
+  assert_true(fx_weights_open(&w, fixture("pt_shared.pt"), &d));
+  assert_null(fx_weights_writable(&w, &w.tensors[0]));
+  fx_weights_free(&w);
+  fx_diag_free(&d);
+}
+
+/* pt_unused_corrupt.pt: w, b and a 100 MB tensor 'big' whose deflated entry has a wrong CRC. Reading w and b never
+ * inflates big's entry (and allocates next to nothing); reading big is refused, naming it. The old reader read every
+ * tensor and did not check CRCs: it took 100 MB and accepted the damaged bytes. */
+static void test_unused_tensor_never_read(void **state) {
+  fx_weights w;
+  fx_diag d;
+  fx_diag_init(&d);
+  assert_true(fx_weights_open(&w, fixture("pt_unused_corrupt.pt"), &d));
+  assert_int_equal(w.tensors[tensor_index(&w, "big")].nbytes, 100000000);
+  size_t live = fx_mem_live();
+  fx_mem_reset_peak();
+  assert_true(READ_SOME(&w, &d, "w", "b"));
+  assert_true(fx_mem_peak() - live < (1 << 20));
+  assert_null(data_of(&w, "big"));
+  assert_int_equal(d.nerrors, 0);
+  assert_false(READ_SOME(&w, &d, "big"));
+  assert_diag_has(&d, "pt_unused_corrupt.pt: tensor 'big': cannot read archive entry 'archive/data/2': CRC error");
+  assert_null(data_of(&w, "big"));
+  assert_non_null(data_of(&w, "w"));
+  assert_int_equal(fx_weights_bytes(&w), 24 + 8); /* big's buffer is freed */
+  fx_weights_free(&w);
+  fx_diag_free(&d);
+  EXPECT_LOAD_ERROR("pt_unused_corrupt.pt", "tensor 'big': cannot read archive entry 'archive/data/2': CRC error");
+  /* a bound below big's size refuses it before anything is allocated */
+  fx_diag_init(&d);
+  assert_true(fx_weights_open(&w, fixture("pt_unused_corrupt.pt"), &d));
+  w.max_bytes = 50 << 20;
+  live = fx_mem_live();
+  fx_mem_reset_peak();
+  assert_false(READ_SOME(&w, &d, "big"));
+  assert_true(fx_mem_peak() - live < (1 << 20));
+  assert_diag_has(&d, "pt_unused_corrupt.pt: reading 1 tensor needs 100000000 bytes, more than the 52428800 bytes "
+                      "that reading one weights file may take");
+  assert_diag_has(&d, "FX2C_WEIGHTS_MAX_BYTES=96M reads these tensors");
+  fx_weights_free(&w);
+  fx_diag_free(&d);
+}
+
+/* A damaged file is reported when it is read, naming the tensor: a safetensors file cut short after it was opened. */
+static void test_read_errors_name_the_tensor(void **state) {
+  size_t n;
+  uint8_t *b = slurp(fixture("model.safetensors"), &n);
+  char tmp[512];
+  tmp_path(tmp, sizeof tmp, ".safetensors");
+  spit(tmp, b, n);
+  fx_weights w;
+  fx_diag d;
+  fx_diag_init(&d);
+  assert_true(fx_weights_open(&w, tmp, &d));
+  assert_int_equal(truncate(tmp, (off_t)(n - 4)), 0);
+  assert_false(fx_weights_read(&w, NULL, &d));
+  /* fc.bias is the last tensor of the file */
+  assert_diag_has(&d, "tensor 'fc.bias': data beyond the end of the file (it changed while being read)");
+  assert_null(data_of(&w, "fc.bias"));
+  assert_non_null(data_of(&w, "fc.weight"));
+  fx_weights_free(&w);
+  fx_diag_free(&d);
+  unlink(tmp);
+  free(b);
+}
+
+/* The bounds, with exact messages: the bytes a read needs (temporary storage included) against max_bytes, which
+ * FX2C_WEIGHTS_MAX_BYTES sets, and views made contiguous against the storages read. */
+static void test_read_bounds(void **state) {
+  fx_weights w;
+  fx_diag d;
+  fx_diag_init(&d);
+  assert_true(fx_weights_open(&w, fixture("pt_shared.pt"), &d));
+  assert_int_equal(w.max_bytes, FX_WEIGHTS_MAX_BYTES);
+  w.max_bytes = 491;
+  assert_false(fx_weights_read(&w, NULL, &d));
+  assert_diag_has(&d, "pt_shared.pt: reading 8 tensors needs 492 bytes, more than the 491 bytes that reading one "
+                      "weights file may take");
+  assert_diag_has(&d, "the bound is the environment's FX2C_WEIGHTS_MAX_BYTES (default 16G); with the memory for them, "
+                      "FX2C_WEIGHTS_MAX_BYTES=1M reads these tensors");
+  for (uint32_t i = 0; i < w.n; i++) assert_null(w.tensors[i].data);
+  /* two copies out of base's storage, which no tensor read points into: it is held while they are made */
+  fx_diag_free(&d);
+  fx_diag_init(&d);
+  w.max_bytes = 411;
+  assert_false(READ_SOME(&w, &d, "unaligned", "strided"));
+  assert_diag_has(&d, "pt_shared.pt: reading 2 tensors needs 412 bytes (252 of them only while views are copied out "
+                      "of a storage), more than the 411 bytes");
+  w.max_bytes = 412;
+  assert_true(READ_SOME(&w, &d, "unaligned", "strided"));
+  assert_int_equal(fx_weights_bytes(&w), 160);
+  w.max_bytes = 160 + 63;
+  assert_false(READ_SOME(&w, &d, "emb.weight"));
+  assert_diag_has(&d, "reading 1 tensor needs 64 bytes besides the 160 bytes read before, more than the 223 bytes");
+  fx_weights_free(&w);
+  fx_diag_free(&d);
+  /* the environment */
+  fx_diag_init(&d);
+  setenv("FX2C_WEIGHTS_MAX_BYTES", "2k", 1);
+  assert_true(fx_weights_open(&w, fixture("pt_shared.pt"), &d));
+  assert_int_equal(w.max_bytes, 2048);
+  fx_weights_free(&w);
+  setenv("FX2C_WEIGHTS_MAX_BYTES", "12Q", 1);
+  assert_false(fx_weights_open(&w, fixture("pt_shared.pt"), &d));
+  assert_diag_has(&d, "FX2C_WEIGHTS_MAX_BYTES='12Q' is not a number of bytes (such as 1073741824, or 1G");
+  setenv("FX2C_WEIGHTS_MAX_BYTES", "99999999999999999999", 1);
+  assert_false(fx_weights_open(&w, fixture("pt_shared.pt"), &d));
+  unsetenv("FX2C_WEIGHTS_MAX_BYTES");
+  fx_weights_free(&w);
+  fx_diag_free(&d);
+  /* stride-0 views: one of them is still 200 MB made contiguous from 4 bytes; none read, nothing to refuse */
+  fx_diag_init(&d);
+  assert_true(fx_weights_open(&w, fixture("pt_expand_bomb.pt"), &d));
+  assert_true(READ_SOME(&w, &d, "bomb0") == false);
+  assert_diag_has(&d, "pt_expand_bomb.pt: the tensors read (1) are views that would take 200000000 bytes made "
+                      "contiguous, from 4 bytes of storage");
+  assert_true(fx_weights_read(&w, (bool[6]){false}, &d));
+  fx_weights_free(&w);
+  fx_diag_free(&d);
+}
+
+/* ---- a deflate bomb, written at test time: a few megabytes whose entries claim gigabytes ---- */
+
+static void put16(FILE *f, unsigned v) {
+  fputc((int)(v & 0xff), f);
+  fputc((int)(v >> 8 & 0xff), f);
+}
+static void put32(FILE *f, uint32_t v) {
+  put16(f, v & 0xffff);
+  put16(f, v >> 16);
+}
+
+static uint32_t crc32_of(const uint8_t *p, size_t n) {
+  uint32_t c = 0xffffffffu;
+  for (size_t i = 0; i < n; i++) {
+    c ^= p[i];
+    for (int k = 0; k < 8; k++) c = c >> 1 ^ (0xedb88320u & (0u - (c & 1)));
+  }
+  return ~c;
+}
+
+typedef struct zentry {
+  const char *name;
+  const void *data; /* stored bytes; NULL: comp bytes of 0xff, which do not inflate (and a CRC of 0) */
+  uint32_t comp, size;
+  bool deflated;
+} zentry;
+
+/* A zip archive (stored and "deflated" entries, no data descriptors, no zip64) by hand: libzip would compress. */
+static void write_zip(const char *path, const zentry *e, int n) {
+  FILE *f = fopen(path, "wb");
+  assert_non_null(f);
+  uint32_t *off = calloc((size_t)n, sizeof *off);
+  static uint8_t junk[1 << 16];
+  memset(junk, 0xff, sizeof junk);
+  for (int i = 0; i < n; i++) {
+    off[i] = (uint32_t)ftell(f);
+    put32(f, 0x04034b50);
+    put16(f, 20), put16(f, 0), put16(f, e[i].deflated ? 8 : 0), put16(f, 0), put16(f, 0x21);
+    put32(f, e[i].data ? crc32_of(e[i].data, e[i].comp) : 0), put32(f, e[i].comp), put32(f, e[i].size);
+    put16(f, (unsigned)strlen(e[i].name)), put16(f, 0);
+    fputs(e[i].name, f);
+    if (e[i].data) fwrite(e[i].data, 1, e[i].comp, f);
+    else
+      for (uint32_t k = 0; k < e[i].comp; k += sizeof junk)
+        fwrite(junk, 1, e[i].comp - k < sizeof junk ? e[i].comp - k : sizeof junk, f);
+  }
+  uint32_t cd = (uint32_t)ftell(f);
+  for (int i = 0; i < n; i++) {
+    put32(f, 0x02014b50);
+    put16(f, 20), put16(f, 20), put16(f, 0), put16(f, e[i].deflated ? 8 : 0), put16(f, 0), put16(f, 0x21);
+    put32(f, e[i].data ? crc32_of(e[i].data, e[i].comp) : 0), put32(f, e[i].comp), put32(f, e[i].size);
+    put16(f, (unsigned)strlen(e[i].name)), put16(f, 0), put16(f, 0), put16(f, 0), put16(f, 0);
+    put32(f, 0), put32(f, off[i]);
+    fputs(e[i].name, f);
+  }
+  uint32_t end = (uint32_t)ftell(f);
+  put32(f, 0x06054b50);
+  put16(f, 0), put16(f, 0), put16(f, (unsigned)n), put16(f, (unsigned)n);
+  put32(f, end - cd), put32(f, cd), put16(f, 0);
+  assert_int_equal(fclose(f), 0);
+  free(off);
+}
+
+/* Two entries of 2 GB each from 1.9 MB of "deflated" bytes each (as much as deflate's 1032:1 allows), and a small
+ * tensor. Only the entries of the tensors read are inflated: reading the small one never touches the bombs (whose
+ * bytes would not even inflate), and reading a bomb is refused by the bound before anything is allocated. */
+static void test_deflate_bomb(void **state) {
+  pk *p = calloc(1, sizeof *p);
+  const int64_t big = 500000000; /* floats: 2 GB */
+  pk_begin_dict(p);
+  pk_str(p, "small");
+  pk_tensor(p, "FloatStorage", "0", 4, 0, 1, (int64_t[]){4}, (int64_t[]){1});
+  pk_str(p, "bomb1");
+  pk_tensor(p, "FloatStorage", "1", big, 0, 1, &big, (int64_t[]){1});
+  pk_str(p, "bomb2");
+  pk_tensor(p, "FloatStorage", "2", big, 0, 1, &big, (int64_t[]){1});
+  pk_end_dict(p);
+  const float four[4] = {1, 2, 3, 4};
+  const uint32_t comp = (uint32_t)(4 * big / 1032) + 1;
+  zentry e[] = {{"archive/data.pkl", p->b, (uint32_t)p->n, (uint32_t)p->n, false},
+                {"archive/data/0", four, 16, 16, false},
+                {"archive/data/1", NULL, comp, (uint32_t)(4 * big), true},
+                {"archive/data/2", NULL, comp, (uint32_t)(4 * big), true}};
+  char tmp[512];
+  tmp_path(tmp, sizeof tmp, "_bomb.pt");
+  write_zip(tmp, e, 4);
+  fx_weights w;
+  fx_diag d;
+  fx_diag_init(&d);
+  bool ok = fx_weights_open(&w, tmp, &d);
+  if (!ok) print_diag(&d);
+  assert_true(ok);
+  assert_int_equal(w.tensors[tensor_index(&w, "bomb1")].nbytes, 4 * big);
+  size_t live = fx_mem_live();
+  fx_mem_reset_peak();
+  assert_true(READ_SOME(&w, &d, "small"));
+  assert_true(fx_mem_peak() - live < (1 << 20));
+  assert_memory_equal(data_of(&w, "small"), four, sizeof four);
+  w.max_bytes = (uint64_t)1 << 30;
+  assert_false(fx_weights_read(&w, NULL, &d));
+  assert_true(fx_mem_peak() - live < (1 << 20));
+  assert_diag_has(&d, "_bomb.pt: reading 2 tensors needs 4000000000 bytes besides the 16 bytes read before, more "
+                      "than the 1073741824 bytes that reading one weights file may take");
+  fx_weights_free(&w);
+  fx_diag_free(&d);
+  /* an entry that claims more than its compressed bytes can give is refused when the archive is opened */
+  e[2].size = comp * 1032 + 1025;
+  write_zip(tmp, e, 4);
+  fx_diag_init(&d);
+  assert_false(fx_weights_open(&w, tmp, &d));
+  assert_diag_has(&d, "archive entry 'archive/data/1' claims");
+  fx_weights_free(&w);
+  fx_diag_free(&d);
+  unlink(tmp);
+  free(p);
+}
+
+/* ---- bnfold and tied weights ---- */
+
+/* pt_tied_bias.pt: TiedBias (tests/gen/gen_weights.py), whose conv.bias is also its buffer 'shift' (one storage). */
+static const char tied_graph[] =
+    "graph():\n"
+    "    %x : [#users=1] = placeholder[target=x]\n"
+    "    %conv : [#users=1] = call_module[target=conv](args = (%x,), kwargs = {})\n"
+    "    %bn : [#users=1] = call_module[target=bn](args = (%conv,), kwargs = {})\n"
+    "    %shift : [#users=1] = get_attr[target=shift]\n"
+    "    %view : [#users=1] = call_method[target=view](args = (%shift, 1, 4, 1, 1), kwargs = {})\n"
+    "    %add : [#users=1] = call_function[target=operator.add](args = (%bn, %view), kwargs = {})\n"
+    "    return add\n";
+static const char tied_modules[] =
+    "TiedBias(\n"
+    "  (conv): Conv2d(3, 4, kernel_size=(3, 3), stride=(1, 1))\n"
+    "  (bn): BatchNorm2d(4, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)\n"
+    ")\n";
+
+/* BatchNorm folding writes the conv's new bias; 'shift', which shared its bytes, keeps its values. */
+static void test_bnfold_tied_bias(void **state) {
+  parsed *pr = parse_text("tied.fx", tied_graph);
+  assert_non_null(pr->g);
+  fx_diag d;
+  fx_diag_init(&d);
+  fx_source msrc;
+  fx_source_from_text(&msrc, "modules.txt", tied_modules, strlen(tied_modules));
+  fx_modules m;
+  fx_weights w;
+  assert_true(fx_modules_parse(&m, &msrc, &d));
+  assert_true(fx_weights_open(&w, fixture("pt_tied_bias.pt"), &d));
+  fx_program p;
+  fx_program_init(&p, pr->g, &m, &w);
+  fx_program_set_input(&p, 0, FXRT_F32, 4, (int64_t[]){1, 3, 6, 6});
+  bool ok = fx_program_build(&p, &d) && fx_program_read_weights(&p, &w, &d);
+  if (!ok) print_diag(&d);
+  assert_true(ok);
+  assert_null(data_of(&w, "bn.num_batches_tracked")); /* the program does not read it */
+  assert_ptr_equal(data_of(&w, "shift"), data_of(&w, "conv.bias"));
+  float shift[4], bias[4], mean[4], var[4], g[4], beta[4];
+  memcpy(shift, data_of(&w, "shift"), sizeof shift);
+  memcpy(bias, data_of(&w, "conv.bias"), sizeof bias);
+  memcpy(mean, data_of(&w, "bn.running_mean"), sizeof mean);
+  memcpy(var, data_of(&w, "bn.running_var"), sizeof var);
+  memcpy(g, data_of(&w, "bn.weight"), sizeof g);
+  memcpy(beta, data_of(&w, "bn.bias"), sizeof beta);
+  fx_pass_manager pm = {&p, &m, &w, NULL, stderr, NULL, &d};
+  ok = fx_pass_manager_run(&pm, "bnfold");
+  if (!ok) print_diag(&d);
+  assert_true(ok);
+  assert_int_equal(pr->g->nlive, 6); /* the BatchNorm is gone */
+  assert_ptr_not_equal(data_of(&w, "shift"), data_of(&w, "conv.bias"));
+  assert_memory_equal(data_of(&w, "shift"), shift, sizeof shift);
+  const float *nb = data_of(&w, "conv.bias");
+  for (int o = 0; o < 4; o++) {
+    double want = ((double)bias[o] - mean[o]) * g[o] / sqrt((double)var[o] + 1e-5) + beta[o];
+    assert_true(fabs(nb[o] - want) < 1e-5);
+  }
+  fx_program_free(&p);
+  fx_weights_free(&w);
+  fx_modules_free(&m);
+  fx_source_free(&msrc);
+  fx_diag_free(&d);
+}
+
 /* ---- .npy ------------------------------------------------------------------------------------------------------ */
 
 static void test_npy_read(void **state) {
@@ -904,6 +1332,14 @@ int main(void) {
       UNIT_TEST(test_pickle_hostile),
       UNIT_TEST(test_pickle_mutations),
       UNIT_TEST(test_truncations_and_mutations),
+      UNIT_TEST(test_pt_shared_storages),
+      UNIT_TEST(test_partial_reads),
+      UNIT_TEST(test_writable_copies_on_write),
+      UNIT_TEST(test_unused_tensor_never_read),
+      UNIT_TEST(test_read_errors_name_the_tensor),
+      UNIT_TEST(test_read_bounds),
+      UNIT_TEST(test_deflate_bomb),
+      UNIT_TEST(test_bnfold_tied_bias),
       UNIT_TEST(test_npy_read),
       UNIT_TEST(test_npy_write_matches_numpy),
       UNIT_TEST(test_npy_errors),
