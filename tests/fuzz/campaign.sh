@@ -22,7 +22,7 @@ seeds() { # the seed folders of a target, as tests/CMakeLists.txt gives them to 
   exe_npy) echo "$tests/fuzz/exe_npy" ;;
   esac
 }
-maxlen() { case $1 in weights) echo 65536 ;; input_spec) echo 256 ;; *) echo 4096 ;; esac; }
+maxlen() { case $1 in weights) echo 65536 ;; *) echo 4096 ;; esac; }
 for t in "$@"; do
   bin=$build/tests/fx2c_fuzz_$t
   [ -x "$bin" ] || { echo "campaign: no $bin" >&2; exit 2; }

@@ -38,15 +38,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   if ((unsigned)a.dtype >= FXRT_NUM_DTYPES || a.ndim < 0 || a.ndim > FXRT_MAX_DIMS) fail("a bad type", spec);
-  char again[600];
-  int n = snprintf(again, sizeof again, "%.*s:%s[", (int)a.name.n, a.name.p, fxrt_dtype_name(a.dtype));
-  for (int32_t i = 0; i < a.ndim; i++) {
+  for (int32_t i = 0; i < a.ndim; i++)
     if (a.shape[i] < 0) fail("a negative size", spec);
-    n += snprintf(again + n, sizeof again - (size_t)n, "%s%lld", i ? "," : "", (long long)a.shape[i]);
-  }
-  snprintf(again + n, sizeof again - (size_t)n, "]");
-  fx_input_arg b;
-  if (a.name.n < 200) { /* the canonical form fits `again` */
+  if (a.name.n < 200) { /* the canonical form: at most 200 + 5 + 8 * 20 + 10 characters, which fit `again` */
+    char again[600];
+    size_t n = (size_t)snprintf(again, sizeof again, "%.*s:%s[", (int)a.name.n, a.name.p, fxrt_dtype_name(a.dtype));
+    for (int32_t i = 0; i < a.ndim && n < sizeof again; i++)
+      n += (size_t)snprintf(again + n, sizeof again - n, "%s%lld", i ? "," : "", (long long)a.shape[i]);
+    if (n < sizeof again) snprintf(again + n, sizeof again - n, "]");
+    fx_input_arg b;
     if (!fx_parse_input_arg(again, &b, msg, sizeof msg) || b.file || b.dtype != a.dtype || b.ndim != a.ndim ||
         memcmp(b.shape, a.shape, (size_t)a.ndim * sizeof *a.shape) != 0 || b.name.n != a.name.n)
       fail("the canonical form does not parse to the same type", spec);
