@@ -12,13 +12,6 @@ typedef struct {
   uint32_t node;
 } entry;
 
-static void mark_written(const fx_program *p, bool *written) {
-  for (uint32_t i = p->g->first; i != FX_NONE_IDX; i = p->g->nodes[i].next) {
-    const fx_inst *in = &p->inst[i];
-    if (in->op >= 0 && in->inplace && in->args[0].kind == FX_V_TENSOR) written[p->tensors[in->args[0].v.node].base] = true;
-  }
-}
-
 /* Whether any tensor in v shares elements (program.h: base) with one that an in-place op writes. */
 static bool reads_written(const fx_program *p, const fx_value *v, const bool *written) {
   if (v->kind == FX_V_TENSOR) return written[p->tensors[v->v.node].base];
@@ -31,8 +24,7 @@ static bool reads_written(const fx_program *p, const fx_value *v, const bool *wr
 bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;
-  bool *written = fx_xcalloc(p->ntensors + 1, sizeof *written);
-  mark_written(p, written);
+  bool *written = fx_program_written_bases(p);
   uint32_t cap = 64, n = 0;
   while (cap < 2 * g->nnodes) cap *= 2;
   entry *table = fx_xcalloc(cap, sizeof *table);

@@ -12,10 +12,7 @@ bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;
   bool changed = false;
-  bool *written = fx_xcalloc(p->ntensors + 1, sizeof *written); /* by base: an in-place op writes into it */
-  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next)
-    if (p->inst[i].op >= 0 && p->inst[i].inplace && p->inst[i].args[0].kind == FX_V_TENSOR)
-      written[p->tensors[p->inst[i].args[0].v.node].base] = true;
+  bool *written = fx_program_written_bases(p); /* by base: an in-place op writes into it */
   for (uint32_t i = g->first; i != FX_NONE_IDX;) {
     uint32_t next = g->nodes[i].next;
     const fx_inst *in = &p->inst[i];

@@ -493,15 +493,20 @@ static bool check_inplace_operands(fx_program *p, uint32_t node, fx_diag *d) {
  * again when no in-place op writes into the view's base nor into the copy: the two then hold the same elements for
  * as long as either is read, and the copy would only move them (shufflenet's channel shuffle, view(transpose(x)),
  * made one such copy per block). Run once every node has been inferred, when every write is known. */
-static void share_unwritten_copies(fx_program *p) {
-  const fx_graph *g = p->g;
-  bool *written = fx_xcalloc(p->ntensors + 1, sizeof *written); /* by base */
-  bool any = false;
-  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
+bool *fx_program_written_bases(const fx_program *p) {
+  bool *written = fx_xcalloc(p->ntensors + 1, sizeof *written);
+  for (uint32_t i = p->g->first; i != FX_NONE_IDX; i = p->g->nodes[i].next) {
     const fx_inst *in = &p->inst[i];
     if (in->op >= 0 && !in->failed && in->inplace && in->args[0].kind == FX_V_TENSOR)
       written[p->tensors[in->args[0].v.node].base] = true;
   }
+  return written;
+}
+
+static void share_unwritten_copies(fx_program *p) {
+  const fx_graph *g = p->g;
+  bool *written = fx_program_written_bases(p);
+  bool any = false;
   uint32_t *to = fx_xmalloc((p->ntensors + 1) * sizeof *to); /* by tensor: the storage it shares from now on */
   for (uint32_t t = 0; t < p->ntensors; t++) to[t] = t;
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {

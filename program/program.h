@@ -151,6 +151,10 @@ bool fx_program_build(fx_program *p, fx_diag *d);
  * writable (NULL: none; the tensors already read, or made by passes, are not read again). */
 bool fx_program_read_weights(const fx_program *p, fx_weights *w, fx_diag *d);
 
+/* By tensor id, whether an in-place op writes into the storage of that base (fx_tinfo.base): an array of
+ * ntensors + 1 bools from fx_xcalloc, which the caller frees. */
+bool *fx_program_written_bases(const fx_program *p);
+
 /* A new tensor id. Its rule must have refused more than FXRT_MAX_DIMS dimensions: that is an internal error. */
 uint32_t fx_program_new_tensor(fx_program *p, fxrt_dtype dtype, int32_t ndim, const int64_t *shape, fx_tkind kind,
                                uint32_t node);
