@@ -412,6 +412,12 @@ static void emit_node_comment(em *e, fx_buf *b, uint32_t node) {
   fx_put_comment_text(b, line.p, line.n);
   fx_buf_puts(b, " */\n");
   fx_buf_free(&line);
+  const fx_str ab = e->f.p->g->nodes[node].absorbed;
+  if (ab.n) {
+    fx_buf_puts(b, "  /*   absorbed: ");
+    fx_put_comment_text(b, ab.p, ab.n);
+    fx_buf_puts(b, " */\n");
+  }
 }
 
 /* A short note for a node that runs no code. */

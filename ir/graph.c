@@ -398,6 +398,7 @@ uint32_t fx_graph_append_node(fx_graph *g, const fx_node *proto) {
   n->users = NULL;
   n->nusers = n->users_cap = n->users_off = 0;
   n->erased = 0;
+  n->read = 1;
   names_insert(g, idx);
   list_insert_before(g, idx, FX_NONE_IDX);
   g->nlive++;
@@ -428,7 +429,9 @@ uint32_t fx_graph_node_copy(fx_graph *g, const fx_graph *src, uint32_t node, fx_
   fx_value args = fx_value_copy(g, &n->args, map, ctx);
   fx_value kwargs = fx_value_copy(g, &n->kwargs, map, ctx);
   /* The source strings may belong to src's arena or source buffer: create_node copies them. */
-  return fx_graph_create_node(g, (fx_opcode)n->opcode, n->target, args, kwargs, n->name, n->type);
+  uint32_t c = fx_graph_create_node(g, (fx_opcode)n->opcode, n->target, args, kwargs, n->name, n->type);
+  if (n->absorbed.n) g->nodes[c].absorbed = fx_arena_str(&g->arena, n->absorbed);
+  return c;
 }
 
 void fx_node_set_args(fx_graph *g, uint32_t node, fx_value args, fx_value kwargs) {
@@ -464,6 +467,38 @@ uint32_t fx_node_replace_all_uses_with(fx_graph *g, uint32_t node, uint32_t repl
   }
   fx_xfree(users);
   return count;
+}
+
+/* Whether the ", "-separated list has the name. */
+static bool list_has(fx_str list, fx_str name) {
+  for (size_t i = 0; i < list.n;) {
+    size_t j = i;
+    while (j < list.n && list.p[j] != ',') j++;
+    if (j - i == name.n && memcmp(list.p + i, name.p, name.n) == 0) return true;
+    i = j + 2;
+  }
+  return false;
+}
+
+void fx_node_absorb(fx_graph *g, uint32_t into, uint32_t from) {
+  if (into == from) return;
+  const fx_node *f = &g->nodes[from];
+  fx_str add[2] = {f->read ? f->name : (fx_str){"", 0}, f->absorbed};
+  fx_buf b = {0};
+  fx_buf_put(&b, g->nodes[into].absorbed.p, g->nodes[into].absorbed.n);
+  for (int k = 0; k < 2; k++)
+    for (size_t i = 0; i < add[k].n;) {
+      size_t j = i;
+      while (j < add[k].n && add[k].p[j] != ',') j++;
+      fx_str name = {add[k].p + i, j - i};
+      if (name.n && !list_has((fx_str){b.p, b.n}, name) && !(g->nodes[into].read && fx_str_eq(name, g->nodes[into].name))) {
+        if (b.n) fx_buf_puts(&b, ", ");
+        fx_buf_put(&b, name.p, name.n);
+      }
+      i = j + 2;
+    }
+  g->nodes[into].absorbed = b.n ? fx_arena_str(&g->arena, (fx_str){b.p, b.n}) : (fx_str){"", 0};
+  fx_buf_free(&b);
 }
 
 bool fx_graph_erase_node(fx_graph *g, uint32_t node) {

@@ -94,8 +94,11 @@ typedef struct fx_node {
   fx_loc loc;        /* where the node was read; line 0 if it was created by a pass */
   uint8_t opcode;
   uint8_t erased;
-  uint16_t pad;
+  uint8_t read; /* read from the source (fx_graph_append_node), not made by a pass */
+  uint8_t pad;
   int32_t declared_users; /* the [#users=N] that was read, or -1 */
+  fx_str absorbed; /* the nodes of the graph as read whose work a pass fused into this one ("conv1, bn1, relu"),
+                      or empty: fx_node_absorb */
 } fx_node;
 
 /* ---- graphs ---- */
@@ -161,6 +164,12 @@ void fx_node_set_args(fx_graph *g, uint32_t node, fx_value args, fx_value kwargs
 
 /* node.replace_all_uses_with(repl): every user of `node` refers to `repl` instead. Returns how many users changed. */
 uint32_t fx_node_replace_all_uses_with(fx_graph *g, uint32_t node, uint32_t repl);
+
+/* Records that node `into` now does the work of node `from` (a pass fused, folded or merged it): `into`'s
+ * absorbed list gains from's name, when from was read from the source (fx_node.read), and from's own list;
+ * each name once, in the order absorbed. The emitted code's comments, the profiler's tables and the traces name
+ * them. */
+void fx_node_absorb(fx_graph *g, uint32_t into, uint32_t from);
 
 /* graph.erase_node: refused (returns false) while the node has users or is already erased. */
 bool fx_graph_erase_node(fx_graph *g, uint32_t node);

@@ -196,6 +196,8 @@ static bool fold_functions(fx_pass_manager *pm, fx_pass_stats *st) {
       for (uint32_t u = 0; u < g->nodes[i].nusers; u++) skip |= g->nodes[i].users[u] == next;
       if (skip) next = g->nodes[next].next;
     }
+    fx_node_absorb(g, c, i);
+    fx_node_absorb(g, c, out);
     fx_node_replace_all_uses_with(g, out, c);
     if (out != i && fx_graph_erase_node(g, out)) st->removed++;
     for (uint32_t u = g->nodes[i].nusers; u-- > 0;) /* the unused getitem(native_batch_norm, 1 or 2) */
@@ -296,6 +298,7 @@ bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st) {
       if (bv) *bv = fx_value_bool(true);
     }
     fx_xfree(nb);
+    fx_node_absorb(g, c, i);
     fx_node_replace_all_uses_with(g, i, c);
     if (fx_graph_erase_node(g, i)) {
       st->removed++;

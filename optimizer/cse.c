@@ -54,6 +54,7 @@ bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st) {
     uint32_t h = fx_str_hash(fx_str_make(key.p, key.n)) & (cap - 1);
     while (table[h].key && (strlen(table[h].key) != key.n || memcmp(table[h].key, key.p, key.n) != 0)) h = (h + 1) & (cap - 1);
     if (table[h].key) {
+      fx_node_absorb(g, table[h].node, i);
       fx_node_replace_all_uses_with(g, i, table[h].node);
       if (fx_graph_erase_node(g, i)) {
         st->removed++;

@@ -180,6 +180,9 @@ bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st) {
     fx_made_note(&S.made, f, p->inst[last].result.v.node);
     /* go on after the conv, at the first node the group leaves in place (the nodes in between come first) */
     while (next != FX_NONE_IDX && (next == add || next == act || next >= nold)) next = g->nodes[next].next;
+    fx_node_absorb(g, f, i);
+    if (add != FX_NONE_IDX) fx_node_absorb(g, f, add);
+    if (act != FX_NONE_IDX) fx_node_absorb(g, f, act);
     fx_node_replace_all_uses_with(g, last, f);
     uint32_t group[3] = {act, add, i};
     for (int k = 0; k < 3; k++)

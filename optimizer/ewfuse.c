@@ -266,8 +266,15 @@ bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st) {
                                       (fx_str){"", 0});
     fx_graph_restore_insert(g, ip);
     g->nodes[f].loc = g->nodes[r].loc; /* the group's root, whose name it takes: diagnostics and debug info */
-    fx_node_replace_all_uses_with(g, r, f);
     for (int i = 0; i < G.n; i++) taken[G.node[i]] = true;
+    uint32_t order[FXRT_PW_MAX_INSNS]; /* the members, in the order they were read */
+    for (int i = 0; i < G.n; i++) {
+      int j = i;
+      for (; j > 0 && order[j - 1] > G.node[i]; j--) order[j] = order[j - 1];
+      order[j] = G.node[i];
+    }
+    for (int i = 0; i < G.n; i++) fx_node_absorb(g, f, order[i]);
+    fx_node_replace_all_uses_with(g, r, f);
     while (prev != FX_NONE_IDX && prev < nold && taken[prev]) prev = g->nodes[prev].prev;
     /* members in the order they joined: every member's only user comes before it, so each is unused by then */
     for (int i = 0; i < G.n; i++)

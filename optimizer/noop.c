@@ -63,6 +63,7 @@ bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st) {
     if (!ok || item0 == FX_NONE_IDX) continue;
     uint32_t items[2] = {FX_NONE_IDX, FX_NONE_IDX}, nitems = 0;
     for (uint32_t u = 0; u < n->nusers && nitems < 2; u++) items[nitems++] = n->users[u];
+    fx_node_absorb(g, i, item0);
     fx_node_replace_all_uses_with(g, item0, i);
     for (uint32_t k = 0; k < nitems; k++)
       if (fx_graph_erase_node(g, items[k])) st->removed++;

@@ -83,6 +83,8 @@ static void replace_pair(pf_state *s, uint32_t pad, uint32_t u, const char *targ
                                     fx_value_container(g, FX_V_DICT, kw, nk), fx_str_make(nm, strlen(nm)), (fx_str){"", 0});
   g->nodes[f].loc = g->nodes[u].loc; /* u's, whose name it takes: diagnostics and debug info */
   fx_made_note(&s->made, f, s->pm->p->inst[u].result.v.node);
+  fx_node_absorb(g, f, pad);
+  fx_node_absorb(g, f, u);
   fx_node_replace_all_uses_with(g, u, f);
   if (fx_graph_erase_node(g, u)) st->removed++;
   if (fx_graph_erase_node(g, pad)) st->removed++;

@@ -251,6 +251,7 @@ bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
                                       fx_value_container(g, FX_V_DICT, kw, nk), fx_str_make(nm, strlen(nm)),
                                       (fx_str){"", 0});
     fx_graph_restore_insert(g, ip);
+    fx_node_absorb(g, f, i);
     fx_node_replace_all_uses_with(g, i, f);
     repl[i] = f;
     if (fx_graph_erase_node(g, i)) st->removed++;

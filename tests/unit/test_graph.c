@@ -878,6 +878,39 @@ static void set_args_on_parsed_graph_keeps_users(void **state) {
   assert_int_equal(lint_count(g), 0);
 }
 
+/* fx_node_absorb: a node made by a pass lists the nodes read from the source whose work it took, each once, in
+ * the order absorbed, through chains of passes (a fused node absorbed again passes its list on, not its own name);
+ * a node read from the source never lists itself; node_copy keeps the list. */
+static void absorb_lists_source_nodes_once_through_chains(void **state) {
+  (void)state;
+  static const char text[] = "graph():\n"
+                             "    %x : [#users=1] = placeholder[target=x]\n"
+                             "    %conv : [#users=1] = call_function[target=torch.neg](args = (%x,), kwargs = {})\n"
+                             "    %bn : [#users=1] = call_function[target=torch.neg](args = (%conv,), kwargs = {})\n"
+                             "    %relu : [#users=1] = call_function[target=torch.relu](args = (%bn,), kwargs = {})\n"
+                             "    return relu\n";
+  fx_graph *g = parse_text("absorb.fx", text)->g;
+  assert_non_null(g);
+  uint32_t x = fx_graph_find(g, S("x")), conv = fx_graph_find(g, S("conv")), bn = fx_graph_find(g, S("bn")),
+           relu = fx_graph_find(g, S("relu"));
+  fx_node_absorb(g, conv, bn); /* bnfold: the conv takes the BatchNorm's work */
+  fx_node_absorb(g, conv, bn);
+  fx_node_absorb(g, conv, conv);
+  assert_fxstr_equal(g->nodes[conv].absorbed, "bn");
+  uint32_t f = call1(g, FX_CALL_FUNCTION, "fx2c.fused", x); /* epilogue: a new node for conv + relu */
+  fx_node_absorb(g, f, conv);
+  fx_node_absorb(g, f, relu);
+  assert_fxstr_equal(g->nodes[f].absorbed, "conv, bn, relu");
+  uint32_t w = call1(g, FX_CALL_FUNCTION, "fx2c.winograd", x); /* winograd: a new node for the fused one */
+  fx_node_absorb(g, w, f);
+  assert_fxstr_equal(g->nodes[w].absorbed, "conv, bn, relu");
+  fx_node_absorb(g, relu, conv); /* a source node absorbing one that lists others: no repeat, not itself */
+  assert_fxstr_equal(g->nodes[relu].absorbed, "conv, bn");
+  uint32_t c = fx_graph_node_copy(g, g, w, NULL, NULL);
+  assert_fxstr_equal(g->nodes[c].absorbed, "conv, bn, relu");
+  assert_fxstr_equal(g->nodes[x].absorbed, "");
+}
+
 /* A node with many users loses them from the front, the back, the middle and at random (set_args moving a user to
  * another input, erase_node, a user of two uses), on a parsed graph and on built ones: every list stays FX's order
  * (users that joined earlier first) and exactly the remaining users, and lint stays clean. */
@@ -977,6 +1010,7 @@ int main(void) {
       UNIT_TEST(set_args_kwargs_references_are_users),
       UNIT_TEST(set_args_twice_same_input_then_clear),
       UNIT_TEST(set_args_on_parsed_graph_keeps_users),
+      UNIT_TEST(absorb_lists_source_nodes_once_through_chains),
       UNIT_TEST(many_users_removed_in_any_order_keep_fx_order),
       UNIT_TEST(rauw_users_keep_fx_order),
   };

@@ -43,6 +43,7 @@ fxrt_status model_run(const float *input_x, float *output0, float *output1, floa
   /*   f32[4]: a weight */
 
   /* %relu_fused : [#users=1] = call_function[target=fx2c.pointwise](args = (relu(add(%x, %scale)),), kwargs = {}) */
+  /*   absorbed: add, relu */
   pointwise_relu_fused(x, w_scale.v, output0);
 
   /* %size : [#users=1] = call_method[target=size](args = (%x, 0), kwargs = {}) */

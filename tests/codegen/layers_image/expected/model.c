@@ -80,9 +80,11 @@ fxrt_status model_run(const float *x, float *output0, float *output1, float *out
   /*   f32[8, 3, 3, 3]: a weight */
 
   /* %conv_padded : [#users=1] = call_function[target=fx2c.fused_conv](args = (%x, %conv_weight, None), kwargs = {padding: (1, 2), stride: (1, 1), dilation: 1, groups: 1, padding_end: (2, 3)}) */
+  /*   absorbed: pad_zero, conv */
   FX2C_CHECK(fxrt_conv2d_f32(x, 2, 3, 16, 16, w_conv_weight.v, 8, 3, 3, NULL, conv_padded, 17, 19, &(const fxrt_conv2d_params){{1, 1}, {1, 2}, {1, 1}, 1, {1, 1}}, &(const fxrt_epilogue){FXRT_ACT_NONE, 0.01f, -INFINITY, INFINITY, NULL}, (void *)(ws + 0), 27712));
 
   /* %conv_grouped : [#users=1] = call_module[target=conv_grouped](args = (%conv_padded,), kwargs = {}) */
+  /*   absorbed: bn */
   FX2C_CHECK(fxrt_conv2d_f32(conv_padded, 2, 8, 17, 19, w_conv_grouped_weight.v, 8, 3, 5, w_conv_grouped_bias.v, conv_grouped, 9, 19, &(const fxrt_conv2d_params){{2, 1}, {1, 2}, {1, 1}, 4, {0, 0}}, NULL, (void *)(ws + 0), 23104));
 
   /* %conv_dilated : [#users=1] = call_module[target=conv_dilated](args = (%conv_grouped,), kwargs = {}) */
@@ -92,9 +94,11 @@ fxrt_status model_run(const float *x, float *output0, float *output1, float *out
   FX2C_CHECK(fxrt_group_norm_f32(conv_dilated, 2, 8, 171, 2, w_gn_weight.v, w_gn_bias.v, 1e-05f, gn));
 
   /* %add_15_fused : [#users=1] = call_function[target=fx2c.pointwise](args = (add(add(add(add(add(add(add(add(add(add(add(add(add(add(add(add(relu(%gn), relu6(%gn)), leaky_relu(%gn, 0.2)), elu(%gn, 0.7, 1.0, 1.0)), gelu(%gn)), gelu_tanh(%gn)), silu(%gn)), sigmoid(%gn)), tanh(%gn)), hardswish(%gn)), hardsigmoid(%gn)), clamp(%gn, -0.5, 0.75)), mish(%gn)), %gn), %gn), %gn), %gn),), kwargs = {}) */
+  /*   absorbed: act_0, act_1, act_2, act_3, act_4, act_5, act_6, act_7, act_8, act_9, act_10, act_11, act_12, add, add_1, add_2, add_3, add_4, add_5, add_6, add_7, add_8, add_9, add_10, add_11, add_12, add_13, add_14, add_15 */
   pointwise_add_15_fused(gn);
 
   /* %pool_max : [#users=2] = call_module[target=pool_max](args = (%add_15_fused,), kwargs = {}) */
+  /*   absorbed: pool_max_1 */
   FX2C_CHECK(fxrt_max_pool2d_f32(gn, 1, 16, 9, 19, pool_max, 5, 10, &(const fxrt_pool2d_params){{3, 3}, {2, 2}, {1, 1}, {1, 1}, true, true, 0}, NULL));
 
   /* %pool_avg : [#users=1] = call_module[target=pool_avg](args = (%pool_max,), kwargs = {}) */

@@ -30,6 +30,7 @@ fxrt_status model_run(const float *x, const int64_t *idx, float *output0, float 
   /*   i64[2, 7]: an input */
 
   /* %conv : [#users=1] = call_module[target=conv](args = (%x,), kwargs = {}) */
+  /*   absorbed: bn */
   FX2C_CHECK(fxrt_conv2d_f32(x, 2, 4, 1, 32, w_conv_weight.v, 6, 1, 5, w_conv_bias.v, conv, 1, 16, &(const fxrt_conv2d_params){{1, 2}, {0, 2}, {1, 1}, 1, {0, 0}}, NULL, (void *)(ws + 0), 2624));
 
   /* %pool_max : [#users=1] = call_module[target=pool_max](args = (%conv,), kwargs = {}) */
@@ -58,6 +59,7 @@ fxrt_status model_run(const float *x, const int64_t *idx, float *output0, float 
   FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, mean, &(const fxrt_view){2, {2, 6}, {6, 1}, 0}, mean_1, &(const fxrt_view){2, {2, 6}, {6, 1}, 0}, mean, &(const fxrt_view){2, {2, 6}, {6, 1}, 0}, 1.0));
 
   /* %fc : [#users=1] = call_module[target=fc](args = (%add,), kwargs = {}) */
+  /*   absorbed: bn_fc */
   FX2C_CHECK(fxrt_linear_f32(mean, 2, 6, w_fc_weight.v, 3, w_fc_bias.v, output0, NULL));
 
   /* return (fc, emb) */

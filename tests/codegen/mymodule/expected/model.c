@@ -32,6 +32,7 @@ fxrt_status model_run(const float *x, float *output0, int64_t *output1, void *wo
   /*   f32[5]: a weight */
 
   /* %linear_fused : [#users=1] = call_function[target=fx2c.fused_linear](args = (%add, %linear_weight, %linear_bias), kwargs = {activation: relu}) */
+  /*   absorbed: linear, relu */
   FX2C_CHECK(fxrt_linear_f32(add, 5, 4, w_linear_weight.v, 5, w_linear_bias.v, linear_fused, &(const fxrt_epilogue){FXRT_ACT_RELU, 0.01f, -INFINITY, INFINITY, NULL}));
 
   /* %sum_1 : [#users=1] = call_function[target=torch.sum](args = (%linear_fused,), kwargs = {dim: -1}) */

@@ -52,6 +52,7 @@ fxrt_status model_run(const float *x, float *output0, void *workspace) {
   /*   f32[64]: a weight */
 
   /* %blocks_0_1_fused : [#users=1] = call_function[target=fx2c.fused_linear](args = (%blocks_0_0, %blocks_0_1_weight, %blocks_0_1_bias), kwargs = {activation: gelu}) */
+  /*   absorbed: blocks_0_1, blocks_0_2 */
   FX2C_CHECK(fxrt_linear_f32(blocks_0_0, 8, 16, w_blocks_0_1_weight.v, 64, w_blocks_0_1_bias.v, blocks_0_1_fused, &(const fxrt_epilogue){FXRT_ACT_GELU, 0.01f, -INFINITY, INFINITY, NULL}));
 
   /* %blocks_0_3 : [#users=1] = call_module[target=blocks.0.3](args = (%blocks_0_1_fused,), kwargs = {}) */
@@ -82,6 +83,7 @@ fxrt_status model_run(const float *x, float *output0, void *workspace) {
   /*   f32[64]: a weight */
 
   /* %blocks_1_1_fused : [#users=1] = call_function[target=fx2c.fused_linear](args = (%blocks_1_0, %blocks_1_1_weight, %blocks_1_1_bias), kwargs = {activation: gelu}) */
+  /*   absorbed: blocks_1_1, blocks_1_2 */
   FX2C_CHECK(fxrt_linear_f32(blocks_1_0, 8, 16, w_blocks_1_1_weight.v, 64, w_blocks_1_1_bias.v, blocks_1_1_fused, &(const fxrt_epilogue){FXRT_ACT_GELU, 0.01f, -INFINITY, INFINITY, NULL}));
 
   /* %blocks_1_3 : [#users=1] = call_module[target=blocks.1.3](args = (%blocks_1_1_fused,), kwargs = {}) */
@@ -109,6 +111,7 @@ fxrt_status model_run(const float *x, float *output0, void *workspace) {
   /*   f32[64]: a weight */
 
   /* %blocks_2_1_fused : [#users=1] = call_function[target=fx2c.fused_linear](args = (%blocks_2_0, %blocks_2_1_weight, %blocks_2_1_bias), kwargs = {activation: gelu}) */
+  /*   absorbed: blocks_2_1, blocks_2_2 */
   FX2C_CHECK(fxrt_linear_f32(blocks_2_0, 8, 16, w_blocks_2_1_weight.v, 64, w_blocks_2_1_bias.v, blocks_2_1_fused, &(const fxrt_epilogue){FXRT_ACT_GELU, 0.01f, -INFINITY, INFINITY, NULL}));
 
   /* %blocks_2_3 : [#users=1] = call_module[target=blocks.2.3](args = (%blocks_2_1_fused,), kwargs = {}) */
@@ -136,6 +139,7 @@ fxrt_status model_run(const float *x, float *output0, void *workspace) {
   /*   f32[64]: a weight */
 
   /* %blocks_3_1_fused : [#users=1] = call_function[target=fx2c.fused_linear](args = (%blocks_3_0, %blocks_3_1_weight, %blocks_3_1_bias), kwargs = {activation: gelu}) */
+  /*   absorbed: blocks_3_1, blocks_3_2 */
   FX2C_CHECK(fxrt_linear_f32(blocks_3_0, 8, 16, w_blocks_3_1_weight.v, 64, w_blocks_3_1_bias.v, blocks_3_1_fused, &(const fxrt_epilogue){FXRT_ACT_GELU, 0.01f, -INFINITY, INFINITY, NULL}));
 
   /* %blocks_3_3 : [#users=1] = call_module[target=blocks.3.3](args = (%blocks_3_1_fused,), kwargs = {}) */
