@@ -16,6 +16,8 @@ typedef struct {
   fx_iface f;    /* names, model.h and the entry point (shared with the LLVM backend) */
   char **pwname; /* by call: the static function computing a POINTWISE call */
   fx_buf *out;   /* where the walk prints model.c's body */
+  uint32_t pnode; /* a profiling build: the entry of NAME_nodes of the next node that runs code */
+  bool timed;     /* the node being printed is timed (it runs code, and the build profiles) */
 } em;
 
 static const char *ctype(fxrt_dtype dt) { return fx_ctype(dt); }
@@ -455,12 +457,11 @@ static void emit_note(em *e, fx_buf *b, uint32_t node) {
 /* The walk over the schedule (program/walk.h) that prints NAME_run's body: each node under its FX line. */
 static bool model_node_begin(void *ctx, uint32_t node, uint32_t ncalls) {
   em *e = ctx;
-  if (node == FX_NONE_IDX) {
-    fx_buf_puts(e->out, "\n  /* inputs and weights that the graph writes into, copied first */\n");
-    return true;
-  }
-  emit_node_comment(e, e->out, node);
-  if (!ncalls) emit_note(e, e->out, node);
+  e->timed = e->f.o->profile && ncalls > 0;
+  if (node == FX_NONE_IDX) fx_buf_puts(e->out, "\n  /* inputs and weights that the graph writes into, copied first */\n");
+  else emit_node_comment(e, e->out, node);
+  if (node != FX_NONE_IDX && !ncalls) emit_note(e, e->out, node);
+  if (e->timed) fx_buf_puts(e->out, "  t0 = fxrt_profile_clock();\n");
   return true;
 }
 
@@ -473,6 +474,7 @@ static bool model_call(void *ctx, uint32_t node, const fx_kcall *k) {
 static bool model_node_end(void *ctx, uint32_t node) {
   em *e = ctx;
   const fx_lowered *L = e->f.L;
+  if (e->timed) fx_buf_printf(e->out, "  fxrt_profile_node(&%s_nodes[%u], t0, fxrt_profile_clock());\n", e->f.prefix, e->pnode++);
   if (node == FX_NONE_IDX || e->f.p->g->nodes[node].opcode != FX_OUTPUT) return true;
   int direct = 0;
   for (uint32_t j = 0; j < L->noutputs; j++) direct |= L->outputs[j].direct;
@@ -505,8 +507,10 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
                  "  } while (0)\n\n");
   for (uint32_t c = 0; c < L->ncalls; c++)
     if (L->calls[c].kind == FX_K_POINTWISE) emit_pointwise_fn(e, b, &L->calls[c], e->pwname[c]);
+  if (e->f.o->profile) fx_iface_nodes_table(&e->f, b);
   fx_iface_signature(&e->f, b);
   fx_buf_puts(b, " {\n");
+  if (e->f.o->profile && e->f.nnodes) fx_buf_puts(b, "  uint64_t t0; /* when the node being timed began (fxrt_profile_clock) */\n");
   bool any_arena = false;
   for (uint32_t t = 0; t < p->ntensors; t++)
     any_arena |= e->f.P->root[t] == t && e->f.P->place[t].loc == FX_MEM_ARENA;
@@ -549,7 +553,7 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot create '%s': %s", dir, strerror(errno));
     return false;
   }
-  em e;
+  em e = {0};
   fx_iface_init(&e.f, L, P, o);
   const fx_program *p = L->p;
   e.pwname = fx_xcalloc(L->ncalls + 1, sizeof *e.pwname);
@@ -572,6 +576,8 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
       ok = false;
     } else {
       ok = write_file(dir, "main.c", mainc.p, mainc.n, d);
+      const fx_embedded *prof = fx_embedded_find("fxm_profile.h");
+      if (ok && prof) ok = write_file(dir, prof->name, prof->data, prof->size, d);
     }
   }
   /* the runtime: every header, and the sources of the kernels called */

@@ -207,6 +207,11 @@ typedef struct {
   LLVMDIBuilderRef dib;
   LLVMMetadataRef file, sp, sub_type;
   LLVMMetadataRef loc; /* the current node's location (the builder's), or NULL */
+  /* a profiling build (fx_emit_opts.profile): NAME_nodes, the hooks of fxrt.h, the start of the node being timed */
+  LLVMTypeRef node_t, nodes_t, clock_t_, record_t;
+  LLVMValueRef nodes, clock_fn, record_fn, t0;
+  uint32_t pnode;
+  bool timed;
 } lv;
 
 static LLVMValueRef ci64(lv *v, int64_t x) { return LLVMConstInt(v->i64, (unsigned long long)x, 1); }
@@ -825,6 +830,8 @@ static void debug_node(lv *v, uint32_t node) {
  * previous check opened), at the node's debug location. */
 static bool walk_node_begin(void *ctx, uint32_t node, uint32_t ncalls) {
   lv *v = ctx;
+  v->timed = v->nodes && ncalls > 0;
+  if (v->timed) LLVMBuildStore(v->b, LLVMBuildCall2(v->b, v->clock_t_, v->clock_fn, NULL, 0, ""), v->t0);
   if (node == FX_NONE_IDX) return true;
   const fx_node *nd = &v->ifc.p->g->nodes[node];
   if (!ncalls && nd->opcode != FX_OUTPUT) return true;
@@ -842,6 +849,53 @@ static bool walk_call(void *ctx, uint32_t node, const fx_kcall *k) {
   (void)node;
   emit_kcall(ctx, k);
   return true;
+}
+
+/* A timed node ends: fxrt_profile_node(&NAME_nodes[i], t0, fxrt_profile_clock()). */
+static bool walk_node_end(void *ctx, uint32_t node) {
+  lv *v = ctx;
+  (void)node;
+  if (!v->timed) return true;
+  LLVMValueRef idx[2] = {ci32(v, 0), ci32(v, v->pnode++)};
+  LLVMValueRef args[3] = {LLVMConstInBoundsGEP2(v->nodes_t, v->nodes, idx, 2), LLVMBuildLoad2(v->b, v->i64, v->t0, ""),
+                          LLVMBuildCall2(v->b, v->clock_t_, v->clock_fn, NULL, 0, "")};
+  LLVMBuildCall2(v->b, v->record_t, v->record_fn, args, 3, "");
+  return true;
+}
+
+/* A C string constant (a private global, NUL-terminated). */
+static LLVMValueRef cstring(lv *v, const char *s) {
+  return const_global(v, LLVMConstStringInContext2(v->ctx, s, strlen(s), 0), "str");
+}
+
+/* The profiling build's NAME_nodes (fxrt.h, fxrt_node_info) and the two hooks' declarations. */
+static void build_nodes_table(lv *v) {
+  const fx_iface *e = &v->ifc;
+  v->node_t = named_struct(v, "fxrt_node_info", (LLVMTypeRef[]){v->ptr, v->ptr, v->ptr, v->ptr, v->ptr, v->i32}, 6);
+  uint32_t n = e->nnodes ? e->nnodes : 1;
+  LLVMValueRef *items = fx_xcalloc(n, sizeof *items);
+  for (uint32_t i = 0; i < e->nnodes; i++) {
+    const fx_walk_node *w = &e->nodes[i];
+    char fx[1004];
+    snprintf(fx, sizeof fx, "%.1000s%s", w->fx, strlen(w->fx) > 1000 ? "..." : ""); /* as the C backend's table */
+    LLVMValueRef f[6] = {cstring(v, w->name), cstring(v, w->op), cstring(v, fx), cstring(v, w->absorbed),
+                         cstring(v, w->shape), ci32(v, i)};
+    items[i] = LLVMConstNamedStruct(v->node_t, f, 6);
+  }
+  if (!e->nnodes) items[0] = LLVMConstNull(v->node_t);
+  v->nodes_t = LLVMArrayType2(v->node_t, n);
+  fx_buf name = {0};
+  fx_buf_printf(&name, "%s_nodes", e->prefix);
+  fx_buf_putc(&name, 0);
+  v->nodes = LLVMAddGlobal(v->mod, v->nodes_t, name.p);
+  LLVMSetInitializer(v->nodes, LLVMConstArray2(v->node_t, items, n));
+  LLVMSetGlobalConstant(v->nodes, 1);
+  fx_buf_free(&name);
+  fx_xfree(items);
+  v->clock_t_ = LLVMFunctionType(v->i64, NULL, 0, 0);
+  v->clock_fn = LLVMAddFunction(v->mod, "fxrt_profile_clock", v->clock_t_);
+  v->record_t = LLVMFunctionType(LLVMVoidTypeInContext(v->ctx), (LLVMTypeRef[]){v->ptr, v->i64, v->i64}, 3, 0);
+  v->record_fn = LLVMAddFunction(v->mod, "fxrt_profile_node", v->record_t);
 }
 
 static void build_function(lv *v) {
@@ -887,6 +941,10 @@ static void build_function(lv *v) {
   LLVMBuildRet(v->b, v->fail_status);
   LLVMPositionBuilderAtEnd(v->b, entry);
   v->ep_slot = LLVMBuildAlloca(v->b, v->ep_t, "epilogue");
+  if (e->o->profile) {
+    build_nodes_table(v);
+    v->t0 = LLVMBuildAlloca(v->b, v->i64, "t0");
+  }
   LLVMSetAlignment(v->ep_slot, (unsigned)LLVMABIAlignmentOfType(v->td, v->ep_t));
   /* the weights: constant globals, or their places in the weights argument */
   for (uint32_t t = 0; t < p->ntensors; t++) {
@@ -919,7 +977,7 @@ static void build_function(lv *v) {
   /* the calls, in the schedule's order (program/walk.h, as emit_c.c prints them): inputs the graph writes into first */
   debug_node(v, p->g->first);
   v->entry = entry;
-  fx_walker w = {walk_node_begin, walk_call, NULL};
+  fx_walker w = {walk_node_begin, walk_call, walk_node_end};
   fx_walk(L, &w, v);
   LLVMBuildRet(v->b, ci32(v, FXRT_OK));
   if (!v->nchecks) LLVMDeleteBasicBlock(v->fail);
@@ -946,6 +1004,10 @@ static void emit_driver_tables(lv *v) {
   global_const(v, "fxm_num_inputs", LLVMConstInt(int_t, nin, 0));
   global_const(v, "fxm_num_outputs", LLVMConstInt(int_t, L->noutputs, 0));
   global_const(v, "fxm_workspace_size", cisize(v, v->ifc.P->arena));
+  /* the profiling build's table under the driver's name, or none */
+  global_const(v, "fxm_num_nodes", LLVMConstInt(int_t, v->nodes ? e->nnodes : 0, 0));
+  if (v->nodes) LLVMAddAlias2(v->mod, v->nodes_t, 0, v->nodes, "fxm_nodes");
+  else global_const(v, "fxm_nodes", LLVMConstNull(LLVMArrayType2(v->ptr, 1)));
   for (int io = 0; io < 2; io++) {
     uint32_t n = io ? L->noutputs : nin;
     LLVMValueRef *items = fx_xcalloc(n + 1, sizeof *items);

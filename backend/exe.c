@@ -249,7 +249,11 @@ static const char driver_model_part[] =
     "fxrt_status fxm_run(void *const *in, void *const *out, void *ws);\n"
     "#define FXM_NUM_INPUTS fxm_num_inputs\n"
     "#define FXM_NUM_OUTPUTS fxm_num_outputs\n"
-    "#define FXM_WORKSPACE_SIZE fxm_workspace_size\n";
+    "#define FXM_WORKSPACE_SIZE fxm_workspace_size\n"
+    "extern const unsigned fxm_num_nodes; /* 0 unless the model was compiled with --profile */\n"
+    "extern const fxrt_node_info fxm_nodes[];\n"
+    "#define FXM_NUM_NODES fxm_num_nodes\n"
+    "#define FXM_NODES fxm_nodes\n";
 
 static bool write_driver(const char *dir, fx_diag *d) {
   const fx_embedded *t = fx_embedded_find("exe_main.c.in");
@@ -265,6 +269,8 @@ static bool write_driver(const char *dir, fx_diag *d) {
   fx_buf_puts(&b, at + strlen(marker));
   bool ok = write_in(dir, "fxm_main.c", b.p, b.n, d);
   fx_buf_free(&b);
+  const fx_embedded *prof = fx_embedded_find("fxm_profile.h");
+  if (ok && prof) ok = write_in(dir, prof->name, prof->data, prof->size, d);
   return ok;
 }
 
@@ -377,7 +383,7 @@ bool fx_runtime_library(const char *cflags, const char *scratch, char *path, siz
   fx_sha256_update(&h, cflags, strlen(cflags) + 1);
   fx_sha256_update(&h, driver_model_part, sizeof driver_model_part);
   for (const fx_embedded *e = fx_embedded_files; e->name; e++)
-    if (strncmp(e->name, "fxrt", 4) == 0 || strcmp(e->name, "exe_main.c.in") == 0) {
+    if (strncmp(e->name, "fxrt", 4) == 0 || strcmp(e->name, "exe_main.c.in") == 0 || strcmp(e->name, "fxm_profile.h") == 0) {
       fx_sha256_update(&h, e->name, strlen(e->name) + 1);
       fx_sha256_update(&h, e->data, e->size);
     }

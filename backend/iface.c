@@ -27,8 +27,8 @@ static bool taken(fx_iface *e, const char *s) {
     if (strcmp(reserved[i], s) == 0) return true;
   for (uint32_t i = 0; i < e->nnames; i++)
     if (strcmp(e->names[i], s) == 0) return true;
-  size_t n = strlen(e->prefix); /* PREFIX_run */
-  return strncmp(s, e->prefix, n) == 0 && strcmp(s + n, "_run") == 0;
+  size_t n = strlen(e->prefix); /* PREFIX_run, PREFIX_nodes */
+  return strncmp(s, e->prefix, n) == 0 && (strcmp(s + n, "_run") == 0 || strcmp(s + n, "_nodes") == 0);
 }
 
 /* A unique C identifier made of `pre` and the text s (other characters become '_'). */
@@ -64,6 +64,7 @@ void fx_iface_init(fx_iface *e, const fx_lowered *L, const fx_plan *P, const fx_
   for (size_t i = 0; i <= strlen(e->prefix); i++)
     e->upper[i] = (char)(e->prefix[i] >= 'a' && e->prefix[i] <= 'z' ? e->prefix[i] - 32 : e->prefix[i]);
   /* inputs by placeholder, weights by state_dict key, activations by the node that computes them */
+  e->nnodes = fx_walk_nodes(L, &e->nodes);
   e->name = fx_xcalloc(p->ntensors + 1, sizeof *e->name);
   e->wname = fx_xcalloc(p->ntensors + 1, sizeof *e->wname);
   for (uint32_t t = 0; t < p->ntensors; t++) {
@@ -100,6 +101,7 @@ void fx_iface_free(fx_iface *e) {
   fx_xfree(e->wname);
   fx_xfree(e->prefix);
   fx_xfree(e->upper);
+  fx_walk_nodes_free(e->nodes, e->nnodes);
   memset(e, 0, sizeof *e);
 }
 
@@ -145,6 +147,45 @@ bool fx_write_file(const char *path, const void *data, size_t n, fx_diag *d) {
   if (f && fclose(f) != 0) ok = false;
   if (!ok) fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot write '%s': %s", path, strerror(errno));
   return ok;
+}
+
+void fx_put_c_string(fx_buf *b, const char *s, size_t max) {
+  size_t n = strlen(s);
+  fx_buf_putc(b, '"');
+  for (size_t i = 0; i < n && i < max; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '"' || c == '\\') fx_buf_printf(b, "\\%c", c);
+    else if (c == '?') fx_buf_puts(b, "\\?"); /* no trigraphs */
+    else if (c >= 32 && c < 127) fx_buf_putc(b, (char)c);
+    else fx_buf_printf(b, "\\%03o", c);
+  }
+  if (n > max) fx_buf_puts(b, "...");
+  fx_buf_putc(b, '"');
+}
+
+/* The longest FX line kept in NAME_nodes (a C99 compiler need not take string literals over 4095 characters). */
+#define FX_NODE_LINE_MAX 1000
+
+void fx_iface_nodes_table(const fx_iface *e, fx_buf *b) {
+  fx_buf_printf(b, "/* the nodes that run code, in order (fxrt.h, fxrt_node_info): name, op type, FX line, absorbed, result */\n"
+                   "const fxrt_node_info %s_nodes[%u] = {\n",
+                e->prefix, e->nnodes ? e->nnodes : 1);
+  for (uint32_t i = 0; i < e->nnodes; i++) {
+    const fx_walk_node *w = &e->nodes[i];
+    fx_buf_puts(b, "    {");
+    fx_put_c_string(b, w->name, FX_NODE_LINE_MAX);
+    fx_buf_puts(b, ", ");
+    fx_put_c_string(b, w->op, FX_NODE_LINE_MAX);
+    fx_buf_puts(b, ",\n     ");
+    fx_put_c_string(b, w->fx, FX_NODE_LINE_MAX);
+    fx_buf_puts(b, ",\n     ");
+    fx_put_c_string(b, w->absorbed, FX_NODE_LINE_MAX);
+    fx_buf_puts(b, ", ");
+    fx_put_c_string(b, w->shape, FX_NODE_LINE_MAX);
+    fx_buf_printf(b, ", %u},\n", i);
+  }
+  if (!e->nnodes) fx_buf_puts(b, "    {\"\", \"\", \"\", \"\", \"\", 0},\n");
+  fx_buf_puts(b, "};\n\n");
 }
 
 /* ---- the entry point ---- */
@@ -285,6 +326,7 @@ void fx_iface_header(const fx_iface *e, fx_buf *b, uint64_t weights_bytes) {
   fx_buf_printf(b, "#define %s_WORKSPACE_SIZE %lluu\n", e->upper, (unsigned long long)e->P->arena);
   if (e->o->weights_file) fx_buf_printf(b, "#define %s_WEIGHTS_SIZE %lluu\n", e->upper, (unsigned long long)weights_bytes);
   fx_buf_printf(b, "#define %s_NUM_INPUTS %u\n#define %s_NUM_OUTPUTS %u\n", e->upper, nin, e->upper, e->L->noutputs);
+  if (e->o->profile) fx_buf_printf(b, "#define %s_NUM_NODES %u\n", e->upper, e->nnodes);
   for (uint32_t i = 0; i < nin + e->L->noutputs; i++) {
     bool isin = i < nin;
     uint32_t j = isin ? i : i - nin;
@@ -306,7 +348,15 @@ void fx_iface_header(const fx_iface *e, fx_buf *b, uint64_t weights_bytes) {
   fx_xfree(in);
   fx_buf_puts(b, "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
   fx_iface_signature(e, b);
-  fx_buf_puts(b, ";\n\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
+  fx_buf_puts(b, ";\n");
+  if (e->o->profile)
+    fx_buf_printf(b,
+                  "\n/* A profiling build (fx2c compile --profile): %s_run calls fxrt_profile_clock() before and after each node\n"
+                  " * that runs code and then fxrt_profile_node(&%s_nodes[i], start, end); the program defines both hooks\n"
+                  " * (fxrt.h). %s_nodes names each node, its op type, its FX line, the nodes fused into it and its result. */\n"
+                  "extern const fxrt_node_info %s_nodes[];\n",
+                  e->prefix, e->prefix, e->prefix, e->prefix);
+  fx_buf_puts(b, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
 }
 
 /* ---- main.c: the driver template with the model's tables where it says @MODEL@ ---- */
@@ -323,8 +373,10 @@ bool fx_iface_main(const fx_iface *e, fx_buf *b) {
   fx_io *in = fx_xcalloc(nin + 1, sizeof *in);
   fx_iface_inputs(e, in);
   fx_buf_printf(b, "#include \"model.h\"\n\n#define FXM_NUM_INPUTS %s_NUM_INPUTS\n#define FXM_NUM_OUTPUTS %s_NUM_OUTPUTS\n"
-                   "#define FXM_WORKSPACE_SIZE %s_WORKSPACE_SIZE\n\n",
+                   "#define FXM_WORKSPACE_SIZE %s_WORKSPACE_SIZE\n",
                 e->upper, e->upper, e->upper);
+  if (e->o->profile) fx_buf_printf(b, "#define FXM_NUM_NODES %s_NUM_NODES\n#define FXM_NODES %s_nodes\n\n", e->upper, e->prefix);
+  else fx_buf_puts(b, "#define FXM_NUM_NODES 0u /* compiled without --profile */\n#define FXM_NODES ((const fxrt_node_info *)0)\n\n");
   for (int io_ = 0; io_ < 2; io_++) {
     uint32_t n = io_ ? e->L->noutputs : nin;
     fx_buf_printf(b, "static const fxm_desc fxm_%s[%u] = {\n", io_ ? "outputs" : "inputs", n ? n : 1);

@@ -16,6 +16,7 @@
 #define FX_IFACE_H
 
 #include "../program/plan.h"
+#include "../program/walk.h"
 
 typedef struct fx_emit_opts {
   const char *prefix;       /* the exported symbols' prefix (a C identifier): "model" gives model_run, MODEL_* */
@@ -27,6 +28,7 @@ typedef struct fx_emit_opts {
   const char *build_note;   /* model.h's paragraph on building and linking (lines of comment text); NULL: the C
                                folder's one cc command */
   const char *weights_name; /* the weights file's name as model.h gives it (NULL: model_weights.bin) */
+  bool profile;             /* a profiling build: NAME_nodes and the clock hooks around every node (fxrt.h) */
 } fx_emit_opts;
 
 typedef struct fx_iface {
@@ -40,6 +42,8 @@ typedef struct fx_iface {
   char **names; /* every name given, for uniqueness */
   uint32_t nnames;
   char *prefix, *upper; /* the symbols' prefix (any length) and its upper case */
+  fx_walk_node *nodes;  /* the nodes that run code (program/walk.h): the profiling build's NAME_nodes */
+  uint32_t nnodes;
 } fx_iface;
 
 /* The names of every root tensor (unique C identifiers, none reserved) and the prefix. */
@@ -74,6 +78,11 @@ uint64_t fx_iface_weights_blob(const fx_iface *e, fx_buf *bin, uint64_t *woff);
 void fx_iface_header(const fx_iface *e, fx_buf *b, uint64_t weight_bytes);
 /* The NAME_run prototype, without the semicolon. */
 void fx_iface_signature(const fx_iface *e, fx_buf *b);
+/* The profiling build's table NAME_nodes (fxrt_node_info, fxrt.h): its definition, for model.c. */
+void fx_iface_nodes_table(const fx_iface *e, fx_buf *b);
+/* A C string literal of s (at most max bytes of it, then "..."): escapes, no trigraphs. */
+void fx_put_c_string(fx_buf *b, const char *s, size_t max);
+
 /* main.c: the driver template with the model's tables. False if this fx2c was built without the template. */
 bool fx_iface_main(const fx_iface *e, fx_buf *b);
 

@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/fxm_profile.h"
+
 #ifndef FX2C_VERSION
 #define FX2C_VERSION "0.0.0"
 #endif
@@ -31,7 +33,8 @@ enum { EXIT_INPUT_ERROR = 1, EXIT_USAGE = 2 };
 
 static const char usage_text[] =
     "usage: fx2c compile GRAPH [options] --emit KIND -o PATH\n"
-    "       fx2c run GRAPH [--modules FILE] [--weights FILE] IN0.npy [IN1.npy ...] -o OUTDIR\n"
+    "       fx2c run GRAPH [--modules FILE] [--weights FILE] IN0.npy [IN1.npy ...] -o OUTDIR [--profile]\n"
+    "                [--trace FILE.json]\n"
     "       fx2c --help | --version\n";
 
 static const char help_text[] =
@@ -52,6 +55,7 @@ static const char help_text[] =
     "                         c      a folder: model.h, model.c, model_weights.h and the runtime\n"
     "                                sources it calls; builds alone with the cc command in model.h\n"
     "                         exe    a static executable: PATH IN0.npy ... -o OUTDIR [--bench N]\n"
+    "                                [--profile] [--trace FILE.json] (with compile --profile)\n"
     "                         llvm   LLVM IR (.ll) of the same entry point as the C folder's\n"
     "                         bc     LLVM bitcode\n"
     "                         obj    an object file for --target (default: this machine)\n"
@@ -83,6 +87,10 @@ static const char help_text[] =
     "  --weights-file       the weights in a file passed to NAME_run at run time (model_weights.bin in the C\n"
     "                       folder; PATH minus its extension plus _weights.bin for llvm, bc and obj)\n"
     "  --report             print the memory plan (arena, lower bound, every buffer) on stdout\n"
+    "  --profile            time every node: the code reads fxrt_profile_clock() before and after each node\n"
+    "                       and reports to fxrt_profile_node() (fxrt.h), with the table NAME_nodes; the\n"
+    "                       executable's --profile prints the per-node table, --trace FILE.json writes a\n"
+    "                       Chrome trace. Without --profile the code is unchanged\n"
     "  --backend c|llvm     the code generator of --emit exe (default c); llvm, bc and obj are LLVM's\n"
     "  --target TRIPLE      the LLVM target (default: this machine), e.g. aarch64-linux-gnu,\n"
     "                       thumbv7em-none-eabihf (Cortex-M4F), riscv32-unknown-elf\n"
@@ -101,6 +109,8 @@ static const char help_text[] =
     "  --modules FILE, --weights FILE   as for compile\n"
     "  -o OUTDIR            where the outputs go (created if missing)\n"
     "  --stats              print the interpreter's time and peak activation memory on stderr\n"
+    "  --profile            print every node's time (the table of a profiling build's executable) on stdout\n"
+    "  --trace FILE.json    write every node's time as Chrome trace events (Perfetto, chrome://tracing)\n"
     "\n"
     "Files: GRAPH and --modules are read up to 256 MiB (a pipe or standard input too; a directory or a device is\n"
     "refused); weights and .npy files must be regular files. No output (-o, the files written into its folder or\n"
@@ -131,6 +141,7 @@ typedef struct {
   const char *print_after;
   bool stats;
   bool weights_file, report;
+  bool profile;             /* --profile: code timed per node (fxrt.h's hooks) */
   bool llvm;                /* the LLVM backend generates the code */
   char header_path[4200];   /* --emit llvm|bc|obj: model.h, beside the output */
   char weights_bin[4200];   /* ... and the weights with --weights-file */
@@ -237,8 +248,8 @@ static bool compile_outputs_allowed(const compile_opts *o) {
   }
   static const char *const c_folder[] = {"model.h", "model.c", "model_weights.h", "model_weights.bin", NULL};
   static const char *const exe_folder[] = {"model.h", "model.c", "model_weights.h", "model_weights.bin",
-                                           "model_weights.o", "main.c", "cc.log", "model.o", NULL};
-  static const char *const exe_runtime[] = {"fxm_main.c", "fxm_main.o", "libfxrt.a", "info.txt", "ar.log",
+                                           "model_weights.o", "main.c", "fxm_profile.h", "cc.log", "model.o", NULL};
+  static const char *const exe_runtime[] = {"fxm_main.c", "fxm_profile.h", "fxm_main.o", "libfxrt.a", "info.txt", "ar.log",
                                             "cc-version.log", NULL};
   bool ok = output_allowed(&f, "-o", NULL, o->out_path);
   if (ok && strcmp(o->emit, "c") == 0) ok = folder_allowed(&f, "-o", o->out_path, c_folder);
@@ -461,7 +472,7 @@ static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag
       files[nfiles++] = o->graph_path;
       if (o->modules_path) files[nfiles++] = o->modules_path;
       if (o->weights_path) files[nfiles++] = o->weights_path;
-      fx_emit_opts eo = {o->prefix, o->weights_file, false, cmd.p, files, nfiles, NULL, NULL};
+      fx_emit_opts eo = {o->prefix, o->weights_file, false, cmd.p, files, nfiles, NULL, NULL, o->profile};
       bool done = false;
       if (strcmp(o->emit, "c") == 0) done = fx_emit_c(&L, &P, &eo, o->out_path, d);
       else if (strcmp(o->emit, "exe") == 0) {
@@ -535,6 +546,7 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     else if (strcmp(a, "--stats") == 0) o.stats = true;
     else if (strcmp(a, "--weights-file") == 0) o.weights_file = true;
     else if (strcmp(a, "--report") == 0) o.report = true;
+    else if (strcmp(a, "--profile") == 0) o.profile = true;
     else if (strcmp(a, "--input") == 0) {
       const char *spec;
       NEXT_ARG(spec);
@@ -590,6 +602,8 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
                        o.target ? "--target" : "--features");
   if (o.debug && (!codegen || strcmp(o.emit, "c") == 0))
     return usage_error("%s", "-g applies to --emit llvm, bc, obj and exe");
+  if (o.profile && !codegen)
+    return usage_error("%s", "--profile applies to --emit c, exe, llvm, bc and obj (the code it times)");
   if (strcmp(o.emit, "exe") == 0 && o.target)
     return usage_error("%s", "--emit exe builds for this machine; use --emit obj for --target");
   if (codegen && !is_llvm_kind && strcmp(o.out_path, "-") == 0)
@@ -671,15 +685,41 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* fx2c run --profile / --trace: the interpreter's probe keeps every node's times (fxm_profile.h), under the table of
+ * the nodes that run code (fx_walk_nodes) as a profiling build's NAME_nodes holds them. */
+typedef struct {
+  fx_walk_node *w;
+  fxrt_node_info *info;
+  fxm_profile prof;
+} run_probe;
+
+static void probe_start(void *ctx, const fx_lowered *L) {
+  run_probe *r = ctx;
+  uint32_t n = fx_walk_nodes(L, &r->w);
+  r->info = fx_xcalloc((size_t)n + 1, sizeof *r->info);
+  for (uint32_t i = 0; i < n; i++)
+    r->info[i] = (fxrt_node_info){r->w[i].name, r->w[i].op, r->w[i].fx, r->w[i].absorbed, r->w[i].shape, i};
+  r->prof.nodes = r->info;
+  r->prof.nnodes = n;
+}
+
+static void probe_node(void *ctx, uint32_t index, uint64_t start, uint64_t end) {
+  run_probe *r = ctx;
+  fxm_profile_record(&r->prof, index, 0, start, end);
+}
+
 static int cmd_run(int argc, char **argv) {
-  const char *graph_path = NULL, *out_dir = NULL, *modules_path = NULL, *weights_path = NULL;
+  const char *graph_path = NULL, *out_dir = NULL, *modules_path = NULL, *weights_path = NULL, *trace_path = NULL;
+  FILE *trace = NULL;
+  run_probe probe = {0};
   const char **in_paths = calloc((size_t)argc + 1, sizeof *in_paths);
   int nin = 0;
-  bool stats = false;
+  bool stats = false, profile = false;
   if (!in_paths) return EXIT_INPUT_ERROR;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
-    if ((strcmp(a, "-o") == 0 || strcmp(a, "--modules") == 0 || strcmp(a, "--weights") == 0) && i + 1 >= argc) {
+    if ((strcmp(a, "-o") == 0 || strcmp(a, "--modules") == 0 || strcmp(a, "--weights") == 0 ||
+         strcmp(a, "--trace") == 0) && i + 1 >= argc) {
       free(in_paths);
       return usage_error("option '%s' needs a value", a);
     }
@@ -687,6 +727,8 @@ static int cmd_run(int argc, char **argv) {
     else if (strcmp(a, "--modules") == 0) modules_path = argv[++i];
     else if (strcmp(a, "--weights") == 0) weights_path = argv[++i];
     else if (strcmp(a, "--stats") == 0) stats = true;
+    else if (strcmp(a, "--profile") == 0) profile = true;
+    else if (strcmp(a, "--trace") == 0) trace_path = argv[++i];
     else if (a[0] == '-' && a[1] != 0) {
       free(in_paths);
       return usage_error("unknown option '%s'", a);
@@ -733,20 +775,34 @@ static int cmd_run(int argc, char **argv) {
   if (!fx_program_build(&prog, &d) || !program_outputs_arrays(&prog, &d) ||
       !fx_program_read_weights(&prog, have_w ? &w : NULL, &d))
     goto done;
-  /* the placeholders that keep their defaults have no tensor (the interpreter skips them) */
-  fx_tensor *all = fx_xcalloc((size_t)prog.nplaceholders + 1, sizeof *all);
-  memcpy(all, inputs, (size_t)nin * sizeof *inputs);
-  double t0 = now_seconds();
-  bool ran = fx_interp_run(&prog, all, prog.nplaceholders, &res, &d);
-  double t1 = now_seconds();
-  fx_xfree(all);
-  if (!ran) goto done;
-  /* no output may overwrite an input: all are checked before the first is written */
+  /* no output may overwrite an input: all are checked before the first is written, the trace before the run */
   input_files in_files = {NULL, 0, &d};
   add_input(&in_files, "the graph", graph_path);
   if (modules_path) add_input(&in_files, "the modules file", modules_path);
   if (weights_path) add_input(&in_files, "the weights", weights_path);
   for (int i = 0; i < nin; i++) add_input(&in_files, "an input .npy file", in_paths[i]);
+  if (trace_path && !output_allowed(&in_files, "--trace", NULL, trace_path)) {
+    fx_xfree(in_files.v);
+    rc = EXIT_USAGE;
+    goto done;
+  }
+  if (trace_path && !(trace = fopen(trace_path, "w"))) {
+    fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "--trace: cannot write '%s': %s", trace_path, strerror(errno));
+    fx_xfree(in_files.v);
+    goto done;
+  }
+  /* the placeholders that keep their defaults have no tensor (the interpreter skips them) */
+  fx_tensor *all = fx_xcalloc((size_t)prog.nplaceholders + 1, sizeof *all);
+  memcpy(all, inputs, (size_t)nin * sizeof *inputs);
+  fx_interp_probe pr = {probe_start, probe_node, &probe};
+  double t0 = now_seconds();
+  bool ran = fx_interp_run_probed(&prog, all, prog.nplaceholders, &res, profile || trace ? &pr : NULL, &d);
+  double t1 = now_seconds();
+  fx_xfree(all);
+  if (!ran) {
+    fx_xfree(in_files.v);
+    goto done;
+  }
   bool allowed = true;
   for (uint32_t i = 0; i < res.noutputs && allowed; i++) {
     char name[40];
@@ -787,7 +843,22 @@ static int cmd_run(int argc, char **argv) {
             g->nlive, t1 - t0, (double)res.peak_bytes / 1e6, (double)fx_mem_peak() / 1e6, (double)weights / 1e6,
             (double)big[0] / 1e6, (double)big[1] / 1e6);
   }
+  if (ok && probe.prof.out_of_memory) {
+    fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "out of memory for the profile");
+    ok = false;
+  }
+  if (ok && profile) fxm_profile_table(stdout, &probe.prof, 1.0);
+  if (ok && trace) {
+    ok = fxm_trace_write(trace, &probe.prof, 1.0, "fx2c run (the interpreter)");
+    ok &= fclose(trace) == 0;
+    trace = NULL;
+    if (!ok) fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "--trace: cannot write '%s'", trace_path);
+  }
 done:
+  if (trace) fclose(trace);
+  fxm_profile_free(&probe.prof);
+  if (probe.w) fx_walk_nodes_free(probe.w, probe.prof.nnodes);
+  fx_xfree(probe.info);
   fx_run_result_free(&res);
   if (have_prog) fx_program_free(&prog);
   for (int i = 0; i < nin; i++) fx_tensor_free(inputs[i].data);

@@ -1,9 +1,11 @@
 /* interp.c: running a program: lower it (program/lower.h), plan its memory (program/plan.h), allocate the one
  * arena and execute the calls with the runtime's kernels (program/exec.h) in the schedule's order (program/walk.h). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "interp.h"
 
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 #include "../program/exec.h"
 #include "../program/plan.h"
@@ -16,7 +18,32 @@ typedef struct {
   const fx_tensor *inputs;
   fx_tensor *outputs;
   fx_diag *d;
+  const fx_interp_probe *probe; /* or NULL */
+  uint32_t pnode;               /* the probe's index of the next node that runs code */
+  bool timed;
+  uint64_t t0;
 } ex;
+
+static uint64_t now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static bool probe_begin(void *ctx, uint32_t node, uint32_t ncalls) {
+  ex *e = ctx;
+  (void)node;
+  e->timed = ncalls > 0;
+  if (e->timed) e->t0 = now_ns();
+  return true;
+}
+
+static bool probe_end(void *ctx, uint32_t node) {
+  ex *e = ctx;
+  (void)node;
+  if (e->timed) e->probe->node(e->probe->ctx, e->pnode++, e->t0, now_ns());
+  return true;
+}
 
 /* The storage of a tensor, scratch or output ref, through the plan. */
 static void *base(void *ctx, const fx_kcall *k, const fx_ref *r) {
@@ -69,6 +96,11 @@ static bool run_call(void *ctx, uint32_t node, const fx_kcall *k) {
 }
 
 bool fx_interp_run(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_run_result *res, fx_diag *d) {
+  return fx_interp_run_probed(p, inputs, ninputs, res, NULL, d);
+}
+
+bool fx_interp_run_probed(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_run_result *res,
+                          const fx_interp_probe *probe, fx_diag *d) {
   memset(res, 0, sizeof *res);
   if (ninputs != p->nplaceholders) {
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "the graph has %u inputs but %u were given", p->nplaceholders, ninputs);
@@ -91,7 +123,7 @@ bool fx_interp_run(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_
   }
   fx_plan P;
   fx_plan_build(&L, &P);
-  ex e = {&L, &P, fx_tensor_alloc(P.arena ? P.arena : 1), inputs, NULL, d};
+  ex e = {&L, &P, fx_tensor_alloc(P.arena ? P.arena : 1), inputs, NULL, d, probe, 0, false, 0};
   res->noutputs = L.noutputs;
   res->outputs = e.outputs = fx_xcalloc(L.noutputs + 1, sizeof *res->outputs);
   for (uint32_t j = 0; j < L.noutputs; j++) {
@@ -105,6 +137,10 @@ bool fx_interp_run(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_
     o->data = fx_tensor_alloc(o->nbytes ? o->nbytes : 1);
   }
   fx_walker w = {NULL, run_call, NULL};
+  if (probe) {
+    w.node_begin = probe_begin, w.node_end = probe_end;
+    if (probe->start) probe->start(probe->ctx, &L);
+  }
   bool ok = fx_walk(&L, &w, &e);
   res->peak_bytes = P.arena;
   fx_tensor_free(e.arena);

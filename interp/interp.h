@@ -13,6 +13,7 @@
 #ifndef FX_INTERP_H
 #define FX_INTERP_H
 
+#include "../program/lower.h"
 #include "../program/program.h"
 
 typedef struct fx_run_result {
@@ -22,6 +23,18 @@ typedef struct fx_run_result {
 } fx_run_result;
 
 bool fx_interp_run(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_run_result *r, fx_diag *d);
+
+/* Watching a run (fx2c run --profile, --trace): start is told the lowered program before the first call (the
+ * nodes that run code are fx_walk_nodes(L), program/walk.h), then node after each of those nodes with its
+ * position in that list and CLOCK_MONOTONIC nanoseconds before and after it. */
+typedef struct fx_interp_probe {
+  void (*start)(void *ctx, const fx_lowered *L);
+  void (*node)(void *ctx, uint32_t index, uint64_t start_ns, uint64_t end_ns);
+  void *ctx;
+} fx_interp_probe;
+
+bool fx_interp_run_probed(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_run_result *r,
+                          const fx_interp_probe *probe, fx_diag *d);
 void fx_run_result_free(fx_run_result *r);
 
 #endif

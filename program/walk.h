@@ -25,4 +25,20 @@ typedef struct fx_walker {
 /* Walks the schedule; false as soon as a callback returns false. */
 bool fx_walk(const fx_lowered *L, const fx_walker *w, void *ctx);
 
+/* The nodes that run code (node_begin with ncalls > 0), in the walk's order, as profilers, traces and dumps name
+ * them: what the profiling build's NAME_nodes table holds (runtime/fxrt.h, fxrt_node_info) and what `fx2c run
+ * --profile` times. */
+typedef struct fx_walk_node {
+  uint32_t node;  /* the graph node, or FX_NONE_IDX for the prologue */
+  char *name;     /* the node's name; "(prologue)" */
+  const char *op; /* the core op's name (ir/ops.def); "copy" for the prologue, "output" for the output node */
+  char *fx;       /* the node's FX line (fx_format_node); for the prologue a line of what it copies */
+  char *absorbed; /* fx_node.absorbed */
+  char *shape;    /* the result: "f32[1, 64, 56, 56]", "(f32[2], i64[2])", or "" */
+} fx_walk_node;
+
+/* Fills *out (owned by the caller: fx_walk_nodes_free) and returns how many there are. */
+uint32_t fx_walk_nodes(const fx_lowered *L, fx_walk_node **out);
+void fx_walk_nodes_free(fx_walk_node *nodes, uint32_t n);
+
 #endif

@@ -395,6 +395,31 @@ fxrt_status fxrt_pad2d_f32(fxrt_pad_mode mode, const float *x, int64_t n, int64_
 fxrt_status fxrt_embedding_f32(const float *weight, int64_t rows, int64_t dim, const int64_t *idx, int64_t count,
                                float *y);
 
+/* ---- profiling (fx2c compile --profile) -------------------------------------------------------------------- */
+
+/* A profiling build's NAME_run reads the clock before and after each node that runs code and reports the pair:
+ *
+ *     t0 = fxrt_profile_clock();
+ *     ... the node's kernel calls ...
+ *     fxrt_profile_node(&NAME_nodes[i], t0, fxrt_profile_clock());
+ *
+ * The runtime does not define these two: the program does. The executables that `--emit exe` builds read
+ * clock_gettime(CLOCK_MONOTONIC) in nanoseconds; firmware returns a cycle counter (DWT->CYCCNT on a Cortex-M, a
+ * down-counting SysTick turned upward, ...) in any unit it likes, and records or sums what fxrt_profile_node is
+ * given. NAME_nodes (model.h: NAME_NUM_NODES entries, in the order they run) is static data; NAME_run itself keeps
+ * no state, so calls with distinct workspaces still may run concurrently if the two hooks allow it. */
+typedef struct fxrt_node_info {
+  const char *name;     /* the FX node's name ("layer1_0_conv1"), or "(prologue)" for the copies made first */
+  const char *op;       /* its op type: the core op (convolution, relu, fused_conv, pointwise ...) */
+  const char *fx;       /* its FX line as print(gm.graph) would print it */
+  const char *absorbed; /* the FX nodes a pass fused into it, comma-separated ("bn1, relu"), or "" */
+  const char *shape;    /* its result, "f32[1, 64, 56, 56]" (a tuple: "(f32[2], i64[2])"), or "" */
+  uint32_t index;       /* its position in NAME_nodes */
+} fxrt_node_info;
+
+uint64_t fxrt_profile_clock(void);
+void fxrt_profile_node(const fxrt_node_info *node, uint64_t start, uint64_t end);
+
 #ifdef __cplusplus
 }
 #endif

@@ -21,6 +21,8 @@ static const struct fxm_desc *fuzz_model_input(void);
 #define FXM_NUM_INPUTS 1
 #define FXM_NUM_OUTPUTS 1
 #define FXM_WORKSPACE_SIZE 64
+#define FXM_NUM_NODES 0u
+#define FXM_NODES ((const fxrt_node_info *)0)
 #define fxm_inputs (fuzz_model_input())
 #define fxm_outputs (fuzz_model_input())
 static fxrt_status fxm_run(void **in, void **out, void *ws) {

@@ -6,7 +6,8 @@
 #   - arm-none-eabi-gcc links the object, the runtime, examples/firmware's startup code and main.c with its linker
 #     script into an ELF image: no undefined symbol, no ABI mismatch (the linker refuses to mix float ABIs), the
 #     hard-float ABI in its ELF header, the vector table at the start of flash, model_run in it, the weights in flash;
-#   - arm-none-eabi-size prints its flash (text + data) and RAM (data + bss) sizes.
+#   - arm-none-eabi-size prints its flash (text + data) and RAM (data + bss) sizes;
+#   - a --profile build links with the example's cycle-counter hooks (fxrt_profile_clock, fxrt_profile_node).
 #   firmware.sh FX2C SOURCE_DIR
 set -u
 fx2c=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") root=$(cd "$2" && pwd)
@@ -50,5 +51,17 @@ for case in mymodule residual_mlp; do
     "$case" $((text + data)) "$text" "$data" $((data + bss)) "$data" "$bss" \
     "$(sed -n 's/^#define MODEL_WORKSPACE_SIZE \([0-9]*\)u$/\1/p' "$work/$case/model.h")"
 done
+# a profiling build (issue 13): the image links with the example's cycle-counter hooks and holds model_nodes
+case=mymodule
+mkdir -p "$work/prof"
+if "$fx2c" compile "$case/graph.fx" --modules "$case/modules.txt" --weights "$case/weights.safetensors" \
+     --input "x=$case/input0.npy" --emit obj --profile --target thumbv7em-none-eabihf --cpu cortex-m4 -o "$work/prof/model.o" 2>"$work/err" &&
+   arm-none-eabi-gcc "${cpu[@]}" -Os -std=c99 -Wall -Wextra -Werror -I "$work/prof" -I "$root/runtime" -nostartfiles \
+     -T "$fw/firmware.ld" --specs=nano.specs -Wl,--gc-sections -Wl,--no-warn-execstack -o "$work/prof/firmware.elf" \
+     "$fw/startup.c" "$fw/main.c" "$work/prof/model.o" "$work/m4/libfxrt.a" -lm 2>>"$work/err" &&
+   arm-none-eabi-nm "$work/prof/firmware.elf" | grep -q " [RrTt] model_nodes$" &&
+   arm-none-eabi-nm "$work/prof/firmware.elf" | grep -q " T fxrt_profile_node$" &&
+   arm-none-eabi-nm "$work/prof/firmware.elf" | grep -q " [Bb] model_node_cycles$"; then ok
+else bad "$case: a firmware image of the --profile build (model_nodes, the example's hooks)"; cat "$work/err"; fi
 echo "firmware: $pass passed, $fail failed"
 [ $fail -eq 0 ]
