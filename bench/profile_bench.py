@@ -1,0 +1,105 @@
+#!/usr/bin/python3
+"""The profiler's cost and its traces' truth (issue 13): the plain executable and the --profile one of the same
+model, timed side by side in alternating rounds with PyTorch eager (one thread) in the same rounds.
+
+    /usr/bin/python3 bench/profile_bench.py [--fx2c build/fx2c] [--rounds 7] [--only resnet18] [--report FILE]
+
+Each model (resnet18, mobilenet_v2) is exported as bench/exe_bench.py does and built twice with `fx2c compile
+--emit exe` (default flags), once with --profile. The profiling executable must write the same output bytes. In each
+round the plain executable runs `--bench N`, the profiling one `--bench N --profile --trace` (timing and recording
+every node) and PyTorch N times; a side's figure is the median of its rounds' medians. Prints the profiling build's
+cost (profiled / plain; the issue allows 1.03) and, from the last round's trace, the check that the trace has one
+event per node that runs code per run and that the median run's sum of node durations is the measured median
+latency within 10%.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import common  # noqa: E402
+
+MODELS = [
+    ("resnet18", ["--model", "torchvision.models.resnet18()", "--input", "x:f32[1,3,224,224]"], 20),
+    ("mobilenet_v2", ["--model", "torchvision.models.mobilenet_v2()", "--input", "x:f32[1,3,224,224]"], 40),
+]
+
+
+def run(exe, d, n, *extra):
+    out = exe + ".out"
+    p = subprocess.run([exe, os.path.join(d, "input0.npy"), "-o", out, "--bench", str(n), *extra], check=True,
+                       capture_output=True, text=True)
+    return float(re.search(r"median ([0-9.]+) ms", p.stdout).group(1)), out, p.stdout
+
+
+def main():
+    ap = common.arg_parser(__doc__, "bench-profile")
+    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--runs", type=float, default=1.0, help="scale the runs per round")
+    ap.add_argument("--only", nargs="+", help="these models")
+    o = ap.parse_args()
+    common.torch_one_thread()
+    os.makedirs(o.out, exist_ok=True)
+    lines = ["| model | runs x rounds | plain | --profile | profiled / plain | PyTorch eager | eager / plain | "
+             "trace events | nodes timed | trace sum / latency |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    worst = 0.0
+    for name, args, n in MODELS:
+        if o.only and name not in o.only:
+            continue
+        n = max(5, int(n * o.runs))
+        d = common.export(name, args, o.out)
+        exes = {s: os.path.join(o.out, f"{name}.{s}.exe") for s in ("plain", "prof")}
+        subprocess.run(common.compile_cmd(o.fx2c, d, "--emit", "exe", "-o", exes["plain"]), check=True, cwd=ROOT)
+        subprocess.run(common.compile_cmd(o.fx2c, d, "--emit", "exe", "--profile", "-o", exes["prof"]), check=True,
+                       cwd=ROOT)
+        outs = {s: run(exes[s], d, 1)[1] for s in exes}
+        for f in sorted(f for f in os.listdir(outs["plain"]) if f.endswith(".npy")):
+            with open(os.path.join(outs["plain"], f), "rb") as a, open(os.path.join(outs["prof"], f), "rb") as b:
+                if a.read() != b.read():
+                    raise SystemExit(f"{name}: {f} differs between the plain and the profiling build")
+        model, x = common.load_model(name, args, d)
+        trace = os.path.join(o.out, f"{name}.trace.json")
+        med = {"plain": [], "prof": [], "t": []}
+        for r in range(o.rounds):
+            order = ["plain", "prof", "t"] if r % 2 == 0 else ["t", "prof", "plain"]
+            for s in order:
+                if s == "t":
+                    med[s].append(common.torch_times(model, x, n)[1])
+                elif s == "prof":
+                    med[s].append(run(exes[s], d, n, "--profile", "--trace", trace)[0])
+                else:
+                    med[s].append(run(exes[s], d, n)[0])
+        a, b, t = (float(np.median(med[s])) for s in ("plain", "prof", "t"))
+        with open(trace) as f:
+            ev = [e for e in json.load(f)["traceEvents"] if e.get("ph") == "X"]
+        nodes = len({e["name"] for e in ev})
+        if len(ev) != nodes * n:
+            raise SystemExit(f"{name}: {len(ev)} trace events for {nodes} nodes x {n} runs")
+        sums = [sum(e["dur"] for e in ev if e["args"]["run"] == r) / 1e3 for r in range(n)]
+        ratio = float(np.median(sums)) / med["prof"][-1]
+        worst = max(worst, b / a)
+        print(f"{name}: plain {a:.3f} ms, --profile {b:.3f} ms, profiled/plain {b / a:.3f}; PyTorch eager {t:.3f} ms; "
+              f"trace: {len(ev)} events, {nodes} nodes, median run's sum / median latency {ratio:.3f}", flush=True)
+        if abs(ratio - 1) > 0.10:
+            print(f"{name}: the trace's durations are not the latency within 10%", flush=True)
+        lines.append(f"| {name} | {n} x {o.rounds} | {a:.3f} ms | {b:.3f} ms | {b / a:.3f} | {t:.3f} ms | {t / a:.2f}x | "
+                     f"{len(ev)} | {nodes} | {ratio:.3f} |")
+    common.report(o, __file__, "The profiler's cost",
+                  "one thread, batch 1, executables built with `fx2c compile --emit exe` (default flags), with and "
+                  "without --profile; the profiling one run with `--profile --trace` (every node timed and recorded). "
+                  "Both wrote the same output bytes. Each figure is the median of the rounds' medians; the two builds "
+                  "and PyTorch take turns in every round. The last two columns check the last round's trace: one "
+                  "event per node that runs code per run, and the median run's sum of the nodes' durations against "
+                  "the median latency the executable measured.", "\n".join(lines))
+    print(f"worst profiled / plain: {worst:.3f}")
+
+
+if __name__ == "__main__":
+    main()
