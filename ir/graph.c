@@ -429,8 +429,9 @@ uint32_t fx_graph_node_copy(fx_graph *g, const fx_graph *src, uint32_t node, fx_
   fx_value args = fx_value_copy(g, &n->args, map, ctx);
   fx_value kwargs = fx_value_copy(g, &n->kwargs, map, ctx);
   /* The source strings may belong to src's arena or source buffer: create_node copies them. */
+  const fx_str absorbed = n->absorbed; /* n moves when g's node array grows (src may be g) */
   uint32_t c = fx_graph_create_node(g, (fx_opcode)n->opcode, n->target, args, kwargs, n->name, n->type);
-  if (n->absorbed.n) g->nodes[c].absorbed = fx_arena_str(&g->arena, n->absorbed);
+  if (absorbed.n) g->nodes[c].absorbed = fx_arena_str(&g->arena, absorbed);
   return c;
 }
 
