@@ -452,12 +452,46 @@ static bool order_dependent(const fxrt_view *w, const fxrt_view *r) {
   return !same_positions;
 }
 
+/* PyTorch's is_non_overlapping_and_dense: the elements fill [offset, offset + numel) exactly, in some order of the
+ * dimensions (those of size 1 do not count). */
+static bool dense(const fxrt_view *v) {
+  int32_t order[FXRT_MAX_DIMS], n = 0;
+  for (int32_t d = 0; d < v->ndim; d++)
+    if (v->shape[d] >= 2) {
+      int32_t k = n++;
+      for (; k > 0 && v->stride[order[k - 1]] > v->stride[d]; k--) order[k] = order[k - 1];
+      order[k] = d;
+    }
+  int64_t want = 1;
+  for (int32_t k = 0; k < n; k++) {
+    if (v->stride[order[k]] != want) return false;
+    want *= v->shape[order[k]];
+  }
+  return true;
+}
+
+/* ATen's get_overlap_status(out, in) == PARTIAL, which assert_no_partial_overlap refuses: both dense, their ranges
+ * of elements meet, and they are not the same range with the same strides (sizes of 1 included: x.add_(x.view(4))
+ * for x of [1, 4], and x[:, ::3].sub_(x) for x of [4, 1], are refused although every element is read where it is
+ * written). */
+static bool partial_overlap(const fxrt_view *w, const fxrt_view *r) {
+  const int64_t wn = fxrt_view_numel(w), rn = fxrt_view_numel(r);
+  if (wn == 0 || rn == 0 || !dense(w) || !dense(r)) return false;
+  if (w->offset == r->offset && wn == rn) {
+    bool same = w->ndim == r->ndim;
+    for (int32_t d = 0; same && d < w->ndim; d++) same = w->stride[d] == r->stride[d];
+    return !same;
+  }
+  return w->offset < r->offset + rn && r->offset < w->offset + wn;
+}
+
 /* PyTorch refuses an in-place op whose other operands share elements with the tensor it writes in other positions
  * (x.add_(x.t()), x[1:].add_(x[:-1])): "some elements of the input tensor and the written-to tensor refer to a single
  * memory location" (ATen's assert_no_partial_overlap; where it cannot tell, as for two strided views, it computes a
  * result that depends on the order in which its loops visit the elements). fx2c refuses every operand that reads an
- * element which the op writes at another position; an operand that reads each shared element where it is written
- * (x.mul_(x), x[:, 0].add_(x[0])) gives the same result in any order, PyTorch's. */
+ * element which the op writes at another position, and, as ATen does, an operand whose elements partly overlap the
+ * written ones (partial_overlap); an operand that reads each shared element where it is written and is the same
+ * range with the same strides (x.mul_(x)) gives the same result in any order, PyTorch's. */
 static bool check_overlap(fx_program *p, uint32_t node, const fx_value *v, uint32_t w, const fxrt_view *wv, fx_diag *d) {
   if (fx_value_is_container(v)) {
     for (uint32_t i = 0; i < v->n; i++)
@@ -466,12 +500,12 @@ static bool check_overlap(fx_program *p, uint32_t node, const fx_value *v, uint3
   }
   if (v->kind != FX_V_TENSOR || p->tensors[v->v.node].base != p->tensors[w].base) return true;
   fxrt_view iv;
-  if (!place_in_base(p, v->v.node, &iv) || !order_dependent(wv, &iv)) return true;
+  if (!place_in_base(p, v->v.node, &iv) || (!order_dependent(wv, &iv) && !partial_overlap(wv, &iv))) return true;
   const fx_graph *g = p->g;
   const fx_node *n = &g->nodes[node], *a = &g->nodes[p->tensors[v->v.node].node], *b = &g->nodes[p->tensors[w].node];
   fx_diag_error(d, n->loc.line ? g->src : NULL, n->loc,
                 "%s: unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
-                "single memory location ('%.*s' shares elements of '%.*s' in other positions)",
+                "single memory location ('%.*s' shares elements of '%.*s' in other positions or with other strides)",
                 fx_op_name((fx_op)p->inst[node].op), (int)a->name.n, a->name.p, (int)b->name.n, b->name.p);
   fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "PyTorch refuses this too: clone() the input before the in-place op");
   return false;
