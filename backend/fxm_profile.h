@@ -169,7 +169,7 @@ static int fxm_trace_write(FILE *f, const fxm_profile *p, double ns_per_tick, co
     fxm_json_string(f, n->fx);
     fprintf(f, "}}");
   }
-  fprintf(f, "\n],\n\"displayTimeUnit\": \"ms\",\n\"otherData\": {\"producer\": ");
+  fprintf(f, "\n],\n\"displayTimeUnit\": \"ms\",\n\"otherData\": {\"generator\": \"fx2c\", \"producer\": ");
   fxm_json_string(f, producer);
   fprintf(f, ", \"runs\": %lu, \"nodes\": %lu}\n}\n", fxm_runs(p), (unsigned long)p->nnodes);
   return !ferror(f);

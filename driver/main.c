@@ -13,6 +13,7 @@
 #include "backend/exe.h"
 #include "optimizer/passes.h"
 #include "interp/interp.h"
+#include "inspect/tracediff.h"
 #include "ir/graph.h"
 #include "program/program.h"
 
@@ -35,6 +36,8 @@ static const char usage_text[] =
     "usage: fx2c compile GRAPH [options] --emit KIND -o PATH\n"
     "       fx2c run GRAPH [--modules FILE] [--weights FILE] IN0.npy [IN1.npy ...] -o OUTDIR [--profile]\n"
     "                [--trace FILE.json]\n"
+    "       fx2c trace-diff CONTROL.json... --test TEST.json... [--by name|op|both] [--sort KEY] [--csv FILE]\n"
+    "                [--plot-counts FILE.svg] [--plot-durations FILE.svg] [--top N]\n"
     "       fx2c --help | --version\n";
 
 static const char help_text[] =
@@ -46,6 +49,10 @@ static const char help_text[] =
     "  run GRAPH IN.npy..   run GRAPH on the inputs with the reference interpreter and write OUTDIR/output0.npy,\n"
     "                       output1.npy, ... (the returned value flattened in order). The files fill the\n"
     "                       placeholders in order; placeholders left over keep their defaults (default=...)\n"
+    "  trace-diff           compare two sets of traces operator by operator, as HTA's TraceDiff: counts and\n"
+    "                       total durations per node name (fx2c's traces) and per op type, their changes\n"
+    "                       and classes (added, deleted, increased, decreased, unchanged). Reads fx2c's\n"
+    "                       --trace files, torch.profiler's export_chrome_trace and ONNX Runtime's profiles\n"
     "\n"
     "Options of compile:\n"
     "  --emit KIND          what to write:\n"
@@ -111,6 +118,15 @@ static const char help_text[] =
     "  --stats              print the interpreter's time and peak activation memory on stderr\n"
     "  --profile            print every node's time (the table of a profiling build's executable) on stdout\n"
     "  --trace FILE.json    write every node's time as Chrome trace events (Perfetto, chrome://tracing)\n"
+    "\n"
+    "Options of trace-diff:\n"
+    "  --test FILE...       the test traces (the files before it are the control)\n"
+    "  --by name|op|both    group by node name, op type or both (default: both for fx2c's traces, op type\n"
+    "                       otherwise: aten and ONNX operators are mapped to fx2c's op types)\n"
+    "  --sort KEY           duration (the largest change of total duration first; default), count, name,\n"
+    "                       control or test (the largest total duration first)\n"
+    "  --csv FILE           every row as CSV; --plot-counts / --plot-durations FILE.svg: bar charts of the\n"
+    "                       top changes (--top N, default 20)\n"
     "\n"
     "Files: GRAPH and --modules are read up to 256 MiB (a pipe or standard input too; a directory or a device is\n"
     "refused); weights and .npy files must be regular files. No output (-o, the files written into its folder or\n"
@@ -874,6 +890,120 @@ done:
   return ok ? 0 : rc;
 }
 
+/* fx2c trace-diff CONTROL... --test TEST... [--by name|op|both] [--sort KEY] [--csv FILE] [--plot-counts FILE.svg]
+ * [--plot-durations FILE.svg] [--top N] */
+static int cmd_trace_diff(int argc, char **argv) {
+  const char **files = calloc((size_t)argc + 1, sizeof *files);
+  int ncontrol = 0, ntest = 0, top = 20;
+  bool in_test = false;
+  const char *by = NULL, *sort = "duration", *csv = NULL, *plot[2] = {NULL, NULL};
+  if (!files) return EXIT_INPUT_ERROR;
+  int rc = EXIT_USAGE;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    bool valued = strcmp(a, "--by") == 0 || strcmp(a, "--sort") == 0 || strcmp(a, "--csv") == 0 ||
+                  strcmp(a, "--plot-counts") == 0 || strcmp(a, "--plot-durations") == 0 || strcmp(a, "--top") == 0;
+    if (valued && i + 1 >= argc) {
+      free(files);
+      return usage_error("option '%s' needs a value", a);
+    }
+    if (strcmp(a, "--test") == 0) in_test = true;
+    else if (strcmp(a, "--by") == 0) by = argv[++i];
+    else if (strcmp(a, "--sort") == 0) sort = argv[++i];
+    else if (strcmp(a, "--csv") == 0) csv = argv[++i];
+    else if (strcmp(a, "--plot-counts") == 0) plot[0] = argv[++i];
+    else if (strcmp(a, "--plot-durations") == 0) plot[1] = argv[++i];
+    else if (strcmp(a, "--top") == 0) {
+      char *end;
+      long v = strtol(argv[++i], &end, 10);
+      if (*end || v < 1 || v > 1000) {
+        free(files);
+        return usage_error("--top '%s': expected a number from 1 to 1000", argv[i]);
+      }
+      top = (int)v;
+    } else if (a[0] == '-' && a[1] != 0) {
+      free(files);
+      return usage_error("unknown option '%s'", a);
+    } else {
+      files[ncontrol + ntest] = a;
+      if (in_test) ntest++;
+      else ncontrol++;
+    }
+  }
+  if (!ncontrol || !ntest) {
+    free(files);
+    return usage_error("%s", "trace-diff needs CONTROL trace(s), then --test and TEST trace(s)");
+  }
+  if (by && strcmp(by, "name") != 0 && strcmp(by, "op") != 0 && strcmp(by, "both") != 0) {
+    free(files);
+    return usage_error("--by '%s': expected name, op or both", by);
+  }
+  fx_diag d;
+  fx_diag_init(&d);
+  input_files in_files = {NULL, 0, &d};
+  for (int i = 0; i < ncontrol + ntest; i++) add_input(&in_files, i < ncontrol ? "a control trace" : "a test trace", files[i]);
+  bool allowed = (!csv || output_allowed(&in_files, "--csv", NULL, csv)) &&
+                 (!plot[0] || output_allowed(&in_files, "--plot-counts", NULL, plot[0])) &&
+                 (!plot[1] || output_allowed(&in_files, "--plot-durations", NULL, plot[1]));
+  fx_xfree(in_files.v);
+  fx_trace_set sets[2] = {{0}, {0}};
+  fx_trace_diff diff[2] = {{0}, {0}};
+  bool ok = allowed;
+  for (int i = 0; ok && i < ncontrol + ntest; i++) ok &= fx_trace_read(&sets[i >= ncontrol], files[i], &d);
+  if (!allowed) goto done;
+  rc = EXIT_INPUT_ERROR;
+  if (!ok) goto done;
+  /* by node name only where both sides are fx2c's traces (node names mean nothing across runtimes), unless asked */
+  bool names = true;
+  for (int s = 0; s < 2; s++)
+    for (int f = 0; f < sets[s].files; f++) names &= strcmp(sets[s].kinds[f], "fx2c") == 0;
+  bool want[2] = {by ? strcmp(by, "op") != 0 : names, !by || strcmp(by, "name") != 0};
+  for (int k = 0; k < 2; k++)
+    if (want[k] && !fx_trace_compare(&sets[0], &sets[1], k ? FX_TRACE_BY_OP : FX_TRACE_BY_NAME, sort, &diff[k])) {
+      fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "--sort '%s': expected duration, count, name, control or test", sort);
+      rc = EXIT_USAGE;
+      goto done;
+    }
+  printf("trace-diff: control %d file%s (", sets[0].files, sets[0].files == 1 ? "" : "s");
+  for (int f = 0; f < sets[0].files; f++) printf("%s%s", f ? ", " : "", sets[0].kinds[f]);
+  printf("), %zu events; test %d file%s (", sets[0].n, sets[1].files, sets[1].files == 1 ? "" : "s");
+  for (int f = 0; f < sets[1].files; f++) printf("%s%s", f ? ", " : "", sets[1].kinds[f]);
+  printf("), %zu events\n", sets[1].n);
+  for (int k = 0; k < 2; k++)
+    if (want[k]) {
+      putchar('\n');
+      fx_trace_diff_print(&diff[k], k ? FX_TRACE_BY_OP : FX_TRACE_BY_NAME, stdout);
+    }
+  const fx_trace_diff *plotted = want[1] ? &diff[1] : &diff[0];
+  for (int w = 0; w < 3 && ok; w++) {
+    const char *path = w == 0 ? csv : plot[w - 1];
+    if (!path) continue;
+    FILE *f = fopen(path, "w");
+    if (!f) {
+      fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "cannot write '%s': %s", path, strerror(errno));
+      ok = false;
+      break;
+    }
+    if (w == 0) fx_trace_diff_csv(want[0] ? &diff[0] : NULL, want[1] ? &diff[1] : NULL, f);
+    else fx_trace_diff_svg(plotted, w - 1, top, w == 1 ? "trace-diff: events per operator, control and test"
+                                                       : "trace-diff: total duration per operator, control and test", f);
+    if (fclose(f) != 0) {
+      fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "cannot write '%s'", path);
+      ok = false;
+    }
+  }
+  if (ok) rc = 0;
+done:
+  fx_diag_print(&d, stderr);
+  fx_diag_free(&d);
+  for (int k = 0; k < 2; k++) {
+    fx_trace_diff_free(&diff[k]);
+    fx_trace_set_free(&sets[k]);
+  }
+  free(files);
+  return rc;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fputs(usage_text, stderr);
@@ -900,5 +1030,6 @@ int main(int argc, char **argv) {
   }
   if (strcmp(cmd, "compile") == 0) return cmd_compile(argc - 2, argv + 2);
   if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
-  return usage_error("unknown command '%s' (expected compile or run)", cmd);
+  if (strcmp(cmd, "trace-diff") == 0) return cmd_trace_diff(argc - 2, argv + 2);
+  return usage_error("unknown command '%s' (expected compile, run or trace-diff)", cmd);
 }
