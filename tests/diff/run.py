@@ -168,6 +168,18 @@ def check_torch_refusal(res, m, net, inputs, work, why, opts):
     except Exception as e:  # noqa: BLE001 - the generator's miss
         res["status"], res["detail"] = "discarded", f"{why}; symbolic_trace: {str(e).splitlines()[0][:80]}"
         return res
+    # the graph must be the program that PyTorch refuses: symbolic_trace records `v += w` on a tensor as
+    # operator.add (a Proxy has no __iadd__), which PyTorch runs without complaint (seed 5196)
+    try:
+        with torch.no_grad():
+            gm(*[t.clone() for t in inputs])
+        res["status"], res["detail"] = "discarded", f"{why}; but the traced graph runs in PyTorch (not the eager program)"
+        return res
+    except RuntimeError:
+        pass
+    except Exception as e:  # noqa: BLE001
+        res["status"], res["detail"] = "discarded", f"{why}; the traced graph raises {type(e).__name__}"
+        return res
     export_dir = os.path.join(work, "export")
     os.makedirs(export_dir)
     with open(os.path.join(export_dir, "graph.fx"), "w") as f:
