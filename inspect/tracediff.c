@@ -77,7 +77,7 @@ static void add(fx_trace_set *s, char *name, char *op, double dur) {
     s->cap = s->cap ? 2 * s->cap : 256;
     s->ev = fx_xrealloc(s->ev, s->cap * sizeof *s->ev);
   }
-  s->ev[s->n++] = (fx_trace_op){name, op, dur};
+  s->ev[s->n++] = (fx_trace_op){name, op, dur, NULL};
 }
 
 static const char *str_of(const cJSON *o, const char *key) {
@@ -151,6 +151,9 @@ static size_t read_chrome(fx_trace_set *s, const cJSON *events) {
     if (!complete(e) || !num_of(e, "dur", &dur)) continue;
     const char *name = str_of(e, "name"), *cat = str_of(e, "cat");
     add(s, dup_n(name, strlen(name)), dup_n(cat ? cat : "?", strlen(cat ? cat : "?")), dur);
+    const cJSON *args = cJSON_GetObjectItemCaseSensitive(e, "args");
+    const char *ab = args ? str_of(args, "absorbed") : NULL;
+    if (ab && *ab) s->ev[s->n - 1].absorbed = dup_n(ab, strlen(ab));
     got++;
   }
   return got;
@@ -241,6 +244,7 @@ void fx_trace_set_free(fx_trace_set *s) {
   for (size_t i = 0; i < s->n; i++) {
     fx_xfree(s->ev[i].name);
     fx_xfree(s->ev[i].op);
+    fx_xfree(s->ev[i].absorbed);
   }
   for (int f = 0; f < s->files; f++) {
     fx_source_free(&s->src[f]);
@@ -323,6 +327,19 @@ bool fx_trace_compare(const fx_trace_set *control, const fx_trace_set *test, fx_
       r->dur[side] += e->dur;
       if (by == FX_TRACE_BY_NAME && (!r->op || side == 1)) r->op = e->op;
     }
+  /* a node deleted by name: the test's node whose absorbed list names it */
+  for (size_t i = 0; by == FX_TRACE_BY_NAME && i < g.n; i++) {
+    fx_trace_row *r = &g.rows[i];
+    if (r->count[1]) continue;
+    size_t n = strlen(r->key);
+    for (size_t k = 0; k < test->n && !r->into; k++)
+      for (const char *a = test->ev[k].absorbed; a && *a && !r->into;) {
+        size_t m = strcspn(a, ",");
+        if (m == n && memcmp(a, r->key, n) == 0) r->into = test->ev[k].name;
+        a += m;
+        while (*a == ',' || *a == ' ') a++;
+      }
+  }
   for (size_t i = 0; i < g.n; i++) {
     fx_trace_row *r = &g.rows[i];
     r->cls = !r->count[0] ? FX_TD_ADDED : !r->count[1] ? FX_TD_DELETED : r->count[1] > r->count[0] ? FX_TD_INCREASED
@@ -353,12 +370,14 @@ void fx_trace_diff_print(const fx_trace_diff *t, fx_trace_key by, FILE *f) {
   for (size_t i = 0; i < t->n; i++) tot[0] += t->rows[i].dur[0], tot[1] += t->rows[i].dur[1];
   fprintf(f, "%s: control %.3f us, test %.3f us in all (test / control %.3f)\n",
           by == FX_TRACE_BY_NAME ? "by name" : "by op type", tot[0], tot[1], tot[0] > 0 ? tot[1] / tot[0] : 0.0);
-  fprintf(f, "%-*s  %-10s  %8s  %8s  %8s  %14s  %14s  %14s\n", w, by == FX_TRACE_BY_NAME ? "name" : "op type", "class",
-          "control", "test", "diff", "control us", "test us", "diff us");
+  fprintf(f, "%-*s  %-10s  %8s  %8s  %8s  %14s  %14s  %14s%s\n", w, by == FX_TRACE_BY_NAME ? "name" : "op type", "class",
+          "control", "test", "diff", "control us", "test us", "diff us", by == FX_TRACE_BY_NAME ? "  absorbed into" : "");
   for (size_t i = 0; i < t->n; i++) {
     const fx_trace_row *r = &t->rows[i];
-    fprintf(f, "%-*s  %-10s  %8.0f  %8.0f  %+8.0f  %14.3f  %14.3f  %+14.3f\n", w, r->key, fx_trace_class_names[r->cls],
+    fprintf(f, "%-*s  %-10s  %8.0f  %8.0f  %+8.0f  %14.3f  %14.3f  %+14.3f", w, r->key, fx_trace_class_names[r->cls],
             r->count[0], r->count[1], r->count[1] - r->count[0], r->dur[0], r->dur[1], r->dur[1] - r->dur[0]);
+    if (r->into) fprintf(f, "  %s", r->into);
+    fputc('\n', f);
   }
 }
 
@@ -377,7 +396,7 @@ static void csv_field(FILE *f, const char *s) {
 }
 
 void fx_trace_diff_csv(const fx_trace_diff *by_name, const fx_trace_diff *by_op, FILE *f) {
-  fputs("level,name,op,class,control_count,test_count,diff_count,control_us,test_us,diff_us\n", f);
+  fputs("level,name,op,class,control_count,test_count,diff_count,control_us,test_us,diff_us,absorbed_into\n", f);
   const fx_trace_diff *t[2] = {by_name, by_op};
   for (int k = 0; k < 2; k++)
     for (size_t i = 0; t[k] && i < t[k]->n; i++) {
@@ -386,8 +405,10 @@ void fx_trace_diff_csv(const fx_trace_diff *by_name, const fx_trace_diff *by_op,
       csv_field(f, r->key);
       fputc(',', f);
       csv_field(f, k ? r->key : r->op ? r->op : "");
-      fprintf(f, ",%s,%.0f,%.0f,%.0f,%.3f,%.3f,%.3f\n", fx_trace_class_names[r->cls], r->count[0], r->count[1],
+      fprintf(f, ",%s,%.0f,%.0f,%.0f,%.3f,%.3f,%.3f,", fx_trace_class_names[r->cls], r->count[0], r->count[1],
               r->count[1] - r->count[0], r->dur[0], r->dur[1], r->dur[1] - r->dur[0]);
+      csv_field(f, r->into ? r->into : "");
+      fputc('\n', f);
     }
 }
 

@@ -24,6 +24,7 @@ typedef struct fx_trace_op {
   char *name; /* the event's name: an fx2c node, an aten operator, an ONNX node */
   char *op;   /* its op type, in fx2c's core op names where the producer's name maps to one */
   double dur; /* microseconds */
+  char *absorbed; /* fx2c's traces: the FX nodes fused into it ("bn1, relu"), or NULL */
 } fx_trace_op;
 
 typedef struct fx_trace_set {
@@ -49,6 +50,7 @@ typedef struct fx_trace_row {
   double count[2];      /* control, test: events */
   double dur[2];        /* control, test: total microseconds */
   fx_trace_class cls;
+  const char *into;     /* by name, a deleted node: the test's node that absorbed it (fx2c's traces), or NULL */
 } fx_trace_row;
 
 typedef struct fx_trace_diff {
