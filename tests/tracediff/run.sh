@@ -2,7 +2,8 @@
 # fx2c trace-diff (issue 13) on fixed trace files (make_fixtures.py wrote them: a small CNN's fx2c traces at -O0 and
 # -O2, and PyTorch's under torch.profiler): the tables by node name and by op type, CSV and the two SVG charts against
 # the goldens in expected/ (FX2C_UPDATE=1 rewrites them); -O0 against -O2 lists the BatchNorm nodes as deleted; bad
-# trace files get one error naming the file and exit status 1; outputs that would overwrite an input are refused.
+# trace files get one error naming the file and exit status 1; outputs that would overwrite an input are refused;
+# tools/fx2c_tracediff.py's DataFrame, ops_diff and charts agree with the command line (test_py.py).
 #   run.sh FX2C TESTS_DIR
 set -u
 fx2c=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") here=$(cd "$2" && pwd)/tracediff
@@ -39,5 +40,7 @@ cp o2.json "$work/in.json"
 "$fx2c" trace-diff o0.json --test "$work/in.json" --csv "$work/in.json" >/dev/null 2>"$work/err"
 if [ $? -eq 2 ] && grep -q "never overwrites an input" "$work/err" && cmp -s o2.json "$work/in.json"; then pass=$((pass + 1))
 else echo "FAIL --csv onto an input"; cat "$work/err"; fail=$((fail + 1)); fi
+# the Python TraceDiff (tools/fx2c_tracediff.py) agrees with the command line
+if /usr/bin/python3 "$here/test_py.py" "$fx2c" >"$work/py" 2>&1; then pass=$((pass + 1)); else echo "FAIL the Python TraceDiff"; cat "$work/py"; fail=$((fail + 1)); fi
 echo "tracediff: $pass passed, $fail failed"
 [ $fail -eq 0 ]
