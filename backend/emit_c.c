@@ -461,7 +461,7 @@ static bool model_node_begin(void *ctx, uint32_t node, uint32_t ncalls) {
   if (node == FX_NONE_IDX) fx_buf_puts(e->out, "\n  /* inputs and weights that the graph writes into, copied first */\n");
   else emit_node_comment(e, e->out, node);
   if (node != FX_NONE_IDX && !ncalls) emit_note(e, e->out, node);
-  if (e->timed) fx_buf_puts(e->out, "  t0 = fxrt_profile_clock();\n");
+  if (e->timed) fx_buf_puts(e->out, "  prof_t0 = fxrt_profile_clock();\n");
   return true;
 }
 
@@ -474,7 +474,7 @@ static bool model_call(void *ctx, uint32_t node, const fx_kcall *k) {
 static bool model_node_end(void *ctx, uint32_t node) {
   em *e = ctx;
   const fx_lowered *L = e->f.L;
-  if (e->timed) fx_buf_printf(e->out, "  fxrt_profile_node(&%s_nodes[%u], t0, fxrt_profile_clock());\n", e->f.prefix, e->pnode++);
+  if (e->timed) fx_buf_printf(e->out, "  fxrt_profile_node(&%s_nodes[%u], prof_t0, fxrt_profile_clock());\n", e->f.prefix, e->pnode++);
   if (node == FX_NONE_IDX || e->f.p->g->nodes[node].opcode != FX_OUTPUT) return true;
   int direct = 0;
   for (uint32_t j = 0; j < L->noutputs; j++) direct |= L->outputs[j].direct;
@@ -510,7 +510,7 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
   if (e->f.o->profile) fx_iface_nodes_table(&e->f, b);
   fx_iface_signature(&e->f, b);
   fx_buf_puts(b, " {\n");
-  if (e->f.o->profile && e->f.nnodes) fx_buf_puts(b, "  uint64_t t0; /* when the node being timed began (fxrt_profile_clock) */\n");
+  if (e->f.o->profile && e->f.nnodes) fx_buf_puts(b, "  uint64_t prof_t0; /* when the node being timed began (fxrt_profile_clock) */\n");
   bool any_arena = false;
   for (uint32_t t = 0; t < p->ntensors; t++)
     any_arena |= e->f.P->root[t] == t && e->f.P->place[t].loc == FX_MEM_ARENA;

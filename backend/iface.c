@@ -20,7 +20,7 @@ static const char *const reserved[] = {
     "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short", "signed",
     "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "_Bool",
     "_Complex", "_Imaginary", "bool", "true", "false", "NULL", "ws", "wb", "workspace", "weights", "s_", "main",
-    "errno", "int64_t", "int32_t", "uint8_t", "size_t", "fxrt_status", "FX2C_CHECK", "FX2C_ALIGNED"};
+    "prof_t0", "errno", "int64_t", "int32_t", "uint8_t", "size_t", "fxrt_status", "FX2C_CHECK", "FX2C_ALIGNED"};
 
 static bool taken(fx_iface *e, const char *s) {
   for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)

@@ -10,7 +10,8 @@ round the plain executable runs `--bench N`, the profiling one `--bench N --prof
 every node) and PyTorch N times; a side's figure is the median of its rounds' medians. Prints the profiling build's
 cost (profiled / plain; the issue allows 1.03) and, from the last round's trace, the check that the trace has one
 event per node that runs code per run and that the median run's sum of node durations is the measured median
-latency within 10%.
+latency within 10%; and that `fx2c trace-diff` of the -O0 build's trace against it lists every BatchNorm node as
+deleted, absorbed into a node of the -O2 build.
 """
 import json
 import os
@@ -47,8 +48,8 @@ def main():
     common.torch_one_thread()
     os.makedirs(o.out, exist_ok=True)
     lines = ["| model | runs x rounds | plain | --profile | profiled / plain | PyTorch eager | eager / plain | "
-             "trace events | nodes timed | trace sum / latency |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "trace events | nodes timed | trace sum / latency | BatchNorms deleted at -O2 |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     worst = 0.0
     for name, args, n in MODELS:
         if o.only and name not in o.only:
@@ -89,15 +90,36 @@ def main():
               f"trace: {len(ev)} events, {nodes} nodes, median run's sum / median latency {ratio:.3f}", flush=True)
         if abs(ratio - 1) > 0.10:
             print(f"{name}: the trace's durations are not the latency within 10%", flush=True)
+        # -O0 against -O2 with trace-diff: every BatchNorm node is deleted, absorbed into a fused convolution
+        exe0 = os.path.join(o.out, f"{name}.O0.exe")
+        subprocess.run(common.compile_cmd(o.fx2c, d, "--emit", "exe", "--profile", "-O0", "-o", exe0), check=True,
+                       cwd=ROOT)
+        trace0 = os.path.join(o.out, f"{name}.O0.trace.json")
+        run(exe0, d, 3, "--trace", trace0)
+        p = subprocess.run([o.fx2c, "trace-diff", trace0, "--test", trace, "--by", "name", "--csv", trace0 + ".csv"],
+                           check=True, capture_output=True, text=True)
+        with open(trace0 + ".csv") as f:
+            rows = [l.rstrip("\n").split(",") for l in f][1:]
+        with open(os.path.join(d, "modules.txt")) as f:
+            bn_modules = sum("BatchNorm2d(" in l for l in f)
+        bns = [r for r in rows if r[2] == "batch_norm"]
+        folded = [r for r in bns if r[3] == "deleted" and r[10]]
+        print(f"{name}: trace-diff -O0 against -O2: {len(bns)} batch_norm nodes ({bn_modules} BatchNorm2d modules), "
+              f"{len(folded)} deleted and absorbed into a node of the -O2 trace", flush=True)
+        bn_line = f"{len(folded)} of {len(bns)}"
+        if len(folded) != len(bns) or len(bns) != bn_modules:
+            raise SystemExit(f"{name}: trace-diff does not list every BatchNorm as deleted and absorbed:\n{p.stdout}")
         lines.append(f"| {name} | {n} x {o.rounds} | {a:.3f} ms | {b:.3f} ms | {b / a:.3f} | {t:.3f} ms | {t / a:.2f}x | "
-                     f"{len(ev)} | {nodes} | {ratio:.3f} |")
+                     f"{len(ev)} | {nodes} | {ratio:.3f} | {bn_line} |")
     common.report(o, __file__, "The profiler's cost",
                   "one thread, batch 1, executables built with `fx2c compile --emit exe` (default flags), with and "
                   "without --profile; the profiling one run with `--profile --trace` (every node timed and recorded). "
                   "Both wrote the same output bytes. Each figure is the median of the rounds' medians; the two builds "
                   "and PyTorch take turns in every round. The last two columns check the last round's trace: one "
                   "event per node that runs code per run, and the median run's sum of the nodes' durations against "
-                  "the median latency the executable measured.", "\n".join(lines))
+                  "the median latency the executable measured; the last, `fx2c trace-diff` of a -O0 build's trace against the -O2 "
+                  "one: BatchNorm nodes listed as deleted and absorbed into an -O2 node, of all of them.",
+                  "\n".join(lines))
     print(f"worst profiled / plain: {worst:.3f}")
 
 
