@@ -46,6 +46,12 @@ for cc in gcc clang; do
   if diff -u "$here/expected/trace.json" "$work/trace_$cc.json" >"$work/diff"; then ok; else bad "the trace ($cc)"; head -30 "$work/diff"; fi
 done
 nodes=$(sed -n 's/^#define MODEL_NUM_NODES \([0-9]*\)$/\1/p' "$work/c/model.h")
+# --prefix: the table and its count take the prefix (two profiled models link into one program)
+"$fx2c" compile "${args[@]}" --emit c --profile --prefix net -o "$work/pfx" 2>"$work/err"
+if grep -q "^#define NET_NUM_NODES $nodes$" "$work/pfx/model.h" && grep -q "^extern const fxrt_node_info net_nodes\[\];" "$work/pfx/model.h" &&
+   gcc -std=c99 -Wall -Wextra -Werror -pedantic -c -o "$work/pfx.o" "$work/pfx/model.c" 2>>"$work/err" &&
+   nm "$work/pfx.o" | grep -q " [DdRr] net_nodes$"; then ok
+else bad "--profile --prefix net"; cat "$work/err"; fi
 
 # the executables
 backends=(c)
