@@ -871,7 +871,10 @@ static int cmd_run(int argc, char **argv) {
     if (!ok) fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "--trace: cannot write '%s'", trace_path);
   }
 done:
-  if (trace) fclose(trace);
+  if (trace) { /* opened before a run that failed: no empty trace is left behind */
+    fclose(trace);
+    remove(trace_path);
+  }
   fxm_profile_free(&probe.prof);
   if (probe.w) fx_walk_nodes_free(probe.w, probe.prof.nnodes);
   fx_xfree(probe.info);

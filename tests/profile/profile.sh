@@ -75,6 +75,9 @@ for be in "${backends[@]}"; do
   "$work/prof_$be" "$work/in.npy" -o "$work/o" --trace "$work/in.npy" >/dev/null 2>"$work/err"
   if [ $? -ne 0 ] && grep -q "is input 0: refusing to overwrite it" "$work/err" && cmp -s "$m/input0.npy" "$work/in.npy"; then ok
   else bad "$be: --trace onto an input"; cat "$work/err"; fi
+  "$work/prof_$be" "$tests/codegen/residual_mlp/input0.npy" -o "$work/o_$be" --trace "$work/left_$be.json" >/dev/null 2>"$work/err"
+  if [ $? -ne 0 ] && grep -q "the model takes" "$work/err" && [ ! -e "$work/left_$be.json" ]; then ok
+  else bad "$be: a run that fails leaves no trace file"; cat "$work/err"; fi
   "$work/prof_$be" "$m/input0.npy" -o "$work/o_$be" --trace "$work/no/such/dir/t.json" >/dev/null 2>"$work/err"
   if [ $? -ne 0 ] && grep -q "cannot write '$work/no/such/dir/t.json'" "$work/err" && [ ! -e "$work/o_$be" ]; then ok
   else bad "$be: an unwritable --trace is an error before the run"; cat "$work/err"; fi
