@@ -15,7 +15,6 @@ import argparse
 import datetime
 import os
 import platform
-import re
 import subprocess
 import sys
 
@@ -39,10 +38,7 @@ def build(fx2c, d, exe):
 
 
 def run(exe, d, n):
-    out = exe + ".out"
-    p = subprocess.run([exe, os.path.join(d, "input0.npy"), "-o", out, "--bench", str(n)], check=True,
-                       capture_output=True, text=True)
-    return float(re.search(r"median ([0-9.]+) ms", p.stdout).group(1)), out
+    return common.run_bench(exe, d, n)[:2]
 
 
 def main():

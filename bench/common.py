@@ -71,6 +71,15 @@ def bench_times(stdout):
     return [float(m.group(i)) for i in (1, 2, 3)]
 
 
+def run_bench(exe, d, n, *extra):
+    """Runs the executable on the export's input with `--bench n` and `extra` options: (median ms, its output
+    folder, its stdout)."""
+    out = exe + ".out"
+    p = subprocess.run([exe, os.path.join(d, "input0.npy"), "-o", out, "--bench", str(n), *extra], check=True,
+                       capture_output=True, text=True)
+    return bench_times(p.stdout)[1], out, p.stdout
+
+
 def run_exe(exe, d, n):
     """Runs the executable on the export's input, n timed runs: ([min, median, max] ms, its output's max error)."""
     out = exe + ".out"

@@ -15,7 +15,6 @@ deleted, absorbed into a node of the -O2 build.
 """
 import json
 import os
-import re
 import subprocess
 import sys
 
@@ -24,19 +23,11 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+import ab_bench  # noqa: E402
 import common  # noqa: E402
 
-MODELS = [
-    ("resnet18", ["--model", "torchvision.models.resnet18()", "--input", "x:f32[1,3,224,224]"], 20),
-    ("mobilenet_v2", ["--model", "torchvision.models.mobilenet_v2()", "--input", "x:f32[1,3,224,224]"], 40),
-]
-
-
-def run(exe, d, n, *extra):
-    out = exe + ".out"
-    p = subprocess.run([exe, os.path.join(d, "input0.npy"), "-o", out, "--bench", str(n), *extra], check=True,
-                       capture_output=True, text=True)
-    return float(re.search(r"median ([0-9.]+) ms", p.stdout).group(1)), out, p.stdout
+MODELS = [m for m in ab_bench.MODELS if m[0] in ("resnet18", "mobilenet_v2")]
+run = common.run_bench
 
 
 def main():
