@@ -876,9 +876,7 @@ static void build_nodes_table(lv *v) {
   LLVMValueRef *items = fx_xcalloc(n, sizeof *items);
   for (uint32_t i = 0; i < e->nnodes; i++) {
     const fx_walk_node *w = &e->nodes[i];
-    char fx[1004];
-    snprintf(fx, sizeof fx, "%.1000s%s", w->fx, strlen(w->fx) > 1000 ? "..." : ""); /* as the C backend's table */
-    LLVMValueRef f[6] = {cstring(v, w->name), cstring(v, w->op), cstring(v, fx), cstring(v, w->absorbed),
+    LLVMValueRef f[6] = {cstring(v, w->name), cstring(v, w->op), cstring(v, w->fx), cstring(v, w->absorbed),
                          cstring(v, w->shape), ci32(v, i)};
     items[i] = LLVMConstNamedStruct(v->node_t, f, 6);
   }

@@ -53,6 +53,16 @@ char *fx_iface_make_name(fx_iface *e, const char *pre, const char *s, size_t n) 
   return name;
 }
 
+/* The longest text of NAME_nodes (a C99 compiler need not take string literals over 4095 characters; an escaped
+ * byte takes four): longer ones keep their first FX_NODE_TEXT_MAX bytes and "...". */
+#define FX_NODE_TEXT_MAX 1000
+
+static void clip(char **s) {
+  if (strlen(*s) <= FX_NODE_TEXT_MAX) return;
+  *s = fx_xrealloc(*s, FX_NODE_TEXT_MAX + 4);
+  memcpy(*s + FX_NODE_TEXT_MAX, "...", 4);
+}
+
 void fx_iface_init(fx_iface *e, const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o) {
   memset(e, 0, sizeof *e);
   e->L = L, e->P = P, e->p = L->p, e->o = o;
@@ -64,7 +74,13 @@ void fx_iface_init(fx_iface *e, const fx_lowered *L, const fx_plan *P, const fx_
   for (size_t i = 0; i <= strlen(e->prefix); i++)
     e->upper[i] = (char)(e->prefix[i] >= 'a' && e->prefix[i] <= 'z' ? e->prefix[i] - 32 : e->prefix[i]);
   /* inputs by placeholder, weights by state_dict key, activations by the node that computes them */
-  e->nnodes = fx_walk_nodes(L, &e->nodes);
+  if (o->profile) e->nnodes = fx_walk_nodes(L, &e->nodes); /* every node's FX line: only a profiling build's */
+  for (uint32_t i = 0; i < e->nnodes; i++) { /* as both backends write them into NAME_nodes */
+    clip(&e->nodes[i].name);
+    clip(&e->nodes[i].fx);
+    clip(&e->nodes[i].absorbed);
+    clip(&e->nodes[i].shape);
+  }
   e->name = fx_xcalloc(p->ntensors + 1, sizeof *e->name);
   e->wname = fx_xcalloc(p->ntensors + 1, sizeof *e->wname);
   for (uint32_t t = 0; t < p->ntensors; t++) {
@@ -149,22 +165,18 @@ bool fx_write_file(const char *path, const void *data, size_t n, fx_diag *d) {
   return ok;
 }
 
-void fx_put_c_string(fx_buf *b, const char *s, size_t max) {
+void fx_put_c_string(fx_buf *b, const char *s) {
   size_t n = strlen(s);
   fx_buf_putc(b, '"');
-  for (size_t i = 0; i < n && i < max; i++) {
+  for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
     if (c == '"' || c == '\\') fx_buf_printf(b, "\\%c", c);
     else if (c == '?') fx_buf_puts(b, "\\?"); /* no trigraphs */
     else if (c >= 32 && c < 127) fx_buf_putc(b, (char)c);
     else fx_buf_printf(b, "\\%03o", c);
   }
-  if (n > max) fx_buf_puts(b, "...");
   fx_buf_putc(b, '"');
 }
-
-/* The longest FX line kept in NAME_nodes (a C99 compiler need not take string literals over 4095 characters). */
-#define FX_NODE_LINE_MAX 1000
 
 void fx_iface_nodes_table(const fx_iface *e, fx_buf *b) {
   fx_buf_printf(b, "/* the nodes that run code, in order (fxrt.h, fxrt_node_info): name, op type, FX line, absorbed, result */\n"
@@ -173,15 +185,15 @@ void fx_iface_nodes_table(const fx_iface *e, fx_buf *b) {
   for (uint32_t i = 0; i < e->nnodes; i++) {
     const fx_walk_node *w = &e->nodes[i];
     fx_buf_puts(b, "    {");
-    fx_put_c_string(b, w->name, FX_NODE_LINE_MAX);
+    fx_put_c_string(b, w->name);
     fx_buf_puts(b, ", ");
-    fx_put_c_string(b, w->op, FX_NODE_LINE_MAX);
+    fx_put_c_string(b, w->op);
     fx_buf_puts(b, ",\n     ");
-    fx_put_c_string(b, w->fx, FX_NODE_LINE_MAX);
+    fx_put_c_string(b, w->fx);
     fx_buf_puts(b, ",\n     ");
-    fx_put_c_string(b, w->absorbed, FX_NODE_LINE_MAX);
+    fx_put_c_string(b, w->absorbed);
     fx_buf_puts(b, ", ");
-    fx_put_c_string(b, w->shape, FX_NODE_LINE_MAX);
+    fx_put_c_string(b, w->shape);
     fx_buf_printf(b, ", %u},\n", i);
   }
   if (!e->nnodes) fx_buf_puts(b, "    {\"\", \"\", \"\", \"\", \"\", 0},\n");

@@ -42,7 +42,8 @@ typedef struct fx_iface {
   char **names; /* every name given, for uniqueness */
   uint32_t nnames;
   char *prefix, *upper; /* the symbols' prefix (any length) and its upper case */
-  fx_walk_node *nodes;  /* the nodes that run code (program/walk.h): the profiling build's NAME_nodes */
+  fx_walk_node *nodes;  /* with o->profile, the nodes that run code (program/walk.h): NAME_nodes, each text cut
+                           to 1000 bytes and "..."; else none */
   uint32_t nnodes;
 } fx_iface;
 
@@ -80,8 +81,8 @@ void fx_iface_header(const fx_iface *e, fx_buf *b, uint64_t weight_bytes);
 void fx_iface_signature(const fx_iface *e, fx_buf *b);
 /* The profiling build's table NAME_nodes (fxrt_node_info, fxrt.h): its definition, for model.c. */
 void fx_iface_nodes_table(const fx_iface *e, fx_buf *b);
-/* A C string literal of s (at most max bytes of it, then "..."): escapes, no trigraphs. */
-void fx_put_c_string(fx_buf *b, const char *s, size_t max);
+/* A C string literal of s: escapes, no trigraphs. */
+void fx_put_c_string(fx_buf *b, const char *s);
 
 /* main.c: the driver template with the model's tables. False if this fx2c was built without the template. */
 bool fx_iface_main(const fx_iface *e, fx_buf *b);

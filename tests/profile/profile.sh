@@ -45,6 +45,19 @@ for cc in gcc clang; do
   if diff -u "$here/expected/table.txt" "$work/table_$cc.txt" >"$work/diff"; then ok; else bad "the table ($cc)"; head -30 "$work/diff"; fi
   if diff -u "$here/expected/trace.json" "$work/trace_$cc.json" >"$work/diff"; then ok; else bad "the trace ($cc)"; head -30 "$work/diff"; fi
 done
+# an FX line of 1,300 bytes: NAME_nodes keeps its first 1000 and "..." (C99 string literals), in both backends
+{ echo "graph():"; echo "    %x : [#users=1] = placeholder[target=x]"
+  printf '    %%r : [#users=1] = call_function[target=operator.add](args = (%%x, 1.%s1), kwargs = {})\n' "$(printf '0%.0s' $(seq 1200))"
+  echo "    return r"; } >"$work/long.fx"
+"$fx2c" compile "$work/long.fx" --input 'x:f32[4]' --emit c --profile -o "$work/long" 2>"$work/err"
+len=$(grep -o '"%r : [^"]*"' "$work/long/model.c" | awk '{print length($0) - 2}')
+if [ "$len" = 1003 ] && grep -q '0\.\.\."' "$work/long/model.c" &&
+   gcc -std=c99 -Wall -Wextra -Werror -pedantic -c -I "$work/long" -o "$work/long.o" "$work/long/model.c" 2>>"$work/err"; then ok
+else bad "a long FX line in model.c's table ($len bytes)"; cat "$work/err"; fi
+if [ "$llvm" = --llvm ]; then
+  len=$("$fx2c" compile "$work/long.fx" --input 'x:f32[4]' --emit llvm --profile -o - 2>"$work/err" | grep -o 'c"%r : [^"]*\\00"' | awk '{print length($0) - 6}')
+  if [ "$len" = 1003 ]; then ok; else bad "a long FX line in the LLVM module's table ($len bytes)"; cat "$work/err"; fi
+fi
 nodes=$(sed -n 's/^#define MODEL_NUM_NODES \([0-9]*\)$/\1/p' "$work/c/model.h")
 # --prefix: the table and its count take the prefix (two profiled models link into one program)
 "$fx2c" compile "${args[@]}" --emit c --profile --prefix net -o "$work/pfx" 2>"$work/err"
