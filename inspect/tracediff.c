@@ -422,26 +422,32 @@ static void xml_text(FILE *f, const char *s) {
   }
 }
 
+typedef struct {
+  double change;
+  size_t row;
+} bar;
+
+static int bar_cmp(const void *a, const void *b) {
+  const bar *x = a, *y = b;
+  if (x->change != y->change) return x->change > y->change ? -1 : 1;
+  return x->row < y->row ? -1 : x->row > y->row;
+}
+
 /* Horizontal bars of the top changes: control and test side by side per key. */
 void fx_trace_diff_svg(const fx_trace_diff *t, int what, int top, const char *title, FILE *f) {
-  size_t n = 0;
-  size_t *idx = fx_xcalloc(t->n + 1, sizeof *idx);
-  for (size_t i = 0; i < t->n; i++) idx[n++] = i;
-  /* the top by the change of what is drawn, largest first (stable: the table's order breaks ties) */
-  for (size_t i = 1; i < n; i++)
-    for (size_t j = i; j > 0; j--) {
-      const fx_trace_row *a = &t->rows[idx[j - 1]], *b = &t->rows[idx[j]];
-      double ca = what ? fabs(a->dur[1] - a->dur[0]) : fabs(a->count[1] - a->count[0]);
-      double cb = what ? fabs(b->dur[1] - b->dur[0]) : fabs(b->count[1] - b->count[0]);
-      if (cb <= ca) break;
-      size_t x = idx[j];
-      idx[j] = idx[j - 1], idx[j - 1] = x;
-    }
+  size_t n = t->n;
+  bar *bars = fx_xcalloc(n + 1, sizeof *bars);
+  /* the top by the change of what is drawn, largest first (the table's order breaks ties) */
+  for (size_t i = 0; i < n; i++) {
+    const fx_trace_row *r = &t->rows[i];
+    bars[i] = (bar){what ? fabs(r->dur[1] - r->dur[0]) : fabs(r->count[1] - r->count[0]), i};
+  }
+  if (n) qsort(bars, n, sizeof *bars, bar_cmp);
   if ((size_t)top < n) n = (size_t)top;
   double max = 0;
   for (size_t i = 0; i < n; i++)
     for (int s = 0; s < 2; s++) {
-      double v = what ? t->rows[idx[i]].dur[s] : t->rows[idx[i]].count[s];
+      double v = what ? t->rows[bars[i].row].dur[s] : t->rows[bars[i].row].count[s];
       if (v > max) max = v;
     }
   const int label = 260, width = 420, row = 34, h = 60 + (int)n * row + 30;
@@ -455,7 +461,7 @@ void fx_trace_diff_svg(const fx_trace_diff *t, int what, int top, const char *ti
              "y=\"43\">test</text>\n",
           label, label + 16, label + 90, label + 106);
   for (size_t i = 0; i < n; i++) {
-    const fx_trace_row *r = &t->rows[idx[i]];
+    const fx_trace_row *r = &t->rows[bars[i].row];
     int y = 56 + (int)i * row;
     fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", label - 8, y + 17);
     xml_text(f, r->key);
@@ -469,5 +475,5 @@ void fx_trace_diff_svg(const fx_trace_diff *t, int what, int top, const char *ti
   }
   fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"#555\">%s; the top %zu changes</text>\n</svg>\n", label, h - 12,
           what ? "total duration, microseconds" : "count of events", n);
-  fx_xfree(idx);
+  fx_xfree(bars);
 }
