@@ -310,6 +310,10 @@ static bool view_strides(const fxrt_view *old, int32_t nd, const int64_t *shape,
  * share_unwritten_copies does, once every node has been inferred). */
 static bool place_in_base(const fx_program *p, uint32_t t, fxrt_view *at) {
   const fx_tinfo *x = &p->tensors[t], *u = &p->tensors[x->alias];
+  if (u == x && x->view && x->view->ndim == x->ndim) { /* a view op's own result: its strides, PyTorch's, even in */
+    *at = *x->view;                                      /* dimensions of size 1 (x[::2] of a [1,...] tensor) */
+    return true;
+  }
   *at = fxrt_view_contiguous(x->ndim, x->shape);
   if (!u->view) return true; /* the storage is the base's own: contiguous from its start */
   at->offset = u->view->offset;
