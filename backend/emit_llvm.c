@@ -871,14 +871,56 @@ static LLVMValueRef cstring(lv *v, const char *s) {
 /* The profiling build's NAME_nodes (fxrt.h, fxrt_node_info) and the two hooks' declarations. */
 static void build_nodes_table(lv *v) {
   const fx_iface *e = &v->ifc;
-  v->node_t = named_struct(v, "fxrt_node_info", (LLVMTypeRef[]){v->ptr, v->ptr, v->ptr, v->ptr, v->ptr, v->i32}, 6);
-  uint32_t n = e->nnodes ? e->nnodes : 1;
+  v->node_t = named_struct(v, "fxrt_node_info",
+                           (LLVMTypeRef[]){v->ptr, v->ptr, v->ptr, v->ptr, v->ptr, v->i32, v->ptr, v->i32}, 8);
+  /* NAME_results (fxrt_node_result): where each result is once its node has run, for --dump */
+  LLVMTypeRef shape_t = LLVMArrayType2(v->i64, FXRT_MAX_DIMS);
+  LLVMTypeRef result_t = named_struct(v, "fxrt_node_result",
+                                      (LLVMTypeRef[]){v->ptr, shape_t, v->i64, v->i32, v->i32, v->i32, v->i32}, 7);
+  uint32_t nres = 0;
+  for (uint32_t i = 0; i < e->nnodes; i++) nres += e->nodes[i].nresults;
+  LLVMValueRef results = NULL;
+  LLVMTypeRef results_t = LLVMArrayType2(result_t, nres ? nres : 1);
+  if (nres) {
+    LLVMValueRef *r = fx_xcalloc(nres, sizeof *r);
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < e->nnodes; i++)
+      for (uint32_t k = 0; k < e->nodes[i].nresults; k++, j++) {
+        const fx_walk_result *wr = &e->nodes[i].results[k];
+        const fx_tinfo *t = &e->p->tensors[wr->tensor];
+        int32_t at;
+        uint32_t index;
+        uint64_t offset;
+        fx_iface_result_at(e, wr->tensor, &at, &index, &offset);
+        LLVMValueRef dims[FXRT_MAX_DIMS];
+        for (int d = 0; d < FXRT_MAX_DIMS; d++) dims[d] = ci64(v, d < t->ndim ? t->shape[d] : 0);
+        LLVMValueRef f[7] = {cstring(v, wr->names), LLVMConstArray2(v->i64, dims, FXRT_MAX_DIMS),
+                             ci64(v, (int64_t)offset), ci32(v, t->dtype), ci32(v, t->ndim), ci32(v, at), ci32(v, index)};
+        r[j] = LLVMConstNamedStruct(result_t, f, 7);
+      }
+    fx_buf rname = {0};
+    fx_buf_printf(&rname, "%s_results", e->prefix);
+    fx_buf_putc(&rname, 0);
+    results = LLVMAddGlobal(v->mod, results_t, rname.p);
+    LLVMSetInitializer(results, LLVMConstArray2(result_t, r, nres));
+    LLVMSetGlobalConstant(results, 1);
+    LLVMSetLinkage(results, LLVMInternalLinkage);
+    fx_buf_free(&rname);
+    fx_xfree(r);
+  }
+  uint32_t n = e->nnodes ? e->nnodes : 1, first = 0;
   LLVMValueRef *items = fx_xcalloc(n, sizeof *items);
   for (uint32_t i = 0; i < e->nnodes; i++) {
     const fx_walk_node *w = &e->nodes[i];
-    LLVMValueRef f[6] = {cstring(v, w->name), cstring(v, w->op), cstring(v, w->fx), cstring(v, w->absorbed),
-                         cstring(v, w->shape), ci32(v, i)};
-    items[i] = LLVMConstNamedStruct(v->node_t, f, 6);
+    LLVMValueRef at = LLVMConstNull(v->ptr);
+    if (w->nresults) {
+      LLVMValueRef idx[2] = {ci32(v, 0), ci32(v, first)};
+      at = LLVMConstInBoundsGEP2(results_t, results, idx, 2);
+    }
+    LLVMValueRef f[8] = {cstring(v, w->name), cstring(v, w->op),     cstring(v, w->fx), cstring(v, w->absorbed),
+                         cstring(v, w->shape), ci32(v, i), at, ci32(v, w->nresults)};
+    items[i] = LLVMConstNamedStruct(v->node_t, f, 8);
+    first += w->nresults;
   }
   if (!e->nnodes) items[0] = LLVMConstNull(v->node_t);
   v->nodes_t = LLVMArrayType2(v->node_t, n);

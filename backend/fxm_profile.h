@@ -7,7 +7,15 @@
  *     fxm_trace_write(f, &prof, 1.0, "fx2c");      // Chrome's trace event format (Perfetto, chrome://tracing)
  *     fxm_profile_free(&prof);
  *
- * Include fxrt.h, <stdio.h>, <stdlib.h> and <string.h> first. Host code: stdio and malloc; never in model.c.
+ * and, with FXM_DUMP defined before it (POSIX: mkdir, stat), the dumps of intermediate tensors (--dump DIR):
+ *
+ *     fxm_dump dump;
+ *     if (!fxm_dump_open(&dump, dir)) ... dump.err ...;   // before the run: the folder is made, or must be writable
+ *     fxm_dump_result(&dump, node, &node->results[k], data);  // after the node ran: its k-th result is at data
+ *     if (!fxm_dump_close(&dump)) ... dump.err ...;
+ *
+ * Include fxrt.h, <stdio.h>, <stdlib.h> and <string.h> first, and for FXM_DUMP also fxrt_npy.h, <errno.h> and
+ * <sys/stat.h>. Host code: stdio and malloc; never in model.c.
  */
 #ifndef FXM_PROFILE_H
 #define FXM_PROFILE_H
@@ -174,5 +182,121 @@ static int fxm_trace_write(FILE *f, const fxm_profile *p, double ns_per_tick, co
   fprintf(f, ", \"runs\": %lu, \"nodes\": %lu}\n}\n", fxm_runs(p), (unsigned long)p->nnodes);
   return !ferror(f);
 }
+
+/* ---- dumps of intermediate tensors ---- */
+#ifdef FXM_DUMP
+
+/* DIR/<name>.npy for each name of each tensor of a node's result (fxrt_node_result.names: the FX nodes of the graph
+ * as read whose value it is; ".K" for item K of a tuple), and DIR/nodes.tsv, a line per file in the order written:
+ * the file's name, the node that computed it, that node's op type and the nodes fused into it. */
+typedef struct fxm_dump {
+  char dir[4096];
+  FILE *index; /* DIR/nodes.tsv */
+  unsigned long files;
+  char err[4600];
+} fxm_dump;
+
+/* The file stem for a name: letters, digits, '_', '.' and '-' kept, anything else '_' (an FX name is an identifier;
+ * no name may leave the folder), at most 200 bytes. */
+static void fxm_dump_stem(char *out, const char *name, size_t n) {
+  size_t k = 0;
+  for (size_t i = 0; i < n && k < 200; i++) {
+    char c = name[i];
+    int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+             (c == '.' && k > 0);
+    out[k++] = ok ? c : '_';
+  }
+  out[k] = 0;
+}
+
+/* Calls f(ctx, path) for each file that node's results would be dumped to; stops at the first nonzero return. */
+static int fxm_dump_each_path(const char *dir, const fxrt_node_info *node, int (*f)(void *, const char *), void *ctx) {
+  for (uint32_t k = 0; k < node->nresults; k++) {
+    const char *s = node->results[k].names;
+    while (s && *s) {
+      size_t n = 0;
+      while (s[n] && s[n] != ',') n++;
+      char stem[208], path[4400];
+      fxm_dump_stem(stem, s, n);
+      snprintf(path, sizeof path, "%s/%s.npy", dir, stem);
+      if (*stem) {
+        int r = f(ctx, path);
+        if (r) return r;
+      }
+      s += n;
+      while (*s == ',' || *s == ' ') s++;
+    }
+  }
+  return 0;
+}
+
+/* Makes DIR when it does not exist (its parent must) and opens DIR/nodes.tsv; 0 with dump->err otherwise. */
+static int fxm_dump_open(fxm_dump *d, const char *dir) {
+  struct stat sb;
+  memset(d, 0, sizeof *d);
+  if (strlen(dir) >= sizeof d->dir - 300) {
+    snprintf(d->err, sizeof d->err, "--dump: the folder name is too long");
+    return 0;
+  }
+  strcpy(d->dir, dir);
+  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+    snprintf(d->err, sizeof d->err, "--dump: cannot create the folder '%s': %s", dir, strerror(errno));
+    return 0;
+  }
+  if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+    snprintf(d->err, sizeof d->err, "--dump: '%s' is not a folder", dir);
+    return 0;
+  }
+  char path[4400];
+  snprintf(path, sizeof path, "%s/nodes.tsv", dir);
+  if (!(d->index = fopen(path, "w"))) {
+    snprintf(d->err, sizeof d->err, "--dump: cannot write into '%s': %s", dir, strerror(errno));
+    return 0;
+  }
+  fprintf(d->index, "# file\tnode\top\tabsorbed\n");
+  return 1;
+}
+
+/* Writes the result r of node, whose elements are at data, once per name; 0 (and dump->err) on a write error. */
+static int fxm_dump_result(fxm_dump *d, const fxrt_node_info *node, const fxrt_node_result *r, const void *data) {
+  if (!d->index || !data || d->err[0]) return !d->err[0];
+  unsigned char head[FXRT_NPY_HEADER_CAP];
+  size_t hn = fxrt_npy_header_write(head, (fxrt_dtype)r->dtype, r->ndim, r->shape);
+  if (!hn) return 1; /* a dtype numpy does not have (bf16): not dumped */
+  size_t bytes = fxrt_dtype_size((fxrt_dtype)r->dtype);
+  for (int32_t i = 0; i < r->ndim; i++) bytes *= (size_t)r->shape[i];
+  const char *s = r->names;
+  while (s && *s) {
+    size_t n = 0;
+    while (s[n] && s[n] != ',') n++;
+    char stem[208], path[4400];
+    fxm_dump_stem(stem, s, n);
+    s += n;
+    while (*s == ',' || *s == ' ') s++;
+    if (!*stem) continue;
+    snprintf(path, sizeof path, "%s/%s.npy", d->dir, stem);
+    FILE *f = fopen(path, "wb");
+    int ok = f && fwrite(head, 1, hn, f) == hn && fwrite(data, 1, bytes, f) == bytes;
+    if (f) ok &= fclose(f) == 0;
+    if (!ok) {
+      snprintf(d->err, sizeof d->err, "--dump: cannot write '%s'", path);
+      return 0;
+    }
+    fprintf(d->index, "%s\t%s\t%s\t%s\n", stem, node->name, node->op, node->absorbed);
+    d->files++;
+  }
+  return 1;
+}
+
+static int fxm_dump_close(fxm_dump *d) {
+  if (!d->index) return !d->err[0];
+  int ok = !ferror(d->index);
+  ok &= fclose(d->index) == 0;
+  d->index = NULL;
+  if (!ok && !d->err[0]) snprintf(d->err, sizeof d->err, "--dump: cannot write '%s/nodes.tsv'", d->dir);
+  return ok && !d->err[0];
+}
+
+#endif /* FXM_DUMP */
 
 #endif

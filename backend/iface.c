@@ -178,10 +178,52 @@ void fx_put_c_string(fx_buf *b, const char *s) {
   fx_buf_putc(b, '"');
 }
 
+void fx_iface_result_at(const fx_iface *e, uint32_t t, int32_t *at, uint32_t *index, uint64_t *offset) {
+  const fx_place *pl = &e->P->place[e->P->root[t]];
+  *at = FXRT_AT_NONE, *index = 0, *offset = 0;
+  if (pl->loc == FX_MEM_ARENA) *at = FXRT_AT_WORKSPACE, *offset = pl->offset;
+  else if (pl->loc == FX_MEM_OUTPUT) *at = FXRT_AT_OUTPUT, *index = pl->index;
+  else if (pl->loc == FX_MEM_INPUT) { /* pl->index counts the placeholders, NAME_run's parameters only tensors */
+    uint32_t n = fx_iface_inputs(e, NULL);
+    fx_io *io = fx_xcalloc((size_t)n + 1, sizeof *io);
+    fx_iface_inputs(e, io);
+    for (uint32_t k = 0; k < n; k++)
+      if (io[k].tensor == e->P->root[t]) *at = FXRT_AT_INPUT, *index = k;
+    fx_xfree(io);
+  }
+}
+
 void fx_iface_nodes_table(const fx_iface *e, fx_buf *b) {
-  fx_buf_printf(b, "/* the nodes that run code, in order (fxrt.h, fxrt_node_info): name, op type, FX line, absorbed, result */\n"
+  uint32_t nres = 0;
+  for (uint32_t i = 0; i < e->nnodes; i++) nres += e->nodes[i].nresults;
+  if (nres) {
+    fx_buf_printf(b, "/* the tensors of the nodes' results, where they are once the node has run (fxrt.h, fxrt_node_result):\n"
+                     " * the FX nodes whose value each is, shape, workspace offset, dtype, rank, place, buffer */\n"
+                     "static const fxrt_node_result %s_results[%u] = {\n", e->prefix, nres);
+    for (uint32_t i = 0; i < e->nnodes; i++)
+      for (uint32_t k = 0; k < e->nodes[i].nresults; k++) {
+        const fx_walk_result *r = &e->nodes[i].results[k];
+        const fx_tinfo *t = &e->p->tensors[r->tensor];
+        int32_t at;
+        uint32_t index;
+        uint64_t offset;
+        fx_iface_result_at(e, r->tensor, &at, &index, &offset);
+        static const char *const ats[] = {"FXRT_AT_NONE", "FXRT_AT_WORKSPACE", "FXRT_AT_INPUT", "FXRT_AT_OUTPUT"};
+        fx_buf_puts(b, "    {");
+        fx_put_c_string(b, r->names);
+        fx_buf_puts(b, ", {");
+        for (int32_t d = 0; d < t->ndim; d++) fx_buf_printf(b, "%s%lld", d ? ", " : "", (long long)t->shape[d]);
+        if (!t->ndim) fx_buf_puts(b, "0");
+        fx_buf_printf(b, "}, %llu, %s, %d, %s, %u},\n", (unsigned long long)offset, fx_dtype_enum(t->dtype),
+                      (int)t->ndim, ats[at], index);
+      }
+    fx_buf_puts(b, "};\n\n");
+  }
+  fx_buf_printf(b, "/* the nodes that run code, in order (fxrt.h, fxrt_node_info): name, op type, FX line, absorbed, result,\n"
+                   " * index, the tensors of its result */\n"
                    "const fxrt_node_info %s_nodes[%u] = {\n",
                 e->prefix, e->nnodes ? e->nnodes : 1);
+  uint32_t first = 0;
   for (uint32_t i = 0; i < e->nnodes; i++) {
     const fx_walk_node *w = &e->nodes[i];
     fx_buf_puts(b, "    {");
@@ -194,9 +236,11 @@ void fx_iface_nodes_table(const fx_iface *e, fx_buf *b) {
     fx_put_c_string(b, w->absorbed);
     fx_buf_puts(b, ", ");
     fx_put_c_string(b, w->shape);
-    fx_buf_printf(b, ", %u},\n", i);
+    if (w->nresults) fx_buf_printf(b, ", %u, %s_results + %u, %u},\n", i, e->prefix, first, w->nresults);
+    else fx_buf_printf(b, ", %u, NULL, 0},\n", i);
+    first += w->nresults;
   }
-  if (!e->nnodes) fx_buf_puts(b, "    {\"\", \"\", \"\", \"\", \"\", 0},\n");
+  if (!e->nnodes) fx_buf_puts(b, "    {\"\", \"\", \"\", \"\", \"\", 0, NULL, 0},\n");
   fx_buf_puts(b, "};\n\n");
 }
 

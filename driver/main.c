@@ -13,17 +13,21 @@
 #include "backend/exe.h"
 #include "optimizer/passes.h"
 #include "interp/interp.h"
+#include "inspect/compare.h"
 #include "inspect/tracediff.h"
 #include "ir/graph.h"
 #include "program/program.h"
 
 #include <errno.h>
+#include <math.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/fxrt_npy.h"
+#define FXM_DUMP
 #include "backend/fxm_profile.h"
 
 #ifndef FX2C_VERSION
@@ -35,7 +39,8 @@ enum { EXIT_INPUT_ERROR = 1, EXIT_USAGE = 2 };
 static const char usage_text[] =
     "usage: fx2c compile GRAPH [options] --emit KIND -o PATH\n"
     "       fx2c run GRAPH [--modules FILE] [--weights FILE] IN0.npy [IN1.npy ...] -o OUTDIR [--profile]\n"
-    "                [--trace FILE.json]\n"
+    "                [--trace FILE.json] [--dump DIR]\n"
+    "       fx2c compare REF_DIR OUT_DIR [--tol T]\n"
     "       fx2c trace-diff CONTROL.json... --test TEST.json... [--by name|op|both] [--sort KEY] [--csv FILE]\n"
     "                [--plot-counts FILE.svg] [--plot-durations FILE.svg] [--top N]\n"
     "       fx2c --help | --version\n";
@@ -53,6 +58,10 @@ static const char help_text[] =
     "                       total durations per node name (fx2c's traces) and per op type, their changes\n"
     "                       and classes (added, deleted, increased, decreased, unchanged). Reads fx2c's\n"
     "                       --trace files, torch.profiler's export_chrome_trace and ONNX Runtime's profiles\n"
+    "  compare REF OUT      compare two dumps of every node's result (--dump DIR of fx2c run or of a --profile\n"
+    "                       executable; fx2c-export --dump DIR for PyTorch's) node by node, in REF's order, and\n"
+    "                       name the first node beyond the tolerance and the fused node that computed it.\n"
+    "                       Exit status 0: all within, 1: a node beyond, 2: bad input or command line\n"
     "\n"
     "Options of compile:\n"
     "  --emit KIND          what to write:\n"
@@ -62,7 +71,7 @@ static const char help_text[] =
     "                         c      a folder: model.h, model.c, model_weights.h and the runtime\n"
     "                                sources it calls; builds alone with the cc command in model.h\n"
     "                         exe    a static executable: PATH IN0.npy ... -o OUTDIR [--bench N]\n"
-    "                                [--profile] [--trace FILE.json] (with compile --profile)\n"
+    "                                [--profile] [--trace FILE.json] [--dump DIR] (with compile --profile)\n"
     "                         llvm   LLVM IR (.ll) of the same entry point as the C folder's\n"
     "                         bc     LLVM bitcode\n"
     "                         obj    an object file for --target (default: this machine)\n"
@@ -118,6 +127,12 @@ static const char help_text[] =
     "  --stats              print the interpreter's time and peak activation memory on stderr\n"
     "  --profile            print every node's time (the table of a profiling build's executable) on stdout\n"
     "  --trace FILE.json    write every node's time as Chrome trace events (Perfetto, chrome://tracing)\n"
+    "  --dump DIR           write every node's result as DIR/<node>.npy (<node>.<k>.npy for item k of a tuple;\n"
+    "                       a fused node's under the node whose value it computes) and DIR/nodes.tsv\n"
+    "\n"
+    "Options of compare:\n"
+    "  --tol T              a node is within when its largest difference is at most T x max(1, largest |value|\n"
+    "                       of the reference) (default 1e-4, the rule of fx2c's tests)\n"
     "\n"
     "Options of trace-diff:\n"
     "  --test FILE...       the test traces (the files before it are the control)\n"
@@ -706,17 +721,45 @@ static double now_seconds(void) {
 typedef struct {
   fx_walk_node *w;
   fxrt_node_info *info;
+  fxrt_node_result *results;
   fxm_profile prof;
+  fxm_dump dump; /* --dump: open */
+  bool dumping;
+  const input_files *in; /* the files no dump may overwrite */
+  bool refused;          /* a dump would overwrite one */
 } run_probe;
 
-static void probe_start(void *ctx, const fx_lowered *L) {
+static int dump_path_allowed(void *ctx, const char *path) {
   run_probe *r = ctx;
-  uint32_t n = fx_walk_nodes(L, &r->w);
+  return !output_allowed(r->in, "--dump", r->dump.dir, path);
+}
+
+static bool probe_start(void *ctx, const fx_lowered *L) {
+  run_probe *r = ctx;
+  uint32_t n = fx_walk_nodes(L, &r->w), nres = 0;
+  for (uint32_t i = 0; i < n; i++) nres += r->w[i].nresults;
   r->info = fx_xcalloc((size_t)n + 1, sizeof *r->info);
-  for (uint32_t i = 0; i < n; i++)
-    r->info[i] = (fxrt_node_info){r->w[i].name, r->w[i].op, r->w[i].fx, r->w[i].absorbed, r->w[i].shape, i};
+  r->results = fx_xcalloc((size_t)nres + 1, sizeof *r->results);
+  nres = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    const fx_walk_node *w = &r->w[i];
+    r->info[i] = (fxrt_node_info){w->name, w->op, w->fx, w->absorbed, w->shape, i, r->results + nres, w->nresults};
+    for (uint32_t k = 0; k < w->nresults; k++, nres++) {
+      const fx_tinfo *t = &L->p->tensors[w->results[k].tensor];
+      fxrt_node_result *x = &r->results[nres];
+      x->names = w->results[k].names;
+      x->dtype = (int32_t)t->dtype;
+      x->ndim = t->ndim;
+      memcpy(x->shape, t->shape, sizeof x->shape);
+      x->at = FXRT_AT_NONE; /* the interpreter says where (probe_result) */
+    }
+  }
   r->prof.nodes = r->info;
   r->prof.nnodes = n;
+  /* before the first call: no dump may overwrite an input */
+  for (uint32_t i = 0; r->dumping && !r->refused && i < n; i++)
+    r->refused = fxm_dump_each_path(r->dump.dir, &r->info[i], dump_path_allowed, r) != 0;
+  return !r->refused;
 }
 
 static void probe_node(void *ctx, uint32_t index, uint64_t start, uint64_t end) {
@@ -724,8 +767,14 @@ static void probe_node(void *ctx, uint32_t index, uint64_t start, uint64_t end) 
   fxm_profile_record(&r->prof, index, 0, start, end);
 }
 
+static bool probe_result(void *ctx, uint32_t index, uint32_t k, const void *data) {
+  run_probe *r = ctx;
+  return fxm_dump_result(&r->dump, &r->info[index], &r->info[index].results[k], data) != 0;
+}
+
 static int cmd_run(int argc, char **argv) {
   const char *graph_path = NULL, *out_dir = NULL, *modules_path = NULL, *weights_path = NULL, *trace_path = NULL;
+  const char *dump_dir = NULL;
   FILE *trace = NULL;
   run_probe probe = {0};
   const char **in_paths = calloc((size_t)argc + 1, sizeof *in_paths);
@@ -735,7 +784,7 @@ static int cmd_run(int argc, char **argv) {
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if ((strcmp(a, "-o") == 0 || strcmp(a, "--modules") == 0 || strcmp(a, "--weights") == 0 ||
-         strcmp(a, "--trace") == 0) && i + 1 >= argc) {
+         strcmp(a, "--trace") == 0 || strcmp(a, "--dump") == 0) && i + 1 >= argc) {
       free(in_paths);
       return usage_error("option '%s' needs a value", a);
     }
@@ -745,6 +794,7 @@ static int cmd_run(int argc, char **argv) {
     else if (strcmp(a, "--stats") == 0) stats = true;
     else if (strcmp(a, "--profile") == 0) profile = true;
     else if (strcmp(a, "--trace") == 0) trace_path = argv[++i];
+    else if (strcmp(a, "--dump") == 0) dump_dir = argv[++i];
     else if (a[0] == '-' && a[1] != 0) {
       free(in_paths);
       return usage_error("unknown option '%s'", a);
@@ -807,15 +857,37 @@ static int cmd_run(int argc, char **argv) {
     fx_xfree(in_files.v);
     goto done;
   }
+  if (dump_dir) { /* the folder is made (or must be writable) before the run; no file of it may be an input */
+    char tsv[4400];
+    snprintf(tsv, sizeof tsv, "%s/nodes.tsv", dump_dir);
+    if (!output_allowed(&in_files, "--dump", dump_dir, tsv)) {
+      fx_xfree(in_files.v);
+      rc = EXIT_USAGE;
+      goto done;
+    }
+    if (!fxm_dump_open(&probe.dump, dump_dir)) {
+      fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "%s", probe.dump.err);
+      fx_xfree(in_files.v);
+      goto done;
+    }
+    probe.dumping = true;
+    probe.in = &in_files;
+  }
   /* the placeholders that keep their defaults have no tensor (the interpreter skips them) */
   fx_tensor *all = fx_xcalloc((size_t)prog.nplaceholders + 1, sizeof *all);
   memcpy(all, inputs, (size_t)nin * sizeof *inputs);
-  fx_interp_probe pr = {probe_start, probe_node, &probe};
+  fx_interp_probe pr = {probe_start, probe_node, dump_dir ? probe_result : NULL, &probe};
   double t0 = now_seconds();
-  bool ran = fx_interp_run_probed(&prog, all, prog.nplaceholders, &res, profile || trace ? &pr : NULL, &d);
+  bool ran = fx_interp_run_probed(&prog, all, prog.nplaceholders, &res, profile || trace || dump_dir ? &pr : NULL, &d);
   double t1 = now_seconds();
   fx_xfree(all);
+  if (ran && dump_dir && !fxm_dump_close(&probe.dump)) {
+    fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "%s", probe.dump.err);
+    ran = false;
+  }
   if (!ran) {
+    if (probe.dump.err[0] && probe.dump.index) fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "%s", probe.dump.err);
+    if (probe.refused) rc = EXIT_USAGE;
     fx_xfree(in_files.v);
     goto done;
   }
@@ -876,8 +948,10 @@ done:
     remove(trace_path);
   }
   fxm_profile_free(&probe.prof);
+  if (probe.dump.index) fclose(probe.dump.index);
   if (probe.w) fx_walk_nodes_free(probe.w, probe.prof.nnodes);
   fx_xfree(probe.info);
+  fx_xfree(probe.results);
   fx_run_result_free(&res);
   if (have_prog) fx_program_free(&prog);
   for (int i = 0; i < nin; i++) fx_tensor_free(inputs[i].data);
@@ -895,6 +969,39 @@ done:
 
 /* fx2c trace-diff CONTROL... --test TEST... [--by name|op|both] [--sort KEY] [--csv FILE] [--plot-counts FILE.svg]
  * [--plot-durations FILE.svg] [--top N] */
+/* fx2c compare REF_DIR OUT_DIR [--tol T] (inspect/compare.h): exit 0 all within, 1 a node beyond, 2 bad input. */
+static int cmd_compare(int argc, char **argv) {
+  const char *dirs[2] = {NULL, NULL};
+  int ndirs = 0;
+  fx_compare_opts o = {1e-4};
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--tol") == 0) {
+      if (i + 1 >= argc) return usage_error("option '%s' needs a value", a);
+      char *end;
+      o.tol = strtod(argv[++i], &end);
+      if (*end || !(o.tol >= 0) || !isfinite(o.tol)) return usage_error("--tol '%s': expected a number >= 0", argv[i]);
+    } else if (a[0] == '-' && a[1] != 0) {
+      return usage_error("unknown option '%s'", a);
+    } else if (ndirs < 2) {
+      dirs[ndirs++] = a;
+    } else {
+      return usage_error("compare takes two folders, but '%s' is a third", a);
+    }
+  }
+  if (ndirs != 2) return usage_error("%s", "compare needs REF_DIR and OUT_DIR");
+  fx_diag d;
+  fx_diag_init(&d);
+  fx_compare_files files;
+  memset(&files, 0, sizeof files);
+  int r = fx_compare_dirs(dirs[0], dirs[1], &o, stdout, &files, &d);
+  fflush(stdout);
+  fx_diag_print(&d, stderr);
+  fx_diag_free(&d);
+  fx_compare_files_free(&files);
+  return r < 0 ? EXIT_USAGE : r;
+}
+
 static int cmd_trace_diff(int argc, char **argv) {
   const char **files = calloc((size_t)argc + 1, sizeof *files);
   int ncontrol = 0, ntest = 0, top = 20;
@@ -1034,5 +1141,6 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "compile") == 0) return cmd_compile(argc - 2, argv + 2);
   if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
   if (strcmp(cmd, "trace-diff") == 0) return cmd_trace_diff(argc - 2, argv + 2);
-  return usage_error("unknown command '%s' (expected compile, run or trace-diff)", cmd);
+  if (strcmp(cmd, "compare") == 0) return cmd_compare(argc - 2, argv + 2);
+  return usage_error("unknown command '%s' (expected compile, run, compare or trace-diff)", cmd);
 }

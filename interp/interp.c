@@ -20,6 +20,8 @@ typedef struct {
   fx_diag *d;
   const fx_interp_probe *probe; /* or NULL */
   uint32_t pnode;               /* the probe's index of the next node that runs code */
+  fx_walk_node *nodes;          /* with probe->result: fx_walk_nodes(L) */
+  uint32_t nnodes;
   bool timed;
   uint64_t t0;
 } ex;
@@ -38,10 +40,20 @@ static bool probe_begin(void *ctx, uint32_t node, uint32_t ncalls) {
   return true;
 }
 
+static void *base(void *ctx, const fx_kcall *k, const fx_ref *r);
+
 static bool probe_end(void *ctx, uint32_t node) {
   ex *e = ctx;
   (void)node;
-  if (e->timed) e->probe->node(e->probe->ctx, e->pnode++, e->t0, now_ns());
+  if (!e->timed) return true;
+  const uint32_t index = e->pnode++;
+  e->probe->node(e->probe->ctx, index, e->t0, now_ns());
+  if (!e->probe->result || index >= e->nnodes) return true;
+  for (uint32_t k = 0; k < e->nodes[index].nresults; k++) {
+    const uint32_t t = e->nodes[index].results[k].tensor;
+    const fx_ref r = {FX_REF_TENSOR, (uint8_t)e->L->p->tensors[t].dtype, t, 0};
+    if (!e->probe->result(e->probe->ctx, index, k, base(e, NULL, &r))) return false;
+  }
   return true;
 }
 
@@ -123,7 +135,8 @@ bool fx_interp_run_probed(fx_program *p, const fx_tensor *inputs, uint32_t ninpu
   }
   fx_plan P;
   fx_plan_build(&L, &P);
-  ex e = {&L, &P, fx_tensor_alloc(P.arena ? P.arena : 1), inputs, NULL, d, probe, 0, false, 0};
+  ex e = {&L, &P, fx_tensor_alloc(P.arena ? P.arena : 1), inputs, NULL, d, probe, 0, NULL, 0, false, 0};
+  if (probe && probe->result) e.nnodes = fx_walk_nodes(&L, &e.nodes);
   res->noutputs = L.noutputs;
   res->outputs = e.outputs = fx_xcalloc(L.noutputs + 1, sizeof *res->outputs);
   for (uint32_t j = 0; j < L.noutputs; j++) {
@@ -137,12 +150,10 @@ bool fx_interp_run_probed(fx_program *p, const fx_tensor *inputs, uint32_t ninpu
     o->data = fx_tensor_alloc(o->nbytes ? o->nbytes : 1);
   }
   fx_walker w = {NULL, run_call, NULL};
-  if (probe) {
-    w.node_begin = probe_begin, w.node_end = probe_end;
-    if (probe->start) probe->start(probe->ctx, &L);
-  }
-  bool ok = fx_walk(&L, &w, &e);
+  if (probe) w.node_begin = probe_begin, w.node_end = probe_end;
+  bool ok = (!probe || !probe->start || probe->start(probe->ctx, &L)) && fx_walk(&L, &w, &e);
   res->peak_bytes = P.arena;
+  if (e.nodes) fx_walk_nodes_free(e.nodes, e.nnodes);
   fx_tensor_free(e.arena);
   fx_plan_free(&P);
   fx_lowered_free(&L);

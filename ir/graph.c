@@ -429,9 +429,14 @@ uint32_t fx_graph_node_copy(fx_graph *g, const fx_graph *src, uint32_t node, fx_
   fx_value args = fx_value_copy(g, &n->args, map, ctx);
   fx_value kwargs = fx_value_copy(g, &n->kwargs, map, ctx);
   /* The source strings may belong to src's arena or source buffer: create_node copies them. */
-  const fx_str absorbed = n->absorbed; /* n moves when g's node array grows (src may be g) */
+  const fx_str absorbed = n->absorbed, values = fx_node_values(src, node); /* n moves when g's nodes grow */
+  const bool read = n->read;
   uint32_t c = fx_graph_create_node(g, (fx_opcode)n->opcode, n->target, args, kwargs, n->name, n->type);
   if (absorbed.n) g->nodes[c].absorbed = fx_arena_str(&g->arena, absorbed);
+  if (!read || values.n != g->nodes[c].name.n || memcmp(values.p, g->nodes[c].name.p, values.n)) {
+    g->nodes[c].values = values.n ? fx_arena_str(&g->arena, values) : (fx_str){"", 0};
+    g->nodes[c].values_set = 1;
+  }
   return c;
 }
 
@@ -451,10 +456,53 @@ static void replace_cb(void *ctx, fx_value *ref) {
   if (ref->v.node == c->from) ref->v.node = c->to;
 }
 
+static bool list_has(fx_str list, fx_str name);
+
+fx_str fx_node_values(const fx_graph *g, uint32_t node) {
+  const fx_node *n = &g->nodes[node];
+  if (n->values_set) return n->values;
+  return n->read ? n->name : (fx_str){"", 0};
+}
+
+/* Appends each name of the ", "-separated list that b does not hold yet. */
+static void put_names(fx_buf *b, fx_str list) {
+  for (size_t i = 0; i < list.n;) {
+    size_t j = i;
+    while (j < list.n && list.p[j] != ',') j++;
+    fx_str name = {list.p + i, j - i};
+    if (name.n && !list_has((fx_str){b->p, b->n}, name)) {
+      if (b->n) fx_buf_puts(b, ", ");
+      fx_buf_put(b, name.p, name.n);
+    }
+    i = j + 2;
+  }
+}
+
+static void set_values(fx_graph *g, uint32_t node, fx_str first, fx_str then) {
+  fx_buf b = {0};
+  put_names(&b, first);
+  put_names(&b, then);
+  g->nodes[node].values = b.n ? fx_arena_str(&g->arena, (fx_str){b.p, b.n}) : (fx_str){"", 0};
+  g->nodes[node].values_set = 1;
+  fx_buf_free(&b);
+}
+
+/* repl's result now also stands for node's value (replace_all_uses_with). */
+static void add_values(fx_graph *g, uint32_t repl, uint32_t node) {
+  if (node >= g->nnodes || repl >= g->nnodes) return;
+  set_values(g, repl, fx_node_values(g, repl), fx_node_values(g, node));
+}
+
+void fx_node_take_value(fx_graph *g, uint32_t node, uint32_t from) {
+  if (node == from) return;
+  set_values(g, node, fx_node_values(g, from), (fx_str){"", 0});
+}
+
 uint32_t fx_node_replace_all_uses_with(fx_graph *g, uint32_t node, uint32_t repl) {
   if (node == repl) return 0;
   /* As FX's Node.__update_args_kwargs: each user leaves the user lists of all its inputs and joins them again at
    * the end, so every list keeps FX's order. */
+  add_values(g, repl, node);
   uint32_t count = g->nodes[node].nusers;
   uint32_t *users = fx_xmalloc(((size_t)count + 1) * sizeof *users);
   memcpy(users, g->nodes[node].users, (size_t)count * sizeof *users);

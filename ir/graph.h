@@ -99,6 +99,8 @@ typedef struct fx_node {
   int32_t declared_users; /* the [#users=N] that was read, or -1 */
   fx_str absorbed; /* the nodes of the graph as read whose work a pass fused into this one ("conv1, bn1, relu"),
                       or empty: fx_node_absorb */
+  fx_str values;   /* with values_set: the nodes of the graph as read whose value this one's result is (fx_node_values) */
+  uint8_t values_set;
 } fx_node;
 
 /* ---- graphs ---- */
@@ -170,6 +172,15 @@ uint32_t fx_node_replace_all_uses_with(fx_graph *g, uint32_t node, uint32_t repl
  * each name once, in the order absorbed. The emitted code's comments, the profiler's tables and the traces name
  * them. */
 void fx_node_absorb(fx_graph *g, uint32_t into, uint32_t from);
+
+/* The nodes of the graph as read whose value node's result is, ", "-separated: its own name when it was read and
+ * no pass changed what it computes; after fx_node_replace_all_uses_with(g, from, node) also from's (a no-op, a
+ * common subexpression, a fused group's last node: the value is the same); after fx_node_take_value(g, node, from)
+ * only from's (a conv that a BatchNorm was folded into computes the BatchNorm's value, not its own any more). Empty
+ * for a node that a pass made and that replaced none. Dumps of intermediate tensors (--dump) name files by it. */
+fx_str fx_node_values(const fx_graph *g, uint32_t node);
+/* node now computes from's value and no longer its own (see fx_node_values). */
+void fx_node_take_value(fx_graph *g, uint32_t node, uint32_t from);
 
 /* graph.erase_node: refused (returns false) while the node has users or is already erased. */
 bool fx_graph_erase_node(fx_graph *g, uint32_t node);

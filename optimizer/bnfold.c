@@ -199,6 +199,7 @@ static bool fold_functions(fx_pass_manager *pm, fx_pass_stats *st) {
     fx_node_absorb(g, c, i);
     fx_node_absorb(g, c, out);
     fx_node_replace_all_uses_with(g, out, c);
+    fx_node_take_value(g, c, out); /* the conv computes the BatchNorm's value now, not its own */
     if (out != i && fx_graph_erase_node(g, out)) st->removed++;
     for (uint32_t u = g->nodes[i].nusers; u-- > 0;) /* the unused getitem(native_batch_norm, 1 or 2) */
       if (fx_graph_erase_node(g, g->nodes[i].users[u])) st->removed++;
@@ -300,6 +301,7 @@ bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st) {
     fx_xfree(nb);
     fx_node_absorb(g, c, i);
     fx_node_replace_all_uses_with(g, i, c);
+    fx_node_take_value(g, c, i); /* the conv computes the BatchNorm's value now, not its own */
     if (fx_graph_erase_node(g, i)) {
       st->removed++;
       st->bn_folded++;

@@ -65,6 +65,7 @@ bool fx_pass_noop(fx_pass_manager *pm, fx_pass_stats *st) {
     for (uint32_t u = 0; u < n->nusers && nitems < 2; u++) items[nitems++] = n->users[u];
     fx_node_absorb(g, i, item0);
     fx_node_replace_all_uses_with(g, item0, i);
+    fx_node_take_value(g, i, item0); /* the pool's result is the tensor, not the (tensor, indices) pair */
     for (uint32_t k = 0; k < nitems; k++)
       if (fx_graph_erase_node(g, items[k])) st->removed++;
     g->nodes[i].target = fx_arena_str(&g->arena, FX_STR_LIT("torch.ops.aten.max_pool2d.default"));

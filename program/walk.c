@@ -46,6 +46,31 @@ static void put_tensor(fx_buf *b, const fx_tinfo *t) {
   fx_buf_putc(b, ']');
 }
 
+/* The tensors of node's result (a tensor, or a tuple or list of them) under the names of the values it stands for. */
+static void add_results(const fx_program *p, uint32_t node, fx_walk_node *w) {
+  const fx_value *r = &p->inst[node].result;
+  const fx_str values = fx_node_values(p->g, node);
+  const bool tuple = r->kind == FX_V_TUPLE || r->kind == FX_V_LIST;
+  w->results = NULL;
+  w->nresults = 0;
+  if (!values.n || (r->kind != FX_V_TENSOR && !tuple)) return;
+  for (uint32_t k = 0; k < (tuple ? r->n : 1); k++) {
+    const fx_value *v = tuple ? &r->u.items[k] : r;
+    if (v->kind != FX_V_TENSOR) continue;
+    fx_buf names = {0};
+    for (size_t i = 0; i < values.n;) { /* each name, with ".k" for a tuple's item */
+      size_t j = i;
+      while (j < values.n && values.p[j] != ',') j++;
+      if (names.n) fx_buf_puts(&names, ", ");
+      fx_buf_put(&names, values.p + i, j - i);
+      if (tuple) fx_buf_printf(&names, ".%u", k);
+      i = j + 2;
+    }
+    w->results = fx_xrealloc(w->results, (w->nresults + 1) * sizeof *w->results);
+    w->results[w->nresults++] = (fx_walk_result){dup_buf(&names), v->v.node};
+  }
+}
+
 static bool add_node(void *ctx, uint32_t node, uint32_t ncalls) {
   nodes_ctx *c = ctx;
   if (!ncalls) return true;
@@ -54,6 +79,8 @@ static bool add_node(void *ctx, uint32_t node, uint32_t ncalls) {
   fx_walk_node *w = &c->v[c->n++];
   fx_buf name = {0}, fx = {0}, ab = {0}, shape = {0};
   w->node = node;
+  w->results = NULL;
+  w->nresults = 0;
   if (node == FX_NONE_IDX) {
     fx_buf_puts(&name, "(prologue)");
     fx_buf_puts(&fx, "the inputs and weights that the graph writes into, copied first");
@@ -76,6 +103,7 @@ static bool add_node(void *ctx, uint32_t node, uint32_t ncalls) {
       fx_buf_putc(&shape, ')');
     }
   }
+  if (node != FX_NONE_IDX && p->g->nodes[node].opcode != FX_OUTPUT) add_results(p, node, w);
   w->name = dup_buf(&name);
   w->fx = dup_buf(&fx);
   w->absorbed = dup_buf(&ab);
@@ -97,6 +125,8 @@ void fx_walk_nodes_free(fx_walk_node *nodes, uint32_t n) {
     fx_xfree(nodes[i].fx);
     fx_xfree(nodes[i].absorbed);
     fx_xfree(nodes[i].shape);
+    for (uint32_t k = 0; k < nodes[i].nresults; k++) fx_xfree(nodes[i].results[k].names);
+    fx_xfree(nodes[i].results);
   }
   fx_xfree(nodes);
 }

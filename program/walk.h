@@ -28,6 +28,13 @@ bool fx_walk(const fx_lowered *L, const fx_walker *w, void *ctx);
 /* The nodes that run code (node_begin with ncalls > 0), in the walk's order, as profilers, traces and dumps name
  * them: what the profiling build's NAME_nodes table holds (runtime/fxrt.h, fxrt_node_info) and what `fx2c run
  * --profile` times. */
+typedef struct fx_walk_result {
+  char *names;     /* the FX nodes whose value it is, ", "-separated (fx_node_values), each with ".K" for item K of
+                      a tuple result: the stems of the files that --dump writes ("bn1", "topk.0") */
+  uint32_t tensor; /* its tensor: its elements are those of its storage (program/plan.h: place[root[tensor]]) from
+                      the start, in order, when the node has run */
+} fx_walk_result;
+
 typedef struct fx_walk_node {
   uint32_t node;  /* the graph node, or FX_NONE_IDX for the prologue */
   char *name;     /* the node's name; "(prologue)" */
@@ -35,6 +42,9 @@ typedef struct fx_walk_node {
   char *fx;       /* the node's FX line (fx_format_node); for the prologue a line of what it copies */
   char *absorbed; /* fx_node.absorbed */
   char *shape;    /* the result: "f32[1, 64, 56, 56]", "(f32[2], i64[2])", or "" */
+  fx_walk_result *results; /* the tensors of its result that a dump writes: none for the prologue, the output node
+                              and a node that stands for no FX node of the graph as read */
+  uint32_t nresults;
 } fx_walk_node;
 
 /* Fills *out (owned by the caller: fx_walk_nodes_free) and returns how many there are. */

@@ -408,6 +408,21 @@ fxrt_status fxrt_embedding_f32(const float *weight, int64_t rows, int64_t dim, c
  * down-counting SysTick turned upward, ...) in any unit it likes, and records or sums what fxrt_profile_node is
  * given. NAME_nodes (model.h: NAME_NUM_NODES entries, in the order they run) is static data; NAME_run itself keeps
  * no state, so calls with distinct workspaces still may run concurrently if the two hooks allow it. */
+/* Where a tensor of a node's result is once the node has run, for dumps of intermediate tensors: its elements in
+ * order (contiguous), `offset` bytes into the workspace that NAME_run was given, or in input or output buffer `index`
+ * (NAME_run's parameters, in order). */
+enum { FXRT_AT_NONE, FXRT_AT_WORKSPACE, FXRT_AT_INPUT, FXRT_AT_OUTPUT };
+typedef struct fxrt_node_result {
+  const char *names;             /* the FX nodes of the graph as read whose value it is, ", "-separated ("bn1"; a
+                                    tuple's item K: "topk.1"): the names of the files that --dump writes */
+  int64_t shape[FXRT_MAX_DIMS];
+  uint64_t offset;               /* FXRT_AT_WORKSPACE: bytes into the workspace */
+  int32_t dtype;                 /* fxrt_dtype */
+  int32_t ndim;
+  int32_t at;                    /* FXRT_AT_* */
+  uint32_t index;                /* FXRT_AT_INPUT, FXRT_AT_OUTPUT: which buffer */
+} fxrt_node_result;
+
 typedef struct fxrt_node_info {
   const char *name;     /* the FX node's name ("layer1_0_conv1"), or "(prologue)" for the copies made first */
   const char *op;       /* its op type: the core op (convolution, relu, fused_conv, pointwise ...) */
@@ -415,6 +430,9 @@ typedef struct fxrt_node_info {
   const char *absorbed; /* the FX nodes a pass fused into it, comma-separated ("bn1, relu"), or "" */
   const char *shape;    /* its result, "f32[1, 64, 56, 56]" (a tuple: "(f32[2], i64[2])"), or "" */
   uint32_t index;       /* its position in NAME_nodes */
+  const fxrt_node_result *results; /* the tensors of its result (none for a node that stands for no FX node of
+                                      the graph as read, the prologue and the output node) */
+  uint32_t nresults;
 } fxrt_node_info;
 
 uint64_t fxrt_profile_clock(void);
