@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """The profiler's cost and its traces' truth (issue 13): the plain executable and the --profile one of the same
-model, timed side by side in alternating rounds with PyTorch eager (one thread) in the same rounds.
+model, timed side by side in alternating rounds with PyTorch eager (one thread) and ONNX Runtime (npm's
+onnxruntime-node, one thread, when bench/ort is installed) in the same rounds.
 
     /usr/bin/python3 bench/profile_bench.py [--fx2c build/fx2c] [--rounds 7] [--only resnet18] [--report FILE]
 
@@ -11,7 +12,8 @@ every node) and PyTorch N times; a side's figure is the median of its rounds' me
 cost (profiled / plain; the issue allows 1.03) and, from the last round's trace, the check that the trace has one
 event per node that runs code per run and that the median run's sum of node durations is the measured median
 latency within 10%; and that `fx2c trace-diff` of the -O0 build's trace against it lists every BatchNorm node as
-deleted, absorbed into a node of the -O2 build.
+deleted, absorbed into a node of the -O2 build. With ONNX Runtime, its own profile of N runs (bench/ort/profile.js)
+is compared with fx2c's trace by op type (`fx2c trace-diff ORT --test FX2C --by op`): the report keeps that table.
 """
 import json
 import os
@@ -25,6 +27,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import ab_bench  # noqa: E402
 import common  # noqa: E402
+import exe_bench  # noqa: E402
 
 MODELS = [m for m in ab_bench.MODELS if m[0] in ("resnet18", "mobilenet_v2")]
 run = common.run_bench
@@ -38,9 +41,11 @@ def main():
     o = ap.parse_args()
     common.torch_one_thread()
     os.makedirs(o.out, exist_ok=True)
+    ort = exe_bench.ort_available()
     lines = ["| model | runs x rounds | plain | --profile | profiled / plain | PyTorch eager | eager / plain | "
-             "trace events | nodes timed | trace sum / latency | BatchNorms deleted at -O2 |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "ONNX Runtime | ORT / plain | trace events | nodes timed | trace sum / latency | BatchNorms deleted at -O2 |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    diffs = []
     worst = 0.0
     for name, args, n in MODELS:
         if o.only and name not in o.only:
@@ -58,17 +63,21 @@ def main():
                     raise SystemExit(f"{name}: {f} differs between the plain and the profiling build")
         model, x = common.load_model(name, args, d)
         trace = os.path.join(o.out, f"{name}.trace.json")
-        med = {"plain": [], "prof": [], "t": []}
+        med = {"plain": [], "prof": [], "t": [], "ort": []}
         for r in range(o.rounds):
-            order = ["plain", "prof", "t"] if r % 2 == 0 else ["t", "prof", "plain"]
+            order = ["plain", "prof", "t", "ort"] if r % 2 == 0 else ["ort", "t", "prof", "plain"]
             for s in order:
-                if s == "t":
+                if s == "ort":
+                    if ort:
+                        med[s].append(exe_bench.ort_times(model, x, d, n)[1])
+                elif s == "t":
                     med[s].append(common.torch_times(model, x, n)[1])
                 elif s == "prof":
                     med[s].append(run(exes[s], d, n, "--profile", "--trace", trace)[0])
                 else:
                     med[s].append(run(exes[s], d, n)[0])
         a, b, t = (float(np.median(med[s])) for s in ("plain", "prof", "t"))
+        ort_ms = float(np.median(med["ort"])) if ort else None
         with open(trace) as f:
             ev = [e for e in json.load(f)["traceEvents"] if e.get("ph") == "X"]
         nodes = len({e["name"] for e in ev})
@@ -100,8 +109,19 @@ def main():
         bn_line = f"{len(folded)} of {len(bns)}"
         if len(folded) != len(bns) or len(bns) != bn_modules:
             raise SystemExit(f"{name}: trace-diff does not list every BatchNorm as deleted and absorbed:\n{p.stdout}")
+        ort_cells = f"{ort_ms:.3f} ms | {ort_ms / a:.2f}x" if ort else "- | -"
         lines.append(f"| {name} | {n} x {o.rounds} | {a:.3f} ms | {b:.3f} ms | {b / a:.3f} | {t:.3f} ms | {t / a:.2f}x | "
-                     f"{len(ev)} | {nodes} | {ratio:.3f} | {bn_line} |")
+                     f"{ort_cells} | {len(ev)} | {nodes} | {ratio:.3f} | {bn_line} |")
+        if ort:  # ONNX Runtime's own profile against fx2c's trace, op type by op type
+            onnx, inp = os.path.join(d, "model.onnx"), os.path.join(d, "ort_input.bin")
+            ort_trace = os.path.join(o.out, f"{name}.ort.json")
+            subprocess.run(["node", os.path.join(exe_bench.ORT_DIR, "profile.js"), onnx, inp,
+                            ",".join(map(str, x.shape)), str(n), ort_trace], check=True, capture_output=True)
+            p = subprocess.run([o.fx2c, "trace-diff", ort_trace, "--test", trace, "--by", "op", "--top", "12"],
+                               check=True, capture_output=True, text=True)
+            print(p.stdout, flush=True)
+            diffs.append(f"{name}, ONNX Runtime's profile (control, {n} runs) against fx2c's trace (test, {n} runs):\n\n"
+                         "```\n" + p.stdout.rstrip() + "\n```")
     common.report(o, __file__, "The profiler's cost",
                   "one thread, batch 1, executables built with `fx2c compile --emit exe` (default flags), with and "
                   "without --profile; the profiling one run with `--profile --trace` (every node timed and recorded). "
@@ -109,8 +129,12 @@ def main():
                   "and PyTorch take turns in every round. The last two columns check the last round's trace: one "
                   "event per node that runs code per run, and the median run's sum of the nodes' durations against "
                   "the median latency the executable measured; the last, `fx2c trace-diff` of a -O0 build's trace against the -O2 "
-                  "one: BatchNorm nodes listed as deleted and absorbed into an -O2 node, of all of them.",
-                  "\n".join(lines))
+                  "one: BatchNorm nodes listed as deleted and absorbed into an -O2 node, of all of them. ONNX Runtime: "
+                  "onnxruntime-node on the model exported to ONNX (opset 13), one thread, all graph optimizations, "
+                  "its output checked against PyTorch's; then its own profile compared with fx2c's trace by "
+                  "`fx2c trace-diff` (ONNX ops mapped to fx2c's op types; ONNX Runtime fuses Conv + Relu into its "
+                  "Conv, fx2c into fused_conv, so those rows pair across the two names).",
+                  "\n".join(lines) + ("\n\n" + "\n\n".join(diffs) if diffs else ""))
     print(f"worst profiled / plain: {worst:.3f}")
 
 

@@ -1,7 +1,9 @@
 """make_fixtures.py FX2C OUT_DIR: the trace files of tests/tracediff/ (committed; trace-diff's goldens are computed
 from them). A small CNN (conv, BatchNorm, ReLU, pooling, linear) exported with tools/fx2c-export and compiled by fx2c
 twice with --profile, at -O0 and -O2; each executable runs 2 timed runs with --trace (o0.json, o2.json). PyTorch runs
-the same model twice under torch.profiler (torch.json, export_chrome_trace)."""
+the same model twice under torch.profiler (torch.json, export_chrome_trace). ONNX Runtime (npm's onnxruntime-node in
+bench/ort, when it is installed) runs the model exported to ONNX twice with its profiler on (ort.json,
+bench/ort/profile.js)."""
 import os
 import subprocess
 import sys
@@ -37,6 +39,23 @@ def main():
             for _ in range(2):
                 model(x)
     prof.export_chrome_trace(os.path.join(out, "torch.json"))
+    ort_profile(model, x, out)
+
+
+def ort_profile(model, x, out):
+    ort = os.path.join(ROOT, "bench", "ort")
+    if not os.path.isdir(os.path.join(ort, "node_modules", "onnxruntime-node")):
+        print("make_fixtures: no onnxruntime-node in bench/ort (ONNXRUNTIME_NODE_INSTALL=skip npm --prefix bench/ort "
+              "install): ort.json not made", file=sys.stderr)
+        return
+    onnx, inp = os.path.join(out, "cnn.onnx"), os.path.join(out, "cnn_input.bin")
+    with torch.no_grad():
+        torch.onnx.export(model, x, onnx, opset_version=13, input_names=["x"], output_names=["y"])
+    x.numpy().astype("<f4").tofile(inp)
+    subprocess.run(["node", os.path.join(ort, "profile.js"), onnx, inp, ",".join(map(str, x.shape)), "2",
+                    os.path.join(out, "ort.json")], check=True, capture_output=True)
+    os.remove(onnx)
+    os.remove(inp)
 
 
 main()

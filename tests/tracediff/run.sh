@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # fx2c trace-diff (issue 13) on fixed trace files (make_fixtures.py wrote them: a small CNN's fx2c traces at -O0 and
-# -O2, and PyTorch's under torch.profiler): the tables by node name and by op type, CSV and the two SVG charts against
+# -O2, PyTorch's under torch.profiler and ONNX Runtime's own profile): the tables by node name and by op type, CSV and the two SVG charts against
 # the goldens in expected/ (FX2C_UPDATE=1 rewrites them); -O0 against -O2 lists the BatchNorm nodes as deleted; bad
 # trace files get one error naming the file and exit status 1; outputs that would overwrite an input are refused;
 # tools/fx2c_tracediff.py's DataFrame, ops_diff and charts agree with the command line (test_py.py).
@@ -30,6 +30,7 @@ if grep -q "^_1  *deleted.*  _0_fused$" "$work/o0_o2.txt" && grep -q "^_4  *dele
    grep -q "^batch_norm  *deleted" "$work/o0_o2.txt"; then pass=$((pass + 1))
 else echo "FAIL the BatchNorm nodes are not listed as deleted"; fail=$((fail + 1)); fi
 golden torch_o2.txt "$fx2c" trace-diff torch.json --test o2.json --sort count
+golden ort_o2.txt "$fx2c" trace-diff ort.json --test o2.json --sort count   # ONNX Runtime's own profile
 golden o2_o2_name.txt "$fx2c" trace-diff o2.json o2.json --test o2.json --by name --sort name
 for b in notjson truncated noevents object; do
   golden "bad_$b.txt" "$fx2c" trace-diff "bad/$b.json" --test o2.json
