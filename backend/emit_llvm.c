@@ -891,7 +891,7 @@ static void build_nodes_table(lv *v) {
         int32_t at;
         uint32_t index;
         uint64_t offset;
-        fx_iface_result_at(e, wr->tensor, &at, &index, &offset);
+        fx_iface_result_at(e, e->nodes[i].node, wr->tensor, &at, &index, &offset);
         LLVMValueRef dims[FXRT_MAX_DIMS];
         for (int d = 0; d < FXRT_MAX_DIMS; d++) dims[d] = ci64(v, d < t->ndim ? t->shape[d] : 0);
         LLVMValueRef f[7] = {cstring(v, wr->names), LLVMConstArray2(v->i64, dims, FXRT_MAX_DIMS),

@@ -178,9 +178,10 @@ void fx_put_c_string(fx_buf *b, const char *s) {
   fx_buf_putc(b, '"');
 }
 
-void fx_iface_result_at(const fx_iface *e, uint32_t t, int32_t *at, uint32_t *index, uint64_t *offset) {
+void fx_iface_result_at(const fx_iface *e, uint32_t node, uint32_t t, int32_t *at, uint32_t *index, uint64_t *offset) {
   const fx_place *pl = &e->P->place[e->P->root[t]];
   *at = FXRT_AT_NONE, *index = 0, *offset = 0;
+  if (!fx_plan_holds_after(e->L, e->P, t, node)) return;
   if (pl->loc == FX_MEM_ARENA) *at = FXRT_AT_WORKSPACE, *offset = pl->offset;
   else if (pl->loc == FX_MEM_OUTPUT) *at = FXRT_AT_OUTPUT, *index = pl->index;
   else if (pl->loc == FX_MEM_INPUT) { /* pl->index counts the placeholders, NAME_run's parameters only tensors */
@@ -207,7 +208,7 @@ void fx_iface_nodes_table(const fx_iface *e, fx_buf *b) {
         int32_t at;
         uint32_t index;
         uint64_t offset;
-        fx_iface_result_at(e, r->tensor, &at, &index, &offset);
+        fx_iface_result_at(e, e->nodes[i].node, r->tensor, &at, &index, &offset);
         static const char *const ats[] = {"FXRT_AT_NONE", "FXRT_AT_WORKSPACE", "FXRT_AT_INPUT", "FXRT_AT_OUTPUT"};
         fx_buf_puts(b, "    {");
         fx_put_c_string(b, r->names);

@@ -79,9 +79,10 @@ uint64_t fx_iface_weights_blob(const fx_iface *e, fx_buf *bin, uint64_t *woff);
 void fx_iface_header(const fx_iface *e, fx_buf *b, uint64_t weight_bytes);
 /* The NAME_run prototype, without the semicolon. */
 void fx_iface_signature(const fx_iface *e, fx_buf *b);
-/* Where tensor t is when its node has run (fxrt.h, fxrt_node_result): *at is FXRT_AT_WORKSPACE (*offset bytes
- * in), FXRT_AT_INPUT or FXRT_AT_OUTPUT (*index: the parameter among the inputs or outputs), or FXRT_AT_NONE. */
-void fx_iface_result_at(const fx_iface *e, uint32_t t, int32_t *at, uint32_t *index, uint64_t *offset);
+/* Where tensor t of node's result is when the node has run (fxrt.h, fxrt_node_result): *at is FXRT_AT_WORKSPACE
+ * (*offset bytes in), FXRT_AT_INPUT or FXRT_AT_OUTPUT (*index: the parameter among the inputs or outputs), or
+ * FXRT_AT_NONE where its storage does not hold it then (fx_plan_holds_after). */
+void fx_iface_result_at(const fx_iface *e, uint32_t node, uint32_t t, int32_t *at, uint32_t *index, uint64_t *offset);
 
 /* The profiling build's table NAME_nodes (fxrt_node_info, fxrt.h): its definition, for model.c. */
 void fx_iface_nodes_table(const fx_iface *e, fx_buf *b);

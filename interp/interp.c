@@ -44,7 +44,6 @@ static void *base(void *ctx, const fx_kcall *k, const fx_ref *r);
 
 static bool probe_end(void *ctx, uint32_t node) {
   ex *e = ctx;
-  (void)node;
   if (!e->timed) return true;
   const uint32_t index = e->pnode++;
   e->probe->node(e->probe->ctx, index, e->t0, now_ns());
@@ -52,7 +51,8 @@ static bool probe_end(void *ctx, uint32_t node) {
   for (uint32_t k = 0; k < e->nodes[index].nresults; k++) {
     const uint32_t t = e->nodes[index].results[k].tensor;
     const fx_ref r = {FX_REF_TENSOR, (uint8_t)e->L->p->tensors[t].dtype, t, 0};
-    if (!e->probe->result(e->probe->ctx, index, k, base(e, NULL, &r))) return false;
+    const void *data = fx_plan_holds_after(e->L, e->P, t, node) ? base(e, NULL, &r) : NULL;
+    if (!e->probe->result(e->probe->ctx, index, k, data)) return false;
   }
   return true;
 }

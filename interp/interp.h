@@ -28,7 +28,8 @@ bool fx_interp_run(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_
  * (the nodes that run code are fx_walk_nodes(L), program/walk.h), then node after each of those nodes with its
  * position in that list and CLOCK_MONOTONIC nanoseconds before and after it; then, when result is set, result once
  * per tensor k of that node's results (fx_walk_node.results) with where its elements are (contiguous, in order, valid
- * until the next call of the run). A false from start or result stops the run. */
+ * until the next call of the run; NULL where its storage no longer holds it: fx_plan_holds_after). A false from
+ * start or result stops the run. */
 typedef struct fx_interp_probe {
   bool (*start)(void *ctx, const fx_lowered *L); /* false: no run (start reported why) */
   void (*node)(void *ctx, uint32_t index, uint64_t start_ns, uint64_t end_ns);

@@ -483,6 +483,13 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
   fx_xfree(it);
 }
 
+bool fx_plan_holds_after(const fx_lowered *L, const fx_plan *P, uint32_t t, uint32_t node) {
+  const fx_place *pl = &P->place[P->root[t]];
+  if (pl->loc == FX_MEM_NONE || node >= L->p->g->nnodes || L->end_call[node] == FX_NONE_IDX) return false;
+  if (pl->loc == FX_MEM_OUTPUT || pl->loc == FX_MEM_INPUT || pl->loc == FX_MEM_WEIGHT) return true;
+  return pl->last != FX_NONE_IDX && pl->last + 1 >= L->end_call[node];
+}
+
 void fx_plan_free(fx_plan *P) {
   fx_xfree(P->root);
   fx_xfree(P->place);

@@ -70,6 +70,10 @@ typedef struct fx_plan {
 
 void fx_plan_build(const fx_lowered *L, fx_plan *P);
 void fx_plan_free(fx_plan *P);
+/* Whether tensor t's storage still holds it when node's last call has run: false when it died at an earlier call of
+ * the node (a piece of split that nothing reads, whose buffer a later piece's copy may take) or was never touched.
+ * Dumps of intermediate tensors (--dump) write only those that hold. */
+bool fx_plan_holds_after(const fx_lowered *L, const fx_plan *P, uint32_t t, uint32_t node);
 /* The arena bytes, the lower bound and every buffer's offset, size and lifetime, as a table. */
 void fx_plan_report(const fx_lowered *L, const fx_plan *P, FILE *f);
 

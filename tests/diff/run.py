@@ -214,6 +214,31 @@ def check_torch_refusal(res, m, net, inputs, work, why, opts):
     return res
 
 
+INDEX_OPS = {"topk", "sort", "argsort", "argmax", "argmin", "max", "min", "kthvalue", "mode", "median", "nanmedian",
+             "max_pool2d_with_indices", "adaptive_max_pool2d"}
+
+
+def dump_beyond(report, ref_dump):
+    """The nodes that fx2c compare's report lists beyond tolerance, but for the integer results of ops that return
+    indices (topk's, argmax's, ...): among tied values PyTorch and fx2c may pick other, equally right, indices."""
+    ops = {}
+    with open(os.path.join(ref_dump, "nodes.tsv")) as f:
+        for line in f:
+            cols = line.rstrip("\n").split("\t")
+            if len(cols) >= 3 and not line.startswith("#"):
+                ops[cols[0]] = cols[2].split(".")[-1]
+    out = []
+    for line in report.splitlines():
+        cols = line.split()
+        if "BEYOND" not in cols or len(cols) < 2:
+            continue
+        name, shape = cols[0], cols[1]
+        if shape.startswith(("i64", "i32")) and ops.get(name, "").rstrip("_") in INDEX_OPS:
+            continue
+        out.append(name)
+    return out
+
+
 def check_seed(seed, opts):
     """One seed: a dict with seed, ops, aten, status and per-backend results."""
     import torch
@@ -247,6 +272,9 @@ def check_seed(seed, opts):
             return res
         export_dir = os.path.join(work, "export")
         argv = ["--module", src_path + ":Net", "--out", export_dir, "--seed", str(seed), "--quiet"]
+        ref_dump = os.path.join(work, "ref-dump")
+        if opts.dumps:
+            argv += ["--dump", ref_dump]
         argv += sum((["--input", s] for s in m.inputs), []) + (["--aten"] if m.aten else [])
         try:
             exp.export(exp.build_argparser().parse_args(argv), lambda msg: None)
@@ -276,14 +304,15 @@ def check_seed(seed, opts):
         for b in backends:
             out_dir = os.path.join(work, "out-" + b)
             os.makedirs(out_dir)
+            dump = ["--dump", os.path.join(work, "dump-" + b)] if opts.dumps else []
             if b == "interp":
-                steps = [opts.fx2c + ["run", graph] + model_files + in_paths + ["-o", out_dir]]
+                steps = [opts.fx2c + ["run", graph] + model_files + in_paths + ["-o", out_dir] + dump]
             else:
                 exe = os.path.join(work, f"model-{b}.exe")
                 build = opts.fx2c + ["compile"] + (["--backend", "llvm"] if b == "llvm" else []) + [graph] + model_files
                 build += sum((["--input", f"{n}={p}"] for n, p in zip(meta["placeholders"], in_paths)), [])
-                build += ["--emit", "exe", "-o", exe]
-                steps = [build, [exe] + in_paths + ["-o", out_dir]]
+                build += ["--emit", "exe", "-o", exe] + (["--profile"] if opts.dumps else [])
+                steps = [build, [exe] + in_paths + ["-o", out_dir] + dump]
             status, detail = "pass", ""
             for i, cmd in enumerate(steps):
                 cmds.append(shlex.join(cmd))
@@ -297,6 +326,16 @@ def check_seed(seed, opts):
                 problem = compare_dirs(export_dir, out_dir, n_out, ref64)
                 if problem:
                     status, detail = "mismatch", problem
+            if status == "pass" and opts.dumps:  # every node's result against PyTorch's (fx2c compare)
+                cmd = opts.fx2c + ["compare", ref_dump, dump[1]]
+                cmds.append(shlex.join(cmd))
+                p = subprocess.run(cmd, capture_output=True, text=True, timeout=opts.timeout)
+                if p.returncode == 1:
+                    beyond = dump_beyond(p.stdout, ref_dump)
+                    if beyond:
+                        status, detail = "mismatch", "dump: beyond tolerance: " + ", ".join(beyond[:3])
+                elif p.returncode != 0:
+                    status, detail = "crash", "fx2c compare: " + (p.stderr.strip().splitlines() or ["?"])[0]
             res["backends"][b] = (status, detail)
         rank = {"pass": 0, "refused": 1, "mismatch": 2, "crash": 3}
         worst = max(res["backends"].items(), key=lambda kv: rank[kv[1][0]])
@@ -349,6 +388,9 @@ def main(argv=None):
                    help="op classes not to generate: " + ", ".join(gen.EXCLUDABLE) + " (to look past known bugs; "
                         "another exclusion list gives other models for the same seeds)")
     p.add_argument("--quiet", action="store_true", help="no line per seed on stderr")
+    p.add_argument("--dumps", action="store_true",
+                   help="also compare every node's result with PyTorch's (fx2c-export --dump; fx2c run --dump and "
+                        "the executables built with --profile and run with --dump; fx2c compare)")
     opts = p.parse_args(argv)
     opts.fx2c = [os.path.abspath(a) if os.path.exists(a) else a for a in shlex.split(opts.fx2c)]
     opts.backends = [b.strip() for b in opts.backends.split(",") if b.strip()]
