@@ -77,7 +77,7 @@ static void add(fx_trace_set *s, char *name, char *op, double dur) {
     s->cap = s->cap ? 2 * s->cap : 256;
     s->ev = fx_xrealloc(s->ev, s->cap * sizeof *s->ev);
   }
-  s->ev[s->n++] = (fx_trace_op){name, op, dur, NULL};
+  s->ev[s->n++] = (fx_trace_op){name, op, dur, NULL, false};
 }
 
 static const char *str_of(const cJSON *o, const char *key) {
@@ -230,6 +230,7 @@ bool fx_trace_read(fx_trace_set *s, const char *path, fx_diag *d) {
   }
   cJSON_Delete(j);
   s->kinds[s->files - 1] = dup_n(kind, strlen(kind));
+  for (size_t i = s->n - got; strcmp(kind, "fx2c") == 0 && i < s->n; i++) s->ev[i].fx2c = true;
   if (!got) {
     fx_diag_error(d, src, fx_loc_at(src, 0, 1), "the trace has no events of an operator (%s trace: %s)", kind,
                   strcmp(kind, "onnxruntime") == 0 ? "no \"Node\" events named *_kernel_time"
@@ -319,10 +320,21 @@ bool fx_trace_compare(const fx_trace_set *control, const fx_trace_set *test, fx_
   if (!known) return false;
   grouping g = {0};
   const fx_trace_set *sets[2] = {control, test};
+  /* fx2c against another producer by op type: a fused op of fx2c is the op it extends, which the other side runs
+   * (with its own fusions: ONNX Runtime's Conv takes a Relu; PyTorch's BatchNorm stays a row of its own) */
+  bool fx2c[2] = {false, false}, other[2] = {false, false};
+  for (int side = 0; side < 2; side++)
+    for (size_t i = 0; i < sets[side]->n; i++) fx2c[side] |= sets[side]->ev[i].fx2c, other[side] |= !sets[side]->ev[i].fx2c;
+  out->base_ops = by == FX_TRACE_BY_OP && ((fx2c[0] && other[1]) || (other[0] && fx2c[1]));
   for (int side = 0; side < 2; side++)
     for (size_t i = 0; i < sets[side]->n; i++) {
       const fx_trace_op *e = &sets[side]->ev[i];
-      fx_trace_row *r = row_for(&g, by == FX_TRACE_BY_NAME ? e->name : e->op);
+      const char *op = e->op;
+      if (out->base_ops && op) /* ONNX Runtime's FusedConv too */
+        op = strcmp(op, "fused_conv") == 0 || strcmp(op, "winograd_conv") == 0 ? "convolution"
+             : strcmp(op, "fused_linear") == 0                                  ? "linear"
+                                                                                : op;
+      fx_trace_row *r = row_for(&g, by == FX_TRACE_BY_NAME ? e->name : op);
       r->count[side] += 1;
       r->dur[side] += e->dur;
       if (by == FX_TRACE_BY_NAME && (!r->op || side == 1)) r->op = e->op;
@@ -370,6 +382,9 @@ void fx_trace_diff_print(const fx_trace_diff *t, fx_trace_key by, FILE *f) {
   for (size_t i = 0; i < t->n; i++) tot[0] += t->rows[i].dur[0], tot[1] += t->rows[i].dur[1];
   fprintf(f, "%s: control %.3f us, test %.3f us in all (test / control %.3f)\n",
           by == FX_TRACE_BY_NAME ? "by name" : "by op type", tot[0], tot[1], tot[0] > 0 ? tot[1] / tot[0] : 0.0);
+  if (t->base_ops)
+    fprintf(f, "(fused_conv and winograd_conv count as convolution, fused_linear as linear: each producer fuses its "
+               "own way)\n");
   fprintf(f, "%-*s  %-10s  %8s  %8s  %8s  %14s  %14s  %14s%s\n", w, by == FX_TRACE_BY_NAME ? "name" : "op type", "class",
           "control", "test", "diff", "control us", "test us", "diff us", by == FX_TRACE_BY_NAME ? "  absorbed into" : "");
   for (size_t i = 0; i < t->n; i++) {

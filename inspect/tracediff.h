@@ -25,6 +25,7 @@ typedef struct fx_trace_op {
   char *op;   /* its op type, in fx2c's core op names where the producer's name maps to one */
   double dur; /* microseconds */
   char *absorbed; /* fx2c's traces: the FX nodes fused into it ("bn1, relu"), or NULL */
+  bool fx2c;      /* read from an fx2c trace */
 } fx_trace_op;
 
 typedef struct fx_trace_set {
@@ -56,9 +57,12 @@ typedef struct fx_trace_row {
 typedef struct fx_trace_diff {
   fx_trace_row *rows;
   size_t n;
+  bool base_ops; /* by op type, fx2c's traces against another producer's: fused ops were counted as the op they
+                    extend (fused_conv and winograd_conv as convolution, fused_linear as linear) */
 } fx_trace_diff;
 
-/* Groups both sets by key and sorts the rows by sort: "duration" (the largest change of total duration first),
+/* Groups both sets by key and sorts the rows by sort (by op type, when one side has fx2c's traces and the other
+ * another producer's, fused ops count as the op they extend: base_ops): "duration" (the largest change of total duration first),
  * "count" (of count), "name", "control" or "test" (the larger total duration first); ties by key. False for an
  * unknown sort key. */
 bool fx_trace_compare(const fx_trace_set *control, const fx_trace_set *test, fx_trace_key by, const char *sort,
