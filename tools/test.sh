@@ -45,4 +45,6 @@ echo "== conformance zoo (light), compiled executables under ASan and UBSan"
   --fx2c build-test/fx2c --cache build-test/e2e-cache || status=1
 echo "== conformance zoo (light), LLVM executables against PyTorch and the C executables"
 /usr/bin/python3 tests/e2e/zoo.py --light --backend llvm --fx2c build-test/fx2c --cache build-test/e2e-cache || status=1
+echo "== resnet18: the profiling build's trace, trace-diff of -O0 against -O2, every node's dump against PyTorch's"
+/usr/bin/python3 tests/profile/resnet18.py build-test/fx2c build-test/profile-resnet18 || status=1
 exit $status
