@@ -9,6 +9,8 @@
 #      then the same models compiled by `fx2c compile --emit exe` (warnings as errors, ASan and UBSan), run and
 #      compared again; then compiled by the LLVM backend (--backend llvm --emit exe), compared with PyTorch and, bit
 #      for bit, with the C executables
+#   5. resnet18 through the profiler (tests/profile/resnet18.py): its trace, trace-diff of -O0 against -O2, and every
+#      node's dump against PyTorch's
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
