@@ -373,6 +373,7 @@ uint32_t fx_graph_create_node(fx_graph *g, fx_opcode op, fx_str target, fx_value
   uint32_t idx = g->nnodes++;
   fx_node *n = &g->nodes[idx];
   memset(n, 0, sizeof *n);
+  n->vfirst = n->vlast = n->vnext = FX_NONE_IDX;
   n->name = uname;
   n->target = fx_arena_str(&g->arena, target);
   n->type = type.n ? fx_arena_str(&g->arena, type) : (fx_str){"", 0};
@@ -399,6 +400,8 @@ uint32_t fx_graph_append_node(fx_graph *g, const fx_node *proto) {
   n->nusers = n->users_cap = n->users_off = 0;
   n->erased = 0;
   n->read = 1;
+  n->vfirst = n->vlast = n->vnext = FX_NONE_IDX;
+  n->own_value_lost = n->value_merged = 0;
   names_insert(g, idx);
   list_insert_before(g, idx, FX_NONE_IDX);
   g->nlive++;
@@ -429,14 +432,9 @@ uint32_t fx_graph_node_copy(fx_graph *g, const fx_graph *src, uint32_t node, fx_
   fx_value args = fx_value_copy(g, &n->args, map, ctx);
   fx_value kwargs = fx_value_copy(g, &n->kwargs, map, ctx);
   /* The source strings may belong to src's arena or source buffer: create_node copies them. */
-  const fx_str absorbed = n->absorbed, values = fx_node_values(src, node); /* n moves when g's nodes grow */
-  const bool read = n->read;
+  const fx_str absorbed = n->absorbed; /* n moves when g's node array grows (src may be g) */
   uint32_t c = fx_graph_create_node(g, (fx_opcode)n->opcode, n->target, args, kwargs, n->name, n->type);
   if (absorbed.n) g->nodes[c].absorbed = fx_arena_str(&g->arena, absorbed);
-  if (!read || values.n != g->nodes[c].name.n || memcmp(values.p, g->nodes[c].name.p, values.n)) {
-    g->nodes[c].values = values.n ? fx_arena_str(&g->arena, values) : (fx_str){"", 0};
-    g->nodes[c].values_set = 1;
-  }
   return c;
 }
 
@@ -456,46 +454,46 @@ static void replace_cb(void *ctx, fx_value *ref) {
   if (ref->v.node == c->from) ref->v.node = c->to;
 }
 
-static bool list_has(fx_str list, fx_str name);
+/* Whether node stands for its own value (fx_node_values). */
+static bool own_value(const fx_node *n) { return n->read && !n->own_value_lost; }
 
-fx_str fx_node_values(const fx_graph *g, uint32_t node) {
-  const fx_node *n = &g->nodes[node];
-  if (n->values_set) return n->values;
-  return n->read ? n->name : (fx_str){"", 0};
-}
-
-/* Appends each name of the ", "-separated list that b does not hold yet. */
-static void put_names(fx_buf *b, fx_str list) {
-  for (size_t i = 0; i < list.n;) {
-    size_t j = i;
-    while (j < list.n && list.p[j] != ',') j++;
-    fx_str name = {list.p + i, j - i};
-    if (name.n && !list_has((fx_str){b->p, b->n}, name)) {
-      if (b->n) fx_buf_puts(b, ", ");
-      fx_buf_put(b, name.p, name.n);
-    }
-    i = j + 2;
+uint32_t fx_node_values(const fx_graph *g, uint32_t node, uint32_t *out, uint32_t max) {
+  uint32_t n = 0;
+  if (own_value(&g->nodes[node])) {
+    if (n < max) out[n] = node;
+    n++;
   }
+  /* the lists are disjoint and acyclic (add_values), so this visits each node once at most: g->nnodes steps bound
+   * it all the same */
+  uint32_t steps = 0;
+  for (uint32_t v = g->nodes[node].vfirst; v != FX_NONE_IDX && v < g->nnodes && steps++ < g->nnodes;
+       v = g->nodes[v].vnext)
+    if (own_value(&g->nodes[v])) {
+      if (n < max) out[n] = v;
+      n++;
+    }
+  return n;
 }
 
-static void set_values(fx_graph *g, uint32_t node, fx_str first, fx_str then) {
-  fx_buf b = {0};
-  put_names(&b, first);
-  put_names(&b, then);
-  g->nodes[node].values = b.n ? fx_arena_str(&g->arena, (fx_str){b.p, b.n}) : (fx_str){"", 0};
-  g->nodes[node].values_set = 1;
-  fx_buf_free(&b);
-}
-
-/* repl's result now also stands for node's value (replace_all_uses_with). */
+/* repl's result now also stands for node's values: node, then node's list, join the end of repl's list. Each
+ * node is merged at most once (replace_all_uses_with leaves it without users, and passes erase it), so the lists
+ * stay disjoint. */
 static void add_values(fx_graph *g, uint32_t repl, uint32_t node) {
-  if (node >= g->nnodes || repl >= g->nnodes) return;
-  set_values(g, repl, fx_node_values(g, repl), fx_node_values(g, node));
+  if (node >= g->nnodes || repl >= g->nnodes || node == repl) return;
+  fx_node *r = &g->nodes[repl], *f = &g->nodes[node];
+  if (f->value_merged || r->value_merged) return; /* merged already: each list once, no cycles */
+  f->value_merged = 1;
+  uint32_t tail = f->vlast == FX_NONE_IDX ? node : f->vlast;
+  f->vnext = f->vfirst; /* node heads its own list */
+  f->vfirst = f->vlast = FX_NONE_IDX;
+  if (r->vfirst == FX_NONE_IDX) r->vfirst = node;
+  else g->nodes[r->vlast].vnext = node;
+  r->vlast = tail;
 }
 
 void fx_node_take_value(fx_graph *g, uint32_t node, uint32_t from) {
-  if (node == from) return;
-  set_values(g, node, fx_node_values(g, from), (fx_str){"", 0});
+  if (node == from || node >= g->nnodes) return;
+  g->nodes[node].own_value_lost = 1;
 }
 
 uint32_t fx_node_replace_all_uses_with(fx_graph *g, uint32_t node, uint32_t repl) {
@@ -530,22 +528,35 @@ static bool list_has(fx_str list, fx_str name) {
 }
 
 void fx_node_absorb(fx_graph *g, uint32_t into, uint32_t from) {
-  if (into == from) return;
+  const fx_str have = g->nodes[into].absorbed;
+  if (into == from || (have.n >= 3 && memcmp(have.p + have.n - 3, "...", 3) == 0)) return; /* full */
   const fx_node *f = &g->nodes[from];
   fx_str add[2] = {f->read ? f->name : (fx_str){"", 0}, f->absorbed};
   fx_buf b = {0};
-  fx_buf_put(&b, g->nodes[into].absorbed.p, g->nodes[into].absorbed.n);
-  for (int k = 0; k < 2; k++)
-    for (size_t i = 0; i < add[k].n;) {
+  fx_buf_put(&b, have.p, have.n);
+  uint32_t count = 0;
+  for (size_t i = 0; i < b.n; i++) count += b.p[i] == ',';
+  count += b.n > 0;
+  bool full = false;
+  for (int k = 0; k < 2 && !full; k++)
+    for (size_t i = 0; i < add[k].n && !full;) {
       size_t j = i;
       while (j < add[k].n && add[k].p[j] != ',') j++;
       fx_str name = {add[k].p + i, j - i};
-      if (name.n && !list_has((fx_str){b.p, b.n}, name) && !(g->nodes[into].read && fx_str_eq(name, g->nodes[into].name))) {
+      if (fx_str_eqz(name, "...")) full = true; /* from's list was full */
+      else if (name.n && !list_has((fx_str){b.p, b.n}, name) &&
+               !(g->nodes[into].read && fx_str_eq(name, g->nodes[into].name))) {
+        if (count == FX_ABSORBED_MAX) {
+          full = true;
+          break;
+        }
         if (b.n) fx_buf_puts(&b, ", ");
         fx_buf_put(&b, name.p, name.n);
+        count++;
       }
       i = j + 2;
     }
+  if (full) fx_buf_puts(&b, b.n ? ", ..." : "...");
   g->nodes[into].absorbed = b.n ? fx_arena_str(&g->arena, (fx_str){b.p, b.n}) : (fx_str){"", 0};
   fx_buf_free(&b);
 }

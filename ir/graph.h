@@ -99,8 +99,10 @@ typedef struct fx_node {
   int32_t declared_users; /* the [#users=N] that was read, or -1 */
   fx_str absorbed; /* the nodes of the graph as read whose work a pass fused into this one ("conv1, bn1, relu"),
                       or empty: fx_node_absorb */
-  fx_str values;   /* with values_set: the nodes of the graph as read whose value this one's result is (fx_node_values) */
-  uint8_t values_set;
+  /* the other nodes whose value this one's result is (fx_node_values): a list through vnext, vfirst..vlast */
+  uint32_t vfirst, vlast, vnext;
+  uint8_t own_value_lost; /* fx_node_take_value: it computes another node's value, not its own */
+  uint8_t value_merged;   /* its values joined another node's list (it is in that list) */
 } fx_node;
 
 /* ---- graphs ---- */
@@ -169,16 +171,20 @@ uint32_t fx_node_replace_all_uses_with(fx_graph *g, uint32_t node, uint32_t repl
 
 /* Records that node `into` now does the work of node `from` (a pass fused, folded or merged it): `into`'s
  * absorbed list gains from's name, when from was read from the source (fx_node.read), and from's own list;
- * each name once, in the order absorbed. The emitted code's comments, the profiler's tables and the traces name
- * them. */
+ * each name once, in the order absorbed, at most FX_ABSORBED_MAX of them (then ", ..." ends the list: a node that
+ * merged thousands of common subexpressions keeps its comment short and the pass linear). The emitted code's
+ * comments, the profiler's tables and the traces name them. */
+#define FX_ABSORBED_MAX 32
 void fx_node_absorb(fx_graph *g, uint32_t into, uint32_t from);
 
-/* The nodes of the graph as read whose value node's result is, ", "-separated: its own name when it was read and
- * no pass changed what it computes; after fx_node_replace_all_uses_with(g, from, node) also from's (a no-op, a
- * common subexpression, a fused group's last node: the value is the same); after fx_node_take_value(g, node, from)
- * only from's (a conv that a BatchNorm was folded into computes the BatchNorm's value, not its own any more). Empty
- * for a node that a pass made and that replaced none. Dumps of intermediate tensors (--dump) name files by it. */
-fx_str fx_node_values(const fx_graph *g, uint32_t node);
+/* The nodes of the graph as read whose value node's result is: itself when it was read and no pass changed what it
+ * computes; after fx_node_replace_all_uses_with(g, from, node) also from's (a no-op, a common subexpression, a fused
+ * group's last node: the value is the same); after fx_node_take_value(g, node, from) only from's (a conv that a
+ * BatchNorm was folded into computes the BatchNorm's value, not its own any more). None for a node that a pass made
+ * and that replaced none. Writes up to `max` of them into out (node indices, in the order they were merged) and
+ * returns how many there are. Merging is O(1), so that a node that replaces many (common subexpressions) costs no
+ * more. Dumps of intermediate tensors (--dump) name files by them. */
+uint32_t fx_node_values(const fx_graph *g, uint32_t node, uint32_t *out, uint32_t max);
 /* node now computes from's value and no longer its own (see fx_node_values). */
 void fx_node_take_value(fx_graph *g, uint32_t node, uint32_t from);
 

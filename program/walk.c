@@ -46,25 +46,28 @@ static void put_tensor(fx_buf *b, const fx_tinfo *t) {
   fx_buf_putc(b, ']');
 }
 
-/* The tensors of node's result (a tensor, or a tuple or list of them) under the names of the values it stands for. */
+/* The tensors of node's result (a tensor, or a tuple or list of them) under the names of the values it stands for
+ * (at most FX_WALK_MAX_NAMES of them: a node that merged thousands of common subexpressions is not dumped thousands
+ * of times). */
+#define FX_WALK_MAX_NAMES 16
 static void add_results(const fx_program *p, uint32_t node, fx_walk_node *w) {
   const fx_value *r = &p->inst[node].result;
-  const fx_str values = fx_node_values(p->g, node);
+  uint32_t values[FX_WALK_MAX_NAMES];
+  uint32_t nv = fx_node_values(p->g, node, values, FX_WALK_MAX_NAMES);
   const bool tuple = r->kind == FX_V_TUPLE || r->kind == FX_V_LIST;
   w->results = NULL;
   w->nresults = 0;
-  if (!values.n || (r->kind != FX_V_TENSOR && !tuple)) return;
+  if (nv > FX_WALK_MAX_NAMES) nv = FX_WALK_MAX_NAMES;
+  if (!nv || (r->kind != FX_V_TENSOR && !tuple)) return;
   for (uint32_t k = 0; k < (tuple ? r->n : 1); k++) {
     const fx_value *v = tuple ? &r->u.items[k] : r;
     if (v->kind != FX_V_TENSOR) continue;
     fx_buf names = {0};
-    for (size_t i = 0; i < values.n;) { /* each name, with ".k" for a tuple's item */
-      size_t j = i;
-      while (j < values.n && values.p[j] != ',') j++;
+    for (uint32_t i = 0; i < nv; i++) { /* each name, with ".k" for a tuple's item */
+      const fx_str name = p->g->nodes[values[i]].name;
       if (names.n) fx_buf_puts(&names, ", ");
-      fx_buf_put(&names, values.p + i, j - i);
+      fx_buf_put(&names, name.p, name.n);
       if (tuple) fx_buf_printf(&names, ".%u", k);
-      i = j + 2;
     }
     w->results = fx_xrealloc(w->results, (w->nresults + 1) * sizeof *w->results);
     w->results[w->nresults++] = (fx_walk_result){dup_buf(&names), v->v.node};

@@ -911,6 +911,63 @@ static void absorb_lists_source_nodes_once_through_chains(void **state) {
   assert_fxstr_equal(g->nodes[x].absorbed, "");
 }
 
+/* fx_node_absorb keeps at most FX_ABSORBED_MAX names, then ", ..." (common subexpression elimination merging
+ * thousands of nodes into one stays linear, model.c's comment short); a full list passed on stays full. */
+static void absorb_list_is_bounded(void **state) {
+  (void)state;
+  fx_graph *g = new_graph();
+  uint32_t x = ph(g, "x");
+  uint32_t into = call1(g, FX_CALL_FUNCTION, "fx2c.merged", x);
+  for (int i = 0; i < 1000; i++) {
+    uint32_t n = call1(g, FX_CALL_FUNCTION, "torch.neg", x);
+    g->nodes[n].read = 1;
+    fx_node_absorb(g, into, n);
+  }
+  fx_str a = g->nodes[into].absorbed;
+  uint32_t commas = 0;
+  for (size_t i = 0; i < a.n; i++) commas += a.p[i] == ',';
+  assert_int_equal(commas, FX_ABSORBED_MAX); /* 32 names and the ", ..." */
+  assert_true(a.n > 5 && memcmp(a.p + a.n - 5, ", ...", 5) == 0);
+  uint32_t next = call1(g, FX_CALL_FUNCTION, "fx2c.again", x);
+  fx_node_absorb(g, next, into);
+  assert_true(fx_str_eq(g->nodes[next].absorbed, g->nodes[into].absorbed));
+}
+
+/* fx_node_values: a node read from the source stands for its own value; replace_all_uses_with(from, into) adds
+ * from's (and what from stood for), in the order merged; take_value drops into's own (bnfold: the conv computes the
+ * BatchNorm's value); a node made by a pass stands for what it replaced only. */
+static void values_follow_replacements(void **state) {
+  (void)state;
+  static const char text[] = "graph():\n"
+                             "    %x : [#users=1] = placeholder[target=x]\n"
+                             "    %conv : [#users=1] = call_function[target=torch.neg](args = (%x,), kwargs = {})\n"
+                             "    %bn : [#users=1] = call_function[target=torch.neg](args = (%conv,), kwargs = {})\n"
+                             "    %d : [#users=1] = call_function[target=torch.neg](args = (%bn,), kwargs = {})\n"
+                             "    %relu : [#users=1] = call_function[target=torch.relu](args = (%d,), kwargs = {})\n"
+                             "    return relu\n";
+  fx_graph *g = parse_text("values.fx", text)->g;
+  assert_non_null(g);
+  uint32_t conv = fx_graph_find(g, S("conv")), bn = fx_graph_find(g, S("bn")), d = fx_graph_find(g, S("d")),
+           relu = fx_graph_find(g, S("relu")), v[8];
+  assert_int_equal(fx_node_values(g, conv, v, 8), 1);
+  assert_int_equal(v[0], conv);
+  fx_node_replace_all_uses_with(g, d, bn); /* d is a no-op of bn: bn stands for both */
+  assert_int_equal(fx_node_values(g, bn, v, 8), 2);
+  assert_int_equal(v[0], bn);
+  assert_int_equal(v[1], d);
+  fx_node_replace_all_uses_with(g, bn, conv); /* bnfold: conv takes bn's place and value, and d's with it */
+  fx_node_take_value(g, conv, bn);
+  assert_int_equal(fx_node_values(g, conv, v, 8), 2);
+  assert_int_equal(v[0], bn);
+  assert_int_equal(v[1], d);
+  assert_int_equal(fx_node_values(g, conv, v, 1), 2); /* counts past max */
+  uint32_t f = call1(g, FX_CALL_FUNCTION, "fx2c.fused", conv); /* epilogue: a new node for conv + relu */
+  assert_int_equal(fx_node_values(g, f, v, 8), 0);
+  fx_node_replace_all_uses_with(g, relu, f);
+  assert_int_equal(fx_node_values(g, f, v, 8), 1);
+  assert_int_equal(v[0], relu);
+}
+
 /* A node with many users loses them from the front, the back, the middle and at random (set_args moving a user to
  * another input, erase_node, a user of two uses), on a parsed graph and on built ones: every list stays FX's order
  * (users that joined earlier first) and exactly the remaining users, and lint stays clean. */
@@ -1011,6 +1068,8 @@ int main(void) {
       UNIT_TEST(set_args_twice_same_input_then_clear),
       UNIT_TEST(set_args_on_parsed_graph_keeps_users),
       UNIT_TEST(absorb_lists_source_nodes_once_through_chains),
+      UNIT_TEST(absorb_list_is_bounded),
+      UNIT_TEST(values_follow_replacements),
       UNIT_TEST(many_users_removed_in_any_order_keep_fx_order),
       UNIT_TEST(rauw_users_keep_fx_order),
   };
