@@ -172,7 +172,8 @@ int fx_compare_dirs(const char *ref, const char *out, const fx_compare_opts *o, 
     if (find(&lo, lr.v[i].file)) common++;
   if (!common) {
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "'%s' and '%s' have no node in common", ref, out);
-    fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "give two dumps of the same model (the files are named after its nodes)");
+    fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
+                 "give two dumps of the same model (the files are named after its nodes)");
     rc = -1;
     goto done;
   }

@@ -324,7 +324,10 @@ bool fx_trace_compare(const fx_trace_set *control, const fx_trace_set *test, fx_
    * (with its own fusions: ONNX Runtime's Conv takes a Relu; PyTorch's BatchNorm stays a row of its own) */
   bool fx2c[2] = {false, false}, other[2] = {false, false};
   for (int side = 0; side < 2; side++)
-    for (size_t i = 0; i < sets[side]->n; i++) fx2c[side] |= sets[side]->ev[i].fx2c, other[side] |= !sets[side]->ev[i].fx2c;
+    for (size_t i = 0; i < sets[side]->n; i++) {
+      fx2c[side] |= sets[side]->ev[i].fx2c;
+      other[side] |= !sets[side]->ev[i].fx2c;
+    }
   out->base_ops = by == FX_TRACE_BY_OP && ((fx2c[0] && other[1]) || (other[0] && fx2c[1]));
   for (int side = 0; side < 2; side++)
     for (size_t i = 0; i < sets[side]->n; i++) {

@@ -62,9 +62,9 @@ typedef struct fx_trace_diff {
 } fx_trace_diff;
 
 /* Groups both sets by key and sorts the rows by sort (by op type, when one side has fx2c's traces and the other
- * another producer's, fused ops count as the op they extend: base_ops): "duration" (the largest change of total duration first),
- * "count" (of count), "name", "control" or "test" (the larger total duration first); ties by key. False for an
- * unknown sort key. */
+ * another producer's, fused ops count as the op they extend: base_ops): "duration" (the largest change of total
+ * duration first), "count" (of count), "name", "control" or "test" (the larger total duration first); ties by key.
+ * False for an unknown sort key. */
 bool fx_trace_compare(const fx_trace_set *control, const fx_trace_set *test, fx_trace_key by, const char *sort,
                       fx_trace_diff *out);
 void fx_trace_diff_free(fx_trace_diff *t);
