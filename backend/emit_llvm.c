@@ -886,16 +886,12 @@ static void build_nodes_table(lv *v) {
     uint32_t j = 0;
     for (uint32_t i = 0; i < e->nnodes; i++)
       for (uint32_t k = 0; k < e->nodes[i].nresults; k++, j++) {
-        const fx_walk_result *wr = &e->nodes[i].results[k];
-        const fx_tinfo *t = &e->p->tensors[wr->tensor];
-        int32_t at;
-        uint32_t index;
-        uint64_t offset;
-        fx_iface_result_at(e, e->nodes[i].node, wr->tensor, &at, &index, &offset);
+        const fxrt_node_result x = fx_iface_result(e, i, k);
         LLVMValueRef dims[FXRT_MAX_DIMS];
-        for (int d = 0; d < FXRT_MAX_DIMS; d++) dims[d] = ci64(v, d < t->ndim ? t->shape[d] : 0);
-        LLVMValueRef f[7] = {cstring(v, wr->names), LLVMConstArray2(v->i64, dims, FXRT_MAX_DIMS),
-                             ci64(v, (int64_t)offset), ci32(v, t->dtype), ci32(v, t->ndim), ci32(v, at), ci32(v, index)};
+        for (int d = 0; d < FXRT_MAX_DIMS; d++) dims[d] = ci64(v, x.shape[d]);
+        LLVMValueRef f[7] = {cstring(v, x.names), LLVMConstArray2(v->i64, dims, FXRT_MAX_DIMS),
+                             ci64(v, (int64_t)x.offset), ci32(v, x.dtype), ci32(v, x.ndim), ci32(v, x.at),
+                             ci32(v, x.index)};
         r[j] = LLVMConstNamedStruct(result_t, f, 7);
       }
     fx_buf rname = {0};

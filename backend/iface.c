@@ -178,20 +178,30 @@ void fx_put_c_string(fx_buf *b, const char *s) {
   fx_buf_putc(b, '"');
 }
 
-void fx_iface_result_at(const fx_iface *e, uint32_t node, uint32_t t, int32_t *at, uint32_t *index, uint64_t *offset) {
+fxrt_node_result fx_iface_result(const fx_iface *e, uint32_t i, uint32_t k) {
+  const fx_walk_result *w = &e->nodes[i].results[k];
+  const uint32_t t = w->tensor;
+  const fx_tinfo *ti = &e->p->tensors[t];
+  fxrt_node_result r;
+  memset(&r, 0, sizeof r);
+  r.names = w->names;
+  r.dtype = (int32_t)ti->dtype;
+  r.ndim = ti->ndim;
+  if (ti->ndim > 0) memcpy(r.shape, ti->shape, (size_t)ti->ndim * sizeof *ti->shape);
+  r.at = FXRT_AT_NONE;
+  if (!fx_plan_holds_after(e->L, e->P, t, e->nodes[i].node)) return r;
   const fx_place *pl = &e->P->place[e->P->root[t]];
-  *at = FXRT_AT_NONE, *index = 0, *offset = 0;
-  if (!fx_plan_holds_after(e->L, e->P, t, node)) return;
-  if (pl->loc == FX_MEM_ARENA) *at = FXRT_AT_WORKSPACE, *offset = pl->offset;
-  else if (pl->loc == FX_MEM_OUTPUT) *at = FXRT_AT_OUTPUT, *index = pl->index;
+  if (pl->loc == FX_MEM_ARENA) r.at = FXRT_AT_WORKSPACE, r.offset = pl->offset;
+  else if (pl->loc == FX_MEM_OUTPUT) r.at = FXRT_AT_OUTPUT, r.index = pl->index;
   else if (pl->loc == FX_MEM_INPUT) { /* pl->index counts the placeholders, NAME_run's parameters only tensors */
     uint32_t n = fx_iface_inputs(e, NULL);
     fx_io *io = fx_xcalloc((size_t)n + 1, sizeof *io);
     fx_iface_inputs(e, io);
-    for (uint32_t k = 0; k < n; k++)
-      if (io[k].tensor == e->P->root[t]) *at = FXRT_AT_INPUT, *index = k;
+    for (uint32_t j = 0; j < n; j++)
+      if (io[j].tensor == e->P->root[t]) r.at = FXRT_AT_INPUT, r.index = j;
     fx_xfree(io);
   }
+  return r;
 }
 
 void fx_iface_nodes_table(const fx_iface *e, fx_buf *b) {
@@ -203,20 +213,15 @@ void fx_iface_nodes_table(const fx_iface *e, fx_buf *b) {
                      "static const fxrt_node_result %s_results[%u] = {\n", e->prefix, nres);
     for (uint32_t i = 0; i < e->nnodes; i++)
       for (uint32_t k = 0; k < e->nodes[i].nresults; k++) {
-        const fx_walk_result *r = &e->nodes[i].results[k];
-        const fx_tinfo *t = &e->p->tensors[r->tensor];
-        int32_t at;
-        uint32_t index;
-        uint64_t offset;
-        fx_iface_result_at(e, e->nodes[i].node, r->tensor, &at, &index, &offset);
+        const fxrt_node_result r = fx_iface_result(e, i, k);
         static const char *const ats[] = {"FXRT_AT_NONE", "FXRT_AT_WORKSPACE", "FXRT_AT_INPUT", "FXRT_AT_OUTPUT"};
         fx_buf_puts(b, "    {");
-        fx_put_c_string(b, r->names);
+        fx_put_c_string(b, r.names);
         fx_buf_puts(b, ", {");
-        for (int32_t d = 0; d < t->ndim; d++) fx_buf_printf(b, "%s%lld", d ? ", " : "", (long long)t->shape[d]);
-        if (!t->ndim) fx_buf_puts(b, "0");
-        fx_buf_printf(b, "}, %llu, %s, %d, %s, %u},\n", (unsigned long long)offset, fx_dtype_enum(t->dtype),
-                      (int)t->ndim, ats[at], index);
+        for (int32_t d = 0; d < r.ndim; d++) fx_buf_printf(b, "%s%lld", d ? ", " : "", (long long)r.shape[d]);
+        if (!r.ndim) fx_buf_puts(b, "0");
+        fx_buf_printf(b, "}, %llu, %s, %d, %s, %u},\n", (unsigned long long)r.offset,
+                      fx_dtype_enum((fxrt_dtype)r.dtype), (int)r.ndim, ats[r.at], r.index);
       }
     fx_buf_puts(b, "};\n\n");
   }

@@ -79,10 +79,11 @@ uint64_t fx_iface_weights_blob(const fx_iface *e, fx_buf *bin, uint64_t *woff);
 void fx_iface_header(const fx_iface *e, fx_buf *b, uint64_t weight_bytes);
 /* The NAME_run prototype, without the semicolon. */
 void fx_iface_signature(const fx_iface *e, fx_buf *b);
-/* Where tensor t of node's result is when the node has run (fxrt.h, fxrt_node_result): *at is FXRT_AT_WORKSPACE
- * (*offset bytes in), FXRT_AT_INPUT or FXRT_AT_OUTPUT (*index: the parameter among the inputs or outputs), or
- * FXRT_AT_NONE where its storage does not hold it then (fx_plan_holds_after). */
-void fx_iface_result_at(const fx_iface *e, uint32_t node, uint32_t t, int32_t *at, uint32_t *index, uint64_t *offset);
+/* Result k of the i-th node that runs code (e->nodes[i].results[k]) as the table NAME_results holds it (fxrt.h,
+ * fxrt_node_result): its names, dtype and shape, and where it is when the node has run: FXRT_AT_WORKSPACE (offset
+ * bytes in), FXRT_AT_INPUT or FXRT_AT_OUTPUT (index: the parameter among the inputs or outputs), or FXRT_AT_NONE
+ * where its storage does not hold it then (fx_plan_holds_after). Both backends write the table from it. */
+fxrt_node_result fx_iface_result(const fx_iface *e, uint32_t i, uint32_t k);
 
 /* The profiling build's table NAME_nodes (fxrt_node_info, fxrt.h): its definition, for model.c. */
 void fx_iface_nodes_table(const fx_iface *e, fx_buf *b);
