@@ -113,7 +113,7 @@ bool fx_build_exe(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
     }
   }
   if (ok) {
-    /* CC -std=c99 -O2 [extra] -o PATH model.c fxrt_*.c main.c -lm -static */
+    /* CC -std=c99 -O2 [extra] -o PATH model.c main.c [model_weights.o] libfxrt.a -lm -static */
     const char *cc = getenv("CC");
     arg_list a = {0};
     char *cflags = fx_xmalloc(strlen(extra_cflags ? extra_cflags : "") + 1);
@@ -131,21 +131,20 @@ bool fx_build_exe(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
       snprintf(abs_out, sizeof abs_out, "%s/%s", cwd, path);
     }
     arg_push(&a, abs_out);
-    fx_buf cmd = {0}, paths = {0};
-    fx_emit_c_build_command(L, &eo, &cmd);
-    fx_buf_putc(&cmd, 0);
-    /* the files of the build command after "-c", each as DIR/FILE (NUL-separated in paths) */
-    char *files = strstr(cmd.p, " -c ") + 4;
-    for (char *s = strtok(files, " "); s; s = strtok(NULL, " ")) {
-      fx_buf_printf(&paths, "%s/%s", dir, s);
-      fx_buf_putc(&paths, 0);
-    }
-    for (size_t off = 0; off < paths.n; off += strlen(paths.p + off) + 1) arg_push(&a, paths.p + off);
+    /* model.c and main.c, linked with the runtime library built once per compiler and flags and cached (the
+     * runtime's sources, its variants for each instruction set among them, are in the folder too) */
+    char model_c[4200], main_c[4200], lib[4600];
+    snprintf(model_c, sizeof model_c, "%s/model.c", dir);
+    snprintf(main_c, sizeof main_c, "%s/main.c", dir);
+    arg_push(&a, model_c);
+    arg_push(&a, main_c);
+    ok = fx_runtime_library(extra_cflags ? extra_cflags : "", dir, lib, sizeof lib, d);
+    arg_push(&a, lib);
     if (eo.weights_file) arg_push(&a, weights_o);
     arg_push(&a, "-lm");
     if (!strstr(extra_cflags ? extra_cflags : "", "-fsanitize")) arg_push(&a, "-static");
     char **argv = a.v;
-    int rc = run(argv, NULL, log_path);
+    int rc = ok ? run(argv, NULL, log_path) : 0;
     if (rc != 0) {
       fx_buf msg = {0};
       FILE *f = fopen(log_path, "rb");
@@ -159,8 +158,6 @@ bool fx_build_exe(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
       fx_buf_free(&msg);
       ok = false;
     }
-    fx_buf_free(&cmd);
-    fx_buf_free(&paths);
     fx_xfree(a.v);
     fx_xfree(cflags);
   }

@@ -1,7 +1,8 @@
 /* exe.h: --emit exe. The C backend writes its folder (with the driver main.c) into a temporary folder, and the
- * system C compiler ($CC, else cc) builds a static executable from it:
+ * system C compiler ($CC, else cc) builds a static executable of its model.c and main.c and the runtime library
+ * (fx_runtime_library: the runtime's sources compiled once per compiler and flags, and cached):
  *
- *     CC -std=c99 -O2 [cflags] -o PATH *.c -lm -static
+ *     CC -std=c99 -O2 [cflags] -o PATH model.c main.c [model_weights.o] libfxrt.a -lm -static
  */
 #ifndef FX_EXE_H
 #define FX_EXE_H

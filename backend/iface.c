@@ -329,6 +329,16 @@ static void provenance(const fx_iface *e, fx_buf *b) {
 
 bool fx_runtime_file_needed(const fx_lowered *L, const char *name) {
   if (strcmp(name, "fxrt_core.c") == 0) return true;
+  /* fxrt_K_avx2.c and fxrt_K_avx512.c, fxrt_K.c's variants (runtime/fxrt_isa.h), go with it */
+  char base[64];
+  size_t n = strlen(name);
+  const char *sfx = n > 7 && strcmp(name + n - 7, "_avx2.c") == 0 ? "_avx2.c"
+                    : n > 9 && strcmp(name + n - 9, "_avx512.c") == 0 ? "_avx512.c"
+                                                                       : NULL;
+  if (sfx && n - strlen(sfx) + 3 <= sizeof base) {
+    snprintf(base, sizeof base, "%.*s.c", (int)(n - strlen(sfx)), name);
+    name = base;
+  }
   for (uint32_t k = 0; k < L->ncalls; k++) /* POINTWISE calls are loops of model.c's own */
     if (L->calls[k].kind != FX_K_POINTWISE && strcmp(fx_kind_file((fx_kind)L->calls[k].kind), name) == 0) return true;
   return false;

@@ -509,8 +509,9 @@ static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag
       else if (strcmp(o->emit, "exe") == 0) {
         const char *cpu = o->cpu && strcmp(o->cpu, "generic") != 0 ? o->cpu : NULL;
         fx_buf fl = {0};
-        fx_buf_printf(&fl, "%s%s%s %s", cpu ? "-march=" : "", cpu ? cpu : "", o->debug ? " -g" : "",
-                      o->cflags ? o->cflags : "");
+        /* a CPU fixes the runtime's instruction set at compile time: no dispatch at run time (runtime/fxrt_isa.h) */
+        fx_buf_printf(&fl, "%s%s%s%s %s", cpu ? "-march=" : "", cpu ? cpu : "", cpu ? " -DFXRT_DISPATCH=0" : "",
+                      o->debug ? " -g" : "", o->cflags ? o->cflags : "");
         fx_buf_putc(&fl, 0);
         const char *flags = fl.p;
         if (!o->llvm) done = fx_build_exe(&L, &P, &eo, o->out_path, flags, o->keep_build, d);

@@ -44,6 +44,11 @@ typedef enum fxrt_status {
 /* The name of a status ("invalid argument", ...). */
 const char *fxrt_status_str(fxrt_status s);
 
+/* The instruction set the kernels run with: "avx512", "avx2" or "baseline" when the runtime chooses it at run time
+ * from the CPU (x86-64 builds with GCC or clang; see fxrt_isa.h), else what the build fixed at compile time: "avx512
+ * (compile time)", "avx2 (compile time)" or "baseline (compile time)". */
+const char *fxrt_isa_name(void);
+
 typedef enum fxrt_dtype {
   FXRT_F32,
   FXRT_F64,

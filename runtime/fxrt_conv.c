@@ -17,6 +17,11 @@
  * applied to each finished tile while it is in cache. Loops over runtime lengths are written in chunks of VW with a
  * constant inner trip count, the form that GCC's -O2 vectorizer accepts.
  */
+/* the names this file defines, per instruction set (fxrt_isa.h) */
+#include "fxrt_isa.h"
+#define fxrt_conv2d_workspace_size FXRT_ISA_COPY(fxrt_conv2d_workspace_size)
+#define fxrt_conv2d_f32 FXRT_ISA_NAME(fxrt_conv2d_f32)
+#define fxrt_conv_transpose2d_f32 FXRT_ISA_NAME(fxrt_conv_transpose2d_f32)
 #include "fxrt.h"
 #include "fxrt_check.h"
 #include "fxrt_gemm.h"
@@ -565,3 +570,18 @@ fxrt_status fxrt_conv_transpose2d_f32(const float *x, int64_t n, int64_t c, int6
   }
   return FXRT_OK;
 }
+
+/* ---- the dispatchers (fxrt_isa.h) ---------------------------------------------------------------------------- */
+
+#undef fxrt_conv2d_f32
+#undef fxrt_conv_transpose2d_f32
+FXRT_DISPATCHER(fxrt_status, fxrt_conv2d_f32,
+                (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *weight, int64_t k, int64_t kh,
+                 int64_t kw, const float *bias, float *y, int64_t oh, int64_t ow, const fxrt_conv2d_params *p,
+                 const fxrt_epilogue *ep, void *ws, size_t ws_bytes),
+                (x, n, c, h, w, weight, k, kh, kw, bias, y, oh, ow, p, ep, ws, ws_bytes))
+FXRT_DISPATCHER(fxrt_status, fxrt_conv_transpose2d_f32,
+                (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *weight, int64_t k, int64_t kh,
+                 int64_t kw, const float *bias, float *y, int64_t oh, int64_t ow,
+                 const fxrt_conv_transpose2d_params *p),
+                (x, n, c, h, w, weight, k, kh, kw, bias, y, oh, ow, p))

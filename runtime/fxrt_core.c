@@ -1,9 +1,26 @@
 /* fxrt_core.c: statuses, dtypes, views, half-precision conversions and the activation reference. */
 #include "fxrt.h"
+#include "fxrt_isa.h"
 #include "fxrt_scalar.h"
 
 #include <math.h>
 #include <string.h>
+
+const char *fxrt_isa_name(void) {
+#if FXRT_DISPATCH
+  switch (fxrt_isa()) {
+  case FXRT_ISA_AVX512: return "avx512";
+  case FXRT_ISA_AVX2: return "avx2";
+  default: return "baseline";
+  }
+#elif defined(__AVX512F__)
+  return "avx512 (compile time)";
+#elif defined(__AVX2__) && defined(__FMA__)
+  return "avx2 (compile time)";
+#else
+  return "baseline (compile time)";
+#endif
+}
 
 const char *fxrt_status_str(fxrt_status s) {
   switch (s) {

@@ -8,6 +8,14 @@
  * paths for unit strides and for a broadcast scalar operand (stride 0), which the compiler vectorises.
  *
  * An empty tensor (a dimension of size 0) needs no memory: its data pointers may be NULL. */
+/* the names this file defines, per instruction set (fxrt_isa.h) */
+#include "fxrt_isa.h"
+#define fxrt_unary_f32 FXRT_ISA_NAME(fxrt_unary_f32)
+#define fxrt_binary FXRT_ISA_NAME(fxrt_binary)
+#define fxrt_where FXRT_ISA_NAME(fxrt_where)
+#define fxrt_copy FXRT_ISA_NAME(fxrt_copy)
+#define fxrt_fill FXRT_ISA_NAME(fxrt_fill)
+#define fxrt_arange FXRT_ISA_COPY(fxrt_arange)
 #include "fxrt.h"
 #include "fxrt_scalar.h"
 #include "fxrt_vec.h"
@@ -779,3 +787,25 @@ fxrt_status fxrt_arange(fxrt_dtype dt, void *y, int64_t n, double start, double 
   return FXRT_OK;
 }
 #undef RANGE
+
+/* ---- the dispatchers (fxrt_isa.h) ---------------------------------------------------------------------------- */
+
+#undef fxrt_unary_f32
+#undef fxrt_binary
+#undef fxrt_where
+#undef fxrt_copy
+#undef fxrt_fill
+FXRT_DISPATCHER(fxrt_status, fxrt_unary_f32,
+                (fxrt_unary_op op, const float *x, float *y, int64_t n, const fxrt_unary_params *p), (op, x, y, n, p))
+FXRT_DISPATCHER(fxrt_status, fxrt_binary,
+                (fxrt_binary_op op, fxrt_dtype dt, const void *a, const fxrt_view *av, const void *b,
+                 const fxrt_view *bv, void *y, const fxrt_view *yv, double alpha),
+                (op, dt, a, av, b, bv, y, yv, alpha))
+FXRT_DISPATCHER(fxrt_status, fxrt_where,
+                (fxrt_dtype dt, const uint8_t *cond, const fxrt_view *cv, const void *a, const fxrt_view *av,
+                 const void *b, const fxrt_view *bv, void *y, const fxrt_view *yv),
+                (dt, cond, cv, a, av, b, bv, y, yv))
+FXRT_DISPATCHER(fxrt_status, fxrt_copy,
+                (fxrt_dtype sdt, const void *src, const fxrt_view *sv, fxrt_dtype ddt, void *dst, const fxrt_view *dv),
+                (sdt, src, sv, ddt, dst, dv))
+FXRT_DISPATCHER(fxrt_status, fxrt_fill, (fxrt_dtype dt, void *y, int64_t n, double value), (dt, y, n, value))

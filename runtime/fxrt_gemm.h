@@ -20,7 +20,7 @@
 #endif
 #define KC FXRT_GEMM_KC
 
-#ifdef FP_FAST_FMAF
+#if defined(FP_FAST_FMAF) || defined(FXRT_VARIANT) /* both variants of fxrt_isa.h have FMA */
 #define MADD(acc, a, b) fmaf((a), (b), (acc))
 #else
 #define MADD(acc, a, b) ((acc) + (a) * (b))

@@ -9,6 +9,10 @@
  * contiguous rows of x and weight instead. Sums run over k in f32 (fused multiply-adds where the target has them): in
  * order in the GEMM, in VW interleaved partial sums in the dot products.
  */
+/* the names this file defines, per instruction set (fxrt_isa.h) */
+#include "fxrt_isa.h"
+#define fxrt_linear_f32 FXRT_ISA_NAME(fxrt_linear_f32)
+#define fxrt_matmul_f32 FXRT_ISA_NAME(fxrt_matmul_f32)
 #include "fxrt.h"
 #include "fxrt_check.h"
 #include "fxrt_gemm.h"
@@ -323,3 +327,16 @@ fxrt_status fxrt_matmul_f32(const float *a, const fxrt_view *av, const float *b,
   }
   return FXRT_OK;
 }
+
+/* ---- the dispatchers (fxrt_isa.h) ---------------------------------------------------------------------------- */
+
+#undef fxrt_linear_f32
+#undef fxrt_matmul_f32
+FXRT_DISPATCHER(fxrt_status, fxrt_linear_f32,
+                (const float *x, int64_t m, int64_t k, const float *weight, int64_t n, const float *bias, float *y,
+                 const fxrt_epilogue *ep),
+                (x, m, k, weight, n, bias, y, ep))
+FXRT_DISPATCHER(fxrt_status, fxrt_matmul_f32,
+                (const float *a, const fxrt_view *av, const float *b, const fxrt_view *bv, float *y,
+                 const fxrt_view *yv, const fxrt_epilogue *ep),
+                (a, av, b, bv, y, yv, ep))

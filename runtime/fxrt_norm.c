@@ -6,6 +6,11 @@
  * over elements run in chunks of VW with a constant inner trip count so that the compiler vectorizes them. y may be x:
  * every kernel has an in-place variant of its writing loop.
  */
+/* the names this file defines, per instruction set (fxrt_isa.h) */
+#include "fxrt_isa.h"
+#define fxrt_batch_norm_f32 FXRT_ISA_NAME(fxrt_batch_norm_f32)
+#define fxrt_layer_norm_f32 FXRT_ISA_NAME(fxrt_layer_norm_f32)
+#define fxrt_group_norm_f32 FXRT_ISA_NAME(fxrt_group_norm_f32)
 #include "fxrt.h"
 #include "fxrt_check.h"
 #include "fxrt_vec.h"
@@ -190,3 +195,21 @@ fxrt_status fxrt_group_norm_f32(const float *x, int64_t n, int64_t c, int64_t in
   }
   return FXRT_OK;
 }
+
+/* ---- the dispatchers (fxrt_isa.h) ---------------------------------------------------------------------------- */
+
+#undef fxrt_batch_norm_f32
+#undef fxrt_layer_norm_f32
+#undef fxrt_group_norm_f32
+FXRT_DISPATCHER(fxrt_status, fxrt_batch_norm_f32,
+                (const float *x, int64_t n, int64_t c, int64_t inner, const float *mean, const float *var,
+                 const float *weight, const float *bias, float eps, float *y),
+                (x, n, c, inner, mean, var, weight, bias, eps, y))
+FXRT_DISPATCHER(fxrt_status, fxrt_layer_norm_f32,
+                (const float *x, int64_t rows, int64_t cols, const float *weight, const float *bias, float eps,
+                 float *y, float *mean, float *rstd),
+                (x, rows, cols, weight, bias, eps, y, mean, rstd))
+FXRT_DISPATCHER(fxrt_status, fxrt_group_norm_f32,
+                (const float *x, int64_t n, int64_t c, int64_t inner, int64_t groups, const float *weight,
+                 const float *bias, float eps, float *y),
+                (x, n, c, inner, groups, weight, bias, eps, y))

@@ -5,6 +5,11 @@
  * before the next one runs, so the op is decided once per tile and the inner loops are plain; unary instructions run
  * the unary kernel (fxrt_unary_f32) on the tile, binary ones fxrt_scalar.h's functions. Registers live on the stack
  * (FXRT_PW_MAX_INSNS x TILE floats); nothing is written to memory but the result. */
+/* the names this file defines, per instruction set (fxrt_isa.h) */
+#include "fxrt_isa.h"
+#define fxrt_pw_unary_scalar FXRT_ISA_COPY(fxrt_pw_unary_scalar)
+#define fxrt_pw_binary_scalar FXRT_ISA_COPY(fxrt_pw_binary_scalar)
+#define fxrt_pointwise_f32 FXRT_ISA_NAME(fxrt_pointwise_f32)
 #include "fxrt.h"
 #include "fxrt_scalar.h"
 
@@ -179,3 +184,11 @@ fxrt_status fxrt_pointwise_f32(const fxrt_pw_insn *code, int32_t ncode, const fl
   }
   return FXRT_OK;
 }
+
+/* ---- the dispatchers (fxrt_isa.h) ---------------------------------------------------------------------------- */
+
+#undef fxrt_pointwise_f32
+FXRT_DISPATCHER(fxrt_status, fxrt_pointwise_f32,
+                (const fxrt_pw_insn *code, int32_t ncode, const float *const *inputs, const fxrt_view *views,
+                 int32_t ninputs, float *y, int32_t ndim, const int64_t *shape),
+                (code, ncode, inputs, views, ninputs, y, ndim, shape))

@@ -5,6 +5,12 @@
  * max reports when values tie or are NaN, and the divisor of an average over a window that overlaps padding or, with
  * ceil_mode, runs past the padded input.
  */
+/* the names this file defines, per instruction set (fxrt_isa.h) */
+#include "fxrt_isa.h"
+#define fxrt_max_pool2d_f32 FXRT_ISA_NAME(fxrt_max_pool2d_f32)
+#define fxrt_avg_pool2d_f32 FXRT_ISA_NAME(fxrt_avg_pool2d_f32)
+#define fxrt_adaptive_avg_pool2d_f32 FXRT_ISA_NAME(fxrt_adaptive_avg_pool2d_f32)
+#define fxrt_adaptive_max_pool2d_f32 FXRT_ISA_NAME(fxrt_adaptive_max_pool2d_f32)
 #include "fxrt.h"
 #include "fxrt_check.h"
 #include "fxrt_vec.h"
@@ -284,3 +290,25 @@ fxrt_status fxrt_adaptive_max_pool2d_f32(const float *x, int64_t n, int64_t c, i
                                          int64_t oh, int64_t ow, int64_t *indices) {
   return adaptive_pool(x, n, c, h, w, y, oh, ow, true, indices);
 }
+
+/* ---- the dispatchers (fxrt_isa.h) ---------------------------------------------------------------------------- */
+
+#undef fxrt_max_pool2d_f32
+#undef fxrt_avg_pool2d_f32
+#undef fxrt_adaptive_avg_pool2d_f32
+#undef fxrt_adaptive_max_pool2d_f32
+FXRT_DISPATCHER(fxrt_status, fxrt_max_pool2d_f32,
+                (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh, int64_t ow,
+                 const fxrt_pool2d_params *p, int64_t *indices),
+                (x, n, c, h, w, y, oh, ow, p, indices))
+FXRT_DISPATCHER(fxrt_status, fxrt_avg_pool2d_f32,
+                (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh, int64_t ow,
+                 const fxrt_pool2d_params *p),
+                (x, n, c, h, w, y, oh, ow, p))
+FXRT_DISPATCHER(fxrt_status, fxrt_adaptive_avg_pool2d_f32,
+                (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh, int64_t ow),
+                (x, n, c, h, w, y, oh, ow))
+FXRT_DISPATCHER(fxrt_status, fxrt_adaptive_max_pool2d_f32,
+                (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh, int64_t ow,
+                 int64_t *indices),
+                (x, n, c, h, w, y, oh, ow, indices))

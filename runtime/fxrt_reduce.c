@@ -4,6 +4,12 @@
  * the loop pipelines (and vectorises where the operation allows it). When inner > 1 a block of up to BLOCK
  * adjacent outputs is reduced together: for each of the len slices the block's inputs are contiguous, so the
  * inner loop runs along memory. f32 sums accumulate in double, so a sum of 1e6 floats is exact to ~1e-10. */
+/* the names this file defines, per instruction set (fxrt_isa.h) */
+#include "fxrt_isa.h"
+#define fxrt_reduce FXRT_ISA_NAME(fxrt_reduce)
+#define fxrt_softmax_f32 FXRT_ISA_NAME(fxrt_softmax_f32)
+#define fxrt_topk_f32 FXRT_ISA_COPY(fxrt_topk_f32)
+#define fxrt_cumsum FXRT_ISA_COPY(fxrt_cumsum)
 #include "fxrt.h"
 
 #include <math.h>
@@ -422,3 +428,14 @@ fxrt_status fxrt_cumsum(fxrt_dtype dt, const void *x, int64_t outer, int64_t len
   }
   return FXRT_OK;
 }
+
+/* ---- the dispatchers (fxrt_isa.h) ---------------------------------------------------------------------------- */
+
+#undef fxrt_reduce
+#undef fxrt_softmax_f32
+FXRT_DISPATCHER(fxrt_status, fxrt_reduce,
+                (fxrt_reduce_op op, fxrt_dtype dt, const void *x, int64_t outer, int64_t len, int64_t inner, void *y),
+                (op, dt, x, outer, len, inner, y))
+FXRT_DISPATCHER(fxrt_status, fxrt_softmax_f32,
+                (const float *x, int64_t outer, int64_t len, int64_t inner, float *y, bool log_softmax),
+                (x, outer, len, inner, y, log_softmax))

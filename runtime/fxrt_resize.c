@@ -5,6 +5,12 @@
  * UpSampleKernel.cpp, ReflectionPad.cpp, ReplicationPadding.cpp, PadNd.cpp), so that the same output pixel picks the
  * same input pixels at every size.
  */
+/* the names this file defines, per instruction set (fxrt_isa.h) */
+#include "fxrt_isa.h"
+#define fxrt_upsample_nearest2d_f32 FXRT_ISA_NAME(fxrt_upsample_nearest2d_f32)
+#define fxrt_upsample_bilinear2d_f32 FXRT_ISA_NAME(fxrt_upsample_bilinear2d_f32)
+#define fxrt_pad2d_f32 FXRT_ISA_NAME(fxrt_pad2d_f32)
+#define fxrt_embedding_f32 FXRT_ISA_COPY(fxrt_embedding_f32)
 #include "fxrt.h"
 #include "fxrt_check.h"
 
@@ -231,3 +237,21 @@ fxrt_status fxrt_embedding_f32(const float *weight, int64_t rows, int64_t dim, c
   for (int64_t i = 0; i < count; i++) memcpy(y + i * dim, weight + idx[i] * dim, (size_t)dim * sizeof(float));
   return FXRT_OK;
 }
+
+/* ---- the dispatchers (fxrt_isa.h) ---------------------------------------------------------------------------- */
+
+#undef fxrt_upsample_nearest2d_f32
+#undef fxrt_upsample_bilinear2d_f32
+#undef fxrt_pad2d_f32
+FXRT_DISPATCHER(fxrt_status, fxrt_upsample_nearest2d_f32,
+                (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh, int64_t ow,
+                 double scale_factor_h, double scale_factor_w),
+                (x, n, c, h, w, y, oh, ow, scale_factor_h, scale_factor_w))
+FXRT_DISPATCHER(fxrt_status, fxrt_upsample_bilinear2d_f32,
+                (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh, int64_t ow,
+                 bool align_corners, double scale_factor_h, double scale_factor_w),
+                (x, n, c, h, w, y, oh, ow, align_corners, scale_factor_h, scale_factor_w))
+FXRT_DISPATCHER(fxrt_status, fxrt_pad2d_f32,
+                (fxrt_pad_mode mode, const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const int64_t pads[4],
+                 float *y),
+                (mode, x, n, c, h, w, pads, y))

@@ -11,9 +11,9 @@
 
 #include <stdint.h>
 
-#if defined(__AVX512F__)
+#if defined(__AVX512F__) || (defined(FXRT_VARIANT) && FXRT_VARIANT == FXRT_ISA_AVX512) /* fxrt_isa.h */
 #define VW 16 /* floats per vector register */
-#elif defined(__AVX__)
+#elif defined(__AVX__) || defined(FXRT_VARIANT)
 #define VW 8
 #else
 #define VW 4 /* SSE, NEON, or scalar code */

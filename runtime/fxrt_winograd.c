@@ -25,6 +25,12 @@
  * (simulated in f32 against a double reference), and the micro-kernel sums PARTIAL input channels at a time before
  * adding them up, which halves it again for 256 channels; F(2x2, 3x3) (points 0, 1, -1) is nearly as accurate as the
  * direct sum. tests/runtime/test_winograd.c checks the bound. */
+/* the names this file defines, per instruction set (fxrt_isa.h) */
+#include "fxrt_isa.h"
+#define fxrt_winograd_workspace_size FXRT_ISA_COPY(fxrt_winograd_workspace_size)
+#define fxrt_winograd_weight_numel FXRT_ISA_COPY(fxrt_winograd_weight_numel)
+#define fxrt_winograd_weight_f32 FXRT_ISA_COPY(fxrt_winograd_weight_f32)
+#define fxrt_winograd_conv2d_f32 FXRT_ISA_NAME(fxrt_winograd_conv2d_f32)
 #include "fxrt.h"
 #include "fxrt_check.h"
 #include "fxrt_gemm.h"
@@ -394,3 +400,12 @@ fxrt_status fxrt_winograd_conv2d_f32(int64_t tile, const float *x, int64_t n, in
   }
   return FXRT_OK;
 }
+
+/* ---- the dispatchers (fxrt_isa.h) ---------------------------------------------------------------------------- */
+
+#undef fxrt_winograd_conv2d_f32
+FXRT_DISPATCHER(fxrt_status, fxrt_winograd_conv2d_f32,
+                (int64_t tile, const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *u, int64_t k,
+                 const float *bias, float *y, int64_t oh, int64_t ow, int64_t ph, int64_t pw, const fxrt_epilogue *ep,
+                 void *ws, size_t ws_bytes),
+                (tile, x, n, c, h, w, u, k, bias, y, oh, ow, ph, pw, ep, ws, ws_bytes))

@@ -1,5 +1,6 @@
-// ONNX Runtime's CPU execution provider on one thread, timed like fx2c's executables (bench/exe_bench.py):
-//   node bench/ort/run.js MODEL.onnx INPUT.bin D0,D1,... N OUTPUT.bin
+// ONNX Runtime's CPU execution provider on THREADS threads (default 1), timed like fx2c's executables
+// (bench/exe_bench.py):
+//   node bench/ort/run.js MODEL.onnx INPUT.bin D0,D1,... N OUTPUT.bin [THREADS]
 // INPUT.bin holds the float32 input (little-endian, row-major); OUTPUT.bin receives the first output's float32
 // values. Prints "min X ms, median Y ms, max Z ms" over N runs after 3 warm-up runs.
 'use strict';
@@ -7,12 +8,13 @@ const fs = require('fs');
 const ort = require('onnxruntime-node');
 
 async function main() {
-  const [model, input, dims, n, output] = process.argv.slice(2);
+  const [model, input, dims, n, output, threads] = process.argv.slice(2);
   const shape = dims.split(',').map(Number);
   const buf = fs.readFileSync(input);
   const data = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
   const session = await ort.InferenceSession.create(model, {
-    intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all',
+    intraOpNumThreads: Number(threads || 1), interOpNumThreads: 1, executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
   });
   const feeds = {[session.inputNames[0]]: new ort.Tensor('float32', data, shape)};
   let result;

@@ -117,6 +117,13 @@ expect "a missing file" "cannot open" "$exe" "$work/nothing.npy" -o "$work/o"
 expect "two inputs for one" "the model takes 1 input(s) but more were given" "$exe" "$work/good.npy" "$work/good.npy" -o "$work/o"
 expect "no -o" "usage:" "$exe" "$work/good.npy"
 if "$exe" "$work/good.npy" -o "$work/o" --bench 5 | grep -qE '^latency over 5 runs: min [0-9.]+ ms, median [0-9.]+ ms, max [0-9.]+ ms$'; then ok; else bad "--bench 5"; fi
+# the instruction set of the runtime's kernels (runtime/fxrt_isa.h)
+if "$exe" "$work/good.npy" -o "$work/o" --bench 1 | grep -qE '^kernels: (avx512|avx2|baseline)$'; then ok; else bad "--bench: kernels"; fi
+# --cpu fixes them at compile time: no dispatch
+if "$fx2c" compile mymodule/graph.fx --modules mymodule/modules.txt --weights mymodule/weights.safetensors \
+  --input x=mymodule/input0.npy --emit exe --cpu native -o "$work/native.exe" 2>"$work/err" &&
+  "$work/native.exe" "$work/good.npy" -o "$work/o" --bench 1 | grep -qE '^kernels: [a-z0-9]+ \(compile time\)$'
+then ok; else bad "--cpu native: kernels fixed at compile time"; cat "$work/err"; fi
 
 # two models in one program: prefixes, and weights in a .bin file
 m=(mymodule/graph.fx --modules mymodule/modules.txt --weights mymodule/weights.safetensors --input x=mymodule/input0.npy)

@@ -14,7 +14,9 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "fxrt.h"
@@ -396,6 +398,44 @@ static void act_apply_unknown_code(void **state) {
   assert_true(fxrt_act_apply((fxrt_act)77, -2.0f, 0, 0, 0) == -2.0f);
 }
 
+/* The instruction set the dispatchers choose (runtime/fxrt_isa.h): the one the test is told (FXRT_EXPECT_ISA, for the
+ * runtimes built with -DFXRT_FORCE_ISA); else on x86-64 AVX-512 when /proc/cpuinfo lists avx512f, avx512bw, avx512dq,
+ * avx512vl, avx2 and fma, AVX2 when it lists avx2 and fma, the baseline otherwise; a build that fixed it at compile
+ * time says so. */
+#if !defined(FXRT_EXPECT_ISA) && defined(__x86_64__) && defined(__GNUC__) && !defined(__AVX512F__)
+static bool cpu_flag(const char *flags, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = flags; (p = strstr(p, name)) != NULL; p += n)
+    if (p[-1] == ' ' && (p[n] == ' ' || p[n] == '\n' || p[n] == 0)) return true;
+  return false;
+}
+#endif
+
+static void isa_chosen(void **state) {
+  (void)state;
+  const char *got = fxrt_isa_name();
+#if defined(FXRT_EXPECT_ISA)
+  assert_string_equal(got, FXRT_EXPECT_ISA);
+#elif defined(__x86_64__) && defined(__GNUC__) && !defined(__AVX512F__)
+  static char info[1 << 16];
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  if (!f) skip();
+  size_t len = fread(info, 1, sizeof info - 1, f);
+  fclose(f);
+  info[len] = 0;
+  char *flags = strstr(info, "\nflags");
+  assert_non_null(flags);
+  char *eol = strchr(flags + 1, '\n');
+  if (eol) eol[1] = 0;
+  const bool avx2 = cpu_flag(flags, "avx2") && cpu_flag(flags, "fma");
+  const bool avx512 = avx2 && cpu_flag(flags, "avx512f") && cpu_flag(flags, "avx512bw") &&
+                      cpu_flag(flags, "avx512dq") && cpu_flag(flags, "avx512vl");
+  assert_string_equal(got, avx512 ? "avx512" : avx2 ? "avx2" : "baseline");
+#else
+  assert_non_null(strstr(got, "(compile time)"));
+#endif
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(status_strings),
@@ -412,6 +452,7 @@ int main(void) {
       cmocka_unit_test(act_apply_matches_torch),
       cmocka_unit_test(act_clamp_min_above_max),
       cmocka_unit_test(act_apply_unknown_code),
+      cmocka_unit_test(isa_chosen),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,7 +7,7 @@
  *   sha256 5d0cbe9c6a996104643c565e98a0a8b5ef93d1cf77c100c2dc58f15c0317350b  edge_outputs/weights.safetensors
  *
  * Build this folder alone (then link the objects, with -lm, into your program):
- *   cc -std=c99 -O2 -c model.c fxrt_core.c fxrt_elementwise.c
+ *   cc -std=c99 -O2 -c model.c fxrt_core.c fxrt_elementwise.c fxrt_elementwise_avx2.c fxrt_elementwise_avx512.c
  *
  * Use:
  *   static unsigned char ws[MODEL_WORKSPACE_SIZE];   (aligned to 64 bytes)

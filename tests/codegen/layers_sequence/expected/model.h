@@ -7,7 +7,7 @@
  *   sha256 e5120dc8018792afc49dd3342f381baf1d497f7a1bae539b47abc6b940d34fe1  layers_sequence/weights.safetensors
  *
  * Build this folder alone (then link the objects, with -lm, into your program):
- *   cc -std=c99 -O2 -c model.c fxrt_conv.c fxrt_core.c fxrt_elementwise.c fxrt_matmul.c fxrt_pool.c fxrt_reduce.c fxrt_resize.c
+ *   cc -std=c99 -O2 -c model.c fxrt_conv.c fxrt_conv_avx2.c fxrt_conv_avx512.c fxrt_core.c fxrt_elementwise.c fxrt_elementwise_avx2.c fxrt_elementwise_avx512.c fxrt_matmul.c fxrt_matmul_avx2.c fxrt_matmul_avx512.c fxrt_pool.c fxrt_pool_avx2.c fxrt_pool_avx512.c fxrt_reduce.c fxrt_reduce_avx2.c fxrt_reduce_avx512.c fxrt_resize.c fxrt_resize_avx2.c fxrt_resize_avx512.c
  *
  * Use:
  *   static unsigned char ws[MODEL_WORKSPACE_SIZE];   (aligned to 64 bytes)

@@ -7,7 +7,7 @@
  *   sha256 f077c65b76098dab9adb24ec5e60656bab80a248a985576cdac8ebe45f13143f  mymodule/weights.safetensors
  *
  * Build this folder alone (then link the objects, with -lm, into your program):
- *   cc -std=c99 -O2 -c model.c fxrt_core.c fxrt_elementwise.c fxrt_matmul.c fxrt_reduce.c
+ *   cc -std=c99 -O2 -c model.c fxrt_core.c fxrt_elementwise.c fxrt_elementwise_avx2.c fxrt_elementwise_avx512.c fxrt_matmul.c fxrt_matmul_avx2.c fxrt_matmul_avx512.c fxrt_reduce.c fxrt_reduce_avx2.c fxrt_reduce_avx512.c
  *
  * Use:
  *   static unsigned char ws[MODEL_WORKSPACE_SIZE];   (aligned to 64 bytes)

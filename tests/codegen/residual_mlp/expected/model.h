@@ -7,7 +7,7 @@
  *   sha256 ef509e84782cbc5e7aed3520f2023219e7bbe8948945ec312398ad6471ff0534  residual_mlp/weights.safetensors
  *
  * Build this folder alone (then link the objects, with -lm, into your program):
- *   cc -std=c99 -O2 -c model.c fxrt_core.c fxrt_elementwise.c fxrt_matmul.c fxrt_norm.c
+ *   cc -std=c99 -O2 -c model.c fxrt_core.c fxrt_elementwise.c fxrt_elementwise_avx2.c fxrt_elementwise_avx512.c fxrt_matmul.c fxrt_matmul_avx2.c fxrt_matmul_avx512.c fxrt_norm.c fxrt_norm_avx2.c fxrt_norm_avx512.c
  *
  * Use:
  *   static unsigned char ws[MODEL_WORKSPACE_SIZE];   (aligned to 64 bytes)
