@@ -8,6 +8,13 @@
 #include <stdint.h>
 #include <string.h>
 
+/* No contraction of a*b + c into a fused multiply-add beyond what the code asks for (MADD in fxrt_gemm.h): GCC's
+ * -std=c99 does not contract, clang's default does where the target has FMA, which would make fused and unfused
+ * elementwise code round differently. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 #if FXRT_VARIANT == FXRT_ISA_AVX2
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
