@@ -311,6 +311,7 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
       fx_buf_printf(b, "(const int64_t[]){%lld, %lld, %lld, %lld}", (long long)k->i[s], (long long)k->i[s + 1],
                     (long long)k->i[s + 2], (long long)k->i[s + 3]);
       break;
+    case FX_ARG_THREADS: fx_buf_puts(b, "threads"); break;
     case FX_ARG_EPILOGUE:
       if (!k->has_ep) {
         fx_buf_puts(b, "NULL");
@@ -508,8 +509,14 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
   for (uint32_t c = 0; c < L->ncalls; c++)
     if (L->calls[c].kind == FX_K_POINTWISE) emit_pointwise_fn(e, b, &L->calls[c], e->pwname[c]);
   if (e->f.o->profile) fx_iface_nodes_table(&e->f, b);
-  fx_iface_signature(&e->f, b);
+  fx_iface_signature(&e->f, b, true);
   fx_buf_puts(b, " {\n");
+  bool any_threads = false;
+  for (uint32_t c = 0; c < L->ncalls; c++) {
+    const fx_kernel *kd = fx_kernel_desc((fx_kind)L->calls[c].kind);
+    for (int a = 0; a < kd->nargs; a++) any_threads |= kd->args[a].type == FX_ARG_THREADS;
+  }
+  if (!any_threads) fx_buf_puts(b, "  (void)threads; /* no kernel of this model splits its work */\n");
   if (e->f.o->profile && e->f.nnodes) fx_buf_puts(b, "  uint64_t prof_t0; /* when the node being timed began (fxrt_profile_clock) */\n");
   bool any_arena = false;
   for (uint32_t t = 0; t < p->ntensors; t++)
@@ -545,7 +552,11 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
   e->out = b;
   fx_walker w = {model_node_begin, model_call, model_node_end};
   fx_walk(L, &w, e);
-  fx_buf_puts(b, "  return FXRT_OK;\n}\n");
+  fx_buf_puts(b, "  return FXRT_OK;\n}\n\n");
+  fx_iface_signature(&e->f, b, false);
+  fx_buf_printf(b, " {\n  return %s_run_threads(", e->f.prefix);
+  fx_iface_call_args(&e->f, b);
+  fx_buf_puts(b, ", NULL);\n}\n");
 }
 
 bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, const char *dir, fx_diag *d) {
@@ -584,7 +595,8 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
   for (const fx_embedded *f = fx_embedded_files; ok && f->name; f++) {
     size_t n = strlen(f->name);
     bool header_file = n > 2 && strcmp(f->name + n - 2, ".h") == 0;
-    if (strncmp(f->name, "fxrt", 4) == 0 && (header_file || fx_runtime_file_needed(L, f->name)))
+    if (strncmp(f->name, "fxrt", 4) == 0 &&
+        (header_file || fx_runtime_file_needed(L, f->name) || (o->exe_main && strcmp(f->name, "fxrt_threads.c") == 0)))
       ok = write_file(dir, f->name, f->data, f->size, d);
   }
   fx_buf_free(&model);

@@ -186,13 +186,14 @@ typedef struct {
   bool short_enums; /* enum fields are one byte (GCC's arm-none-eabi ABI) */
   LLVMTypeRef i1, i8, i32, i64, f32, f64, ptr, isize, enum_field;
   LLVMTypeRef view_t, conv_t, convt_t, pool_t, ep_t, un_t;
-  LLVMValueRef fn;                    /* NAME_run */
+  LLVMValueRef fn;                    /* NAME_run_threads, the body */
   LLVMValueRef kfn[FX_NUM_KINDS];     /* the runtime's functions, declared when first called */
   LLVMTypeRef kty[FX_NUM_KINDS];
   LLVMValueRef *weight;               /* by tensor id: the weight's global (or its place in the weights argument) */
   LLVMValueRef *input;                /* by tensor id: the input's parameter */
   LLVMValueRef *output;               /* by output index */
-  LLVMValueRef ws, weights_arg;
+  LLVMValueRef ws, weights_arg, threads; /* NAME_run_threads's parameters */
+  LLVMValueRef run_wrapper;              /* NAME_run: NAME_run_threads without a pool */
   uint64_t *woff;
   LLVMValueRef ep_slot;               /* the epilogue built on the stack (residual known at run time) */
   LLVMBasicBlockRef entry;            /* NAME_run's first block */
@@ -777,6 +778,7 @@ static void emit_kcall(lv *v, const fx_kcall *k) {
     }
     case FX_ARG_PADS: a[n++] = const_global(v, i64_array(v, k->i + s, 4, 4), "pads"); break;
     case FX_ARG_EPILOGUE: a[n++] = epilogue(v, k, s); break;
+    case FX_ARG_THREADS: a[n++] = v->threads; break;
     default: break; /* POINTWISE: a loop, above */
     }
   }
@@ -941,16 +943,32 @@ static void build_function(lv *v) {
   uint32_t nin = fx_iface_inputs(e, NULL);
   fx_io *in = fx_xcalloc(nin + 1, sizeof *in);
   fx_iface_inputs(e, in);
-  unsigned nparams = (e->o->weights_file ? 1 : 0) + nin + L->noutputs + 1;
+  /* NAME_run_threads(..., workspace, threads), and NAME_run(..., workspace) calling it with no pool */
+  unsigned nparams = (e->o->weights_file ? 1 : 0) + nin + L->noutputs + 2;
   LLVMTypeRef *pt = fx_xcalloc(nparams, sizeof *pt);
   for (unsigned i = 0; i < nparams; i++) pt[i] = v->ptr;
-  fx_buf fname = {0};
-  fx_buf_printf(&fname, "%s_run", e->prefix);
+  fx_buf fname = {0}, wname = {0};
+  fx_buf_printf(&fname, "%s_run_threads", e->prefix);
   fx_buf_putc(&fname, 0);
+  fx_buf_printf(&wname, "%s_run", e->prefix);
+  fx_buf_putc(&wname, 0);
   v->fn = LLVMAddFunction(v->mod, fname.p, LLVMFunctionType(v->i32, pt, nparams, 0));
+  LLVMValueRef wrap = LLVMAddFunction(v->mod, wname.p, LLVMFunctionType(v->i32, pt, nparams - 1, 0));
   LLVMAddAttributeAtIndex(v->fn, LLVMAttributeFunctionIndex,
                           LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
+  LLVMAddAttributeAtIndex(wrap, LLVMAttributeFunctionIndex,
+                          LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
+  {
+    LLVMPositionBuilderAtEnd(v->b, LLVMAppendBasicBlockInContext(v->ctx, wrap, "entry"));
+    LLVMValueRef *args = fx_xcalloc(nparams, sizeof *args);
+    for (unsigned i = 0; i + 1 < nparams; i++) args[i] = LLVMGetParam(wrap, i);
+    args[nparams - 1] = LLVMConstNull(v->ptr);
+    LLVMBuildRet(v->b, LLVMBuildCall2(v->b, LLVMGlobalGetValueType(v->fn), v->fn, args, nparams, ""));
+    fx_xfree(args);
+  }
+  fx_buf_free(&wname);
   fx_xfree(pt);
+  v->run_wrapper = wrap;
   unsigned a = 0;
   if (e->o->weights_file) LLVMSetValueName2(v->weights_arg = LLVMGetParam(v->fn, a++), "weights", 7);
   for (uint32_t i = 0; i < nin; i++) {
@@ -966,6 +984,12 @@ static void build_function(lv *v) {
     LLVMSetValueName2(v->output[j] = LLVMGetParam(v->fn, a++), name, strlen(name));
   }
   LLVMSetValueName2(v->ws = LLVMGetParam(v->fn, a++), "workspace", 9);
+  LLVMSetValueName2(v->threads = LLVMGetParam(v->fn, a++), "threads", 7);
+  for (unsigned i = 0; i + 1 < a; i++) { /* NAME_run's parameters, named as NAME_run_threads's */
+    size_t len;
+    const char *nm = LLVMGetValueName2(LLVMGetParam(v->fn, i), &len);
+    LLVMSetValueName2(LLVMGetParam(v->run_wrapper, i), nm, len);
+  }
   fx_xfree(in);
   if (v->lo->debug) debug_begin(v, fname.p);
   fx_buf_free(&fname);
@@ -1062,8 +1086,9 @@ static void emit_driver_tables(lv *v) {
     global_const(v, io ? "fxm_outputs" : "fxm_inputs", LLVMConstArray2(desc, items, n));
     fx_xfree(items);
   }
-  /* fxrt_status fxm_run(void *const *in, void *const *out, void *ws) { return NAME_run(in[0], ..., out[0], ..., ws); } */
-  LLVMTypeRef ft = LLVMFunctionType(v->i32, (LLVMTypeRef[]){v->ptr, v->ptr, v->ptr}, 3, 0);
+  /* fxrt_status fxm_run(void *const *in, void *const *out, void *ws, const fxrt_threadpool *threads) {
+   *   return NAME_run_threads(in[0], ..., out[0], ..., ws, threads); } */
+  LLVMTypeRef ft = LLVMFunctionType(v->i32, (LLVMTypeRef[]){v->ptr, v->ptr, v->ptr, v->ptr}, 4, 0);
   LLVMValueRef fn = LLVMAddFunction(v->mod, "fxm_run", ft);
   LLVMSetCurrentDebugLocation2(v->b, NULL);
   LLVMPositionBuilderAtEnd(v->b, LLVMAppendBasicBlockInContext(v->ctx, fn, "entry"));
@@ -1075,6 +1100,7 @@ static void emit_driver_tables(lv *v) {
       args[a++] = LLVMBuildLoad2(v->b, v->ptr, LLVMBuildInBoundsGEP2(v->b, v->ptr, LLVMGetParam(fn, (unsigned)io), &idx, 1, ""), "");
     }
   args[a++] = LLVMGetParam(fn, 2);
+  args[a++] = LLVMGetParam(fn, 3);
   LLVMTypeRef rt = LLVMGlobalGetValueType(v->fn);
   LLVMBuildRet(v->b, LLVMBuildCall2(v->b, rt, v->fn, args, a, ""));
   fx_xfree(args);

@@ -113,7 +113,7 @@ bool fx_build_exe(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
     }
   }
   if (ok) {
-    /* CC -std=c99 -O2 [extra] -o PATH model.c main.c [model_weights.o] libfxrt.a -lm -static */
+    /* CC -std=c99 -O2 [extra] -o PATH model.c main.c [model_weights.o] libfxrt.a -pthread -lm -static */
     const char *cc = getenv("CC");
     arg_list a = {0};
     char *cflags = fx_xmalloc(strlen(extra_cflags ? extra_cflags : "") + 1);
@@ -141,6 +141,7 @@ bool fx_build_exe(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
     ok = fx_runtime_library(extra_cflags ? extra_cflags : "", dir, lib, sizeof lib, d);
     arg_push(&a, lib);
     if (eo.weights_file) arg_push(&a, weights_o);
+    arg_push(&a, "-pthread"); /* the driver's thread pool (fxrt_threads.c) */
     arg_push(&a, "-lm");
     if (!strstr(extra_cflags ? extra_cflags : "", "-fsanitize")) arg_push(&a, "-static");
     char **argv = a.v;
@@ -243,7 +244,7 @@ static const char driver_model_part[] =
     "extern const int fxm_num_inputs, fxm_num_outputs;\n"
     "extern const size_t fxm_workspace_size;\n"
     "extern const fxm_desc fxm_inputs[], fxm_outputs[];\n"
-    "fxrt_status fxm_run(void *const *in, void *const *out, void *ws);\n"
+    "fxrt_status fxm_run(void *const *in, void *const *out, void *ws, const fxrt_threadpool *threads);\n"
     "#define FXM_NUM_INPUTS fxm_num_inputs\n"
     "#define FXM_NUM_OUTPUTS fxm_num_outputs\n"
     "#define FXM_WORKSPACE_SIZE fxm_workspace_size\n"
@@ -370,7 +371,7 @@ bool fx_runtime_library(const char *cflags, const char *scratch, char *path, siz
   }
   fx_sha256 h;
   fx_sha256_init(&h);
-  fx_sha256_update(&h, "fx2c runtime 1", 15);
+  fx_sha256_update(&h, "fx2c runtime 2", 15);
   fx_sha256_update(&h, cc, strlen(cc) + 1);
   FILE *f = fopen(log, "rb");
   char buf[4096];
@@ -457,7 +458,7 @@ bool fx_build_exe_object(const fx_lowered *L, const fx_plan *P, const fx_emit_op
   }
   if (ok) ok = fx_runtime_library(flags, dir, lib, sizeof lib, d);
   if (ok) {
-    /* CC -std=c99 -O2 [flags] -o PATH model.o fxm_main.o libfxrt.a -lm -static, with LLVM's linker when it is
+    /* CC -std=c99 -O2 [flags] -o PATH model.o fxm_main.o libfxrt.a -pthread -lm -static, with LLVM's linker when it is
      * installed (and the flags do not choose one): it copies the weights about three times faster than GNU ld */
     const char *cc = env_or("CC", "cc");
     char *fl = fx_xmalloc(strlen(flags) + 1);
@@ -481,6 +482,7 @@ bool fx_build_exe_object(const fx_lowered *L, const fx_plan *P, const fx_emit_op
     arg_push(&a, "model.o");
     arg_push(&a, drv);
     arg_push(&a, lib);
+    arg_push(&a, "-pthread"); /* the driver's thread pool (fxrt_threads.c) */
     arg_push(&a, "-lm");
     if (!strstr(flags, "-fsanitize")) arg_push(&a, "-static");
     snprintf(log, sizeof log, "%s/cc.log", dir);

@@ -295,8 +295,8 @@ uint64_t fx_iface_weights_blob(const fx_iface *e, fx_buf *bin, uint64_t *woff) {
   return bin->n;
 }
 
-void fx_iface_signature(const fx_iface *e, fx_buf *b) {
-  fx_buf_printf(b, "fxrt_status %s_run(", e->prefix);
+void fx_iface_signature(const fx_iface *e, fx_buf *b, bool threads) {
+  fx_buf_printf(b, "fxrt_status %s_run%s(", e->prefix, threads ? "_threads" : "");
   if (e->o->weights_file) fx_buf_puts(b, "const void *weights, ");
   uint32_t nin = fx_iface_inputs(e, NULL);
   fx_io *in = fx_xcalloc(nin + 1, sizeof *in);
@@ -306,7 +306,19 @@ void fx_iface_signature(const fx_iface *e, fx_buf *b) {
                   in[i].name);
   fx_xfree(in);
   for (uint32_t j = 0; j < e->L->noutputs; j++) fx_buf_printf(b, "%s *output%u, ", fx_ctype(e->L->outputs[j].dtype), j);
-  fx_buf_puts(b, "void *workspace)");
+  fx_buf_puts(b, threads ? "void *workspace, const fxrt_threadpool *threads)" : "void *workspace)");
+}
+
+void fx_iface_call_args(const fx_iface *e, fx_buf *b) {
+  if (e->o->weights_file) fx_buf_puts(b, "weights, ");
+  uint32_t nin = fx_iface_inputs(e, NULL);
+  fx_io *in = fx_xcalloc(nin + 1, sizeof *in);
+  fx_iface_inputs(e, in);
+  for (uint32_t i = 0; i < nin; i++)
+    fx_buf_printf(b, "%s%s, ", fx_iface_input_copied(e, in[i].tensor) ? "input_" : "", in[i].name);
+  fx_xfree(in);
+  for (uint32_t j = 0; j < e->L->noutputs; j++) fx_buf_printf(b, "output%u, ", j);
+  fx_buf_puts(b, "workspace");
 }
 
 static void provenance(const fx_iface *e, fx_buf *b) {
@@ -348,7 +360,8 @@ void fx_emit_c_build_command(const fx_lowered *L, const fx_emit_opts *o, fx_buf 
   fx_buf_puts(b, "cc -std=c99 -O2 -c model.c");
   for (const fx_embedded *f = fx_embedded_files; f->name; f++) {
     size_t n = strlen(f->name);
-    if (strncmp(f->name, "fxrt", 4) == 0 && n > 2 && strcmp(f->name + n - 2, ".c") == 0 && fx_runtime_file_needed(L, f->name))
+    if (strncmp(f->name, "fxrt", 4) == 0 && n > 2 && strcmp(f->name + n - 2, ".c") == 0 &&
+        (fx_runtime_file_needed(L, f->name) || (o->exe_main && strcmp(f->name, "fxrt_threads.c") == 0)))
       fx_buf_printf(b, " %s", f->name);
   }
   if (o->exe_main) fx_buf_puts(b, " main.c");
@@ -368,7 +381,8 @@ void fx_iface_header(const fx_iface *e, fx_buf *b, uint64_t weights_bytes) {
       s += n + (nl != NULL);
     }
   } else {
-    fx_buf_puts(b, " * Build this folder alone (then link the objects, with -lm, into your program):\n *   ");
+    fx_buf_puts(b, e->o->exe_main ? " * Build this folder alone (then link the objects with -pthread -lm):\n *   "
+                                  : " * Build this folder alone (then link the objects, with -lm, into your program):\n *   ");
     fx_emit_c_build_command(e->L, e->o, b);
     fx_buf_putc(b, '\n');
   }
@@ -419,7 +433,12 @@ void fx_iface_header(const fx_iface *e, fx_buf *b, uint64_t weights_bytes) {
   }
   fx_xfree(in);
   fx_buf_puts(b, "\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
-  fx_iface_signature(e, b);
+  fx_iface_signature(e, b, false);
+  fx_buf_puts(b, ";\n");
+  fx_buf_printf(b, "/* %s_run with the heavy kernels' work split over a thread pool that the caller owns (fxrt.h; fxrt_threads.h\n"
+                   " * starts one): the same bits as %s_run for any number of threads. */\n",
+                e->prefix, e->prefix);
+  fx_iface_signature(e, b, true);
   fx_buf_puts(b, ";\n");
   if (e->o->profile)
     fx_buf_printf(b,
@@ -470,11 +489,11 @@ bool fx_iface_main(const fx_iface *e, fx_buf *b) {
                    "  if (!copy && posix_memalign(&copy, 64, n ? n : 1) == 0) memcpy(copy, p, n);\n"
                    "  return copy;\n}\n");
   }
-  fx_buf_printf(b, "\nstatic fxrt_status fxm_run(void *const *in, void *const *out, void *ws) {\n  return %s_run(", e->prefix);
+  fx_buf_printf(b, "\nstatic fxrt_status fxm_run(void *const *in, void *const *out, void *ws, const fxrt_threadpool *threads) {\n  return %s_run_threads(", e->prefix);
   if (e->o->weights_file) fx_buf_puts(b, "fxm_weights(), ");
   for (uint32_t i = 0; i < nin; i++) fx_buf_printf(b, "(const %s *)in[%u], ", fx_ctype(in[i].dtype), i);
   for (uint32_t j = 0; j < e->L->noutputs; j++) fx_buf_printf(b, "(%s *)out[%u], ", fx_ctype(e->L->outputs[j].dtype), j);
-  fx_buf_puts(b, "ws);\n}\n");
+  fx_buf_puts(b, "ws, threads);\n}\n");
   if (!nin) fx_buf_puts(b, "/* the model takes no inputs */\n");
   fx_buf_puts(b, at + strlen(marker));
   fx_xfree(in);

@@ -77,8 +77,10 @@ uint64_t fx_iface_weights_blob(const fx_iface *e, fx_buf *bin, uint64_t *woff);
 
 /* model.h. weight_bytes: the size of the weights file (with weights_file). */
 void fx_iface_header(const fx_iface *e, fx_buf *b, uint64_t weight_bytes);
-/* The NAME_run prototype, without the semicolon. */
-void fx_iface_signature(const fx_iface *e, fx_buf *b);
+/* The NAME_run prototype (threads: NAME_run_threads's, with its pool), without the semicolon. */
+void fx_iface_signature(const fx_iface *e, fx_buf *b, bool threads);
+/* The parameters of that signature as arguments: "weights, x, output0, workspace". */
+void fx_iface_call_args(const fx_iface *e, fx_buf *b);
 /* Result k of the i-th node that runs code (e->nodes[i].results[k]) as the table NAME_results holds it (fxrt.h,
  * fxrt_node_result): its names, dtype and shape, and where it is when the node has run: FXRT_AT_WORKSPACE (offset
  * bytes in), FXRT_AT_INPUT or FXRT_AT_OUTPUT (index: the parameter among the inputs or outputs), or FXRT_AT_NONE

@@ -5,8 +5,10 @@
  * relative to max |y|. This is what fx2c's winograd pass decides from (optimizer/winograd.c). Build it as generated
  * code is built:
  *
- *     cc -std=c99 -O2 -march=native -Iruntime bench/winograd_bench.c runtime/fxrt_*.c -lm -o winograd_bench
- *     ./winograd_bench [runs]
+ *     cc -std=c99 -O2 -march=native -Iruntime bench/winograd_bench.c runtime/fxrt_*.c -pthread -lm -o winograd_bench
+ *     ./winograd_bench [runs] [threads]
+ *
+ * With threads > 1, every kernel runs on a pool of that many threads (fxrt_threads.h).
  */
 #define _POSIX_C_SOURCE 200112L
 #include <math.h>
@@ -16,6 +18,7 @@
 #include <time.h>
 
 #include "fxrt.h"
+#include "fxrt_threads.h"
 
 static double now_ms(void) {
   struct timespec t;
@@ -39,7 +42,9 @@ static float *buf(size_t n, unsigned seed) {
 }
 
 int main(int argc, char **argv) {
-  const int runs = argc > 1 ? atoi(argv[1]) : 20;
+  const int runs = argc > 1 ? atoi(argv[1]) : 20, nthreads = argc > 2 ? atoi(argv[2]) : 1;
+  fxrt_threads *pool = nthreads > 1 ? fxrt_threads_start(nthreads) : NULL;
+  const fxrt_threadpool *tp = fxrt_threads_pool(pool);
   static const struct { const char *name; int64_t n, c, h, k; } shapes[] = {
       {"resnet layer1 56x56 64->64", 1, 64, 56, 64},   {"resnet layer2 28x28 128->128", 1, 128, 28, 128},
       {"resnet layer3 14x14 256->256", 1, 256, 14, 256}, {"resnet layer4 7x7 512->512", 1, 512, 7, 512},
@@ -67,10 +72,10 @@ int main(int argc, char **argv) {
   char day[32];
   const time_t now = time(NULL);
   strftime(day, sizeof day, "%Y-%m-%d", localtime(&now));
-  printf("# 3x3 convolutions: im2col + GEMM against Winograd\n\n`bench/winograd_bench.c` on %s: %s, one thread, "
+  printf("# 3x3 convolutions: im2col + GEMM against Winograd\n\n`bench/winograd_bench.c` on %s: %s, %d thread(s), "
          "batch 1 unless said, medians of %d runs in milliseconds (the three kernels taking turns), bias + ReLU. `diff`: "
          "max |Winograd - direct| / max |direct|.\n\n",
-         day, cpu, runs);
+         day, cpu, nthreads > 1 ? nthreads : 1, runs);
   printf("| shape | im2col+GEMM ms | F(4x4) ms | F(2x2) ms | F(4x4) speedup | F(2x2) speedup | F(4x4) diff | F(2x2) diff |\n"
          "|---|---:|---:|---:|---:|---:|---:|---:|\n");
   for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
@@ -84,8 +89,8 @@ int main(int argc, char **argv) {
     fxrt_winograd_weight_f32(2, w, k, c, u[2]);
     fxrt_conv2d_params p = {{1, 1}, {1, 1}, {1, 1}, 1, {0, 0}};
     size_t wsb[3] = {fxrt_conv2d_workspace_size(n, c, h, h, k, 3, 3, h, h, &p),
-                     fxrt_winograd_workspace_size(4, n, c, h, h, k, h, h, 1, 1),
-                     fxrt_winograd_workspace_size(2, n, c, h, h, k, h, h, 1, 1)}, most = 0;
+                     fxrt_winograd_workspace_size(4, n, c, h, h, k, h, h, 1, 1, nthreads),
+                     fxrt_winograd_workspace_size(2, n, c, h, h, k, h, h, 1, 1, nthreads)}, most = 0;
     for (int v = 0; v < 3; v++) most = wsb[v] > most ? wsb[v] : most;
     void *ws = malloc(most); /* the kernels align it */
     fxrt_epilogue ep = {FXRT_ACT_RELU, 0, 0, 0, NULL};
@@ -94,9 +99,9 @@ int main(int argc, char **argv) {
     for (int r = -2; r < runs; r++) /* two warm-up rounds; then the three kernels take turns */
       for (int v = 0; v < 3; v++) {
         const double a = now_ms();
-        const fxrt_status st = v == 0 ? fxrt_conv2d_f32(x, n, c, h, h, w, k, 3, 3, b, y[0], h, h, &p, &ep, ws, wsb[0])
+        const fxrt_status st = v == 0 ? fxrt_conv2d_f32(x, n, c, h, h, w, k, 3, 3, b, y[0], h, h, &p, &ep, ws, wsb[0], tp)
                                       : fxrt_winograd_conv2d_f32(v == 1 ? 4 : 2, x, n, c, h, h, u[v], k, b, y[v], h, h,
-                                                                 1, 1, &ep, ws, wsb[v]);
+                                                                 1, 1, &ep, ws, wsb[v], tp);
         if (st != FXRT_OK) return 1;
         if (r >= 0) t[v][r] = now_ms() - a;
       }
@@ -114,5 +119,6 @@ int main(int argc, char **argv) {
     free(x), free(w), free(b), free(ws);
     for (int v = 0; v < 3; v++) free(y[v]), free(u[v]), free(t[v]);
   }
+  fxrt_threads_stop(pool);
   return 0;
 }

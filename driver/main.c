@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "runtime/fxrt_npy.h"
+#include "runtime/fxrt_threads.h"
 #define FXM_DUMP
 #include "backend/fxm_profile.h"
 
@@ -38,7 +39,7 @@ enum { EXIT_INPUT_ERROR = 1, EXIT_USAGE = 2 };
 
 static const char usage_text[] =
     "usage: fx2c compile GRAPH [options] --emit KIND -o PATH\n"
-    "       fx2c run GRAPH [--modules FILE] [--weights FILE] IN0.npy [IN1.npy ...] -o OUTDIR [--profile]\n"
+    "       fx2c run GRAPH [--modules FILE] [--weights FILE] IN0.npy [IN1.npy ...] -o OUTDIR [--threads N] [--profile]\n"
     "                [--trace FILE.json] [--dump DIR]\n"
     "       fx2c compare REF_DIR OUT_DIR [--tol T]\n"
     "       fx2c trace-diff CONTROL.json... --test TEST.json... [--by name|op|both] [--sort KEY] [--csv FILE]\n"
@@ -124,6 +125,7 @@ static const char help_text[] =
     "Options of run:\n"
     "  --modules FILE, --weights FILE   as for compile\n"
     "  -o OUTDIR            where the outputs go (created if missing)\n"
+    "  --threads N          split the heavy kernels over N threads (default 1); the outputs are the same bits\n"
     "  --stats              print the interpreter's time and peak activation memory on stderr\n"
     "  --profile            print every node's time (the table of a profiling build's executable) on stdout\n"
     "  --trace FILE.json    write every node's time as Chrome trace events (Perfetto, chrome://tracing)\n"
@@ -460,6 +462,8 @@ static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag
   if (!load_model_files(o->modules_path, o->weights_path, msrc, &mods, &have_mods, &w, &have_w, d)) goto out;
   fx_program p;
   fx_program_init(&p, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
+  if (o->target && (strstr(o->target, "-none") || strstr(o->target, "-elf"))) /* bare metal: no threads */
+    p.ws_workers = 1;
   bool ok = true;
   const char **given_by = fx_xcalloc((size_t)p.nplaceholders + 1, sizeof *given_by);
   for (int i = 0; i < o->ninputs; i++) ok &= apply_input_spec(&p, o->inputs[i], given_by, d);
@@ -781,15 +785,24 @@ static int cmd_run(int argc, char **argv) {
   const char **in_paths = calloc((size_t)argc + 1, sizeof *in_paths);
   int nin = 0;
   bool stats = false, profile = false;
+  int nthreads = 1;
   if (!in_paths) return EXIT_INPUT_ERROR;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if ((strcmp(a, "-o") == 0 || strcmp(a, "--modules") == 0 || strcmp(a, "--weights") == 0 ||
-         strcmp(a, "--trace") == 0 || strcmp(a, "--dump") == 0) && i + 1 >= argc) {
+         strcmp(a, "--trace") == 0 || strcmp(a, "--dump") == 0 || strcmp(a, "--threads") == 0) && i + 1 >= argc) {
       free(in_paths);
       return usage_error("option '%s' needs a value", a);
     }
-    if (strcmp(a, "-o") == 0) out_dir = argv[++i];
+    if (strcmp(a, "--threads") == 0) {
+      char *end;
+      const long v = strtol(argv[++i], &end, 10);
+      if (*argv[i] == 0 || *end || v < 1 || v > FXRT_THREADS_MAX) {
+        free(in_paths);
+        return usage_error("--threads takes a count from 1 to 256, not '%s'", argv[i]);
+      }
+      nthreads = (int)v;
+    } else if (strcmp(a, "-o") == 0) out_dir = argv[++i];
     else if (strcmp(a, "--modules") == 0) modules_path = argv[++i];
     else if (strcmp(a, "--weights") == 0) weights_path = argv[++i];
     else if (strcmp(a, "--stats") == 0) stats = true;
@@ -877,10 +890,14 @@ static int cmd_run(int argc, char **argv) {
   /* the placeholders that keep their defaults have no tensor (the interpreter skips them) */
   fx_tensor *all = fx_xcalloc((size_t)prog.nplaceholders + 1, sizeof *all);
   memcpy(all, inputs, (size_t)nin * sizeof *inputs);
-  fx_interp_probe pr = {probe_start, probe_node, dump_dir ? probe_result : NULL, &probe};
+  fxrt_threads *pool = nthreads > 1 ? fxrt_threads_start(nthreads) : NULL;
+  if (nthreads > 1 && !pool) fprintf(stderr, "fx2c: warning: cannot start %d threads; running on one\n", nthreads);
+  fx_interp_probe pr = {probe_start, probe_node, dump_dir ? probe_result : NULL, &probe, fxrt_threads_pool(pool)};
+  fx_interp_probe bare = {NULL, NULL, NULL, NULL, fxrt_threads_pool(pool)};
   double t0 = now_seconds();
-  bool ran = fx_interp_run_probed(&prog, all, prog.nplaceholders, &res, profile || trace || dump_dir ? &pr : NULL, &d);
+  bool ran = fx_interp_run_probed(&prog, all, prog.nplaceholders, &res, profile || trace || dump_dir ? &pr : &bare, &d);
   double t1 = now_seconds();
+  fxrt_threads_stop(pool);
   fx_xfree(all);
   if (ran && dump_dir && !fxm_dump_close(&probe.dump)) {
     fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "%s", probe.dump.err);

@@ -87,7 +87,7 @@ static void *base(void *ctx, const fx_kcall *k, const fx_ref *r) {
 /* Runs one call of the walk; a failing kernel is an error at its node. */
 static bool run_call(void *ctx, uint32_t node, const fx_kcall *k) {
   ex *e = ctx;
-  fxrt_status s = fx_exec_call(k, base, e);
+  fxrt_status s = fx_exec_call(k, base, e, e->probe ? e->probe->threads : NULL);
   if (s == FXRT_OK) return true;
   const fx_program *p = e->L->p;
   const fx_node *n = k->node != FX_NONE_IDX ? &p->g->nodes[k->node] : NULL;
@@ -150,7 +150,7 @@ bool fx_interp_run_probed(fx_program *p, const fx_tensor *inputs, uint32_t ninpu
     o->data = fx_tensor_alloc(o->nbytes ? o->nbytes : 1);
   }
   fx_walker w = {NULL, run_call, NULL};
-  if (probe) w.node_begin = probe_begin, w.node_end = probe_end;
+  if (probe && probe->node) w.node_begin = probe_begin, w.node_end = probe_end;
   bool ok = (!probe || !probe->start || probe->start(probe->ctx, &L)) && fx_walk(&L, &w, &e);
   res->peak_bytes = P.arena;
   if (e.nodes) fx_walk_nodes_free(e.nodes, e.nnodes);

@@ -29,12 +29,14 @@ bool fx_interp_run(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_
  * position in that list and CLOCK_MONOTONIC nanoseconds before and after it; then, when result is set, result once
  * per tensor k of that node's results (fx_walk_node.results) with where its elements are (contiguous, in order, valid
  * until the next call of the run; NULL where its storage no longer holds it: fx_plan_holds_after). A false from
- * start or result stops the run. */
+ * start or result stops the run. A probe with only `threads` set watches nothing. */
 typedef struct fx_interp_probe {
   bool (*start)(void *ctx, const fx_lowered *L); /* false: no run (start reported why) */
   void (*node)(void *ctx, uint32_t index, uint64_t start_ns, uint64_t end_ns);
   bool (*result)(void *ctx, uint32_t index, uint32_t k, const void *data);
   void *ctx;
+  const fxrt_threadpool *threads; /* the pool the kernels split their work over (NULL: this thread alone); the
+                                     results are the same bits for any */
 } fx_interp_probe;
 
 bool fx_interp_run_probed(fx_program *p, const fx_tensor *inputs, uint32_t ninputs, fx_run_result *r,

@@ -169,7 +169,7 @@ bool fx_pass_constfold(fx_pass_manager *pm, fx_pass_stats *st) {
     c.data[y] = fx_tensor_alloc(bytes ? bytes : 1);
     c.ok = true;
     fxrt_status s = FXRT_OK;
-    for (uint32_t k = L.first_call[i]; k < L.end_call[i] && s == FXRT_OK && c.ok; k++) s = fx_exec_call(&L.calls[k], base, &c);
+    for (uint32_t k = L.first_call[i]; k < L.end_call[i] && s == FXRT_OK && c.ok; k++) s = fx_exec_call(&L.calls[k], base, &c, NULL);
     for (uint32_t k = 0; k < L.nscratch; k++) {
       fx_tensor_free(c.scratch[k]);
       c.scratch[k] = NULL;

@@ -134,9 +134,11 @@ static bool rebuild(fx_pass_manager *pm) {
   fx_graph *g = p->g;
   const fx_modules *mods = p->mods;
   const fx_weights *w = p->weights;
+  const int32_t ws_workers = p->ws_workers;
   fx_program_free(p);
   fx_program_init(p, g, mods, w);
   p->optimized = true;
+  p->ws_workers = ws_workers;
   for (uint32_t i = 0; i < n && i < p->nplaceholders; i++)
     if (inputs[i].given) fx_program_set_input(p, i, inputs[i].dtype, inputs[i].ndim, inputs[i].shape);
   fx_xfree(inputs);

@@ -104,7 +104,7 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
     const int64_t tiles = tx->shape[0] * ((oh + m - 1) / m) * ((ow + m - 1) / m);
     const int64_t ubytes = fxrt_winograd_weight_numel(m, k, c) * (int64_t)sizeof(float);
     if (ubytes > 0 && (tiles >= MIN_TILES || ubytes <= CACHED_WEIGHT) &&
-        fxrt_winograd_workspace_size(m, tx->shape[0], c, tx->shape[2], tx->shape[3], k, oh, ow, cd->pad[0], cd->pad[1]))
+        fxrt_winograd_workspace_size(m, tx->shape[0], c, tx->shape[2], tx->shape[3], k, oh, ow, cd->pad[0], cd->pad[1], 1))
       cd->tile = m;
   }
   if (!cd->tile) return false;

@@ -63,6 +63,7 @@ static const fxrt_epilogue *epilogue(const fx_kcall *k, void *residual, fxrt_epi
 #define ARG_POOLPARAMS(s) , &k->p.pool
 #define ARG_PADS(s) , (const int64_t[4]){k->i[s], k->i[s + 1], k->i[s + 2], k->i[s + 3]}
 #define ARG_EPILOGUE(s) , epilogue(k, r[s], &ep)
+#define ARG_THREADS(s) , threads
 /* a fused group: its program, its inputs r[1..i0] read through views 1..i0, its result r[0] of view 0's shape */
 #define ARG_POINTWISE(s) \
   , k->p.pw, (int32_t)k->i[1], pw_in, &k->view[1], (int32_t)k->i[0], r[0], k->view[0].ndim, k->view[0].shape
@@ -70,7 +71,7 @@ static const fxrt_epilogue *epilogue(const fx_kcall *k, void *residual, fxrt_epi
 #define DROP_FIRST(x, ...) __VA_ARGS__
 #define CALL(fn, ...) fn(DROP_FIRST(__VA_ARGS__))
 
-fxrt_status fx_exec_call(const fx_kcall *k, fx_ref_base_fn basefn, void *ctx) {
+fxrt_status fx_exec_call(const fx_kcall *k, fx_ref_base_fn basefn, void *ctx, const fxrt_threadpool *threads) {
   scalar s[FX_KCALL_REFS];
   void *r[FX_KCALL_REFS];
   for (int i = 0; i < FX_KCALL_REFS; i++) r[i] = ptr(k, i, s, basefn, ctx);

@@ -12,6 +12,7 @@ void fx_program_init(fx_program *p, fx_graph *g, const fx_modules *mods, const f
   p->g = g;
   p->mods = mods;
   p->weights = weights;
+  p->ws_workers = FXRT_WS_WORKERS;
   fx_arena_init(&p->arena);
   p->inst = fx_arena_alloc(&p->arena, ((size_t)g->nnodes + 1) * sizeof *p->inst);
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next)

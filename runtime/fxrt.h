@@ -13,7 +13,7 @@
  * A typical call:
  *
  *     fxrt_conv2d_params p = {{2, 2}, {3, 3}, {1, 1}, 1};
- *     fxrt_status s = fxrt_conv2d_f32(x, 1, 3, 224, 224, w, 64, 7, 7, b, y, 112, 112, &p, NULL, NULL, 0);
+ *     fxrt_status s = fxrt_conv2d_f32(x, 1, 3, 224, 224, w, 64, 7, 7, b, y, 112, 112, &p, NULL, ws, ws_bytes, NULL);
  *     if (s != FXRT_OK) return s;
  *
  * Epilogues. Conv, linear and matmul take an optional fxrt_epilogue (NULL for none): after the bias, each output
@@ -48,6 +48,26 @@ const char *fxrt_status_str(fxrt_status s);
  * from the CPU (x86-64 builds with GCC or clang; see fxrt_isa.h), else what the build fixed at compile time: "avx512
  * (compile time)", "avx2 (compile time)" or "baseline (compile time)". */
 const char *fxrt_isa_name(void);
+
+/* ---- threads ------------------------------------------------------------------------------------------------ */
+
+/* A pool of threads that the caller owns: the runtime starts no thread and has no global state, so a kernel that can
+ * split its work takes the pool as its last argument, `threads` (NULL: the calling thread alone, as on firmware),
+ * and hands it independent pieces. run(self, n, task, ctx) must call task(ctx, i, worker) exactly once for each i in
+ * [0, n), from the calling thread and up to nthreads - 1 others (worker: a number in [0, nthreads) that no other call
+ * running at the same time has), and return when every call has returned. The pieces write disjoint outputs and each
+ * computes its outputs the same way whoever runs it, so results are bit-identical for any number of threads.
+ * fxrt_threads.h implements one with pthreads (host builds). */
+typedef void (*fxrt_task)(void *ctx, int64_t i, int32_t worker);
+typedef struct fxrt_threadpool {
+  int32_t nthreads; /* how many calls of a task may run at once, the calling thread's included (>= 1) */
+  void (*run)(void *self, int64_t n, fxrt_task task, void *ctx);
+  void *self;
+} fxrt_threadpool;
+
+/* The most workers that a kernel with scratch per worker (Winograd) has room for in its workspace: fx2c sizes host
+ * programs' workspaces for this many, firmware's for one. */
+#define FXRT_WS_WORKERS 8
 
 typedef enum fxrt_dtype {
   FXRT_F32,
@@ -276,12 +296,15 @@ typedef struct fxrt_conv2d_params {
  * with oh = (h + 2*padding + pad_extra - dilation*(kh-1) - 1)/stride + 1 (the caller computes it; a mismatch is
  * FXRT_EINVAL; the end padding padding + pad_extra must not be negative).
  * conv1d is conv2d with h = kh = 1. The workspace (ws, ws_bytes) must be at least fxrt_conv2d_workspace_size(),
- * which is the same for every instruction set the runtime is compiled for (generated code computes it at compile time). */
+ * which is the same for every instruction set the runtime is compiled for (generated code computes it at compile time)
+ * and for any pool. pool (NULL: none) gets the output channels of a depthwise convolution, and the rows of the
+ * weight times the column panels of each block of the GEMM's (and the packing of the panels). */
 size_t fxrt_conv2d_workspace_size(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t kh, int64_t kw,
                                   int64_t oh, int64_t ow, const fxrt_conv2d_params *p);
 fxrt_status fxrt_conv2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *weight,
                             int64_t k, int64_t kh, int64_t kw, const float *bias, float *y, int64_t oh, int64_t ow,
-                            const fxrt_conv2d_params *p, const fxrt_epilogue *ep, void *ws, size_t ws_bytes);
+                            const fxrt_conv2d_params *p, const fxrt_epilogue *ep, void *ws, size_t ws_bytes,
+                            const fxrt_threadpool *threads);
 
 typedef struct fxrt_conv_transpose2d_params {
   int64_t stride[2], padding[2], output_padding[2], dilation[2];
@@ -303,7 +326,7 @@ fxrt_status fxrt_conv_transpose2d_f32(const float *x, int64_t n, int64_t c, int6
  *
  *     float *u = ...;                                       // fxrt_winograd_weight_numel(4, k, c) floats
  *     fxrt_winograd_weight_f32(4, weight, k, c, u);         // weight [k, c, 3, 3], once
- *     fxrt_winograd_conv2d_f32(4, x, n, c, h, w, u, k, bias, y, h, w, 1, 1, NULL, ws, ws_bytes);  // padding 1
+ *     fxrt_winograd_conv2d_f32(4, x, n, c, h, w, u, k, bias, y, h, w, 1, 1, NULL, ws, ws_bytes, NULL);  // padding 1
  *
  * The transformed weight is U[tp][kp/16][c][16], tp = (tile + 2)^2 transform points, kp = k rounded up to 16
  * (channels k..kp-1 are zeros): point xi of G g G^T for output channel o and input channel ci at
@@ -319,25 +342,31 @@ fxrt_status fxrt_winograd_weight_f32(int64_t tile, const float *weight, int64_t 
  * then the epilogue (as fxrt_conv2d_f32): x [n, c, h, w], bias [k] or NULL, y [n, k, oh, ow] with oh = h + 2*ph - 2
  * and ow = w + 2*pw - 2. (ph, pw) are the rows and columns of zeros before the input; those after it follow from the
  * output size, so oh = h + ph + ph_end - 2 with any ph_end >= 0 computes an asymmetric padding (F.pad folded into
- * the conv); a negative end padding is FXRT_EINVAL. The workspace must hold fxrt_winograd_workspace_size() bytes,
- * which is the same for every instruction set (about 1 MiB for most layers: tiles are processed in chunks). */
+ * the conv); a negative end padding is FXRT_EINVAL. The workspace must hold fxrt_winograd_workspace_size() bytes for
+ * one worker at least, which is the same for every instruction set (about 1 MiB for most layers: tiles are processed
+ * in chunks, and each worker has about 110 KiB of its own). threads (NULL: none) gets the tiles of the input
+ * transform, and ranges of output channels, each with the room of one worker, for the products and the output
+ * transform: a workspace sized for fewer workers than there are threads uses fewer threads there. */
 size_t fxrt_winograd_workspace_size(int64_t tile, int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t oh,
-                                    int64_t ow, int64_t ph, int64_t pw);
+                                    int64_t ow, int64_t ph, int64_t pw, int64_t workers);
 fxrt_status fxrt_winograd_conv2d_f32(int64_t tile, const float *x, int64_t n, int64_t c, int64_t h, int64_t w,
                                      const float *u, int64_t k, const float *bias, float *y, int64_t oh, int64_t ow,
-                                     int64_t ph, int64_t pw, const fxrt_epilogue *ep, void *ws, size_t ws_bytes);
+                                     int64_t ph, int64_t pw, const fxrt_epilogue *ep, void *ws, size_t ws_bytes,
+                                     const fxrt_threadpool *threads);
 
 /* ---- matrix products (fxrt_matmul.c) ------------------------------------------------------------------------ */
 
-/* torch.nn.functional.linear: y [m, n] = x [m, k] @ weight[n, k]^T + bias [n] (bias may be NULL). */
+/* torch.nn.functional.linear: y [m, n] = x [m, k] @ weight[n, k]^T + bias [n] (bias may be NULL). threads (NULL:
+ * none) gets the output columns in panels. */
 fxrt_status fxrt_linear_f32(const float *x, int64_t m, int64_t k, const float *weight, int64_t n, const float *bias,
-                            float *y, const fxrt_epilogue *ep);
+                            float *y, const fxrt_epilogue *ep, const fxrt_threadpool *threads);
 
 /* torch.matmul for ndim >= 2 operands: av [..., m, k], bv [..., k, n], yv [..., m, n]; the batch dimensions are
  * already broadcast to yv's (stride 0 where an operand repeats), so all three views have the same ndim. Any strides
- * (a transposed operand needs no copy). y must not overlap a or b. */
+ * (a transposed operand needs no copy). y must not overlap a or b. threads (NULL: none) gets the products of the
+ * batch, or each product's column panels when the batch is smaller than twice the threads. */
 fxrt_status fxrt_matmul_f32(const float *a, const fxrt_view *av, const float *b, const fxrt_view *bv, float *y,
-                            const fxrt_view *yv, const fxrt_epilogue *ep);
+                            const fxrt_view *yv, const fxrt_epilogue *ep, const fxrt_threadpool *threads);
 
 /* ---- normalization (fxrt_norm.c) ---------------------------------------------------------------------------- */
 
@@ -365,12 +394,15 @@ typedef struct fxrt_pool2d_params {
 } fxrt_pool2d_params;
 
 /* torch.nn.functional.max_pool2d: x [n, c, h, w] -> y [n, c, oh, ow]; padding counts as -inf. indices (NULL, or
- * [n, c, oh, ow]) receive the flat h*w index of each maximum, as max_pool2d_with_indices. NaN wins. */
+ * [n, c, oh, ow]) receive the flat h*w index of each maximum, as max_pool2d_with_indices. NaN wins. threads (NULL:
+ * none) gets ranges of the n*c planes. */
 fxrt_status fxrt_max_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh,
-                                int64_t ow, const fxrt_pool2d_params *p, int64_t *indices);
-/* torch.nn.functional.avg_pool2d, with PyTorch's divisor rules for padding and ceil_mode windows. */
+                                int64_t ow, const fxrt_pool2d_params *p, int64_t *indices,
+                                const fxrt_threadpool *threads);
+/* torch.nn.functional.avg_pool2d, with PyTorch's divisor rules for padding and ceil_mode windows; threads as
+ * max_pool2d's. */
 fxrt_status fxrt_avg_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh,
-                                int64_t ow, const fxrt_pool2d_params *p);
+                                int64_t ow, const fxrt_pool2d_params *p, const fxrt_threadpool *threads);
 /* torch.nn.functional.adaptive_avg_pool2d / adaptive_max_pool2d: window [floor(i*h/oh), ceil((i+1)*h/oh)). */
 fxrt_status fxrt_adaptive_avg_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y,
                                          int64_t oh, int64_t ow);

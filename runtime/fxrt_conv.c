@@ -25,6 +25,7 @@
 #include "fxrt.h"
 #include "fxrt_check.h"
 #include "fxrt_gemm.h"
+#include "fxrt_par.h"
 
 #include <math.h>
 #include <string.h>
@@ -215,69 +216,98 @@ static void pack_im2col(const float *x, const conv_geom *g, int64_t pc, int64_t 
 /* ---- GEMM routes -------------------------------------------------------------------------------------------- */
 
 /* y[m, cols] = W[m, kd] X[kd, cols] + bias, + residual, activation, for one image and group. X is x itself
- * ([kd, cols], im2col false) or the im2col matrix of x (built in ws). */
-static void conv_gemm(const float *x, const conv_geom *g, const float *wt, int64_t m, int64_t kd, const float *bias,
-                      float *y, const float *res, const fxrt_epilogue *ep, bool im2col, float *ws) {
+ * ([kd, cols], im2col false) or the im2col matrix of x (built in ws). Block by block of NC columns and KC rows of X:
+ * the block's panels are packed (one piece per panel), then its products computed (one piece per group of rows of W
+ * and panel of X), each piece on the pool's threads. */
+typedef struct gemm_job {
+  const float *x, *wt, *bias, *res;
+  const conv_geom *g;
+  const fxrt_epilogue *ep;
+  float *y, *ws;
+  bool im2col, first, last;
+  int64_t m, kd, cols, jc, nc, pc, kc, rg, npanels; /* rg: rows of W per piece (a multiple of MR) */
+} gemm_job;
+
+static void pack_task(void *ctx, int64_t i, int32_t worker) {
+  const gemm_job *J = (const gemm_job *)ctx;
+  (void)worker;
+  pack_im2col(J->x, J->g, J->pc, J->kc, J->jc + i * NR, min64(NR, J->nc - i * NR), J->ws + i * J->kc * NR);
+}
+
+/* Rows [ic, ic + rg) of W times panel i % npanels of the block (piece i: ic = i / npanels * rg). */
+static void gemm_task(void *ctx, int64_t i, int32_t worker) {
+  const gemm_job *J = (const gemm_job *)ctx;
   float bbuf[KC * NR]; /* the last, partial panel of X when it is read in place */
   float abuf[MR * KC]; /* W's last rows when m is not a multiple of MR, zero-padded */
   float tile[MR * NR]; /* an edge tile */
-  const int64_t cols = g->oh * g->ow, m_full = m - m % MR;
-  for (int64_t jc = 0; jc < cols; jc += NC) {
-    const int64_t nc = min64(NC, cols - jc);
-    for (int64_t pc = 0; pc < kd; pc += KC) {
-      const int64_t kc = min64(KC, kd - pc);
-      const bool first = pc == 0, last = pc + kc == kd;
-      if (im2col) pack_im2col(x, g, pc, kc, jc, nc, ws);
-      if (m_full < m) {
-        memset(abuf, 0, sizeof abuf);
-        for (int64_t i = m_full; i < m; i++)
-          memcpy(abuf + (i - m_full) * KC, wt + i * kd + pc, (size_t)kc * sizeof(float));
-      }
-      for (int64_t ic = 0; ic < m; ic += MC) {
-        const int64_t mc_end = min64(ic + MC, m);
-        for (int64_t jr = 0; jr < nc; jr += NR) {
-          const int64_t nr = min64(NR, nc - jr);
-          const float *bp;
-          int64_t ldb;
-          if (im2col) {
-            bp = ws + jr / NR * kc * NR;
-            ldb = NR;
-          } else if (nr == NR) {
-            bp = x + pc * cols + jc + jr;
-            ldb = cols;
-          } else {
-            for (int64_t p = 0; p < kc; p++) {
-              const float *src = x + (pc + p) * cols + jc + jr;
-              for (int64_t j = 0; j < NR; j++) bbuf[p * NR + j] = j < nr ? src[j] : 0.0f;
-            }
-            bp = bbuf;
-            ldb = NR;
-          }
-          for (int64_t ir = ic; ir < mc_end; ir += MR) {
-            const int64_t mr = min64(MR, m - ir);
-            float *ct = y + ir * cols + jc + jr;
-            const float *at = mr == MR ? wt + ir * kd + pc : abuf;
-            const int64_t lda = mr == MR ? kd : KC;
-            const float *rt = res ? res + ir * cols + jc + jr : NULL;
-            if (mr == MR && (nr == NR || nr == VW)) { /* a whole tile: the epilogue as it is stored, if it can */
-              tile_ep te = {bias ? bias + ir : NULL, rt, cols, 0.0f, 0.0f, false};
-              const bool in_kernel = last && tile_ep_for(ep, &te);
-              if (nr == NR)
-                micro_kernel(kc, at, lda, bp, ldb, ct, cols, !first, in_kernel ? &te : NULL);
-              else
-                micro_kernel_half(kc, at, lda, bp, ldb, ct, cols, !first, in_kernel ? &te : NULL);
-              if (last && !in_kernel) finish(ct, cols, mr, nr, bias ? bias + ir : NULL, rt, ep);
-            } else {
-              if (nr <= VW)
-                micro_kernel_half(kc, at, lda, bp, ldb, tile, NR, false, NULL);
-              else
-                micro_kernel(kc, at, lda, bp, ldb, tile, NR, false, NULL);
-              gemm_store_edge(tile, mr, nr, ct, cols, 1, first);
-              if (last) finish(ct, cols, mr, nr, bias ? bias + ir : NULL, rt, ep);
-            }
-          }
-        }
-      }
+  (void)worker;
+  const int64_t cols = J->cols, m = J->m, kd = J->kd, jc = J->jc, pc = J->pc, kc = J->kc, m_full = m - m % MR;
+  const int64_t ic = i / J->npanels * J->rg, mc_end = min64(ic + J->rg, m), jr = i % J->npanels * NR;
+  const int64_t nr = min64(NR, J->nc - jr);
+  const float *bias = J->bias, *res = J->res, *x = J->x, *wt = J->wt;
+  const fxrt_epilogue *ep = J->ep;
+  const bool first = J->first, last = J->last;
+  if (mc_end > m_full) {
+    memset(abuf, 0, sizeof abuf);
+    for (int64_t r = m_full; r < m; r++) memcpy(abuf + (r - m_full) * KC, wt + r * kd + pc, (size_t)kc * sizeof(float));
+  }
+  const float *bp;
+  int64_t ldb;
+  if (J->im2col) {
+    bp = J->ws + jr / NR * kc * NR;
+    ldb = NR;
+  } else if (nr == NR) {
+    bp = x + pc * cols + jc + jr;
+    ldb = cols;
+  } else {
+    for (int64_t p = 0; p < kc; p++) {
+      const float *src = x + (pc + p) * cols + jc + jr;
+      for (int64_t j = 0; j < NR; j++) bbuf[p * NR + j] = j < nr ? src[j] : 0.0f;
+    }
+    bp = bbuf;
+    ldb = NR;
+  }
+  for (int64_t ir = ic; ir < mc_end; ir += MR) {
+    const int64_t mr = min64(MR, m - ir);
+    float *ct = J->y + ir * cols + jc + jr;
+    const float *at = mr == MR ? wt + ir * kd + pc : abuf;
+    const int64_t lda = mr == MR ? kd : KC;
+    const float *rt = res ? res + ir * cols + jc + jr : NULL;
+    if (mr == MR && (nr == NR || nr == VW)) { /* a whole tile: the epilogue as it is stored, if it can */
+      tile_ep te = {bias ? bias + ir : NULL, rt, cols, 0.0f, 0.0f, false};
+      const bool in_kernel = last && tile_ep_for(ep, &te);
+      if (nr == NR)
+        micro_kernel(kc, at, lda, bp, ldb, ct, cols, !first, in_kernel ? &te : NULL);
+      else
+        micro_kernel_half(kc, at, lda, bp, ldb, ct, cols, !first, in_kernel ? &te : NULL);
+      if (last && !in_kernel) finish(ct, cols, mr, nr, bias ? bias + ir : NULL, rt, ep);
+    } else {
+      if (nr <= VW)
+        micro_kernel_half(kc, at, lda, bp, ldb, tile, NR, false, NULL);
+      else
+        micro_kernel(kc, at, lda, bp, ldb, tile, NR, false, NULL);
+      gemm_store_edge(tile, mr, nr, ct, cols, 1, first);
+      if (last) finish(ct, cols, mr, nr, bias ? bias + ir : NULL, rt, ep);
+    }
+  }
+}
+
+static void conv_gemm(const float *x, const conv_geom *g, const float *wt, int64_t m, int64_t kd, const float *bias,
+                      float *y, const float *res, const fxrt_epilogue *ep, bool im2col, float *ws,
+                      const fxrt_threadpool *threads) {
+  gemm_job J = {x, wt, bias, res, g, ep, y, ws, im2col, false, false, m, kd, g->oh * g->ow, 0, 0, 0, 0, MC, 0};
+  const int64_t nthreads = par_threads(threads);
+  for (J.jc = 0; J.jc < J.cols; J.jc += NC) {
+    J.nc = min64(NC, J.cols - J.jc);
+    J.npanels = (J.nc + NR - 1) / NR;
+    /* rows per piece: MC, or fewer (whole tiles) until each thread has a few pieces */
+    J.rg = MC;
+    while (J.rg > MR && (m + J.rg - 1) / J.rg * J.npanels < 4 * nthreads) J.rg = (J.rg / 2 + MR - 1) / MR * MR;
+    for (J.pc = 0; J.pc < kd; J.pc += KC) {
+      J.kc = min64(KC, kd - J.pc);
+      J.first = J.pc == 0, J.last = J.pc + J.kc == kd;
+      if (im2col) par_run(threads, J.npanels, pack_task, &J);
+      par_run(threads, (m + J.rg - 1) / J.rg * J.npanels, gemm_task, &J);
     }
   }
 }
@@ -458,10 +488,33 @@ static void conv_plane(const float *restrict x, int64_t cg, const conv_geom *g, 
 
 /* ---- torch.nn.functional.conv2d ----------------------------------------------------------------------------- */
 
+/* The direct route's pieces: planes [i*per, (i+1)*per) of the n*k output planes. */
+typedef struct direct_job {
+  const float *x, *weight, *bias, *res;
+  const conv_geom *g;
+  const fxrt_epilogue *ep;
+  float *y;
+  int64_t c, k, groups, per, planes;
+} direct_job;
+
+static void direct_task(void *ctx, int64_t i, int32_t worker) {
+  const direct_job *J = (const direct_job *)ctx;
+  (void)worker;
+  const conv_geom *g = J->g;
+  const int64_t cg = J->c / J->groups, kg = J->k / J->groups, kd = cg * g->kh * g->kw, hw = g->h * g->w,
+                ohw = g->oh * g->ow;
+  for (int64_t plane = i * J->per; plane < min64((i + 1) * J->per, J->planes); plane++) {
+    const int64_t b = plane / J->k, oc = plane % J->k, gi = oc / kg;
+    conv_plane(J->x + (b * J->c + gi * cg) * hw, cg, g, J->weight + oc * kd, J->bias ? J->bias + oc : NULL,
+               J->y + plane * ohw, J->res ? J->res + plane * ohw : NULL, J->ep);
+  }
+}
+
 /* torch.nn.functional.conv2d(x, weight, bias, stride, padding, dilation, groups), then the epilogue. */
 fxrt_status fxrt_conv2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *weight, int64_t k,
                             int64_t kh, int64_t kw, const float *bias, float *y, int64_t oh, int64_t ow,
-                            const fxrt_conv2d_params *p, const fxrt_epilogue *ep, void *ws, size_t ws_bytes) {
+                            const fxrt_conv2d_params *p, const fxrt_epilogue *ep, void *ws, size_t ws_bytes,
+                            const fxrt_threadpool *threads) {
   if (!conv_shape_ok(n, c, h, w, k, kh, kw, oh, ow, p)) return FXRT_EINVAL;
   if (ep && (unsigned)ep->act >= (unsigned)FXRT_NUM_ACTS) return FXRT_EINVAL;
   if (n == 0) return FXRT_OK;
@@ -477,20 +530,18 @@ fxrt_status fxrt_conv2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int
       h, w, kh, kw, oh, ow, p->stride[0], p->stride[1], p->padding[0], p->padding[1], p->dilation[0], p->dilation[1]};
   const int64_t groups = p->groups, cg = c / groups, kg = k / groups, kd = cg * kh * kw, hw = h * w, ohw = oh * ow;
   const float *res = ep ? ep->residual : NULL;
+  if (route == ROUTE_DIRECT) { /* planes in pieces: a few per thread, or one piece without threads */
+    direct_job J = {x, weight, bias, res, &g, ep, y, c, k, groups, 0, n * k};
+    const int64_t pieces = min64(J.planes, 4 * (int64_t)par_threads(threads));
+    J.per = (J.planes + pieces - 1) / pieces;
+    par_run(threads, (J.planes + J.per - 1) / J.per, direct_task, &J);
+    return FXRT_OK;
+  }
   for (int64_t b = 0; b < n; b++) {
     for (int64_t gi = 0; gi < groups; gi++) {
-      const float *xg = x + (b * c + gi * cg) * hw;
       const int64_t yoff = (b * k + gi * kg) * ohw;
-      if (route == ROUTE_DIRECT) {
-        for (int64_t o = 0; o < kg; o++) {
-          const int64_t oc = gi * kg + o;
-          conv_plane(xg, cg, &g, weight + oc * kd, bias ? bias + oc : NULL, y + yoff + o * ohw,
-                     res ? res + yoff + o * ohw : NULL, ep);
-        }
-      } else {
-        conv_gemm(xg, &g, weight + gi * kg * kd, kg, kd, bias ? bias + gi * kg : NULL, y + yoff,
-                  res ? res + yoff : NULL, ep, route == ROUTE_GEMM_IM2COL, wsf);
-      }
+      conv_gemm(x + (b * c + gi * cg) * hw, &g, weight + gi * kg * kd, kg, kd, bias ? bias + gi * kg : NULL,
+                y + yoff, res ? res + yoff : NULL, ep, route == ROUTE_GEMM_IM2COL, wsf, threads);
     }
   }
   return FXRT_OK;
@@ -578,8 +629,8 @@ fxrt_status fxrt_conv_transpose2d_f32(const float *x, int64_t n, int64_t c, int6
 FXRT_DISPATCHER(fxrt_status, fxrt_conv2d_f32,
                 (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *weight, int64_t k, int64_t kh,
                  int64_t kw, const float *bias, float *y, int64_t oh, int64_t ow, const fxrt_conv2d_params *p,
-                 const fxrt_epilogue *ep, void *ws, size_t ws_bytes),
-                (x, n, c, h, w, weight, k, kh, kw, bias, y, oh, ow, p, ep, ws, ws_bytes))
+                 const fxrt_epilogue *ep, void *ws, size_t ws_bytes, const fxrt_threadpool *threads),
+                (x, n, c, h, w, weight, k, kh, kw, bias, y, oh, ow, p, ep, ws, ws_bytes, threads))
 FXRT_DISPATCHER(fxrt_status, fxrt_conv_transpose2d_f32,
                 (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *weight, int64_t k, int64_t kh,
                  int64_t kw, const float *bias, float *y, int64_t oh, int64_t ow,

@@ -16,6 +16,7 @@
 #include "fxrt.h"
 #include "fxrt_check.h"
 #include "fxrt_gemm.h"
+#include "fxrt_par.h"
 
 #include <math.h>
 #include <string.h>
@@ -87,12 +88,67 @@ typedef struct matrix {
 } matrix;
 
 /* C[m, n] = A[m, k] B[k, n] (+ col_bias[n]) (+ res[m, n], row stride res_rs), then ep's activation. C's element
- * (i, j) is at c[i*crs + j*ccs]. k may be 0 (C = 0 before the epilogue). */
-static void gemm(int64_t m, int64_t n, int64_t k, matrix A, matrix B, float *c, int64_t crs, int64_t ccs,
-                 const float *col_bias, const float *res, int64_t res_rs, const fxrt_epilogue *ep) {
+ * (i, j) is at c[i*crs + j*ccs]. k may be 0 (C = 0 before the epilogue). Block by block of KC rows of B, each panel
+ * of NR columns is a piece for the pool's threads. */
+typedef struct gemm_job {
+  int64_t m, n, k, crs, ccs, res_rs, pc, kc;
+  matrix A, B;
+  float *c;
+  const float *col_bias, *res, *abuf;
+  const fxrt_epilogue *ep;
+  bool first, last;
+} gemm_job;
+
+static void gemm_task(void *ctx, int64_t i, int32_t worker) {
+  const gemm_job *J = (const gemm_job *)ctx;
   float bbuf[KC * NR]; /* a packed panel of B */
-  float abuf[MR * KC]; /* A's last rows when m is not a multiple of MR, zero-padded */
   float tile[MR * NR]; /* an edge tile, or any tile when C's columns are not contiguous */
+  (void)worker;
+  const int64_t m = J->m, n = J->n, pc = J->pc, kc = J->kc, crs = J->crs, ccs = J->ccs, jr = i * NR;
+  const matrix A = J->A, B = J->B;
+  const bool first = J->first, last = J->last;
+  const int64_t nr = n - jr < NR ? n - jr : NR;
+  const float *bp;
+  int64_t ldb;
+  if (B.cs == 1 && nr == NR) {
+    bp = B.p + pc * B.rs + jr;
+    ldb = B.rs;
+  } else {
+    for (int64_t p = 0; p < kc; p++) {
+      const float *src = B.p + (pc + p) * B.rs + jr * B.cs;
+      float *dst = bbuf + p * NR;
+      for (int64_t j = 0; j < nr; j++) dst[j] = src[j * B.cs];
+      for (int64_t j = nr; j < NR; j++) dst[j] = 0.0f;
+    }
+    bp = bbuf;
+    ldb = NR;
+  }
+  for (int64_t ir = 0; ir < m; ir += MR) {
+    const int64_t mr = m - ir < MR ? m - ir : MR;
+    const float *ap = mr == MR ? A.p + ir * A.rs + pc * A.cs : J->abuf;
+    const int64_t ar = mr == MR ? A.rs : KC, acs = mr == MR ? A.cs : 1;
+    float *ct = J->c + ir * crs + jr * ccs;
+    if (mr == MR && nr == NR && ccs == 1) {
+      micro_kernel(kc, ap, ar, acs, bp, ldb, ct, crs, !first);
+    } else if (mr == MR && nr == VW && ccs == 1) {
+      micro_kernel_half(kc, ap, ar, acs, bp, ldb, ct, crs, !first);
+    } else {
+      if (nr <= VW)
+        micro_kernel_half(kc, ap, ar, acs, bp, ldb, tile, NR, false);
+      else
+        micro_kernel(kc, ap, ar, acs, bp, ldb, tile, NR, false);
+      gemm_store_edge(tile, mr, nr, ct, crs, ccs, first);
+    }
+    if (last)
+      finish(ct, crs, ccs, mr, nr, J->col_bias ? J->col_bias + jr : NULL, J->res ? J->res + ir * J->res_rs + jr : NULL,
+             J->res_rs, J->ep);
+  }
+}
+
+static void gemm(int64_t m, int64_t n, int64_t k, matrix A, matrix B, float *c, int64_t crs, int64_t ccs,
+                 const float *col_bias, const float *res, int64_t res_rs, const fxrt_epilogue *ep,
+                 const fxrt_threadpool *threads) {
+  float abuf[MR * KC]; /* A's last rows when m is not a multiple of MR, zero-padded */
   const int64_t m_full = m - m % MR;
   if (k == 0) { /* empty sums */
     for (int64_t i = 0; i < m; i++)
@@ -100,52 +156,16 @@ static void gemm(int64_t m, int64_t n, int64_t k, matrix A, matrix B, float *c, 
     finish(c, crs, ccs, m, n, col_bias, res, res_rs, ep);
     return;
   }
-  for (int64_t pc = 0; pc < k; pc += KC) {
-    const int64_t kc = k - pc < KC ? k - pc : KC;
-    const bool first = pc == 0, last = pc + kc == k;
+  gemm_job J = {m, n, k, crs, ccs, res_rs, 0, 0, A, B, c, col_bias, res, abuf, ep, false, false};
+  for (J.pc = 0; J.pc < k; J.pc += KC) {
+    J.kc = k - J.pc < KC ? k - J.pc : KC;
+    J.first = J.pc == 0, J.last = J.pc + J.kc == k;
     if (m_full < m) {
       memset(abuf, 0, sizeof abuf);
       for (int64_t i = m_full; i < m; i++)
-        for (int64_t p = 0; p < kc; p++) abuf[(i - m_full) * KC + p] = A.p[i * A.rs + (pc + p) * A.cs];
+        for (int64_t p = 0; p < J.kc; p++) abuf[(i - m_full) * KC + p] = A.p[i * A.rs + (J.pc + p) * A.cs];
     }
-    for (int64_t jr = 0; jr < n; jr += NR) {
-      const int64_t nr = n - jr < NR ? n - jr : NR;
-      const float *bp;
-      int64_t ldb;
-      if (B.cs == 1 && nr == NR) {
-        bp = B.p + pc * B.rs + jr;
-        ldb = B.rs;
-      } else {
-        for (int64_t p = 0; p < kc; p++) {
-          const float *src = B.p + (pc + p) * B.rs + jr * B.cs;
-          float *dst = bbuf + p * NR;
-          for (int64_t j = 0; j < nr; j++) dst[j] = src[j * B.cs];
-          for (int64_t j = nr; j < NR; j++) dst[j] = 0.0f;
-        }
-        bp = bbuf;
-        ldb = NR;
-      }
-      for (int64_t ir = 0; ir < m; ir += MR) {
-        const int64_t mr = m - ir < MR ? m - ir : MR;
-        const float *ap = mr == MR ? A.p + ir * A.rs + pc * A.cs : abuf;
-        const int64_t ar = mr == MR ? A.rs : KC, acs = mr == MR ? A.cs : 1;
-        float *ct = c + ir * crs + jr * ccs;
-        if (mr == MR && nr == NR && ccs == 1) {
-          micro_kernel(kc, ap, ar, acs, bp, ldb, ct, crs, !first);
-        } else if (mr == MR && nr == VW && ccs == 1) {
-          micro_kernel_half(kc, ap, ar, acs, bp, ldb, ct, crs, !first);
-        } else {
-          if (nr <= VW)
-            micro_kernel_half(kc, ap, ar, acs, bp, ldb, tile, NR, false);
-          else
-            micro_kernel(kc, ap, ar, acs, bp, ldb, tile, NR, false);
-          gemm_store_edge(tile, mr, nr, ct, crs, ccs, first);
-        }
-        if (last)
-          finish(ct, crs, ccs, mr, nr, col_bias ? col_bias + jr : NULL, res ? res + ir * res_rs + jr : NULL, res_rs,
-                 ep);
-      }
-    }
+    par_run(threads, (n + NR - 1) / NR, gemm_task, &J);
   }
 }
 
@@ -161,7 +181,7 @@ static float lane_sum(const float *s) {
  * w stay in cache while every row of x uses them), each in VW partial sums (lane l sums the products p = l mod VW),
  * added at the end. */
 static void gemv_rows(const float *restrict x, int64_t m, int64_t k, const float *restrict w, int64_t n,
-                      float *restrict y) {
+                      float *restrict y, int64_t ldy) {
   const int64_t k_main = k - k % VW;
   int64_t j = 0;
   for (; j + 4 <= n; j += 4) {
@@ -196,8 +216,8 @@ static void gemv_rows(const float *restrict x, int64_t m, int64_t k, const float
         }
       }
       for (int r = 0; r < 4; r++) {
-        y[i * n + j + r] = ta[r];
-        y[(i + 1) * n + j + r] = tb[r];
+        y[i * ldy + j + r] = ta[r];
+        y[(i + 1) * ldy + j + r] = tb[r];
       }
     }
     for (; i < m; i++) {
@@ -221,7 +241,7 @@ static void gemv_rows(const float *restrict x, int64_t m, int64_t k, const float
         ta[2] = MADD(ta[2], xa[p], w2[p]);
         ta[3] = MADD(ta[3], xa[p], w3[p]);
       }
-      for (int r = 0; r < 4; r++) y[i * n + j + r] = ta[r];
+      for (int r = 0; r < 4; r++) y[i * ldy + j + r] = ta[r];
     }
   }
   for (; j < n; j++) {
@@ -235,9 +255,26 @@ static void gemv_rows(const float *restrict x, int64_t m, int64_t k, const float
         LANES(l) a0[l] = MADD(a0[l], xa[p + l], wj[p + l]);
       float t = lane_sum(a0);
       for (int64_t p = k_main; p < k; p++) t = MADD(t, xa[p], wj[p]);
-      y[i * n + j] = t;
+      y[i * ldy + j] = t;
     }
   }
+}
+
+/* linear's dot products in pieces of `per` columns (a multiple of 4), each finished (bias, residual, activation). */
+#define GEMV_COLS 64 /* columns per piece at least, when there are threads */
+typedef struct gemv_job {
+  const float *x, *w, *bias, *res;
+  float *y;
+  const fxrt_epilogue *ep;
+  int64_t m, k, n, per;
+} gemv_job;
+
+static void gemv_task(void *ctx, int64_t i, int32_t worker) {
+  const gemv_job *J = (const gemv_job *)ctx;
+  (void)worker;
+  const int64_t j0 = i * J->per, nj = min64(J->per, J->n - j0);
+  gemv_rows(J->x, J->m, J->k, J->w + j0 * J->k, nj, J->y + j0, J->n);
+  finish(J->y + j0, J->n, 1, J->m, nj, J->bias ? J->bias + j0 : NULL, J->res ? J->res + j0 : NULL, J->n, J->ep);
 }
 
 /* ---- torch.nn.functional.linear ----------------------------------------------------------------------------- */
@@ -245,7 +282,7 @@ static void gemv_rows(const float *restrict x, int64_t m, int64_t k, const float
 /* torch.nn.functional.linear(x, weight, bias): y[i, j] = sum_p x[i, p] * weight[j, p] + bias[j], then the
  * epilogue. */
 fxrt_status fxrt_linear_f32(const float *x, int64_t m, int64_t k, const float *weight, int64_t n, const float *bias,
-                            float *y, const fxrt_epilogue *ep) {
+                            float *y, const fxrt_epilogue *ep, const fxrt_threadpool *threads) {
   int64_t mk, nk, mn;
   if (m < 0 || k < 0 || n < 0 || m > SIZE_LIMIT || k > SIZE_LIMIT || n > SIZE_LIMIT) return FXRT_EINVAL;
   if (!mul_ok(m, k, &mk) || !mul_ok(n, k, &nk) || !mul_ok(m, n, &mn)) return FXRT_EINVAL;
@@ -256,14 +293,17 @@ fxrt_status fxrt_linear_f32(const float *x, int64_t m, int64_t k, const float *w
   if (m < GEMV_MAX_M) { /* a few rows: dot products straight from the weight rows (no packing to amortise) */
     if (k == 0) { /* empty sums: the operands may be NULL, so no pointer arithmetic on them */
       for (int64_t i = 0; i < mn; i++) y[i] = 0.0f;
-    } else {
-      gemv_rows(x, m, k, weight, n, y);
+      finish(y, n, 1, m, n, bias, res, n, ep);
+      return FXRT_OK;
     }
-    finish(y, n, 1, m, n, bias, res, n, ep);
+    gemv_job J = {x, weight, bias, res, y, ep, m, k, n, 0};
+    const int64_t pieces = min64((n + GEMV_COLS - 1) / GEMV_COLS, 4 * (int64_t)par_threads(threads));
+    J.per = ((n + pieces - 1) / pieces + 3) / 4 * 4;
+    par_run(threads, (n + J.per - 1) / J.per, gemv_task, &J);
     return FXRT_OK;
   }
   const matrix A = {x, k, 1}, B = {weight, 1, k}; /* B = weight^T */
-  gemm(m, n, k, A, B, y, n, 1, bias, res, n, ep);
+  gemm(m, n, k, A, B, y, n, 1, bias, res, n, ep, threads);
   return FXRT_OK;
 }
 
@@ -284,10 +324,41 @@ static bool view_ok(const fxrt_view *v) {
   return true;
 }
 
+/* Product t of matmul's batch (batch dimensions in row-major order), with its panels on J->threads. */
+typedef struct matmul_job {
+  const float *a, *b;
+  float *y;
+  const fxrt_view *av, *bv, *yv;
+  const fxrt_epilogue *ep;
+  int64_t m, n, k;
+  const fxrt_threadpool *threads;
+} matmul_job;
+
+static void matmul_task(void *ctx, int64_t t, int32_t worker) {
+  const matmul_job *J = (const matmul_job *)ctx;
+  const fxrt_view *av = J->av, *bv = J->bv, *yv = J->yv;
+  const int32_t nd = yv->ndim;
+  const int64_t m = J->m, n = J->n, k = J->k;
+  const float *res = J->ep ? J->ep->residual : NULL;
+  (void)worker;
+  int64_t ao = av->offset, bo = bv->offset, yo = yv->offset, rest = t;
+  for (int32_t d = nd - 3; d >= 0; d--) { /* t's batch index, last dimension fastest */
+    const int64_t idx = rest % yv->shape[d];
+    rest /= yv->shape[d];
+    ao += av->shape[d] == 1 ? 0 : idx * av->stride[d];
+    bo += bv->shape[d] == 1 ? 0 : idx * bv->stride[d];
+    yo += idx * yv->stride[d];
+  }
+  const matrix A = {k > 0 ? J->a + ao : NULL, av->stride[nd - 2], av->stride[nd - 1]};
+  const matrix B = {k > 0 ? J->b + bo : NULL, bv->stride[nd - 2], bv->stride[nd - 1]};
+  gemm(m, n, k, A, B, J->y + yo, yv->stride[nd - 2], yv->stride[nd - 1], NULL, res ? res + t * m * n : NULL, n, J->ep,
+       J->threads);
+}
+
 /* torch.matmul(a, b) for a [..., m, k], b [..., k, n] with batch dimensions broadcast to y's (a batch dimension of
  * size 1 also broadcasts), then the epilogue (its residual is a contiguous [..., m, n]). */
 fxrt_status fxrt_matmul_f32(const float *a, const fxrt_view *av, const float *b, const fxrt_view *bv, float *y,
-                            const fxrt_view *yv, const fxrt_epilogue *ep) {
+                            const fxrt_view *yv, const fxrt_epilogue *ep, const fxrt_threadpool *threads) {
   if (!av || !bv || !yv || !epilogue_ok(ep)) return FXRT_EINVAL;
   const int32_t nd = yv->ndim;
   if (nd < 2 || nd > FXRT_MAX_DIMS || av->ndim != nd || bv->ndim != nd) return FXRT_EINVAL;
@@ -308,22 +379,13 @@ fxrt_status fxrt_matmul_f32(const float *a, const fxrt_view *av, const float *b,
   if (mn == 0) return FXRT_OK;
   if (!y || (k > 0 && (!a || !b))) return FXRT_EINVAL;
 
-  const float *res = ep ? ep->residual : NULL;
-  int64_t idx[FXRT_MAX_DIMS] = {0};
-  for (int64_t t = 0; t < batch; t++) {
-    int64_t ao = av->offset, bo = bv->offset, yo = yv->offset;
-    for (int32_t d = 0; d < nd - 2; d++) {
-      ao += av->shape[d] == 1 ? 0 : idx[d] * av->stride[d];
-      bo += bv->shape[d] == 1 ? 0 : idx[d] * bv->stride[d];
-      yo += idx[d] * yv->stride[d];
-    }
-    const matrix A = {k > 0 ? a + ao : NULL, av->stride[nd - 2], av->stride[nd - 1]};
-    const matrix B = {k > 0 ? b + bo : NULL, bv->stride[nd - 2], bv->stride[nd - 1]};
-    gemm(m, n, k, A, B, y + yo, yv->stride[nd - 2], yv->stride[nd - 1], NULL, res ? res + t * m * n : NULL, n, ep);
-    for (int32_t d = nd - 3; d >= 0; d--) { /* next batch index */
-      if (++idx[d] < yv->shape[d]) break;
-      idx[d] = 0;
-    }
+  /* the products of the batch as pieces when there are enough of them, else each product's panels */
+  matmul_job J = {a, b, y, av, bv, yv, ep, m, n, k, NULL};
+  if (batch >= 2 * par_threads(threads) || par_threads(threads) == 1) {
+    par_run(threads, batch, matmul_task, &J);
+  } else {
+    J.threads = threads;
+    for (int64_t t = 0; t < batch; t++) matmul_task(&J, t, 0);
   }
   return FXRT_OK;
 }
@@ -334,9 +396,9 @@ fxrt_status fxrt_matmul_f32(const float *a, const fxrt_view *av, const float *b,
 #undef fxrt_matmul_f32
 FXRT_DISPATCHER(fxrt_status, fxrt_linear_f32,
                 (const float *x, int64_t m, int64_t k, const float *weight, int64_t n, const float *bias, float *y,
-                 const fxrt_epilogue *ep),
-                (x, m, k, weight, n, bias, y, ep))
+                 const fxrt_epilogue *ep, const fxrt_threadpool *threads),
+                (x, m, k, weight, n, bias, y, ep, threads))
 FXRT_DISPATCHER(fxrt_status, fxrt_matmul_f32,
                 (const float *a, const fxrt_view *av, const float *b, const fxrt_view *bv, float *y,
-                 const fxrt_view *yv, const fxrt_epilogue *ep),
-                (a, av, b, bv, y, yv, ep))
+                 const fxrt_view *yv, const fxrt_epilogue *ep, const fxrt_threadpool *threads),
+                (a, av, b, bv, y, yv, ep, threads))

@@ -13,6 +13,7 @@
 #define fxrt_adaptive_max_pool2d_f32 FXRT_ISA_NAME(fxrt_adaptive_max_pool2d_f32)
 #include "fxrt.h"
 #include "fxrt_check.h"
+#include "fxrt_par.h"
 #include "fxrt_vec.h"
 
 #include <math.h>
@@ -112,20 +113,36 @@ static bool pool_shape_ok(int64_t n, int64_t c, int64_t h, int64_t w, int64_t oh
   return mul_ok(n, c, &t) && mul_ok(t, h, &t) && mul_ok(t, w, &t) && mul_ok(n * c, oh, &t) && mul_ok(t, ow, &t);
 }
 
+/* The pieces of a pooling: ranges of `per` planes of the n*c, a few per thread (one range without threads). */
+typedef struct pool_job {
+  const float *x;
+  float *y;
+  int64_t *indices;
+  const fxrt_pool2d_params *p;
+  int64_t h, w, oh, ow, planes, per;
+} pool_job;
+
+static void pool_run(pool_job *J, const fxrt_threadpool *threads, fxrt_task task) {
+  const int64_t pieces = min64(J->planes, 4 * (int64_t)par_threads(threads));
+  J->per = (J->planes + pieces - 1) / pieces;
+  par_run(threads, (J->planes + J->per - 1) / J->per, task, J);
+}
+
 /* torch.nn.functional.max_pool2d(x, kernel, stride, padding, dilation, ceil_mode, return_indices): the window of
  * output (oy, ox) is rows oy*sh - ph + i*dh (i < kh) and columns likewise, clipped to the input (padding is -inf);
  * the max is the first largest value in row-major window order, except that a NaN replaces it (the last NaN wins),
  * and indices[] is its flat index iy*w + ix (PyTorch's cpu_max_pool, including the index it reports for a window of
  * -inf). Computed a row of outputs at a time: each tap (i, j) updates the row from a shifted input row, taps in
  * row-major order, so every output sees its window in PyTorch's order. */
-fxrt_status fxrt_max_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh,
-                                int64_t ow, const fxrt_pool2d_params *p, int64_t *indices) {
-  if (!p || !pool_shape_ok(n, c, h, w, oh, ow, p, p->dilation[0], p->dilation[1])) return FXRT_EINVAL;
-  if (n * c == 0) return FXRT_OK;
-  if (!x || !y) return FXRT_EINVAL;
+static void max_planes(const pool_job *J, int64_t p0, int64_t p1) {
+  const float *x = J->x;
+  float *y = J->y;
+  int64_t *indices = J->indices;
+  const fxrt_pool2d_params *p = J->p;
+  const int64_t h = J->h, w = J->w, oh = J->oh, ow = J->ow;
   const int64_t kh = p->kernel[0], kw = p->kernel[1], sh = p->stride[0], sw = p->stride[1];
   const int64_t ph = p->padding[0], pw = p->padding[1], dh = p->dilation[0], dw = p->dilation[1];
-  for (int64_t plane = 0; plane < n * c; plane++) {
+  for (int64_t plane = p0; plane < p1; plane++) {
     const float *xp = x + plane * h * w;
     for (int64_t oy = 0; oy < oh; oy++) {
       float *yr = y + (plane * oh + oy) * ow;
@@ -157,6 +174,22 @@ fxrt_status fxrt_max_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h,
       }
     }
   }
+}
+
+static void max_task(void *ctx, int64_t i, int32_t worker) {
+  const pool_job *J = (const pool_job *)ctx;
+  (void)worker;
+  max_planes(J, i * J->per, min64((i + 1) * J->per, J->planes));
+}
+
+fxrt_status fxrt_max_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh,
+                                int64_t ow, const fxrt_pool2d_params *p, int64_t *indices,
+                                const fxrt_threadpool *threads) {
+  if (!p || !pool_shape_ok(n, c, h, w, oh, ow, p, p->dilation[0], p->dilation[1])) return FXRT_EINVAL;
+  if (n * c == 0) return FXRT_OK;
+  if (!x || !y) return FXRT_EINVAL;
+  pool_job J = {x, y, indices, p, h, w, oh, ow, n * c, 0};
+  pool_run(&J, threads, max_task);
   return FXRT_OK;
 }
 
@@ -165,17 +198,14 @@ fxrt_status fxrt_max_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h,
  * size is the count_include_pad divisor), then to the input [0, h) (the other divisor, and the summed elements); an
  * empty window gives 0. The sums add the window in row-major order, as PyTorch does, a row of outputs at a time.
  * Dilation must be 1 (or 0, unset): avg_pool2d has none. */
-fxrt_status fxrt_avg_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh,
-                                int64_t ow, const fxrt_pool2d_params *p) {
-  if (!p) return FXRT_EINVAL;
-  for (int d = 0; d < 2; d++)
-    if (p->dilation[d] != 0 && p->dilation[d] != 1) return FXRT_ENOTSUP;
-  if (!pool_shape_ok(n, c, h, w, oh, ow, p, 1, 1)) return FXRT_EINVAL;
-  if (n * c == 0) return FXRT_OK;
-  if (!x || !y) return FXRT_EINVAL;
+static void avg_planes(const pool_job *J, int64_t p0, int64_t p1) {
+  const float *x = J->x;
+  float *y = J->y;
+  const fxrt_pool2d_params *p = J->p;
+  const int64_t h = J->h, w = J->w, oh = J->oh, ow = J->ow;
   const int64_t kh = p->kernel[0], kw = p->kernel[1], sh = p->stride[0], sw = p->stride[1];
   const int64_t ph = p->padding[0], pw = p->padding[1];
-  for (int64_t plane = 0; plane < n * c; plane++) {
+  for (int64_t plane = p0; plane < p1; plane++) {
     const float *xp = x + plane * h * w;
     for (int64_t oy = 0; oy < oh; oy++) {
       float *yr = y + (plane * oh + oy) * ow;
@@ -208,6 +238,24 @@ fxrt_status fxrt_avg_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h,
       }
     }
   }
+}
+
+static void avg_task(void *ctx, int64_t i, int32_t worker) {
+  const pool_job *J = (const pool_job *)ctx;
+  (void)worker;
+  avg_planes(J, i * J->per, min64((i + 1) * J->per, J->planes));
+}
+
+fxrt_status fxrt_avg_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh,
+                                int64_t ow, const fxrt_pool2d_params *p, const fxrt_threadpool *threads) {
+  if (!p) return FXRT_EINVAL;
+  for (int d = 0; d < 2; d++)
+    if (p->dilation[d] != 0 && p->dilation[d] != 1) return FXRT_ENOTSUP;
+  if (!pool_shape_ok(n, c, h, w, oh, ow, p, 1, 1)) return FXRT_EINVAL;
+  if (n * c == 0) return FXRT_OK;
+  if (!x || !y) return FXRT_EINVAL;
+  pool_job J = {x, y, NULL, p, h, w, oh, ow, n * c, 0};
+  pool_run(&J, threads, avg_task);
   return FXRT_OK;
 }
 
@@ -299,12 +347,12 @@ fxrt_status fxrt_adaptive_max_pool2d_f32(const float *x, int64_t n, int64_t c, i
 #undef fxrt_adaptive_max_pool2d_f32
 FXRT_DISPATCHER(fxrt_status, fxrt_max_pool2d_f32,
                 (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh, int64_t ow,
-                 const fxrt_pool2d_params *p, int64_t *indices),
-                (x, n, c, h, w, y, oh, ow, p, indices))
+                 const fxrt_pool2d_params *p, int64_t *indices, const fxrt_threadpool *threads),
+                (x, n, c, h, w, y, oh, ow, p, indices, threads))
 FXRT_DISPATCHER(fxrt_status, fxrt_avg_pool2d_f32,
                 (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh, int64_t ow,
-                 const fxrt_pool2d_params *p),
-                (x, n, c, h, w, y, oh, ow, p))
+                 const fxrt_pool2d_params *p, const fxrt_threadpool *threads),
+                (x, n, c, h, w, y, oh, ow, p, threads))
 FXRT_DISPATCHER(fxrt_status, fxrt_adaptive_avg_pool2d_f32,
                 (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh, int64_t ow),
                 (x, n, c, h, w, y, oh, ow))

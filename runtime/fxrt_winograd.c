@@ -14,10 +14,13 @@
  *   1. the input transform V = B^T d B, VW tiles at a time (their patches gathered into the lanes of vectors);
  *   2. the GEMMs, on fxrt_gemm.h's MR x NR register-blocked micro-kernel: rows are tiles, columns output
  *      channels, which U stores in panels of 16 so that each step reads NR contiguous weights; one panel of output
- *      channels at a time, so that M stays in cache for
+ *      channels and SUB_ROWS tiles at a time, so that their products M stay in cache for
  *   3. the output transform Y = A^T M A, VW output channels at a time, then + bias, + residual and the activation (the
  *      epilogue) on the m*m values of each tile before they are written (clipped at the output's edge).
- * Chunks bound the workspace (V and M of one chunk: about WS_BUDGET bytes, whatever the image size).
+ * Chunks bound the workspace (V of one chunk: under WS_BUDGET bytes, whatever the image size; M: a slot of
+ * tp x SUB_ROWS x MAX_NR floats per worker). With a thread pool, the lane groups of step 1 are pieces of work, and so
+ * are the (panel, SUB_ROWS tiles) blocks of steps 2 and 3, each in the slot of the worker that runs it (or, with fewer
+ * slots than threads, ranges of panels, one per slot): every output is computed the same way for any split.
  *
  * Rounding. The transforms' coefficients make the result's rounding error larger than the direct sum's, and a deep
  * sum over the input channels makes it worse (the output transform amplifies M's error). F(4x4, 3x3) uses the
@@ -34,6 +37,7 @@
 #include "fxrt.h"
 #include "fxrt_check.h"
 #include "fxrt_gemm.h"
+#include "fxrt_par.h"
 
 #include <math.h>
 #include <string.h>
@@ -47,6 +51,7 @@
 #define WS_BUDGET ((int64_t)FXRT_WINOGRAD_BUDGET) /* bytes of V and M per chunk of tiles (at least MR tiles) */
 #define MAX_CHUNK (MR * 40)          /* tiles per chunk at most */
 #define MAX_NR 32                    /* the widest NR (AVX-512's): M's row length in the workspace */
+#define SUB_ROWS (4 * MR)            /* rows (tiles) of M: the products of a panel are computed for this many at once */
 #ifndef FXRT_WINOGRAD_PARTIAL
 #define FXRT_WINOGRAD_PARTIAL 32
 #endif
@@ -93,15 +98,17 @@ static bool geom_of(int64_t tile, int64_t n, int64_t c, int64_t h, int64_t w, in
   return true;
 }
 
-static size_t workspace_bytes(const wino_geom *g) {
-  return (size_t)(g->tp * (g->ldv * g->c + g->chunk * MAX_NR)) * sizeof(float) + WS_ALIGN;
-}
+/* The workspace: V, then `workers` slots of M (products), each [tp][SUB_ROWS][MAX_NR]. */
+static size_t v_bytes(const wino_geom *g) { return (size_t)(g->tp * g->ldv * g->c) * sizeof(float) + WS_ALIGN; }
+static size_t slot_bytes(const wino_geom *g) { return (size_t)(g->tp * SUB_ROWS * MAX_NR) * sizeof(float); }
 
 size_t fxrt_winograd_workspace_size(int64_t tile, int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t oh,
-                                    int64_t ow, int64_t ph, int64_t pw) {
+                                    int64_t ow, int64_t ph, int64_t pw, int64_t workers) {
   wino_geom g;
   if (!geom_of(tile, n, c, h, w, k, oh, ow, ph, pw, &g)) return 0; /* the convolution itself will refuse */
-  return workspace_bytes(&g);
+  if (workers < 1) workers = 1;
+  if (workers > FXRT_WS_WORKERS) workers = FXRT_WS_WORKERS;
+  return v_bytes(&g) + (size_t)workers * slot_bytes(&g);
 }
 
 /* ---- the weight transform (at compile time) ---------------------------------------------------------------- */
@@ -223,12 +230,13 @@ static void gather_patch(float *restrict d, int l, const float *restrict xc, int
     for (int j = pt->j0; j < pt->j1; j++) d[(i * a + j) * VW + l] = p[i * w + j];
 }
 
-/* V_xi[ci][tt] for the chunk's tiles t0 .. t0+nt-1 (tt = t - t0), then zeros up to the chunk's rows (a multiple of
- * MR). V is [tp][c][ldv]; every lane group writes VW lanes (zeros past the last tile). */
-static void transform_inputs(const float *x, const wino_geom *g, int64_t t0, int64_t nt, float *restrict V) {
+/* V_xi[ci][tt] for the lane group of the chunk's tiles t0 + tt .. t0 + tt + VW - 1 (tt a multiple of VW; the chunk
+ * has nt tiles). V is [tp][c][ldv]; the group writes VW lanes (zeros past the chunk's last tile). */
+static void transform_inputs(const float *x, const wino_geom *g, int64_t t0, int64_t nt, int64_t tt,
+                             float *restrict V) {
   const int64_t hw = g->h * g->w, per_img = g->th * g->tw, ld = g->ldv;
   const int a = g->a, m = g->m, tp = g->tp;
-  for (int64_t tt = 0; tt < nt; tt += VW) {
+  {
     const int lanes = (int)min64(VW, nt - tt);
     patch pt[VW];
     for (int l = 0; l < lanes; l++) {
@@ -249,9 +257,14 @@ static void transform_inputs(const float *x, const wino_geom *g, int64_t t0, int
       for (int xi = 0; xi < tp; xi++) LANES(l) dst[xi * g->c * ld + l] = v[xi * VW + l];
     }
   }
+}
+
+/* Zeros in V's rows from the last lane group's end up to the chunk's rows (a multiple of MR). */
+static void pad_inputs(const wino_geom *g, int64_t nt, float *restrict V) {
   const int64_t rows = round_up(nt, MR), written = round_up(nt, VW);
   if (rows > written)
-    for (int64_t r = 0; r < tp * g->c; r++) memset(V + r * ld + written, 0, (size_t)(rows - written) * sizeof(float));
+    for (int64_t r = 0; r < g->tp * g->c; r++)
+      memset(V + r * g->ldv + written, 0, (size_t)(rows - written) * sizeof(float));
 }
 
 /* ---- 2. the GEMMs ------------------------------------------------------------------------------------------ */
@@ -271,19 +284,21 @@ static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, 
   gemm_micro(1, kc, PARTIAL, a, 1, lda, b0, b0, PANEL, c, ldc, accumulate, NULL);
 }
 
-/* M_xi[tt][j] = sum_ci V_xi[ci][tt] U_xi[ci][jr + j] for the chunk's rows (nt rounded up to MR) and the nr (NR or VW)
- * output channels of the panel at jr. U is [tp][kp/PANEL][c][PANEL]: column o of U_xi lives in panel o/PANEL, lane
- * o%PANEL. M is [tp][rows][NR]: one panel's products, which the output transform reads while they are in cache. */
-static void products(const float *u, const wino_geom *g, int64_t nt, const float *V, int64_t jr, int64_t nr, float *M) {
-  const int64_t c = g->c, kp = g->kp, ld = g->ldv, rows = round_up(nt, MR);
+/* M_xi[tt - r0][j] = sum_ci V_xi[ci][tt] U_xi[ci][jr + j] for the chunk's rows tt in [r0, r1) (multiples of MR) and
+ * the nr (NR or VW) output channels of the panel at jr. U is [tp][kp/PANEL][c][PANEL]: column o of U_xi lives in panel
+ * o/PANEL, lane o%PANEL. M is [tp][SUB_ROWS][NR]: the products of a few rows and one panel, which the output
+ * transform reads while they are in cache. */
+static void products(const float *u, const wino_geom *g, int64_t r0, int64_t r1, const float *V, int64_t jr, int64_t nr,
+                     float *M) {
+  const int64_t c = g->c, kp = g->kp, ld = g->ldv;
   for (int xi = 0; xi < g->tp; xi++) {
     const float *Vx = V + xi * c * ld, *Ux = u + xi * kp * c;
-    float *Mx = M + xi * rows * NR;
+    float *Mx = M + (xi * SUB_ROWS - r0) * NR;
     const float *b0 = Ux + jr / PANEL * c * PANEL + jr % PANEL;
     const float *b1 = nr == NR ? Ux + (jr + VW) / PANEL * c * PANEL + (jr + VW) % PANEL : b0;
     for (int64_t pc = 0; pc < c; pc += KC) {
       const int64_t kc = min64(KC, c - pc);
-      for (int64_t ir = 0; ir < rows; ir += MR) {
+      for (int64_t ir = r0; ir < r1; ir += MR) {
         if (nr == NR)
           micro_kernel(kc, Vx + pc * ld + ir, ld, b0 + pc * PANEL, b1 + pc * PANEL, Mx + ir * NR, NR, pc > 0);
         else /* VW columns left (kp is a multiple of PANEL, which VW divides) */
@@ -319,22 +334,22 @@ static void output_transform4(const float *restrict x, float *restrict y) { TRAN
 /* y = A^T x A for VW tiles of 4x4 transform points x at once (F(2x2, 3x3); y: 2x2). */
 static void output_transform2(const float *restrict x, float *restrict y) { TRANSFORM(AT2, 4, 2, PTS4); }
 
-/* The chunk's output tiles for the output channels [jr, jr + nr) from M (products): y = A^T M A + bias, + residual,
- * activation, clipped at the output's edge. */
-static void transform_outputs(const wino_geom *g, int64_t t0, int64_t nt, const float *M, int64_t jr, int64_t nr,
-                              const float *bias, float *y, const fxrt_epilogue *ep) {
-  const int64_t rows = round_up(nt, MR), per_img = g->th * g->tw, ohw = g->oh * g->ow, kend = min64(jr + nr, g->k);
+/* The output tiles t0 + tt, tt in [r0, r1), for the output channels [jr, jr + nr) from M (products of rows r0 ..):
+ * y = A^T M A + bias, + residual, activation, clipped at the output's edge. */
+static void transform_outputs(const wino_geom *g, int64_t t0, int64_t r0, int64_t r1, const float *M, int64_t jr,
+                              int64_t nr, const float *bias, float *y, const fxrt_epilogue *ep) {
+  const int64_t per_img = g->th * g->tw, ohw = g->oh * g->ow, kend = min64(jr + nr, g->k);
   const int m = g->m, mm = m * m;
   const float *res = ep ? ep->residual : NULL;
   const bool act = ep && ep->act != FXRT_ACT_NONE;
-  for (int64_t tt = 0; tt < nt; tt++) {
+  for (int64_t tt = r0; tt < r1; tt++) {
     const int64_t t = t0 + tt, b = t / per_img, r = t % per_img, oy = r / g->tw * m, ox = r % g->tw * m;
     const int64_t ni = min64(m, g->oh - oy), nj = min64(m, g->ow - ox);
     for (int64_t k0 = jr; k0 < kend; k0 += VW) {
       const int64_t lanes = min64(VW, g->k - k0);
       float pm[TP_MAX * VW], o[16 * VW]; /* pm[xi*VW + lane], o[(i*m + j)*VW + lane] */
       for (int xi = 0; xi < g->tp; xi++) {
-        const float *restrict src = M + (xi * rows + tt) * NR + (k0 - jr); /* k0 + VW <= jr + nr */
+        const float *restrict src = M + (xi * SUB_ROWS + tt - r0) * NR + (k0 - jr); /* k0 + VW <= jr + nr */
         LANES(l) pm[xi * VW + l] = src[l];
       }
       if (m == 4) output_transform4(pm, o);
@@ -378,25 +393,70 @@ static void transform_outputs(const wino_geom *g, int64_t t0, int64_t nt, const 
 
 /* ---- the convolution ---------------------------------------------------------------------------------------- */
 
+/* The pieces of a chunk: its lane groups (the input transform), then its panels of output channels times its blocks
+ * of SUB_ROWS rows (the products and the output transform), each in a slot of M: the slot of the worker that runs
+ * it when every worker has one (slot_per_worker), else the pieces are `pieces` ranges of panels, one per slot. */
+typedef struct wino_job {
+  const wino_geom *g;
+  const float *x, *u, *bias;
+  float *y, *V, *M;
+  const fxrt_epilogue *ep;
+  int64_t t0, nt, pieces, blocks; /* blocks: of SUB_ROWS rows in the chunk */
+  bool slot_per_worker;
+} wino_job;
+
+static void inputs_task(void *ctx, int64_t i, int32_t worker) {
+  const wino_job *J = (const wino_job *)ctx;
+  (void)worker;
+  transform_inputs(J->x, J->g, J->t0, J->nt, i * VW, J->V);
+}
+
+/* Rows [r0, r1) of the chunk for the panel at jr, in M. */
+static void panel_rows(const wino_job *J, int64_t jr, int64_t r0, int64_t r1, float *M) {
+  const int64_t nr = min64(NR, J->g->kp - jr);
+  products(J->u, J->g, r0, r1, J->V, jr, nr, M);
+  transform_outputs(J->g, J->t0, r0, min64(r1, J->nt), M, jr, nr, J->bias, J->y, J->ep);
+}
+
+static void outputs_task(void *ctx, int64_t i, int32_t worker) {
+  const wino_job *J = (const wino_job *)ctx;
+  const wino_geom *g = J->g;
+  const int64_t rows = round_up(J->nt, MR), slot_floats = g->tp * SUB_ROWS * MAX_NR;
+  if (J->slot_per_worker) { /* piece i: panel i / blocks, rows block i % blocks */
+    const int64_t r0 = i % J->blocks * SUB_ROWS;
+    panel_rows(J, i / J->blocks * NR, r0, min64(r0 + SUB_ROWS, rows), J->M + worker * slot_floats);
+    return;
+  }
+  int64_t lo, hi;
+  par_part(g->kp, NR, J->pieces, i, &lo, &hi);
+  for (int64_t jr = lo; jr < hi; jr += NR) /* a panel of output channels at a time */
+    for (int64_t r0 = 0; r0 < rows; r0 += SUB_ROWS)
+      panel_rows(J, jr, r0, min64(r0 + SUB_ROWS, rows), J->M + i * slot_floats);
+}
+
 fxrt_status fxrt_winograd_conv2d_f32(int64_t tile, const float *x, int64_t n, int64_t c, int64_t h, int64_t w,
                                      const float *u, int64_t k, const float *bias, float *y, int64_t oh, int64_t ow,
-                                     int64_t ph, int64_t pw, const fxrt_epilogue *ep, void *ws, size_t ws_bytes) {
+                                     int64_t ph, int64_t pw, const fxrt_epilogue *ep, void *ws, size_t ws_bytes,
+                                     const fxrt_threadpool *threads) {
   wino_geom g;
   if (!geom_of(tile, n, c, h, w, k, oh, ow, ph, pw, &g)) return FXRT_EINVAL;
   if (ep && (unsigned)ep->act >= (unsigned)FXRT_NUM_ACTS) return FXRT_EINVAL;
   if (n == 0) return FXRT_OK;
   if (!x || !u || !y) return FXRT_EINVAL;
-  if (!ws || ws_bytes < workspace_bytes(&g)) return FXRT_EWORKSPACE;
-  float *V = (float *)(void *)(((uintptr_t)ws + (WS_ALIGN - 1)) & ~(uintptr_t)(WS_ALIGN - 1));
-  float *M = V + g.tp * g.c * g.ldv;
-  for (int64_t t0 = 0; t0 < g.tiles; t0 += g.chunk) {
-    const int64_t nt = min64(g.chunk, g.tiles - t0);
-    transform_inputs(x, &g, t0, nt, V);
-    for (int64_t jr = 0; jr < g.kp; jr += NR) { /* a panel of output channels at a time */
-      const int64_t nr = min64(NR, g.kp - jr);
-      products(u, &g, nt, V, jr, nr, M);
-      transform_outputs(&g, t0, nt, M, jr, nr, bias, y, ep);
-    }
+  if (!ws || ws_bytes < v_bytes(&g) + slot_bytes(&g)) return FXRT_EWORKSPACE;
+  /* a slot of M for each thread, else as many ranges of panels as there are slots */
+  const int64_t slots = (int64_t)((ws_bytes - v_bytes(&g)) / slot_bytes(&g)), panels = (g.kp + NR - 1) / NR;
+  const int64_t nthreads = par_threads(threads);
+  wino_job J = {&g, x, u, bias, y, NULL, NULL, ep, 0, 0, 0, 0, nthreads > 1 && nthreads <= slots};
+  J.pieces = min64(min64(nthreads, slots), panels);
+  J.V = (float *)(void *)(((uintptr_t)ws + (WS_ALIGN - 1)) & ~(uintptr_t)(WS_ALIGN - 1));
+  J.M = J.V + g.tp * g.c * g.ldv;
+  for (J.t0 = 0; J.t0 < g.tiles; J.t0 += g.chunk) {
+    J.nt = min64(g.chunk, g.tiles - J.t0);
+    par_run(threads, (J.nt + VW - 1) / VW, inputs_task, &J);
+    pad_inputs(&g, J.nt, J.V);
+    J.blocks = (round_up(J.nt, MR) + SUB_ROWS - 1) / SUB_ROWS;
+    par_run(threads, J.slot_per_worker ? panels * J.blocks : J.pieces, outputs_task, &J);
   }
   return FXRT_OK;
 }
@@ -407,5 +467,5 @@ fxrt_status fxrt_winograd_conv2d_f32(int64_t tile, const float *x, int64_t n, in
 FXRT_DISPATCHER(fxrt_status, fxrt_winograd_conv2d_f32,
                 (int64_t tile, const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *u, int64_t k,
                  const float *bias, float *y, int64_t oh, int64_t ow, int64_t ph, int64_t pw, const fxrt_epilogue *ep,
-                 void *ws, size_t ws_bytes),
-                (tile, x, n, c, h, w, u, k, bias, y, oh, ow, ph, pw, ep, ws, ws_bytes))
+                 void *ws, size_t ws_bytes, const fxrt_threadpool *threads),
+                (tile, x, n, c, h, w, u, k, bias, y, oh, ow, ph, pw, ep, ws, ws_bytes, threads))

@@ -205,7 +205,7 @@ bool fx_lower_winograd(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
   const int64_t *pad = a->pad, tile = a->tile;
   size_t ws = fxrt_winograd_workspace_size(tile, tx->shape[0], tx->shape[1], tx->shape[2], tx->shape[3], ty->shape[1],
-                                           ty->shape[2], ty->shape[3], pad[0], pad[1]);
+                                           ty->shape[2], ty->shape[3], pad[0], pad[1], r->p->ws_workers);
   if (ws == 0) return fx_lerr(r, "the convolution is too large for the Winograd kernel");
   fx_ref wsr = fx_new_scratch(r, FXRT_U8, (int64_t)ws);
   fx_kcall *k = fx_call(r, FX_K_WINOGRAD);

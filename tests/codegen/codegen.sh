@@ -84,6 +84,16 @@ for case in "${cases[@]}"; do
     same=1
     for f in "$work/$case.interp"/output*.npy; do cmp -s "$f" "$work/$case.$kind.out/$(basename "$f")" || same=0; done
     if [ $same = 1 ]; then ok; else bad "$case: the $kind executable's outputs differ from fx2c run's"; fi
+    # the same bits on 1 and 3 threads (fxrt_threads.h), from the executable and from fx2c run
+    "$work/$case.$kind.exe" "${inputs[@]}" -o "$work/$case.$kind.t1" --threads 1 2>"$work/err" || bad "$case: --threads 1"
+    "$work/$case.$kind.exe" "${inputs[@]}" -o "$work/$case.$kind.t3" --threads 3 2>"$work/err" || bad "$case: --threads 3"
+    "$fx2c" run "$case/graph.fx" --modules "$case/modules.txt" --weights "$case/weights.safetensors" "${inputs[@]}" \
+      --threads 3 -o "$work/$case.interp3" 2>"$work/err" || bad "$case: fx2c run --threads 3"
+    same=1
+    for f in "$work/$case.interp"/output*.npy; do
+      for o in "$work/$case.$kind.t1" "$work/$case.$kind.t3" "$work/$case.interp3"; do cmp -s "$f" "$o/$(basename "$f")" || same=0; done
+    done
+    if [ $same = 1 ]; then ok; else bad "$case: outputs differ between 1 and 3 threads"; fi
   done
   if /usr/bin/python3 "$tests/e2e/match_outputs.py" "$case" "$work/$case.static.out"
   then ok; else bad "$case: the executable does not match PyTorch"; fi
@@ -119,6 +129,12 @@ expect "no -o" "usage:" "$exe" "$work/good.npy"
 if "$exe" "$work/good.npy" -o "$work/o" --bench 5 | grep -qE '^latency over 5 runs: min [0-9.]+ ms, median [0-9.]+ ms, max [0-9.]+ ms$'; then ok; else bad "--bench 5"; fi
 # the instruction set of the runtime's kernels (runtime/fxrt_isa.h)
 if "$exe" "$work/good.npy" -o "$work/o" --bench 1 | grep -qE '^kernels: (avx512|avx2|baseline)$'; then ok; else bad "--bench: kernels"; fi
+# --threads N: the pool's size, said by --bench; a count out of range is refused
+if "$exe" "$work/good.npy" -o "$work/o" --bench 1 --threads 3 | grep -qx 'threads: 3'; then ok; else bad "--threads 3: threads line"; fi
+if "$exe" "$work/good.npy" -o "$work/o" --bench 1 --threads 1 | grep -qx 'threads: 1'; then ok; else bad "--threads 1: threads line"; fi
+expect "--threads 0" "--threads takes a count from 1 to 256, not '0'" "$exe" "$work/good.npy" -o "$work/o" --threads 0
+expect "--threads x" "--threads takes a count from 1 to 256, not 'x'" "$exe" "$work/good.npy" -o "$work/o" --threads x
+expect "fx2c run --threads 0" "--threads takes a count from 1 to 256, not '0'" "$fx2c" run mymodule/graph.fx --modules mymodule/modules.txt --weights mymodule/weights.safetensors "$work/good.npy" -o "$work/o" --threads 0
 # --cpu fixes them at compile time: no dispatch
 if "$fx2c" compile mymodule/graph.fx --modules mymodule/modules.txt --weights mymodule/weights.safetensors \
   --input x=mymodule/input0.npy --emit exe --cpu native -o "$work/native.exe" 2>"$work/err" &&

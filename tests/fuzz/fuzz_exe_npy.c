@@ -25,8 +25,8 @@ static const struct fxm_desc *fuzz_model_input(void);
 #define FXM_NODES ((const fxrt_node_info *)0)
 #define fxm_inputs (fuzz_model_input())
 #define fxm_outputs (fuzz_model_input())
-static fxrt_status fxm_run(void **in, void **out, void *ws) {
-  (void)in, (void)out, (void)ws;
+static fxrt_status fxm_run(void **in, void **out, void *ws, const fxrt_threadpool *threads) {
+  (void)in, (void)out, (void)ws, (void)threads;
   return FXRT_OK;
 }
 int fxm_exe_main(int argc, char **argv);

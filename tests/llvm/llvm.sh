@@ -103,7 +103,7 @@ if grep -q 'name: "graph.fx"' <<<"$lines" && grep -q '"layers_image"' <<<"$lines
    grep -qE "^0x[0-9a-f]+ +$conv_line +[0-9]+ " <<<"$lines"; then ok
 else bad "-g: the line table lacks layers_image/graph.fx:$conv_line"; fi
 if grep -A3 DW_TAG_inlined_subroutine <<<"$info" | grep -q 'DW_AT_abstract_origin.*"conv_grouped"' &&
-   grep -q 'DW_AT_name.*"model_run"' <<<"$info"; then ok
+   grep -q 'DW_AT_name.*"model_run_threads"' <<<"$info"; then ok
 else bad "-g: no inlined subroutine named conv_grouped in model_run"; fi
 
 # nodes that the passes made carry the position of the node they replace: the fused elementwise loop (a function

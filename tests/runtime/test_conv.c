@@ -105,7 +105,7 @@ static void run_conv_case_asym(const conv_case *t, int64_t eh, int64_t ew) {
   unsigned char *ws = malloc(wsb + 1);
   /* an odd workspace address: the kernel aligns it itself */
   assert_int_equal(fxrt_conv2d_f32(x, t->n, t->c, t->h, t->w, wt, t->k, t->kh, t->kw, b, y, oh, ow, &p,
-                                   use_ep ? &ep : NULL, wsb ? ws + 1 : NULL, wsb),
+                                   use_ep ? &ep : NULL, wsb ? ws + 1 : NULL, wsb, NULL),
                    FXRT_OK);
   ref_conv2d(t, x, wt, b, res, oh, ow, want, mag);
   char what[200];
@@ -149,7 +149,7 @@ static void conv_asymmetric_padding(void **state) {
   /* a negative end padding is refused */
   float x[16] = {0}, w[9] = {0}, y[16];
   fxrt_conv2d_params bad = {{1, 1}, {1, 1}, {1, 1}, 1, {-2, 0}};
-  assert_int_equal(fxrt_conv2d_f32(x, 1, 1, 4, 4, w, 1, 3, 3, NULL, y, 1, 4, &bad, NULL, NULL, 0), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 1, 1, 4, 4, w, 1, 3, 3, NULL, y, 1, 4, &bad, NULL, NULL, 0, NULL), FXRT_EINVAL);
 }
 
 /* 1x1 stride-1 convolutions (the GEMM reads x in place) */
@@ -248,57 +248,57 @@ static void conv_errors(void **state) {
   fxrt_conv2d_params p = {{1, 1}, {1, 1}, {1, 1}, 1, {0, 0}};
   const size_t need = fxrt_conv2d_workspace_size(2, 4, 6, 6, 8, 3, 3, 6, 6, &p);
   assert_true(need > 0 && need <= sizeof ws);
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, sizeof ws), FXRT_OK);
-  assert_int_equal(fxrt_conv2d_f32(NULL, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, sizeof ws), FXRT_EINVAL);
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, NULL, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, sizeof ws), FXRT_EINVAL);
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, NULL, 6, 6, &p, NULL, ws, sizeof ws), FXRT_EINVAL);
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, NULL, NULL, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, sizeof ws, NULL), FXRT_OK);
+  assert_int_equal(fxrt_conv2d_f32(NULL, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, NULL, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, NULL, 6, 6, &p, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, NULL, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
   /* output size inconsistent with the formula */
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 5, 6, &p, NULL, ws, sizeof ws), FXRT_EINVAL);
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 7, &p, NULL, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 5, 6, &p, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 7, &p, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
   /* workspace */
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, need - 1), FXRT_EWORKSPACE);
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, NULL, 0), FXRT_EWORKSPACE);
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, need), FXRT_OK);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, need - 1, NULL), FXRT_EWORKSPACE);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, NULL, 0, NULL), FXRT_EWORKSPACE);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, need, NULL), FXRT_OK);
   /* groups that do not divide c or k */
   fxrt_conv2d_params g = p;
   g.groups = 3;
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 6, 3, 3, b, y, 6, 6, &g, NULL, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 6, 3, 3, b, y, 6, 6, &g, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
   g.groups = 4;
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 6, 3, 3, b, y, 6, 6, &g, NULL, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 6, 3, 3, b, y, 6, 6, &g, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
   g.groups = 0;
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &g, NULL, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &g, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
   /* bad parameters */
   fxrt_conv2d_params q = p;
   q.stride[0] = 0;
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &q, NULL, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &q, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
   q = p;
   q.dilation[1] = 0;
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &q, NULL, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &q, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
   q = p;
   q.padding[0] = -1;
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 4, 6, &q, NULL, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 4, 6, &q, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
   /* non-positive sizes */
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 0, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, sizeof ws), FXRT_EINVAL);
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 0, 3, 3, b, y, 6, 6, &p, NULL, ws, sizeof ws), FXRT_EINVAL);
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 0, 3, b, y, 8, 6, &p, NULL, ws, sizeof ws), FXRT_EINVAL);
-  assert_int_equal(fxrt_conv2d_f32(x, -1, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 0, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 0, 3, 3, b, y, 6, 6, &p, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 0, 3, b, y, 8, 6, &p, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, -1, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
   /* a kernel larger than the padded input: no output size is valid */
   fxrt_conv2d_params z = {{1, 1}, {0, 0}, {1, 1}, 1, {0, 0}};
-  assert_int_equal(fxrt_conv2d_f32(x, 1, 4, 2, 2, wt, 8, 3, 3, b, y, 0, 0, &z, NULL, ws, sizeof ws), FXRT_EINVAL);
-  assert_int_equal(fxrt_conv2d_f32(x, 1, 4, 2, 2, wt, 8, 3, 3, b, y, 1, 1, &z, NULL, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 1, 4, 2, 2, wt, 8, 3, 3, b, y, 0, 0, &z, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 1, 4, 2, 2, wt, 8, 3, 3, b, y, 1, 1, &z, NULL, ws, sizeof ws, NULL), FXRT_EINVAL);
   /* absurd sizes are refused, not overflowed */
-  assert_int_equal(fxrt_conv2d_f32(x, 1, INT64_MAX, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, sizeof ws),
+  assert_int_equal(fxrt_conv2d_f32(x, 1, INT64_MAX, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, NULL, ws, sizeof ws, NULL),
                    FXRT_EINVAL);
   assert_int_equal(fxrt_conv2d_f32(x, 1 << 30, 1 << 30, 1 << 30, 1 << 30, wt, 8, 1, 1, b, y, 1 << 30, 1 << 30, &z, NULL,
-                                   ws, sizeof ws),
+                                   ws, sizeof ws, NULL),
                    FXRT_EINVAL);
   assert_int_equal(fxrt_conv2d_workspace_size(1, INT64_MAX, 6, 6, 8, 3, 3, 6, 6, &p), 0);
   /* an activation that does not exist */
   fxrt_epilogue ep = {FXRT_NUM_ACTS, 0, 0, 0, NULL};
-  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, &ep, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 2, 4, 6, 6, wt, 8, 3, 3, b, y, 6, 6, &p, &ep, ws, sizeof ws, NULL), FXRT_EINVAL);
   /* an empty batch is fine */
-  assert_int_equal(fxrt_conv2d_f32(NULL, 0, 4, 6, 6, NULL, 8, 3, 3, NULL, NULL, 6, 6, &p, NULL, NULL, 0), FXRT_OK);
+  assert_int_equal(fxrt_conv2d_f32(NULL, 0, 4, 6, 6, NULL, 8, 3, 3, NULL, NULL, 6, 6, &p, NULL, NULL, 0, NULL), FXRT_OK);
 }
 
 /* ---- conv_transpose2d ---------------------------------------------------------------------------------------- */
@@ -395,7 +395,7 @@ static void conv_transpose_errors(void **state) {
   fxrt_conv_transpose2d_params huge = {{big, big}, {0, 0}, {0, 0}, {big, big}, 1};
   assert_int_equal(fxrt_conv_transpose2d_f32(x, 1, 3, big, big, wt, 2, big, big, b, y, 8, 10, &huge), FXRT_EINVAL);
   fxrt_conv2d_params hc = {{big, big}, {big, big}, {big, big}, 1, {0, 0}};
-  assert_int_equal(fxrt_conv2d_f32(x, 1, 3, big, big, wt, 2, big, big, b, y, 1, 1, &hc, NULL, NULL, 0), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_f32(x, 1, 3, big, big, wt, 2, big, big, b, y, 1, 1, &hc, NULL, NULL, 0, NULL), FXRT_EINVAL);
 }
 
 int main(void) {

@@ -51,7 +51,7 @@ static void run_linear(int64_t m, int64_t k, int64_t n, bool bias, bool residual
   float *res = residual ? rand_buf(m * n) : NULL, *y = rand_buf(m * n);
   fxrt_epilogue ep = {act, 0.2f, -0.25f, 0.5f, res};
   const bool use_ep = residual || act != FXRT_ACT_NONE;
-  assert_int_equal(fxrt_linear_f32(x, m, k, w, n, b, y, use_ep ? &ep : NULL), FXRT_OK);
+  assert_int_equal(fxrt_linear_f32(x, m, k, w, n, b, y, use_ep ? &ep : NULL, NULL), FXRT_OK);
   char what[120];
   snprintf(what, sizeof what, "linear m%lld k%lld n%lld bias%d res%d act%d", (long long)m, (long long)k, (long long)n,
            bias, residual, (int)act);
@@ -103,7 +103,7 @@ static void linear_k_zero(void **state) {
   for (int i = 0; i < 21; i++) res[i] = (float)i;
   fxrt_epilogue ep = {FXRT_ACT_RELU, 0, 0, 0, res};
   for (int64_t m = 1; m <= 7; m += 6) {
-    assert_int_equal(fxrt_linear_f32(NULL, m, 0, NULL, 3, b, y, &ep), FXRT_OK);
+    assert_int_equal(fxrt_linear_f32(NULL, m, 0, NULL, 3, b, y, &ep, NULL), FXRT_OK);
     for (int64_t i = 0; i < m * 3; i++) {
       const float v = b[i % 3] + res[i];
       assert_true(y[i] == (v > 0 ? v : 0.0f));
@@ -116,20 +116,20 @@ static void linear_errors(void **state) {
   float x[6], w[6], y[4];
   memset(x, 0, sizeof x);
   memset(w, 0, sizeof w);
-  assert_int_equal(fxrt_linear_f32(x, 2, 3, w, 2, NULL, y, NULL), FXRT_OK);
-  assert_int_equal(fxrt_linear_f32(NULL, 2, 3, w, 2, NULL, y, NULL), FXRT_EINVAL);
-  assert_int_equal(fxrt_linear_f32(x, 2, 3, NULL, 2, NULL, y, NULL), FXRT_EINVAL);
-  assert_int_equal(fxrt_linear_f32(x, 2, 3, w, 2, NULL, NULL, NULL), FXRT_EINVAL);
-  assert_int_equal(fxrt_linear_f32(x, -1, 3, w, 2, NULL, y, NULL), FXRT_EINVAL);
-  assert_int_equal(fxrt_linear_f32(x, 2, -3, w, 2, NULL, y, NULL), FXRT_EINVAL);
-  assert_int_equal(fxrt_linear_f32(x, 2, 3, w, -2, NULL, y, NULL), FXRT_EINVAL);
-  assert_int_equal(fxrt_linear_f32(x, INT64_MAX, INT64_MAX, w, 2, NULL, y, NULL), FXRT_EINVAL);
-  assert_int_equal(fxrt_linear_f32(x, (int64_t)1 << 39, (int64_t)1 << 39, w, 2, NULL, y, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_linear_f32(x, 2, 3, w, 2, NULL, y, NULL, NULL), FXRT_OK);
+  assert_int_equal(fxrt_linear_f32(NULL, 2, 3, w, 2, NULL, y, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_linear_f32(x, 2, 3, NULL, 2, NULL, y, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_linear_f32(x, 2, 3, w, 2, NULL, NULL, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_linear_f32(x, -1, 3, w, 2, NULL, y, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_linear_f32(x, 2, -3, w, 2, NULL, y, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_linear_f32(x, 2, 3, w, -2, NULL, y, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_linear_f32(x, INT64_MAX, INT64_MAX, w, 2, NULL, y, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_linear_f32(x, (int64_t)1 << 39, (int64_t)1 << 39, w, 2, NULL, y, NULL, NULL), FXRT_EINVAL);
   fxrt_epilogue ep = {(fxrt_act)-1, 0, 0, 0, NULL};
-  assert_int_equal(fxrt_linear_f32(x, 2, 3, w, 2, NULL, y, &ep), FXRT_EINVAL);
+  assert_int_equal(fxrt_linear_f32(x, 2, 3, w, 2, NULL, y, &ep, NULL), FXRT_EINVAL);
   /* nothing to compute */
-  assert_int_equal(fxrt_linear_f32(NULL, 0, 3, NULL, 2, NULL, NULL, NULL), FXRT_OK);
-  assert_int_equal(fxrt_linear_f32(NULL, 2, 3, NULL, 0, NULL, NULL, NULL), FXRT_OK);
+  assert_int_equal(fxrt_linear_f32(NULL, 0, 3, NULL, 2, NULL, NULL, NULL, NULL), FXRT_OK);
+  assert_int_equal(fxrt_linear_f32(NULL, 2, 3, NULL, 0, NULL, NULL, NULL, NULL), FXRT_OK);
 }
 
 /* ---- matmul --------------------------------------------------------------------------------------------------- */
@@ -211,7 +211,7 @@ static void matmul_layouts(void **state) {
         char what[100];
         snprintf(what, sizeof what, "matmul B%lld m%lld k%lld n%lld layout %d ep %d", (long long)B, (long long)m,
                  (long long)k, (long long)n, layout, use_ep);
-        assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, y, &yv, use_ep ? &ep : NULL), FXRT_OK);
+        assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, y, &yv, use_ep ? &ep : NULL, NULL), FXRT_OK);
         check_matmul(what, a, &av, b, &bv, y, &yv, use_ep ? res : NULL, use_ep ? FXRT_ACT_LEAKY_RELU : FXRT_ACT_NONE);
       }
     }
@@ -227,12 +227,12 @@ static void matmul_broadcast(void **state) {
   /* a [4, 5, 7] broadcast over batch (stride 0) times b [4, 7, 6] */
   float *a = rand_buf(5 * 7), *b = rand_buf(4 * 7 * 6), *y = rand_buf(4 * 5 * 6);
   fxrt_view av = view3(4, 5, 7, 0, 7, 1, 0), bv = view3(4, 7, 6, 42, 6, 1, 0), yv = view3(4, 5, 6, 30, 6, 1, 0);
-  assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, y, &yv, NULL), FXRT_OK);
+  assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, y, &yv, NULL, NULL), FXRT_OK);
   check_matmul("matmul a broadcast (stride 0)", a, &av, b, &bv, y, &yv, NULL, FXRT_ACT_NONE);
   /* the same with a's batch dimension of size 1 */
   av.shape[0] = 1;
   av.stride[0] = 35;
-  assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, y, &yv, NULL), FXRT_OK);
+  assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, y, &yv, NULL, NULL), FXRT_OK);
   check_matmul("matmul a broadcast (size 1)", a, &av, b, &bv, y, &yv, NULL, FXRT_ACT_NONE);
   free(a);
   free(b);
@@ -246,7 +246,7 @@ static void matmul_broadcast(void **state) {
   const int64_t ash[4] = {2, 1, 3, 4}, bsh[4] = {1, 3, 4, 5}, ysh[4] = {2, 3, 3, 5};
   fxrt_view a4 = fxrt_view_contiguous(4, ash), b4 = fxrt_view_contiguous(4, bsh), y4 = fxrt_view_contiguous(4, ysh);
   fxrt_epilogue ep = {FXRT_ACT_GELU, 0, 0, 0, res};
-  assert_int_equal(fxrt_matmul_f32(a, &a4, b, &b4, y, &y4, &ep), FXRT_OK);
+  assert_int_equal(fxrt_matmul_f32(a, &a4, b, &b4, y, &y4, &ep, NULL), FXRT_OK);
   check_matmul("matmul 4-d broadcast", a, &a4, b, &b4, y, &y4, res, FXRT_ACT_GELU);
   free(a);
   free(b);
@@ -282,7 +282,7 @@ static void matmul_flipped_and_offset(void **state) {
   yv.stride[0] = 33;
   yv.stride[1] = 3;
   yv.offset = 2;
-  assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, y, &yv, NULL), FXRT_OK);
+  assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, y, &yv, NULL, NULL), FXRT_OK);
   check_matmul("matmul flipped/offset", a, &av, b, &bv, y, &yv, NULL, FXRT_ACT_NONE);
   free(a);
   free(b);
@@ -295,9 +295,9 @@ static void matmul_k_zero(void **state) {
   for (int i = 0; i < 24; i++) res[i] = (float)(i - 12);
   fxrt_view av = view3(2, 3, 0, 0, 0, 1, 0), bv = view3(2, 0, 4, 0, 4, 1, 0), yv = view3(2, 3, 4, 12, 4, 1, 0);
   fxrt_epilogue ep = {FXRT_ACT_RELU, 0, 0, 0, res};
-  assert_int_equal(fxrt_matmul_f32(NULL, &av, NULL, &bv, y, &yv, &ep), FXRT_OK);
+  assert_int_equal(fxrt_matmul_f32(NULL, &av, NULL, &bv, y, &yv, &ep, NULL), FXRT_OK);
   for (int i = 0; i < 24; i++) assert_true(y[i] == (res[i] > 0 ? res[i] : 0.0f));
-  assert_int_equal(fxrt_matmul_f32(NULL, &av, NULL, &bv, y, &yv, NULL), FXRT_OK);
+  assert_int_equal(fxrt_matmul_f32(NULL, &av, NULL, &bv, y, &yv, NULL, NULL), FXRT_OK);
   for (int i = 0; i < 24; i++) assert_true(y[i] == 0.0f);
 }
 
@@ -307,46 +307,46 @@ static void matmul_errors(void **state) {
   memset(a, 0, sizeof a);
   memset(b, 0, sizeof b);
   fxrt_view av = view3(1, 3, 4, 12, 4, 1, 0), bv = view3(1, 4, 3, 12, 3, 1, 0), yv = view3(1, 3, 3, 9, 3, 1, 0);
-  assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, y, &yv, NULL), FXRT_OK);
-  assert_int_equal(fxrt_matmul_f32(NULL, &av, b, &bv, y, &yv, NULL), FXRT_EINVAL);
-  assert_int_equal(fxrt_matmul_f32(a, &av, NULL, &bv, y, &yv, NULL), FXRT_EINVAL);
-  assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, NULL, &yv, NULL), FXRT_EINVAL);
-  assert_int_equal(fxrt_matmul_f32(a, NULL, b, &bv, y, &yv, NULL), FXRT_EINVAL);
-  assert_int_equal(fxrt_matmul_f32(a, &av, b, NULL, y, &yv, NULL), FXRT_EINVAL);
-  assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, y, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, y, &yv, NULL, NULL), FXRT_OK);
+  assert_int_equal(fxrt_matmul_f32(NULL, &av, b, &bv, y, &yv, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_matmul_f32(a, &av, NULL, &bv, y, &yv, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, NULL, &yv, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_matmul_f32(a, NULL, b, &bv, y, &yv, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_matmul_f32(a, &av, b, NULL, y, &yv, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, y, NULL, NULL, NULL), FXRT_EINVAL);
   fxrt_view bad = av; /* inner dimensions differ */
   bad.shape[2] = 3;
-  assert_int_equal(fxrt_matmul_f32(a, &bad, b, &bv, y, &yv, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_matmul_f32(a, &bad, b, &bv, y, &yv, NULL, NULL), FXRT_EINVAL);
   bad = yv; /* output shape */
   bad.shape[1] = 4;
-  assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, y, &bad, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, y, &bad, NULL, NULL), FXRT_EINVAL);
   bad = av; /* batch dimension neither equal nor 1 */
   bad.shape[0] = 2;
-  assert_int_equal(fxrt_matmul_f32(a, &bad, b, &bv, y, &yv, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_matmul_f32(a, &bad, b, &bv, y, &yv, NULL, NULL), FXRT_EINVAL);
   bad = av; /* ndim mismatch, too small, too large */
   bad.ndim = 2;
-  assert_int_equal(fxrt_matmul_f32(a, &bad, b, &bv, y, &yv, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_matmul_f32(a, &bad, b, &bv, y, &yv, NULL, NULL), FXRT_EINVAL);
   fxrt_view a1 = av, b1 = bv, y1 = yv;
   a1.ndim = b1.ndim = y1.ndim = 1;
-  assert_int_equal(fxrt_matmul_f32(a, &a1, b, &b1, y, &y1, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_matmul_f32(a, &a1, b, &b1, y, &y1, NULL, NULL), FXRT_EINVAL);
   a1.ndim = b1.ndim = y1.ndim = FXRT_MAX_DIMS + 1;
-  assert_int_equal(fxrt_matmul_f32(a, &a1, b, &b1, y, &y1, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_matmul_f32(a, &a1, b, &b1, y, &y1, NULL, NULL), FXRT_EINVAL);
   bad = av; /* negative size */
   bad.shape[1] = -3;
-  assert_int_equal(fxrt_matmul_f32(a, &bad, b, &bv, y, &yv, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_matmul_f32(a, &bad, b, &bv, y, &yv, NULL, NULL), FXRT_EINVAL);
   bad = av; /* strides that overflow index arithmetic */
   bad.stride[1] = INT64_MAX / 2;
-  assert_int_equal(fxrt_matmul_f32(a, &bad, b, &bv, y, &yv, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_matmul_f32(a, &bad, b, &bv, y, &yv, NULL, NULL), FXRT_EINVAL);
   bad = av;
   bad.offset = INT64_MIN;
-  assert_int_equal(fxrt_matmul_f32(a, &bad, b, &bv, y, &yv, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_matmul_f32(a, &bad, b, &bv, y, &yv, NULL, NULL), FXRT_EINVAL);
   fxrt_epilogue ep = {FXRT_NUM_ACTS, 0, 0, 0, NULL};
-  assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, y, &yv, &ep), FXRT_EINVAL);
+  assert_int_equal(fxrt_matmul_f32(a, &av, b, &bv, y, &yv, &ep, NULL), FXRT_EINVAL);
   /* empty output: nothing to do */
   fxrt_view e = yv, ea = av;
   e.shape[1] = 0;
   ea.shape[1] = 0;
-  assert_int_equal(fxrt_matmul_f32(NULL, &ea, NULL, &bv, NULL, &e, NULL), FXRT_OK);
+  assert_int_equal(fxrt_matmul_f32(NULL, &ea, NULL, &bv, NULL, &e, NULL, NULL), FXRT_OK);
 }
 
 int main(void) {

@@ -316,7 +316,7 @@ static void avg_pool_torch(void **state) {
     fxrt_pool2d_params p = {{e->p.kh, e->p.kw}, {e->p.sh, e->p.sw},     {e->p.ph, e->p.pw},   {1, 1},
                             e->p.ceil_mode,     e->p.count_include_pad, e->p.divisor_override};
     memset(y, 0xff, sizeof y);
-    assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 5, 7, y, e->p.oh, e->p.ow, &p), FXRT_OK);
+    assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 5, 7, y, e->p.oh, e->p.ow, &p, NULL), FXRT_OK);
     char what[60];
     snprintf(what, sizeof what, "avg_pool2d torch case %zu", t);
     check_exact(what, y, e->y, 2 * e->p.oh * e->p.ow);
@@ -332,14 +332,14 @@ static void max_pool_torch(void **state) {
     const max_expect *e = &max_torch[t];
     fxrt_pool2d_params p = {
         {e->p.kh, e->p.kw}, {e->p.sh, e->p.sw}, {e->p.ph, e->p.pw}, {e->p.dh, e->p.dw}, e->p.ceil_mode, false, 0};
-    assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, y, e->p.oh, e->p.ow, &p, idx), FXRT_OK);
+    assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, y, e->p.oh, e->p.ow, &p, idx, NULL), FXRT_OK);
     char what[60];
     snprintf(what, sizeof what, "max_pool2d torch case %zu", t);
     check_exact(what, y, e->y, 2 * e->p.oh * e->p.ow);
     check_indices(what, idx, e->idx, 2 * e->p.oh * e->p.ow);
     /* without indices: the same values */
     memset(y, 0, sizeof y);
-    assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, y, e->p.oh, e->p.ow, &p, NULL), FXRT_OK);
+    assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, y, e->p.oh, e->p.ow, &p, NULL, NULL), FXRT_OK);
     check_exact(what, y, e->y, 2 * e->p.oh * e->p.ow);
   }
 }
@@ -357,20 +357,20 @@ static void max_pool_nan_torch(void **state) {
   const float y1[] = {NAN, 5.0f, 3.0f, NAN};
   const int64_t i1[] = {4, 3, 9, 10};
   fxrt_pool2d_params p1 = {{2, 2}, {2, 2}, {0, 0}, {1, 1}, false, false, 0};
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 1, 4, 4, y, 2, 2, &p1, idx), FXRT_OK);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 1, 4, 4, y, 2, 2, &p1, idx, NULL), FXRT_OK);
   check_exact("max_pool2d nan 2x2", y, y1, 4);
   check_indices("max_pool2d nan 2x2", idx, i1, 4);
   /* F.max_pool2d(x, 3, 1, 1, return_indices=True) */
   const float y2[] = {NAN, NAN, NAN, 5.0f, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, 3.0f, NAN, NAN, NAN};
   const int64_t i2[] = {4, 4, 1, 3, 4, 10, 10, 10, 4, 10, 10, 10, 9, 10, 10, 10};
   fxrt_pool2d_params p2 = {{3, 3}, {1, 1}, {1, 1}, {1, 1}, false, false, 0};
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 1, 4, 4, y, 4, 4, &p2, idx), FXRT_OK);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 1, 4, 4, y, 4, 4, &p2, idx, NULL), FXRT_OK);
   check_exact("max_pool2d nan 3x3", y, y2, 16);
   check_indices("max_pool2d nan 3x3", idx, i2, 16);
   /* the same values without indices (the vectorized path) */
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 1, 4, 4, y, 2, 2, &p1, NULL), FXRT_OK);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 1, 4, 4, y, 2, 2, &p1, NULL, NULL), FXRT_OK);
   check_exact("max_pool2d nan 2x2, no indices", y, y1, 4);
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 1, 4, 4, y, 4, 4, &p2, NULL), FXRT_OK);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 1, 4, 4, y, 4, 4, &p2, NULL, NULL), FXRT_OK);
   check_exact("max_pool2d nan 3x3, no indices", y, y2, 16);
   /* F.adaptive_max_pool2d(x, (3, 3), return_indices=True) */
   const float y3[] = {NAN, NAN, 5.0f, NAN, NAN, NAN, 3.0f, NAN, NAN};
@@ -391,14 +391,14 @@ static void max_pool_minus_inf_torch(void **state) {
   /* F.max_pool2d(x, 3, 2, 1, dilation=2, return_indices=True) */
   const int64_t i1[] = {8, 8, 10, 8, 8, 10};
   fxrt_pool2d_params p1 = {{3, 3}, {2, 2}, {1, 1}, {2, 2}, false, false, 0};
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 1, 5, 7, y, 2, 3, &p1, idx), FXRT_OK);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 1, 5, 7, y, 2, 3, &p1, idx, NULL), FXRT_OK);
   for (int i = 0; i < 6; i++) assert_true(y[i] == -INFINITY);
   check_indices("max_pool2d -inf", idx, i1, 6);
   /* F.max_pool2d(x, (3, 2), (1, 3), (1, 1), dilation=(2, 1), ceil_mode=True, return_indices=True) */
   const float y2[] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY, -INFINITY, 1.0f, -INFINITY, -INFINITY, -INFINITY};
   const int64_t i2[] = {7, 9, 12, 0, 2, 34, 7, 9, 12};
   fxrt_pool2d_params p2 = {{3, 2}, {1, 3}, {1, 1}, {2, 1}, true, false, 0};
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 1, 5, 7, y, 3, 3, &p2, idx), FXRT_OK);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 1, 5, 7, y, 3, 3, &p2, idx, NULL), FXRT_OK);
   check_exact("max_pool2d -inf (2)", y, y2, 9);
   check_indices("max_pool2d -inf (2)", idx, i2, 9);
 }
@@ -592,7 +592,7 @@ static void max_pool_random(void **state) {
       x[i] = (t % 2 == 1 && i % 29 == 5) ? NAN : (float)(int)(frand() * 4);
     fxrt_pool2d_params p = {
         {pc->kh, pc->kw}, {pc->sh, pc->sw}, {pc->ph, pc->pw}, {pc->dh, pc->dw}, pc->ceil_mode, false, 0};
-    assert_int_equal(fxrt_max_pool2d_f32(x, pc->n, pc->c, pc->h, pc->w, y, oh, ow, &p, idx), FXRT_OK);
+    assert_int_equal(fxrt_max_pool2d_f32(x, pc->n, pc->c, pc->h, pc->w, y, oh, ow, &p, idx, NULL), FXRT_OK);
     for (int64_t plane = 0; plane < pc->n * pc->c; plane++)
       for (int64_t oy = 0; oy < oh; oy++)
         for (int64_t ox = 0; ox < ow; ox++) {
@@ -615,7 +615,7 @@ static void max_pool_random(void **state) {
     snprintf(what, sizeof what, "max_pool2d random case %zu", t);
     check_exact(what, y, want, ny);
     check_indices(what, idx, widx, ny);
-    assert_int_equal(fxrt_max_pool2d_f32(x, pc->n, pc->c, pc->h, pc->w, y, oh, ow, &p, NULL), FXRT_OK);
+    assert_int_equal(fxrt_max_pool2d_f32(x, pc->n, pc->c, pc->h, pc->w, y, oh, ow, &p, NULL, NULL), FXRT_OK);
     check_exact(what, y, want, ny);
     free(x);
     free(y);
@@ -640,7 +640,7 @@ static void avg_pool_random(void **state) {
       const bool cip = variant != 1;
       const int64_t over = variant == 2 ? 3 : 0;
       fxrt_pool2d_params p = {{pc->kh, pc->kw}, {pc->sh, pc->sw}, {pc->ph, pc->pw}, {0, 0}, pc->ceil_mode, cip, over};
-      assert_int_equal(fxrt_avg_pool2d_f32(x, pc->n, pc->c, pc->h, pc->w, y, oh, ow, &p), FXRT_OK);
+      assert_int_equal(fxrt_avg_pool2d_f32(x, pc->n, pc->c, pc->h, pc->w, y, oh, ow, &p, NULL), FXRT_OK);
       for (int64_t plane = 0; plane < pc->n * pc->c; plane++)
         for (int64_t oy = 0; oy < oh; oy++)
           for (int64_t ox = 0; ox < ow; ox++) {
@@ -729,50 +729,50 @@ static void pool_errors(void **state) {
   int64_t idx[2 * 6 * 7];
   const fxrt_pool2d_params ok = {{3, 3}, {2, 2}, {1, 1}, {1, 1}, true, true, 0};
   fxrt_pool2d_params p = ok;
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, y, 3, 4, &p, idx), FXRT_OK);
-  assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 5, 7, y, 3, 4, &p), FXRT_OK);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, y, 3, 4, &p, idx, NULL), FXRT_OK);
+  assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 5, 7, y, 3, 4, &p, NULL), FXRT_OK);
   /* output sizes that do not follow pooling_output_shape: 6 rows give 4 windows with ceil_mode, 3 without */
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 6, 7, y, 4, 4, &p, idx), FXRT_OK);
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 6, 7, y, 3, 4, &p, idx), FXRT_EINVAL);
-  assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 6, 7, y, 3, 4, &p), FXRT_EINVAL);
-  assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 5, 7, y, 2, 4, &p), FXRT_EINVAL);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 6, 7, y, 4, 4, &p, idx, NULL), FXRT_OK);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 6, 7, y, 3, 4, &p, idx, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 6, 7, y, 3, 4, &p, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 5, 7, y, 2, 4, &p, NULL), FXRT_EINVAL);
   p.ceil_mode = false;
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 6, 7, y, 4, 4, &p, idx), FXRT_EINVAL);
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 6, 7, y, 3, 4, &p, idx), FXRT_OK);
-  assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 6, 7, y, 3, 4, &p), FXRT_OK);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 6, 7, y, 4, 4, &p, idx, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 6, 7, y, 3, 4, &p, idx, NULL), FXRT_OK);
+  assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 6, 7, y, 3, 4, &p, NULL), FXRT_OK);
   /* padding larger than half the kernel */
   p = ok;
   p.padding[0] = 2;
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, y, 4, 4, &p, idx), FXRT_EINVAL);
-  assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 5, 7, y, 4, 4, &p), FXRT_EINVAL);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, y, 4, 4, &p, idx, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 5, 7, y, 4, 4, &p, NULL), FXRT_EINVAL);
   /* zero or negative parameters */
   p = ok;
   p.stride[1] = 0;
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, y, 3, 4, &p, idx), FXRT_EINVAL);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, y, 3, 4, &p, idx, NULL), FXRT_EINVAL);
   p = ok;
   p.kernel[0] = 0;
-  assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 5, 7, y, 3, 4, &p), FXRT_EINVAL);
+  assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 5, 7, y, 3, 4, &p, NULL), FXRT_EINVAL);
   p = ok;
   p.dilation[0] = 0;
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, y, 3, 4, &p, idx), FXRT_EINVAL);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, y, 3, 4, &p, idx, NULL), FXRT_EINVAL);
   p = ok;
   p.padding[1] = -1;
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, y, 3, 3, &p, idx), FXRT_EINVAL);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, y, 3, 3, &p, idx, NULL), FXRT_EINVAL);
   /* avg_pool2d has no dilation */
   p = ok;
   p.dilation[1] = 2;
-  assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 5, 7, y, 3, 4, &p), FXRT_ENOTSUP);
+  assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 5, 7, y, 3, 4, &p, NULL), FXRT_ENOTSUP);
   /* NULL buffers and parameters */
-  assert_int_equal(fxrt_max_pool2d_f32(NULL, 1, 2, 5, 7, y, 3, 4, &ok, idx), FXRT_EINVAL);
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, NULL, 3, 4, &ok, idx), FXRT_EINVAL);
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, y, 3, 4, NULL, idx), FXRT_EINVAL);
-  assert_int_equal(fxrt_avg_pool2d_f32(NULL, 1, 2, 5, 7, y, 3, 4, &ok), FXRT_EINVAL);
-  assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 5, 7, y, 3, 4, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_max_pool2d_f32(NULL, 1, 2, 5, 7, y, 3, 4, &ok, idx, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, NULL, 3, 4, &ok, idx, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 5, 7, y, 3, 4, NULL, idx, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_avg_pool2d_f32(NULL, 1, 2, 5, 7, y, 3, 4, &ok, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_avg_pool2d_f32(x, 1, 2, 5, 7, y, 3, 4, NULL, NULL), FXRT_EINVAL);
   /* sizes */
-  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 0, 7, y, 3, 4, &ok, idx), FXRT_EINVAL);
-  assert_int_equal(fxrt_max_pool2d_f32(x, -1, 2, 5, 7, y, 3, 4, &ok, idx), FXRT_EINVAL);
-  assert_int_equal(fxrt_avg_pool2d_f32(x, INT64_MAX, 2, 5, 7, y, 3, 4, &ok), FXRT_EINVAL);
-  assert_int_equal(fxrt_max_pool2d_f32(NULL, 0, 2, 5, 7, NULL, 3, 4, &ok, NULL), FXRT_OK);
+  assert_int_equal(fxrt_max_pool2d_f32(x, 1, 2, 0, 7, y, 3, 4, &ok, idx, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_max_pool2d_f32(x, -1, 2, 5, 7, y, 3, 4, &ok, idx, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_avg_pool2d_f32(x, INT64_MAX, 2, 5, 7, y, 3, 4, &ok, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_max_pool2d_f32(NULL, 0, 2, 5, 7, NULL, 3, 4, &ok, NULL, NULL), FXRT_OK);
   /* adaptive */
   assert_int_equal(fxrt_adaptive_avg_pool2d_f32(x, 1, 2, 5, 7, y, 0, 4), FXRT_EINVAL);
   assert_int_equal(fxrt_adaptive_avg_pool2d_f32(x, 1, 2, 0, 7, y, 3, 4), FXRT_EINVAL);

@@ -62,12 +62,12 @@ static void run_case(const wino_case *t, int64_t tile) {
   assert_int_equal(fxrt_winograd_weight_f32(tile, wt, t->k, t->c, u), FXRT_OK);
   fxrt_epilogue ep = {t->act, 0.1f, -0.5f, 0.75f, res};
   const bool use_ep = t->residual || t->act != FXRT_ACT_NONE;
-  const size_t wsb = fxrt_winograd_workspace_size(tile, t->n, t->c, t->h, t->w, t->k, oh, ow, t->ph, t->pw);
+  const size_t wsb = fxrt_winograd_workspace_size(tile, t->n, t->c, t->h, t->w, t->k, oh, ow, t->ph, t->pw, 1);
   assert_true(wsb > 0);
   unsigned char *ws = malloc(wsb + 1);
   /* an odd workspace address: the kernel aligns it itself */
   assert_int_equal(fxrt_winograd_conv2d_f32(tile, x, t->n, t->c, t->h, t->w, u, t->k, b, y, oh, ow, t->ph, t->pw,
-                                            use_ep ? &ep : NULL, ws + 1, wsb),
+                                            use_ep ? &ep : NULL, ws + 1, wsb, NULL),
                    FXRT_OK);
   char what[160];
   snprintf(what, sizeof what, "winograd F(%lld) n%lld c%lld %lldx%lld k%lld p%lld,%lld act%d", (long long)tile,
@@ -202,66 +202,66 @@ static void wino_errors(void **state) {
   memset(wt, 0, sizeof wt);
   memset(b, 0, sizeof b);
   assert_int_equal(fxrt_winograd_weight_f32(4, wt, 8, 4, u), FXRT_OK);
-  const size_t need = fxrt_winograd_workspace_size(4, 2, 4, 6, 6, 8, 6, 6, 1, 1);
+  const size_t need = fxrt_winograd_workspace_size(4, 2, 4, 6, 6, 8, 6, 6, 1, 1, 1);
   assert_true(need > 0 && need <= sizeof ws);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws), FXRT_OK);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, NULL, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws),
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws, NULL), FXRT_OK);
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, NULL, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws, NULL),
                    FXRT_EINVAL);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, NULL, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws),
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, NULL, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws, NULL),
                    FXRT_EINVAL);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, NULL, 6, 6, 1, 1, NULL, ws, sizeof ws),
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, NULL, 6, 6, 1, 1, NULL, ws, sizeof ws, NULL),
                    FXRT_EINVAL);
   /* output sizes that would need a negative padding after the input */
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 4, 6, 1, 1, NULL, ws, sizeof ws),
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 4, 6, 1, 1, NULL, ws, sizeof ws, NULL),
                    FXRT_EINVAL);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 3, 1, 0, NULL, ws, sizeof ws),
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 3, 1, 0, NULL, ws, sizeof ws, NULL),
                    FXRT_EINVAL);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 4, 4, -1, -1, NULL, ws, sizeof ws),
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 4, 4, -1, -1, NULL, ws, sizeof ws, NULL),
                    FXRT_EINVAL);
   /* an input smaller than the kernel without padding */
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 1, 4, 2, 2, u, 8, b, y, 0, 0, 0, 0, NULL, ws, sizeof ws),
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 1, 4, 2, 2, u, 8, b, y, 0, 0, 0, 0, NULL, ws, sizeof ws, NULL),
                    FXRT_EINVAL);
   /* non-positive sizes, absurd sizes */
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 0, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws),
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 0, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws, NULL),
                    FXRT_EINVAL);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 0, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws),
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 0, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws, NULL),
                    FXRT_EINVAL);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, -1, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws),
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, -1, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws, NULL),
                    FXRT_EINVAL);
   assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 1 << 30, 1 << 30, 1 << 30, 1 << 30, u, 8, b, y, 1 << 30, 1 << 30, 1, 1,
-                                            NULL, ws, sizeof ws),
+                                            NULL, ws, sizeof ws, NULL),
                    FXRT_EINVAL);
-  assert_int_equal(fxrt_winograd_workspace_size(4, 1, INT64_MAX, 6, 6, 8, 6, 6, 1, 1), 0);
-  assert_int_equal(fxrt_winograd_workspace_size(4, 1, 4, 6, 6, 8, 4, 6, 1, 1), 0);
+  assert_int_equal(fxrt_winograd_workspace_size(4, 1, INT64_MAX, 6, 6, 8, 6, 6, 1, 1, 1), 0);
+  assert_int_equal(fxrt_winograd_workspace_size(4, 1, 4, 6, 6, 8, 4, 6, 1, 1, 1), 0);
   assert_int_equal(fxrt_winograd_weight_numel(4, 0, 4), 0);
   assert_int_equal(fxrt_winograd_weight_numel(4, 8, INT64_MAX), 0);
   assert_int_equal(fxrt_winograd_weight_f32(4, wt, 0, 4, u), FXRT_EINVAL);
   assert_int_equal(fxrt_winograd_weight_f32(4, NULL, 8, 4, u), FXRT_EINVAL);
   /* workspace */
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, need - 1),
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, need - 1, NULL),
                    FXRT_EWORKSPACE);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, NULL, 0), FXRT_EWORKSPACE);
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, need), FXRT_OK);
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, NULL, 0, NULL), FXRT_EWORKSPACE);
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, need, NULL), FXRT_OK);
   /* tiles other than 2 and 4 */
-  assert_int_equal(fxrt_winograd_conv2d_f32(3, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws),
+  assert_int_equal(fxrt_winograd_conv2d_f32(3, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, NULL, ws, sizeof ws, NULL),
                    FXRT_EINVAL);
-  assert_int_equal(fxrt_winograd_workspace_size(6, 2, 4, 6, 6, 8, 6, 6, 1, 1), 0);
+  assert_int_equal(fxrt_winograd_workspace_size(6, 2, 4, 6, 6, 8, 6, 6, 1, 1, 1), 0);
   assert_int_equal(fxrt_winograd_weight_numel(0, 8, 4), 0);
   assert_int_equal(fxrt_winograd_weight_f32(1, wt, 8, 4, u), FXRT_EINVAL);
   /* an activation that does not exist */
   fxrt_epilogue ep = {FXRT_NUM_ACTS, 0, 0, 0, NULL};
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, &ep, ws, sizeof ws), FXRT_EINVAL);
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, x, 2, 4, 6, 6, u, 8, b, y, 6, 6, 1, 1, &ep, ws, sizeof ws, NULL), FXRT_EINVAL);
   /* an empty batch is fine */
-  assert_int_equal(fxrt_winograd_conv2d_f32(4, NULL, 0, 4, 6, 6, NULL, 8, NULL, NULL, 6, 6, 1, 1, NULL, NULL, 0),
+  assert_int_equal(fxrt_winograd_conv2d_f32(4, NULL, 0, 4, 6, 6, NULL, 8, NULL, NULL, 6, 6, 1, 1, NULL, NULL, 0, NULL),
                    FXRT_OK);
 }
 
 /* the workspace does not grow with the image: tiles go in chunks */
 static void wino_workspace_size(void **state) {
   (void)state;
-  const size_t small = fxrt_winograd_workspace_size(4, 1, 64, 56, 56, 64, 56, 56, 1, 1);
+  const size_t small = fxrt_winograd_workspace_size(4, 1, 64, 56, 56, 64, 56, 56, 1, 1, 1);
   assert_true(small > 0);
-  assert_int_equal(fxrt_winograd_workspace_size(4, 8, 64, 224, 224, 64, 224, 224, 1, 1), small);
+  assert_int_equal(fxrt_winograd_workspace_size(4, 8, 64, 224, 224, 64, 224, 224, 1, 1, 1), small);
   assert_true(small <= (1u << 20) + (1u << 16));
 }
 

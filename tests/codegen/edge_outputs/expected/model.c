@@ -26,7 +26,8 @@ static void pointwise_relu_fused(const float *restrict in0, const float *restric
     }
 }
 
-fxrt_status model_run(const float *input_x, float *output0, float *output1, float *output2, float *output3, int64_t *output4, void *workspace) {
+fxrt_status model_run_threads(const float *input_x, float *output0, float *output1, float *output2, float *output3, int64_t *output4, void *workspace, const fxrt_threadpool *threads) {
+  (void)threads; /* no kernel of this model splits its work */
   unsigned char *const ws = (unsigned char *)workspace;
   float *const x = (float *)(void *)(ws + 0); /* f32[3, 4], calls 0..3 */
 
@@ -56,4 +57,8 @@ fxrt_status model_run(const float *input_x, float *output0, float *output1, floa
   FX2C_CHECK(fxrt_fill(FXRT_I64, output4, 1, 3.0));
   /*   computed in place: output0 = relu_fused */
   return FXRT_OK;
+}
+
+fxrt_status model_run(const float *input_x, float *output0, float *output1, float *output2, float *output3, int64_t *output4, void *workspace) {
+  return model_run_threads(input_x, output0, output1, output2, output3, output4, workspace, NULL);
 }

@@ -61,6 +61,9 @@ extern "C" {
 #endif
 
 fxrt_status model_run(const float *input_x, float *output0, float *output1, float *output2, float *output3, int64_t *output4, void *workspace);
+/* model_run with the heavy kernels' work split over a thread pool that the caller owns (fxrt.h; fxrt_threads.h
+ * starts one): the same bits as model_run for any number of threads. */
+fxrt_status model_run_threads(const float *input_x, float *output0, float *output1, float *output2, float *output3, int64_t *output4, void *workspace, const fxrt_threadpool *threads);
 
 #ifdef __cplusplus
 }

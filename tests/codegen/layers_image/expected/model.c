@@ -51,7 +51,7 @@ static void pointwise_add_15_fused(float *restrict out) {
   }
 }
 
-fxrt_status model_run(const float *x, float *output0, float *output1, float *output2, float *output3, float *output4, void *workspace) {
+fxrt_status model_run_threads(const float *x, float *output0, float *output1, float *output2, float *output3, float *output4, void *workspace, const fxrt_threadpool *threads) {
   unsigned char *const ws = (unsigned char *)workspace;
   float *const conv_padded = (float *)(void *)(ws + 27712); /* f32[2, 8, 17, 19], calls 0..1 */
   float *const conv_grouped = (float *)(void *)(ws + 55360); /* f32[2, 8, 9, 19], calls 1..2 */
@@ -81,14 +81,14 @@ fxrt_status model_run(const float *x, float *output0, float *output1, float *out
 
   /* %conv_padded : [#users=1] = call_function[target=fx2c.fused_conv](args = (%x, %conv_weight, None), kwargs = {padding: (1, 2), stride: (1, 1), dilation: 1, groups: 1, padding_end: (2, 3)}) */
   /*   absorbed: pad_zero, conv */
-  FX2C_CHECK(fxrt_conv2d_f32(x, 2, 3, 16, 16, w_conv_weight.v, 8, 3, 3, NULL, conv_padded, 17, 19, &(const fxrt_conv2d_params){{1, 1}, {1, 2}, {1, 1}, 1, {1, 1}}, &(const fxrt_epilogue){FXRT_ACT_NONE, 0.01f, -INFINITY, INFINITY, NULL}, (void *)(ws + 0), 27712));
+  FX2C_CHECK(fxrt_conv2d_f32(x, 2, 3, 16, 16, w_conv_weight.v, 8, 3, 3, NULL, conv_padded, 17, 19, &(const fxrt_conv2d_params){{1, 1}, {1, 2}, {1, 1}, 1, {1, 1}}, &(const fxrt_epilogue){FXRT_ACT_NONE, 0.01f, -INFINITY, INFINITY, NULL}, (void *)(ws + 0), 27712, threads));
 
   /* %conv_grouped : [#users=1] = call_module[target=conv_grouped](args = (%conv_padded,), kwargs = {}) */
   /*   absorbed: bn */
-  FX2C_CHECK(fxrt_conv2d_f32(conv_padded, 2, 8, 17, 19, w_conv_grouped_weight.v, 8, 3, 5, w_conv_grouped_bias.v, conv_grouped, 9, 19, &(const fxrt_conv2d_params){{2, 1}, {1, 2}, {1, 1}, 4, {0, 0}}, NULL, (void *)(ws + 0), 23104));
+  FX2C_CHECK(fxrt_conv2d_f32(conv_padded, 2, 8, 17, 19, w_conv_grouped_weight.v, 8, 3, 5, w_conv_grouped_bias.v, conv_grouped, 9, 19, &(const fxrt_conv2d_params){{2, 1}, {1, 2}, {1, 1}, 4, {0, 0}}, NULL, (void *)(ws + 0), 23104, threads));
 
   /* %conv_dilated : [#users=1] = call_module[target=conv_dilated](args = (%conv_grouped,), kwargs = {}) */
-  FX2C_CHECK(fxrt_conv2d_f32(conv_grouped, 2, 8, 9, 19, w_conv_dilated_weight.v, 8, 3, 3, w_conv_dilated_bias.v, conv_dilated, 9, 19, &(const fxrt_conv2d_params){{1, 1}, {2, 2}, {2, 2}, 1, {0, 0}}, NULL, (void *)(ws + 0), 55360));
+  FX2C_CHECK(fxrt_conv2d_f32(conv_grouped, 2, 8, 9, 19, w_conv_dilated_weight.v, 8, 3, 3, w_conv_dilated_bias.v, conv_dilated, 9, 19, &(const fxrt_conv2d_params){{1, 1}, {2, 2}, {2, 2}, 1, {0, 0}}, NULL, (void *)(ws + 0), 55360, threads));
 
   /* %gn : [#users=1] = call_module[target=gn](args = (%conv_dilated,), kwargs = {}) */
   FX2C_CHECK(fxrt_group_norm_f32(conv_dilated, 2, 8, 171, 2, w_gn_weight.v, w_gn_bias.v, 1e-05f, gn));
@@ -99,10 +99,10 @@ fxrt_status model_run(const float *x, float *output0, float *output1, float *out
 
   /* %pool_max : [#users=2] = call_module[target=pool_max](args = (%add_15_fused,), kwargs = {}) */
   /*   absorbed: pool_max_1 */
-  FX2C_CHECK(fxrt_max_pool2d_f32(gn, 1, 16, 9, 19, pool_max, 5, 10, &(const fxrt_pool2d_params){{3, 3}, {2, 2}, {1, 1}, {1, 1}, true, true, 0}, NULL));
+  FX2C_CHECK(fxrt_max_pool2d_f32(gn, 1, 16, 9, 19, pool_max, 5, 10, &(const fxrt_pool2d_params){{3, 3}, {2, 2}, {1, 1}, {1, 1}, true, true, 0}, NULL, threads));
 
   /* %pool_avg : [#users=1] = call_module[target=pool_avg](args = (%pool_max,), kwargs = {}) */
-  FX2C_CHECK(fxrt_avg_pool2d_f32(pool_max, 1, 16, 5, 10, pool_avg, 5, 10, &(const fxrt_pool2d_params){{3, 3}, {1, 1}, {1, 1}, {1, 1}, false, true, 0}));
+  FX2C_CHECK(fxrt_avg_pool2d_f32(pool_max, 1, 16, 5, 10, pool_avg, 5, 10, &(const fxrt_pool2d_params){{3, 3}, {1, 1}, {1, 1}, {1, 1}, false, true, 0}, threads));
 
   /* %add_16 : [#users=5] = call_function[target=operator.add](args = (%pool_max, %pool_avg), kwargs = {}) */
   FX2C_CHECK(fxrt_binary(FXRT_B_ADD, FXRT_F32, pool_max, &(const fxrt_view){4, {2, 8, 5, 10}, {400, 50, 10, 1}, 0}, pool_avg, &(const fxrt_view){4, {2, 8, 5, 10}, {400, 50, 10, 1}, 0}, pool_max, &(const fxrt_view){4, {2, 8, 5, 10}, {400, 50, 10, 1}, 0}, 1.0));
@@ -129,7 +129,7 @@ fxrt_status model_run(const float *x, float *output0, float *output1, float *out
   FX2C_CHECK(fxrt_upsample_bilinear2d_f32(pool_max, 2, 8, 5, 10, output4, 6, 6, true, 0.0, 0.0));
 
   /* %shuffle_conv : [#users=1] = call_module[target=shuffle_conv](args = (%add_16,), kwargs = {}) */
-  FX2C_CHECK(fxrt_conv2d_f32(pool_max, 2, 8, 5, 10, w_shuffle_conv_weight.v, 16, 1, 1, w_shuffle_conv_bias.v, shuffle_conv, 5, 10, &(const fxrt_conv2d_params){{1, 1}, {0, 0}, {1, 1}, 1, {0, 0}}, NULL, NULL, 0));
+  FX2C_CHECK(fxrt_conv2d_f32(pool_max, 2, 8, 5, 10, w_shuffle_conv_weight.v, 16, 1, 1, w_shuffle_conv_bias.v, shuffle_conv, 5, 10, &(const fxrt_conv2d_params){{1, 1}, {0, 0}, {1, 1}, 1, {0, 0}}, NULL, NULL, 0, threads));
 
   /* %shuffle : [#users=1] = call_module[target=shuffle](args = (%shuffle_conv,), kwargs = {}) */
   FX2C_CHECK(fxrt_copy(FXRT_F32, shuffle_conv, &(const fxrt_view){6, {2, 4, 5, 2, 10, 2}, {800, 200, 10, 100, 1, 50}, 0}, FXRT_F32, shuffle, &(const fxrt_view){6, {2, 4, 5, 2, 10, 2}, {800, 200, 40, 20, 2, 1}, 0}));
@@ -160,7 +160,7 @@ fxrt_status model_run(const float *x, float *output0, float *output1, float *out
   FX2C_CHECK(fxrt_layer_norm_f32(getitem, 12, 5, w_ln_weight.v, w_ln_bias.v, 1e-05f, ln, NULL, NULL));
 
   /* %fc : [#users=1] = call_module[target=fc](args = (%ln,), kwargs = {}) */
-  FX2C_CHECK(fxrt_linear_f32(ln, 12, 5, w_fc_weight.v, 4, w_fc_bias.v, fc, NULL));
+  FX2C_CHECK(fxrt_linear_f32(ln, 12, 5, w_fc_weight.v, 4, w_fc_bias.v, fc, NULL, threads));
 
   /* %softmax : [#users=1] = call_module[target=softmax](args = (%fc,), kwargs = {}) */
   FX2C_CHECK(fxrt_softmax_f32(fc, 12, 4, 1, output0, false));
@@ -171,4 +171,8 @@ fxrt_status model_run(const float *x, float *output0, float *output1, float *out
   /* return (softmax, log_softmax, add_17, up_bilinear, up_bilinear2d) */
   /*   computed in place: output0 = softmax, output1 = log_softmax, output2 = add_17, output3 = up_bilinear, output4 = up_bilinear2d */
   return FXRT_OK;
+}
+
+fxrt_status model_run(const float *x, float *output0, float *output1, float *output2, float *output3, float *output4, void *workspace) {
+  return model_run_threads(x, output0, output1, output2, output3, output4, workspace, NULL);
 }

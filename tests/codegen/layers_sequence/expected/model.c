@@ -13,7 +13,7 @@
     if (s_ != FXRT_OK) return s_;       \
   } while (0)
 
-fxrt_status model_run(const float *x, const int64_t *idx, float *output0, float *output1, void *workspace) {
+fxrt_status model_run_threads(const float *x, const int64_t *idx, float *output0, float *output1, void *workspace, const fxrt_threadpool *threads) {
   unsigned char *const ws = (unsigned char *)workspace;
   float *const conv = (float *)(void *)(ws + 2624); /* f32[2, 6, 16], calls 0..1 */
   float *const pool_max = (float *)(void *)(ws + 0); /* f32[2, 6, 9], calls 1..2 */
@@ -31,13 +31,13 @@ fxrt_status model_run(const float *x, const int64_t *idx, float *output0, float 
 
   /* %conv : [#users=1] = call_module[target=conv](args = (%x,), kwargs = {}) */
   /*   absorbed: bn */
-  FX2C_CHECK(fxrt_conv2d_f32(x, 2, 4, 1, 32, w_conv_weight.v, 6, 1, 5, w_conv_bias.v, conv, 1, 16, &(const fxrt_conv2d_params){{1, 2}, {0, 2}, {1, 1}, 1, {0, 0}}, NULL, (void *)(ws + 0), 2624));
+  FX2C_CHECK(fxrt_conv2d_f32(x, 2, 4, 1, 32, w_conv_weight.v, 6, 1, 5, w_conv_bias.v, conv, 1, 16, &(const fxrt_conv2d_params){{1, 2}, {0, 2}, {1, 1}, 1, {0, 0}}, NULL, (void *)(ws + 0), 2624, threads));
 
   /* %pool_max : [#users=1] = call_module[target=pool_max](args = (%conv,), kwargs = {}) */
-  FX2C_CHECK(fxrt_max_pool2d_f32(conv, 1, 12, 1, 16, pool_max, 1, 9, &(const fxrt_pool2d_params){{1, 3}, {1, 2}, {0, 1}, {1, 1}, true, true, 0}, NULL));
+  FX2C_CHECK(fxrt_max_pool2d_f32(conv, 1, 12, 1, 16, pool_max, 1, 9, &(const fxrt_pool2d_params){{1, 3}, {1, 2}, {0, 1}, {1, 1}, true, true, 0}, NULL, threads));
 
   /* %pool_avg : [#users=1] = call_module[target=pool_avg](args = (%pool_max,), kwargs = {}) */
-  FX2C_CHECK(fxrt_avg_pool2d_f32(pool_max, 1, 12, 1, 9, pool_avg, 1, 4, &(const fxrt_pool2d_params){{1, 2}, {1, 2}, {0, 0}, {1, 1}, false, true, 0}));
+  FX2C_CHECK(fxrt_avg_pool2d_f32(pool_max, 1, 12, 1, 9, pool_avg, 1, 4, &(const fxrt_pool2d_params){{1, 2}, {1, 2}, {0, 0}, {1, 1}, false, true, 0}, threads));
 
   /* %pad : [#users=1] = call_module[target=pad](args = (%pool_avg,), kwargs = {}) */
   FX2C_CHECK(fxrt_fill(FXRT_F32, pad, 84, -1.0));
@@ -60,9 +60,13 @@ fxrt_status model_run(const float *x, const int64_t *idx, float *output0, float 
 
   /* %fc : [#users=1] = call_module[target=fc](args = (%add,), kwargs = {}) */
   /*   absorbed: bn_fc */
-  FX2C_CHECK(fxrt_linear_f32(mean, 2, 6, w_fc_weight.v, 3, w_fc_bias.v, output0, NULL));
+  FX2C_CHECK(fxrt_linear_f32(mean, 2, 6, w_fc_weight.v, 3, w_fc_bias.v, output0, NULL, threads));
 
   /* return (fc, emb) */
   /*   computed in place: output0 = fc, output1 = emb */
   return FXRT_OK;
+}
+
+fxrt_status model_run(const float *x, const int64_t *idx, float *output0, float *output1, void *workspace) {
+  return model_run_threads(x, idx, output0, output1, workspace, NULL);
 }

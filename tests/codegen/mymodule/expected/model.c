@@ -13,7 +13,7 @@
     if (s_ != FXRT_OK) return s_;       \
   } while (0)
 
-fxrt_status model_run(const float *x, float *output0, int64_t *output1, void *workspace) {
+fxrt_status model_run_threads(const float *x, float *output0, int64_t *output1, void *workspace, const fxrt_threadpool *threads) {
   unsigned char *const ws = (unsigned char *)workspace;
   float *const add = (float *)(void *)(ws + 0); /* f32[5, 4], calls 0..1 */
   float *const linear_fused = (float *)(void *)(ws + 128); /* f32[5, 5], calls 1..2 */
@@ -33,7 +33,7 @@ fxrt_status model_run(const float *x, float *output0, int64_t *output1, void *wo
 
   /* %linear_fused : [#users=1] = call_function[target=fx2c.fused_linear](args = (%add, %linear_weight, %linear_bias), kwargs = {activation: relu}) */
   /*   absorbed: linear, relu */
-  FX2C_CHECK(fxrt_linear_f32(add, 5, 4, w_linear_weight.v, 5, w_linear_bias.v, linear_fused, &(const fxrt_epilogue){FXRT_ACT_RELU, 0.01f, -INFINITY, INFINITY, NULL}));
+  FX2C_CHECK(fxrt_linear_f32(add, 5, 4, w_linear_weight.v, 5, w_linear_bias.v, linear_fused, &(const fxrt_epilogue){FXRT_ACT_RELU, 0.01f, -INFINITY, INFINITY, NULL}, threads));
 
   /* %sum_1 : [#users=1] = call_function[target=torch.sum](args = (%linear_fused,), kwargs = {dim: -1}) */
   FX2C_CHECK(fxrt_reduce(FXRT_R_SUM, FXRT_F32, linear_fused, 5, 5, 1, sum_1));
@@ -44,4 +44,8 @@ fxrt_status model_run(const float *x, float *output0, int64_t *output1, void *wo
   /* return topk */
   /*   computed in place: output0 = topk_0, output1 = topk_1 */
   return FXRT_OK;
+}
+
+fxrt_status model_run(const float *x, float *output0, int64_t *output1, void *workspace) {
+  return model_run_threads(x, output0, output1, workspace, NULL);
 }

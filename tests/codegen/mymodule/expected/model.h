@@ -46,6 +46,9 @@ extern "C" {
 #endif
 
 fxrt_status model_run(const float *x, float *output0, int64_t *output1, void *workspace);
+/* model_run with the heavy kernels' work split over a thread pool that the caller owns (fxrt.h; fxrt_threads.h
+ * starts one): the same bits as model_run for any number of threads. */
+fxrt_status model_run_threads(const float *x, float *output0, int64_t *output1, void *workspace, const fxrt_threadpool *threads);
 
 #ifdef __cplusplus
 }

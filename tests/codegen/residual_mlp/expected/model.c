@@ -13,7 +13,7 @@
     if (s_ != FXRT_OK) return s_;       \
   } while (0)
 
-fxrt_status model_run(const float *x, float *output0, void *workspace) {
+fxrt_status model_run_threads(const float *x, float *output0, void *workspace, const fxrt_threadpool *threads) {
   unsigned char *const ws = (unsigned char *)workspace;
   float *const permute = (float *)(void *)(ws + 0); /* f32[1, 8, 16], calls 0..1 */
   float *const blocks_0_0 = (float *)(void *)(ws + 512); /* f32[1, 8, 16], calls 1..2 */
@@ -53,10 +53,10 @@ fxrt_status model_run(const float *x, float *output0, void *workspace) {
 
   /* %blocks_0_1_fused : [#users=1] = call_function[target=fx2c.fused_linear](args = (%blocks_0_0, %blocks_0_1_weight, %blocks_0_1_bias), kwargs = {activation: gelu}) */
   /*   absorbed: blocks_0_1, blocks_0_2 */
-  FX2C_CHECK(fxrt_linear_f32(blocks_0_0, 8, 16, w_blocks_0_1_weight.v, 64, w_blocks_0_1_bias.v, blocks_0_1_fused, &(const fxrt_epilogue){FXRT_ACT_GELU, 0.01f, -INFINITY, INFINITY, NULL}));
+  FX2C_CHECK(fxrt_linear_f32(blocks_0_0, 8, 16, w_blocks_0_1_weight.v, 64, w_blocks_0_1_bias.v, blocks_0_1_fused, &(const fxrt_epilogue){FXRT_ACT_GELU, 0.01f, -INFINITY, INFINITY, NULL}, threads));
 
   /* %blocks_0_3 : [#users=1] = call_module[target=blocks.0.3](args = (%blocks_0_1_fused,), kwargs = {}) */
-  FX2C_CHECK(fxrt_linear_f32(blocks_0_1_fused, 8, 64, w_blocks_0_3_weight.v, 16, w_blocks_0_3_bias.v, blocks_0_3, NULL));
+  FX2C_CHECK(fxrt_linear_f32(blocks_0_1_fused, 8, 64, w_blocks_0_3_weight.v, 16, w_blocks_0_3_bias.v, blocks_0_3, NULL, threads));
 
   /* %scale : [#users=4] = get_attr[target=scale] */
   /*   f32[16]: a weight */
@@ -84,10 +84,10 @@ fxrt_status model_run(const float *x, float *output0, void *workspace) {
 
   /* %blocks_1_1_fused : [#users=1] = call_function[target=fx2c.fused_linear](args = (%blocks_1_0, %blocks_1_1_weight, %blocks_1_1_bias), kwargs = {activation: gelu}) */
   /*   absorbed: blocks_1_1, blocks_1_2 */
-  FX2C_CHECK(fxrt_linear_f32(blocks_1_0, 8, 16, w_blocks_1_1_weight.v, 64, w_blocks_1_1_bias.v, blocks_1_1_fused, &(const fxrt_epilogue){FXRT_ACT_GELU, 0.01f, -INFINITY, INFINITY, NULL}));
+  FX2C_CHECK(fxrt_linear_f32(blocks_1_0, 8, 16, w_blocks_1_1_weight.v, 64, w_blocks_1_1_bias.v, blocks_1_1_fused, &(const fxrt_epilogue){FXRT_ACT_GELU, 0.01f, -INFINITY, INFINITY, NULL}, threads));
 
   /* %blocks_1_3 : [#users=1] = call_module[target=blocks.1.3](args = (%blocks_1_1_fused,), kwargs = {}) */
-  FX2C_CHECK(fxrt_linear_f32(blocks_1_1_fused, 8, 64, w_blocks_1_3_weight.v, 16, w_blocks_1_3_bias.v, blocks_1_3, NULL));
+  FX2C_CHECK(fxrt_linear_f32(blocks_1_1_fused, 8, 64, w_blocks_1_3_weight.v, 16, w_blocks_1_3_bias.v, blocks_1_3, NULL, threads));
 
   /* %mul_1 : [#users=1] = call_function[target=operator.mul](args = (%blocks_1_3, %scale), kwargs = {}) */
   FX2C_CHECK(fxrt_binary(FXRT_B_MUL, FXRT_F32, blocks_1_3, &(const fxrt_view){3, {1, 8, 16}, {0, 16, 1}, 0}, w_scale.v, &(const fxrt_view){3, {1, 8, 16}, {0, 0, 1}, 0}, blocks_1_3, &(const fxrt_view){3, {1, 8, 16}, {128, 16, 1}, 0}, 1.0));
@@ -112,10 +112,10 @@ fxrt_status model_run(const float *x, float *output0, void *workspace) {
 
   /* %blocks_2_1_fused : [#users=1] = call_function[target=fx2c.fused_linear](args = (%blocks_2_0, %blocks_2_1_weight, %blocks_2_1_bias), kwargs = {activation: gelu}) */
   /*   absorbed: blocks_2_1, blocks_2_2 */
-  FX2C_CHECK(fxrt_linear_f32(blocks_2_0, 8, 16, w_blocks_2_1_weight.v, 64, w_blocks_2_1_bias.v, blocks_2_1_fused, &(const fxrt_epilogue){FXRT_ACT_GELU, 0.01f, -INFINITY, INFINITY, NULL}));
+  FX2C_CHECK(fxrt_linear_f32(blocks_2_0, 8, 16, w_blocks_2_1_weight.v, 64, w_blocks_2_1_bias.v, blocks_2_1_fused, &(const fxrt_epilogue){FXRT_ACT_GELU, 0.01f, -INFINITY, INFINITY, NULL}, threads));
 
   /* %blocks_2_3 : [#users=1] = call_module[target=blocks.2.3](args = (%blocks_2_1_fused,), kwargs = {}) */
-  FX2C_CHECK(fxrt_linear_f32(blocks_2_1_fused, 8, 64, w_blocks_2_3_weight.v, 16, w_blocks_2_3_bias.v, blocks_2_3, NULL));
+  FX2C_CHECK(fxrt_linear_f32(blocks_2_1_fused, 8, 64, w_blocks_2_3_weight.v, 16, w_blocks_2_3_bias.v, blocks_2_3, NULL, threads));
 
   /* %mul_2 : [#users=1] = call_function[target=operator.mul](args = (%blocks_2_3, %scale), kwargs = {}) */
   FX2C_CHECK(fxrt_binary(FXRT_B_MUL, FXRT_F32, blocks_2_3, &(const fxrt_view){3, {1, 8, 16}, {0, 16, 1}, 0}, w_scale.v, &(const fxrt_view){3, {1, 8, 16}, {0, 0, 1}, 0}, blocks_2_3, &(const fxrt_view){3, {1, 8, 16}, {128, 16, 1}, 0}, 1.0));
@@ -140,10 +140,10 @@ fxrt_status model_run(const float *x, float *output0, void *workspace) {
 
   /* %blocks_3_1_fused : [#users=1] = call_function[target=fx2c.fused_linear](args = (%blocks_3_0, %blocks_3_1_weight, %blocks_3_1_bias), kwargs = {activation: gelu}) */
   /*   absorbed: blocks_3_1, blocks_3_2 */
-  FX2C_CHECK(fxrt_linear_f32(blocks_3_0, 8, 16, w_blocks_3_1_weight.v, 64, w_blocks_3_1_bias.v, blocks_3_1_fused, &(const fxrt_epilogue){FXRT_ACT_GELU, 0.01f, -INFINITY, INFINITY, NULL}));
+  FX2C_CHECK(fxrt_linear_f32(blocks_3_0, 8, 16, w_blocks_3_1_weight.v, 64, w_blocks_3_1_bias.v, blocks_3_1_fused, &(const fxrt_epilogue){FXRT_ACT_GELU, 0.01f, -INFINITY, INFINITY, NULL}, threads));
 
   /* %blocks_3_3 : [#users=1] = call_module[target=blocks.3.3](args = (%blocks_3_1_fused,), kwargs = {}) */
-  FX2C_CHECK(fxrt_linear_f32(blocks_3_1_fused, 8, 64, w_blocks_3_3_weight.v, 16, w_blocks_3_3_bias.v, blocks_3_3, NULL));
+  FX2C_CHECK(fxrt_linear_f32(blocks_3_1_fused, 8, 64, w_blocks_3_3_weight.v, 16, w_blocks_3_3_bias.v, blocks_3_3, NULL, threads));
 
   /* %mul_3 : [#users=1] = call_function[target=operator.mul](args = (%blocks_3_3, %scale), kwargs = {}) */
   FX2C_CHECK(fxrt_binary(FXRT_B_MUL, FXRT_F32, blocks_3_3, &(const fxrt_view){3, {1, 8, 16}, {0, 16, 1}, 0}, w_scale.v, &(const fxrt_view){3, {1, 8, 16}, {0, 0, 1}, 0}, blocks_3_3, &(const fxrt_view){3, {1, 8, 16}, {128, 16, 1}, 0}, 1.0));
@@ -157,4 +157,8 @@ fxrt_status model_run(const float *x, float *output0, void *workspace) {
   /* return add_3 */
   /*   computed in place: output0 = add_3 */
   return FXRT_OK;
+}
+
+fxrt_status model_run(const float *x, float *output0, void *workspace) {
+  return model_run_threads(x, output0, workspace, NULL);
 }
