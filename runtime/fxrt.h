@@ -67,7 +67,7 @@ typedef struct fxrt_threadpool {
 
 /* The most workers that a kernel with scratch per worker (Winograd) has room for in its workspace: fx2c sizes host
  * programs' workspaces for this many, firmware's for one. */
-#define FXRT_WS_WORKERS 8
+#define FXRT_WS_WORKERS 4
 
 typedef enum fxrt_dtype {
   FXRT_F32,

@@ -234,15 +234,12 @@ static void pack_task(void *ctx, int64_t i, int32_t worker) {
   pack_im2col(J->x, J->g, J->pc, J->kc, J->jc + i * NR, min64(NR, J->nc - i * NR), J->ws + i * J->kc * NR);
 }
 
-/* Rows [ic, ic + rg) of W times panel i % npanels of the block (piece i: ic = i / npanels * rg). */
-static void gemm_task(void *ctx, int64_t i, int32_t worker) {
-  const gemm_job *J = (const gemm_job *)ctx;
+/* Rows [ic, mc_end) of W times the panel at column jr of the block, whose im2col rows are at packed. */
+static void gemm_rows(const gemm_job *J, int64_t ic, int64_t mc_end, int64_t jr, const float *packed) {
   float bbuf[KC * NR]; /* the last, partial panel of X when it is read in place */
   float abuf[MR * KC]; /* W's last rows when m is not a multiple of MR, zero-padded */
   float tile[MR * NR]; /* an edge tile */
-  (void)worker;
   const int64_t cols = J->cols, m = J->m, kd = J->kd, jc = J->jc, pc = J->pc, kc = J->kc, m_full = m - m % MR;
-  const int64_t ic = i / J->npanels * J->rg, mc_end = min64(ic + J->rg, m), jr = i % J->npanels * NR;
   const int64_t nr = min64(NR, J->nc - jr);
   const float *bias = J->bias, *res = J->res, *x = J->x, *wt = J->wt;
   const fxrt_epilogue *ep = J->ep;
@@ -254,7 +251,7 @@ static void gemm_task(void *ctx, int64_t i, int32_t worker) {
   const float *bp;
   int64_t ldb;
   if (J->im2col) {
-    bp = J->ws + jr / NR * kc * NR;
+    bp = packed;
     ldb = NR;
   } else if (nr == NR) {
     bp = x + pc * cols + jc + jr;
@@ -292,6 +289,29 @@ static void gemm_task(void *ctx, int64_t i, int32_t worker) {
   }
 }
 
+/* Two phases per block of KC rows (few panels: the rows are cut too): piece i of the second is rows
+ * [i / npanels * rg, + rg) of W times panel i % npanels, packed by the first. */
+static void gemm_task(void *ctx, int64_t i, int32_t worker) {
+  const gemm_job *J = (const gemm_job *)ctx;
+  (void)worker;
+  const int64_t ic = i / J->npanels * J->rg, jr = i % J->npanels * NR;
+  gemm_rows(J, ic, min64(ic + J->rg, J->m), jr, J->ws ? J->ws + i % J->npanels * J->kc * NR : NULL);
+}
+
+/* One phase per block of columns (many panels): piece i packs panel i, KC rows at a time, and multiplies all of W
+ * by it, so that the panel and its outputs stay with the thread that has them in cache. */
+static void panel_task(void *ctx, int64_t i, int32_t worker) {
+  gemm_job J = *(const gemm_job *)ctx;
+  (void)worker;
+  float *slot = J.ws ? J.ws + i * min64(J.kd, KC) * NR : NULL; /* the workspace has min(kd, KC) rows per panel */
+  for (J.pc = 0; J.pc < J.kd; J.pc += KC) {
+    J.kc = min64(KC, J.kd - J.pc);
+    J.first = J.pc == 0, J.last = J.pc + J.kc == J.kd;
+    if (J.im2col) pack_im2col(J.x, J.g, J.pc, J.kc, J.jc + i * NR, min64(NR, J.nc - i * NR), slot);
+    gemm_rows(&J, 0, J.m, i * NR, slot);
+  }
+}
+
 static void conv_gemm(const float *x, const conv_geom *g, const float *wt, int64_t m, int64_t kd, const float *bias,
                       float *y, const float *res, const fxrt_epilogue *ep, bool im2col, float *ws,
                       const fxrt_threadpool *threads) {
@@ -300,6 +320,10 @@ static void conv_gemm(const float *x, const conv_geom *g, const float *wt, int64
   for (J.jc = 0; J.jc < J.cols; J.jc += NC) {
     J.nc = min64(NC, J.cols - J.jc);
     J.npanels = (J.nc + NR - 1) / NR;
+    if (nthreads > 1 && J.npanels >= 2 * nthreads) {
+      par_run(threads, J.npanels, panel_task, &J);
+      continue;
+    }
     /* rows per piece: MC, or fewer (whole tiles) until each thread has a few pieces */
     J.rg = MC;
     while (J.rg > MR && (m + J.rg - 1) / J.rg * J.npanels < 4 * nthreads) J.rg = (J.rg / 2 + MR - 1) / MR * MR;

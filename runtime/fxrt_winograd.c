@@ -17,10 +17,11 @@
  *      channels and SUB_ROWS tiles at a time, so that their products M stay in cache for
  *   3. the output transform Y = A^T M A, VW output channels at a time, then + bias, + residual and the activation (the
  *      epilogue) on the m*m values of each tile before they are written (clipped at the output's edge).
- * Chunks bound the workspace (V of one chunk: under WS_BUDGET bytes, whatever the image size; M: a slot of
- * tp x SUB_ROWS x MAX_NR floats per worker). With a thread pool, the lane groups of step 1 are pieces of work, and so
- * are the (panel, SUB_ROWS tiles) blocks of steps 2 and 3, each in the slot of the worker that runs it (or, with fewer
- * slots than threads, ranges of panels, one per slot): every output is computed the same way for any split.
+ * Chunks bound the workspace (V of one chunk: under WS_BUDGET bytes, whatever the image size, and M, tp x SUB_ROWS x
+ * MAX_NR floats: a region per worker). With a thread pool and a region per thread, many tiles make whole chunks the
+ * pieces of work, each in its thread's region; few tiles make the lane groups of step 1 and the (panel, SUB_ROWS
+ * tiles) blocks of steps 2 and 3 the pieces (fxrt_winograd_conv2d_f32): every output is computed the same way for any
+ * split.
  *
  * Rounding. The transforms' coefficients make the result's rounding error larger than the direct sum's, and a deep
  * sum over the input channels makes it worse (the output transform amplifies M's error). F(4x4, 3x3) uses the
@@ -51,7 +52,8 @@
 #define WS_BUDGET ((int64_t)FXRT_WINOGRAD_BUDGET) /* bytes of V and M per chunk of tiles (at least MR tiles) */
 #define MAX_CHUNK (MR * 40)          /* tiles per chunk at most */
 #define MAX_NR 32                    /* the widest NR (AVX-512's): M's row length in the workspace */
-#define SUB_ROWS (4 * MR)            /* rows (tiles) of M: the products of a panel are computed for this many at once */
+#define SUB_ROWS (4 * MR)         /* rows (tiles) of M: the products of a panel are computed for this many at once */
+#define CACHED_U ((int64_t)1 << 20) /* a transformed weight this small stays in cache from one chunk to the next */
 #ifndef FXRT_WINOGRAD_PARTIAL
 #define FXRT_WINOGRAD_PARTIAL 32
 #endif
@@ -98,9 +100,12 @@ static bool geom_of(int64_t tile, int64_t n, int64_t c, int64_t h, int64_t w, in
   return true;
 }
 
-/* The workspace: V, then `workers` slots of M (products), each [tp][SUB_ROWS][MAX_NR]. */
-static size_t v_bytes(const wino_geom *g) { return (size_t)(g->tp * g->ldv * g->c) * sizeof(float) + WS_ALIGN; }
-static size_t slot_bytes(const wino_geom *g) { return (size_t)(g->tp * SUB_ROWS * MAX_NR) * sizeof(float); }
+/* The workspace: a region per worker, each V (the transformed inputs of a chunk) and M (the products of SUB_ROWS
+ * tiles and a panel: [tp][SUB_ROWS][MAX_NR]), 64-byte aligned. */
+static size_t v_floats(const wino_geom *g) { return (size_t)(g->tp * g->ldv * g->c); }
+static size_t region_bytes(const wino_geom *g) {
+  return (v_floats(g) + (size_t)(g->tp * SUB_ROWS * MAX_NR)) * sizeof(float);
+}
 
 size_t fxrt_winograd_workspace_size(int64_t tile, int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t oh,
                                     int64_t ow, int64_t ph, int64_t pw, int64_t workers) {
@@ -108,7 +113,7 @@ size_t fxrt_winograd_workspace_size(int64_t tile, int64_t n, int64_t c, int64_t 
   if (!geom_of(tile, n, c, h, w, k, oh, ow, ph, pw, &g)) return 0; /* the convolution itself will refuse */
   if (workers < 1) workers = 1;
   if (workers > FXRT_WS_WORKERS) workers = FXRT_WS_WORKERS;
-  return v_bytes(&g) + (size_t)workers * slot_bytes(&g);
+  return (size_t)workers * region_bytes(&g) + WS_ALIGN;
 }
 
 /* ---- the weight transform (at compile time) ---------------------------------------------------------------- */
@@ -393,17 +398,25 @@ static void transform_outputs(const wino_geom *g, int64_t t0, int64_t r0, int64_
 
 /* ---- the convolution ---------------------------------------------------------------------------------------- */
 
-/* The pieces of a chunk: its lane groups (the input transform), then its panels of output channels times its blocks
- * of SUB_ROWS rows (the products and the output transform), each in a slot of M: the slot of the worker that runs
- * it when every worker has one (slot_per_worker), else the pieces are `pieces` ranges of panels, one per slot. */
+/* With a thread pool, the work is cut one of two ways, each computing every output the same way as without one:
+ *   - by chunks (many tiles, a region of the workspace per thread): a piece is a whole chunk, in the region of the
+ *     worker that runs it, so that its V and M stay in that thread's cache (chunks of `chunk` tiles, at most g's);
+ *   - within each chunk (few tiles): its lane groups (the input transform), then its panels of output channels times
+ *     its blocks of SUB_ROWS rows (the products and the output transform), each with the M of the worker that runs
+ *     it when every thread has a region, else `pieces` ranges of panels, one per region. */
 typedef struct wino_job {
   const wino_geom *g;
   const float *x, *u, *bias;
-  float *y, *V, *M;
+  float *y, *V, *ws0; /* V: the chunk's (region 0's); ws0: region 0 */
   const fxrt_epilogue *ep;
-  int64_t t0, nt, pieces, blocks; /* blocks: of SUB_ROWS rows in the chunk */
-  bool slot_per_worker;
+  int64_t t0, nt, pieces, blocks, chunk; /* blocks: of SUB_ROWS rows in the chunk */
+  size_t region;                        /* floats per region */
+  bool region_per_worker;
 } wino_job;
+
+static float *region_m(const wino_job *J, int64_t r) {
+  return J->ws0 + r * (int64_t)J->region + (int64_t)v_floats(J->g);
+}
 
 static void inputs_task(void *ctx, int64_t i, int32_t worker) {
   const wino_job *J = (const wino_job *)ctx;
@@ -418,20 +431,36 @@ static void panel_rows(const wino_job *J, int64_t jr, int64_t r0, int64_t r1, fl
   transform_outputs(J->g, J->t0, r0, min64(r1, J->nt), M, jr, nr, J->bias, J->y, J->ep);
 }
 
+/* The whole chunk at J->t0 with V and M at the given places. */
+static void whole_chunk(wino_job *J, float *M) {
+  const int64_t rows = round_up(J->nt, MR);
+  for (int64_t tt = 0; tt < J->nt; tt += VW) transform_inputs(J->x, J->g, J->t0, J->nt, tt, J->V);
+  pad_inputs(J->g, J->nt, J->V);
+  for (int64_t jr = 0; jr < J->g->kp; jr += NR) /* a panel of output channels at a time */
+    for (int64_t r0 = 0; r0 < rows; r0 += SUB_ROWS) panel_rows(J, jr, r0, min64(r0 + SUB_ROWS, rows), M);
+}
+
+static void chunk_task(void *ctx, int64_t i, int32_t worker) {
+  wino_job J = *(const wino_job *)ctx;
+  J.V = J.ws0 + worker * (int64_t)J.region;
+  J.t0 = i * J.chunk;
+  J.nt = min64(J.chunk, J.g->tiles - J.t0);
+  whole_chunk(&J, region_m(&J, worker));
+}
+
 static void outputs_task(void *ctx, int64_t i, int32_t worker) {
   const wino_job *J = (const wino_job *)ctx;
   const wino_geom *g = J->g;
-  const int64_t rows = round_up(J->nt, MR), slot_floats = g->tp * SUB_ROWS * MAX_NR;
-  if (J->slot_per_worker) { /* piece i: panel i / blocks, rows block i % blocks */
+  const int64_t rows = round_up(J->nt, MR);
+  if (J->region_per_worker) { /* piece i: panel i / blocks, rows block i % blocks */
     const int64_t r0 = i % J->blocks * SUB_ROWS;
-    panel_rows(J, i / J->blocks * NR, r0, min64(r0 + SUB_ROWS, rows), J->M + worker * slot_floats);
+    panel_rows(J, i / J->blocks * NR, r0, min64(r0 + SUB_ROWS, rows), region_m(J, worker));
     return;
   }
   int64_t lo, hi;
   par_part(g->kp, NR, J->pieces, i, &lo, &hi);
   for (int64_t jr = lo; jr < hi; jr += NR) /* a panel of output channels at a time */
-    for (int64_t r0 = 0; r0 < rows; r0 += SUB_ROWS)
-      panel_rows(J, jr, r0, min64(r0 + SUB_ROWS, rows), J->M + i * slot_floats);
+    for (int64_t r0 = 0; r0 < rows; r0 += SUB_ROWS) panel_rows(J, jr, r0, min64(r0 + SUB_ROWS, rows), region_m(J, i));
 }
 
 fxrt_status fxrt_winograd_conv2d_f32(int64_t tile, const float *x, int64_t n, int64_t c, int64_t h, int64_t w,
@@ -443,20 +472,46 @@ fxrt_status fxrt_winograd_conv2d_f32(int64_t tile, const float *x, int64_t n, in
   if (ep && (unsigned)ep->act >= (unsigned)FXRT_NUM_ACTS) return FXRT_EINVAL;
   if (n == 0) return FXRT_OK;
   if (!x || !u || !y) return FXRT_EINVAL;
-  if (!ws || ws_bytes < v_bytes(&g) + slot_bytes(&g)) return FXRT_EWORKSPACE;
-  /* a slot of M for each thread, else as many ranges of panels as there are slots */
-  const int64_t slots = (int64_t)((ws_bytes - v_bytes(&g)) / slot_bytes(&g)), panels = (g.kp + NR - 1) / NR;
+  if (!ws || ws_bytes < region_bytes(&g) + WS_ALIGN) return FXRT_EWORKSPACE;
+  const int64_t regions = (int64_t)((ws_bytes - WS_ALIGN) / region_bytes(&g)), panels = (g.kp + NR - 1) / NR;
   const int64_t nthreads = par_threads(threads);
-  wino_job J = {&g, x, u, bias, y, NULL, NULL, ep, 0, 0, 0, 0, nthreads > 1 && nthreads <= slots};
-  J.pieces = min64(min64(nthreads, slots), panels);
-  J.V = (float *)(void *)(((uintptr_t)ws + (WS_ALIGN - 1)) & ~(uintptr_t)(WS_ALIGN - 1));
-  J.M = J.V + g.tp * g.c * g.ldv;
+  wino_job J = {&g, x, u, bias, y, NULL, NULL, ep, 0, 0, 0, 0, g.chunk, region_bytes(&g) / sizeof(float),
+                nthreads > 1 && nthreads <= regions};
+  J.ws0 = (float *)(void *)(((uintptr_t)ws + (WS_ALIGN - 1)) & ~(uintptr_t)(WS_ALIGN - 1));
+  J.V = J.ws0;
+  if (J.region_per_worker) {
+    /* by chunks of at most g.chunk tiles, when there are at least as many as threads: the size (1, 2 or 3 chunks
+     * per thread) whose busiest thread has the fewest tiles. Each chunk reads all of U: more chunks than g.chunk's
+     * only while U stays in cache (CACHED_U bytes). */
+    const int64_t serial_chunks = (g.tiles + g.chunk - 1) / g.chunk;
+    const bool u_cached = g.tp * g.kp * g.c * (int64_t)sizeof(float) <= CACHED_U;
+    int64_t best = 0, best_span = INT64_MAX;
+    for (int64_t per_thread = 1; per_thread <= 3; per_thread++) {
+      const int64_t want = (g.tiles + per_thread * nthreads - 1) / (per_thread * nthreads);
+      const int64_t size = min64(g.chunk, round_up(want, MR)), chunks = (g.tiles + size - 1) / size;
+      const int64_t span = (chunks + nthreads - 1) / nthreads * size;
+      if (chunks >= nthreads && (u_cached || chunks <= serial_chunks) && span < best_span) {
+        best = size;
+        best_span = span;
+      }
+    }
+    if (best > 0) {
+      J.chunk = best;
+      par_run(threads, (g.tiles + best - 1) / best, chunk_task, &J);
+      return FXRT_OK;
+    }
+  }
+  J.pieces = min64(min64(nthreads, regions), panels);
   for (J.t0 = 0; J.t0 < g.tiles; J.t0 += g.chunk) {
     J.nt = min64(g.chunk, g.tiles - J.t0);
+    if (nthreads == 1) { /* in order, on this thread */
+      whole_chunk(&J, region_m(&J, 0));
+      continue;
+    }
     par_run(threads, (J.nt + VW - 1) / VW, inputs_task, &J);
     pad_inputs(&g, J.nt, J.V);
     J.blocks = (round_up(J.nt, MR) + SUB_ROWS - 1) / SUB_ROWS;
-    par_run(threads, J.slot_per_worker ? panels * J.blocks : J.pieces, outputs_task, &J);
+    par_run(threads, J.region_per_worker ? panels * J.blocks : J.pieces, outputs_task, &J);
   }
   return FXRT_OK;
 }
