@@ -298,16 +298,16 @@ static void gemm_task(void *ctx, int64_t i, int32_t worker) {
   gemm_rows(J, ic, min64(ic + J->rg, J->m), jr, J->ws ? J->ws + i % J->npanels * J->kc * NR : NULL);
 }
 
-/* One phase per block of columns (many panels): piece i packs panel i, KC rows at a time, and multiplies all of W
- * by it, so that the panel and its outputs stay with the thread that has them in cache. */
+/* One phase for all the columns (many panels): piece i packs panel i of the whole matrix (columns i*NR ..), KC rows
+ * at a time, in the workspace's panel of the worker that runs it, and multiplies all of W by it, so that the panel
+ * and its outputs stay with the thread that has them in cache. */
 static void panel_task(void *ctx, int64_t i, int32_t worker) {
   gemm_job J = *(const gemm_job *)ctx;
-  (void)worker;
-  float *slot = J.ws ? J.ws + i * min64(J.kd, KC) * NR : NULL; /* the workspace has min(kd, KC) rows per panel */
+  float *slot = J.ws ? J.ws + worker * min64(J.kd, KC) * NR : NULL; /* the workspace has min(kd, KC) rows per panel */
   for (J.pc = 0; J.pc < J.kd; J.pc += KC) {
     J.kc = min64(KC, J.kd - J.pc);
     J.first = J.pc == 0, J.last = J.pc + J.kc == J.kd;
-    if (J.im2col) pack_im2col(J.x, J.g, J.pc, J.kc, J.jc + i * NR, min64(NR, J.nc - i * NR), slot);
+    if (J.im2col) pack_im2col(J.x, J.g, J.pc, J.kc, i * NR, min64(NR, J.nc - i * NR), slot);
     gemm_rows(&J, 0, J.m, i * NR, slot);
   }
 }
@@ -316,14 +316,17 @@ static void conv_gemm(const float *x, const conv_geom *g, const float *wt, int64
                       float *y, const float *res, const fxrt_epilogue *ep, bool im2col, float *ws,
                       const fxrt_threadpool *threads) {
   gemm_job J = {x, wt, bias, res, g, ep, y, ws, im2col, false, false, m, kd, g->oh * g->ow, 0, 0, 0, 0, MC, 0};
-  const int64_t nthreads = par_threads(threads);
+  const int64_t nthreads = par_threads(threads), panels = (J.cols + NR - 1) / NR;
+  /* the workspace's panels: min(cols rounded up to 32, NC) columns (fxrt_conv2d_workspace_size) */
+  const int64_t ws_panels = min64((J.cols + 31) / 32 * 32, NC) / NR;
+  if (nthreads > 1 && panels >= 2 * nthreads && (!im2col || nthreads <= ws_panels)) {
+    J.jc = 0, J.nc = J.cols;
+    par_run(threads, panels, panel_task, &J);
+    return;
+  }
   for (J.jc = 0; J.jc < J.cols; J.jc += NC) {
     J.nc = min64(NC, J.cols - J.jc);
     J.npanels = (J.nc + NR - 1) / NR;
-    if (nthreads > 1 && J.npanels >= 2 * nthreads) {
-      par_run(threads, J.npanels, panel_task, &J);
-      continue;
-    }
     /* rows per piece: MC, or fewer (whole tiles) until each thread has a few pieces */
     J.rg = MC;
     while (J.rg > MR && (m + J.rg - 1) / J.rg * J.npanels < 4 * nthreads) J.rg = (J.rg / 2 + MR - 1) / MR * MR;
