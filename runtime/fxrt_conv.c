@@ -126,15 +126,17 @@ static enum conv_route conv_route_of(int64_t c, int64_t k, int64_t kh, int64_t k
 
 #define WS_ALIGN 64
 
+/* The columns of im2col panels that the workspace holds (each KC rows deep, or kd when it is less): the columns
+ * rounded up to 32 (the widest NR, AVX-512's) rather than to this build's NR, at most NC. The size must not depend
+ * on the instruction set, because fx2c plans workspaces with its own build of the runtime. */
+static int64_t ws_columns(int64_t cols) { return min64((cols + 31) / 32 * 32, NC); }
+
 size_t fxrt_conv2d_workspace_size(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t kh, int64_t kw,
                                   int64_t oh, int64_t ow, const fxrt_conv2d_params *p) {
   if (!conv_shape_ok(n, c, h, w, k, kh, kw, oh, ow, p)) return 0; /* the convolution itself will refuse */
   if (conv_route_of(c, k, kh, kw, p) != ROUTE_GEMM_IM2COL) return 0;
-  const int64_t kd = c / p->groups * kh * kw, cols = oh * ow;
-  /* columns rounded up to 32 (the widest NR, AVX-512's) rather than to this build's NR: the size must not depend on
-   * the instruction set, because fx2c plans workspaces with its own build of the runtime */
-  const int64_t kc = min64(kd, KC), nc = min64((cols + 31) / 32 * 32, NC);
-  return (size_t)(kc * nc) * sizeof(float) + WS_ALIGN;
+  const int64_t kd = c / p->groups * kh * kw;
+  return (size_t)(min64(kd, KC) * ws_columns(oh * ow)) * sizeof(float) + WS_ALIGN;
 }
 
 /* ---- the micro-kernel (fxrt_gemm.h) ------------------------------------------------------------------------ */
@@ -317,8 +319,7 @@ static void conv_gemm(const float *x, const conv_geom *g, const float *wt, int64
                       const fxrt_threadpool *threads) {
   gemm_job J = {x, wt, bias, res, g, ep, y, ws, im2col, false, false, m, kd, g->oh * g->ow, 0, 0, 0, 0, MC, 0};
   const int64_t nthreads = par_threads(threads), panels = (J.cols + NR - 1) / NR;
-  /* the workspace's panels: min(cols rounded up to 32, NC) columns (fxrt_conv2d_workspace_size) */
-  const int64_t ws_panels = min64((J.cols + 31) / 32 * 32, NC) / NR;
+  const int64_t ws_panels = ws_columns(J.cols) / NR; /* the workspace's panels, one per thread in panel_task */
   if (nthreads > 1 && panels >= 2 * nthreads && (!im2col || nthreads <= ws_panels)) {
     J.jc = 0, J.nc = J.cols;
     par_run(threads, panels, panel_task, &J);
@@ -559,8 +560,7 @@ fxrt_status fxrt_conv2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int
   const float *res = ep ? ep->residual : NULL;
   if (route == ROUTE_DIRECT) { /* planes in pieces: a few per thread, or one piece without threads */
     direct_job J = {x, weight, bias, res, &g, ep, y, c, k, groups, 0, n * k};
-    const int64_t pieces = min64(J.planes, 4 * (int64_t)par_threads(threads));
-    J.per = (J.planes + pieces - 1) / pieces;
+    J.per = par_piece(J.planes, 4 * (int64_t)par_threads(threads), 1);
     par_run(threads, (J.planes + J.per - 1) / J.per, direct_task, &J);
     return FXRT_OK;
   }

@@ -297,8 +297,7 @@ fxrt_status fxrt_linear_f32(const float *x, int64_t m, int64_t k, const float *w
       return FXRT_OK;
     }
     gemv_job J = {x, weight, bias, res, y, ep, m, k, n, 0};
-    const int64_t pieces = min64((n + GEMV_COLS - 1) / GEMV_COLS, 4 * (int64_t)par_threads(threads));
-    J.per = ((n + pieces - 1) / pieces + 3) / 4 * 4;
+    J.per = par_piece(n, min64((n + GEMV_COLS - 1) / GEMV_COLS, 4 * (int64_t)par_threads(threads)), 4);
     par_run(threads, (n + J.per - 1) / J.per, gemv_task, &J);
     return FXRT_OK;
   }

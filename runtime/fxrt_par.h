@@ -24,6 +24,14 @@ static inline void par_run(const fxrt_threadpool *threads, int64_t n, fxrt_task 
   threads->run(threads->self, n, task, ctx);
 }
 
+/* The size of the pieces that cut [0, total) (total >= 1) into at most `pieces` of about equal size, rounded up to a
+ * multiple of unit: there are (total + size - 1) / size of them. */
+static inline int64_t par_piece(int64_t total, int64_t pieces, int64_t unit) {
+  if (pieces > total) pieces = total;
+  if (pieces < 1) pieces = 1;
+  return ((total + pieces - 1) / pieces + unit - 1) / unit * unit;
+}
+
 /* Piece i of n equal parts of [0, total) in units of `unit`: [*lo, *hi). */
 static inline void par_part(int64_t total, int64_t unit, int64_t n, int64_t i, int64_t *lo, int64_t *hi) {
   const int64_t units = (total + unit - 1) / unit, a = units * i / n, b = units * (i + 1) / n;

@@ -123,8 +123,7 @@ typedef struct pool_job {
 } pool_job;
 
 static void pool_run(pool_job *J, const fxrt_threadpool *threads, fxrt_task task) {
-  const int64_t pieces = min64(J->planes, 4 * (int64_t)par_threads(threads));
-  J->per = (J->planes + pieces - 1) / pieces;
+  J->per = par_piece(J->planes, 4 * (int64_t)par_threads(threads), 1);
   par_run(threads, (J->planes + J->per - 1) / J->per, task, J);
 }
 

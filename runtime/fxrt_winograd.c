@@ -241,26 +241,24 @@ static void transform_inputs(const float *x, const wino_geom *g, int64_t t0, int
                              float *restrict V) {
   const int64_t hw = g->h * g->w, per_img = g->th * g->tw, ld = g->ldv;
   const int a = g->a, m = g->m, tp = g->tp;
-  {
-    const int lanes = (int)min64(VW, nt - tt);
-    patch pt[VW];
-    for (int l = 0; l < lanes; l++) {
-      const int64_t t = t0 + tt + l, r = t % per_img, iy = r / g->tw * m - g->ph, ix = r % g->tw * m - g->pw;
-      pt[l].i0 = (int)(iy < 0 ? min64(-iy, a) : 0);
-      pt[l].i1 = (int)(g->h - iy < a ? (g->h - iy > pt[l].i0 ? g->h - iy : pt[l].i0) : a);
-      pt[l].j0 = (int)(ix < 0 ? min64(-ix, a) : 0);
-      pt[l].j1 = (int)(g->w - ix < a ? (g->w - ix > pt[l].j0 ? g->w - ix : pt[l].j0) : a);
-      pt[l].off = t / per_img * g->c * hw + iy * g->w + ix; /* may point before the plane; only inside read */
-    }
-    float d[TP_MAX * VW], v[TP_MAX * VW];
-    memset(d, 0, sizeof d); /* padding, and lanes past the chunk's last tile */
-    for (int64_t ci = 0; ci < g->c; ci++) {
-      for (int l = 0; l < lanes; l++) gather_patch(d, l, x + ci * hw, g->w, a, &pt[l]);
-      if (m == 4) input_transform4(d, v);
-      else input_transform2(d, v);
-      float *restrict dst = V + ci * ld + tt; /* tt + VW <= ldv */
-      for (int xi = 0; xi < tp; xi++) LANES(l) dst[xi * g->c * ld + l] = v[xi * VW + l];
-    }
+  const int lanes = (int)min64(VW, nt - tt);
+  patch pt[VW];
+  for (int l = 0; l < lanes; l++) {
+    const int64_t t = t0 + tt + l, r = t % per_img, iy = r / g->tw * m - g->ph, ix = r % g->tw * m - g->pw;
+    pt[l].i0 = (int)(iy < 0 ? min64(-iy, a) : 0);
+    pt[l].i1 = (int)(g->h - iy < a ? (g->h - iy > pt[l].i0 ? g->h - iy : pt[l].i0) : a);
+    pt[l].j0 = (int)(ix < 0 ? min64(-ix, a) : 0);
+    pt[l].j1 = (int)(g->w - ix < a ? (g->w - ix > pt[l].j0 ? g->w - ix : pt[l].j0) : a);
+    pt[l].off = t / per_img * g->c * hw + iy * g->w + ix; /* may point before the plane; only inside read */
+  }
+  float d[TP_MAX * VW], v[TP_MAX * VW];
+  memset(d, 0, sizeof d); /* padding, and lanes past the chunk's last tile */
+  for (int64_t ci = 0; ci < g->c; ci++) {
+    for (int l = 0; l < lanes; l++) gather_patch(d, l, x + ci * hw, g->w, a, &pt[l]);
+    if (m == 4) input_transform4(d, v);
+    else input_transform2(d, v);
+    float *restrict dst = V + ci * ld + tt; /* tt + VW <= ldv */
+    for (int xi = 0; xi < tp; xi++) LANES(l) dst[xi * g->c * ld + l] = v[xi * VW + l];
   }
 }
 
@@ -431,13 +429,18 @@ static void panel_rows(const wino_job *J, int64_t jr, int64_t r0, int64_t r1, fl
   transform_outputs(J->g, J->t0, r0, min64(r1, J->nt), M, jr, nr, J->bias, J->y, J->ep);
 }
 
+/* The panels at [lo, hi) for all the chunk's rows, a panel of output channels at a time, in M. */
+static void panels_all_rows(const wino_job *J, int64_t lo, int64_t hi, float *M) {
+  const int64_t rows = round_up(J->nt, MR);
+  for (int64_t jr = lo; jr < hi; jr += NR)
+    for (int64_t r0 = 0; r0 < rows; r0 += SUB_ROWS) panel_rows(J, jr, r0, min64(r0 + SUB_ROWS, rows), M);
+}
+
 /* The whole chunk at J->t0 with V and M at the given places. */
 static void whole_chunk(wino_job *J, float *M) {
-  const int64_t rows = round_up(J->nt, MR);
   for (int64_t tt = 0; tt < J->nt; tt += VW) transform_inputs(J->x, J->g, J->t0, J->nt, tt, J->V);
   pad_inputs(J->g, J->nt, J->V);
-  for (int64_t jr = 0; jr < J->g->kp; jr += NR) /* a panel of output channels at a time */
-    for (int64_t r0 = 0; r0 < rows; r0 += SUB_ROWS) panel_rows(J, jr, r0, min64(r0 + SUB_ROWS, rows), M);
+  panels_all_rows(J, 0, J->g->kp, M);
 }
 
 static void chunk_task(void *ctx, int64_t i, int32_t worker) {
@@ -450,17 +453,14 @@ static void chunk_task(void *ctx, int64_t i, int32_t worker) {
 
 static void outputs_task(void *ctx, int64_t i, int32_t worker) {
   const wino_job *J = (const wino_job *)ctx;
-  const wino_geom *g = J->g;
-  const int64_t rows = round_up(J->nt, MR);
   if (J->region_per_worker) { /* piece i: panel i / blocks, rows block i % blocks */
     const int64_t r0 = i % J->blocks * SUB_ROWS;
-    panel_rows(J, i / J->blocks * NR, r0, min64(r0 + SUB_ROWS, rows), region_m(J, worker));
+    panel_rows(J, i / J->blocks * NR, r0, min64(r0 + SUB_ROWS, round_up(J->nt, MR)), region_m(J, worker));
     return;
   }
   int64_t lo, hi;
-  par_part(g->kp, NR, J->pieces, i, &lo, &hi);
-  for (int64_t jr = lo; jr < hi; jr += NR) /* a panel of output channels at a time */
-    for (int64_t r0 = 0; r0 < rows; r0 += SUB_ROWS) panel_rows(J, jr, r0, min64(r0 + SUB_ROWS, rows), region_m(J, i));
+  par_part(J->g->kp, NR, J->pieces, i, &lo, &hi);
+  panels_all_rows(J, lo, hi, region_m(J, i));
 }
 
 fxrt_status fxrt_winograd_conv2d_f32(int64_t tile, const float *x, int64_t n, int64_t c, int64_t h, int64_t w,

@@ -21,20 +21,8 @@
 
 #include "fxrt.h"
 
-static uint32_t rng_state = 12345u;
-
-/* Uniform in [-1, 1), reproducible. */
-static float frand(void) {
-  rng_state = rng_state * 1664525u + 1013904223u;
-  return (float)((rng_state >> 8) & 0xffffff) / 8388608.0f - 1.0f;
-}
-
-static float *rand_buf(int64_t n) {
-  float *p = malloc(sizeof(float) * (size_t)(n > 0 ? n : 1));
-  assert_non_null(p);
-  for (int64_t i = 0; i < n; i++) p[i] = frand();
-  return p;
-}
+#define RT_SEED 12345u
+#include "rt_random.h"
 
 typedef struct conv_case {
   int64_t n, c, h, w, k, kh, kw;

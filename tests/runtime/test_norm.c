@@ -17,15 +17,11 @@
 
 #include "fxrt.h"
 
-static uint32_t rng_state = 4242u;
-
-static float frand(void) {
-  rng_state = rng_state * 1664525u + 1013904223u;
-  return (float)((rng_state >> 8) & 0xffffff) / 8388608.0f - 1.0f;
-}
+#define RT_SEED 4242u
+#include "rt_random.h"
 
 /* Random values with an offset and a scale, so that the statistics matter. */
-static float *rand_buf(int64_t n, float offset, float scale) {
+static float *rand_scaled(int64_t n, float offset, float scale) {
   float *p = malloc(sizeof(float) * (size_t)(n > 0 ? n : 1));
   assert_non_null(p);
   for (int64_t i = 0; i < n; i++) p[i] = offset + scale * frand();
@@ -44,9 +40,9 @@ static void check_close(const char *what, const float *got, const double *want, 
 
 static void run_batch_norm(int64_t n, int64_t c, int64_t inner, bool affine, bool in_place) {
   const int64_t total = n * c * inner;
-  float *x = rand_buf(total, 0.5f, 3.0f), *mean = rand_buf(c, 0.0f, 1.0f), *var = rand_buf(c, 1.5f, 1.0f);
-  float *w = affine ? rand_buf(c, 0.0f, 2.0f) : NULL, *b = affine ? rand_buf(c, 0.0f, 1.0f) : NULL;
-  float *y = in_place ? x : rand_buf(total, 0, 1);
+  float *x = rand_scaled(total, 0.5f, 3.0f), *mean = rand_scaled(c, 0.0f, 1.0f), *var = rand_scaled(c, 1.5f, 1.0f);
+  float *w = affine ? rand_scaled(c, 0.0f, 2.0f) : NULL, *b = affine ? rand_scaled(c, 0.0f, 1.0f) : NULL;
+  float *y = in_place ? x : rand_scaled(total, 0, 1);
   double *want = malloc(sizeof(double) * (size_t)(total > 0 ? total : 1));
   const float eps = 1e-3f;
   for (int64_t i = 0; i < total; i++) {
@@ -95,9 +91,9 @@ static void batch_norm_errors(void **state) {
 
 static void run_layer_norm(int64_t rows, int64_t cols, bool weight, bool bias, bool in_place, bool stats) {
   const int64_t total = rows * cols;
-  float *x = rand_buf(total, 2.0f, 1.5f), *w = weight ? rand_buf(cols, 1.0f, 0.5f) : NULL;
-  float *b = bias ? rand_buf(cols, 0.0f, 1.0f) : NULL, *y = in_place ? x : rand_buf(total, 0, 1);
-  float *mean = stats ? rand_buf(rows, 0, 1) : NULL, *rstd = stats ? rand_buf(rows, 0, 1) : NULL;
+  float *x = rand_scaled(total, 2.0f, 1.5f), *w = weight ? rand_scaled(cols, 1.0f, 0.5f) : NULL;
+  float *b = bias ? rand_scaled(cols, 0.0f, 1.0f) : NULL, *y = in_place ? x : rand_scaled(total, 0, 1);
+  float *mean = stats ? rand_scaled(rows, 0, 1) : NULL, *rstd = stats ? rand_scaled(rows, 0, 1) : NULL;
   double *want = malloc(sizeof(double) * (size_t)total), *wmean = malloc(sizeof(double) * (size_t)rows);
   double *wrstd = malloc(sizeof(double) * (size_t)rows);
   const float eps = 1e-5f;
@@ -167,8 +163,8 @@ static void layer_norm_edges(void **state) {
 
 static void run_group_norm(int64_t n, int64_t c, int64_t inner, int64_t groups, bool affine, bool in_place) {
   const int64_t total = n * c * inner, cg = c / groups;
-  float *x = rand_buf(total, -1.0f, 2.0f), *w = affine ? rand_buf(c, 1.0f, 0.5f) : NULL;
-  float *b = affine ? rand_buf(c, 0.0f, 1.0f) : NULL, *y = in_place ? x : rand_buf(total, 0, 1);
+  float *x = rand_scaled(total, -1.0f, 2.0f), *w = affine ? rand_scaled(c, 1.0f, 0.5f) : NULL;
+  float *b = affine ? rand_scaled(c, 0.0f, 1.0f) : NULL, *y = in_place ? x : rand_scaled(total, 0, 1);
   double *want = malloc(sizeof(double) * (size_t)total);
   const float eps = 1e-5f;
   for (int64_t bi = 0; bi < n; bi++)

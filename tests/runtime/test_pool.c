@@ -25,6 +25,9 @@
 
 #include "fxrt.h"
 
+#define RT_SEED 99u
+#include "rt_random.h"
+
 /* The generator's input: x[i] = (i*7 % 11) - 5. */
 static void src(float *x, int64_t n) {
   for (int64_t i = 0; i < n; i++) x[i] = (float)((i * 7) % 11) - 5.0f;
@@ -550,13 +553,6 @@ static void adaptive_torch_cases(void **state) {
 }
 
 /* ---- random inputs against naive loops ---------------------------------------------------------------------- */
-
-static uint32_t rng_state = 99u;
-
-static float frand(void) {
-  rng_state = rng_state * 1664525u + 1013904223u;
-  return (float)((rng_state >> 8) & 0xffffff) / 8388608.0f - 1.0f;
-}
 
 static int64_t pool_out(int64_t in, int64_t k, int64_t pad, int64_t s, int64_t d, bool ceil_mode) {
   const int64_t num = in + 2 * pad - d * (k - 1) - 1 + (ceil_mode ? s - 1 : 0);
