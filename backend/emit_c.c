@@ -595,8 +595,7 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
   for (const fx_embedded *f = fx_embedded_files; ok && f->name; f++) {
     size_t n = strlen(f->name);
     bool header_file = n > 2 && strcmp(f->name + n - 2, ".h") == 0;
-    if (strncmp(f->name, "fxrt", 4) == 0 &&
-        (header_file || fx_runtime_file_needed(L, f->name) || (o->exe_main && strcmp(f->name, "fxrt_threads.c") == 0)))
+    if (strncmp(f->name, "fxrt", 4) == 0 && (header_file || fx_runtime_file_needed(L, o->exe_main, f->name)))
       ok = write_file(dir, f->name, f->data, f->size, d);
   }
   fx_buf_free(&model);

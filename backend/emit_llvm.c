@@ -193,7 +193,6 @@ typedef struct {
   LLVMValueRef *input;                /* by tensor id: the input's parameter */
   LLVMValueRef *output;               /* by output index */
   LLVMValueRef ws, weights_arg, threads; /* NAME_run_threads's parameters */
-  LLVMValueRef run_wrapper;              /* NAME_run: NAME_run_threads without a pool */
   uint64_t *woff;
   LLVMValueRef ep_slot;               /* the epilogue built on the stack (residual known at run time) */
   LLVMBasicBlockRef entry;            /* NAME_run's first block */
@@ -954,10 +953,9 @@ static void build_function(lv *v) {
   fx_buf_putc(&wname, 0);
   v->fn = LLVMAddFunction(v->mod, fname.p, LLVMFunctionType(v->i32, pt, nparams, 0));
   LLVMValueRef wrap = LLVMAddFunction(v->mod, wname.p, LLVMFunctionType(v->i32, pt, nparams - 1, 0));
-  LLVMAddAttributeAtIndex(v->fn, LLVMAttributeFunctionIndex,
-                          LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
-  LLVMAddAttributeAtIndex(wrap, LLVMAttributeFunctionIndex,
-                          LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
+  const LLVMAttributeRef nounwind = LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0);
+  LLVMAddAttributeAtIndex(v->fn, LLVMAttributeFunctionIndex, nounwind);
+  LLVMAddAttributeAtIndex(wrap, LLVMAttributeFunctionIndex, nounwind);
   {
     LLVMPositionBuilderAtEnd(v->b, LLVMAppendBasicBlockInContext(v->ctx, wrap, "entry"));
     LLVMValueRef *args = fx_xcalloc(nparams, sizeof *args);
@@ -968,7 +966,6 @@ static void build_function(lv *v) {
   }
   fx_buf_free(&wname);
   fx_xfree(pt);
-  v->run_wrapper = wrap;
   unsigned a = 0;
   if (e->o->weights_file) LLVMSetValueName2(v->weights_arg = LLVMGetParam(v->fn, a++), "weights", 7);
   for (uint32_t i = 0; i < nin; i++) {
@@ -988,7 +985,7 @@ static void build_function(lv *v) {
   for (unsigned i = 0; i + 1 < a; i++) { /* NAME_run's parameters, named as NAME_run_threads's */
     size_t len;
     const char *nm = LLVMGetValueName2(LLVMGetParam(v->fn, i), &len);
-    LLVMSetValueName2(LLVMGetParam(v->run_wrapper, i), nm, len);
+    LLVMSetValueName2(LLVMGetParam(wrap, i), nm, len);
   }
   fx_xfree(in);
   if (v->lo->debug) debug_begin(v, fname.p);

@@ -339,8 +339,9 @@ static void provenance(const fx_iface *e, fx_buf *b) {
   }
 }
 
-bool fx_runtime_file_needed(const fx_lowered *L, const char *name) {
+bool fx_runtime_file_needed(const fx_lowered *L, bool with_driver, const char *name) {
   if (strcmp(name, "fxrt_core.c") == 0) return true;
+  if (strcmp(name, "fxrt_threads.c") == 0) return with_driver;
   /* fxrt_K_avx2.c and fxrt_K_avx512.c, fxrt_K.c's variants (runtime/fxrt_isa.h), go with it */
   char base[64];
   size_t n = strlen(name);
@@ -361,7 +362,7 @@ void fx_emit_c_build_command(const fx_lowered *L, const fx_emit_opts *o, fx_buf 
   for (const fx_embedded *f = fx_embedded_files; f->name; f++) {
     size_t n = strlen(f->name);
     if (strncmp(f->name, "fxrt", 4) == 0 && n > 2 && strcmp(f->name + n - 2, ".c") == 0 &&
-        (fx_runtime_file_needed(L, f->name) || (o->exe_main && strcmp(f->name, "fxrt_threads.c") == 0)))
+        fx_runtime_file_needed(L, o->exe_main, f->name))
       fx_buf_printf(b, " %s", f->name);
   }
   if (o->exe_main) fx_buf_puts(b, " main.c");

@@ -103,8 +103,9 @@ void fx_put_comment_text(fx_buf *b, const char *s, size_t n);
 /* [d0, d1, ...] */
 void fx_put_shape(fx_buf *b, int32_t ndim, const int64_t *shape);
 
-/* Whether the model needs the runtime source file `name` (fxrt_core.c always; the others for the kernels called). */
-bool fx_runtime_file_needed(const fx_lowered *L, const char *name);
+/* Whether the model needs the runtime source file `name`: fxrt_core.c always, the others for the kernels called,
+ * and with the executables' driver (with_driver), its thread pool fxrt_threads.c. */
+bool fx_runtime_file_needed(const fx_lowered *L, bool with_driver, const char *name);
 /* The one command that compiles the C folder's files into objects (as written into model.h). */
 void fx_emit_c_build_command(const fx_lowered *L, const fx_emit_opts *o, fx_buf *b);
 
