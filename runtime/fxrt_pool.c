@@ -17,6 +17,7 @@
 #include "fxrt_vec.h"
 
 #include <math.h>
+#include <string.h>
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
@@ -60,8 +61,6 @@ static void max_row(float *restrict y, const float *restrict x, int64_t n, int64
   }
   for (; e < n; e++) y[e] = max_nan(y[e], x[e * s]);
 }
-
-#define POOL_ROW 1024 /* stride-2 rows up to 2*POOL_ROW wide are split into even and odd columns (on the stack) */
 
 /* The same, also moving the flat index of each new maximum (x[e*s] is input pixel first + e*s) into idx. */
 static void max_row_indices(float *restrict y, int64_t *restrict idx, const float *restrict x, int64_t n, int64_t s,
@@ -132,8 +131,9 @@ static void pool_run(pool_job *J, const fxrt_threadpool *threads, fxrt_task task
  * the max is the first largest value in row-major window order, except that a NaN replaces it (the last NaN wins),
  * and indices[] is its flat index iy*w + ix (PyTorch's cpu_max_pool, including the index it reports for a window of
  * -inf). Computed a row of outputs at a time: each tap (i, j) updates the row from a shifted input row, taps in
- * row-major order, so every output sees its window in PyTorch's order. */
-static void max_planes(const pool_job *J, int64_t p0, int64_t p1) {
+ * row-major order, so every output sees its window in PyTorch's order. This is the general path, for indices and
+ * for the shapes max_planes_fast does not take. */
+static void max_planes_general(const pool_job *J, int64_t p0, int64_t p1) {
   const float *x = J->x;
   float *y = J->y;
   int64_t *indices = J->indices;
@@ -154,9 +154,6 @@ static void max_planes(const pool_job *J, int64_t p0, int64_t p1) {
       for (int64_t i = 0; i < kh; i++) {
         const int64_t iy = oy * sh - ph + i * dh;
         if (iy < 0 || iy >= h) continue;
-        float half[2][POOL_ROW]; /* column stride 2 without indices: the row's even and odd columns, read with stride 1 */
-        const bool split = !ir && sw == 2 && w <= 2 * POOL_ROW;
-        if (split) deinterleave(half[0], half[1], xp + iy * w, w);
         for (int64_t j = 0; j < kw; j++) {
           const int64_t off = j * dw - pw; /* input column ox*sw + off */
           int64_t lo, hi;
@@ -165,14 +162,106 @@ static void max_planes(const pool_job *J, int64_t p0, int64_t p1) {
           const int64_t first = iy * w + lo * sw + off;
           if (ir)
             max_row_indices(yr + lo, ir + lo, xp + first, hi - lo, sw, first);
-          else if (split) /* input column 2*ox + off: half[(2*lo + off) % 2][(2*lo + off) / 2 + ox - lo] */
-            max_row(yr + lo, half[(lo * 2 + off) % 2] + (lo * 2 + off) / 2, hi - lo, 1);
           else
             max_row(yr + lo, xp + first, hi - lo, sw);
         }
       }
     }
   }
+}
+
+#define POOL_BUF 1024 /* floats in each buffer of max_planes_fast (three on the stack: 12 KiB) */
+#define POOL_SLACK 64 /* floats past the rows of a phase buffer that a tap may read, at most */
+
+/* The row pitch of max_planes_fast's buffers for this pooling (a multiple of VW, so that each row is whole vectors),
+ * or 0 when max_planes_fast does not compute it: with indices, a column stride other than 1 and 2, a window wider
+ * than POOL_SLACK phase columns, or a window whose rows do not fit in a buffer. The pitch holds every column of an
+ * input row's phases, its left padding and its outputs' reach. */
+static int64_t max_fast_pitch(const pool_job *J) {
+  const fxrt_pool2d_params *p = J->p;
+  const int64_t sw = p->stride[1], pw = p->padding[1], kw = p->kernel[1], dw = p->dilation[1];
+  if (J->indices || (sw != 1 && sw != 2) || (kw - 1) * dw / sw + VW > POOL_SLACK) return 0;
+  if (J->w > POOL_BUF || J->ow > POOL_BUF) return 0;
+  int64_t r = J->ow + (kw - 1) * dw / sw;
+  const int64_t in = sw == 1 ? pw + J->w : (pw + 1) / 2 + (J->w + 1) / 2; /* the last written phase column, + 1 */
+  if (in > r) r = in;
+  r = (r + VW - 1) / VW * VW;
+  return r * ((p->kernel[0] - 1) * p->dilation[0] + 1) <= POOL_BUF ? r : 0;
+}
+
+/* max_pool2d without indices, for column strides of 1 and 2, on blocks of output rows: each input row of the block
+ * is copied into sw phase rows of pitch r (phase q's column t is input column t*sw + q - pw, with -inf for the
+ * padding and past the row), then every row's maxima over the window's columns are taken (H, the taps j in order,
+ * each a shifted read of a phase, over the whole block at once), then each output row is the max of its window's H
+ * rows (i in order). A window's first largest value in row-major order is the first largest of its rows' first
+ * largest values, and its last NaN is the last NaN of the last row with one, so this is exactly the value
+ * max_planes_general computes (-inf, the padding, changes no maximum). Whole vectors only: the columns past ow in
+ * each row are computed and dropped. */
+static void max_planes_fast(const pool_job *J, int64_t p0, int64_t p1, int64_t r) {
+  const fxrt_pool2d_params *p = J->p;
+  const int64_t h = J->h, w = J->w, oh = J->oh, ow = J->ow;
+  const int64_t kh = p->kernel[0], kw = p->kernel[1], sh = p->stride[0], sw = p->stride[1];
+  const int64_t ph = p->padding[0], pw = p->padding[1], dh = p->dilation[0], dw = p->dilation[1];
+  const int sh1 = sw == 2; /* sw = 1 << sh1: the taps' phase and offset are a mask and a shift */
+  const int64_t span = (kh - 1) * dh + 1, nin_max = POOL_BUF / r, nout = 1 + (nin_max - span) / sh;
+  /* the phase that input column 2k lands in (the other one gets 2k + 1), and where k lands in each */
+  const int64_t qe = pw & 1, qo = 1 - qe, te = pw / 2, to = (pw + 1) / 2;
+  float P[2][POOL_BUF + POOL_SLACK], H[POOL_BUF];
+  for (int64_t plane = p0; plane < p1; plane++) {
+    const float *xp = J->x + plane * h * w;
+    for (int64_t oy0 = 0; oy0 < oh; oy0 += nout) {
+      const int64_t oy1 = min64(oh, oy0 + nout), r0 = oy0 * sh - ph, nin = (oy1 - 1 - oy0) * sh + span;
+      for (int64_t q = 0; q <= sh1; q++) /* -inf everywhere first: the padding, and rows outside the input */
+        CHUNK_LOOP
+        for (int64_t e = 0; e < nin * r + POOL_SLACK; e += VW)
+          LANES(l) P[q][e + l] = -INFINITY;
+      for (int64_t k = 0; k < nin; k++) {
+        const int64_t iy = r0 + k;
+        if (iy < 0 || iy >= h) continue;
+        if (sw == 1)
+          memcpy(P[0] + k * r + pw, xp + iy * w, sizeof(float) * (size_t)w);
+        else /* input column 2k is phase qe's column k + te, 2k + 1 is phase qo's column k + to */
+          deinterleave(P[qe] + k * r + te, P[qo] + k * r + to, xp + iy * w, w);
+      }
+      CHUNK_LOOP
+      for (int64_t e = 0; e < nin * r; e += VW) { /* H[e] takes padded column e*sw + j*dw, j in order */
+        float v[VW];
+        LANES(l) v[l] = -INFINITY;
+        for (int64_t at = 0; at < kw * dw; at += dw) { /* phase at & sh1, column e + (at >> sh1) */
+          const float *restrict src = P[at & sh1] + (at >> sh1) + e;
+          LANES(l) v[l] = max_nan(v[l], src[l]);
+        }
+        LANES(l) H[e + l] = v[l];
+      }
+      for (int64_t oy = oy0; oy < oy1; oy++) {
+        float *restrict yr = J->y + (plane * oh + oy) * ow;
+        CHUNK_LOOP
+        for (int64_t e = 0; e < ow; e += VW) { /* the max of the window's H rows, i in order */
+          float v[VW];
+          LANES(l) v[l] = -INFINITY;
+          for (int64_t i = 0; i < kh; i++) {
+            const int64_t iy = oy * sh - ph + i * dh;
+            if (iy < 0 || iy >= h) continue;
+            const float *restrict hr = H + (iy - r0) * r + e;
+            LANES(l) v[l] = max_nan(v[l], hr[l]);
+          }
+          if (e + VW <= ow) {
+            LANES(l) yr[e + l] = v[l];
+          } else {
+            for (int64_t l = 0; l < ow - e; l++) yr[e + l] = v[l];
+          }
+        }
+      }
+    }
+  }
+}
+
+static void max_planes(const pool_job *J, int64_t p0, int64_t p1) {
+  const int64_t r = max_fast_pitch(J);
+  if (r > 0)
+    max_planes_fast(J, p0, p1, r);
+  else
+    max_planes_general(J, p0, p1);
 }
 
 static void max_task(void *ctx, int64_t i, int32_t worker) {
