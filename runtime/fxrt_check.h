@@ -22,5 +22,6 @@ static inline bool mul_ok(int64_t a, int64_t b, int64_t *r) {
 static inline bool in_range(int64_t v, int64_t lo) { return v >= lo && v <= DIM_LIMIT; }
 
 static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static inline int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
 #endif

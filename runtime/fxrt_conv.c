@@ -184,14 +184,22 @@ typedef struct conv_geom {
 static void pack_im2col(const float *x, const conv_geom *g, int64_t pc, int64_t kc, int64_t jc, int64_t nc,
                         float *restrict ws) {
   const int64_t panel = kc * NR, ncp = (nc + NR - 1) / NR * NR, taps = g->kh * g->kw;
+  const int64_t oy0 = jc / g->ow, ox0 = jc % g->ow;
+  /* row pc + pp of the im2col matrix is tap (i, j) of input channel ci: counted, not divided, row by row (a
+   * division per row costs as much as copying the row's values) */
+  int64_t ci = pc / taps, i = pc % taps / g->kw, j = pc % g->kw;
   for (int64_t pp = 0; pp < kc; pp++) {
-    const int64_t r = pc + pp, ci = r / taps, i = r % taps / g->kw, j = r % g->kw;
     const float *xc = x + ci * g->h * g->w;
     float *restrict row = ws + pp * NR;
     const int64_t offx = j * g->dw - g->pw; /* ix = ox*sw + offx */
     int64_t lo, hi;
-    valid_range(g->sw, offx, g->w, g->ow, &lo, &hi);
-    int64_t q = 0, oy = jc / g->ow, ox = jc % g->ow;
+    if (g->sw == 1) { /* valid_range without its divisions */
+      lo = offx >= 0 ? 0 : min64(-offx, g->ow);
+      hi = max64(lo, min64(g->ow, g->w - offx));
+    } else {
+      valid_range(g->sw, offx, g->w, g->ow, &lo, &hi);
+    }
+    int64_t q = 0, oy = oy0, ox = ox0;
     while (q < nc) {
       const int64_t len = min64(g->ow - ox, nc - q), end = ox + len; /* the rest of output row oy */
       const int64_t iy = oy * g->sh - g->ph + i * g->dh;
@@ -212,6 +220,10 @@ static void pack_im2col(const float *x, const conv_geom *g, int64_t pc, int64_t 
       ox = 0;
     }
     emit(row, panel, nc, NULL, 0, ncp - nc);
+    if (++j == g->kw) {
+      j = 0;
+      if (++i == g->kh) i = 0, ci++;
+    }
   }
 }
 
@@ -514,6 +526,112 @@ static void conv_plane(const float *restrict x, int64_t cg, const conv_geom *g, 
   finish(y, g->oh * g->ow, 1, g->oh * g->ow, bias, res, ep);
 }
 
+/* ---- depthwise planes on padded phases ---------------------------------------------------------------------- */
+
+#define DW_BUF 2048 /* floats of input phases per block of output rows (on the stack, 8 KiB) */
+#define DW_OUT 1024 /* floats of a block's outputs, at the phases' row pitch (4 KiB) */
+#define DW_MAX_TAPS 64
+#define DW_STEP (4 * VW) /* outputs per step of the sums */
+
+/* How dw_plane_phased cuts a plane: output rows per block, the phases' row pitch (columns), rows per phase, and each
+ * tap's offset into the block's phases. */
+typedef struct dw_plan {
+  int64_t nout, pitch, rows, ntaps, off[DW_MAX_TAPS];
+} dw_plan;
+
+/* The plan for one input channel per output plane (cg == 1), strides of 1 or 2 and at most DW_MAX_TAPS taps, or
+ * false. Phase (a, b) of a block holds padded input rows oy0*sh + a + r*sh and columns t*sw + b (input row and
+ * column less the padding; zero outside the input), r < rows and t < pitch, so that tap (i, j) of output (oy, ox)
+ * is phase ((i*dh) % sh, (j*dw) % sw) at row oy - oy0 + (i*dh)/sh, column ox + (j*dw)/sw: at flat index
+ * (oy - oy0)*pitch + ox + off[tap]. */
+static bool dw_plan_for(const conv_geom *g, dw_plan *pl) {
+  const int64_t sh = g->sh, sw = g->sw, taps = g->kh * g->kw;
+  if ((sh != 1 && sh != 2) || (sw != 1 && sw != 2) || taps > DW_MAX_TAPS) return false;
+  const int64_t reach_r = (g->kh - 1) * g->dh / sh, reach_c = (g->kw - 1) * g->dw / sw;
+  int64_t pitch = g->ow + reach_c; /* the columns the outputs read, and those the copies write */
+  const int64_t copied = sw == 1 ? g->pw + g->w : (g->pw + 1) / 2 + (g->w + 1) / 2;
+  if (copied > pitch) pitch = copied;
+  if (pitch + DW_STEP > DW_OUT) return false;
+  int64_t nout = min64(g->oh, (DW_OUT - DW_STEP) / pitch);
+  while (nout > 0 && sh * sw * (nout + reach_r) * pitch + pitch + DW_STEP > DW_BUF) nout--;
+  if (nout < 1) return false;
+  pl->nout = nout, pl->pitch = pitch, pl->rows = nout + reach_r, pl->ntaps = taps;
+  for (int64_t i = 0; i < g->kh; i++)
+    for (int64_t j = 0; j < g->kw; j++) {
+      const int64_t a = i * g->dh % sh, b = j * g->dw % sw;
+      pl->off[i * g->kw + j] = (a * sw + b) * pl->rows * pitch + i * g->dh / sh * pitch + j * g->dw / sw;
+    }
+  return true;
+}
+
+/* One output plane of a depthwise convolution (its one input plane x, weight wt [kh, kw]): block by block of
+ * pl->nout output rows, the input rows the block reads are split into their sh*sw phases with the padding as
+ * zeros, then every output of the block (at the phases' pitch, the columns past ow computed and dropped) sums its
+ * taps in order, (i, j) row-major, in whole vectors over the block; then bias, residual and activation over the
+ * plane. */
+static void dw_plane_phased(const float *restrict x, const conv_geom *g, const dw_plan *pl, const float *restrict wt,
+                            const float *bias, float *restrict y, const float *res, const fxrt_epilogue *ep) {
+  float X[DW_BUF], Y[DW_OUT];
+  const int64_t sh = g->sh, sw = g->sw, pitch = pl->pitch, rows = pl->rows, ntaps = pl->ntaps;
+  const int64_t phases = sh * sw, used = phases * rows * pitch + pitch + DW_STEP; /* the phases, the slack reads */
+  const int64_t qe = g->pw & 1, te = g->pw / 2, to = (g->pw + 1) / 2;     /* column phases for sw == 2 */
+  /* the epilogue as the sums are stored, unless there is a residual (then finish, over the plane): the bias and a
+   * clamp (no activation, ReLU, ReLU6) there, other activations over the block's outputs */
+  tile_ep te_ = {NULL, NULL, 0, -INFINITY, INFINITY, false};
+  const bool clamp = !res && tile_ep_for(ep, &te_) && !te_.silu, add_b = !res && bias != NULL;
+  const bool act_after = !res && !clamp && ep && ep->act != FXRT_ACT_NONE;
+  const float b = add_b ? *bias : 0.0f, lo = clamp ? te_.lo : -INFINITY, hi = clamp ? te_.hi : INFINITY;
+  for (int64_t oy0 = 0; oy0 < g->oh; oy0 += pl->nout) {
+    const int64_t nout = min64(pl->nout, g->oh - oy0), flat = nout * pitch;
+    CHUNK_LOOP
+    for (int64_t e = 0; e + VW <= used; e += VW)
+      LANES(l) X[e + l] = 0.0f;
+    for (int64_t e = used / VW * VW; e < used; e++) X[e] = 0.0f;
+    for (int64_t a = 0; a < sh; a++)
+      for (int64_t r = 0; r < rows; r++) {
+        const int64_t iy = (oy0 + r) * sh + a - g->ph;
+        if (iy < 0 || iy >= g->h) continue;
+        float *row = X + a * sw * rows * pitch + r * pitch; /* phase (a, 0); phase (a, 1) is rows*pitch further */
+        if (sw == 1)
+          copy_row(row + g->pw, x + iy * g->w, g->w);
+        else /* input column 2k is phase qe's column k + te, 2k + 1 is phase 1 - qe's column k + to */
+          deinterleave(row + qe * rows * pitch + te, row + (1 - qe) * rows * pitch + to, x + iy * g->w, g->w);
+      }
+    CHUNK_LOOP
+    for (int64_t f = 0; f < flat; f += DW_STEP) { /* DW_STEP outputs: 4 vectors, 4 independent chains of taps */
+      float v0[VW], v1[VW], v2[VW], v3[VW];
+      const float w0 = wt[0], *restrict s0 = X + pl->off[0] + f;
+      /* v = w0*x first, not 0 and a multiply-add: GCC turns the zeroing into a memset, and v into memory */
+      LANES(l) {
+        v0[l] = w0 * s0[l];
+        v1[l] = w0 * s0[VW + l];
+        v2[l] = w0 * s0[2 * VW + l];
+        v3[l] = w0 * s0[3 * VW + l];
+      }
+      for (int64_t t = 1; t < ntaps; t++) {
+        const float wv = wt[t], *restrict src = X + pl->off[t] + f;
+        LANES(l) v0[l] = MADD(v0[l], wv, src[l]);
+        LANES(l) v1[l] = MADD(v1[l], wv, src[VW + l]);
+        LANES(l) v2[l] = MADD(v2[l], wv, src[2 * VW + l]);
+        LANES(l) v3[l] = MADD(v3[l], wv, src[3 * VW + l]);
+      }
+      LANES(l) { /* + bias, then min(max(v, lo), hi): finish's operations, in its order */
+        float u0 = v0[l], u1 = v1[l], u2 = v2[l], u3 = v3[l];
+        u0 = add_b ? u0 + b : u0, u1 = add_b ? u1 + b : u1, u2 = add_b ? u2 + b : u2, u3 = add_b ? u3 + b : u3;
+        u0 = u0 < lo ? lo : u0, u1 = u1 < lo ? lo : u1, u2 = u2 < lo ? lo : u2, u3 = u3 < lo ? lo : u3;
+        u0 = u0 > hi ? hi : u0, u1 = u1 > hi ? hi : u1, u2 = u2 > hi ? hi : u2, u3 = u3 > hi ? hi : u3;
+        Y[f + l] = u0;
+        Y[f + VW + l] = u1;
+        Y[f + 2 * VW + l] = u2;
+        Y[f + 3 * VW + l] = u3;
+      }
+    }
+    if (act_after) act_row(Y, (flat + DW_STEP - 1) / DW_STEP * DW_STEP, ep);
+    for (int64_t r = 0; r < nout; r++) copy_row(y + (oy0 + r) * g->ow, Y + r * pitch, g->ow);
+  }
+  if (res) finish(y, g->oh * g->ow, 1, g->oh * g->ow, bias, res, ep);
+}
+
 /* ---- torch.nn.functional.conv2d ----------------------------------------------------------------------------- */
 
 /* The direct route's pieces: planes [i*per, (i+1)*per) of the n*k output planes. */
@@ -531,10 +649,19 @@ static void direct_task(void *ctx, int64_t i, int32_t worker) {
   const conv_geom *g = J->g;
   const int64_t cg = J->c / J->groups, kg = J->k / J->groups, kd = cg * g->kh * g->kw, hw = g->h * g->w,
                 ohw = g->oh * g->ow;
-  for (int64_t plane = i * J->per; plane < min64((i + 1) * J->per, J->planes); plane++) {
-    const int64_t b = plane / J->k, oc = plane % J->k, gi = oc / kg;
-    conv_plane(J->x + (b * J->c + gi * cg) * hw, cg, g, J->weight + oc * kd, J->bias ? J->bias + oc : NULL,
-               J->y + plane * ohw, J->res ? J->res + plane * ohw : NULL, J->ep);
+  dw_plan pl;
+  const bool phased = cg == 1 && dw_plan_for(g, &pl);
+  const int64_t p0 = i * J->per;
+  int64_t b = p0 / J->k, oc = p0 % J->k, gi = oc / kg, o = oc % kg; /* counted from here on, not divided */
+  for (int64_t plane = p0; plane < min64(p0 + J->per, J->planes); plane++) {
+    if (phased)
+      dw_plane_phased(J->x + (b * J->c + gi) * hw, g, &pl, J->weight + oc * kd, J->bias ? J->bias + oc : NULL,
+                      J->y + plane * ohw, J->res ? J->res + plane * ohw : NULL, J->ep);
+    else
+      conv_plane(J->x + (b * J->c + gi * cg) * hw, cg, g, J->weight + oc * kd, J->bias ? J->bias + oc : NULL,
+                 J->y + plane * ohw, J->res ? J->res + plane * ohw : NULL, J->ep);
+    if (++o == kg) o = 0, gi++;
+    if (++oc == J->k) oc = 0, gi = 0, b++;
   }
 }
 

@@ -19,7 +19,6 @@
 #include <math.h>
 #include <string.h>
 
-static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
 /* floor(a / b) for b > 0 (PyTorch's div_rtn). */
 static int64_t floor_div(int64_t a, int64_t b) {

@@ -10,6 +10,7 @@
 #define FXRT_VEC_H
 
 #include <stdint.h>
+#include <string.h>
 
 #if defined(__AVX512F__) || (defined(FXRT_VARIANT) && FXRT_VARIANT == FXRT_ISA_AVX512) /* fxrt_isa.h */
 #define VW 16 /* floats per vector register */
@@ -31,21 +32,40 @@
 #endif
 #define LANES(l) LANE_LOOP for (int l = 0; l < VW; l++) /* the loop over the lanes of a chunk */
 
+/* d[e] = s[e] for e < n (the two do not overlap), for rows too short for a call of memcpy to pay: copies of 8
+ * floats (or 4), which compilers inline as vector moves, the last one overlapping the one before it. */
+static inline void copy_row(float *restrict d, const float *restrict s, int64_t n) {
+  if (n >= 8) {
+    for (int64_t e = 0; e + 8 <= n; e += 8) memcpy(d + e, s + e, 8 * sizeof(float));
+    memcpy(d + n - 8, s + n - 8, 8 * sizeof(float));
+  } else if (n >= 4) {
+    memcpy(d, s, 4 * sizeof(float));
+    memcpy(d + n - 4, s + n - 4, 4 * sizeof(float));
+  } else {
+    for (int64_t e = 0; e < n; e++) d[e] = s[e];
+  }
+}
+
 /* ev[t] = x[2t] and od[t] = x[2t + 1] for the n elements of x (both in one loop, which the compiler vectorizes): a
  * stride-2 row split so that each half is read with stride 1. */
 static inline void deinterleave(float *restrict ev, float *restrict od, const float *restrict x, int64_t n) {
-  int64_t t = 0;
-  CHUNK_LOOP
-  for (; 2 * (t + VW) <= n; t += VW)
-    LANES(l) {
-      ev[t + l] = x[2 * (t + l)];
-      od[t + l] = x[2 * (t + l) + 1];
-    }
-  for (; 2 * t + 1 < n; t++) {
-    ev[t] = x[2 * t];
-    od[t] = x[2 * t + 1];
+  const int64_t pairs = n / 2;
+#define DEINT8(T)                                                                                                      \
+  for (int l = 0; l < 8; l++) { /* a constant count: vector loads and shuffles, no call, no scalar remainder */     \
+    ev[(T) + l] = x[2 * ((T) + l)];                                                                                    \
+    od[(T) + l] = x[2 * ((T) + l) + 1];                                                                                \
   }
-  if (2 * t < n) ev[t] = x[2 * t];
+  if (pairs >= 8) { /* 8 pairs at a time, the last 8 overlapping the ones before (the same values again) */
+    for (int64_t t = 0; t + 8 <= pairs; t += 8) DEINT8(t)
+    if (pairs % 8) DEINT8(pairs - 8)
+  } else {
+    for (int64_t t = 0; t < pairs; t++) {
+      ev[t] = x[2 * t];
+      od[t] = x[2 * t + 1];
+    }
+  }
+#undef DEINT8
+  if (n % 2) ev[pairs] = x[n - 1];
 }
 
 #endif

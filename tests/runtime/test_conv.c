@@ -193,6 +193,12 @@ static void conv_depthwise(void **state) {
       {1, 2, 5, 40, 2, 3, 17, 1, 1, 1, 8, 1, 1, 2, true, false, FXRT_ACT_NONE}, /* a kernel wider than DW_TAPS */
       {1, 2, 8, 9, 2, 3, 3, 2, 1, 1, 1, 1, 1, 2, true, false, FXRT_ACT_NONE},   /* stride (2, 1) */
       {1, 2, 9, 23, 2, 3, 3, 1, 3, 1, 1, 1, 1, 2, true, false, FXRT_ACT_NONE},  /* stride 3 */
+      /* planes in several blocks of rows (the phased path), an activation applied after the sums */
+      {1, 3, 70, 60, 3, 3, 3, 1, 1, 1, 1, 1, 1, 3, true, false, FXRT_ACT_HARDSWISH},
+      {1, 2, 41, 90, 4, 3, 3, 2, 2, 1, 1, 1, 1, 2, true, true, FXRT_ACT_RELU},   /* stride 2, multiplier, residual */
+      {1, 2, 40, 91, 2, 5, 5, 2, 2, 2, 2, 2, 2, 2, false, false, FXRT_ACT_RELU6}, /* stride 2, dilated, odd width */
+      {2, 3, 9, 9, 3, 3, 3, 1, 1, 0, 0, 1, 1, 3, false, false, FXRT_ACT_RELU},   /* no padding, no bias */
+      {1, 2, 3, 1100, 2, 3, 3, 1, 1, 1, 1, 1, 1, 2, true, false, FXRT_ACT_RELU}, /* rows wider than a block */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_conv_case(&cases[i]);
 }
