@@ -67,8 +67,8 @@ static void finish(float *c, int64_t ldc, int64_t rows, int64_t cols, const floa
         LANES(l) ci[j + l] += b;
       for (; j < cols; j++) ci[j] += b;
     }
-    if (ep) act_row(ci, cols, ep);
   }
+  if (ep) act_rows(c, ldc, rows, cols, ep);
 }
 
 /* ---- argument checks ---------------------------------------------------------------------------------------- */

@@ -28,22 +28,26 @@
 
 #define ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5) /* MR of them */
 
-/* Applies ep's activation to y[0..n) with fxrt_act_apply's semantics: its formulas are repeated here for the cheap,
- * common activations, in chunks of VW so that the compiler vectorizes them (the tests compare every activation
- * with fxrt_act_apply); the others call it. */
-static inline void act_row(float *restrict y, int64_t n, const fxrt_epilogue *ep) {
+/* Applies ep's activation to rows rows of n values (y[i*ldy + j], j < n) with fxrt_act_apply's semantics: its
+ * formulas are repeated here for the cheap, common activations, in chunks of VW so that the compiler vectorizes them
+ * (the tests compare every activation with fxrt_act_apply); the others call it. All the rows in one call, so that a
+ * tile's rows share the setup of the activation's constants (exp's polynomial: a dozen vector registers). */
+static inline void act_rows(float *restrict y, int64_t ldy, int64_t rows, int64_t n, const fxrt_epilogue *ep) {
   const float alpha = ep->alpha, lo = ep->lo, hi = ep->hi;
-  int64_t j = 0;
 #define ACT_LOOP(expr)                                                                                                 \
-  CHUNK_LOOP                                                                                                           \
-  for (; j + VW <= n; j += VW)                                                                                         \
-    LANES(l) {                                                                                                         \
-      const float v = y[j + l];                                                                                        \
-      y[j + l] = (expr);                                                                                               \
+  for (int64_t i = 0; i < rows; i++) {                                                                                 \
+    float *restrict yi = y + i * ldy;                                                                                  \
+    int64_t j = 0;                                                                                                     \
+    CHUNK_LOOP                                                                                                         \
+    for (; j + VW <= n; j += VW)                                                                                       \
+      LANES(l) {                                                                                                       \
+        const float v = yi[j + l];                                                                                     \
+        yi[j + l] = (expr);                                                                                            \
+      }                                                                                                                \
+    for (; j < n; j++) {                                                                                               \
+      const float v = yi[j];                                                                                           \
+      yi[j] = (expr);                                                                                                  \
     }                                                                                                                  \
-  for (; j < n; j++) {                                                                                                 \
-    const float v = y[j];                                                                                              \
-    y[j] = (expr);                                                                                                     \
   }
   switch (ep->act) {
   case FXRT_ACT_NONE: break;
@@ -60,6 +64,9 @@ static inline void act_row(float *restrict y, int64_t n, const fxrt_epilogue *ep
   }
 #undef ACT_LOOP
 }
+
+/* The same for one row of n values. */
+static inline void act_row(float *restrict y, int64_t n, const fxrt_epilogue *ep) { act_rows(y, n, 1, n, ep); }
 
 /* ---- the micro-kernel --------------------------------------------------------------------------------------- */
 
