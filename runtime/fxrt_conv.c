@@ -155,71 +155,54 @@ static void micro_kernel_half(int64_t kc, const float *restrict a, int64_t lda, 
 
 /* ---- im2col ------------------------------------------------------------------------------------------------- */
 
-/* Writes count values (src[e*ss], or zeros when src is NULL) to consecutive columns q, q+1, ... of a row of a panel
- * set: column q lives at row[(q/NR)*panel + q%NR]. */
-static void emit(float *restrict row, int64_t panel, int64_t q, const float *restrict src, int64_t ss, int64_t count) {
-  while (count > 0) {
-    const int64_t lane = q % NR, len = min64(count, NR - lane);
-    float *restrict d = row + q / NR * panel + lane;
-    if (!src) {
-      for (int64_t e = 0; e < len; e++) d[e] = 0.0f;
-    } else if (ss == 1) {
-      for (int64_t e = 0; e < len; e++) d[e] = src[e];
-      src += len;
-    } else {
-      for (int64_t e = 0; e < len; e++) d[e] = src[e * ss];
-      src += len * ss;
-    }
-    q += len;
-    count -= len;
-  }
-}
-
 typedef struct conv_geom {
   int64_t h, w, kh, kw, oh, ow, sh, sw, ph, pw, dh, dw;
 } conv_geom;
 
-/* Packs rows [pc, pc+kc) x columns [jc, jc+nc) of one image-group's im2col matrix into NR-column panels of kc rows:
- * element (p, q) goes to ws[((q-jc)/NR)*kc*NR + (p-pc)*NR + (q-jc)%NR]; the last panel is padded with zeros. */
-static void pack_im2col(const float *x, const conv_geom *g, int64_t pc, int64_t kc, int64_t jc, int64_t nc,
-                        float *restrict ws) {
-  const int64_t panel = kc * NR, ncp = (nc + NR - 1) / NR * NR, taps = g->kh * g->kw;
-  const int64_t oy0 = jc / g->ow, ox0 = jc % g->ow;
-  /* row pc + pp of the im2col matrix is tap (i, j) of input channel ci: counted, not divided, row by row (a
-   * division per row costs as much as copying the row's values) */
+#define PACK_TAPS 32 /* kernel columns whose valid output columns pack_panel computes once per panel */
+
+/* Packs rows [pc, pc+kc) x columns [jc, jc+nc) (nc <= NR: one panel) of one image-group's im2col matrix into a
+ * panel of kc rows: element (p, q) goes to ws[(p-pc)*NR + (q-jc)]; the columns from nc to NR are zeros. The
+ * panel's columns are output pixels in at most a few output rows (segments); each im2col row copies, per segment,
+ * the inside of one input row (with stride sw), the rest being the padding's zeros. */
+static void pack_panel(const float *x, const conv_geom *g, int64_t pc, int64_t kc, int64_t jc, int64_t nc,
+                       float *restrict ws) {
+  const int64_t taps = g->kh * g->kw;
+  int64_t seg_q[NR], seg_oy[NR], seg_ox[NR], seg_len[NR], nseg = 0; /* each segment has a column at least */
+  for (int64_t q = 0, oy = jc / g->ow, ox = jc % g->ow; q < nc; q += seg_len[nseg++], oy++, ox = 0) {
+    seg_q[nseg] = q, seg_oy[nseg] = oy, seg_ox[nseg] = ox, seg_len[nseg] = min64(g->ow - ox, nc - q);
+  }
+  int64_t lo[PACK_TAPS], hi[PACK_TAPS]; /* the output columns whose input column for tap column j is inside */
+  const bool cached = g->kw <= PACK_TAPS;
+  for (int64_t j = 0; cached && j < g->kw; j++) valid_range(g->sw, j * g->dw - g->pw, g->w, g->ow, &lo[j], &hi[j]);
+  float junk[NR]; /* the odd columns of a stride-2 copy */
+  /* row pc + pp of the im2col matrix is tap (i, j) of input channel ci: counted, not divided, row by row */
   int64_t ci = pc / taps, i = pc % taps / g->kw, j = pc % g->kw;
   for (int64_t pp = 0; pp < kc; pp++) {
-    const float *xc = x + ci * g->h * g->w;
     float *restrict row = ws + pp * NR;
+    LANES(l) row[l] = 0.0f;
+    LANES(l) row[VW + l] = 0.0f;
+    const float *xc = x + ci * g->h * g->w;
     const int64_t offx = j * g->dw - g->pw; /* ix = ox*sw + offx */
-    int64_t lo, hi;
-    if (g->sw == 1) { /* valid_range without its divisions */
-      lo = offx >= 0 ? 0 : min64(-offx, g->ow);
-      hi = max64(lo, min64(g->ow, g->w - offx));
-    } else {
-      valid_range(g->sw, offx, g->w, g->ow, &lo, &hi);
+    int64_t lj, hj;
+    if (cached)
+      lj = lo[j], hj = hi[j];
+    else
+      valid_range(g->sw, offx, g->w, g->ow, &lj, &hj);
+    for (int64_t s = 0; s < nseg; s++) {
+      const int64_t iy = seg_oy[s] * g->sh - g->ph + i * g->dh;
+      if (iy < 0 || iy >= g->h) continue;
+      const int64_t a = max64(seg_ox[s], lj), b = min64(seg_ox[s] + seg_len[s], hj); /* [a, b): inside */
+      if (a >= b) continue;
+      float *restrict d = row + seg_q[s] + a - seg_ox[s];
+      const float *src = xc + iy * g->w + a * g->sw + offx;
+      if (g->sw == 1)
+        copy_row(d, src, b - a);
+      else if (g->sw == 2) /* the even columns of 2(b - a) - 1 input columns (none past the last one read) */
+        deinterleave(d, junk, src, 2 * (b - a) - 1);
+      else
+        for (int64_t e = 0; e < b - a; e++) d[e] = src[e * g->sw];
     }
-    int64_t q = 0, oy = oy0, ox = ox0;
-    while (q < nc) {
-      const int64_t len = min64(g->ow - ox, nc - q), end = ox + len; /* the rest of output row oy */
-      const int64_t iy = oy * g->sh - g->ph + i * g->dh;
-      if (iy < 0 || iy >= g->h) {
-        emit(row, panel, q, NULL, 0, len);
-      } else {
-        const int64_t a = ox > lo ? ox : lo, b = end < hi ? end : hi; /* [a, b): inside the input */
-        if (a < b) {
-          emit(row, panel, q, NULL, 0, a - ox);
-          emit(row, panel, q + a - ox, xc + iy * g->w + a * g->sw + offx, g->sw, b - a);
-          emit(row, panel, q + b - ox, NULL, 0, end - b);
-        } else {
-          emit(row, panel, q, NULL, 0, len);
-        }
-      }
-      q += len;
-      oy++;
-      ox = 0;
-    }
-    emit(row, panel, nc, NULL, 0, ncp - nc);
     if (++j == g->kw) {
       j = 0;
       if (++i == g->kh) i = 0, ci++;
@@ -245,7 +228,7 @@ typedef struct gemm_job {
 static void pack_task(void *ctx, int64_t i, int32_t worker) {
   const gemm_job *J = (const gemm_job *)ctx;
   (void)worker;
-  pack_im2col(J->x, J->g, J->pc, J->kc, J->jc + i * NR, min64(NR, J->nc - i * NR), J->ws + i * J->kc * NR);
+  pack_panel(J->x, J->g, J->pc, J->kc, J->jc + i * NR, min64(NR, J->nc - i * NR), J->ws + i * J->kc * NR);
 }
 
 /* Rows [ic, mc_end) of W times the panel at column jr of the block, whose im2col rows are at packed. */
@@ -321,7 +304,7 @@ static void panel_task(void *ctx, int64_t i, int32_t worker) {
   for (J.pc = 0; J.pc < J.kd; J.pc += KC) {
     J.kc = min64(KC, J.kd - J.pc);
     J.first = J.pc == 0, J.last = J.pc + J.kc == J.kd;
-    if (J.im2col) pack_im2col(J.x, J.g, J.pc, J.kc, i * NR, min64(NR, J.nc - i * NR), slot);
+    if (J.im2col) pack_panel(J.x, J.g, J.pc, J.kc, i * NR, min64(NR, J.nc - i * NR), slot);
     gemm_rows(&J, 0, J.m, i * NR, slot);
   }
 }

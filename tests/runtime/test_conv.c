@@ -171,6 +171,12 @@ static void conv_general(void **state) {
       {1, 5, 4, 6, 3, 2, 4, 3, 3, 0, 1, 3, 1, 1, false, false, FXRT_ACT_NONE},     /* dilated, stride > kernel */
       {1, 64, 9, 9, 64, 3, 3, 1, 1, 1, 1, 1, 1, 1, true, false, FXRT_ACT_NONE},
       {1, 8, 8, 8, 12, 3, 3, 1, 1, 0, 0, 1, 1, 4, true, false, FXRT_ACT_NONE}, /* resnext-style groups */
+      /* the panels' packing: outputs one column wide (a panel over 32 output rows), a kernel wider than the taps
+       * whose columns are kept per panel, stride 2 and 3 over rows of several vectors */
+      {1, 3, 40, 3, 5, 3, 3, 1, 1, 0, 0, 1, 1, 1, true, false, FXRT_ACT_NONE},
+      {1, 2, 1, 80, 4, 1, 33, 1, 1, 0, 16, 1, 1, 1, true, false, FXRT_ACT_NONE},
+      {1, 3, 9, 70, 8, 3, 3, 2, 2, 1, 1, 1, 1, 1, true, false, FXRT_ACT_RELU},
+      {1, 3, 9, 50, 4, 3, 3, 3, 3, 1, 1, 1, 1, 1, true, false, FXRT_ACT_NONE},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_conv_case(&cases[i]);
 }
