@@ -161,6 +161,51 @@ typedef struct conv_geom {
 
 #define PACK_TAPS 32 /* kernel columns whose valid output columns pack_panel computes once per panel */
 
+#define PACK_SPAN 256 /* input columns of one phase that pack_s2 splits at a time */
+
+/* pack_panel for column stride 2, when each segment's input columns (for every kernel column) span at most
+ * 2*PACK_SPAN: segment by segment, each input row a segment reads is split into its even and odd columns once (for
+ * all kw taps of a kernel row, instead of once per tap), and each tap copies from one of them with stride 1. The
+ * rows start at input channel ci0, kernel row i0, kernel column j0. False (nothing written) when a span is wider. */
+static bool pack_s2(const float *x, const conv_geom *g, int64_t kc, const int64_t *seg_q, const int64_t *seg_oy,
+                    const int64_t *seg_ox, const int64_t *seg_len, int64_t nseg, const int64_t *lo, const int64_t *hi,
+                    int64_t ci0, int64_t i0, int64_t j0, float *restrict ws) {
+  int64_t cs[NR], cn[NR]; /* each segment's first input column (even) and the number of columns from it */
+  for (int64_t s = 0; s < nseg; s++) {
+    const int64_t c_lo = max64(0, 2 * seg_ox[s] - g->pw);
+    const int64_t c_hi = min64(g->w - 1, 2 * (seg_ox[s] + seg_len[s] - 1) - g->pw + (g->kw - 1) * g->dw);
+    cs[s] = c_lo & ~(int64_t)1;
+    cn[s] = c_hi - cs[s] + 1;
+    if (cn[s] > 2 * PACK_SPAN) return false;
+  }
+  float ph[2][PACK_SPAN]; /* the span's even and odd columns */
+  for (int64_t pp = 0; pp < kc; pp++) {
+    LANES(l) ws[pp * NR + l] = 0.0f;
+    LANES(l) ws[pp * NR + VW + l] = 0.0f;
+  }
+  for (int64_t s = 0; s < nseg; s++) {
+    int64_t ci = ci0, i = i0, j = j0, split_ci = -1, split_i = -1; /* the row in ph */
+    for (int64_t pp = 0; pp < kc; pp++) {
+      const int64_t iy = seg_oy[s] * g->sh - g->ph + i * g->dh;
+      const int64_t a = max64(seg_ox[s], lo[j]), b = min64(seg_ox[s] + seg_len[s], hi[j]); /* [a, b): inside */
+      if (iy >= 0 && iy < g->h && a < b && cn[s] > 0) {
+        if (ci != split_ci || i != split_i) {
+          deinterleave(ph[0], ph[1], x + (ci * g->h + iy) * g->w + cs[s], cn[s]);
+          split_ci = ci, split_i = i;
+        }
+        /* output column a reads input column 2a + offx = cs + 2t + parity: phase parity, column t */
+        const int64_t offx = j * g->dw - g->pw, par = offx & 1, t = (2 * a + offx - cs[s] - par) / 2;
+        copy_row(ws + pp * NR + seg_q[s] + a - seg_ox[s], ph[par] + t, b - a);
+      }
+      if (++j == g->kw) {
+        j = 0;
+        if (++i == g->kh) i = 0, ci++;
+      }
+    }
+  }
+  return true;
+}
+
 /* Packs rows [pc, pc+kc) x columns [jc, jc+nc) (nc <= NR: one panel) of one image-group's im2col matrix into a
  * panel of kc rows: element (p, q) goes to ws[(p-pc)*NR + (q-jc)]; the columns from nc to NR are zeros. The
  * panel's columns are output pixels in at most a few output rows (segments); each im2col row copies, per segment,
@@ -175,9 +220,11 @@ static void pack_panel(const float *x, const conv_geom *g, int64_t pc, int64_t k
   int64_t lo[PACK_TAPS], hi[PACK_TAPS]; /* the output columns whose input column for tap column j is inside */
   const bool cached = g->kw <= PACK_TAPS;
   for (int64_t j = 0; cached && j < g->kw; j++) valid_range(g->sw, j * g->dw - g->pw, g->w, g->ow, &lo[j], &hi[j]);
-  float junk[NR]; /* the odd columns of a stride-2 copy */
   /* row pc + pp of the im2col matrix is tap (i, j) of input channel ci: counted, not divided, row by row */
-  int64_t ci = pc / taps, i = pc % taps / g->kw, j = pc % g->kw;
+  const int64_t ci0 = pc / taps, i0 = pc % taps / g->kw, j0 = pc % g->kw;
+  if (g->sw == 2 && cached && pack_s2(x, g, kc, seg_q, seg_oy, seg_ox, seg_len, nseg, lo, hi, ci0, i0, j0, ws)) return;
+  float junk[NR]; /* the odd columns of a stride-2 copy */
+  int64_t ci = ci0, i = i0, j = j0;
   for (int64_t pp = 0; pp < kc; pp++) {
     float *restrict row = ws + pp * NR;
     LANES(l) row[l] = 0.0f;
@@ -241,9 +288,13 @@ static void gemm_rows(const gemm_job *J, int64_t ic, int64_t mc_end, int64_t jr,
   const float *bias = J->bias, *res = J->res, *x = J->x, *wt = J->wt;
   const fxrt_epilogue *ep = J->ep;
   const bool first = J->first, last = J->last;
-  if (mc_end > m_full) {
-    memset(abuf, 0, sizeof abuf);
-    for (int64_t r = m_full; r < m; r++) memcpy(abuf + (r - m_full) * KC, wt + r * kd + pc, (size_t)kc * sizeof(float));
+  if (mc_end > m_full) { /* the rows and columns the micro-kernel reads: W's last rows, then zeros up to MR */
+    for (int64_t r = 0; r < MR; r++) {
+      if (m_full + r < m)
+        memcpy(abuf + r * KC, wt + (m_full + r) * kd + pc, (size_t)kc * sizeof(float));
+      else
+        memset(abuf + r * KC, 0, (size_t)kc * sizeof(float));
+    }
   }
   const float *bp;
   int64_t ldb;
