@@ -4,12 +4,15 @@
  * matrix X[(ci, i, j), (oy, ox)] = x[ci, oy*sh - ph + i*dh, ox*sw - pw + j*dw] (0 outside the input), by one of three
  * routes:
  *   - Direct, for one input channel per group (depthwise, also with a channel multiplier) and for stride-1 groups too
- *     small for the GEMM's tiles: each output row accumulates kh*kw shifted input rows, vectorized along the row (for
- *     stride 1 and rows of equal length, along the whole flattened plane; for stride 2, along the even and odd columns
- *     of each input row). No workspace.
+ *     small for the GEMM's tiles. Depthwise with strides 1 and 2 (dw_plane_phased): block by block of output rows, the
+ *     input rows split into their stride phases with the padding as zeros (on the stack), and every output of the
+ *     block summed in whole vectors at the phases' row pitch. Otherwise each output row accumulates kh*kw shifted
+ *     input rows, vectorized along the row (for stride 1 and rows of equal length, along the whole flattened plane;
+ *     for stride 2, along the even and odd columns of each input row). No workspace.
  *   - GEMM reading x in place, for 1x1 convolutions with stride 1 and no padding (X is x, [c, h*w] row-major). No
  *     workspace.
- *   - GEMM on X built block by block (KC rows x NC columns) in the workspace, already packed in NR-column panels.
+ *   - GEMM on X built block by block (KC rows x NC columns) in the workspace, already packed in NR-column panels,
+ *     one panel at a time (pack_panel).
  * The GEMM is cache-blocked (KC deep, MC rows of W, NC columns) around fxrt_gemm.h's register-blocked MR x NR
  * micro-kernel in plain C that the compiler vectorizes: per step p of the reduction it broadcasts MR weights and
  * multiplies them with NR contiguous values of X's row p, accumulating in 2*MR vector registers. Sums run over
