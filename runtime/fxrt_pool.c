@@ -373,9 +373,9 @@ static float flat_sum(const float *restrict p, int64_t n) {
 }
 
 /* The mean of the window [iy0, iy1) x [ix0, ix1) of a plane of row length w, divided as PyTorch does, sum / kh / kw.
- * A window of whole rows (a global average pool) is contiguous, and summed as one vector reduction (flat_sum, 10x
- * faster than one add after another: efficientnet_b0's squeeze-and-excitation blocks pool 17 times); others row by
- * row (the row sums in order, then added). */
+ * A window of whole rows (a global average pool) is contiguous, and summed as one vector reduction (flat_sum: 2.4x
+ * faster than one add after another on 7x7 planes, 10x on 112x112, with AVX-512; efficientnet_b0's squeeze-and-
+ * excitation blocks pool 17 times); others row by row (the row sums in order, then added). */
 static float window_mean(const float *xp, int64_t w, int64_t iy0, int64_t iy1, int64_t ix0, int64_t ix1) {
   if (ix0 == 0 && ix1 == w && (iy1 - iy0) * w >= VW)
     return flat_sum(xp + iy0 * w, (iy1 - iy0) * w) / (float)(iy1 - iy0) / (float)w;
