@@ -211,7 +211,7 @@ static bool pack_s2(const float *x, const conv_geom *g, int64_t kc, const int64_
 
 /* Packs rows [pc, pc+kc) x columns [jc, jc+nc) (nc <= NR: one panel) of one image-group's im2col matrix into a
  * panel of kc rows: element (p, q) goes to ws[(p-pc)*NR + (q-jc)]; the columns from nc to NR are zeros. The
- * panel's columns are output pixels in at most a few output rows (segments); each im2col row copies, per segment,
+ * panel's columns are output pixels in one or more output rows (segments); each im2col row copies, per segment,
  * the inside of one input row (with stride sw), the rest being the padding's zeros. */
 static void pack_panel(const float *x, const conv_geom *g, int64_t pc, int64_t kc, int64_t jc, int64_t nc,
                        float *restrict ws) {
@@ -611,8 +611,8 @@ static bool dw_plan_for(const conv_geom *g, dw_plan *pl) {
 /* One output plane of a depthwise convolution (its one input plane x, weight wt [kh, kw]): block by block of
  * pl->nout output rows, the input rows the block reads are split into their sh*sw phases with the padding as
  * zeros, then every output of the block (at the phases' pitch, the columns past ow computed and dropped) sums its
- * taps in order, (i, j) row-major, in whole vectors over the block; then bias, residual and activation over the
- * plane. */
+ * taps in order, (i, j) row-major, in whole vectors over the block, and gets the bias and the activation as it is
+ * stored (with a residual, finish adds all three over the plane at the end). */
 static void dw_plane_phased(const float *restrict x, const conv_geom *g, const dw_plan *pl, const float *restrict wt,
                             const float *bias, float *restrict y, const float *res, const fxrt_epilogue *ep) {
   float X[DW_BUF], Y[DW_OUT];
