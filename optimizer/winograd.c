@@ -34,8 +34,8 @@
  *   4x4, 1.0x, or 16 of 2x2 (16.8 MB), 1.3x; its 14x14 layer3: 16 tiles of 4x4, 1.6x. With more than twice as many
  *   output channels as input channels, at least MIN_TILES_WIDE: squeezenet1_1's two 13x13 expand3x3 (48 -> 192 and
  *   64 -> 256, 16 tiles) measured 1.16x and 1.26x alone, but the whole model ran 4% faster without them (6.53 ms
- *   against 6.78, one thread, after im2col's packing got faster), while resnet18 lost 1.1 ms for each of its layer3
- *   and layer4 taken out. */
+ *   against 6.78, one thread, after im2col's packing got faster), while resnet18 ran 1.3-1.4 ms slower (of 23) with
+ *   its layer4, or its layer3 and layer4, taken out by stricter tile counts. */
 #define MIN_CHANNELS 64
 #define OUT_PER_IN 4
 #define MIN_TILES 12
