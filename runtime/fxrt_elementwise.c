@@ -272,7 +272,31 @@ typedef struct binary_ctx {
 } binary_ctx;
 
 /* One row of y = expr(a, b), where a and b are the row's elements; fast paths for contiguous rows and for a
- * broadcast scalar on either side (a residual add, x * 0.5, ...). */
+ * broadcast scalar on either side (a residual add, x * 0.5, a squeeze-and-excitation scale). The fast paths run in
+ * chunks of VW through a local array (fxrt_vec.h): GCC's -O2 vectorizes no loop that would need a scalar remainder
+ * or a check that y does not overlap a or b, and y is often one of them (in place). As plain loops they ran scalar:
+ * a 96x56x56 multiply by a per-channel scale took 0.30 ns per element. */
+#define BINARY_CHUNKS(T, TY, LOAD_A, LOAD_B, expr)                                                                     \
+  do {                                                                                                                 \
+    int64_t i = 0;                                                                                                     \
+    CHUNK_LOOP                                                                                                         \
+    for (; i + VW <= n; i += VW) {                                                                                     \
+      TY t_[VW];                                                                                                       \
+      LANES(l) {                                                                                                       \
+        const T a = LOAD_A(i + l), b = LOAD_B(i + l);                                                                  \
+        t_[l] = (TY)(expr);                                                                                            \
+      }                                                                                                                \
+      LANES(l) y[i + l] = t_[l];                                                                                       \
+    }                                                                                                                  \
+    for (; i < n; i++) {                                                                                               \
+      const T a = LOAD_A(i), b = LOAD_B(i);                                                                            \
+      y[i] = (TY)(expr);                                                                                               \
+    }                                                                                                                  \
+  } while (0)
+#define ROW_AT_A(i) pa[i]
+#define ROW_AT_B(i) pb[i]
+#define ROW_SCALAR_A(i) sa_
+#define ROW_SCALAR_B(i) sb_
 #define BINARY_ROW(name, T, TY, expr)                                                                                  \
   static void name(int64_t n, char *const p[], const int64_t s[], void *vctx) {                                        \
     binary_ctx *ctx = (binary_ctx *)vctx;                                                                              \
@@ -281,22 +305,13 @@ typedef struct binary_ctx {
     const int64_t sy = s[0], sa = s[1], sb = s[2];                                                                     \
     (void)ctx;                                                                                                         \
     if (sy == 1 && sa == 1 && sb == 1) {                                                                               \
-      for (int64_t i = 0; i < n; i++) {                                                                                \
-        const T a = pa[i], b = pb[i];                                                                                  \
-        y[i] = (TY)(expr);                                                                                             \
-      }                                                                                                                \
+      BINARY_CHUNKS(T, TY, ROW_AT_A, ROW_AT_B, expr);                                                                  \
     } else if (sy == 1 && sa == 1 && sb == 0) {                                                                        \
-      const T b = *pb;                                                                                                 \
-      for (int64_t i = 0; i < n; i++) {                                                                                \
-        const T a = pa[i];                                                                                             \
-        y[i] = (TY)(expr);                                                                                             \
-      }                                                                                                                \
+      const T sb_ = *pb;                                                                                               \
+      BINARY_CHUNKS(T, TY, ROW_AT_A, ROW_SCALAR_B, expr);                                                              \
     } else if (sy == 1 && sa == 0 && sb == 1) {                                                                        \
-      const T a = *pa;                                                                                                 \
-      for (int64_t i = 0; i < n; i++) {                                                                                \
-        const T b = pb[i];                                                                                             \
-        y[i] = (TY)(expr);                                                                                             \
-      }                                                                                                                \
+      const T sa_ = *pa;                                                                                               \
+      BINARY_CHUNKS(T, TY, ROW_SCALAR_A, ROW_AT_B, expr);                                                              \
     } else {                                                                                                           \
       for (int64_t i = 0; i < n; i++) {                                                                                \
         const T a = pa[i * sa], b = pb[i * sb];                                                                        \
@@ -385,7 +400,7 @@ INT_HELPERS(i32, int32_t, uint32_t)
   BINARY_ROW(row_add_alpha_##sfx, T, T, a + ctx->alpha_##sfx * b)                                                      \
   BINARY_ROW(row_sub_##sfx, T, T, a - b)                                                                               \
   BINARY_ROW(row_sub_alpha_##sfx, T, T, a - ctx->alpha_##sfx * b)                                                      \
-  BINARY_ROW(row_mul_##sfx, T, T, a * b)                                                                               \
+  BINARY_ROW(row_mul_##sfx, T, T, a *b)                                                                                \
   BINARY_ROW(row_div_##sfx, T, T, a / b)                                                                               \
   BINARY_ROW(row_floordiv_##sfx, T, T, floordiv_##sfx(a, b))                                                           \
   BINARY_ROW(row_rem_##sfx, T, T, rem_##sfx(a, b))                                                                     \
@@ -406,7 +421,7 @@ INT_HELPERS(i32, int32_t, uint32_t)
   BINARY_ROW(row_pow_##sfx, T, T, pow_##sfx(a, b))                                                                     \
   BINARY_ROW(row_max_##sfx, T, T, max_##sfx(a, b))                                                                     \
   BINARY_ROW(row_min_##sfx, T, T, min_##sfx(a, b))                                                                     \
-  BINARY_ROW(row_and_##sfx, T, T, a & b)                                                                               \
+  BINARY_ROW(row_and_##sfx, T, T, a &b)                                                                                \
   BINARY_ROW(row_or_##sfx, T, T, a | b)                                                                                \
   BINARY_ROW(row_xor_##sfx, T, T, a ^ b)                                                                               \
   COMPARISON_ROWS(sfx, T)
@@ -439,7 +454,8 @@ BINARY_ROW(row_ne_b8, uint8_t, uint8_t, (a != 0) != (b != 0))
   case FXRT_B_LT: return row_lt_##sfx;                                                                                 \
   case FXRT_B_LE: return row_le_##sfx;                                                                                 \
   case FXRT_B_GT: return row_gt_##sfx;                                                                                 \
-  case FXRT_B_GE: return row_ge_##sfx;
+  case FXRT_B_GE:                                                                                                      \
+    return row_ge_##sfx;
 
 #define FLOAT_TABLE(sfx)                                                                                               \
   switch (op) {                                                                                                        \
@@ -782,7 +798,8 @@ fxrt_status fxrt_arange(fxrt_dtype dt, void *y, int64_t n, double start, double 
   case FXRT_I16: RANGE(int16_t, wrap_i16(is + (uint64_t)i * ist)); break;
   case FXRT_I8: RANGE(int8_t, wrap_i8(is + (uint64_t)i * ist)); break;
   case FXRT_U8: RANGE(uint8_t, (uint8_t)(is + (uint64_t)i * ist)); break;
-  case FXRT_BOOL: case FXRT_NUM_DTYPES: break;
+  case FXRT_BOOL:
+  case FXRT_NUM_DTYPES: break;
   }
   return FXRT_OK;
 }

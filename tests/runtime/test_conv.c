@@ -150,6 +150,11 @@ static void conv_pointwise(void **state) {
       {3, 8, 1, 33, 7, 1, 1, 1, 1, 0, 0, 1, 1, 1, true, false, FXRT_ACT_NONE},      /* conv1d */
       {1, 12, 6, 6, 18, 1, 1, 1, 1, 0, 0, 1, 1, 3, true, true, FXRT_ACT_NONE},      /* grouped pointwise */
       {1, 64, 16, 16, 64, 1, 1, 1, 1, 0, 0, 1, 1, 1, false, false, FXRT_ACT_NONE},  /* full tiles only */
+      /* one pixel in and out (linear's dot products: squeeze-and-excitation), a remainder of the lanes and of
+       * four output channels; strided; and a padded one, which is not one pixel in */
+      {1, 1152, 1, 1, 48, 1, 1, 1, 1, 0, 0, 1, 1, 1, true, false, FXRT_ACT_SILU},
+      {3, 37, 1, 1, 23, 1, 1, 2, 2, 0, 0, 1, 1, 1, true, true, FXRT_ACT_SIGMOID},
+      {1, 5, 1, 1, 7, 1, 1, 3, 3, 1, 1, 1, 1, 1, true, false, FXRT_ACT_NONE},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_conv_case(&cases[i]);
 }
@@ -217,6 +222,7 @@ static void conv_epilogues(void **state) {
         {1, 6, 5, 7, 9, 3, 3, 1, 1, 1, 1, 1, 1, 1, true, true, (fxrt_act)a},
         {1, 6, 5, 7, 9, 1, 1, 1, 1, 0, 0, 1, 1, 1, true, a % 2 == 0, (fxrt_act)a},
         {1, 6, 5, 7, 6, 3, 3, 1, 1, 1, 1, 1, 1, 6, true, true, (fxrt_act)a},
+        {2, 20, 1, 1, 9, 1, 1, 1, 1, 0, 0, 1, 1, 1, a % 3 != 0, true, (fxrt_act)a}, /* one pixel: linear */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_conv_case(&cases[i]);
   }

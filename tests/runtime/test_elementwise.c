@@ -786,6 +786,23 @@ static void binary_in_place(void **state) {
   for (int i = 0; i < 35; i++) want[i] = a[i] - b[i];
   assert_int_equal(fxrt_binary(FXRT_B_SUB, FXRT_F32, a, &flipped, b, &flipped, b, &flipped, 1), FXRT_OK);
   for (int i = 0; i < 35; i++) assert_true(b[i] == want[i]);
+  /* a squeeze-and-excitation scale, x = s[c] * x: rows of 37 (chunks of every vector width and a remainder), in
+   * place; then x = x + s[c] and x = s[c] - x, the scalar on either side */
+  enum { C = 3, HW = 37 };
+  const int64_t xshape[2] = {C, HW}, sshape[2] = {C, 1};
+  const fxrt_view xv = fxrt_view_contiguous(2, xshape), sv = fxrt_view_contiguous(2, sshape);
+  float x[C * HW], s[C], w[C * HW];
+  for (int c = 0; c < C; c++) s[c] = (float)rnd_uniform(-2, 2);
+  for (int i = 0; i < C * HW; i++) x[i] = (float)rnd_uniform(-5, 5);
+  for (int i = 0; i < C * HW; i++) w[i] = s[i / HW] * x[i];
+  assert_int_equal(fxrt_binary(FXRT_B_MUL, FXRT_F32, s, &sv, x, &xv, x, &xv, 1), FXRT_OK);
+  for (int i = 0; i < C * HW; i++) assert_true(x[i] == w[i]);
+  for (int i = 0; i < C * HW; i++) w[i] = x[i] + s[i / HW];
+  assert_int_equal(fxrt_binary(FXRT_B_ADD, FXRT_F32, x, &xv, s, &sv, x, &xv, 1), FXRT_OK);
+  for (int i = 0; i < C * HW; i++) assert_true(x[i] == w[i]);
+  for (int i = 0; i < C * HW; i++) w[i] = s[i / HW] - x[i];
+  assert_int_equal(fxrt_binary(FXRT_B_SUB, FXRT_F32, s, &sv, x, &xv, x, &xv, 1), FXRT_OK);
+  for (int i = 0; i < C * HW; i++) assert_true(x[i] == w[i]);
 }
 
 /* floor_divide (a // b) and torch.remainder(a, b) on float32 and float64 in torch 1.13, for
