@@ -419,8 +419,8 @@ static LLVMValueRef div_f(lv *v, LLVMValueRef a, LLVMValueRef b) { return LLVMBu
  * in the exponent bits; no call, so the loop vectorizes. */
 static LLVMValueRef exp_f(lv *v, LLVMValueRef x) {
   const float shift = 12582912.0f;
-  LLVMValueRef xc = fsel(v, LLVMRealOGT, x, fc(v, 88.8f), fc(v, 88.8f), x);
-  xc = fsel(v, LLVMRealOLT, xc, fc(v, -104.0f), fc(v, -104.0f), xc);
+  LLVMValueRef xc = fsel(v, LLVMRealOLT, x, fc(v, -104.0f), fc(v, -104.0f), x);
+  xc = fsel(v, LLVMRealOGT, x, fc(v, 88.8f), fc(v, 88.8f), xc);
   LLVMValueRef t = add_f(v, mul_f(v, xc, fc(v, 1.44269504088896341f)), fc(v, shift));
   LLVMValueRef n = sub_f(v, t, fc(v, shift));
   LLVMValueRef r = sub_f(v, sub_f(v, xc, mul_f(v, n, fc(v, 0.693359375f))), mul_f(v, n, fc(v, -2.12194440e-4f)));

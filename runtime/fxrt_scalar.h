@@ -42,8 +42,11 @@ static inline float fxrt_s_expf(float x) {
     float f;
     uint32_t u;
   } t, sh, s1, s2;
-  float xc = x > 88.8f ? 88.8f : x; /* a NaN x fails both tests and stays NaN */
-  xc = xc < -104.0f ? -104.0f : xc;
+  /* Both tests on x itself, so a NaN x fails both and stays NaN. The other order, testing the first result, let GCC
+   * thread each clamped path into a constant e^x: a vectorized sigmoid or SiLU then had three divisions per vector,
+   * one per path, and ran 1.15x slower. */
+  float xc = x < -104.0f ? -104.0f : x;
+  xc = x > 88.8f ? 88.8f : xc;
   t.f = xc * 1.44269504088896341f + shift;
   const float n = t.f - shift;
   const float r = (xc - n * 0.693359375f) - n * -2.12194440e-4f;
