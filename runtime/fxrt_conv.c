@@ -311,9 +311,10 @@ static void gemm_rows(const gemm_job *J, int64_t ic, int64_t mc_end, int64_t jr,
     bp = x + pc * cols + jc + jr;
     ldb = cols;
   } else {
-    for (int64_t p = 0; p < kc; p++) {
-      const float *src = x + (pc + p) * cols + jc + jr;
-      for (int64_t j = 0; j < NR; j++) bbuf[p * NR + j] = j < nr ? src[j] : 0.0f;
+    for (int64_t p = 0; p < kc; p++) { /* zeros, then the nr columns over them: vector stores (a select per column
+                                           was 14% of a 1152 -> 192 1x1 convolution on 7x7) */
+      memset(bbuf + p * NR, 0, NR * sizeof(float));
+      copy_row(bbuf + p * NR, x + (pc + p) * cols + jc + jr, nr);
     }
     bp = bbuf;
     ldb = NR;
