@@ -611,6 +611,47 @@ static bool dw_plan_for(const conv_geom *g, dw_plan *pl) {
   return true;
 }
 
+/* The sums of dw_plane_phased's block: Y[f] for f < flat (rounded up to DW_STEP) from the phases X, then + b and
+ * SiLU (silu, a constant in each copy) or min(max(v, lo), hi): TILE_EP's operations (fxrt_gemm.h), in its order, as
+ * the sums are stored. */
+GEMM_INLINE void dw_block_sums(const float *restrict X, const dw_plan *pl, const float *restrict wt, int64_t flat,
+                               bool add_b, float b, float lo, float hi, bool silu, float *restrict Y) {
+  const int64_t ntaps = pl->ntaps;
+  CHUNK_LOOP
+  for (int64_t f = 0; f < flat; f += DW_STEP) { /* DW_STEP outputs: 4 vectors, 4 independent chains of taps */
+    float v0[VW], v1[VW], v2[VW], v3[VW];
+    const float w0 = wt[0], *restrict s0 = X + pl->off[0] + f;
+    /* v = w0*x first, not 0 and a multiply-add: GCC turns the zeroing into a memset, and v into memory */
+    LANES(l) {
+      v0[l] = w0 * s0[l];
+      v1[l] = w0 * s0[VW + l];
+      v2[l] = w0 * s0[2 * VW + l];
+      v3[l] = w0 * s0[3 * VW + l];
+    }
+    for (int64_t t = 1; t < ntaps; t++) {
+      const float wv = wt[t], *restrict src = X + pl->off[t] + f;
+      LANES(l) v0[l] = MADD(v0[l], wv, src[l]);
+      LANES(l) v1[l] = MADD(v1[l], wv, src[VW + l]);
+      LANES(l) v2[l] = MADD(v2[l], wv, src[2 * VW + l]);
+      LANES(l) v3[l] = MADD(v3[l], wv, src[3 * VW + l]);
+    }
+    LANES(l) {
+      float u0 = v0[l], u1 = v1[l], u2 = v2[l], u3 = v3[l];
+      u0 = add_b ? u0 + b : u0, u1 = add_b ? u1 + b : u1, u2 = add_b ? u2 + b : u2, u3 = add_b ? u3 + b : u3;
+      if (silu) {
+        u0 = fxrt_s_silu(u0), u1 = fxrt_s_silu(u1), u2 = fxrt_s_silu(u2), u3 = fxrt_s_silu(u3);
+      } else {
+        u0 = u0 < lo ? lo : u0, u1 = u1 < lo ? lo : u1, u2 = u2 < lo ? lo : u2, u3 = u3 < lo ? lo : u3;
+        u0 = u0 > hi ? hi : u0, u1 = u1 > hi ? hi : u1, u2 = u2 > hi ? hi : u2, u3 = u3 > hi ? hi : u3;
+      }
+      Y[f + l] = u0;
+      Y[f + VW + l] = u1;
+      Y[f + 2 * VW + l] = u2;
+      Y[f + 3 * VW + l] = u3;
+    }
+  }
+}
+
 /* One output plane of a depthwise convolution (its one input plane x, weight wt [kh, kw]): block by block of
  * pl->nout output rows, the input rows the block reads are split into their sh*sw phases with the padding as
  * zeros, then every output of the block (at the phases' pitch, the columns past ow computed and dropped) sums its
@@ -619,15 +660,16 @@ static bool dw_plan_for(const conv_geom *g, dw_plan *pl) {
 static void dw_plane_phased(const float *restrict x, const conv_geom *g, const dw_plan *pl, const float *restrict wt,
                             const float *bias, float *restrict y, const float *res, const fxrt_epilogue *ep) {
   float X[DW_BUF], Y[DW_OUT];
-  const int64_t sh = g->sh, sw = g->sw, pitch = pl->pitch, rows = pl->rows, ntaps = pl->ntaps;
+  const int64_t sh = g->sh, sw = g->sw, pitch = pl->pitch, rows = pl->rows;
   const int64_t phases = sh * sw, used = phases * rows * pitch + pitch + DW_STEP; /* the phases, the slack reads */
   const int64_t qe = g->pw & 1, te = g->pw / 2, to = (g->pw + 1) / 2;     /* column phases for sw == 2 */
   /* the epilogue as the sums are stored, unless there is a residual (then finish, over the plane): the bias and a
-   * clamp (no activation, ReLU, ReLU6) there, other activations over the block's outputs */
+   * clamp (no activation, ReLU, ReLU6) or SiLU there, other activations over the block's outputs */
   tile_ep te_ = {NULL, NULL, 0, -INFINITY, INFINITY, false};
-  const bool clamp = !res && tile_ep_for(ep, &te_) && !te_.silu, add_b = !res && bias != NULL;
-  const bool act_after = !res && !clamp && ep && ep->act != FXRT_ACT_NONE;
-  const float b = add_b ? *bias : 0.0f, lo = clamp ? te_.lo : -INFINITY, hi = clamp ? te_.hi : INFINITY;
+  const bool in_store = !res && tile_ep_for(ep, &te_), add_b = !res && bias != NULL;
+  const bool act_after = !res && !in_store && ep && ep->act != FXRT_ACT_NONE;
+  if (!in_store) te_.silu = false, te_.lo = -INFINITY, te_.hi = INFINITY;
+  const float b = add_b ? *bias : 0.0f, lo = te_.lo, hi = te_.hi;
   for (int64_t oy0 = 0; oy0 < g->oh; oy0 += pl->nout) {
     const int64_t nout = min64(pl->nout, g->oh - oy0), flat = nout * pitch;
     CHUNK_LOOP
@@ -644,35 +686,10 @@ static void dw_plane_phased(const float *restrict x, const conv_geom *g, const d
         else /* input column 2k is phase qe's column k + te, 2k + 1 is phase 1 - qe's column k + to */
           deinterleave(row + qe * rows * pitch + te, row + (1 - qe) * rows * pitch + to, x + iy * g->w, g->w);
       }
-    CHUNK_LOOP
-    for (int64_t f = 0; f < flat; f += DW_STEP) { /* DW_STEP outputs: 4 vectors, 4 independent chains of taps */
-      float v0[VW], v1[VW], v2[VW], v3[VW];
-      const float w0 = wt[0], *restrict s0 = X + pl->off[0] + f;
-      /* v = w0*x first, not 0 and a multiply-add: GCC turns the zeroing into a memset, and v into memory */
-      LANES(l) {
-        v0[l] = w0 * s0[l];
-        v1[l] = w0 * s0[VW + l];
-        v2[l] = w0 * s0[2 * VW + l];
-        v3[l] = w0 * s0[3 * VW + l];
-      }
-      for (int64_t t = 1; t < ntaps; t++) {
-        const float wv = wt[t], *restrict src = X + pl->off[t] + f;
-        LANES(l) v0[l] = MADD(v0[l], wv, src[l]);
-        LANES(l) v1[l] = MADD(v1[l], wv, src[VW + l]);
-        LANES(l) v2[l] = MADD(v2[l], wv, src[2 * VW + l]);
-        LANES(l) v3[l] = MADD(v3[l], wv, src[3 * VW + l]);
-      }
-      LANES(l) { /* + bias, then min(max(v, lo), hi): finish's operations, in its order */
-        float u0 = v0[l], u1 = v1[l], u2 = v2[l], u3 = v3[l];
-        u0 = add_b ? u0 + b : u0, u1 = add_b ? u1 + b : u1, u2 = add_b ? u2 + b : u2, u3 = add_b ? u3 + b : u3;
-        u0 = u0 < lo ? lo : u0, u1 = u1 < lo ? lo : u1, u2 = u2 < lo ? lo : u2, u3 = u3 < lo ? lo : u3;
-        u0 = u0 > hi ? hi : u0, u1 = u1 > hi ? hi : u1, u2 = u2 > hi ? hi : u2, u3 = u3 > hi ? hi : u3;
-        Y[f + l] = u0;
-        Y[f + VW + l] = u1;
-        Y[f + 2 * VW + l] = u2;
-        Y[f + 3 * VW + l] = u3;
-      }
-    }
+    if (te_.silu)
+      dw_block_sums(X, pl, wt, flat, add_b, b, lo, hi, true, Y);
+    else
+      dw_block_sums(X, pl, wt, flat, add_b, b, lo, hi, false, Y);
     if (act_after) act_row(Y, (flat + DW_STEP - 1) / DW_STEP * DW_STEP, ep);
     for (int64_t r = 0; r < nout; r++) copy_row(y + (oy0 + r) * g->ow, Y + r * pitch, g->ow);
   }

@@ -223,6 +223,7 @@ static void conv_epilogues(void **state) {
         {1, 6, 5, 7, 9, 1, 1, 1, 1, 0, 0, 1, 1, 1, true, a % 2 == 0, (fxrt_act)a},
         {1, 6, 5, 7, 6, 3, 3, 1, 1, 1, 1, 1, 1, 6, true, true, (fxrt_act)a},
         {2, 20, 1, 1, 9, 1, 1, 1, 1, 0, 0, 1, 1, 1, a % 3 != 0, true, (fxrt_act)a}, /* one pixel: linear */
+        {1, 6, 9, 7, 6, 3, 3, 1, 1, 1, 1, 1, 1, 6, a % 2 == 1, false, (fxrt_act)a}, /* depthwise, as stored */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_conv_case(&cases[i]);
   }
