@@ -445,6 +445,37 @@ static LLVMValueRef exp_f(lv *v, LLVMValueRef x) {
   return mul_f(v, mul_f(v, y, LLVMBuildBitCast(v->b, s1, v->f32, "")), LLVMBuildBitCast(v->b, s2, v->f32, ""));
 }
 
+/* fxrt_s_erff (runtime/fxrt_scalar.h), operation for operation: both halves, x + x P(x^2) near 0 and
+ * sign(x) (1 - e^(-x^2) R(t)) beyond 1, one chosen; no call, so the loop vectorizes. */
+static LLVMValueRef erf_f(lv *v, LLVMValueRef x) {
+  LLVMValueRef xu = LLVMBuildBitCast(v->b, x, v->i32, "");
+  LLVMValueRef sign = LLVMBuildAnd(v->b, xu, LLVMConstInt(v->i32, 0x80000000u, 0), "");
+  LLVMValueRef a = LLVMBuildBitCast(v->b, LLVMBuildXor(v->b, xu, sign, ""), v->f32, "");
+  LLVMValueRef ax = fsel(v, LLVMRealOGT, a, fc(v, 4.0f), fc(v, 4.0f), a);
+  LLVMValueRef s = mul_f(v, x, x);
+  static const float cp[7] = {7.847259258e-05f, -8.008189034e-04f, 5.188099109e-03f, -2.685369179e-02f,
+                              1.128358245e-01f, -3.761262596e-01f, 1.283791661e-01f};
+  LLVMValueRef p = fc(v, cp[0]);
+  for (int i = 1; i < 7; i++) p = add_f(v, mul_f(v, p, s), fc(v, cp[i]));
+  LLVMValueRef near0 = add_f(v, x, mul_f(v, x, p));
+  LLVMValueRef t = div_f(v, fc(v, 1.0f), add_f(v, fc(v, 1.0f), mul_f(v, fc(v, 0.5f), ax)));
+  static const float cq[8] = {1.195409447e-01f, -4.719487429e-01f, 5.644844770e-01f, -1.046802700e-01f,
+                              3.483526409e-01f,  2.595218718e-01f,  2.849396765e-01f, -1.560491219e-04f};
+  LLVMValueRef q = fc(v, cq[0]);
+  for (int i = 1; i < 8; i++) q = add_f(v, mul_f(v, q, t), fc(v, cq[i]));
+  LLVMValueRef hu = LLVMBuildAnd(v->b, LLVMBuildBitCast(v->b, ax, v->i32, ""), LLVMConstInt(v->i32, 0xfffff000u, 0), "");
+  LLVMValueRef h = LLVMBuildBitCast(v->b, hu, v->f32, "");
+  LLVMValueRef l = sub_f(v, ax, h);
+  LLVMValueRef b = mul_f(v, add_f(v, mul_f(v, fc(v, 2.0f), h), l), l);
+  LLVMValueRef eb = sub_f(
+      v, fc(v, 1.0f),
+      mul_f(v, b, sub_f(v, fc(v, 1.0f), mul_f(v, b, sub_f(v, fc(v, 0.5f), mul_f(v, b, fc(v, 0.16666667f)))))));
+  LLVMValueRef e = exp_f(v, LLVMBuildFNeg(v->b, mul_f(v, h, h), ""));
+  LLVMValueRef r = sub_f(v, fc(v, 1.0f), mul_f(v, mul_f(v, e, eb), q));
+  LLVMValueRef rs = LLVMBuildBitCast(v->b, LLVMBuildOr(v->b, LLVMBuildBitCast(v->b, r, v->i32, ""), sign, ""), v->f32, "");
+  return fsel(v, LLVMRealOLT, a, fc(v, 1.0f), near0, rs);
+}
+
 /* relu6(x) = x < 0 ? 0 : x > 6 ? 6 : x */
 static LLVMValueRef relu6(lv *v, LLVMValueRef x) {
   return fsel(v, LLVMRealOLT, x, fc(v, 0.0f), fc(v, 0.0f), fsel(v, LLVMRealOGT, x, fc(v, 6.0f), fc(v, 6.0f), x));
@@ -461,9 +492,9 @@ static LLVMValueRef pw_unary(lv *v, int op, LLVMValueRef x, const float *p) {
   case FXRT_U_ELU: /* x > 0 ? x*scale : expm1f(x*input_scale) * (alpha*scale) */
     return fsel(v, LLVMRealOGT, x, fc(v, 0.0f), mul_f(v, x, fc(v, b)),
                 mul_f(v, libm_call(v, "expm1f", mul_f(v, x, fc(v, c)), NULL), mul_f(v, fc(v, a), fc(v, b))));
-  case FXRT_U_GELU: /* 0.5f * x * (1.0f + erff(x * 0.70710678118654752f)) */
+  case FXRT_U_GELU: /* 0.5f * x * (1.0f + fxrt_s_erff(x * 0.70710678118654752f)) */
     return mul_f(v, mul_f(v, fc(v, 0.5f), x),
-                add_f(v, fc(v, 1.0f), libm_call(v, "erff", mul_f(v, x, fc(v, 0.70710678118654752f)), NULL)));
+                 add_f(v, fc(v, 1.0f), erf_f(v, mul_f(v, x, fc(v, 0.70710678118654752f)))));
   case FXRT_U_GELU_TANH: { /* 0.5f * x * (1.0f + tanhf(k * (x + 0.044715f * x * x * x))) */
     LLVMValueRef cube = mul_f(v, mul_f(v, mul_f(v, fc(v, 0.044715f), x), x), x);
     LLVMValueRef t = libm_call(v, "tanhf", mul_f(v, fc(v, 0.79788456080286536f), add_f(v, x, cube)), NULL);
@@ -494,7 +525,7 @@ static LLVMValueRef pw_unary(lv *v, int op, LLVMValueRef x, const float *p) {
   case FXRT_U_NEG: return LLVMBuildFNeg(v->b, x, "");
   case FXRT_U_ABS: return intrinsic(v, "llvm.fabs", x);
   case FXRT_U_RECIPROCAL: return div_f(v, fc(v, 1.0f), x);
-  case FXRT_U_ERF: return libm_call(v, "erff", x, NULL);
+  case FXRT_U_ERF: return erf_f(v, x);
   case FXRT_U_SIN: return libm_call(v, "sinf", x, NULL);
   case FXRT_U_COS: return libm_call(v, "cosf", x, NULL);
   case FXRT_U_FLOOR: return intrinsic(v, "llvm.floor", x);
