@@ -110,9 +110,17 @@ static void gemm_task(void *ctx, int64_t i, int32_t worker) {
   const int64_t nr = n - jr < NR ? n - jr : NR;
   const float *bp;
   int64_t ldb;
-  if (B.cs == 1 && nr == NR) {
+  if (B.cs == 1 && nr == NR && m <= 2 * MR) { /* a few rows: the panel read in place */
     bp = B.p + pc * B.rs + jr;
     ldb = B.rs;
+  } else if (B.cs == 1) { /* packed: rows of B a multiple of 4 KiB apart fall in one set of the L1 cache (197 x 768
+                             x 3072 ran at 89 GFLOP/s in place) */
+    for (int64_t p = 0; p < kc; p++) {
+      memset(bbuf + p * NR, 0, NR * sizeof(float));
+      copy_row(bbuf + p * NR, B.p + (pc + p) * B.rs + jr, nr);
+    }
+    bp = bbuf;
+    ldb = NR;
   } else {
     for (int64_t p = 0; p < kc; p++) {
       const float *src = B.p + (pc + p) * B.rs + jr * B.cs;

@@ -184,8 +184,9 @@ static fxrt_view view3(int64_t d0, int64_t d1, int64_t d2, int64_t s0, int64_t s
 
 static void matmul_layouts(void **state) {
   (void)state;
+  /* {1, 20, 300, 70}: enough rows that B's whole panels are packed, two blocks of KC, an edge panel */
   const int64_t sizes[][4] = {{1, 1, 1, 1},    {2, 7, 5, 9},  {3, 13, 33, 17},
-                              {1, 6, 300, 32}, {2, 1, 8, 40}, {1, 64, 3, 1}};
+                              {1, 6, 300, 32}, {2, 1, 8, 40}, {1, 64, 3, 1}, {1, 20, 300, 70}};
   for (size_t t = 0; t < sizeof sizes / sizeof sizes[0]; t++) {
     const int64_t B = sizes[t][0], m = sizes[t][1], k = sizes[t][2], n = sizes[t][3];
     float *a = rand_buf(B * m * k + 5), *b = rand_buf(B * k * n + 5), *y = rand_buf(B * m * n * 2 + 5);
