@@ -427,6 +427,23 @@ static void softmax_torch_cases(void **state) {
    * [2, -2] the exact -log(1 + e^-4) is -0.0181499279, torch gives -0.0181499608 and fxrt -0.0181499291 */
   assert_int_equal(fxrt_softmax_f32(x, 1, 2, 3, y, true), FXRT_OK);
   for (int i = 0; i < 6; i++) assert_true(close_to(y[i], lsm[i], 1e-6, 2e-7));
+  /* the same cases in rows of 37, which run in whole vectors plus a remainder: a NaN, an inf or all -inf (placed in
+   * a vector, then in the remainder) make the row NaN; a -inf alone gives 0 (log_softmax: -inf) */
+  for (int at = 3; at < 37; at += 33) {
+    float r[37], o[37];
+    for (int kind = 0; kind < 4; kind++) {
+      for (int i = 0; i < 37; i++) r[i] = kind == 2 ? -INFINITY : (float)(i % 5) * 0.25f;
+      r[at] = kind == 0 ? NAN : kind == 1 ? INFINITY : -INFINITY;
+      for (int lg = 0; lg < 2; lg++) {
+        assert_int_equal(fxrt_softmax_f32(r, 1, 37, 1, o, lg), FXRT_OK);
+        for (int i = 0; i < 37; i++) {
+          if (kind < 3) assert_true(o[i] != o[i]);
+          else if (i == at) assert_true(lg ? o[i] == -INFINITY : o[i] == 0.0f);
+          else assert_true(o[i] == o[i] && o[i] != 0.0f && !isinf(o[i]));
+        }
+      }
+    }
+  }
   /* errors */
   assert_int_equal(fxrt_softmax_f32(x, -1, 2, 3, y, false), FXRT_EINVAL);
   assert_int_equal(fxrt_softmax_f32(x, 1, -2, 3, y, false), FXRT_EINVAL);
