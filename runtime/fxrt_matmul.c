@@ -24,7 +24,6 @@
 /* ---- tuning (shared with the other GEMM kernels: fxrt_gemm.h) --------------------------------------------------- */
 
 #define GEMV_MAX_M 24 /* linear with fewer rows than this takes dot products (no packing) */
-#define ROWS_MIN (8 * MR) /* with threads, a GEMM with at least this many rows cuts them, not the panels */
 
 /* ---- argument checks ---------------------------------------------------------------------------------------- */
 
@@ -98,13 +97,13 @@ typedef struct gemm_job {
   const float *col_bias, *res, *abuf;
   const fxrt_epilogue *ep;
   bool first, last;
-  int64_t rows; /* rows_task: rows per piece (a multiple of MR); 0: gemm_task */
 } gemm_job;
 
-/* Rows [r0, r1) (whole tiles of MR from r0) of C's panel i, for the block of KC rows of B at J->pc. */
-static void gemm_panel(const gemm_job *J, int64_t i, int64_t r0, int64_t r1) {
+static void gemm_task(void *ctx, int64_t i, int32_t worker) {
+  const gemm_job *J = (const gemm_job *)ctx;
   float bbuf[KC * NR]; /* a packed panel of B */
   float tile[MR * NR]; /* an edge tile, or any tile when C's columns are not contiguous */
+  (void)worker;
   const int64_t m = J->m, n = J->n, pc = J->pc, kc = J->kc, crs = J->crs, ccs = J->ccs, jr = i * NR;
   const matrix A = J->A, B = J->B;
   const bool first = J->first, last = J->last;
@@ -132,7 +131,7 @@ static void gemm_panel(const gemm_job *J, int64_t i, int64_t r0, int64_t r1) {
     bp = bbuf;
     ldb = NR;
   }
-  for (int64_t ir = r0; ir < r1; ir += MR) {
+  for (int64_t ir = 0; ir < m; ir += MR) {
     const int64_t mr = m - ir < MR ? m - ir : MR;
     const float *ap = mr == MR ? A.p + ir * A.rs + pc * A.cs : J->abuf;
     const int64_t ar = mr == MR ? A.rs : KC, acs = mr == MR ? A.cs : 1;
@@ -154,24 +153,6 @@ static void gemm_panel(const gemm_job *J, int64_t i, int64_t r0, int64_t r1) {
   }
 }
 
-/* Piece i: panel i, all the rows. */
-static void gemm_task(void *ctx, int64_t i, int32_t worker) {
-  const gemm_job *J = (const gemm_job *)ctx;
-  (void)worker;
-  gemm_panel(J, i, 0, J->m);
-}
-
-/* Piece i: rows [i*rows, (i+1)*rows) of every panel, one piece per thread, so that each thread reads its own rows
- * of A. On a 197x768x768 matmul two threads taking panels in turn, each reading all of A, gained 1.24x; two pieces of
- * rows per thread 1.4x; one 1.77x (each thread packs every panel of B, a small part of the work with this many
- * rows). */
-static void rows_task(void *ctx, int64_t i, int32_t worker) {
-  const gemm_job *J = (const gemm_job *)ctx;
-  (void)worker;
-  const int64_t r0 = i * J->rows, r1 = r0 + J->rows < J->m ? r0 + J->rows : J->m;
-  for (int64_t p = 0; p < (J->n + NR - 1) / NR; p++) gemm_panel(J, p, r0, r1);
-}
-
 static void gemm(int64_t m, int64_t n, int64_t k, matrix A, matrix B, float *c, int64_t crs, int64_t ccs,
                  const float *col_bias, const float *res, int64_t res_rs, const fxrt_epilogue *ep,
                  const fxrt_threadpool *threads) {
@@ -183,9 +164,7 @@ static void gemm(int64_t m, int64_t n, int64_t k, matrix A, matrix B, float *c, 
     finish(c, crs, ccs, m, n, col_bias, res, res_rs, ep);
     return;
   }
-  gemm_job J = {m, n, k, crs, ccs, res_rs, 0, 0, A, B, c, col_bias, res, abuf, ep, false, false, 0};
-  const int64_t nthreads = par_threads(threads);
-  if (nthreads > 1 && m >= ROWS_MIN) J.rows = par_piece(m, nthreads, MR);
+  gemm_job J = {m, n, k, crs, ccs, res_rs, 0, 0, A, B, c, col_bias, res, abuf, ep, false, false};
   for (J.pc = 0; J.pc < k; J.pc += KC) {
     J.kc = k - J.pc < KC ? k - J.pc : KC;
     J.first = J.pc == 0, J.last = J.pc + J.kc == k;
@@ -194,10 +173,7 @@ static void gemm(int64_t m, int64_t n, int64_t k, matrix A, matrix B, float *c, 
       for (int64_t i = m_full; i < m; i++)
         for (int64_t p = 0; p < J.kc; p++) abuf[(i - m_full) * KC + p] = A.p[i * A.rs + (J.pc + p) * A.cs];
     }
-    if (J.rows > 0)
-      par_run(threads, (m + J.rows - 1) / J.rows, rows_task, &J);
-    else
-      par_run(threads, (n + NR - 1) / NR, gemm_task, &J);
+    par_run(threads, (n + NR - 1) / NR, gemm_task, &J);
   }
 }
 

@@ -213,11 +213,11 @@ static void products_any_threads(void **state) {
   (void)state;
   linear_case(1, 300, 1000, FXRT_ACT_NONE, false); /* dot products, pieces of columns */
   linear_case(5, 77, 203, FXRT_ACT_RELU, true);
-  linear_case(50, 300, 70, FXRT_ACT_SILU, true);   /* GEMM: KC blocks, partial panels, rows in pieces */
+  linear_case(50, 300, 70, FXRT_ACT_SILU, true);   /* GEMM: KC blocks, partial panels */
   linear_case(197, 64, 300, FXRT_ACT_GELU, false);
   matmul_case(12, 17, 64, 19, true);  /* the batch in pieces */
-  matmul_case(1, 40, 33, 100, false); /* one product, few rows: its panels */
-  matmul_case(1, 197, 300, 70, false); /* one product, many rows: its rows in pieces, KC blocks, an edge row tile */
+  matmul_case(1, 40, 33, 100, false); /* one product: its panels */
+  matmul_case(1, 197, 300, 70, false); /* one product, many rows: KC blocks, an edge row tile */
   matmul_case(3, 30, 300, 50, true);  /* fewer than twice the threads: panels */
 }
 
