@@ -400,7 +400,7 @@ INT_HELPERS(i32, int32_t, uint32_t)
   BINARY_ROW(row_add_alpha_##sfx, T, T, a + ctx->alpha_##sfx * b)                                                      \
   BINARY_ROW(row_sub_##sfx, T, T, a - b)                                                                               \
   BINARY_ROW(row_sub_alpha_##sfx, T, T, a - ctx->alpha_##sfx * b)                                                      \
-  BINARY_ROW(row_mul_##sfx, T, T, a *b)                                                                                \
+  BINARY_ROW(row_mul_##sfx, T, T, a * b)                                                                               \
   BINARY_ROW(row_div_##sfx, T, T, a / b)                                                                               \
   BINARY_ROW(row_floordiv_##sfx, T, T, floordiv_##sfx(a, b))                                                           \
   BINARY_ROW(row_rem_##sfx, T, T, rem_##sfx(a, b))                                                                     \
@@ -421,7 +421,7 @@ INT_HELPERS(i32, int32_t, uint32_t)
   BINARY_ROW(row_pow_##sfx, T, T, pow_##sfx(a, b))                                                                     \
   BINARY_ROW(row_max_##sfx, T, T, max_##sfx(a, b))                                                                     \
   BINARY_ROW(row_min_##sfx, T, T, min_##sfx(a, b))                                                                     \
-  BINARY_ROW(row_and_##sfx, T, T, a &b)                                                                                \
+  BINARY_ROW(row_and_##sfx, T, T, a & b)                                                                               \
   BINARY_ROW(row_or_##sfx, T, T, a | b)                                                                                \
   BINARY_ROW(row_xor_##sfx, T, T, a ^ b)                                                                               \
   COMPARISON_ROWS(sfx, T)
@@ -454,8 +454,7 @@ BINARY_ROW(row_ne_b8, uint8_t, uint8_t, (a != 0) != (b != 0))
   case FXRT_B_LT: return row_lt_##sfx;                                                                                 \
   case FXRT_B_LE: return row_le_##sfx;                                                                                 \
   case FXRT_B_GT: return row_gt_##sfx;                                                                                 \
-  case FXRT_B_GE:                                                                                                      \
-    return row_ge_##sfx;
+  case FXRT_B_GE: return row_ge_##sfx;
 
 #define FLOAT_TABLE(sfx)                                                                                               \
   switch (op) {                                                                                                        \
@@ -798,8 +797,7 @@ fxrt_status fxrt_arange(fxrt_dtype dt, void *y, int64_t n, double start, double 
   case FXRT_I16: RANGE(int16_t, wrap_i16(is + (uint64_t)i * ist)); break;
   case FXRT_I8: RANGE(int8_t, wrap_i8(is + (uint64_t)i * ist)); break;
   case FXRT_U8: RANGE(uint8_t, (uint8_t)(is + (uint64_t)i * ist)); break;
-  case FXRT_BOOL:
-  case FXRT_NUM_DTYPES: break;
+  case FXRT_BOOL: case FXRT_NUM_DTYPES: break;
   }
   return FXRT_OK;
 }

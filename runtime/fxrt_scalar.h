@@ -77,7 +77,7 @@ FXRT_S_INLINE float fxrt_s_expf(float x) {
  *             (relative error 4.5e-10), |x| clamped to 4 (erf is 1 in f32 beyond 3.92). e^(-x^2) is
  *             e^(-h^2) e^(-(2h + l) l) with h = |x| to 12 bits, so that h^2 is exact, and the small second factor by
  *             its series to the cube: rounding x^2 first would cost erf up to 3 ulp near 1.
- * Within 2 ulp of erf in double (tests/runtime test_elementwise checks it); NaN stays NaN; erf(-0.0) is -0.0.
+ * Within 1.5 ulp of erf in double (tests/runtime test_elementwise checks it); NaN stays NaN; erf(-0.0) is -0.0.
  * backend/emit_llvm.c builds the same operations, in the same order, for fused loops. */
 FXRT_S_INLINE float fxrt_s_erff(float x) {
   union {
