@@ -311,11 +311,7 @@ static void gemm_rows(const gemm_job *J, int64_t ic, int64_t mc_end, int64_t jr,
     bp = x + pc * cols + jc + jr;
     ldb = cols;
   } else {
-    for (int64_t p = 0; p < kc; p++) { /* zeros, then the nr columns over them: vector stores (a select per column
-                                           was 14% of a 1152 -> 192 1x1 convolution on 7x7) */
-      memset(bbuf + p * NR, 0, NR * sizeof(float));
-      copy_row(bbuf + p * NR, x + (pc + p) * cols + jc + jr, nr);
-    }
+    gemm_pack_rows(bbuf, x + pc * cols + jc + jr, cols, kc, nr);
     bp = bbuf;
     ldb = NR;
   }
