@@ -11,6 +11,10 @@
  *     %layer1_0_conv2_fused : [#users=1] = call_function[target=fx2c.fused_conv](args = (%layer1_0_relu,
  *         %layer1_0_conv2_weight, %layer1_0_conv2_bias), kwargs = {stride: (1, 1), padding: (1, 1),
  *         dilation: (1, 1), groups: 1, residual: %maxpool, activation: relu})
+ *
+ * aten's linear, addmm(bias, x, weight_t) with beta = alpha = 1 and a bias of one row, becomes an fx2c.fused_linear
+ * with weight_t=True even with nothing to fuse (the bias is then added as the tiles are finished, not in a pass of its
+ * own); its activation may follow a reshape (make_fx's addmm, view, gelu), which then reshapes the fused node.
  */
 #include <stdio.h>
 #include <string.h>
@@ -91,6 +95,35 @@ static void kwarg(fx_graph *g, fx_value *items, uint32_t *n, const char *key, fx
   items[(*n)++] = v;
 }
 
+/* Whether addmm node in is a linear layer: addmm(bias, x, weight_t) with beta = alpha = 1, x [m, k], weight_t [k, n]
+ * and bias [n], all f32 (aten's spelling of linear: fused_linear with weight_t). */
+static bool addmm_as_linear(const fx_program *p, const fx_inst *in) {
+  double beta = 0, alpha = 0;
+  if (!fx_value_number(ARG(in, FX_OP_ADDMM, "beta"), &beta) || !fx_value_number(ARG(in, FX_OP_ADDMM, "alpha"), &alpha) ||
+      beta != 1 || alpha != 1)
+    return false;
+  for (int a = 0; a < 3; a++)
+    if (in->args[a].kind != FX_V_TENSOR || p->tensors[in->args[a].v.node].dtype != FXRT_F32) return false;
+  const fx_tinfo *b = &p->tensors[in->args[0].v.node], *x = &p->tensors[in->args[1].v.node],
+                 *w = &p->tensors[in->args[2].v.node];
+  return x->ndim == 2 && w->ndim == 2 && b->ndim == 1 && b->shape[0] == w->shape[1];
+}
+
+/* Whether node u only reshapes tensor t (a view of the same elements in the same order). */
+static bool is_reshape(const fx_program *p, uint32_t u, uint32_t t) {
+  const fx_inst *in = &p->inst[u];
+  if (in->op < 0 || in->failed || in->inplace || !tensor_is(&in->args[0], t) || in->result.kind != FX_V_TENSOR) return false;
+  switch ((fx_op)in->op) {
+  case FX_OP_VIEW:
+  case FX_OP_FLATTEN:
+  case FX_OP_UNFLATTEN:
+  case FX_OP_SQUEEZE:
+  case FX_OP_UNSQUEEZE:
+  case FX_OP_VIEW_AS: return true;
+  default: return false;
+  }
+}
+
 bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;
@@ -104,8 +137,8 @@ bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st) {
     const fx_inst *in = &p->inst[i];
     if (in->op < 0 || in->failed || in->result.kind != FX_V_TENSOR || in->args[0].kind != FX_V_TENSOR) continue;
     fx_op op = (fx_op)in->op;
-    bool conv = op == FX_OP_CONVOLUTION;
-    if (!conv && op != FX_OP_LINEAR) continue;
+    const bool conv = op == FX_OP_CONVOLUTION, mm = op == FX_OP_ADDMM;
+    if (!conv && op != FX_OP_LINEAR && !(mm && addmm_as_linear(p, in))) continue;
     if (conv) {
       const fx_value *tr = ARG(in, op, "transposed");
       if (tr->kind != FX_V_BOOL || tr->v.i) continue;
@@ -137,10 +170,16 @@ bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st) {
     }
     u = sole_user(g, last);
     if (u != FX_NONE_IDX && u < nold && as_activation(p, u, cur, &spec)) act = last = u;
-    if (last == i) continue;
+    /* a linear's activation after a reshape (aten's addmm, view, gelu): the reshape of the fused node */
+    uint32_t view = FX_NONE_IDX;
+    if (last == i && !conv && (u = sole_user(g, i)) != FX_NONE_IDX && u < nold && is_reshape(p, u, y)) {
+      const uint32_t v = sole_user(g, u);
+      if (v != FX_NONE_IDX && v < nold && as_activation(p, v, p->inst[u].result.v.node, &spec)) view = u, act = v;
+    }
+    if (last == i && act == FX_NONE_IDX && !mm) continue;
     /* nothing in between writes in place (the conv moves down to `last`) */
     bool clean = true;
-    for (uint32_t k = g->nodes[i].next; k != last && clean; k = g->nodes[k].next)
+    for (uint32_t k = last == i ? last : g->nodes[i].next; k != last && clean; k = g->nodes[k].next)
       clean = k >= nold || k == add || p->inst[k].op < 0 || !p->inst[k].inplace;
     if (!clean) continue;
 
@@ -148,9 +187,11 @@ bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st) {
     fx_value args[3], kw[2 * 10], res = fx_value_none();
     uint32_t made[4];
     int nmade = 0;
-    bool ok = graph_value(&S, i, &in->args[0], &args[0], made, &nmade) &&
-              graph_value(&S, i, ARG(in, op, "weight"), &args[1], made, &nmade) &&
-              graph_value(&S, i, ARG(in, op, "bias"), &args[2], made, &nmade) &&
+    /* addmm(bias, x, weight_t) */
+    const fx_value *ax = mm ? &in->args[1] : &in->args[0], *aw = mm ? &in->args[2] : ARG(in, op, "weight"),
+                   *ab = mm ? &in->args[0] : ARG(in, op, "bias");
+    bool ok = graph_value(&S, i, ax, &args[0], made, &nmade) && graph_value(&S, i, aw, &args[1], made, &nmade) &&
+              graph_value(&S, i, ab, &args[2], made, &nmade) &&
               (!residual || graph_value(&S, add, residual, &res, made, &nmade));
     if (!ok) { /* a value with no name in the graph (never with the zoo's spellings) */
       while (nmade) fx_graph_erase_node(g, made[--nmade]);
@@ -168,6 +209,7 @@ bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st) {
     if (spec.has_slope) kwarg(g, kw, &nk, "negative_slope", fx_value_float(g, spec.slope));
     if (spec.has_min) kwarg(g, kw, &nk, "min", fx_value_float(g, spec.min));
     if (spec.has_max) kwarg(g, kw, &nk, "max", fx_value_float(g, spec.max));
+    if (mm) kwarg(g, kw, &nk, "weight_t", fx_value_bool(true));
     const char *target = conv ? "fx2c.fused_conv" : "fx2c.fused_linear";
     char nm[256]; /* the conv's name, with _fused */
     snprintf(nm, sizeof nm, "%.*s_fused", (int)(g->nodes[i].name.n < 200 ? g->nodes[i].name.n : 200), g->nodes[i].name.p);
@@ -177,13 +219,19 @@ bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st) {
                                       (fx_str){"", 0});
     fx_graph_restore_insert(g, ip);
     g->nodes[f].loc = g->nodes[i].loc; /* the conv's or linear's, whose name it takes: diagnostics and debug info */
-    fx_made_note(&S.made, f, p->inst[last].result.v.node);
     /* go on after the conv, at the first node the group leaves in place (the nodes in between come first) */
     while (next != FX_NONE_IDX && (next == add || next == act || next >= nold)) next = g->nodes[next].next;
     fx_node_absorb(g, f, i);
     if (add != FX_NONE_IDX) fx_node_absorb(g, f, add);
     if (act != FX_NONE_IDX) fx_node_absorb(g, f, act);
-    fx_node_replace_all_uses_with(g, last, f);
+    if (view != FX_NONE_IDX) { /* f where the linear was; the reshape reads it and stands for the activation */
+      fx_made_note(&S.made, f, FX_NONE_IDX);
+      fx_node_replace_all_uses_with(g, i, f);
+      fx_node_replace_all_uses_with(g, act, view);
+    } else {
+      fx_made_note(&S.made, f, p->inst[last].result.v.node);
+      fx_node_replace_all_uses_with(g, last, f);
+    }
     uint32_t group[3] = {act, add, i};
     for (int k = 0; k < 3; k++)
       if (group[k] != FX_NONE_IDX && fx_graph_erase_node(g, group[k])) st->removed++;

@@ -56,6 +56,8 @@ const fx_pass fx_passes[] = {
     {"epilogue", "epilogue fusion: a residual add and an activation folded into the conv or linear before them",
      fx_pass_epilogue},
     {"padfold", "constant padding (F.pad) folded into the convolution or pooling that reads it", fx_pass_padfold},
+    {"prepack", "the weights of linear layers and attention with 24 rows or more transposed at compile time",
+     fx_pass_prepack},
     {"winograd", "3x3 stride-1 convolutions to Winograd F(4x4, 3x3), the weight transformed at compile time",
      fx_pass_winograd},
     {"cse", "common-subexpression elimination (pure nodes reading nothing written in place)", fx_pass_cse},
@@ -68,8 +70,8 @@ const fx_pass fx_passes[] = {
 const char *fx_pass_pipeline(int level) {
   /* -O1: every pass but winograd, whose transformed weights are 1.8x to 4x the originals */
   return level <= 0   ? ""
-         : level == 1 ? "noop,constfold,bnfold,epilogue,padfold,cse,ewfuse,dce"
-                      : "noop,constfold,bnfold,epilogue,padfold,winograd,cse,ewfuse,dce";
+         : level == 1 ? "noop,constfold,bnfold,epilogue,padfold,prepack,cse,ewfuse,dce"
+                      : "noop,constfold,bnfold,epilogue,padfold,prepack,winograd,cse,ewfuse,dce";
 }
 
 static const fx_pass *find(const char *name, size_t n) {
@@ -110,6 +112,38 @@ bool fx_pass_arg_value(fx_pass_manager *pm, uint32_t n, const fx_value *arg, fx_
                                fx_value_container(g, FX_V_DICT, NULL, 0), (fx_str){"", 0}, (fx_str){"", 0});
   *out = fx_value_node(g, *made);
   return true;
+}
+
+uint32_t fx_pass_weight_index(const fx_program *p, const fx_weights *w, const fx_value *v) {
+  if (!w || v->kind != FX_V_TENSOR) return FX_NONE_IDX;
+  const fx_tinfo *t = &p->tensors[v->v.node];
+  const fx_tensor *d = t->data;
+  if (t->kind != FX_T_WEIGHT || !d || d < w->tensors || d >= w->tensors + w->n) return FX_NONE_IDX;
+  return (uint32_t)(d - w->tensors);
+}
+
+void fx_pass_weight_uses(const fx_program *p, const fx_weights *w, uint32_t *readers, bool *written) {
+  const fx_graph *g = p->g;
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
+    const fx_inst *in = &p->inst[i];
+    if (in->op < 0) continue;
+    if (in->inplace && in->result.kind == FX_V_TENSOR) {
+      uint32_t t = in->result.v.node;
+      for (int k = 0; k < 64 && p->tensors[t].alias != t; k++) t = p->tensors[t].alias; /* its storage */
+      const fx_value root = fx_tensor_value(p, t);
+      const uint32_t wi = fx_pass_weight_index(p, w, &root);
+      if (wi != FX_NONE_IDX) written[wi] = true;
+    }
+    const fx_sig *sig = fx_op_sig((fx_op)in->op);
+    for (int a = 0; a < sig->n; a++) {
+      const fx_value *v = &in->args[a];
+      const uint32_t n = fx_value_is_container(v) ? v->n : 1;
+      for (uint32_t j = 0; j < n; j++) {
+        const uint32_t wi = fx_pass_weight_index(p, w, fx_value_is_container(v) ? &v->u.items[j] : v);
+        if (wi != FX_NONE_IDX) readers[wi]++;
+      }
+    }
+  }
 }
 
 bool fx_pass_list_valid(const char *list, const char **bad, size_t *bad_len) {
@@ -174,6 +208,8 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
               ps->name, st.nodes_before, st.nodes_after, st.removed, st.bn_folded, st.fused,
               (long long)st.weight_bytes_saved, (unsigned long long)arena_before,
               (unsigned long long)arena_after);
+      if (st.packed)
+        fprintf(pm->stats_to, "pass %-8s %u linear layers or attention on transposed weights\n", ps->name, st.packed);
       if (st.winograd)
         fprintf(pm->stats_to, "pass %-8s %u convolutions to Winograd's algorithm\n", ps->name, st.winograd);
     }

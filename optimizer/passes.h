@@ -22,6 +22,7 @@ typedef struct fx_pass_stats {
   uint32_t bn_folded;   /* BatchNorms folded into the producing conv or linear */
   uint32_t fused;       /* fusion groups formed */
   uint32_t winograd;    /* convolutions rewritten to Winograd's algorithm */
+  uint32_t packed;      /* linear layers and attention given their weights transposed */
   int64_t weight_bytes_saved; /* bytes of weights the program no longer reads, less those it adds */
 } fx_pass_stats;
 
@@ -48,6 +49,7 @@ bool fx_pass_constfold(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_padfold(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_prepack(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st);
@@ -68,6 +70,12 @@ bool fx_pass_find_ref(const fx_value *v, uint32_t t, fx_result_fn result_of, voi
  * exists. */
 bool fx_pass_arg_value(fx_pass_manager *pm, uint32_t n, const fx_value *arg, fx_result_fn result_of, void *ctx,
                        fx_value *out, uint32_t *made);
+
+/* The index in w of the weight that the bound tensor argument v reads, or FX_NONE_IDX. */
+uint32_t fx_pass_weight_index(const fx_program *p, const fx_weights *w, const fx_value *v);
+/* For every weight wi of w: readers[wi] += the bound tensor arguments of p's nodes that read it; written[wi] = true
+ * when an in-place op writes into it (its value is then not known at compile time). Both have w->n entries. */
+void fx_pass_weight_uses(const fx_program *p, const fx_weights *w, uint32_t *readers, bool *written);
 
 /* The nodes a pass makes have no fx_inst until the program is rebuilt: a pass that still asks what nodes compute
  * (fx_pass_arg_value, fx_pass_find_ref) records it for the nodes it makes. */

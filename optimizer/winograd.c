@@ -58,15 +58,6 @@ static bool find_ref(const fx_program *p, uint32_t n, uint32_t t, fx_value *out)
          fx_pass_find_ref(&nd->kwargs, t, result_of, (void *)p, out);
 }
 
-/* The index in w of the weight that tensor argument v reads, or FX_NONE_IDX. */
-static uint32_t weight_index(const fx_program *p, const fx_weights *w, const fx_value *v) {
-  if (v->kind != FX_V_TENSOR) return FX_NONE_IDX;
-  const fx_tinfo *t = &p->tensors[v->v.node];
-  const fx_tensor *d = t->data;
-  if (t->kind != FX_T_WEIGHT || !d || d < w->tensors || d >= w->tensors + w->n) return FX_NONE_IDX;
-  return (uint32_t)(d - w->tensors);
-}
-
 /* A convolution that qualifies, with what the rewrite needs (weights by index: adding one moves them all). */
 typedef struct cand {
   uint32_t node, weight;  /* the conv node; its weight's index in pm->w */
@@ -87,7 +78,7 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
   const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
   const fx_value *bv = ARG(in, "bias");
   if (a->transposed || a->groups != 1) return false;
-  uint32_t wi = weight_index(p, pm->w, ARG(in, "weight"));
+  uint32_t wi = fx_pass_weight_index(p, pm->w, ARG(in, "weight"));
   if (wi == FX_NONE_IDX) return false;
   const fx_tensor *W = &pm->w->tensors[wi];
   if (!W->data) return false; /* not read: only what the program references is (fx_program_read_weights) */
@@ -122,7 +113,7 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
     const fx_tinfo *tb = &p->tensors[bv->v.node];
     if (tb->dtype != FXRT_F32 || tb->ndim != 1 || tb->shape[0] != k) return false;
     if (!find_ref(p, i, bv->v.node, &cd->b)) {
-      cd->bias = weight_index(p, pm->w, bv); /* a module's bias: read by a new get_attr */
+      cd->bias = fx_pass_weight_index(p, pm->w, bv); /* a module's bias: read by a new get_attr */
       if (cd->bias == FX_NONE_IDX) return false;
     }
   } else if (bv->kind != FX_V_NONE) {
@@ -181,26 +172,7 @@ bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
   cand *cs = NULL;
   uint32_t ncs = 0, cap = 0, nw = pm->w->n, *left = fx_xcalloc(nw + 1, sizeof *left);
   bool *written = fx_xcalloc(nw + 1, sizeof *written);
-  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
-    const fx_inst *in = &p->inst[i];
-    if (in->op < 0) continue;
-    if (in->inplace && in->result.kind == FX_V_TENSOR) {
-      uint32_t t = in->result.v.node;
-      for (int k = 0; k < 64 && p->tensors[t].alias != t; k++) t = p->tensors[t].alias; /* its storage */
-      const fx_value root = fx_tensor_value(p, t);
-      const uint32_t wi = weight_index(p, pm->w, &root);
-      if (wi != FX_NONE_IDX) written[wi] = true;
-    }
-    const fx_sig *sig = fx_op_sig((fx_op)in->op);
-    for (int a = 0; a < sig->n; a++) {
-      const fx_value *v = &in->args[a];
-      const uint32_t n = fx_value_is_container(v) ? v->n : 1;
-      for (uint32_t j = 0; j < n; j++) {
-        const uint32_t wi = weight_index(p, pm->w, fx_value_is_container(v) ? &v->u.items[j] : v);
-        if (wi != FX_NONE_IDX) left[wi]++;
-      }
-    }
-  }
+  fx_pass_weight_uses(p, pm->w, left, written);
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
     cand cd;
     if (!qualifies(pm, i, &cd) || written[cd.weight]) continue;

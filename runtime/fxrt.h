@@ -361,6 +361,14 @@ fxrt_status fxrt_winograd_conv2d_f32(int64_t tile, const float *x, int64_t n, in
 fxrt_status fxrt_linear_f32(const float *x, int64_t m, int64_t k, const float *weight, int64_t n, const float *bias,
                             float *y, const fxrt_epilogue *ep, const fxrt_threadpool *threads);
 
+/* The same with the weight given transposed: y [m, n] = x [m, k] @ weight_t [k, n] + bias [n], the bits of
+ * fxrt_linear_f32 on weight_t's transpose when m >= FXRT_LINEAR_DOT_ROWS (below that, fxrt_linear_f32 takes dot
+ * products, in another order). The weight's rows are then read as they are, with no transposition per call: the
+ * optimizer's prepack pass transposes the weights of linear layers with that many rows at compile time. */
+#define FXRT_LINEAR_DOT_ROWS 24
+fxrt_status fxrt_linear_t_f32(const float *x, int64_t m, int64_t k, const float *weight_t, int64_t n, const float *bias,
+                              float *y, const fxrt_epilogue *ep, const fxrt_threadpool *threads);
+
 /* torch.matmul for ndim >= 2 operands: av [..., m, k], bv [..., k, n], yv [..., m, n]; the batch dimensions are
  * already broadcast to yv's (stride 0 where an operand repeats), so all three views have the same ndim. Any strides
  * (a transposed operand needs no copy). y must not overlap a or b. threads (NULL: none) gets the products of the

@@ -12,6 +12,7 @@
 /* the names this file defines, per instruction set (fxrt_isa.h) */
 #include "fxrt_isa.h"
 #define fxrt_linear_f32 FXRT_ISA_NAME(fxrt_linear_f32)
+#define fxrt_linear_t_f32 FXRT_ISA_NAME(fxrt_linear_t_f32)
 #define fxrt_matmul_f32 FXRT_ISA_NAME(fxrt_matmul_f32)
 #include "fxrt.h"
 #include "fxrt_check.h"
@@ -23,7 +24,7 @@
 
 /* ---- tuning (shared with the other GEMM kernels: fxrt_gemm.h) --------------------------------------------------- */
 
-#define GEMV_MAX_M 24 /* linear with fewer rows than this takes dot products (no packing) */
+#define GEMV_MAX_M FXRT_LINEAR_DOT_ROWS /* linear with fewer rows than this takes dot products (no packing) */
 
 /* ---- argument checks ---------------------------------------------------------------------------------------- */
 
@@ -311,6 +312,19 @@ fxrt_status fxrt_linear_f32(const float *x, int64_t m, int64_t k, const float *w
   return FXRT_OK;
 }
 
+fxrt_status fxrt_linear_t_f32(const float *x, int64_t m, int64_t k, const float *weight_t, int64_t n, const float *bias,
+                              float *y, const fxrt_epilogue *ep, const fxrt_threadpool *threads) {
+  int64_t mk, nk, mn;
+  if (m < 0 || k < 0 || n < 0 || m > SIZE_LIMIT || k > SIZE_LIMIT || n > SIZE_LIMIT) return FXRT_EINVAL;
+  if (!mul_ok(m, k, &mk) || !mul_ok(n, k, &nk) || !mul_ok(m, n, &mn)) return FXRT_EINVAL;
+  if (!epilogue_ok(ep)) return FXRT_EINVAL;
+  if (mn == 0) return FXRT_OK;
+  if (!y || (k > 0 && (!x || !weight_t))) return FXRT_EINVAL;
+  const matrix A = {x, k, 1}, B = {weight_t, n, 1};
+  gemm(m, n, k, A, B, y, n, 1, bias, ep ? ep->residual : NULL, n, ep, threads);
+  return FXRT_OK;
+}
+
 /* ---- torch.matmul ------------------------------------------------------------------------------------------- */
 
 /* Whether every element of a view has an offset that fits in int64 (so index arithmetic cannot overflow). */
@@ -397,7 +411,12 @@ fxrt_status fxrt_matmul_f32(const float *a, const fxrt_view *av, const float *b,
 /* ---- the dispatchers (fxrt_isa.h) ---------------------------------------------------------------------------- */
 
 #undef fxrt_linear_f32
+#undef fxrt_linear_t_f32
 #undef fxrt_matmul_f32
+FXRT_DISPATCHER(fxrt_status, fxrt_linear_t_f32,
+                (const float *x, int64_t m, int64_t k, const float *weight_t, int64_t n, const float *bias, float *y,
+                 const fxrt_epilogue *ep, const fxrt_threadpool *threads),
+                (x, m, k, weight_t, n, bias, y, ep, threads))
 FXRT_DISPATCHER(fxrt_status, fxrt_linear_f32,
                 (const float *x, int64_t m, int64_t k, const float *weight, int64_t n, const float *bias, float *y,
                  const fxrt_epilogue *ep, const fxrt_threadpool *threads),

@@ -13,13 +13,16 @@ bool fx_infer_linear(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *w = ARG("weight");
   NEED_TENSOR(w, "weight");
   const fx_tinfo *t = tinfo(c, x), *tw = tinfo(c, w);
-  if (tw->ndim != 2 || t->ndim < 1 || t->shape[t->ndim - 1] != tw->shape[1])
-    return fx_ierr(c, "input [..., %lld] does not match a weight of shape [%lld, %lld]",
+  bool wt = false; /* fused_linear's weight_t: the weight is [in, out] */
+  if (op == FX_OP_FUSED_LINEAR && !as_bool(ARG("weight_t"), &wt)) return fx_ierr(c, "weight_t must be a bool");
+  const int kd = wt ? 0 : 1; /* the weight's dimension of in_features */
+  if (tw->ndim != 2 || t->ndim < 1 || t->shape[t->ndim - 1] != tw->shape[kd])
+    return fx_ierr(c, "input [..., %lld] does not match a weight of shape [%lld, %lld]%s",
                    (long long)(t->ndim ? t->shape[t->ndim - 1] : 0), (long long)tw->shape[0],
-                   (long long)(tw->ndim > 1 ? tw->shape[1] : 0));
+                   (long long)(tw->ndim > 1 ? tw->shape[1] : 0), wt ? " (transposed: weight_t)" : "");
   int64_t shape[FXRT_MAX_DIMS];
   memcpy(shape, t->shape, sizeof shape);
-  shape[t->ndim - 1] = tw->shape[0];
+  shape[t->ndim - 1] = tw->shape[1 - kd];
   in->result = new_tensor(c, t->dtype, t->ndim, shape);
   return op == FX_OP_LINEAR || fx_check_epilogue(c, op, in);
 }
@@ -92,8 +95,10 @@ bool fx_lower_linear(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_tinfo *tx = ti(r, x), *tw = ti(r, w);
   if (tx->dtype != FXRT_F32 || tw->dtype != FXRT_F32 || (is_tensor(bv) && ti(r, bv)->dtype != FXRT_F32))
     return fx_lerr(r, "linear runs on f32 tensors only");
-  int64_t kk = tw->shape[1], n = tw->shape[0], m = fx_tinfo_numel(tx) / (kk ? kk : 1);
-  fx_kcall *k = fx_call(r, FX_K_LINEAR);
+  bool wt = false;
+  if (op == FX_OP_FUSED_LINEAR) as_bool(ARG("weight_t"), &wt);
+  int64_t kk = tw->shape[wt ? 0 : 1], n = tw->shape[wt ? 1 : 0], m = fx_tinfo_numel(tx) / (kk ? kk : 1);
+  fx_kcall *k = fx_call(r, wt ? FX_K_LINEAR_T : FX_K_LINEAR);
   k->ref[0] = tref(r, x);
   k->i[0] = m, k->i[1] = kk;
   k->ref[1] = tref(r, w);
@@ -208,9 +213,12 @@ bool fx_lower_mha(fx_lctx *r, fx_op op, const fx_inst *in) {
   bool need_weights = tw->ndim == 3 && fx_tinfo_numel(tw) > 0;
   if (need_weights && iarg(ARG("average_attn_weights"), 1) == 0)
     return fx_lerr(r, "per-head attention weights are not supported");
+  bool wt = false; /* weights_t (optimizer/prepack.c): both weights are given transposed */
+  as_bool(ARG("weights_t"), &wt);
+  const fx_kind linear = wt ? FX_K_LINEAR_T : FX_K_LINEAR;
   fx_ref qkv = fx_new_scratch(r, FXRT_F32, B * L * 3 * E), scores = fx_new_scratch(r, FXRT_F32, B * H * L * L),
          att = fx_new_scratch(r, FXRT_F32, B * L * E);
-  fx_kcall *k = fx_call(r, FX_K_LINEAR);
+  fx_kcall *k = fx_call(r, linear);
   k->ref[0] = tref(r, q);
   k->i[0] = B * L, k->i[1] = E;
   k->ref[1] = tref(r, ARG("qkv_weight"));
@@ -236,7 +244,7 @@ bool fx_lower_mha(fx_lctx *r, fx_op op, const fx_inst *in) {
   k->ref[0] = scores, k->view[0] = sv;
   k->ref[1] = at(qkv, 2 * E), k->view[1] = qv;
   k->ref[2] = att, k->view[2] = ov;
-  k = fx_call(r, FX_K_LINEAR);
+  k = fx_call(r, linear);
   k->ref[0] = att;
   k->i[0] = B * L, k->i[1] = E;
   k->ref[1] = tref(r, ARG("proj_weight"));

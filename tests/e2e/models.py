@@ -138,6 +138,40 @@ class EpilogueFusions(torch.nn.Module):
         return u
 
 
+class PrepackedLinears(torch.nn.Module):
+    """Linear layers the prepack pass gives transposed weights (x [2, 16, 32]: 32 rows, at least
+    FXRT_LINEAR_DOT_ROWS): one with GELU (fused_linear), one with a residual, one plain (linear); and one it leaves,
+    on 2 rows (the first token)."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc1 = torch.nn.Linear(32, 48)
+        self.fc2 = torch.nn.Linear(48, 32)
+        self.fc3 = torch.nn.Linear(32, 40)
+        self.head = torch.nn.Linear(40, 5)
+
+    def block(self, x):
+        return x + self.fc2(torch.nn.functional.gelu(self.fc1(x)))
+
+    def forward(self, x):
+        h = self.fc3(self.block(x))
+        return self.head(h[:, 0]), h
+
+
+class PrepackedAttention(PrepackedLinears):
+    """The same after self-attention (nn.MultiheadAttention, 4 heads), for make_fx: aten.addmm, view and gelu (the
+    epilogue pass's fused_linear with weight_t) and aten._native_multi_head_attention (weights_t)."""
+
+    def __init__(self):
+        super().__init__()
+        self.att = torch.nn.MultiheadAttention(32, 4, batch_first=True)
+        self.eval()
+
+    def forward(self, x):
+        a, _ = self.att(x, x, x, need_weights=False)
+        return super().forward(x + a)
+
+
 class WinogradConvs(torch.nn.Module):
     """The convolutions the winograd pass rewrites (3x3, stride 1, one group, 64 input channels or more: one without a
     bias, with a fused residual and ReLU; padding 0 with 20 output channels; padding (1, 0) after an F.pad that padfold

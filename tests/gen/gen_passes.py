@@ -11,6 +11,7 @@
   constfold    tests/e2e/models.py:ConstantFolds
   padfold      tests/e2e/models.py:PaddingFolds (torch level), padfold_aten (aten.constant_pad_nd, ...)
   constfold_aten  the same at aten level (aten.t, aten.mm, aten.arange, ...)
+  prepack      tests/e2e/models.py:PrepackedLinears; prepack_aten: PrepackedAttention at aten level
   constfold_inplace  tests/e2e/models.py:WeightWrittenInPlace: its weights only (the graph, which writes into a
                buffer in place, is written by hand: symbolic_trace records the buffer's arithmetic as a constant)
 
@@ -35,6 +36,8 @@ CASES = {
     "constfold_aten": ["--module", "tests/e2e/models.py:ConstantFolds", "--input", "x:f32[2,16]", "--aten"],
     "constfold_inplace": ["--module", "tests/e2e/models.py:WeightWrittenInPlace", "--input", "x:f32[2,4]"],
     "ewfuse_aten": ["--module", "tests/e2e/models.py:ElementwiseChains", "--input", "x:f32[2,3,8,8]", "--aten"],
+    "prepack": ["--module", "tests/e2e/models.py:PrepackedLinears", "--input", "x:f32[2,16,32]"],
+    "prepack_aten": ["--module", "tests/e2e/models.py:PrepackedAttention", "--input", "x:f32[2,16,32]", "--aten"],
 }
 for name, args in CASES.items():
     if sys.argv[1:] and name not in sys.argv[1:]:

@@ -49,7 +49,7 @@ PY
   # the golden graph read back (fx2c's own ops included) runs in the interpreter and computes the same; not after
   # bnfold and constfold, whose new weights are not in the case's weights file
   case $(cat "$dir/$name.args") in
-  *bnfold* | *constfold* | *winograd*) ;;
+  *bnfold* | *constfold* | *winograd* | *prepack*) ;;
   *)
     # shellcheck disable=SC2086
     if "$fx2c" run "$dir/$name.expected.fx" $files "$work/in.npy" -o "$work/golden" 2>"$work/err" &&

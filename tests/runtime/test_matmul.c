@@ -1,4 +1,4 @@
-/* test_matmul.c: fxrt_linear_f32 and fxrt_matmul_f32 against dot products evaluated in double (the definitions of
+/* test_matmul.c: fxrt_linear_f32, fxrt_linear_t_f32 and fxrt_matmul_f32 against dot products evaluated in double (the definitions of
  * torch.nn.functional.linear and torch.matmul), over sizes that reach every path (the few-rows dot-product path,
  * partial micro-tiles in both directions, several KC blocks, k = 0) and every operand layout matmul accepts
  * (transposed operands through strides, broadcast batch dimensions with stride 0 or size 1, flipped views, offsets,
@@ -41,7 +41,31 @@ static void run_linear(int64_t m, int64_t k, int64_t n, bool bias, bool residual
   fxrt_epilogue ep = {act, 0.2f, -0.25f, 0.5f, res};
   const bool use_ep = residual || act != FXRT_ACT_NONE;
   assert_int_equal(fxrt_linear_f32(x, m, k, w, n, b, y, use_ep ? &ep : NULL, NULL), FXRT_OK);
+  /* fxrt_linear_t_f32 on the transposed weight: the same values, and the same bits from FXRT_LINEAR_DOT_ROWS rows
+   * on (the prepack pass relies on it) */
+  float *wt = rand_buf(n * k), *yt = rand_buf(m * n);
+  for (int64_t j = 0; j < n; j++)
+    for (int64_t p = 0; p < k; p++) wt[p * n + j] = w[j * k + p];
+  assert_int_equal(fxrt_linear_t_f32(x, m, k, wt, n, b, yt, use_ep ? &ep : NULL, NULL), FXRT_OK);
+  if (m >= FXRT_LINEAR_DOT_ROWS) assert_memory_equal(y, yt, (size_t)(m * n) * sizeof(float));
   char what[120];
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t j = 0; j < n; j++) {
+      double s = b ? b[j] : 0.0, mag = b ? fabs(b[j]) : 0.0;
+      for (int64_t p = 0; p < k; p++) {
+        s += (double)x[i * k + p] * w[j * k + p];
+        mag += fabs((double)x[i * k + p] * w[j * k + p]);
+      }
+      if (res) {
+        s += res[i * n + j];
+        mag += fabs(res[i * n + j]);
+      }
+      snprintf(what, sizeof what, "linear_t m%lld k%lld n%lld bias%d res%d act%d", (long long)m, (long long)k,
+               (long long)n, bias, residual, (int)act);
+      check_one(what, i * n + j, yt[i * n + j], act_ref(act, s), mag);
+    }
+  free(wt);
+  free(yt);
   snprintf(what, sizeof what, "linear m%lld k%lld n%lld bias%d res%d act%d", (long long)m, (long long)k, (long long)n,
            bias, residual, (int)act);
   for (int64_t i = 0; i < m; i++)
