@@ -13,7 +13,7 @@
  *         dilation: (1, 1), groups: 1, residual: %maxpool, activation: relu})
  *
  * aten's linear, addmm(bias, x, weight_t) with beta = alpha = 1 and a bias of one row, becomes an fx2c.fused_linear
- * with weight_t=True even with nothing to fuse (the bias is then added as the tiles are finished, not in a pass of its
+ * with weight_layout 'kn' even with nothing to fuse (the bias is then added as the tiles are finished, not in a pass of its
  * own); its activation may follow a reshape (make_fx's addmm, view, gelu), which then reshapes the fused node.
  */
 #include <stdio.h>
@@ -96,7 +96,7 @@ static void kwarg(fx_graph *g, fx_value *items, uint32_t *n, const char *key, fx
 }
 
 /* Whether addmm node in is a linear layer: addmm(bias, x, weight_t) with beta = alpha = 1, x [m, k], weight_t [k, n]
- * and bias [n], all f32 (aten's spelling of linear: fused_linear with weight_t). */
+ * and bias [n], all f32 (aten's spelling of linear: fused_linear with weight_layout 'kn'). */
 static bool addmm_as_linear(const fx_program *p, const fx_inst *in) {
   double beta = 0, alpha = 0;
   if (!fx_value_number(ARG(in, FX_OP_ADDMM, "beta"), &beta) || !fx_value_number(ARG(in, FX_OP_ADDMM, "alpha"), &alpha) ||
@@ -209,7 +209,7 @@ bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st) {
     if (spec.has_slope) kwarg(g, kw, &nk, "negative_slope", fx_value_float(g, spec.slope));
     if (spec.has_min) kwarg(g, kw, &nk, "min", fx_value_float(g, spec.min));
     if (spec.has_max) kwarg(g, kw, &nk, "max", fx_value_float(g, spec.max));
-    if (mm) kwarg(g, kw, &nk, "weight_t", fx_value_bool(true));
+    if (mm) kwarg(g, kw, &nk, "weight_layout", fx_value_str(g, FX_STR_LIT("kn")));
     const char *target = conv ? "fx2c.fused_conv" : "fx2c.fused_linear";
     char nm[256]; /* the conv's name, with _fused */
     snprintf(nm, sizeof nm, "%.*s_fused", (int)(g->nodes[i].name.n < 200 ? g->nodes[i].name.n : 200), g->nodes[i].name.p);

@@ -56,7 +56,7 @@ const fx_pass fx_passes[] = {
     {"epilogue", "epilogue fusion: a residual add and an activation folded into the conv or linear before them",
      fx_pass_epilogue},
     {"padfold", "constant padding (F.pad) folded into the convolution or pooling that reads it", fx_pass_padfold},
-    {"prepack", "the weights of linear layers and attention with 24 rows or more transposed at compile time",
+    {"prepack", "the weights of linear layers and attention with 24 rows or more packed for the GEMM at compile time",
      fx_pass_prepack},
     {"winograd", "3x3 stride-1 convolutions to Winograd F(4x4, 3x3), the weight transformed at compile time",
      fx_pass_winograd},
@@ -68,9 +68,10 @@ const fx_pass fx_passes[] = {
 };
 
 const char *fx_pass_pipeline(int level) {
-  /* -O1: every pass but winograd, whose transformed weights are 1.8x to 4x the originals */
+  /* -O1: every pass but winograd, whose transformed weights are 1.8x to 4x the originals, and prepack, whose packed
+   * weights are padded: -O1 keeps the weights as they are, for firmware */
   return level <= 0   ? ""
-         : level == 1 ? "noop,constfold,bnfold,epilogue,padfold,prepack,cse,ewfuse,dce"
+         : level == 1 ? "noop,constfold,bnfold,epilogue,padfold,cse,ewfuse,dce"
                       : "noop,constfold,bnfold,epilogue,padfold,prepack,winograd,cse,ewfuse,dce";
 }
 
@@ -209,7 +210,7 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
               (long long)st.weight_bytes_saved, (unsigned long long)arena_before,
               (unsigned long long)arena_after);
       if (st.packed)
-        fprintf(pm->stats_to, "pass %-8s %u linear layers or attention on transposed weights\n", ps->name, st.packed);
+        fprintf(pm->stats_to, "pass %-8s %u linear layers or attention on packed weights\n", ps->name, st.packed);
       if (st.winograd)
         fprintf(pm->stats_to, "pass %-8s %u convolutions to Winograd's algorithm\n", ps->name, st.winograd);
     }

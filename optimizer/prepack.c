@@ -1,17 +1,19 @@
-/* prepack.c: the weights of linear layers transposed at compile time. The GEMM reads B = weight^T by rows of NR
- * columns; linear's weight [out, in] has them a row of the weight apart, so every call gathered them one by one
- * (15-35% of a 197 x 768 x 2304 linear). A linear or fx2c.fused_linear with an f32 weight known at compile time (one
- * the graph does not write into) and at least FXRT_LINEAR_DOT_ROWS rows of input (fewer take dot products along the
- * weight's rows, which want it as it is) becomes an fx2c.fused_linear with weight_t=True whose weight is the
- * transpose, [in, out], stored as a new weight named after the old one with _t (read by a new get_attr node; the old
- * one goes when nothing else reads it); aten._native_multi_head_attention gets weights_t=True and both of its
- * projections' weights transposed:
+/* prepack.c: the weights of linear layers packed at compile time in the layout the GEMM reads. The GEMM reads B =
+ * weight^T in panels of NR columns; linear's weight [out, in] has a panel's values a row of the weight apart, so every
+ * call gathered them one by one (15-35% of a 197 x 768 x 2304 linear), and even a transposed weight was copied panel
+ * by panel, its rows kilobytes apart. A linear or fx2c.fused_linear with an f32 weight known at compile time (one the
+ * graph does not write into) and at least FXRT_LINEAR_DOT_ROWS rows of input (fewer take dot products along the
+ * weight's rows, which want it as it is) becomes an fx2c.fused_linear with weight_layout 'panels' on the weight
+ * packed by fxrt_linear_pack_f32 ([ceil(out / 32), in, 32]: every panel contiguous, read in place), stored as a new
+ * weight named after the old one with _packed (read by a new get_attr node; the old one goes when nothing else
+ * reads it); aten._native_multi_head_attention gets packed_weights=True and both of its projections' weights packed:
  *
- *     %encoder_mlp_0_fused_packed : [#users=1] = call_function[target=fx2c.fused_linear](args = (%ln,
- *         %encoder_mlp_0_weight_t, %encoder_mlp_0_bias), kwargs = {activation: gelu, weight_t: True})
+ *     %fc1_fused_packed : [#users=1] = call_function[target=fx2c.fused_linear](args = (%x, %fc1_weight_packed,
+ *         %fc1_bias), kwargs = {activation: gelu, weight_layout: panels, out_features: 48})
  *
- * The results are the same bits (fxrt_linear_t_f32 sums as fxrt_linear_f32 does with that many rows); the weights
- * the same bytes.
+ * A weight of the 'kn' layout (aten's addmm after epilogue fusion) is packed the same way. The results are the same
+ * bits (fxrt_linear_p_f32 sums as fxrt_linear_f32 does with that many rows); the weights grow by the padding of their
+ * last panel.
  */
 #include <stdio.h>
 #include <string.h>
@@ -28,30 +30,38 @@ static uint32_t matrix_weight(const fx_pass_manager *pm, const fx_value *v, cons
   return W->data && W->dtype == FXRT_F32 && W->ndim == 2 ? wi : FX_NONE_IDX;
 }
 
-/* The name for weight wi's transpose, in buf (of n bytes): NAME_t, or NAME_t_1 ... when that is taken by a tensor
- * other than such a transpose. *exists: the name is that of a transpose made before (of the same shape). */
-static fx_str transposed_name(const fx_weights *w, uint32_t wi, char *buf, size_t n, bool *exists) {
+/* The name for weight wi packed, in buf (of n bytes): NAME_packed, or NAME_packed_1 ... when that is taken by a
+ * tensor other than such a packing. *exists: the name is that of the packing made before (of the same shape). */
+static fx_str packed_name(const fx_weights *w, uint32_t wi, bool kn, char *buf, size_t n, bool *exists) {
   const fx_str src = w->tensors[wi].name;
-  const int64_t shape[2] = {w->tensors[wi].shape[1], w->tensors[wi].shape[0]};
-  snprintf(buf, n, "%.*s_t", (int)(src.n < 480 ? src.n : 480), src.p);
+  const int64_t out = w->tensors[wi].shape[kn ? 1 : 0], in = w->tensors[wi].shape[kn ? 0 : 1];
+  const int64_t shape[3] = {(out + FXRT_LINEAR_PANEL - 1) / FXRT_LINEAR_PANEL, in, FXRT_LINEAR_PANEL};
+  snprintf(buf, n, "%.*s_packed", (int)(src.n < 480 ? src.n : 480), src.p);
   const fx_tensor *have = fx_weights_find(w, fx_str_make(buf, strlen(buf)));
-  *exists = have && have->dtype == FXRT_F32 && have->ndim == 2 && !memcmp(have->shape, shape, sizeof shape);
+  *exists = have && have->dtype == FXRT_F32 && have->ndim == 3 && !memcmp(have->shape, shape, sizeof shape);
   for (int s = 1; have && !*exists; s++) { /* the name is taken by something else */
-    snprintf(buf, n, "%.*s_t_%d", (int)(src.n < 480 ? src.n : 480), src.p, s);
+    snprintf(buf, n, "%.*s_packed_%d", (int)(src.n < 480 ? src.n : 480), src.p, s);
     have = fx_weights_find(w, fx_str_make(buf, strlen(buf)));
   }
   return fx_str_make(buf, strlen(buf));
 }
 
-/* Adds weight wi's transpose, called name. */
-static void add_transpose(fx_weights *w, uint32_t wi, fx_str name, int64_t *saved) {
-  const int64_t r = w->tensors[wi].shape[0], c = w->tensors[wi].shape[1], shape[2] = {c, r};
-  fx_tensor *u = fx_weights_add(w, name, FXRT_F32, 2, shape);
+/* Adds weight wi packed (fxrt_linear_pack_f32), called name. */
+static void add_packed(fx_weights *w, uint32_t wi, bool kn, fx_str name, int64_t *saved) {
+  const int64_t out = w->tensors[wi].shape[kn ? 1 : 0], in = w->tensors[wi].shape[kn ? 0 : 1];
+  const int64_t shape[3] = {(out + FXRT_LINEAR_PANEL - 1) / FXRT_LINEAR_PANEL, in, FXRT_LINEAR_PANEL};
+  fx_tensor *u = fx_weights_add(w, name, FXRT_F32, 3, shape);
   *saved -= (int64_t)u->nbytes;
   const float *a = (const float *)w->tensors[wi].data; /* w->tensors moved: wi by index */
-  float *t = (float *)u->data;
-  for (int64_t i = 0; i < r; i++)
-    for (int64_t j = 0; j < c; j++) t[j * r + i] = a[i * c + j];
+  float *t = NULL;
+  if (kn) { /* [in, out] to [out, in] first */
+    t = fx_xmalloc((size_t)(out * in + 1) * sizeof *t);
+    for (int64_t i = 0; i < in; i++)
+      for (int64_t j = 0; j < out; j++) t[j * in + i] = a[i * out + j];
+    a = t;
+  }
+  fxrt_linear_pack_f32(a, out, in, (float *)u->data);
+  fx_xfree(t);
 }
 
 /* A get_attr node of weight `name`, before node `before`. */
@@ -80,11 +90,11 @@ static uint32_t remap_node(void *ctx, uint32_t n) {
   return n;
 }
 
-/* A candidate: node, its kind (linear or attention), the weights it transposes (by index; the second one for
+/* A candidate: node, its kind (linear or attention), the weights it packs (by index; the second one for
  * attention's projection only). */
 typedef struct cand {
   uint32_t node, weight[2];
-  bool mha;
+  bool mha, kn; /* kn: the weight is [in, out] (fused_linear's weight_layout 'kn') */
 } cand;
 
 static bool qualifies(const fx_pass_manager *pm, uint32_t i, const bool *written, cand *cd) {
@@ -95,17 +105,21 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, const bool *written
   if (tx->dtype != FXRT_F32) return false;
   cd->node = i;
   if (in->op == FX_OP_LINEAR || in->op == FX_OP_FUSED_LINEAR) {
-    bool wt = false;
-    if (in->op == FX_OP_FUSED_LINEAR && (ARG(in, "weight_t")->kind != FX_V_BOOL || (wt = ARG(in, "weight_t")->v.i)))
-      return false;
+    cd->kn = false;
+    if (in->op == FX_OP_FUSED_LINEAR) {
+      const fx_value *layout = ARG(in, "weight_layout");
+      cd->kn = fx_value_str_is(layout, "kn");
+      if (!cd->kn && !fx_value_str_is(layout, "nk")) return false;
+    }
     cd->mha = false;
     cd->weight[0] = matrix_weight(pm, ARG(in, "weight"), written), cd->weight[1] = FX_NONE_IDX;
     if (cd->weight[0] == FX_NONE_IDX || in->result.kind != FX_V_TENSOR) return false;
-    const int64_t k = pm->w->tensors[cd->weight[0]].shape[1];
+    const int64_t k = pm->w->tensors[cd->weight[0]].shape[cd->kn ? 0 : 1];
     return k > 0 && fx_tinfo_numel(tx) / k >= FXRT_LINEAR_DOT_ROWS;
   }
   if (in->op == FX_OP_MHA) {
-    const fx_value *wt = ARG(in, "weights_t");
+    cd->kn = false;
+    const fx_value *wt = ARG(in, "packed_weights");
     if (wt->kind != FX_V_BOOL || wt->v.i || tx->ndim != 3 || tx->shape[0] * tx->shape[1] < FXRT_LINEAR_DOT_ROWS)
       return false;
     cd->mha = true;
@@ -119,7 +133,7 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, const bool *written
   return false;
 }
 
-/* Attention: the same node, its two weights read through get_attr nodes of their transposes, weights_t=True. */
+/* Attention: the same node, its two weights read through get_attr nodes of their packings, packed_weights=True. */
 static bool rewrite_mha(fx_pass_manager *pm, const cand *cd, const uint32_t reader[2], fx_made_nodes *made) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;
@@ -141,13 +155,13 @@ static bool rewrite_mha(fx_pass_manager *pm, const cand *cd, const uint32_t read
   uint32_t nk = kw->n;
   fx_value *items = fx_xmalloc((nk + 2) * sizeof *items);
   for (uint32_t k = 0; k < nk; k++) items[k] = fx_value_copy(g, &kw->u.items[k], remap_node, &r);
-  kwarg(g, items, &nk, "weights_t", fx_value_bool(true));
+  kwarg(g, items, &nk, "packed_weights", fx_value_bool(true));
   fx_node_set_args(g, cd->node, args, fx_value_container(g, FX_V_DICT, items, nk));
   fx_xfree(items);
   return true;
 }
 
-/* A linear: a new fx2c.fused_linear on the transpose, with the old node's epilogue. */
+/* A linear: a new fx2c.fused_linear on the packed weight, with the old node's epilogue. */
 static bool rewrite_linear(fx_pass_manager *pm, const cand *cd, uint32_t reader, fx_made_nodes *made) {
   fx_program *p = pm->p;
   fx_graph *g = p->g;
@@ -169,7 +183,7 @@ static bool rewrite_linear(fx_pass_manager *pm, const cand *cd, uint32_t reader,
   for (int k = 0; k < 3; k++)
     if (ga[k] != FX_NONE_IDX) fx_made_note(made, ga[k], FX_NONE_IDX);
   args[1] = fx_value_node(g, reader);
-  fx_value kw[2 * 7];
+  fx_value kw[2 * 8];
   uint32_t nk = 0;
   if (fused) { /* the epilogue, as the epilogue pass writes it */
     const int act = fx_epilogue_act(ARG(in, "activation"));
@@ -182,7 +196,9 @@ static bool rewrite_linear(fx_pass_manager *pm, const cand *cd, uint32_t reader,
     if (lo->kind != FX_V_NONE) kwarg(g, kw, &nk, "min", fx_value_copy(g, lo, NULL, NULL));
     if (hi->kind != FX_V_NONE) kwarg(g, kw, &nk, "max", fx_value_copy(g, hi, NULL, NULL));
   }
-  kwarg(g, kw, &nk, "weight_t", fx_value_bool(true));
+  kwarg(g, kw, &nk, "weight_layout", fx_value_str(g, FX_STR_LIT("panels")));
+  const fx_tinfo *ty = &p->tensors[in->result.v.node];
+  kwarg(g, kw, &nk, "out_features", fx_value_int(g, ty->shape[ty->ndim - 1]));
   char nm[256];
   const fx_str old = g->nodes[i].name;
   snprintf(nm, sizeof nm, "%.*s_packed", (int)(old.n < 200 ? old.n : 200), old.p);
@@ -220,21 +236,23 @@ bool fx_pass_prepack(fx_pass_manager *pm, fx_pass_stats *st) {
     cs[ncs++] = cd;
   }
   /* the graph first (fx_pass_arg_value reads the program's weights, whose addresses adding weights changes), then
-   * the transposes */
+   * the packings */
   fx_made_nodes made;
   fx_made_init(&made, p);
-  bool *add = fx_xcalloc(nw + 1, sizeof *add);
+  bool *add = fx_xcalloc(nw + 1, sizeof *add), *kn = fx_xcalloc(nw + 1, sizeof *kn);
   uint32_t done = 0;
   for (uint32_t q = 0; q < ncs; q++) {
     const cand *cd = &cs[q];
     uint32_t rd[2] = {FX_NONE_IDX, FX_NONE_IDX};
+    if (reader[cd->weight[0]] != FX_NONE_IDX && kn[cd->weight[0]] != cd->kn) continue; /* read both ways: packed once */
     for (int k = 0; k < 2; k++) {
       const uint32_t wi = cd->weight[k];
       if (wi == FX_NONE_IDX) continue;
       if (reader[wi] == FX_NONE_IDX) {
         char buf[512];
         bool exists;
-        reader[wi] = get_attr(g, transposed_name(pm->w, wi, buf, sizeof buf, &exists), cd->node);
+        reader[wi] = get_attr(g, packed_name(pm->w, wi, cd->kn, buf, sizeof buf, &exists), cd->node);
+        kn[wi] = cd->kn;
         add[wi] = !exists;
         fx_made_note(&made, reader[wi], FX_NONE_IDX);
       }
@@ -252,10 +270,11 @@ bool fx_pass_prepack(fx_pass_manager *pm, fx_pass_stats *st) {
       fx_graph_erase_node(g, reader[wi]);
       reader[wi] = FX_NONE_IDX;
     } else if (add[wi]) {
-      add_transpose(pm->w, wi, g->nodes[reader[wi]].target, &st->weight_bytes_saved);
+      add_packed(pm->w, wi, kn[wi], g->nodes[reader[wi]].target, &st->weight_bytes_saved);
     }
   }
   fx_xfree(add);
+  fx_xfree(kn);
   for (uint32_t wi = 0; wi < nw; wi++) /* the original weights that nothing reads any more */
     if (reader[wi] != FX_NONE_IDX && left[wi] == 0) st->weight_bytes_saved += (int64_t)pm->w->tensors[wi].nbytes;
   st->packed += done;

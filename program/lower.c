@@ -380,7 +380,8 @@ uint64_t fx_kcall_work(const fx_kcall *k) {
   const int64_t *i = k->i;
   switch ((fx_kind)k->kind) {
   case FX_K_LINEAR:
-  case FX_K_LINEAR_T: return mul_sat(mul_sat(mul_sat(1, i[0]), i[1]), i[2]); /* m k n */
+  case FX_K_LINEAR_T:
+  case FX_K_LINEAR_P: return mul_sat(mul_sat(mul_sat(1, i[0]), i[1]), i[2]); /* m k n */
   case FX_K_MATMUL: {                                                      /* every element of y: a dot product */
     const fxrt_view *a = &k->view[0], *y = &k->view[2];
     uint64_t w = a->ndim ? mul_sat(1, a->shape[a->ndim - 1]) : 1;

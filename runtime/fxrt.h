@@ -369,6 +369,20 @@ fxrt_status fxrt_linear_f32(const float *x, int64_t m, int64_t k, const float *w
 fxrt_status fxrt_linear_t_f32(const float *x, int64_t m, int64_t k, const float *weight_t, int64_t n, const float *bias,
                               float *y, const fxrt_epilogue *ep, const fxrt_threadpool *threads);
 
+/* The same on a weight packed once, at compile time, in the layout the GEMM reads (the optimizer's prepack pass):
+ * panels of FXRT_LINEAR_PANEL output features, each [k][FXRT_LINEAR_PANEL] (the last one zero-padded), so that every
+ * panel is read in place, in order, with no packing per call. The bits of fxrt_linear_t_f32.
+ *
+ *     float *wp = ...;                                  // fxrt_linear_packed_numel(n, k) floats
+ *     fxrt_linear_pack_f32(weight, n, k, wp);           // weight [n, k], once
+ *     fxrt_linear_p_f32(x, m, k, wp, n, bias, y, ep, threads);
+ */
+#define FXRT_LINEAR_PANEL 32
+int64_t fxrt_linear_packed_numel(int64_t n, int64_t k); /* 0 if it overflows */
+fxrt_status fxrt_linear_pack_f32(const float *weight, int64_t n, int64_t k, float *weight_p);
+fxrt_status fxrt_linear_p_f32(const float *x, int64_t m, int64_t k, const float *weight_p, int64_t n, const float *bias,
+                              float *y, const fxrt_epilogue *ep, const fxrt_threadpool *threads);
+
 /* torch.matmul for ndim >= 2 operands: av [..., m, k], bv [..., k, n], yv [..., m, n]; the batch dimensions are
  * already broadcast to yv's (stride 0 where an operand repeats), so all three views have the same ndim. Any strides
  * (a transposed operand needs no copy). y must not overlap a or b. threads (NULL: none) gets the products of the

@@ -13,6 +13,9 @@
 #include "fxrt_isa.h"
 #define fxrt_linear_f32 FXRT_ISA_NAME(fxrt_linear_f32)
 #define fxrt_linear_t_f32 FXRT_ISA_NAME(fxrt_linear_t_f32)
+#define fxrt_linear_p_f32 FXRT_ISA_NAME(fxrt_linear_p_f32)
+#define fxrt_linear_packed_numel FXRT_ISA_COPY(fxrt_linear_packed_numel)
+#define fxrt_linear_pack_f32 FXRT_ISA_COPY(fxrt_linear_pack_f32)
 #define fxrt_matmul_f32 FXRT_ISA_NAME(fxrt_matmul_f32)
 #include "fxrt.h"
 #include "fxrt_check.h"
@@ -97,7 +100,7 @@ typedef struct gemm_job {
   float *c;
   const float *col_bias, *res, *abuf;
   const fxrt_epilogue *ep;
-  bool first, last;
+  bool first, last, bpanels;
 } gemm_job;
 
 static void gemm_task(void *ctx, int64_t i, int32_t worker) {
@@ -111,7 +114,10 @@ static void gemm_task(void *ctx, int64_t i, int32_t worker) {
   const int64_t nr = n - jr < NR ? n - jr : NR;
   const float *bp;
   int64_t ldb;
-  if (B.cs == 1 && nr == NR && m <= 2 * MR) { /* a few rows: the panel read in place */
+  if (J->bpanels) { /* packed at compile time (fxrt_linear_pack_f32): NR divides FXRT_LINEAR_PANEL */
+    bp = B.p + (jr / FXRT_LINEAR_PANEL) * J->k * FXRT_LINEAR_PANEL + pc * FXRT_LINEAR_PANEL + jr % FXRT_LINEAR_PANEL;
+    ldb = FXRT_LINEAR_PANEL;
+  } else if (B.cs == 1 && nr == NR && m <= 2 * MR) { /* a few rows: the panel read in place */
     bp = B.p + pc * B.rs + jr;
     ldb = B.rs;
   } else if (B.cs == 1) { /* packed: rows of B a multiple of 4 KiB apart fall in one set of the L1 cache (197 x 768
@@ -151,8 +157,8 @@ static void gemm_task(void *ctx, int64_t i, int32_t worker) {
   }
 }
 
-static void gemm(int64_t m, int64_t n, int64_t k, matrix A, matrix B, float *c, int64_t crs, int64_t ccs,
-                 const float *col_bias, const float *res, int64_t res_rs, const fxrt_epilogue *ep,
+static void gemm(int64_t m, int64_t n, int64_t k, matrix A, matrix B, bool bpanels, float *c, int64_t crs,
+                 int64_t ccs, const float *col_bias, const float *res, int64_t res_rs, const fxrt_epilogue *ep,
                  const fxrt_threadpool *threads) {
   float abuf[MR * KC]; /* A's last rows when m is not a multiple of MR, zero-padded */
   const int64_t m_full = m - m % MR;
@@ -162,7 +168,7 @@ static void gemm(int64_t m, int64_t n, int64_t k, matrix A, matrix B, float *c, 
     finish(c, crs, ccs, m, n, col_bias, res, res_rs, ep);
     return;
   }
-  gemm_job J = {m, n, k, crs, ccs, res_rs, 0, 0, A, B, c, col_bias, res, abuf, ep, false, false};
+  gemm_job J = {m, n, k, crs, ccs, res_rs, 0, 0, A, B, c, col_bias, res, abuf, ep, false, false, bpanels};
   for (J.pc = 0; J.pc < k; J.pc += KC) {
     J.kc = k - J.pc < KC ? k - J.pc : KC;
     J.first = J.pc == 0, J.last = J.pc + J.kc == k;
@@ -308,7 +314,7 @@ fxrt_status fxrt_linear_f32(const float *x, int64_t m, int64_t k, const float *w
     return FXRT_OK;
   }
   const matrix A = {x, k, 1}, B = {weight, 1, k}; /* B = weight^T */
-  gemm(m, n, k, A, B, y, n, 1, bias, res, n, ep, threads);
+  gemm(m, n, k, A, B, false, y, n, 1, bias, res, n, ep, threads);
   return FXRT_OK;
 }
 
@@ -321,7 +327,43 @@ fxrt_status fxrt_linear_t_f32(const float *x, int64_t m, int64_t k, const float 
   if (mn == 0) return FXRT_OK;
   if (!y || (k > 0 && (!x || !weight_t))) return FXRT_EINVAL;
   const matrix A = {x, k, 1}, B = {weight_t, n, 1};
-  gemm(m, n, k, A, B, y, n, 1, bias, ep ? ep->residual : NULL, n, ep, threads);
+  gemm(m, n, k, A, B, false, y, n, 1, bias, ep ? ep->residual : NULL, n, ep, threads);
+  return FXRT_OK;
+}
+
+#if FXRT_LINEAR_PANEL % NR != 0
+#error "the micro-kernel's panels must divide FXRT_LINEAR_PANEL"
+#endif
+
+int64_t fxrt_linear_packed_numel(int64_t n, int64_t k) {
+  int64_t e;
+  if (n < 0 || k < 0 || n > SIZE_LIMIT || k > SIZE_LIMIT) return 0;
+  const int64_t np = (n + FXRT_LINEAR_PANEL - 1) / FXRT_LINEAR_PANEL * FXRT_LINEAR_PANEL;
+  return mul_ok(np, k, &e) ? e : 0;
+}
+
+fxrt_status fxrt_linear_pack_f32(const float *weight, int64_t n, int64_t k, float *weight_p) {
+  const int64_t numel = fxrt_linear_packed_numel(n, k);
+  if (numel == 0 && n > 0 && k > 0) return FXRT_EINVAL;
+  if (numel > 0 && (!weight || !weight_p)) return FXRT_EINVAL;
+  for (int64_t j = 0; j < numel / (k ? k : 1); j++) {
+    float *dst = weight_p + (j / FXRT_LINEAR_PANEL) * k * FXRT_LINEAR_PANEL + j % FXRT_LINEAR_PANEL;
+    for (int64_t p = 0; p < k; p++) dst[p * FXRT_LINEAR_PANEL] = j < n ? weight[j * k + p] : 0.0f;
+  }
+  return FXRT_OK;
+}
+
+fxrt_status fxrt_linear_p_f32(const float *x, int64_t m, int64_t k, const float *weight_p, int64_t n, const float *bias,
+                              float *y, const fxrt_epilogue *ep, const fxrt_threadpool *threads) {
+  int64_t mk, mn;
+  if (m < 0 || k < 0 || n < 0 || m > SIZE_LIMIT || k > SIZE_LIMIT || n > SIZE_LIMIT) return FXRT_EINVAL;
+  if (!mul_ok(m, k, &mk) || !mul_ok(m, n, &mn) || (n > 0 && k > 0 && fxrt_linear_packed_numel(n, k) == 0))
+    return FXRT_EINVAL;
+  if (!epilogue_ok(ep)) return FXRT_EINVAL;
+  if (mn == 0) return FXRT_OK;
+  if (!y || (k > 0 && (!x || !weight_p))) return FXRT_EINVAL;
+  const matrix A = {x, k, 1}, B = {weight_p, FXRT_LINEAR_PANEL, 1};
+  gemm(m, n, k, A, B, true, y, n, 1, bias, ep ? ep->residual : NULL, n, ep, threads);
   return FXRT_OK;
 }
 
@@ -369,7 +411,7 @@ static void matmul_task(void *ctx, int64_t t, int32_t worker) {
   }
   const matrix A = {k > 0 ? J->a + ao : NULL, av->stride[nd - 2], av->stride[nd - 1]};
   const matrix B = {k > 0 ? J->b + bo : NULL, bv->stride[nd - 2], bv->stride[nd - 1]};
-  gemm(m, n, k, A, B, J->y + yo, yv->stride[nd - 2], yv->stride[nd - 1], NULL, res ? res + t * m * n : NULL, n, J->ep,
+  gemm(m, n, k, A, B, false, J->y + yo, yv->stride[nd - 2], yv->stride[nd - 1], NULL, res ? res + t * m * n : NULL, n, J->ep,
        J->threads);
 }
 
@@ -412,6 +454,11 @@ fxrt_status fxrt_matmul_f32(const float *a, const fxrt_view *av, const float *b,
 
 #undef fxrt_linear_f32
 #undef fxrt_linear_t_f32
+#undef fxrt_linear_p_f32
+FXRT_DISPATCHER(fxrt_status, fxrt_linear_p_f32,
+                (const float *x, int64_t m, int64_t k, const float *weight_p, int64_t n, const float *bias, float *y,
+                 const fxrt_epilogue *ep, const fxrt_threadpool *threads),
+                (x, m, k, weight_p, n, bias, y, ep, threads))
 #undef fxrt_matmul_f32
 FXRT_DISPATCHER(fxrt_status, fxrt_linear_t_f32,
                 (const float *x, int64_t m, int64_t k, const float *weight_t, int64_t n, const float *bias, float *y,

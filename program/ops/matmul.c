@@ -7,22 +7,39 @@
 
 /* ---- inference ---- */
 
+/* fused_linear's weight_layout (ops.def), or -1 */
+enum { LAYOUT_NK, LAYOUT_KN, LAYOUT_PANELS };
+static int linear_layout(const fx_value *v) {
+  return fx_value_str_is(v, "nk") ? LAYOUT_NK : fx_value_str_is(v, "kn") ? LAYOUT_KN
+                                             : fx_value_str_is(v, "panels") ? LAYOUT_PANELS : -1;
+}
+
 bool fx_infer_linear(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *x = &in->args[0];
   NEED_TENSOR(x, "input");
   const fx_value *w = ARG("weight");
   NEED_TENSOR(w, "weight");
   const fx_tinfo *t = tinfo(c, x), *tw = tinfo(c, w);
-  bool wt = false; /* fused_linear's weight_t: the weight is [in, out] */
-  if (op == FX_OP_FUSED_LINEAR && !as_bool(ARG("weight_t"), &wt)) return fx_ierr(c, "weight_t must be a bool");
-  const int kd = wt ? 0 : 1; /* the weight's dimension of in_features */
-  if (tw->ndim != 2 || t->ndim < 1 || t->shape[t->ndim - 1] != tw->shape[kd])
-    return fx_ierr(c, "input [..., %lld] does not match a weight of shape [%lld, %lld]%s",
-                   (long long)(t->ndim ? t->shape[t->ndim - 1] : 0), (long long)tw->shape[0],
-                   (long long)(tw->ndim > 1 ? tw->shape[1] : 0), wt ? " (transposed: weight_t)" : "");
+  const int layout = op == FX_OP_FUSED_LINEAR ? linear_layout(ARG("weight_layout")) : LAYOUT_NK;
+  if (layout < 0) return fx_ierr(c, "weight_layout must be 'nk', 'kn' or 'panels'");
+  const int64_t k = t->ndim ? t->shape[t->ndim - 1] : 0;
+  int64_t n;
+  if (layout == LAYOUT_PANELS) { /* [ceil(n / 32), k, 32] */
+    if (!as_int(ARG("out_features"), &n) || n < 0) return fx_ierr(c, "packed weights need out_features");
+    if (tw->ndim != 3 || t->ndim < 1 || tw->shape[0] != (n + FXRT_LINEAR_PANEL - 1) / FXRT_LINEAR_PANEL ||
+        tw->shape[1] != k || tw->shape[2] != FXRT_LINEAR_PANEL)
+      return fx_ierr(c, "input [..., %lld] does not match packed weights of %lld features", (long long)k, (long long)n);
+  } else {
+    const int kd = layout == LAYOUT_KN ? 0 : 1; /* the weight's dimension of in_features */
+    if (tw->ndim != 2 || t->ndim < 1 || k != tw->shape[kd])
+      return fx_ierr(c, "input [..., %lld] does not match a weight of shape [%lld, %lld]%s", (long long)k,
+                     (long long)tw->shape[0], (long long)(tw->ndim > 1 ? tw->shape[1] : 0),
+                     layout == LAYOUT_KN ? " (weight_layout 'kn': [in, out])" : "");
+    n = tw->shape[1 - kd];
+  }
   int64_t shape[FXRT_MAX_DIMS];
   memcpy(shape, t->shape, sizeof shape);
-  shape[t->ndim - 1] = tw->shape[1 - kd];
+  shape[t->ndim - 1] = n;
   in->result = new_tensor(c, t->dtype, t->ndim, shape);
   return op == FX_OP_LINEAR || fx_check_epilogue(c, op, in);
 }
@@ -73,6 +90,22 @@ bool fx_infer_mha(fx_ictx *c, fx_op op, fx_inst *in) {
   if (!as_int(ARG("num_head"), &h) || h < 1) return fx_ierr(c, "num_head must be a positive int");
   if (t->shape[2] % h)
     return fx_ierr(c, "the embedding size %lld is not divisible by num_head %lld", (long long)t->shape[2], (long long)h);
+  /* the projections' weights: [3E, E] and [E, E], or packed (packed_weights, optimizer/prepack.c) */
+  bool packed = false;
+  if (!as_bool(ARG("packed_weights"), &packed)) return fx_ierr(c, "packed_weights must be a bool");
+  const char *wn[2] = {"qkv_weight", "proj_weight"};
+  for (int k = 0; k < 2; k++) {
+    const fx_value *w = ARG(wn[k]);
+    NEED_TENSOR(w, wn[k]);
+    const fx_tinfo *tw = tinfo(c, w);
+    const int64_t e = t->shape[2], n = k == 0 ? 3 * e : e, p = (n + FXRT_LINEAR_PANEL - 1) / FXRT_LINEAR_PANEL;
+    const bool ok = packed ? tw->ndim == 3 && tw->shape[0] == p && tw->shape[1] == e && tw->shape[2] == FXRT_LINEAR_PANEL
+                           : tw->ndim == 2 && tw->shape[0] == n && tw->shape[1] == e;
+    if (tw->dtype != t->dtype || !ok)
+      return fx_ierr(c, "%s must be a %s tensor of shape [%lld, %lld]%s", wn[k], fxrt_dtype_name(t->dtype),
+                     (long long)n, (long long)e, packed ? ", packed" : "");
+    t = tinfo(c, x);
+  }
   /* the scratch buffers lowering makes: the scores [batch, heads, length, length] and the projections */
   int64_t scores[4] = {t->shape[0], h, t->shape[1], t->shape[1]}, qkv[3] = {t->shape[0], t->shape[1], 0};
   if (!fx_mul_i64(t->shape[2], 3, &qkv[2])) return fx_ierr_overflow(c, "3 * the embedding size");
@@ -95,10 +128,10 @@ bool fx_lower_linear(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_tinfo *tx = ti(r, x), *tw = ti(r, w);
   if (tx->dtype != FXRT_F32 || tw->dtype != FXRT_F32 || (is_tensor(bv) && ti(r, bv)->dtype != FXRT_F32))
     return fx_lerr(r, "linear runs on f32 tensors only");
-  bool wt = false;
-  if (op == FX_OP_FUSED_LINEAR) as_bool(ARG("weight_t"), &wt);
-  int64_t kk = tw->shape[wt ? 0 : 1], n = tw->shape[wt ? 1 : 0], m = fx_tinfo_numel(tx) / (kk ? kk : 1);
-  fx_kcall *k = fx_call(r, wt ? FX_K_LINEAR_T : FX_K_LINEAR);
+  const int layout = op == FX_OP_FUSED_LINEAR ? linear_layout(ARG("weight_layout")) : LAYOUT_NK;
+  const fx_tinfo *ty = ti(r, y);
+  int64_t kk = tx->shape[tx->ndim - 1], n = ty->shape[ty->ndim - 1], m = fx_tinfo_numel(tx) / (kk ? kk : 1);
+  fx_kcall *k = fx_call(r, layout == LAYOUT_PANELS ? FX_K_LINEAR_P : layout == LAYOUT_KN ? FX_K_LINEAR_T : FX_K_LINEAR);
   k->ref[0] = tref(r, x);
   k->i[0] = m, k->i[1] = kk;
   k->ref[1] = tref(r, w);
@@ -213,9 +246,9 @@ bool fx_lower_mha(fx_lctx *r, fx_op op, const fx_inst *in) {
   bool need_weights = tw->ndim == 3 && fx_tinfo_numel(tw) > 0;
   if (need_weights && iarg(ARG("average_attn_weights"), 1) == 0)
     return fx_lerr(r, "per-head attention weights are not supported");
-  bool wt = false; /* weights_t (optimizer/prepack.c): both weights are given transposed */
-  as_bool(ARG("weights_t"), &wt);
-  const fx_kind linear = wt ? FX_K_LINEAR_T : FX_K_LINEAR;
+  bool packed = false; /* packed_weights (optimizer/prepack.c): both weights packed for the GEMM */
+  as_bool(ARG("packed_weights"), &packed);
+  const fx_kind linear = packed ? FX_K_LINEAR_P : FX_K_LINEAR;
   fx_ref qkv = fx_new_scratch(r, FXRT_F32, B * L * 3 * E), scores = fx_new_scratch(r, FXRT_F32, B * H * L * L),
          att = fx_new_scratch(r, FXRT_F32, B * L * E);
   fx_kcall *k = fx_call(r, linear);

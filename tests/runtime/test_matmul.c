@@ -1,4 +1,4 @@
-/* test_matmul.c: fxrt_linear_f32, fxrt_linear_t_f32 and fxrt_matmul_f32 against dot products evaluated in double (the definitions of
+/* test_matmul.c: fxrt_linear_f32, fxrt_linear_t_f32, fxrt_linear_p_f32 and fxrt_matmul_f32 against dot products evaluated in double (the definitions of
  * torch.nn.functional.linear and torch.matmul), over sizes that reach every path (the few-rows dot-product path,
  * partial micro-tiles in both directions, several KC blocks, k = 0) and every operand layout matmul accepts
  * (transposed operands through strides, broadcast batch dimensions with stride 0 or size 1, flipped views, offsets,
@@ -48,6 +48,16 @@ static void run_linear(int64_t m, int64_t k, int64_t n, bool bias, bool residual
     for (int64_t p = 0; p < k; p++) wt[p * n + j] = w[j * k + p];
   assert_int_equal(fxrt_linear_t_f32(x, m, k, wt, n, b, yt, use_ep ? &ep : NULL, NULL), FXRT_OK);
   if (m >= FXRT_LINEAR_DOT_ROWS) assert_memory_equal(y, yt, (size_t)(m * n) * sizeof(float));
+  /* and fxrt_linear_p_f32 on the packed weight: the bits of fxrt_linear_t_f32, for any m */
+  float *wp = rand_buf(fxrt_linear_packed_numel(n, k) + 1), *yp = rand_buf(m * n);
+  assert_int_equal(fxrt_linear_pack_f32(w, n, k, wp), FXRT_OK);
+  for (int64_t j = n; j < (n + FXRT_LINEAR_PANEL - 1) / FXRT_LINEAR_PANEL * FXRT_LINEAR_PANEL; j++)
+    for (int64_t p = 0; p < k; p++) /* the padding is zeros */
+      assert_true(wp[(j / FXRT_LINEAR_PANEL * k + p) * FXRT_LINEAR_PANEL + j % FXRT_LINEAR_PANEL] == 0.0f);
+  assert_int_equal(fxrt_linear_p_f32(x, m, k, wp, n, b, yp, use_ep ? &ep : NULL, NULL), FXRT_OK);
+  assert_memory_equal(yt, yp, (size_t)(m * n) * sizeof(float));
+  free(wp);
+  free(yp);
   char what[120];
   for (int64_t i = 0; i < m; i++)
     for (int64_t j = 0; j < n; j++) {
