@@ -90,11 +90,6 @@ static bool graph_value(ep_state *s, uint32_t n, const fx_value *arg, fx_value *
   return true;
 }
 
-static void kwarg(fx_graph *g, fx_value *items, uint32_t *n, const char *key, fx_value v) {
-  items[(*n)++] = fx_value_word(g, fx_str_make(key, strlen(key)));
-  items[(*n)++] = v;
-}
-
 /* Whether addmm node in is a linear layer: addmm(bias, x, weight_t) with beta = alpha = 1, x [m, k], weight_t [k, n]
  * and bias [n], all f32 (aten's spelling of linear: fused_linear with weight_layout 'kn'). */
 static bool addmm_as_linear(const fx_program *p, const fx_inst *in) {
@@ -201,15 +196,15 @@ bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st) {
     uint32_t nk = 0;
     if (conv) {
       static const char *const keep[] = {"stride", "padding", "dilation", "groups"};
-      for (int k = 0; k < 4; k++) kwarg(g, kw, &nk, keep[k], fx_value_copy(g, ARG(in, op, keep[k]), NULL, NULL));
+      for (int k = 0; k < 4; k++) fx_pass_kwarg(g, kw, &nk, keep[k], fx_value_copy(g, ARG(in, op, keep[k]), NULL, NULL));
     }
-    if (residual) kwarg(g, kw, &nk, "residual", res);
+    if (residual) fx_pass_kwarg(g, kw, &nk, "residual", res);
     const char *aname = fx_epilogue_acts[spec.act];
-    kwarg(g, kw, &nk, "activation", fx_value_str(g, fx_str_make(aname, strlen(aname))));
-    if (spec.has_slope) kwarg(g, kw, &nk, "negative_slope", fx_value_float(g, spec.slope));
-    if (spec.has_min) kwarg(g, kw, &nk, "min", fx_value_float(g, spec.min));
-    if (spec.has_max) kwarg(g, kw, &nk, "max", fx_value_float(g, spec.max));
-    if (mm) kwarg(g, kw, &nk, "weight_layout", fx_value_str(g, FX_STR_LIT("kn")));
+    fx_pass_kwarg(g, kw, &nk, "activation", fx_value_str(g, fx_str_make(aname, strlen(aname))));
+    if (spec.has_slope) fx_pass_kwarg(g, kw, &nk, "negative_slope", fx_value_float(g, spec.slope));
+    if (spec.has_min) fx_pass_kwarg(g, kw, &nk, "min", fx_value_float(g, spec.min));
+    if (spec.has_max) fx_pass_kwarg(g, kw, &nk, "max", fx_value_float(g, spec.max));
+    if (mm) fx_pass_kwarg(g, kw, &nk, "weight_layout", fx_value_str(g, FX_STR_LIT("kn")));
     const char *target = conv ? "fx2c.fused_conv" : "fx2c.fused_linear";
     char nm[256]; /* the conv's name, with _fused */
     snprintf(nm, sizeof nm, "%.*s_fused", (int)(g->nodes[i].name.n < 200 ? g->nodes[i].name.n : 200), g->nodes[i].name.p);

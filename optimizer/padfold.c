@@ -33,11 +33,6 @@ static fx_value int_tuple(fx_graph *g, const int64_t *v, int n) {
   return fx_value_tuple(g, items, (uint32_t)n);
 }
 
-static void kwarg(fx_graph *g, fx_value *items, uint32_t *n, const char *key, fx_value v) {
-  items[(*n)++] = fx_value_word(g, fx_str_make(key, strlen(key)));
-  items[(*n)++] = v;
-}
-
 /* How many times v refers to node m. */
 static int refs_to(const fx_value *v, uint32_t m) {
   if (v->kind == FX_V_NODE) return v->v.node == m;
@@ -130,14 +125,14 @@ static bool fold_into_conv(pf_state *s, uint32_t pad, uint32_t u, fx_pass_stats 
   fx_value kw[2 * 12];
   uint32_t nk = 0;
   static const char *const keep[] = {"stride", "dilation", "groups"};
-  kwarg(g, kw, &nk, "padding", int_tuple(g, pad0, sp));
-  for (int k = 0; k < 3; k++) kwarg(g, kw, &nk, keep[k], fx_value_copy(g, ARG(in, op, keep[k]), NULL, NULL));
+  fx_pass_kwarg(g, kw, &nk, "padding", int_tuple(g, pad0, sp));
+  for (int k = 0; k < 3; k++) fx_pass_kwarg(g, kw, &nk, keep[k], fx_value_copy(g, ARG(in, op, keep[k]), NULL, NULL));
   if (op == FX_OP_FUSED_CONV) {
     static const char *const ep[] = {"activation", "negative_slope", "min", "max"};
-    if (res.kind != FX_V_NONE) kwarg(g, kw, &nk, "residual", res);
-    for (int k = 0; k < 4; k++) kwarg(g, kw, &nk, ep[k], fx_value_copy(g, ARG(in, op, ep[k]), NULL, NULL));
+    if (res.kind != FX_V_NONE) fx_pass_kwarg(g, kw, &nk, "residual", res);
+    for (int k = 0; k < 4; k++) fx_pass_kwarg(g, kw, &nk, ep[k], fx_value_copy(g, ARG(in, op, ep[k]), NULL, NULL));
   }
-  kwarg(g, kw, &nk, "padding_end", int_tuple(g, pad1, sp));
+  fx_pass_kwarg(g, kw, &nk, "padding_end", int_tuple(g, pad1, sp));
   replace_pair(s, pad, u, "fx2c.fused_conv", args, 3, kw, nk, st);
   fx_graph_restore_insert(g, ip);
   return true;
@@ -174,12 +169,12 @@ static bool fold_into_pool(pf_state *s, uint32_t pad, uint32_t u, fx_pass_stats 
   if (m != FX_NONE_IDX) fx_made_note(&s->made, m, FX_NONE_IDX);
   fx_value kw[2 * 6];
   uint32_t nk = 0;
-  kwarg(g, kw, &nk, "kernel_size", int_tuple(g, a->kernel, 2));
-  kwarg(g, kw, &nk, "stride", int_tuple(g, a->stride, 2));
-  kwarg(g, kw, &nk, "padding", int_tuple(g, padding, 2));
-  if (op == FX_OP_MAX_POOL) kwarg(g, kw, &nk, "dilation", fx_value_copy(g, ARG(in, op, "dilation"), NULL, NULL));
-  kwarg(g, kw, &nk, "ceil_mode", fx_value_bool(false));
-  if (op == FX_OP_AVG_POOL) kwarg(g, kw, &nk, "count_include_pad", fx_value_bool(true));
+  fx_pass_kwarg(g, kw, &nk, "kernel_size", int_tuple(g, a->kernel, 2));
+  fx_pass_kwarg(g, kw, &nk, "stride", int_tuple(g, a->stride, 2));
+  fx_pass_kwarg(g, kw, &nk, "padding", int_tuple(g, padding, 2));
+  if (op == FX_OP_MAX_POOL) fx_pass_kwarg(g, kw, &nk, "dilation", fx_value_copy(g, ARG(in, op, "dilation"), NULL, NULL));
+  fx_pass_kwarg(g, kw, &nk, "ceil_mode", fx_value_bool(false));
+  if (op == FX_OP_AVG_POOL) fx_pass_kwarg(g, kw, &nk, "count_include_pad", fx_value_bool(true));
   replace_pair(s, pad, u, op == FX_OP_MAX_POOL ? "torch.nn.functional.max_pool2d" : "torch.nn.functional.avg_pool2d", &x, 1,
                kw, nk, st);
   fx_graph_restore_insert(g, ip);

@@ -115,6 +115,19 @@ bool fx_pass_arg_value(fx_pass_manager *pm, uint32_t n, const fx_value *arg, fx_
   return true;
 }
 
+void fx_pass_kwarg(fx_graph *g, fx_value *items, uint32_t *n, const char *key, fx_value v) {
+  items[(*n)++] = fx_value_word(g, fx_str_make(key, strlen(key)));
+  items[(*n)++] = v;
+}
+
+uint32_t fx_pass_get_attr(fx_graph *g, fx_str name, uint32_t before) {
+  fx_insert_point ip = fx_graph_inserting_before(g, before);
+  uint32_t ga = fx_graph_create_node(g, FX_GET_ATTR, name, fx_value_tuple(g, NULL, 0),
+                                     fx_value_container(g, FX_V_DICT, NULL, 0), (fx_str){"", 0}, (fx_str){"", 0});
+  fx_graph_restore_insert(g, ip);
+  return ga;
+}
+
 uint32_t fx_pass_weight_index(const fx_program *p, const fx_weights *w, const fx_value *v) {
   if (!w || v->kind != FX_V_TENSOR) return FX_NONE_IDX;
   const fx_tinfo *t = &p->tensors[v->v.node];

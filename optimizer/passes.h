@@ -71,6 +71,10 @@ bool fx_pass_find_ref(const fx_value *v, uint32_t t, fx_result_fn result_of, voi
 bool fx_pass_arg_value(fx_pass_manager *pm, uint32_t n, const fx_value *arg, fx_result_fn result_of, void *ctx,
                        fx_value *out, uint32_t *made);
 
+/* Appends key: v to the items of a kwargs dict being built (items[*n], items[*n + 1]). */
+void fx_pass_kwarg(fx_graph *g, fx_value *items, uint32_t *n, const char *key, fx_value v);
+/* A get_attr node of weight `name`, made before node `before`. */
+uint32_t fx_pass_get_attr(fx_graph *g, fx_str name, uint32_t before);
 /* The index in w of the weight that the bound tensor argument v reads, or FX_NONE_IDX. */
 uint32_t fx_pass_weight_index(const fx_program *p, const fx_weights *w, const fx_value *v);
 /* For every weight wi of w: readers[wi] += the bound tensor arguments of p's nodes that read it; written[wi] = true

@@ -64,20 +64,6 @@ static void add_packed(fx_weights *w, uint32_t wi, bool kn, fx_str name, int64_t
   fx_xfree(t);
 }
 
-/* A get_attr node of weight `name`, before node `before`. */
-static uint32_t get_attr(fx_graph *g, fx_str name, uint32_t before) {
-  fx_insert_point ip = fx_graph_inserting_before(g, before);
-  uint32_t ga = fx_graph_create_node(g, FX_GET_ATTR, name, fx_value_tuple(g, NULL, 0),
-                                     fx_value_container(g, FX_V_DICT, NULL, 0), (fx_str){"", 0}, (fx_str){"", 0});
-  fx_graph_restore_insert(g, ip);
-  return ga;
-}
-
-static void kwarg(fx_graph *g, fx_value *items, uint32_t *n, const char *key, fx_value v) {
-  items[(*n)++] = fx_value_word(g, fx_str_make(key, strlen(key)));
-  items[(*n)++] = v;
-}
-
 /* The node references of a node's args mapped: from[k] to to[k]. */
 typedef struct remap {
   uint32_t from[2], to[2];
@@ -155,7 +141,7 @@ static bool rewrite_mha(fx_pass_manager *pm, const cand *cd, const uint32_t read
   uint32_t nk = kw->n;
   fx_value *items = fx_xmalloc((nk + 2) * sizeof *items);
   for (uint32_t k = 0; k < nk; k++) items[k] = fx_value_copy(g, &kw->u.items[k], remap_node, &r);
-  kwarg(g, items, &nk, "packed_weights", fx_value_bool(true));
+  fx_pass_kwarg(g, items, &nk, "packed_weights", fx_value_bool(true));
   fx_node_set_args(g, cd->node, args, fx_value_container(g, FX_V_DICT, items, nk));
   fx_xfree(items);
   return true;
@@ -189,16 +175,16 @@ static bool rewrite_linear(fx_pass_manager *pm, const cand *cd, uint32_t reader,
     const int act = fx_epilogue_act(ARG(in, "activation"));
     const char *aname = fx_epilogue_acts[act < 0 ? 0 : act];
     const fx_value *lo = ARG(in, "min"), *hi = ARG(in, "max");
-    if (res.kind != FX_V_NONE) kwarg(g, kw, &nk, "residual", res);
-    if (act > 0) kwarg(g, kw, &nk, "activation", fx_value_str(g, fx_str_make(aname, strlen(aname))));
+    if (res.kind != FX_V_NONE) fx_pass_kwarg(g, kw, &nk, "residual", res);
+    if (act > 0) fx_pass_kwarg(g, kw, &nk, "activation", fx_value_str(g, fx_str_make(aname, strlen(aname))));
     if (strcmp(aname, "leaky_relu") == 0)
-      kwarg(g, kw, &nk, "negative_slope", fx_value_copy(g, ARG(in, "negative_slope"), NULL, NULL));
-    if (lo->kind != FX_V_NONE) kwarg(g, kw, &nk, "min", fx_value_copy(g, lo, NULL, NULL));
-    if (hi->kind != FX_V_NONE) kwarg(g, kw, &nk, "max", fx_value_copy(g, hi, NULL, NULL));
+      fx_pass_kwarg(g, kw, &nk, "negative_slope", fx_value_copy(g, ARG(in, "negative_slope"), NULL, NULL));
+    if (lo->kind != FX_V_NONE) fx_pass_kwarg(g, kw, &nk, "min", fx_value_copy(g, lo, NULL, NULL));
+    if (hi->kind != FX_V_NONE) fx_pass_kwarg(g, kw, &nk, "max", fx_value_copy(g, hi, NULL, NULL));
   }
-  kwarg(g, kw, &nk, "weight_layout", fx_value_str(g, FX_STR_LIT("panels")));
+  fx_pass_kwarg(g, kw, &nk, "weight_layout", fx_value_str(g, FX_STR_LIT("panels")));
   const fx_tinfo *ty = &p->tensors[in->result.v.node];
-  kwarg(g, kw, &nk, "out_features", fx_value_int(g, ty->shape[ty->ndim - 1]));
+  fx_pass_kwarg(g, kw, &nk, "out_features", fx_value_int(g, ty->shape[ty->ndim - 1]));
   char nm[256];
   const fx_str old = g->nodes[i].name;
   snprintf(nm, sizeof nm, "%.*s_packed", (int)(old.n < 200 ? old.n : 200), old.p);
@@ -251,7 +237,7 @@ bool fx_pass_prepack(fx_pass_manager *pm, fx_pass_stats *st) {
       if (reader[wi] == FX_NONE_IDX) {
         char buf[512];
         bool exists;
-        reader[wi] = get_attr(g, packed_name(pm->w, wi, cd->kn, buf, sizeof buf, &exists), cd->node);
+        reader[wi] = fx_pass_get_attr(g, packed_name(pm->w, wi, cd->kn, buf, sizeof buf, &exists), cd->node);
         kn[wi] = cd->kn;
         add[wi] = !exists;
         fx_made_note(&made, reader[wi], FX_NONE_IDX);

@@ -126,20 +126,6 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
   return true;
 }
 
-static void kwarg(fx_graph *g, fx_value *items, uint32_t *n, const char *key, fx_value v) {
-  items[(*n)++] = fx_value_word(g, fx_str_make(key, strlen(key)));
-  items[(*n)++] = v;
-}
-
-/* A get_attr node of weight `name`, before node `before`. */
-static uint32_t get_attr(fx_graph *g, fx_str name, uint32_t before) {
-  fx_insert_point ip = fx_graph_inserting_before(g, before);
-  uint32_t ga = fx_graph_create_node(g, FX_GET_ATTR, name, fx_value_tuple(g, NULL, 0),
-                                     fx_value_container(g, FX_V_DICT, NULL, 0), (fx_str){"", 0}, (fx_str){"", 0});
-  fx_graph_restore_insert(g, ip);
-  return ga;
-}
-
 /* The transformed weight of weight wi for tiles of tile x tile (made once, shared by the convolutions that read wi):
  * its name. */
 static fx_str transformed(fx_weights *w, uint32_t wi, int64_t tile, int64_t k, int64_t c, int64_t *saved) {
@@ -199,27 +185,27 @@ bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
       cd->res = fx_value_node(g, repl[cd->res.v.node]);
     const uint32_t rd = 2 * cd->weight + (cd->tile == 2);
     if (reader[rd] == FX_NONE_IDX)
-      reader[rd] = get_attr(g, transformed(pm->w, cd->weight, cd->tile, cd->k, cd->c, &st->weight_bytes_saved), i);
+      reader[rd] = fx_pass_get_attr(g, transformed(pm->w, cd->weight, cd->tile, cd->k, cd->c, &st->weight_bytes_saved), i);
     fx_value args[3] = {cd->x, fx_value_node(g, reader[rd]), cd->b};
-    if (cd->bias != FX_NONE_IDX) args[2] = fx_value_node(g, get_attr(g, pm->w->tensors[cd->bias].name, i));
+    if (cd->bias != FX_NONE_IDX) args[2] = fx_value_node(g, fx_pass_get_attr(g, pm->w->tensors[cd->bias].name, i));
     fx_value kw[2 * 9], pad[2] = {fx_value_int(g, cd->pad[0]), fx_value_int(g, cd->pad[1])};
     uint32_t nk = 0;
-    kwarg(g, kw, &nk, "padding", fx_value_tuple(g, pad, 2));
-    kwarg(g, kw, &nk, "out_channels", fx_value_int(g, cd->k));
-    kwarg(g, kw, &nk, "tile", fx_value_int(g, cd->tile));
+    fx_pass_kwarg(g, kw, &nk, "padding", fx_value_tuple(g, pad, 2));
+    fx_pass_kwarg(g, kw, &nk, "out_channels", fx_value_int(g, cd->k));
+    fx_pass_kwarg(g, kw, &nk, "tile", fx_value_int(g, cd->tile));
     if (in->op == FX_OP_FUSED_CONV) { /* the epilogue, as the epilogue pass writes it */
       const int act = fx_epilogue_act(ARG(in, "activation"));
       const fx_value *slope = ARG(in, "negative_slope"), *lo = ARG(in, "min"), *hi = ARG(in, "max");
-      if (cd->res.kind != FX_V_NONE) kwarg(g, kw, &nk, "residual", cd->res);
+      if (cd->res.kind != FX_V_NONE) fx_pass_kwarg(g, kw, &nk, "residual", cd->res);
       const char *aname = fx_epilogue_acts[act < 0 ? 0 : act];
-      if (act > 0) kwarg(g, kw, &nk, "activation", fx_value_str(g, fx_str_make(aname, strlen(aname))));
-      if (strcmp(aname, "leaky_relu") == 0) kwarg(g, kw, &nk, "negative_slope", fx_value_copy(g, slope, NULL, NULL));
-      if (lo->kind != FX_V_NONE) kwarg(g, kw, &nk, "min", fx_value_copy(g, lo, NULL, NULL));
-      if (hi->kind != FX_V_NONE) kwarg(g, kw, &nk, "max", fx_value_copy(g, hi, NULL, NULL));
+      if (act > 0) fx_pass_kwarg(g, kw, &nk, "activation", fx_value_str(g, fx_str_make(aname, strlen(aname))));
+      if (strcmp(aname, "leaky_relu") == 0) fx_pass_kwarg(g, kw, &nk, "negative_slope", fx_value_copy(g, slope, NULL, NULL));
+      if (lo->kind != FX_V_NONE) fx_pass_kwarg(g, kw, &nk, "min", fx_value_copy(g, lo, NULL, NULL));
+      if (hi->kind != FX_V_NONE) fx_pass_kwarg(g, kw, &nk, "max", fx_value_copy(g, hi, NULL, NULL));
     }
     if (cd->end[0] != cd->pad[0] || cd->end[1] != cd->pad[1]) {
       fx_value e[2] = {fx_value_int(g, cd->end[0]), fx_value_int(g, cd->end[1])};
-      kwarg(g, kw, &nk, "padding_end", fx_value_tuple(g, e, 2));
+      fx_pass_kwarg(g, kw, &nk, "padding_end", fx_value_tuple(g, e, 2));
     }
     char nm[256];
     const fx_str old = g->nodes[i].name;

@@ -291,16 +291,29 @@ static void gemv_task(void *ctx, int64_t i, int32_t worker) {
 
 /* ---- torch.nn.functional.linear ----------------------------------------------------------------------------- */
 
+/* The checks the linears share: FXRT_EINVAL, or FXRT_OK with *done set when y is empty. */
+static fxrt_status linear_check(const float *x, int64_t m, int64_t k, const float *w, int64_t n, const float *y,
+                                const fxrt_epilogue *ep, bool *done) {
+  int64_t mk, nk, mn;
+  *done = false;
+  if (m < 0 || k < 0 || n < 0 || m > SIZE_LIMIT || k > SIZE_LIMIT || n > SIZE_LIMIT) return FXRT_EINVAL;
+  if (!mul_ok(m, k, &mk) || !mul_ok(n, k, &nk) || !mul_ok(m, n, &mn)) return FXRT_EINVAL;
+  if (!epilogue_ok(ep)) return FXRT_EINVAL;
+  if (mn == 0) {
+    *done = true;
+    return FXRT_OK;
+  }
+  return !y || (k > 0 && (!x || !w)) ? FXRT_EINVAL : FXRT_OK;
+}
+
 /* torch.nn.functional.linear(x, weight, bias): y[i, j] = sum_p x[i, p] * weight[j, p] + bias[j], then the
  * epilogue. */
 fxrt_status fxrt_linear_f32(const float *x, int64_t m, int64_t k, const float *weight, int64_t n, const float *bias,
                             float *y, const fxrt_epilogue *ep, const fxrt_threadpool *threads) {
-  int64_t mk, nk, mn;
-  if (m < 0 || k < 0 || n < 0 || m > SIZE_LIMIT || k > SIZE_LIMIT || n > SIZE_LIMIT) return FXRT_EINVAL;
-  if (!mul_ok(m, k, &mk) || !mul_ok(n, k, &nk) || !mul_ok(m, n, &mn)) return FXRT_EINVAL;
-  if (!epilogue_ok(ep)) return FXRT_EINVAL;
-  if (mn == 0) return FXRT_OK;
-  if (!y || (k > 0 && (!x || !weight))) return FXRT_EINVAL;
+  bool done;
+  const fxrt_status st = linear_check(x, m, k, weight, n, y, ep, &done);
+  if (st != FXRT_OK || done) return st;
+  const int64_t mn = m * n;
   const float *res = ep ? ep->residual : NULL;
   if (m < GEMV_MAX_M) { /* a few rows: dot products straight from the weight rows (no packing to amortise) */
     if (k == 0) { /* empty sums: the operands may be NULL, so no pointer arithmetic on them */
@@ -320,12 +333,9 @@ fxrt_status fxrt_linear_f32(const float *x, int64_t m, int64_t k, const float *w
 
 fxrt_status fxrt_linear_t_f32(const float *x, int64_t m, int64_t k, const float *weight_t, int64_t n, const float *bias,
                               float *y, const fxrt_epilogue *ep, const fxrt_threadpool *threads) {
-  int64_t mk, nk, mn;
-  if (m < 0 || k < 0 || n < 0 || m > SIZE_LIMIT || k > SIZE_LIMIT || n > SIZE_LIMIT) return FXRT_EINVAL;
-  if (!mul_ok(m, k, &mk) || !mul_ok(n, k, &nk) || !mul_ok(m, n, &mn)) return FXRT_EINVAL;
-  if (!epilogue_ok(ep)) return FXRT_EINVAL;
-  if (mn == 0) return FXRT_OK;
-  if (!y || (k > 0 && (!x || !weight_t))) return FXRT_EINVAL;
+  bool done;
+  const fxrt_status st = linear_check(x, m, k, weight_t, n, y, ep, &done);
+  if (st != FXRT_OK || done) return st;
   const matrix A = {x, k, 1}, B = {weight_t, n, 1};
   gemm(m, n, k, A, B, false, y, n, 1, bias, ep ? ep->residual : NULL, n, ep, threads);
   return FXRT_OK;
@@ -355,13 +365,10 @@ fxrt_status fxrt_linear_pack_f32(const float *weight, int64_t n, int64_t k, floa
 
 fxrt_status fxrt_linear_p_f32(const float *x, int64_t m, int64_t k, const float *weight_p, int64_t n, const float *bias,
                               float *y, const fxrt_epilogue *ep, const fxrt_threadpool *threads) {
-  int64_t mk, mn;
-  if (m < 0 || k < 0 || n < 0 || m > SIZE_LIMIT || k > SIZE_LIMIT || n > SIZE_LIMIT) return FXRT_EINVAL;
-  if (!mul_ok(m, k, &mk) || !mul_ok(m, n, &mn) || (n > 0 && k > 0 && fxrt_linear_packed_numel(n, k) == 0))
-    return FXRT_EINVAL;
-  if (!epilogue_ok(ep)) return FXRT_EINVAL;
-  if (mn == 0) return FXRT_OK;
-  if (!y || (k > 0 && (!x || !weight_p))) return FXRT_EINVAL;
+  bool done;
+  const fxrt_status st = linear_check(x, m, k, weight_p, n, y, ep, &done);
+  if (st != FXRT_OK || done) return st;
+  if (k > 0 && fxrt_linear_packed_numel(n, k) == 0) return FXRT_EINVAL;
   const matrix A = {x, k, 1}, B = {weight_p, FXRT_LINEAR_PANEL, 1};
   gemm(m, n, k, A, B, true, y, n, 1, bias, ep ? ep->residual : NULL, n, ep, threads);
   return FXRT_OK;

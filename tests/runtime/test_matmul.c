@@ -58,39 +58,28 @@ static void run_linear(int64_t m, int64_t k, int64_t n, bool bias, bool residual
   assert_memory_equal(yt, yp, (size_t)(m * n) * sizeof(float));
   free(wp);
   free(yp);
-  char what[120];
-  for (int64_t i = 0; i < m; i++)
-    for (int64_t j = 0; j < n; j++) {
-      double s = b ? b[j] : 0.0, mag = b ? fabs(b[j]) : 0.0;
-      for (int64_t p = 0; p < k; p++) {
-        s += (double)x[i * k + p] * w[j * k + p];
-        mag += fabs((double)x[i * k + p] * w[j * k + p]);
+  const float *got[2] = {y, yt};
+  const char *name[2] = {"linear", "linear_t"};
+  for (int v = 0; v < 2; v++) {
+    char what[120];
+    snprintf(what, sizeof what, "%s m%lld k%lld n%lld bias%d res%d act%d", name[v], (long long)m, (long long)k,
+             (long long)n, bias, residual, (int)act);
+    for (int64_t i = 0; i < m; i++)
+      for (int64_t j = 0; j < n; j++) {
+        double s = b ? b[j] : 0.0, mag = b ? fabs(b[j]) : 0.0;
+        for (int64_t p = 0; p < k; p++) {
+          s += (double)x[i * k + p] * w[j * k + p];
+          mag += fabs((double)x[i * k + p] * w[j * k + p]);
+        }
+        if (res) {
+          s += res[i * n + j];
+          mag += fabs(res[i * n + j]);
+        }
+        check_one(what, i * n + j, got[v][i * n + j], act_ref(act, s), mag);
       }
-      if (res) {
-        s += res[i * n + j];
-        mag += fabs(res[i * n + j]);
-      }
-      snprintf(what, sizeof what, "linear_t m%lld k%lld n%lld bias%d res%d act%d", (long long)m, (long long)k,
-               (long long)n, bias, residual, (int)act);
-      check_one(what, i * n + j, yt[i * n + j], act_ref(act, s), mag);
-    }
+  }
   free(wt);
   free(yt);
-  snprintf(what, sizeof what, "linear m%lld k%lld n%lld bias%d res%d act%d", (long long)m, (long long)k, (long long)n,
-           bias, residual, (int)act);
-  for (int64_t i = 0; i < m; i++)
-    for (int64_t j = 0; j < n; j++) {
-      double s = b ? b[j] : 0.0, mag = b ? fabs(b[j]) : 0.0;
-      for (int64_t p = 0; p < k; p++) {
-        s += (double)x[i * k + p] * w[j * k + p];
-        mag += fabs((double)x[i * k + p] * w[j * k + p]);
-      }
-      if (res) {
-        s += res[i * n + j];
-        mag += fabs(res[i * n + j]);
-      }
-      check_one(what, i * n + j, y[i * n + j], act_ref(act, s), mag);
-    }
   free(x);
   free(w);
   free(b);
