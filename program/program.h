@@ -122,8 +122,8 @@ typedef struct fx_program {
   bool optimized;         /* the graph is the pass manager's rewrite of the one read: PyTorch's refusals that depend on
                              layouts (a view() that no strides reach) were checked on the original, and a removed
                              contiguous() may leave such a view, which is then a reshape */
-  int32_t ws_workers;     /* the workers that kernels with scratch per worker (Winograd) get room for in their
-                             workspaces: FXRT_WS_WORKERS (fx_program_init), 1 for firmware (no threads) */
+  int32_t ws_workers;     /* the workers that kernels with scratch per worker (Winograd, attention) get room for
+                             in their workspaces: FXRT_WS_WORKERS (fx_program_init), 1 for firmware (no threads) */
   fx_arena arena;
 } fx_program;
 

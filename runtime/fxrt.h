@@ -65,8 +65,8 @@ typedef struct fxrt_threadpool {
   void *self;
 } fxrt_threadpool;
 
-/* The most workers that a kernel with scratch per worker (Winograd) has room for in its workspace: fx2c sizes host
- * programs' workspaces for this many, firmware's for one. */
+/* The most workers that a kernel with scratch per worker (Winograd, attention) has room for in its workspace: fx2c
+ * sizes host programs' workspaces for this many, firmware's for one. */
 #define FXRT_WS_WORKERS 4
 
 typedef enum fxrt_dtype {
@@ -389,6 +389,23 @@ fxrt_status fxrt_linear_p_f32(const float *x, int64_t m, int64_t k, const float 
  * batch, or each product's column panels when the batch is smaller than twice the threads. */
 fxrt_status fxrt_matmul_f32(const float *a, const fxrt_view *av, const float *b, const fxrt_view *bv, float *y,
                             const fxrt_view *yv, const fxrt_epilogue *ep, const fxrt_threadpool *threads);
+
+/* Scaled dot-product attention without a mask, the core of multi-head attention: for each batch b and head h,
+ *   y[b, h] = softmax(scale * q[b, h] @ k[b, h]^T) @ v[b, h]
+ * with q [B, H, L, D], k and v [B, H, S, D] and y [B, H, L, D] given as 4-d views (any strides: q, k and v may be
+ * slices of one [B, L, 3, H, D] projection, y the [B, L, H, D] input of the output projection). A block of
+ * FXRT_ATTENTION_ROWS query rows at a time: its scores, their softmax (as fxrt_softmax_f32's, over the scaled
+ * scores) and its product with v, while the block is in cache; the full [L, S] scores are never written. The same
+ * bits as fxrt_matmul_f32, a multiplication by scale and fxrt_softmax_f32 in sequence. The workspace holds each
+ * worker's packed k and v and a block's scores: fxrt_attention_workspace_size() bytes, the same for every
+ * instruction set; threads (NULL: none) gets the (batch, head) pairs, or blocks of rows when there are fewer pairs
+ * than twice the threads, if the workspace has room for as many workers as the pool has threads (else the calling
+ * thread does it all). y must not overlap q, k or v. */
+#define FXRT_ATTENTION_ROWS 48
+size_t fxrt_attention_workspace_size(int64_t l, int64_t s, int64_t d, int64_t workers); /* 0 if it overflows */
+fxrt_status fxrt_attention_f32(const float *q, const fxrt_view *qv, const float *k, const fxrt_view *kv, const float *v,
+                               const fxrt_view *vv, float *y, const fxrt_view *yv, float scale, void *ws,
+                               size_t ws_bytes, const fxrt_threadpool *threads);
 
 /* ---- normalization (fxrt_norm.c) ---------------------------------------------------------------------------- */
 

@@ -17,10 +17,13 @@
 #define fxrt_linear_packed_numel FXRT_ISA_COPY(fxrt_linear_packed_numel)
 #define fxrt_linear_pack_f32 FXRT_ISA_COPY(fxrt_linear_pack_f32)
 #define fxrt_matmul_f32 FXRT_ISA_NAME(fxrt_matmul_f32)
+#define fxrt_attention_f32 FXRT_ISA_NAME(fxrt_attention_f32)
+#define fxrt_attention_workspace_size FXRT_ISA_COPY(fxrt_attention_workspace_size)
 #include "fxrt.h"
 #include "fxrt_check.h"
 #include "fxrt_gemm.h"
 #include "fxrt_par.h"
+#include "fxrt_softmax.h"
 
 #include <math.h>
 #include <string.h>
@@ -457,6 +460,123 @@ fxrt_status fxrt_matmul_f32(const float *a, const fxrt_view *av, const float *b,
   return FXRT_OK;
 }
 
+/* ---- attention ------------------------------------------------------------------------------------------------ */
+
+#define ATT_ROWS FXRT_ATTENTION_ROWS /* query rows per block (a multiple of MR): their scores stay in cache */
+#define ATT_ALIGN 64                 /* bytes: each worker's region starts on a cache line */
+#define PANEL FXRT_LINEAR_PANEL
+
+#if ATT_ROWS % 6 != 0
+#error "FXRT_ATTENTION_ROWS must be a multiple of the micro-kernel's rows"
+#endif
+
+/* One worker's region, in floats: k^T and v in panels (kp = ceil(s/PANEL)*PANEL*d, vp = ceil(d/PANEL)*PANEL*s) and
+ * a block's scores (ATT_ROWS*s), each a multiple of 16 floats; false if it overflows. */
+static bool att_region(int64_t s, int64_t d, int64_t *kp, int64_t *vp, int64_t *total) {
+  int64_t sc;
+  if (s < 0 || d < 0 || s > SIZE_LIMIT || d > SIZE_LIMIT) return false;
+  if (!mul_ok((s + PANEL - 1) / PANEL * PANEL, d, kp) || !mul_ok((d + PANEL - 1) / PANEL * PANEL, s, vp) ||
+      !mul_ok(ATT_ROWS, s, &sc))
+    return false;
+  *kp = (*kp + 15) / 16 * 16, *vp = (*vp + 15) / 16 * 16, sc = (sc + 15) / 16 * 16;
+  *total = *kp + *vp + sc;
+  return *total <= SIZE_LIMIT;
+}
+
+size_t fxrt_attention_workspace_size(int64_t l, int64_t s, int64_t d, int64_t workers) {
+  int64_t kp, vp, region;
+  (void)l;
+  if (!att_region(s, d, &kp, &vp, &region)) return 0;
+  if (workers < 1) workers = 1;
+  if (workers > FXRT_WS_WORKERS) workers = FXRT_WS_WORKERS;
+  return (size_t)workers * (size_t)region * sizeof(float) + ATT_ALIGN;
+}
+
+/* dst[(j / PANEL)*kk*PANEL + p*PANEL + j % PANEL] = src[p*rs + j*cs] for p < kk, j < nn, zeros for the last panel's
+ * columns past nn: a [kk, nn] matrix B in the panels that gemm(..., bpanels = true, ...) reads. */
+static void pack_panels(const float *src, int64_t rs, int64_t cs, int64_t kk, int64_t nn, float *dst) {
+  for (int64_t j0 = 0; j0 < nn; j0 += PANEL) {
+    const int64_t w = min64(PANEL, nn - j0);
+    float *panel = dst + j0 * kk;
+    for (int64_t p = 0; p < kk; p++) {
+      float *row = panel + p * PANEL;
+      const float *in = src + p * rs + j0 * cs;
+      for (int64_t j = 0; j < w; j++) row[j] = in[j * cs];
+      for (int64_t j = w; j < PANEL; j++) row[j] = 0.0f;
+    }
+  }
+}
+
+typedef struct att_job {
+  const float *q, *k, *v;
+  float *y, *ws0;
+  const fxrt_view *qv, *kv, *vv, *yv;
+  int64_t h, l, s, d, groups, kp, vp, region; /* groups: pieces per (batch, head), each of whole blocks of rows */
+  float scale;
+} att_job;
+
+/* Piece t: (batch, head) t / groups, its group t % groups of row blocks, in worker's region. */
+static void att_task(void *ctx, int64_t t, int32_t worker) {
+  const att_job *J = (const att_job *)ctx;
+  const int64_t bh = t / J->groups, g = t % J->groups, b = bh / J->h, hd = bh % J->h, s = J->s, d = J->d;
+  const fxrt_view *qv = J->qv, *kv = J->kv, *vv = J->vv, *yv = J->yv;
+  const float *q = J->q + qv->offset + b * qv->stride[0] + hd * qv->stride[1];
+  const float *k = J->k + kv->offset + b * kv->stride[0] + hd * kv->stride[1];
+  const float *v = J->v + vv->offset + b * vv->stride[0] + hd * vv->stride[1];
+  float *y = J->y + yv->offset + b * yv->stride[0] + hd * yv->stride[1];
+  float *kpan = J->ws0 + worker * J->region, *vpan = kpan + J->kp, *scores = vpan + J->vp;
+  pack_panels(k, kv->stride[3], kv->stride[2], d, s, kpan); /* k^T [d, s] */
+  pack_panels(v, vv->stride[2], vv->stride[3], s, d, vpan); /* v [s, d] */
+  int64_t lo, hi;
+  par_part(J->l, ATT_ROWS, J->groups, g, &lo, &hi);
+  for (int64_t r0 = lo; r0 < hi; r0 += ATT_ROWS) {
+    const int64_t rows = min64(ATT_ROWS, hi - r0);
+    const matrix Q = {q + r0 * qv->stride[2], qv->stride[2], qv->stride[3]}, K = {kpan, PANEL, 1};
+    gemm(rows, s, d, Q, K, true, scores, s, 1, NULL, NULL, 0, NULL, NULL);
+    for (int64_t i = 0; i < rows; i++) {
+      float *row = scores + i * s;
+      int64_t j = 0;
+      CHUNK_LOOP
+      for (; j + VW <= s; j += VW)
+        LANES(c) row[j + c] *= J->scale;
+      for (; j < s; j++) row[j] *= J->scale;
+      softmax_row_store(row, s, softmax_row_max(row, s), row);
+    }
+    const matrix P = {scores, s, 1}, V = {vpan, PANEL, 1};
+    gemm(rows, d, s, P, V, true, y + r0 * yv->stride[2], yv->stride[2], yv->stride[3], NULL, NULL, 0, NULL, NULL);
+  }
+}
+
+fxrt_status fxrt_attention_f32(const float *q, const fxrt_view *qv, const float *k, const fxrt_view *kv, const float *v,
+                               const fxrt_view *vv, float *y, const fxrt_view *yv, float scale, void *ws,
+                               size_t ws_bytes, const fxrt_threadpool *threads) {
+  if (!qv || !kv || !vv || !yv || qv->ndim != 4 || kv->ndim != 4 || vv->ndim != 4 || yv->ndim != 4) return FXRT_EINVAL;
+  const int64_t B = qv->shape[0], H = qv->shape[1], L = qv->shape[2], D = qv->shape[3], S = kv->shape[2];
+  for (int32_t i = 0; i < 4; i++) {
+    const int64_t want_k = i == 2 ? S : qv->shape[i];
+    if (qv->shape[i] < 0 || qv->shape[i] > SIZE_LIMIT || kv->shape[i] != want_k || vv->shape[i] != want_k ||
+        yv->shape[i] != qv->shape[i])
+      return FXRT_EINVAL;
+  }
+  if (!view_ok(qv) || !view_ok(kv) || !view_ok(vv) || !view_ok(yv)) return FXRT_EINVAL;
+  int64_t bh, rows, kp, vp, region;
+  if (!mul_ok(B, H, &bh) || !mul_ok(bh, L, &rows) || !att_region(S, D, &kp, &vp, &region)) return FXRT_EINVAL;
+  if (rows == 0 || D == 0) return FXRT_OK; /* nothing to write */
+  if (!q || !k || !v || !y) return FXRT_EINVAL;
+  if (S == 0) return FXRT_EINVAL; /* softmax over no keys: torch gives NaN rows; not this kernel's case */
+  if (!ws || ws_bytes < (size_t)region * sizeof(float) + ATT_ALIGN) return FXRT_EWORKSPACE;
+  const int64_t regions = (int64_t)((ws_bytes - ATT_ALIGN) / ((size_t)region * sizeof(float)));
+  int64_t nthreads = par_threads(threads);
+  if (nthreads > regions) nthreads = 1; /* a region for each of the pool's workers, or this thread alone */
+  const int64_t blocks = (L + ATT_ROWS - 1) / ATT_ROWS;
+  int64_t groups = 1;
+  if (nthreads > 1 && bh < 2 * nthreads) groups = min64(blocks, (2 * nthreads + bh - 1) / bh);
+  att_job J = {q, k, v, y, NULL, qv, kv, vv, yv, H, L, S, D, groups, kp, vp, region, scale};
+  J.ws0 = (float *)(void *)(((uintptr_t)ws + (ATT_ALIGN - 1)) & ~(uintptr_t)(ATT_ALIGN - 1));
+  par_run(nthreads > 1 ? threads : NULL, bh * groups, att_task, &J);
+  return FXRT_OK;
+}
+
 /* ---- the dispatchers (fxrt_isa.h) ---------------------------------------------------------------------------- */
 
 #undef fxrt_linear_f32
@@ -475,6 +595,12 @@ FXRT_DISPATCHER(fxrt_status, fxrt_linear_f32,
                 (const float *x, int64_t m, int64_t k, const float *weight, int64_t n, const float *bias, float *y,
                  const fxrt_epilogue *ep, const fxrt_threadpool *threads),
                 (x, m, k, weight, n, bias, y, ep, threads))
+#undef fxrt_attention_f32
+FXRT_DISPATCHER(fxrt_status, fxrt_attention_f32,
+                (const float *q, const fxrt_view *qv, const float *k, const fxrt_view *kv, const float *v,
+                 const fxrt_view *vv, float *y, const fxrt_view *yv, float scale, void *ws, size_t ws_bytes,
+                 const fxrt_threadpool *threads),
+                (q, qv, k, kv, v, vv, y, yv, scale, ws, ws_bytes, threads))
 FXRT_DISPATCHER(fxrt_status, fxrt_matmul_f32,
                 (const float *a, const fxrt_view *av, const float *b, const fxrt_view *bv, float *y,
                  const fxrt_view *yv, const fxrt_epilogue *ep, const fxrt_threadpool *threads),

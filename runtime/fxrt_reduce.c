@@ -12,6 +12,7 @@
 #define fxrt_cumsum FXRT_ISA_COPY(fxrt_cumsum)
 #include "fxrt.h"
 #include "fxrt_scalar.h"
+#include "fxrt_softmax.h"
 #include "fxrt_vec.h"
 
 #include <math.h>
@@ -211,74 +212,6 @@ fxrt_status fxrt_reduce(fxrt_reduce_op op, fxrt_dtype dt, const void *x, int64_t
 
 /* ---- softmax --------------------------------------------------------------------------------------------------- */
 
-/* The largest of a row's n >= 1 values, NaN if there is one: in VW interleaved lanes of plain maxima, with the NaNs
- * noted apart (STEP_MAX_F's test for NaN in the loop kept it from vectorizing well: 0.4 ns per element, half of
- * softmax's time). Equal values keep the first, as STEP_MAX_F does. */
-FXRT_S_INLINE float softmax_row_max(const float *row, int64_t n) {
-  float m[VW];
-  int nan[VW];
-  LANES(l) {
-    m[l] = -INFINITY;
-    nan[l] = 0;
-  }
-  int64_t i = 0;
-  CHUNK_LOOP
-  for (; i + VW <= n; i += VW)
-    LANES(l) {
-      const float v = row[i + l];
-      m[l] = v > m[l] ? v : m[l];
-      nan[l] |= v != v;
-    }
-  float max = m[0];
-  int any_nan = nan[0];
-  for (int l = 1; l < VW; l++) { /* no NaN in m */
-    max = m[l] > max ? m[l] : max;
-    any_nan |= nan[l];
-  }
-  for (; i < n; i++) STEP_MAX_F(max, row[i]);
-  return any_nan ? NAN : max;
-}
-
-/* sum_i exp(row[i] - max) in double, each exp written to out[i] when store (a constant where it is inlined). out may
- * be row: each chunk is computed into a local array before it is stored, so the loop vectorizes all the same
- * (fxrt_vec.h). exp is fxrt_s_expf, without a call: libm's expf kept this loop scalar, 6 ns per element (vit_b_16's
- * attention: 2.9 ms of its 11). The sum runs in VW interleaved lanes, each adding SUM_BLOCK chunks in f32 before it
- * adds them to its double total (converting every chunk to double was a third of the loop), the lanes added in order
- * at the end. */
-#define SUM_BLOCK 16
-FXRT_S_INLINE double softmax_row_exp(const float *row, int64_t n, float max, float *out, bool store) {
-  double acc[VW];
-  float part[VW];
-  LANES(l) {
-    acc[l] = 0.0;
-    part[l] = 0.0f;
-  }
-  int64_t i = 0;
-  int chunks = 0;
-  CHUNK_LOOP
-  for (; i + VW <= n; i += VW) {
-    float e[VW];
-    LANES(l) e[l] = fxrt_s_expf(row[i + l] - max);
-    LANES(l) part[l] += e[l];
-    if (store) LANES(l) out[i + l] = e[l];
-    if (++chunks == SUM_BLOCK) {
-      LANES(l) {
-        acc[l] += (double)part[l];
-        part[l] = 0.0f;
-      }
-      chunks = 0;
-    }
-  }
-  double sum = 0.0;
-  for (int l = 0; l < VW; l++) sum += acc[l] + (double)part[l];
-  for (; i < n; i++) {
-    const float e = fxrt_s_expf(row[i] - max);
-    if (store) out[i] = e;
-    sum += e;
-  }
-  return sum;
-}
-
 /* torch.softmax / torch.log_softmax along the middle dimension:
  *   softmax(x)_i     = exp(x_i - max) / sum_j exp(x_j - max)
  *   log_softmax(x)_i = x_i - max - log(sum_j exp(x_j - max))
@@ -299,12 +232,7 @@ fxrt_status fxrt_softmax_f32(const float *x, int64_t outer, int64_t len, int64_t
         const double shift = (double)max + log(softmax_row_exp(row, len, max, NULL, false));
         for (int64_t i = 0; i < len; i++) out[i] = (float)((double)row[i] - shift);
       } else {
-        const double scale = 1.0 / softmax_row_exp(row, len, max, out, true);
-        int64_t i = 0;
-        CHUNK_LOOP
-        for (; i + VW <= len; i += VW)
-          LANES(l) out[i + l] = (float)((double)out[i + l] * scale);
-        for (; i < len; i++) out[i] = (float)((double)out[i] * scale);
+        softmax_row_store(row, len, max, out);
       }
     }
     return FXRT_OK;

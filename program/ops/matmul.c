@@ -231,7 +231,8 @@ bool fx_lower_matmul(fx_lctx *r, fx_op op, const fx_inst *in) {
   return true;
 }
 
-/* aten._native_multi_head_attention for self-attention without a mask, as torch's fast path computes it. */
+/* aten._native_multi_head_attention for self-attention without a mask, as torch's fast path computes it: the in_proj
+ * linear, the attention (fused: fxrt_attention_f32; unfused when the weights are an output), the out_proj linear. */
 bool fx_lower_mha(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *q = ARG("query"), *kk = ARG("key"), *vv = ARG("value");
   if (!is_tensor(q) || !is_tensor(kk) || !is_tensor(vv) || q->v.node != kk->v.node || q->v.node != vv->v.node)
@@ -249,8 +250,7 @@ bool fx_lower_mha(fx_lctx *r, fx_op op, const fx_inst *in) {
   bool packed = false; /* packed_weights (optimizer/prepack.c): both weights packed for the GEMM */
   as_bool(ARG("packed_weights"), &packed);
   const fx_kind linear = packed ? FX_K_LINEAR_P : FX_K_LINEAR;
-  fx_ref qkv = fx_new_scratch(r, FXRT_F32, B * L * 3 * E), scores = fx_new_scratch(r, FXRT_F32, B * H * L * L),
-         att = fx_new_scratch(r, FXRT_F32, B * L * E);
+  fx_ref qkv = fx_new_scratch(r, FXRT_F32, B * L * 3 * E), att = fx_new_scratch(r, FXRT_F32, B * L * E);
   fx_kcall *k = fx_call(r, linear);
   k->ref[0] = tref(r, q);
   k->i[0] = B * L, k->i[1] = E;
@@ -258,25 +258,40 @@ bool fx_lower_mha(fx_lctx *r, fx_op op, const fx_inst *in) {
   k->i[2] = 3 * E;
   k->ref[2] = tref(r, ARG("qkv_bias"));
   k->ref[3] = qkv;
-  /* q, k, v as [B, H, L, D] views into qkv [B, L, 3, H, D]; k read transposed as [B, H, D, L] */
+  /* q, k, v as [B, H, L, D] views into qkv [B, L, 3, H, D]; the attention [B, H, L, D] written as [B, L, H, D] */
   const fxrt_view qv = {4, {B, H, L, D}, {L * 3 * E, D, 3 * E, 1}, 0};
-  const fxrt_view kt = {4, {B, H, D, L}, {L * 3 * E, D, 1, 3 * E}, 0};
-  const fxrt_view sv = fxrt_view_contiguous(4, (int64_t[]){B, H, L, L});
-  k = fx_call(r, FX_K_MATMUL);
-  k->ref[0] = qkv, k->view[0] = qv;
-  k->ref[1] = at(qkv, E), k->view[1] = kt;
-  k->ref[2] = scores, k->view[2] = sv;
-  scale_call(r, scores, &sv, 1.0f / sqrtf((float)D));
-  k = fx_call(r, FX_K_SOFTMAX);
-  k->ref[0] = scores;
-  k->i[0] = B * H * L, k->i[1] = L, k->i[2] = 1;
-  k->ref[1] = scores;
-  /* attention [B, H, L, D] written as [B, L, H, D] = [B, L, E] */
   const fxrt_view ov = {4, {B, H, L, D}, {L * E, D, E, 1}, 0};
-  k = fx_call(r, FX_K_MATMUL);
-  k->ref[0] = scores, k->view[0] = sv;
-  k->ref[1] = at(qkv, 2 * E), k->view[1] = qv;
-  k->ref[2] = att, k->view[2] = ov;
+  const float scale = 1.0f / sqrtf((float)D);
+  fx_ref scores = {0};
+  if (!need_weights) { /* fused: a block of query rows at a time, no [B, H, L, L] scores */
+    size_t ws = fxrt_attention_workspace_size(L, L, D, r->p->ws_workers);
+    if (ws == 0) return fx_lerr(r, "the attention is too large for the attention kernel");
+    k = fx_call(r, FX_K_ATTENTION);
+    k->ref[0] = qkv, k->view[0] = qv;
+    k->ref[1] = at(qkv, E), k->view[1] = qv;
+    k->ref[2] = at(qkv, 2 * E), k->view[2] = qv;
+    k->ref[3] = att, k->view[3] = ov;
+    k->f[0] = scale;
+    k->ref[5] = fx_new_scratch(r, FXRT_U8, (int64_t)ws);
+    k->i[0] = (int64_t)ws;
+  } else { /* the weights are an output: the scores, their softmax, then the product with v */
+    scores = fx_new_scratch(r, FXRT_F32, B * H * L * L);
+    const fxrt_view kt = {4, {B, H, D, L}, {L * 3 * E, D, 1, 3 * E}, 0};
+    const fxrt_view sv = fxrt_view_contiguous(4, (int64_t[]){B, H, L, L});
+    k = fx_call(r, FX_K_MATMUL);
+    k->ref[0] = qkv, k->view[0] = qv;
+    k->ref[1] = at(qkv, E), k->view[1] = kt;
+    k->ref[2] = scores, k->view[2] = sv;
+    scale_call(r, scores, &sv, scale);
+    k = fx_call(r, FX_K_SOFTMAX);
+    k->ref[0] = scores;
+    k->i[0] = B * H * L, k->i[1] = L, k->i[2] = 1;
+    k->ref[1] = scores;
+    k = fx_call(r, FX_K_MATMUL);
+    k->ref[0] = scores, k->view[0] = sv;
+    k->ref[1] = at(qkv, 2 * E), k->view[1] = qv;
+    k->ref[2] = att, k->view[2] = ov;
+  }
   k = fx_call(r, linear);
   k->ref[0] = att;
   k->i[0] = B * L, k->i[1] = E;

@@ -172,6 +172,20 @@ class PrepackedAttention(PrepackedLinears):
         return super().forward(x + a)
 
 
+class AttentionWeights(torch.nn.Module):
+    """Self-attention that also returns the heads' average weights (make_fx: aten._native_multi_head_attention with
+    need_weights, which fx2c computes unfused, as the scores must be written), then a block that reads both."""
+
+    def __init__(self):
+        super().__init__()
+        self.att = torch.nn.MultiheadAttention(32, 4, batch_first=True)
+        self.eval()
+
+    def forward(self, x):
+        a, w = self.att(x, x, x, need_weights=True)
+        return a + x, w
+
+
 class WinogradConvs(torch.nn.Module):
     """The convolutions the winograd pass rewrites (3x3, stride 1, one group, 64 input channels or more: one without a
     bias, with a fused residual and ReLU; padding 0 with 20 output channels; padding (1, 0) after an F.pad that padfold

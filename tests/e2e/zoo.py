@@ -48,7 +48,7 @@ NO_BATCHNORM_LEFT = ("resnet18", "resnet18@aten")  # --backend exe: -O2 must fol
 
 # The CI subset: small, quick models covering torch-level and aten-level graphs and both weight formats.
 LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "elementwise", "constants", "padding", "square",
-         "unbatched", "unbatched@aten", "hidden",
+         "unbatched", "unbatched@aten", "hidden", "attention@aten", "attention_weights@aten",
          "resnet18", "resnet18@aten", "mobilenet_v3_small", "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten",
          "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf")
 RESIDUAL_ZERO_INIT = ("resnet", "resnext", "wide_resnet")
@@ -142,6 +142,12 @@ def all_cases():
                                      "--input", "s:f32[4,17]"], num_params=None),
         Case("unbatched@aten", "aten", ["--module", "tests/e2e/models.py:UnbatchedLayers", "--input", "x:f32[3,11,13]",
                                         "--input", "s:f32[4,17]", "--aten"], num_params=None),
+        # self-attention as make_fx prints it (aten._native_multi_head_attention): fused (60 rows: two blocks of
+        # query rows), and unfused when its weights are an output too
+        Case("attention@aten", "aten", ["--module", "tests/e2e/models.py:PrepackedAttention", "--input",
+                                        "x:f32[2,60,32]", "--aten"], num_params=None),
+        Case("attention_weights@aten", "aten", ["--module", "tests/e2e/models.py:AttentionWeights", "--input",
+                                                "x:f32[2,60,32]", "--aten"], num_params=None),
     ]
     for name in sorted(torchvision.models.list_models(module=torchvision.models)):
         size = 299 if name == "inception_v3" else 224

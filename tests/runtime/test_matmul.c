@@ -362,6 +362,139 @@ static void matmul_errors(void **state) {
   assert_int_equal(fxrt_matmul_f32(NULL, &ea, NULL, &bv, NULL, &e, NULL, NULL), FXRT_OK);
 }
 
+/* ---- attention ------------------------------------------------------------------------------------------------ */
+
+static fxrt_view view4(const int64_t *shape, const int64_t *stride, int64_t off) {
+  fxrt_view v = {4, {shape[0], shape[1], shape[2], shape[3]}, {stride[0], stride[1], stride[2], stride[3]}, off};
+  return v;
+}
+
+/* Self-attention as multi-head attention lays it out: q, k, v slices of one [B, L, 3, H, D] projection, y written as
+ * [B, L, H, D]. Checked against a reference in double and, bit for bit, against matmul, the scale and softmax in
+ * sequence (the unfused route that lowering took before, and that it takes when the weights are wanted). */
+static void attention_case(int64_t B, int64_t H, int64_t L, int64_t D, float big) {
+  const int64_t E = H * D, S = L;
+  float *qkv = rand_buf(B * L * 3 * E), *y = rand_buf(B * L * E), *y2 = rand_buf(B * L * E);
+  float *scores = malloc((size_t)(B * H * L * S) * sizeof(float));
+  for (int64_t i = 0; i < B * L * 3 * E; i += 7) qkv[i] *= big; /* some large scores: softmax's max matters */
+  const int64_t qs[4] = {L * 3 * E, D, 3 * E, 1}, sh[4] = {B, H, L, D}, ys[4] = {L * E, D, E, 1};
+  const fxrt_view qv = view4(sh, qs, 0), kv = view4(sh, qs, E), vv = view4(sh, qs, 2 * E), yv = view4(sh, ys, 0);
+  const float scale = 1.0f / sqrtf((float)D);
+  const size_t ws_bytes = fxrt_attention_workspace_size(L, S, D, 1);
+  assert_true(ws_bytes > 0);
+  void *ws = malloc(ws_bytes);
+  assert_int_equal(fxrt_attention_f32(qkv, &qv, qkv, &kv, qkv, &vv, y, &yv, scale, ws, ws_bytes, NULL), FXRT_OK);
+  char what[96];
+  snprintf(what, sizeof what, "attention B=%lld H=%lld L=%lld D=%lld", (long long)B, (long long)H, (long long)L,
+           (long long)D);
+  double *p = malloc((size_t)S * sizeof(double));
+  for (int64_t b = 0; b < B; b++)
+    for (int64_t h = 0; h < H; h++)
+      for (int64_t i = 0; i < L; i++) {
+        const float *qi = qkv + b * L * 3 * E + i * 3 * E + h * D;
+        double max = -INFINITY, sum = 0.0;
+        for (int64_t j = 0; j < S; j++) {
+          const float *kj = qkv + b * L * 3 * E + j * 3 * E + E + h * D;
+          double dot = 0.0;
+          for (int64_t c = 0; c < D; c++) dot += (double)qi[c] * kj[c];
+          p[j] = dot * scale;
+          max = p[j] > max ? p[j] : max;
+        }
+        for (int64_t j = 0; j < S; j++) sum += p[j] = exp(p[j] - max);
+        for (int64_t c = 0; c < D; c++) {
+          double o = 0.0;
+          for (int64_t j = 0; j < S; j++) o += p[j] / sum * qkv[b * L * 3 * E + j * 3 * E + 2 * E + h * D + c];
+          check_one(what, ((b * L + i) * H + h) * D + c, y[b * L * E + i * E + h * D + c], o, 2.0);
+        }
+      }
+  /* the unfused route: the same bits */
+  const int64_t kts[4] = {L * 3 * E, D, 1, 3 * E}, ksh[4] = {B, H, D, S}, ssh[4] = {B, H, L, S},
+                ss[4] = {H * L * S, L * S, S, 1};
+  const fxrt_view ktv = view4(ksh, kts, E), sv = view4(ssh, ss, 0);
+  assert_int_equal(fxrt_matmul_f32(qkv, &qv, qkv, &ktv, scores, &sv, NULL, NULL), FXRT_OK);
+  for (int64_t i = 0; i < B * H * L * S; i++) scores[i] *= scale;
+  assert_int_equal(fxrt_softmax_f32(scores, B * H * L, S, 1, scores, false), FXRT_OK);
+  assert_int_equal(fxrt_matmul_f32(scores, &sv, qkv, &vv, y2, &yv, NULL, NULL), FXRT_OK);
+  for (int64_t i = 0; i < B * L * E; i++)
+    if (memcmp(&y[i], &y2[i], sizeof(float)) != 0)
+      fail_msg("%s: element %lld is %.9g, the unfused route's %.9g", what, (long long)i, (double)y[i], (double)y2[i]);
+  free(p);
+  free(ws);
+  free(scores);
+  free(qkv);
+  free(y);
+  free(y2);
+}
+
+static void attention_shapes(void **state) {
+  (void)state;
+  attention_case(1, 1, 1, 1, 1.0f);
+  attention_case(1, 2, 5, 3, 1.0f);      /* fewer rows than the micro-kernel's */
+  attention_case(2, 3, 49, 8, 4.0f);     /* an edge block of rows, short panels */
+  attention_case(1, 2, 97, 40, 1.0f);    /* d over one panel, three blocks with an edge */
+  attention_case(1, 1, 300, 16, 3.0f);   /* s over the GEMM's panel depth: scores @ v in two depths */
+}
+
+/* softmax's edge cases: a NaN makes its row NaN; scores near FLT_MAX (a large scale) give the best key's v alone. */
+static void attention_special_values(void **state) {
+  (void)state;
+  const int64_t L = 4, D = 2, E = D, sh[4] = {1, 1, L, D}, qs[4] = {L * 3 * E, D, 3 * E, 1}, ys[4] = {L * E, D, E, 1};
+  float qkv[4 * 3 * 2], y[4 * 2];
+  for (int64_t i = 0; i < L; i++) { /* q = (1, 0), k_i = (0.5 i, 1), v_i = (i, -i) */
+    float *row = qkv + i * 3 * E;
+    row[0] = 1.0f, row[1] = 0.0f, row[2] = 0.5f * (float)i, row[3] = 1.0f, row[4] = (float)i, row[5] = -(float)i;
+  }
+  const fxrt_view qv = view4(sh, qs, 0), kv = view4(sh, qs, E), vv = view4(sh, qs, 2 * E), yv = view4(sh, ys, 0);
+  const size_t ws_bytes = fxrt_attention_workspace_size(L, L, D, 1);
+  void *ws = malloc(ws_bytes);
+  assert_int_equal(fxrt_attention_f32(qkv, &qv, qkv, &kv, qkv, &vv, y, &yv, 1e37f, ws, ws_bytes, NULL), FXRT_OK);
+  for (int64_t i = 0; i < L; i++) { /* the last key's scores are the largest: its v, exactly */
+    assert_true(y[i * D] == (float)(L - 1));
+    assert_true(y[i * D + 1] == -(float)(L - 1));
+  }
+  qkv[1 * 3 * E + 2] = NAN; /* key 1: every query's score with it is NaN, so every row is NaN */
+  assert_int_equal(fxrt_attention_f32(qkv, &qv, qkv, &kv, qkv, &vv, y, &yv, 1.0f, ws, ws_bytes, NULL), FXRT_OK);
+  for (int i = 0; i < 8; i++) assert_true(isnan(y[i]));
+  free(ws);
+}
+
+static void attention_errors(void **state) {
+  (void)state;
+  const int64_t sh[4] = {1, 2, 3, 4}, st[4] = {24, 12, 4, 1};
+  float q[24], y[24];
+  memset(q, 0, sizeof q);
+  fxrt_view v = view4(sh, st, 0);
+  const size_t ws_bytes = fxrt_attention_workspace_size(3, 3, 4, 1);
+  void *ws = malloc(ws_bytes);
+  assert_int_equal(fxrt_attention_f32(q, &v, q, &v, q, &v, y, &v, 0.5f, ws, ws_bytes, NULL), FXRT_OK);
+  assert_int_equal(fxrt_attention_f32(q, &v, q, &v, q, &v, y, &v, 0.5f, ws, ws_bytes - 1, NULL), FXRT_EWORKSPACE);
+  assert_int_equal(fxrt_attention_f32(q, &v, q, &v, q, &v, y, &v, 0.5f, NULL, ws_bytes, NULL), FXRT_EWORKSPACE);
+  assert_int_equal(fxrt_attention_f32(NULL, &v, q, &v, q, &v, y, &v, 0.5f, ws, ws_bytes, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_attention_f32(q, &v, q, &v, q, &v, NULL, &v, 0.5f, ws, ws_bytes, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_attention_f32(q, NULL, q, &v, q, &v, y, &v, 0.5f, ws, ws_bytes, NULL), FXRT_EINVAL);
+  fxrt_view bad = v; /* v's length differs from k's */
+  bad.shape[2] = 2;
+  assert_int_equal(fxrt_attention_f32(q, &v, q, &v, q, &bad, y, &v, 0.5f, ws, ws_bytes, NULL), FXRT_EINVAL);
+  bad = v; /* y's head size differs */
+  bad.shape[3] = 3;
+  assert_int_equal(fxrt_attention_f32(q, &v, q, &v, q, &v, y, &bad, 0.5f, ws, ws_bytes, NULL), FXRT_EINVAL);
+  bad = v;
+  bad.ndim = 3;
+  assert_int_equal(fxrt_attention_f32(q, &bad, q, &v, q, &v, y, &v, 0.5f, ws, ws_bytes, NULL), FXRT_EINVAL);
+  bad = v; /* offsets that overflow index arithmetic */
+  bad.offset = INT64_MIN;
+  assert_int_equal(fxrt_attention_f32(q, &bad, q, &v, q, &v, y, &v, 0.5f, ws, ws_bytes, NULL), FXRT_EINVAL);
+  bad = v; /* no keys */
+  bad.shape[2] = 0;
+  assert_int_equal(fxrt_attention_f32(q, &v, q, &bad, q, &bad, y, &v, 0.5f, ws, ws_bytes, NULL), FXRT_EINVAL);
+  bad = v; /* no queries: nothing to do */
+  bad.shape[2] = 0;
+  assert_int_equal(fxrt_attention_f32(NULL, &bad, NULL, &v, NULL, &v, NULL, &bad, 0.5f, NULL, 0, NULL), FXRT_OK);
+  assert_int_equal(fxrt_attention_workspace_size(3, INT64_MAX / 2, 4, 1), 0);
+  assert_true(fxrt_attention_workspace_size(3, 3, 4, 2) > fxrt_attention_workspace_size(3, 3, 4, 1));
+  free(ws);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(linear_shapes),
@@ -373,6 +506,9 @@ int main(void) {
       cmocka_unit_test(matmul_flipped_and_offset),
       cmocka_unit_test(matmul_k_zero),
       cmocka_unit_test(matmul_errors),
+      cmocka_unit_test(attention_shapes),
+      cmocka_unit_test(attention_special_values),
+      cmocka_unit_test(attention_errors),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,5 @@
 /* test_threads.c: the thread pool of fxrt_threads.h, and the kernels that take one (conv2d on each of its routes,
- * Winograd, linear, matmul, max and average pooling): each must give the same bits with pools of 2, 3 and 5 threads as without one, over
+ * Winograd, linear, matmul, attention, max and average pooling): each must give the same bits with pools of 2, 3 and 5 threads as without one, over
  * sizes that cut their work into uneven pieces (partial micro-tiles, several column blocks and KC blocks, Winograd
  * chunks and panels, a few-rows linear, batched and single matmuls) and with their epilogues. The values themselves
  * are checked against reference loops by test_conv.c, test_winograd.c and test_matmul.c. */
@@ -209,6 +209,31 @@ static void matmul_case(int64_t batch, int64_t m, int64_t k, int64_t n, bool tra
   free(a), free(b), free(ref), free(y);
 }
 
+/* attention on [b, h, l, d] views of one [b, l, 3, h, d] projection, a workspace for `workers` workers (fewer than a
+ * pool's threads: the calling thread alone). */
+static void attention_case(int64_t b, int64_t h, int64_t l, int64_t d, int64_t workers) {
+  const int64_t e = h * d;
+  float *qkv = rand_buf(b * l * 3 * e), *ref = rand_buf(b * l * e), *y = rand_buf(b * l * e);
+  const fxrt_view qv = {4, {b, h, l, d}, {l * 3 * e, d, 3 * e, 1}, 0};
+  const fxrt_view kv = {4, {b, h, l, d}, {l * 3 * e, d, 3 * e, 1}, e};
+  const fxrt_view vv = {4, {b, h, l, d}, {l * 3 * e, d, 3 * e, 1}, 2 * e};
+  const fxrt_view yv = {4, {b, h, l, d}, {l * e, d, e, 1}, 0};
+  const size_t ws_bytes = fxrt_attention_workspace_size(l, l, d, workers);
+  void *ws = malloc(ws_bytes);
+  assert_int_equal(fxrt_attention_f32(qkv, &qv, qkv, &kv, qkv, &vv, ref, &yv, 0.125f, ws, ws_bytes, NULL), FXRT_OK);
+  char what[120];
+  snprintf(what, sizeof what, "attention [%lld, %lld, %lld, %lld], %lld workers", (long long)b, (long long)h,
+           (long long)l, (long long)d, (long long)workers);
+  for (int q = 0; q < NPOOLS; q++) {
+    memset(y, 0xff, (size_t)(b * l * e) * sizeof *y);
+    assert_int_equal(fxrt_attention_f32(qkv, &qv, qkv, &kv, qkv, &vv, y, &yv, 0.125f, ws, ws_bytes,
+                                        fxrt_threads_pool(pools[q])),
+                     FXRT_OK);
+    same_bits(what, q, ref, y, b * l * e);
+  }
+  free(qkv), free(ref), free(y), free(ws);
+}
+
 static void products_any_threads(void **state) {
   (void)state;
   linear_case(1, 300, 1000, FXRT_ACT_NONE, false); /* dot products, pieces of columns */
@@ -219,6 +244,9 @@ static void products_any_threads(void **state) {
   matmul_case(1, 40, 33, 100, false); /* one product: its panels */
   matmul_case(1, 197, 300, 70, false); /* one product, many rows: KC blocks, an edge row tile */
   matmul_case(3, 30, 300, 50, true);  /* fewer than twice the threads: panels */
+  attention_case(2, 6, 61, 16, 4);    /* the heads in pieces */
+  attention_case(1, 1, 197, 64, 4);   /* one head: its blocks of rows */
+  attention_case(1, 3, 100, 8, 2);    /* room for two workers */
 }
 
 /* ---- pooling -------------------------------------------------------------------------------------------------- */
