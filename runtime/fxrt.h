@@ -399,8 +399,8 @@ fxrt_status fxrt_matmul_f32(const float *a, const fxrt_view *av, const float *b,
  * bits as fxrt_matmul_f32, a multiplication by scale and fxrt_softmax_f32 in sequence. The workspace holds each
  * worker's packed k and v and a block's scores: fxrt_attention_workspace_size() bytes, the same for every
  * instruction set; threads (NULL: none) gets the (batch, head) pairs, or blocks of rows when there are fewer pairs
- * than twice the threads, if the workspace has room for as many workers as the pool has threads (else the calling
- * thread does it all). y must not overlap q, k or v. */
+ * than twice the threads, in as many pieces as there are threads and the workspace has regions for (one for each
+ * worker it was sized for). y must not overlap q, k or v. */
 #define FXRT_ATTENTION_ROWS 48
 size_t fxrt_attention_workspace_size(int64_t l, int64_t s, int64_t d, int64_t workers); /* 0 if it overflows */
 fxrt_status fxrt_attention_f32(const float *q, const fxrt_view *qv, const float *k, const fxrt_view *kv, const float *v,

@@ -511,20 +511,20 @@ typedef struct att_job {
   const float *q, *k, *v;
   float *y, *ws0;
   const fxrt_view *qv, *kv, *vv, *yv;
-  int64_t h, l, s, d, groups, kp, vp, region; /* groups: pieces per (batch, head), each of whole blocks of rows */
+  int64_t h, l, s, d, groups, kp, vp, region, items, pieces; /* groups: items per (batch, head), each of whole
+                                                                    blocks of rows */
   float scale;
 } att_job;
 
-/* Piece t: (batch, head) t / groups, its group t % groups of row blocks, in worker's region. */
-static void att_task(void *ctx, int64_t t, int32_t worker) {
-  const att_job *J = (const att_job *)ctx;
+/* Item t: (batch, head) t / groups, its group t % groups of row blocks, in the region at kpan. */
+static void att_item(const att_job *J, int64_t t, float *kpan) {
   const int64_t bh = t / J->groups, g = t % J->groups, b = bh / J->h, hd = bh % J->h, s = J->s, d = J->d;
   const fxrt_view *qv = J->qv, *kv = J->kv, *vv = J->vv, *yv = J->yv;
   const float *q = J->q + qv->offset + b * qv->stride[0] + hd * qv->stride[1];
   const float *k = J->k + kv->offset + b * kv->stride[0] + hd * kv->stride[1];
   const float *v = J->v + vv->offset + b * vv->stride[0] + hd * vv->stride[1];
   float *y = J->y + yv->offset + b * yv->stride[0] + hd * yv->stride[1];
-  float *kpan = J->ws0 + worker * J->region, *vpan = kpan + J->kp, *scores = vpan + J->vp;
+  float *vpan = kpan + J->kp, *scores = vpan + J->vp;
   pack_panels(k, kv->stride[3], kv->stride[2], d, s, kpan); /* k^T [d, s] */
   pack_panels(v, vv->stride[2], vv->stride[3], s, d, vpan); /* v [s, d] */
   int64_t lo, hi;
@@ -547,6 +547,14 @@ static void att_task(void *ctx, int64_t t, int32_t worker) {
   }
 }
 
+/* Piece i of J->pieces: items i, i + pieces, ... in region i (the pieces, not the pool's workers, own the regions,
+ * so that a pool with more threads than the workspace has regions uses as many as it has). */
+static void att_task(void *ctx, int64_t i, int32_t worker) {
+  const att_job *J = (const att_job *)ctx;
+  (void)worker;
+  for (int64_t t = i; t < J->items; t += J->pieces) att_item(J, t, J->ws0 + i * J->region);
+}
+
 fxrt_status fxrt_attention_f32(const float *q, const fxrt_view *qv, const float *k, const fxrt_view *kv, const float *v,
                                const fxrt_view *vv, float *y, const fxrt_view *yv, float scale, void *ws,
                                size_t ws_bytes, const fxrt_threadpool *threads) {
@@ -563,17 +571,16 @@ fxrt_status fxrt_attention_f32(const float *q, const fxrt_view *qv, const float 
   if (!mul_ok(B, H, &bh) || !mul_ok(bh, L, &rows) || !att_region(S, D, &kp, &vp, &region)) return FXRT_EINVAL;
   if (rows == 0 || D == 0) return FXRT_OK; /* nothing to write */
   if (!q || !k || !v || !y) return FXRT_EINVAL;
-  if (S == 0) return FXRT_EINVAL; /* softmax over no keys: torch gives NaN rows; not this kernel's case */
+  if (S == 0) return FXRT_EINVAL; /* no keys: not self-attention's case (it has as many keys as queries) */
   if (!ws || ws_bytes < (size_t)region * sizeof(float) + ATT_ALIGN) return FXRT_EWORKSPACE;
   const int64_t regions = (int64_t)((ws_bytes - ATT_ALIGN) / ((size_t)region * sizeof(float)));
-  int64_t nthreads = par_threads(threads);
-  if (nthreads > regions) nthreads = 1; /* a region for each of the pool's workers, or this thread alone */
-  const int64_t blocks = (L + ATT_ROWS - 1) / ATT_ROWS;
-  int64_t groups = 1;
-  if (nthreads > 1 && bh < 2 * nthreads) groups = min64(blocks, (2 * nthreads + bh - 1) / bh);
-  att_job J = {q, k, v, y, NULL, qv, kv, vv, yv, H, L, S, D, groups, kp, vp, region, scale};
+  const int64_t pieces = min64(par_threads(threads), regions), blocks = (L + ATT_ROWS - 1) / ATT_ROWS;
+  int64_t groups = 1; /* blocks of rows apart when there are fewer (batch, head) pairs than twice the pieces */
+  if (pieces > 1 && bh < 2 * pieces) groups = min64(blocks, (2 * pieces + bh - 1) / bh);
+  att_job J = {q, k, v, y, NULL, qv, kv, vv, yv, H, L, S, D, groups, kp, vp, region, bh * groups, 0, scale};
+  J.pieces = min64(pieces, J.items);
   J.ws0 = (float *)(void *)(((uintptr_t)ws + (ATT_ALIGN - 1)) & ~(uintptr_t)(ATT_ALIGN - 1));
-  par_run(nthreads > 1 ? threads : NULL, bh * groups, att_task, &J);
+  par_run(threads, J.pieces, att_task, &J);
   return FXRT_OK;
 }
 

@@ -210,7 +210,7 @@ static void matmul_case(int64_t batch, int64_t m, int64_t k, int64_t n, bool tra
 }
 
 /* attention on [b, h, l, d] views of one [b, l, 3, h, d] projection, a workspace for `workers` workers (fewer than a
- * pool's threads: the calling thread alone). */
+ * pool's threads: as many pieces as the workspace has regions). */
 static void attention_case(int64_t b, int64_t h, int64_t l, int64_t d, int64_t workers) {
   const int64_t e = h * d;
   float *qkv = rand_buf(b * l * 3 * e), *ref = rand_buf(b * l * e), *y = rand_buf(b * l * e);
