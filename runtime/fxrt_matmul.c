@@ -348,6 +348,23 @@ fxrt_status fxrt_linear_t_f32(const float *x, int64_t m, int64_t k, const float 
 #error "the micro-kernel's panels must divide FXRT_LINEAR_PANEL"
 #endif
 
+#define PANEL FXRT_LINEAR_PANEL
+
+/* dst[(j / PANEL)*kk*PANEL + p*PANEL + j % PANEL] = src[p*rs + j*cs] for p < kk, j < nn, zeros for the last panel's
+ * columns past nn: a [kk, nn] matrix B in the panels that gemm(..., bpanels = true, ...) reads. */
+static void pack_panels(const float *src, int64_t rs, int64_t cs, int64_t kk, int64_t nn, float *dst) {
+  for (int64_t j0 = 0; j0 < nn; j0 += PANEL) {
+    const int64_t w = min64(PANEL, nn - j0);
+    float *panel = dst + j0 * kk;
+    for (int64_t p = 0; p < kk; p++) {
+      float *row = panel + p * PANEL;
+      const float *in = src + p * rs + j0 * cs;
+      for (int64_t j = 0; j < w; j++) row[j] = in[j * cs];
+      for (int64_t j = w; j < PANEL; j++) row[j] = 0.0f;
+    }
+  }
+}
+
 int64_t fxrt_linear_packed_numel(int64_t n, int64_t k) {
   int64_t e;
   if (n < 0 || k < 0 || n > SIZE_LIMIT || k > SIZE_LIMIT) return 0;
@@ -359,10 +376,7 @@ fxrt_status fxrt_linear_pack_f32(const float *weight, int64_t n, int64_t k, floa
   const int64_t numel = fxrt_linear_packed_numel(n, k);
   if (numel == 0 && n > 0 && k > 0) return FXRT_EINVAL;
   if (numel > 0 && (!weight || !weight_p)) return FXRT_EINVAL;
-  for (int64_t j = 0; j < numel / (k ? k : 1); j++) {
-    float *dst = weight_p + (j / FXRT_LINEAR_PANEL) * k * FXRT_LINEAR_PANEL + j % FXRT_LINEAR_PANEL;
-    for (int64_t p = 0; p < k; p++) dst[p * FXRT_LINEAR_PANEL] = j < n ? weight[j * k + p] : 0.0f;
-  }
+  if (numel > 0) pack_panels(weight, 1, k, k, n, weight_p); /* weight^T [k, n] */
   return FXRT_OK;
 }
 
@@ -464,9 +478,8 @@ fxrt_status fxrt_matmul_f32(const float *a, const fxrt_view *av, const float *b,
 
 #define ATT_ROWS FXRT_ATTENTION_ROWS /* query rows per block (a multiple of MR): their scores stay in cache */
 #define ATT_ALIGN 64                 /* bytes: each worker's region starts on a cache line */
-#define PANEL FXRT_LINEAR_PANEL
 
-#if ATT_ROWS % 6 != 0
+#if ATT_ROWS % MR != 0
 #error "FXRT_ATTENTION_ROWS must be a multiple of the micro-kernel's rows"
 #endif
 
@@ -490,21 +503,6 @@ size_t fxrt_attention_workspace_size(int64_t l, int64_t s, int64_t d, int64_t wo
   if (workers < 1) workers = 1;
   if (workers > FXRT_WS_WORKERS) workers = FXRT_WS_WORKERS;
   return (size_t)workers * (size_t)region * sizeof(float) + ATT_ALIGN;
-}
-
-/* dst[(j / PANEL)*kk*PANEL + p*PANEL + j % PANEL] = src[p*rs + j*cs] for p < kk, j < nn, zeros for the last panel's
- * columns past nn: a [kk, nn] matrix B in the panels that gemm(..., bpanels = true, ...) reads. */
-static void pack_panels(const float *src, int64_t rs, int64_t cs, int64_t kk, int64_t nn, float *dst) {
-  for (int64_t j0 = 0; j0 < nn; j0 += PANEL) {
-    const int64_t w = min64(PANEL, nn - j0);
-    float *panel = dst + j0 * kk;
-    for (int64_t p = 0; p < kk; p++) {
-      float *row = panel + p * PANEL;
-      const float *in = src + p * rs + j0 * cs;
-      for (int64_t j = 0; j < w; j++) row[j] = in[j * cs];
-      for (int64_t j = w; j < PANEL; j++) row[j] = 0.0f;
-    }
-  }
 }
 
 typedef struct att_job {
