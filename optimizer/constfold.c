@@ -39,11 +39,6 @@ typedef struct {
   bool ok;              /* the current call refers only to storage that exists now */
 } cf;
 
-static uint32_t storage_root(const fx_program *p, uint32_t t) {
-  for (uint32_t k = 0; k < 64 && p->tensors[t].alias != t; k++) t = p->tensors[t].alias;
-  return t;
-}
-
 /* Is tensor t's value known now: a weight nobody writes into, or a folded result? */
 static bool is_const(const cf *c, uint32_t t) {
   uint32_t r = c->root[t];
@@ -134,7 +129,7 @@ bool fx_pass_constfold(fx_pass_manager *pm, fx_pass_stats *st) {
   }
   cf c = {p, &L, fx_xcalloc(p->ntensors + 1, sizeof(uint32_t)), fx_xcalloc(p->ntensors + 1, sizeof(void *)),
           fx_xcalloc(L.nscratch + 1, sizeof(void *)), fx_xcalloc(p->ntensors + 1, sizeof(bool)), true};
-  for (uint32_t t = 0; t < p->ntensors; t++) c.root[t] = storage_root(p, t);
+  for (uint32_t t = 0; t < p->ntensors; t++) c.root[t] = fx_pass_storage_root(p, t);
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
     const fx_inst *in = &p->inst[i];
     if (in->op >= 0 && in->inplace && in->result.kind == FX_V_TENSOR) { /* through a view, its base too */

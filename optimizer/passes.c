@@ -128,6 +128,11 @@ uint32_t fx_pass_get_attr(fx_graph *g, fx_str name, uint32_t before) {
   return ga;
 }
 
+uint32_t fx_pass_storage_root(const fx_program *p, uint32_t t) {
+  for (uint32_t k = 0; k < 64 && p->tensors[t].alias != t; k++) t = p->tensors[t].alias;
+  return t;
+}
+
 uint32_t fx_pass_weight_index(const fx_program *p, const fx_weights *w, const fx_value *v) {
   if (!w || v->kind != FX_V_TENSOR) return FX_NONE_IDX;
   const fx_tinfo *t = &p->tensors[v->v.node];
@@ -142,9 +147,7 @@ void fx_pass_weight_uses(const fx_program *p, const fx_weights *w, uint32_t *rea
     const fx_inst *in = &p->inst[i];
     if (in->op < 0) continue;
     if (in->inplace && in->result.kind == FX_V_TENSOR) {
-      uint32_t t = in->result.v.node;
-      for (int k = 0; k < 64 && p->tensors[t].alias != t; k++) t = p->tensors[t].alias; /* its storage */
-      const fx_value root = fx_tensor_value(p, t);
+      const fx_value root = fx_tensor_value(p, fx_pass_storage_root(p, in->result.v.node));
       const uint32_t wi = fx_pass_weight_index(p, w, &root);
       if (wi != FX_NONE_IDX) written[wi] = true;
     }

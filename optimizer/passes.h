@@ -75,6 +75,8 @@ bool fx_pass_arg_value(fx_pass_manager *pm, uint32_t n, const fx_value *arg, fx_
 void fx_pass_kwarg(fx_graph *g, fx_value *items, uint32_t *n, const char *key, fx_value v);
 /* A get_attr node of weight `name`, made before node `before`. */
 uint32_t fx_pass_get_attr(fx_graph *g, fx_str name, uint32_t before);
+/* The tensor whose storage tensor t uses (t itself unless it aliases another: a view, an in-place result). */
+uint32_t fx_pass_storage_root(const fx_program *p, uint32_t t);
 /* The index in w of the weight that the bound tensor argument v reads, or FX_NONE_IDX. */
 uint32_t fx_pass_weight_index(const fx_program *p, const fx_weights *w, const fx_value *v);
 /* For every weight wi of w: readers[wi] += the bound tensor arguments of p's nodes that read it; written[wi] = true
