@@ -275,7 +275,9 @@ typedef struct gemm_job {
   float *y, *ws;
   bool im2col, first, last;
   int64_t m, kd, cols, jc, nc, pc, kc, rg, npanels; /* rg: rows of W per piece (a multiple of MR) */
+  int64_t pg;                                        /* gemm_task: panels per piece */
   int64_t pp;                                        /* panel_task: panels per piece */
+  int64_t span;                                      /* inplace_task: columns per piece (a multiple of NR) */
 } gemm_job;
 
 static void pack_task(void *ctx, int64_t i, int32_t worker) {
@@ -284,13 +286,16 @@ static void pack_task(void *ctx, int64_t i, int32_t worker) {
   pack_panel(J->x, J->g, J->pc, J->kc, J->jc + i * NR, min64(NR, J->nc - i * NR), J->ws + i * J->kc * NR);
 }
 
-/* Rows [ic, mc_end) of W times the panel at column jr of the block, whose im2col rows are at packed. */
-static void gemm_rows(const gemm_job *J, int64_t ic, int64_t mc_end, int64_t jr, const float *packed) {
+/* Rows [ic, mc_end) of W times the panels at columns [jr0, jr1) of the block (jr0 a multiple of NR), tile row by
+ * tile row (each row of tiles across the panels, so that the stores go to MR rows of y at a time, in runs of
+ * jr1 - jr0 columns: a tile order down the rows had MR * (rows) rows of y written 32 columns at a time, which the
+ * memory side follows badly once y is larger than the cache: 16 -> 96 channels 1x1 at 112x112 ran 2x slower in
+ * a model than alone). The im2col panels are at packed, one after the other (kc*NR floats each). */
+static void gemm_rows(const gemm_job *J, int64_t ic, int64_t mc_end, int64_t jr0, int64_t jr1, const float *packed) {
   float bbuf[KC * NR]; /* the last, partial panel of X when it is read in place */
   float abuf[MR * KC]; /* W's last rows when m is not a multiple of MR, zero-padded */
   float tile[MR * NR]; /* an edge tile */
   const int64_t cols = J->cols, m = J->m, kd = J->kd, jc = J->jc, pc = J->pc, kc = J->kc, m_full = m - m % MR;
-  const int64_t nr = min64(NR, J->nc - jr);
   const float *bias = J->bias, *res = J->res, *x = J->x, *wt = J->wt;
   const fxrt_epilogue *ep = J->ep;
   const bool first = J->first, last = J->last;
@@ -302,51 +307,56 @@ static void gemm_rows(const gemm_job *J, int64_t ic, int64_t mc_end, int64_t jr,
         memset(abuf + r * KC, 0, (size_t)kc * sizeof(float));
     }
   }
-  const float *bp;
-  int64_t ldb;
-  if (J->im2col) {
-    bp = packed;
-    ldb = NR;
-  } else if (nr == NR) {
-    bp = x + pc * cols + jc + jr;
-    ldb = cols;
-  } else {
-    gemm_pack_rows(bbuf, x + pc * cols + jc + jr, cols, kc, nr);
-    bp = bbuf;
-    ldb = NR;
-  }
+  const int64_t jl = jr0 + (jr1 - jr0 - 1) / NR * NR, nl = min64(NR, J->nc - jl); /* the last panel */
+  if (!J->im2col && nl < NR) gemm_pack_rows(bbuf, x + pc * cols + jc + jl, cols, kc, nl);
   for (int64_t ir = ic; ir < mc_end; ir += MR) {
     const int64_t mr = min64(MR, m - ir);
-    float *ct = J->y + ir * cols + jc + jr;
     const float *at = mr == MR ? wt + ir * kd + pc : abuf;
     const int64_t lda = mr == MR ? kd : KC;
-    const float *rt = res ? res + ir * cols + jc + jr : NULL;
-    if (mr == MR && (nr == NR || nr == VW)) { /* a whole tile: the epilogue as it is stored, if it can */
-      tile_ep te = {bias ? bias + ir : NULL, rt, cols, 0.0f, 0.0f, false};
-      const bool in_kernel = last && tile_ep_for(ep, &te);
-      if (nr == NR)
-        micro_kernel(kc, at, lda, bp, ldb, ct, cols, !first, in_kernel ? &te : NULL);
-      else
-        micro_kernel_half(kc, at, lda, bp, ldb, ct, cols, !first, in_kernel ? &te : NULL);
-      if (last && !in_kernel) finish(ct, cols, mr, nr, bias ? bias + ir : NULL, rt, ep);
-    } else {
-      if (nr <= VW)
-        micro_kernel_half(kc, at, lda, bp, ldb, tile, NR, false, NULL);
-      else
-        micro_kernel(kc, at, lda, bp, ldb, tile, NR, false, NULL);
-      gemm_store_edge(tile, mr, nr, ct, cols, 1, first);
-      if (last) finish(ct, cols, mr, nr, bias ? bias + ir : NULL, rt, ep);
+    for (int64_t jr = jr0; jr < jr1; jr += NR) {
+      const int64_t nr = min64(NR, J->nc - jr);
+      const float *bp;
+      int64_t ldb;
+      if (J->im2col) {
+        bp = packed + (jr - jr0) / NR * kc * NR;
+        ldb = NR;
+      } else if (nr == NR) {
+        bp = x + pc * cols + jc + jr;
+        ldb = cols;
+      } else {
+        bp = bbuf;
+        ldb = NR;
+      }
+      float *ct = J->y + ir * cols + jc + jr;
+      const float *rt = res ? res + ir * cols + jc + jr : NULL;
+      if (mr == MR && (nr == NR || nr == VW)) { /* a whole tile: the epilogue as it is stored, if it can */
+        tile_ep te = {bias ? bias + ir : NULL, rt, cols, 0.0f, 0.0f, false};
+        const bool in_kernel = last && tile_ep_for(ep, &te);
+        if (nr == NR)
+          micro_kernel(kc, at, lda, bp, ldb, ct, cols, !first, in_kernel ? &te : NULL);
+        else
+          micro_kernel_half(kc, at, lda, bp, ldb, ct, cols, !first, in_kernel ? &te : NULL);
+        if (last && !in_kernel) finish(ct, cols, mr, nr, bias ? bias + ir : NULL, rt, ep);
+      } else {
+        if (nr <= VW)
+          micro_kernel_half(kc, at, lda, bp, ldb, tile, NR, false, NULL);
+        else
+          micro_kernel(kc, at, lda, bp, ldb, tile, NR, false, NULL);
+        gemm_store_edge(tile, mr, nr, ct, cols, 1, first);
+        if (last) finish(ct, cols, mr, nr, bias ? bias + ir : NULL, rt, ep);
+      }
     }
   }
 }
 
 /* Two phases per block of KC rows (few panels: the rows are cut too): piece i of the second is rows
- * [i / npanels * rg, + rg) of W times panel i % npanels, packed by the first. */
+ * [i / groups * rg, + rg) of W times panels [i % groups * pg, + pg), packed by the first. */
 static void gemm_task(void *ctx, int64_t i, int32_t worker) {
   const gemm_job *J = (const gemm_job *)ctx;
   (void)worker;
-  const int64_t ic = i / J->npanels * J->rg, jr = i % J->npanels * NR;
-  gemm_rows(J, ic, min64(ic + J->rg, J->m), jr, J->ws ? J->ws + i % J->npanels * J->kc * NR : NULL);
+  const int64_t groups = (J->npanels + J->pg - 1) / J->pg, ic = i / groups * J->rg, p0 = i % groups * J->pg;
+  gemm_rows(J, ic, min64(ic + J->rg, J->m), p0 * NR, min64((p0 + J->pg) * NR, J->nc),
+            J->ws ? J->ws + p0 * J->kc * NR : NULL);
 }
 
 /* One phase for all the columns (many panels): piece i is panels [i*pp, (i+1)*pp) of the whole matrix, contiguous
@@ -363,17 +373,40 @@ static void panel_task(void *ctx, int64_t i, int32_t worker) {
       J.kc = min64(KC, J.kd - J.pc);
       J.first = J.pc == 0, J.last = J.pc + J.kc == J.kd;
       if (J.im2col) pack_panel(J.x, J.g, J.pc, J.kc, pn * NR, min64(NR, J.nc - pn * NR), slot);
-      gemm_rows(&J, 0, J.m, pn * NR, slot);
+      gemm_rows(&J, 0, J.m, pn * NR, pn * NR + NR, slot);
     }
+  }
+}
+
+/* X read in place (1x1, stride 1, no padding): piece i is rows [i / spans * rg, + rg) of W times columns
+ * [i % spans * span, + span) of X, KC rows of X at a time, tile row by tile row (gemm_rows). A span's KC rows of X
+ * (about 256 KiB) stay in the cache while every row of W passes over them. */
+static void inplace_task(void *ctx, int64_t i, int32_t worker) {
+  gemm_job J = *(const gemm_job *)ctx;
+  (void)worker;
+  const int64_t spans = (J.cols + J.span - 1) / J.span, ic = i / spans * J.rg;
+  J.jc = i % spans * J.span, J.nc = min64(J.span, J.cols - J.jc);
+  for (J.pc = 0; J.pc < J.kd; J.pc += KC) {
+    J.kc = min64(KC, J.kd - J.pc);
+    J.first = J.pc == 0, J.last = J.pc + J.kc == J.kd;
+    gemm_rows(&J, ic, min64(ic + J.rg, J.m), 0, J.nc, NULL);
   }
 }
 
 static void conv_gemm(const float *x, const conv_geom *g, const float *wt, int64_t m, int64_t kd, const float *bias,
                       float *y, const float *res, const fxrt_epilogue *ep, bool im2col, float *ws,
                       const fxrt_threadpool *threads) {
-  gemm_job J = {x, wt, bias, res, g, ep, y, ws, im2col, false, false, m, kd, g->oh * g->ow, 0, 0, 0, 0, MC, 0, 0};
+  gemm_job J = {x, wt, bias, res, g, ep, y, ws, im2col, false, false, m, kd, g->oh * g->ow, 0, 0, 0, 0, MC, 0, 0, 0, 0};
   const int64_t nthreads = par_threads(threads), panels = (J.cols + NR - 1) / NR;
   const int64_t ws_panels = ws_columns(J.cols) / NR; /* the workspace's panels, one per thread in panel_task */
+  if (!im2col) { /* spans of columns whose KC rows of X take about 256 KiB; rows of W cut until there are pieces */
+    J.span = max64(NR, 65536 / min64(kd, KC) / NR * NR);
+    const int64_t spans = (J.cols + J.span - 1) / J.span;
+    J.rg = (m + MR - 1) / MR * MR;
+    while (J.rg > MR && (m + J.rg - 1) / J.rg * spans < 4 * nthreads) J.rg = (J.rg / 2 + MR - 1) / MR * MR;
+    par_run(threads, (m + J.rg - 1) / J.rg * spans, inplace_task, &J);
+    return;
+  }
   if (nthreads > 1 && panels >= 2 * nthreads && (!im2col || nthreads <= ws_panels)) {
     J.jc = 0, J.nc = J.cols;
     J.pp = par_piece(panels, 4 * nthreads, 1);
@@ -383,14 +416,16 @@ static void conv_gemm(const float *x, const conv_geom *g, const float *wt, int64
   for (J.jc = 0; J.jc < J.cols; J.jc += NC) {
     J.nc = min64(NC, J.cols - J.jc);
     J.npanels = (J.nc + NR - 1) / NR;
-    /* rows per piece: MC, or fewer (whole tiles) until each thread has a few pieces */
+    /* on one thread, all the block's panels per piece (gemm_rows: stores in runs of the block's columns); on more,
+     * one, and rows per piece MC or fewer (whole tiles) until each thread has a few pieces */
+    J.pg = nthreads > 1 ? 1 : J.npanels;
     J.rg = MC;
     while (J.rg > MR && (m + J.rg - 1) / J.rg * J.npanels < 4 * nthreads) J.rg = (J.rg / 2 + MR - 1) / MR * MR;
     for (J.pc = 0; J.pc < kd; J.pc += KC) {
       J.kc = min64(KC, kd - J.pc);
       J.first = J.pc == 0, J.last = J.pc + J.kc == kd;
       if (im2col) par_run(threads, J.npanels, pack_task, &J);
-      par_run(threads, (m + J.rg - 1) / J.rg * J.npanels, gemm_task, &J);
+      par_run(threads, (m + J.rg - 1) / J.rg * ((J.npanels + J.pg - 1) / J.pg), gemm_task, &J);
     }
   }
 }
@@ -652,12 +687,16 @@ GEMM_INLINE void dw_block_sums(const float *restrict X, const dw_plan *pl, const
  * pl->nout output rows, the input rows the block reads are split into their sh*sw phases with the padding as
  * zeros, then every output of the block (at the phases' pitch, the columns past ow computed and dropped) sums its
  * taps in order, (i, j) row-major, in whole vectors over the block, and gets the bias and the activation as it is
- * stored (with a residual, finish adds all three over the plane at the end). */
+ * stored (with a residual, finish adds all three over the plane at the end). X is the caller's buffer of DW_BUF
+ * floats, zeros wherever the copies of input rows do not write (the padding's columns and what follows the phases):
+ * those places are the same in every block of every plane of the convolution, so they are zeroed once per piece of
+ * planes (direct_task), and here only the rows of padding above and below the input (zeroing the whole buffer per
+ * block was a call of memset per 7x7 plane, a quarter of the time of mobilenet_v2's depthwise layers at 7x7). */
 static void dw_plane_phased(const float *restrict x, const conv_geom *g, const dw_plan *pl, const float *restrict wt,
-                            const float *bias, float *restrict y, const float *res, const fxrt_epilogue *ep) {
-  float X[DW_BUF], Y[DW_OUT];
+                            const float *bias, float *restrict y, const float *res, const fxrt_epilogue *ep,
+                            float *restrict X) {
+  float Y[DW_OUT];
   const int64_t sh = g->sh, sw = g->sw, pitch = pl->pitch, rows = pl->rows;
-  const int64_t phases = sh * sw, used = phases * rows * pitch + pitch + DW_STEP; /* the phases, the slack reads */
   const int64_t qe = g->pw & 1, te = g->pw / 2, to = (g->pw + 1) / 2;     /* column phases for sw == 2 */
   /* the epilogue as the sums are stored, unless there is a residual (then finish, over the plane): the bias and a
    * clamp (no activation, ReLU, ReLU6) or SiLU there, other activations over the block's outputs */
@@ -668,15 +707,15 @@ static void dw_plane_phased(const float *restrict x, const conv_geom *g, const d
   const float b = add_b ? *bias : 0.0f, lo = te_.lo, hi = te_.hi;
   for (int64_t oy0 = 0; oy0 < g->oh; oy0 += pl->nout) {
     const int64_t nout = min64(pl->nout, g->oh - oy0), flat = nout * pitch;
-    CHUNK_LOOP
-    for (int64_t e = 0; e + VW <= used; e += VW)
-      LANES(l) X[e + l] = 0.0f;
-    for (int64_t e = used / VW * VW; e < used; e++) X[e] = 0.0f;
     for (int64_t a = 0; a < sh; a++)
       for (int64_t r = 0; r < rows; r++) {
         const int64_t iy = (oy0 + r) * sh + a - g->ph;
-        if (iy < 0 || iy >= g->h) continue;
         float *row = X + a * sw * rows * pitch + r * pitch; /* phase (a, 0); phase (a, 1) is rows*pitch further */
+        if (iy < 0 || iy >= g->h) { /* padding, or rows past the input that only dropped outputs read */
+          zero_row(row, pitch);
+          if (sw == 2) zero_row(row + rows * pitch, pitch);
+          continue;
+        }
         if (sw == 1)
           copy_row(row + g->pw, x + iy * g->w, g->w);
         else /* input column 2k is phase qe's column k + te, 2k + 1 is phase 1 - qe's column k + to */
@@ -709,14 +748,16 @@ static void direct_task(void *ctx, int64_t i, int32_t worker) {
   const conv_geom *g = J->g;
   const int64_t cg = J->c / J->groups, kg = J->k / J->groups, kd = cg * g->kh * g->kw, hw = g->h * g->w,
                 ohw = g->oh * g->ow;
-  dw_plan pl;
+  dw_plan pl = {0, 0, 0, 0, {0}}; /* (set by dw_plan_for when phased; GCC cannot tell) */
   const bool phased = cg == 1 && dw_plan_for(g, &pl);
+  float X[DW_BUF]; /* dw_plane_phased's phases: zeros but for the copies of input rows */
+  if (phased) zero_row(X, DW_BUF);
   const int64_t p0 = i * J->per;
   int64_t b = p0 / J->k, oc = p0 % J->k, gi = oc / kg, o = oc % kg; /* counted from here on, not divided */
   for (int64_t plane = p0; plane < min64(p0 + J->per, J->planes); plane++) {
     if (phased)
       dw_plane_phased(J->x + (b * J->c + gi) * hw, g, &pl, J->weight + oc * kd, J->bias ? J->bias + oc : NULL,
-                      J->y + plane * ohw, J->res ? J->res + plane * ohw : NULL, J->ep);
+                      J->y + plane * ohw, J->res ? J->res + plane * ohw : NULL, J->ep, X);
     else
       conv_plane(J->x + (b * J->c + gi * cg) * hw, cg, g, J->weight + oc * kd, J->bias ? J->bias + oc : NULL,
                  J->y + plane * ohw, J->res ? J->res + plane * ohw : NULL, J->ep);

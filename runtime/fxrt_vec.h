@@ -58,6 +58,21 @@ static inline void copy_row(float *restrict d, const float *restrict s, int64_t 
   }
 }
 
+/* d[e] = 0 for e < n, in copies of 8 zeros (or 4) as copy_row writes them, not a call of memset. */
+static inline void zero_row(float *restrict d, int64_t n) {
+  static const float zeros[8] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+  if (n >= 8) {
+    for (int64_t e = 0; e + 8 <= n; e += 8) {
+      float *de = d + e;
+      OPAQUE_PTR(de);
+      memcpy(de, zeros, 8 * sizeof(float));
+    }
+    memcpy(d + n - 8, zeros, 8 * sizeof(float));
+  } else {
+    for (int64_t e = 0; e < n; e++) d[e] = 0.0f;
+  }
+}
+
 /* ev[t] = x[2t] and od[t] = x[2t + 1] for the n elements of x (both in one loop, which the compiler vectorizes): a
  * stride-2 row split so that each half is read with stride 1. */
 static inline void deinterleave(float *restrict ev, float *restrict od, const float *restrict x, int64_t n) {
