@@ -362,18 +362,20 @@ static void gemm_task(void *ctx, int64_t i, int32_t worker) {
 /* One phase for all the columns (many panels): piece i is panels [i*pp, (i+1)*pp) of the whole matrix, contiguous
  * columns, so that each thread streams through its own part of x and y (pieces of one panel, handed out in turn,
  * had the two threads' accesses interleaved: 16 -> 96 channels 1x1 on 112x112 ran 1.7x slower on two threads than
- * on one). Each panel is packed, KC rows at a time, in the workspace's panel of the worker that runs it, and all of
- * W multiplied by it, so that the panel and its outputs stay with the thread that has them in cache. */
+ * on one). pg panels at a time are packed, KC rows at a time, in the worker's share of the workspace, and all of W
+ * multiplied by them (gemm_rows), so that the panels and their outputs stay with the thread that has them in cache. */
 static void panel_task(void *ctx, int64_t i, int32_t worker) {
   gemm_job J = *(const gemm_job *)ctx;
-  float *slot = J.ws ? J.ws + worker * min64(J.kd, KC) * NR : NULL; /* the workspace has min(kd, KC) rows per panel */
-  const int64_t panels = (J.nc + NR - 1) / NR;
-  for (int64_t pn = i * J.pp; pn < min64((i + 1) * J.pp, panels); pn++) {
+  float *slot = J.ws + worker * J.pg * min64(J.kd, KC) * NR; /* the workspace has min(kd, KC) rows per panel */
+  const int64_t panels = (J.nc + NR - 1) / NR, end = min64((i + 1) * J.pp, panels);
+  for (int64_t pn = i * J.pp; pn < end; pn += J.pg) {
+    const int64_t np = min64(J.pg, end - pn);
     for (J.pc = 0; J.pc < J.kd; J.pc += KC) {
       J.kc = min64(KC, J.kd - J.pc);
       J.first = J.pc == 0, J.last = J.pc + J.kc == J.kd;
-      if (J.im2col) pack_panel(J.x, J.g, J.pc, J.kc, pn * NR, min64(NR, J.nc - pn * NR), slot);
-      gemm_rows(&J, 0, J.m, pn * NR, pn * NR + NR, slot);
+      for (int64_t q = 0; q < np; q++)
+        pack_panel(J.x, J.g, J.pc, J.kc, (pn + q) * NR, min64(NR, J.nc - (pn + q) * NR), slot + q * J.kc * NR);
+      gemm_rows(&J, 0, J.m, pn * NR, min64((pn + np) * NR, J.nc), slot);
     }
   }
 }
@@ -407,9 +409,10 @@ static void conv_gemm(const float *x, const conv_geom *g, const float *wt, int64
     par_run(threads, (m + J.rg - 1) / J.rg * spans, inplace_task, &J);
     return;
   }
-  if (nthreads > 1 && panels >= 2 * nthreads && (!im2col || nthreads <= ws_panels)) {
+  if (nthreads > 1 && panels >= 2 * nthreads && nthreads <= ws_panels) {
     J.jc = 0, J.nc = J.cols;
     J.pp = par_piece(panels, 4 * nthreads, 1);
+    J.pg = ws_panels / nthreads; /* panels per worker in the workspace */
     par_run(threads, (panels + J.pp - 1) / J.pp, panel_task, &J);
     return;
   }

@@ -127,8 +127,10 @@ static void conv_any_threads(void **state) {
   conv_case(1, 8, 12, 12, 12, 3, 3, 1, 1, 4, FXRT_ACT_SILU, false);    /* small groups: direct */
   conv_case(2, 40, 17, 19, 23, 1, 1, 1, 0, 1, FXRT_ACT_RELU, true);    /* 1x1: GEMM in place, partial tiles */
   conv_case(1, 300, 6, 7, 13, 1, 1, 1, 0, 1, FXRT_ACT_NONE, false);    /* 1x1, two KC blocks */
+  conv_case(1, 16, 70, 70, 20, 1, 1, 1, 0, 1, FXRT_ACT_RELU6, true);   /* 1x1: two spans of columns */
   conv_case(1, 40, 23, 21, 37, 3, 3, 1, 1, 1, FXRT_ACT_SILU, true);    /* im2col: kd 360, two column blocks */
   conv_case(1, 3, 40, 40, 16, 7, 7, 2, 3, 1, FXRT_ACT_RELU, false);    /* a stem */
+  conv_case(1, 3, 66, 66, 16, 3, 3, 2, 1, 1, FXRT_ACT_RELU, true);     /* im2col: 35 panels, groups of pg and less */
   conv_case(1, 64, 7, 7, 130, 3, 3, 2, 1, 1, FXRT_ACT_NONE, true);     /* few columns, many rows */
   conv_case(2, 12, 8, 8, 12, 3, 3, 1, 1, 2, FXRT_ACT_GELU, false);     /* grouped GEMM */
 }
