@@ -400,7 +400,7 @@ static void conv_gemm(const float *x, const conv_geom *g, const float *wt, int64
                       const fxrt_threadpool *threads) {
   gemm_job J = {x, wt, bias, res, g, ep, y, ws, im2col, false, false, m, kd, g->oh * g->ow, 0, 0, 0, 0, MC, 0, 0, 0, 0};
   const int64_t nthreads = par_threads(threads), panels = (J.cols + NR - 1) / NR;
-  const int64_t ws_panels = ws_columns(J.cols) / NR; /* the workspace's panels, one per thread in panel_task */
+  const int64_t ws_panels = ws_columns(J.cols) / NR; /* the workspace's panels, shared out in panel_task */
   if (!im2col) { /* spans of columns whose KC rows of X take about 256 KiB; rows of W cut until there are pieces */
     J.span = max64(NR, 65536 / min64(kd, KC) / NR * NR);
     const int64_t spans = (J.cols + J.span - 1) / J.span;
@@ -694,7 +694,7 @@ GEMM_INLINE void dw_block_sums(const float *restrict X, const dw_plan *pl, const
  * floats, zeros wherever the copies of input rows do not write (the padding's columns and what follows the phases):
  * those places are the same in every block of every plane of the convolution, so they are zeroed once per piece of
  * planes (direct_task), and here only the rows of padding above and below the input (zeroing the whole buffer per
- * block was a call of memset per 7x7 plane, a quarter of the time of mobilenet_v2's depthwise layers at 7x7). */
+ * block was a call of memset per block: 6% of 960 depthwise 3x3 planes of 7x7, alone). */
 static void dw_plane_phased(const float *restrict x, const conv_geom *g, const dw_plan *pl, const float *restrict wt,
                             const float *bias, float *restrict y, const float *res, const fxrt_epilogue *ep,
                             float *restrict X) {

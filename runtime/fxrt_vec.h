@@ -58,7 +58,7 @@ static inline void copy_row(float *restrict d, const float *restrict s, int64_t 
   }
 }
 
-/* d[e] = 0 for e < n, in copies of 8 zeros (or 4) as copy_row writes them, not a call of memset. */
+/* d[e] = 0 for e < n, in copies of 8 zeros as copy_row copies (the last one overlapping), not a call of memset. */
 static inline void zero_row(float *restrict d, int64_t n) {
   static const float zeros[8] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
   if (n >= 8) {
