@@ -354,6 +354,43 @@ fxrt_status fxrt_winograd_conv2d_f32(int64_t tile, const float *x, int64_t n, in
                                      int64_t ph, int64_t pw, const fxrt_epilogue *ep, void *ws, size_t ws_bytes,
                                      const fxrt_threadpool *threads);
 
+/* ---- convolutions in the blocked channel layout (fxrt_nchwc.c) -------------------------------------------------- */
+/* NCHW16c: a tensor [n, c, h, w] stored as [n, cb, h, w, 16] with cb = ceil(c / 16), channel ch of pixel (y, x) at
+ * ((b*cb + ch/16)*h*w + y*w + x)*16 + ch%16; the channels from c up to cb*16 are zeros. A pixel's 16 channels are one
+ * AVX-512 vector (two AVX2 ones), so a depthwise convolution multiplies whole vectors of taps, and a 1x1 one
+ * broadcasts an input channel against 16 output channels of packed weights: no padding of rows or planes to a
+ * multiple of the vector, which the NCHW kernels pay on small planes (7x7 = 49 pixels in 64 lanes). The block is the
+ * same for every instruction set, so a program's buffers do not depend on the CPU. fx2c's nchwc pass (-O2) packs the
+ * weights when it compiles a model and puts the reorders where the blocked region begins and ends. */
+#define FXRT_NCHWC_BLOCK 16
+
+/* y [n, ceil(c/16), hw, 16] = x [n, c, hw] in NCHW16c (the channels beyond c zero). x and y must not overlap. */
+fxrt_status fxrt_to_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t hw, float *y);
+/* y [n, c, hw] = x [n, ceil(c/16), hw, 16], the NCHW16c tensor back in NCHW. x and y must not overlap. */
+fxrt_status fxrt_from_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t hw, float *y);
+
+/* Whether fxrt_conv2d_nchwc_f32 computes this convolution (x [n, c, h, w], weight [k, c/groups, kh, kw]): a 1x1 one
+ * with stride 1, no padding and one group (pointwise), or a depthwise one (groups = c = k) of any kernel size,
+ * stride, padding and dilation. */
+bool fxrt_conv2d_nchwc_supported(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p);
+/* Elements of the packed weight of such a convolution: ceil(k/16)*16*c (pointwise) or ceil(c/16)*16*kh*kw
+ * (depthwise), 0 when it is not supported. */
+int64_t fxrt_nchwc_weight_numel(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p);
+/* wp = weight [k, c/groups, kh, kw] packed: pointwise [kb][c][16] (output channel o of input channel ci at
+ * ((o/16)*c + ci)*16 + o%16), depthwise [cb][kh][kw][16]; zeros for the channels beyond k (c). */
+fxrt_status fxrt_nchwc_pack_weight_f32(const float *weight, int64_t c, int64_t k, int64_t kh, int64_t kw,
+                                       const fxrt_conv2d_params *p, float *wp);
+/* torch.nn.functional.conv2d with x [n, ceil(c/16), h, w, 16] and y [n, ceil(k/16), oh, ow, 16] in NCHW16c, the
+ * weight packed by fxrt_nchwc_pack_weight_f32, bias [k] or NULL; then the epilogue (its residual in NCHW16c like y).
+ * The channels of y beyond k are written as zeros. Only what fxrt_conv2d_nchwc_supported accepts (otherwise
+ * FXRT_EINVAL). Each output is the sum over its taps (input channels, then rows, then columns of the kernel) in order,
+ * in f32, then + bias, + residual, the activation: the same bits for any pool (threads: NULL for none), which gets
+ * blocks of output rows (depthwise) or of pixels and output channels (pointwise). y must not overlap x. */
+fxrt_status fxrt_conv2d_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *wp,
+                                  int64_t k, int64_t kh, int64_t kw, const float *bias, float *y, int64_t oh,
+                                  int64_t ow, const fxrt_conv2d_params *p, const fxrt_epilogue *ep,
+                                  const fxrt_threadpool *threads);
+
 /* ---- matrix products (fxrt_matmul.c) ------------------------------------------------------------------------ */
 
 /* torch.nn.functional.linear: y [m, n] = x [m, k] @ weight[n, k]^T + bias [n] (bias may be NULL). threads (NULL:

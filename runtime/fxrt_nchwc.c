@@ -1,0 +1,509 @@
+/* fxrt_nchwc.c: convolutions in the blocked channel layout NCHW16c (fxrt.h), and the reorders into and out of it.
+ *
+ * A block of 16 channels of one pixel is BV = 16/VW vectors (one with AVX-512, two with AVX2, four with SSE or NEON).
+ *   - Pointwise (1x1, stride 1, no padding, one group): the plane is a row of h*w pixels. A tile of nv vectors of
+ *     output channels by np pixels (4 x 6, 3 x 8, 2 x 12 ... : 24 accumulators with AVX-512's 32 registers, 12 with
+ *     16) is accumulated in registers: per input channel ci, nv vector loads of the packed weight ([kb][c][16]: the
+ *     16 output channels of block kb for input channel ci are contiguous), np broadcasts of x's channel ci at the
+ *     tile's pixels and nv*np multiply-adds. Pixels left over go in tiles of 4 and 1, so a plane costs what it
+ *     computes (7x7 = 49 pixels; the NCHW GEMM pads them to 64 lanes). Output vectors are shared out in groups of
+ *     as equal sizes as can be, pixels in chunks whose x fits in L2.
+ *   - Depthwise (groups = c = k): per output row, the columns whose taps all fall inside the input go in tiles of
+ *     8 vectors (8/BV pixels), then 4, 2, 1: per tap one vector multiply-add per vector of the tile, with no copy of
+ *     the input, no padding buffer and no phase split (a stride only changes the step between the tile's pixels);
+ *     the columns at the borders, and the rows at the top and bottom, skip the taps that fall outside.
+ * Bias, residual and a clamp activation (none, ReLU, ReLU6, hardtanh) are applied in registers as a tile is stored;
+ * other activations over the stored tile.
+ * Sums run over the taps in order (input channels; kernel rows; kernel columns), in f32 (fused multiply-adds where
+ * the target has them), then + bias, + residual and the activation, the same operations whichever tile or thread
+ * computes an output: results do not depend on the cut. Loops are written as fxrt_vec.h describes.
+ */
+/* the names this file defines, per instruction set (fxrt_isa.h) */
+#include "fxrt_isa.h"
+#define fxrt_conv2d_nchwc_supported FXRT_ISA_COPY(fxrt_conv2d_nchwc_supported)
+#define fxrt_nchwc_weight_numel FXRT_ISA_COPY(fxrt_nchwc_weight_numel)
+#define fxrt_nchwc_pack_weight_f32 FXRT_ISA_COPY(fxrt_nchwc_pack_weight_f32)
+#define fxrt_to_nchwc_f32 FXRT_ISA_NAME(fxrt_to_nchwc_f32)
+#define fxrt_from_nchwc_f32 FXRT_ISA_NAME(fxrt_from_nchwc_f32)
+#define fxrt_conv2d_nchwc_f32 FXRT_ISA_NAME(fxrt_conv2d_nchwc_f32)
+#include "fxrt.h"
+#include "fxrt_check.h"
+#include "fxrt_gemm.h"
+#include "fxrt_par.h"
+
+#include <string.h>
+
+#define B FXRT_NCHWC_BLOCK
+#define BV (B / VW) /* vectors per block */
+
+/* The pointwise tile: PW_NV vectors of output channels by PW_NP pixels (24 accumulators: of 32 AVX-512 registers,
+ * 12 of the 16 AVX2 or SSE ones). */
+#if VW >= 16
+#define PW_NV 4
+#else
+#define PW_NV 2
+#endif
+#define PW_NP 12 /* pixel chunks are multiples of the widest tile */
+
+
+static int64_t blocks(int64_t c) { return (c + B - 1) / B; }
+
+static bool is_pointwise(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p) {
+  (void)c, (void)k;
+  return kh == 1 && kw == 1 && p->groups == 1 && p->stride[0] == 1 && p->stride[1] == 1 && p->padding[0] == 0 &&
+         p->padding[1] == 0 && p->pad_extra[0] == 0 && p->pad_extra[1] == 0;
+}
+
+static bool is_depthwise(int64_t c, int64_t k, const fxrt_conv2d_params *p) { return p->groups == c && k == c; }
+
+bool fxrt_conv2d_nchwc_supported(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p) {
+  if (!p || !in_range(c, 1) || !in_range(k, 1) || !in_range(kh, 1) || !in_range(kw, 1)) return false;
+  for (int d = 0; d < 2; d++)
+    if (!in_range(p->stride[d], 1) || !in_range(p->padding[d], 0) || !in_range(p->dilation[d], 1) ||
+        p->pad_extra[d] < -DIM_LIMIT || p->pad_extra[d] > DIM_LIMIT || !in_range(p->padding[d] + p->pad_extra[d], 0))
+      return false;
+  return is_pointwise(c, k, kh, kw, p) || is_depthwise(c, k, p);
+}
+
+int64_t fxrt_nchwc_weight_numel(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p) {
+  if (!fxrt_conv2d_nchwc_supported(c, k, kh, kw, p)) return 0;
+  int64_t t;
+  if (is_pointwise(c, k, kh, kw, p)) return mul_ok(blocks(k) * B, c, &t) ? t : 0;
+  return mul_ok(blocks(c) * B, kh * kw, &t) ? t : 0;
+}
+
+fxrt_status fxrt_nchwc_pack_weight_f32(const float *weight, int64_t c, int64_t k, int64_t kh, int64_t kw,
+                                       const fxrt_conv2d_params *p, float *wp) {
+  const int64_t numel = fxrt_nchwc_weight_numel(c, k, kh, kw, p);
+  if (numel == 0 || !weight || !wp) return FXRT_EINVAL;
+  memset(wp, 0, (size_t)numel * sizeof(float));
+  if (is_pointwise(c, k, kh, kw, p)) {
+    for (int64_t o = 0; o < k; o++)
+      for (int64_t ci = 0; ci < c; ci++) wp[((o / B) * c + ci) * B + o % B] = weight[o * c + ci];
+  } else {
+    for (int64_t ch = 0; ch < c; ch++)
+      for (int64_t t = 0; t < kh * kw; t++) wp[((ch / B) * kh * kw + t) * B + ch % B] = weight[ch * kh * kw + t];
+  }
+  return FXRT_OK;
+}
+
+/* ---- reorders ----------------------------------------------------------------------------------------------- */
+
+/* Pixels are moved in squares of B channels by B pixels through a local square, whose rows the compiler copies as
+ * vectors. */
+fxrt_status fxrt_to_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t hw, float *y) {
+  int64_t t;
+  if (!in_range(n, 0) || !in_range(c, 1) || !in_range(hw, 0) || !mul_ok(n * blocks(c) * B, hw, &t))
+    return FXRT_EINVAL;
+  if (n == 0 || hw == 0) return FXRT_OK;
+  if (!x || !y) return FXRT_EINVAL;
+  const int64_t cb = blocks(c);
+  for (int64_t b = 0; b < n; b++)
+    for (int64_t kb = 0; kb < cb; kb++) {
+      const int64_t lanes = min64(B, c - kb * B);
+      const float *xb = x + (b * c + kb * B) * hw;
+      float *yb = y + (b * cb + kb) * hw * B;
+      for (int64_t p0 = 0; p0 < hw; p0 += B) {
+        const int64_t np = min64(B, hw - p0);
+        float sq[B][B]; /* sq[pixel][lane] */
+        for (int64_t l = 0; l < B; l++)
+          for (int64_t p = 0; p < B; p++) sq[p][l] = l < lanes && p < np ? xb[l * hw + p0 + p] : 0.0f;
+        memcpy(yb + p0 * B, sq, (size_t)(np * B) * sizeof(float));
+      }
+    }
+  return FXRT_OK;
+}
+
+fxrt_status fxrt_from_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t hw, float *y) {
+  int64_t t;
+  if (!in_range(n, 0) || !in_range(c, 1) || !in_range(hw, 0) || !mul_ok(n * blocks(c) * B, hw, &t))
+    return FXRT_EINVAL;
+  if (n == 0 || hw == 0) return FXRT_OK;
+  if (!x || !y) return FXRT_EINVAL;
+  const int64_t cb = blocks(c);
+  for (int64_t b = 0; b < n; b++)
+    for (int64_t kb = 0; kb < cb; kb++) {
+      const int64_t lanes = min64(B, c - kb * B);
+      const float *xb = x + (b * cb + kb) * hw * B;
+      float *yb = y + (b * c + kb * B) * hw;
+      for (int64_t p0 = 0; p0 < hw; p0 += B) {
+        const int64_t np = min64(B, hw - p0);
+        float sq[B][B]; /* sq[lane][pixel] */
+        for (int64_t p = 0; p < B; p++)
+          for (int64_t l = 0; l < B; l++) sq[l][p] = p < np ? xb[(p0 + p) * B + l] : 0.0f;
+        for (int64_t l = 0; l < lanes; l++) memcpy(yb + l * hw + p0, sq[l], (size_t)np * sizeof(float));
+      }
+    }
+  return FXRT_OK;
+}
+
+/* ---- the epilogue of a stretch of blocked outputs -------------------------------------------------------------- */
+
+/* The activation on rows x lanes values of y (row stride B) from lane l0 of a block, then zeros in the lanes of
+ * channels >= k (ch0: the channel of lane 0 of the block). */
+static void finish_rows(float *y, int64_t rows, int64_t l0, int64_t lanes, int64_t ch0, int64_t k,
+                        const fxrt_epilogue *ep) {
+  if (ep && ep->act != FXRT_ACT_NONE) {
+    if (lanes == B) { /* whole blocks: one contiguous row */
+      int64_t n = rows * B;
+      OPAQUE_PTR(n); /* GCC would warn of the remainder loop, dead for a multiple of 16 (-Waggressive-loop-...) */
+      act_rows(y, n, 1, n, ep);
+    } else
+      act_rows(y + l0, B, rows, lanes, ep);
+  }
+  if (ch0 + l0 + lanes > k)
+    for (int64_t r = 0; r < rows; r++)
+      for (int64_t l = max64(l0, k - ch0); l < l0 + lanes; l++) y[r * B + l] = 0.0f;
+}
+
+/* The residual of an epilogue without one (+ 0.0f changes no value but a -0.0f sum). */
+static const float zeros[B] = {0.0f};
+
+/* The bias of the vector at channel ch (zeros beyond k). */
+static void bias_vec(float *bv, const float *bias, int64_t ch, int64_t k) {
+  for (int l = 0; l < VW; l++) bv[l] = bias && ch + l < k ? bias[ch + l] : 0.0f;
+}
+
+/* ---- pointwise ---------------------------------------------------------------------------------------------- */
+
+typedef struct pw_job {
+  const float *x, *wp, *bias, *res;
+  float *y;
+  const fxrt_epilogue *ep;
+  int64_t c, k, hw, cb, kb;
+  int64_t groups;  /* tiles of PW_NV vectors over the ceil(k/16)*BV output vectors */
+  int64_t chunk;   /* pixels per piece */
+  int64_t chunks;  /* pieces per plane and group */
+} pw_job;
+
+/* Vector v of the output channels: its block and its lane offset in it. */
+#define VBLK(v) ((v) / BV)
+#define VOFF(v) ((v) % BV * VW)
+
+/* The activations that the tiles apply in registers, as min(max(v, lo), hi) in fxrt_s_relu/relu6's way (NaN stays
+ * NaN): none, ReLU, ReLU6, clamp. The others are applied to the stored tile (finish_rows). */
+static bool clamp_act(const fxrt_epilogue *ep, float *lo, float *hi) {
+  const fxrt_act act = ep ? ep->act : FXRT_ACT_NONE;
+  *lo = act == FXRT_ACT_RELU || act == FXRT_ACT_RELU6 ? 0.0f : act == FXRT_ACT_CLAMP ? ep->lo : -INFINITY;
+  *hi = act == FXRT_ACT_RELU6 ? 6.0f : act == FXRT_ACT_CLAMP ? ep->hi : INFINITY;
+  return act == FXRT_ACT_NONE || act == FXRT_ACT_RELU || act == FXRT_ACT_RELU6 || act == FXRT_ACT_CLAMP;
+}
+
+/* What a piece's tiles add and apply: the bias of its (up to 4) output vectors, the clamp (clamp_act). */
+typedef struct pw_ep {
+  float bv[4][VW];
+  float lo, hi;
+  bool in_regs;
+} pw_ep;
+
+/* The tile of nv vectors (from output vector v0) by np pixels (from pixel p0) of image b. Constant nv and np in each
+ * copy (pw_tile_NV_NP below), so that the accumulators are registers. */
+GEMM_INLINE void pw_micro(const pw_job *J, int nv, int np, int64_t b, int64_t v0, int64_t p0, const pw_ep *E) {
+  const int64_t c = J->c, hw = J->hw;
+  const float *restrict x = J->x + b * J->cb * hw * B + p0 * B;
+  const float *restrict w0 = J->wp + VBLK(v0) * c * B + VOFF(v0);
+  const float *restrict w1 = nv > 1 ? J->wp + VBLK(v0 + 1) * c * B + VOFF(v0 + 1) : w0;
+  const float *restrict w2 = nv > 2 ? J->wp + VBLK(v0 + 2) * c * B + VOFF(v0 + 2) : w0;
+  const float *restrict w3 = nv > 3 ? J->wp + VBLK(v0 + 3) * c * B + VOFF(v0 + 3) : w0;
+#define PW_PIX(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11)
+#define PW_DECL(p) float a0_##p[VW], a1_##p[VW], a2_##p[VW], a3_##p[VW];
+  PW_PIX(PW_DECL)
+#define PW_ZERO(p)                                                                                                     \
+  if ((p) < np) LANES(l) a0_##p[l] = a1_##p[l] = a2_##p[l] = a3_##p[l] = 0.0f;
+  PW_PIX(PW_ZERO)
+  for (int64_t ib = 0; ib * B < c; ib++) {
+    const float *restrict xb = x + ib * hw * B;
+    const int64_t lanes = min64(B, c - ib * B);
+    for (int64_t li = 0; li < lanes; li++) {
+      const int64_t wo = (ib * B + li) * B;
+#define PW_STEP(p)                                                                                                     \
+  if ((p) < np) {                                                                                                      \
+    const float xp = xb[(p)*B + li];                                                                                   \
+    LANES(l) {                                                                                                         \
+      a0_##p[l] = MADD(a0_##p[l], xp, w0[wo + l]);                                                                     \
+      if (nv > 1) a1_##p[l] = MADD(a1_##p[l], xp, w1[wo + l]);                                                         \
+      if (nv > 2) a2_##p[l] = MADD(a2_##p[l], xp, w2[wo + l]);                                                         \
+      if (nv > 3) a3_##p[l] = MADD(a3_##p[l], xp, w3[wo + l]);                                                         \
+    }                                                                                                                  \
+  }
+      PW_PIX(PW_STEP)
+    }
+  }
+  /* + bias, + residual, the activation if it is a clamp, stored */
+  const float lo = E->lo, hi = E->hi, *res = J->res;
+  const int64_t yb = b * J->kb * hw * B + p0 * B;
+#define PW_OUT(j, p)                                                                                                   \
+  if ((j) < nv && (p) < np) {                                                                                          \
+    const int64_t o_ = yb + VBLK(v0 + (j)) * hw * B + (p)*B + VOFF(v0 + (j));                                          \
+    float *yo_ = J->y + o_; /* (the residual may be y itself) */                                                       \
+    const float *ro_ = res ? res + o_ : zeros;                                                                      \
+    LANES(l) {                                                                                                         \
+      const float s_ = a##j##_##p[l] + E->bv[j][l] + ro_[l], v_ = s_ < lo ? lo : s_;                                   \
+      yo_[l] = v_ > hi ? hi : v_;                                                                                      \
+    }                                                                                                                  \
+  }
+#define PW_STORE(p) PW_OUT(0, p) PW_OUT(1, p) PW_OUT(2, p) PW_OUT(3, p)
+  PW_PIX(PW_STORE)
+#undef PW_DECL
+#undef PW_ZERO
+#undef PW_STEP
+#undef PW_OUT
+#undef PW_STORE
+  /* the other activations and the zeros beyond k, block by block of the tile */
+  if (E->in_regs && (VBLK(v0 + nv - 1) + 1) * B <= J->k) return;
+  for (int64_t v = v0; v < v0 + nv;) {
+    const int64_t blk = VBLK(v), first = v;
+    while (v < v0 + nv && VBLK(v) == blk) v++;
+    finish_rows(J->y + yb + blk * hw * B, np, VOFF(first), (v - first) * VW, blk * B, J->k, E->in_regs ? NULL : J->ep);
+  }
+}
+
+/* The tiles: (vectors, pixels) with at most 24 accumulators (12 with 16 vector registers), and the narrower ones
+ * for the pixels left over. */
+#define PW_TILE(nv, np)                                                                                                \
+  static void pw_tile_##nv##_##np(const pw_job *J, int64_t b, int64_t v0, int64_t p0, const pw_ep *E) {              \
+    pw_micro(J, nv, np, b, v0, p0, E);                                                                                 \
+  }
+#define PW_TILES_1(X) X(1, 12) X(1, 4) X(1, 1)
+#define PW_TILES_2(X) X(2, 6) X(2, 4) X(2, 1)
+#if PW_NV > 2
+#define PW_TILES_MORE(X) X(2, 12) X(3, 8) X(3, 4) X(3, 1) X(4, 6) X(4, 4) X(4, 1)
+#else
+#define PW_TILES_MORE(X)
+#endif
+PW_TILES_1(PW_TILE)
+PW_TILES_2(PW_TILE)
+PW_TILES_MORE(PW_TILE)
+
+/* The widest tile of nv vectors: its pixels. */
+static int64_t pw_main_pixels(int64_t nv) { return nv == 1 || (PW_NV > 2 && nv == 2) ? 12 : nv == 3 ? 8 : 6; }
+
+/* Pixels [p, p1) of nv vectors from v0: tiles of the main width, then of 4, then single pixels. */
+static void pw_run(const pw_job *J, int64_t nv, int64_t b, int64_t v0, int64_t p, int64_t p1) {
+  const int64_t main = pw_main_pixels(nv);
+  pw_ep E;
+  E.in_regs = clamp_act(J->ep, &E.lo, &E.hi);
+  for (int64_t j = 0; j < nv; j++) bias_vec(E.bv[j], J->bias, VBLK(v0 + j) * B + VOFF(v0 + j), J->k);
+  for (; p < p1;) {
+    const int64_t np = p1 - p >= main ? main : p1 - p >= 4 ? 4 : 1;
+#define PW_CASE(nv_, np_)                                                                                              \
+  case nv_ * 16 + np_: pw_tile_##nv_##_##np_(J, b, v0, p, &E); break;
+    switch (nv * 16 + np) {
+      PW_TILES_1(PW_CASE)
+      PW_TILES_2(PW_CASE)
+      PW_TILES_MORE(PW_CASE)
+    default: break;
+    }
+#undef PW_CASE
+    p += np;
+  }
+}
+
+/* Piece i: image b, one group of output vectors, one chunk of pixels. */
+static void pw_task(void *ctx, int64_t i, int32_t worker) {
+  const pw_job *J = (const pw_job *)ctx;
+  (void)worker;
+  const int64_t chunk_i = i % J->chunks, g = i / J->chunks % J->groups, b = i / J->chunks / J->groups;
+  const int64_t nvec = J->kb * BV, per = (nvec + J->groups - 1) / J->groups, v0 = g * per;
+  const int64_t nv = min64(per, nvec - v0);
+  const int64_t p0 = chunk_i * J->chunk, p1 = min64(p0 + J->chunk, J->hw);
+  if (nv > 0) pw_run(J, nv, b, v0, p0, p1);
+}
+
+static void conv_pointwise(const pw_job *J0, int64_t n, const fxrt_threadpool *threads) {
+  pw_job J = *J0;
+  J.groups = (J.kb * BV + PW_NV - 1) / PW_NV; /* of as equal sizes as can be (6 vectors: 3 + 3, not 4 + 2) */
+  /* pixels per piece: x's rows of them (c values each) within ~256 KiB, read once per group from L2 */
+  int64_t chunk = max64(PW_NP, (256 * 1024 / 4) / J.c / PW_NP * PW_NP);
+  const int64_t want = 4 * (int64_t)par_threads(threads);
+  if (par_threads(threads) > 1)
+    while (chunk > PW_NP && n * J.groups * ((J.hw + chunk - 1) / chunk) < want)
+      chunk = max64(PW_NP, chunk / 2 / PW_NP * PW_NP);
+  J.chunk = min64(chunk, J.hw);
+  J.chunks = (J.hw + J.chunk - 1) / J.chunk;
+  par_run(threads, n * J.groups * J.chunks, pw_task, &J);
+}
+
+/* ---- depthwise ---------------------------------------------------------------------------------------------- */
+
+typedef struct dw_job {
+  const float *x, *wp, *bias, *res;
+  float *y;
+  const fxrt_epilogue *ep;
+  int64_t c, cb, h, w, kh, kw, oh, ow, sh, sw, ph, pw, dh, dw;
+  int64_t rows; /* output rows per piece */
+} dw_job;
+
+/* The indices t in [0, n) with 0 <= t*s + off < lim (s >= 1) form [*lo, *hi). */
+static void valid_range(int64_t s, int64_t off, int64_t lim, int64_t n, int64_t *lo, int64_t *hi) {
+  int64_t l = off >= 0 ? 0 : (-off + s - 1) / s;
+  int64_t h = lim - 1 - off < 0 ? 0 : (lim - 1 - off) / s + 1;
+  if (h > n) h = n;
+  if (l > h) l = h;
+  *lo = l;
+  *hi = h;
+}
+
+/* nq vectors (nq / BV pixels from ox) of one output row, the taps of kernel rows [ky0, ky1) and columns [kx0, kx1)
+ * (all inside the input), + bias, + residual, the activation if it is a clamp, stored at y (the residual at res, or
+ * NULL; it may be y). Vector q is pixel q / BV, lanes (q % BV)*VW of it. Constant nq in each copy. */
+GEMM_INLINE void dw_micro(const dw_job *J, int nq, const float *restrict xb, const float *restrict wb, int64_t iy0,
+                          int64_t ky0, int64_t ky1, int64_t kx0, int64_t kx1, int64_t ox, const float *restrict bv,
+                          float lo, float hi, float *y, const float *res) {
+  const int64_t step = J->sw * B;
+#define DW_Q(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+#define DW_DECL(q) float a##q[VW];
+  DW_Q(DW_DECL)
+#define DW_ZERO(q)                                                                                                     \
+  if ((q) < nq) LANES(l) a##q[l] = 0.0f;
+  DW_Q(DW_ZERO)
+  for (int64_t ky = ky0; ky < ky1; ky++) {
+    const float *restrict xr = xb + ((iy0 + ky * J->dh) * J->w + ox * J->sw - J->pw) * B;
+    for (int64_t kx = kx0; kx < kx1; kx++) {
+      const float *restrict xt = xr + kx * J->dw * B, *restrict wt = wb + (ky * J->kw + kx) * B;
+#define DW_TAP(q)                                                                                                      \
+  if ((q) < nq) LANES(l) a##q[l] = MADD(a##q[l], xt[(q) / BV * step + (q) % BV * VW + l], wt[(q) % BV * VW + l]);
+      DW_Q(DW_TAP)
+    }
+  }
+#define DW_OUT(q)                                                                                                      \
+  if ((q) < nq) {                                                                                                      \
+    const int64_t o_ = (q) / BV * B + (q) % BV * VW;                                                                   \
+    const float *ro_ = res ? res + o_ : zeros;                                                                         \
+    LANES(l) {                                                                                                         \
+      const float s_ = a##q[l] + bv[(q) % BV * VW + l] + ro_[l], v_ = s_ < lo ? lo : s_;                               \
+      y[o_ + l] = v_ > hi ? hi : v_;                                                                                   \
+    }                                                                                                                  \
+  }
+  DW_Q(DW_OUT)
+#undef DW_DECL
+#undef DW_ZERO
+#undef DW_TAP
+#undef DW_OUT
+}
+
+/* The tiles: 8, 4, 2 and 1 vectors (those that are whole pixels: multiples of BV); DW_ONE is one pixel. */
+#if VW >= 16
+#define DW_ONE 1
+#elif VW == 8
+#define DW_ONE 2
+#else
+#define DW_ONE 4
+#endif
+#define DW_TILE(nq)                                                                                                    \
+  static void dw_tile_##nq(const dw_job *J, const float *xb, const float *wb, int64_t iy0, int64_t ky0, int64_t ky1,   \
+                           int64_t kx0, int64_t kx1, int64_t ox, const float *bv, float lo, float hi, float *y,       \
+                           const float *res) {                                                                         \
+    dw_micro(J, nq, xb, wb, iy0, ky0, ky1, kx0, kx1, ox, bv, lo, hi, y, res);                                          \
+  }
+DW_TILE(8)
+#if BV <= 4
+DW_TILE(4)
+#endif
+#if BV <= 2
+DW_TILE(2)
+#endif
+#if BV <= 1
+DW_TILE(1)
+#endif
+
+static void dw_task(void *ctx, int64_t i, int32_t worker) {
+  const dw_job *J = (const dw_job *)ctx;
+  (void)worker;
+  const int64_t total = J->cb * J->oh; /* rows of blocks per image; pieces do not cross images */
+  const int64_t per_image = (total + J->rows - 1) / J->rows, b = i / per_image;
+  const int64_t r0 = i % per_image * J->rows, r1 = min64(r0 + J->rows, total);
+  float lo, hi;
+  const bool in_regs = clamp_act(J->ep, &lo, &hi);
+  /* the columns whose taps are all inside the input */
+  int64_t ox0, ox1;
+  valid_range(J->sw, -J->pw, J->w - (J->kw - 1) * J->dw, J->ow, &ox0, &ox1);
+  if (J->w - (J->kw - 1) * J->dw <= 0) ox0 = ox1 = 0;
+  for (int64_t r = r0; r < r1; r++) {
+    const int64_t blk = r / J->oh, oy = r % J->oh, iy0 = oy * J->sh - J->ph;
+    const float *xb = J->x + (b * J->cb + blk) * J->h * J->w * B;
+    const float *wb = J->wp + blk * J->kh * J->kw * B;
+    const int64_t yo = ((b * J->cb + blk) * J->oh + oy) * J->ow * B;
+    float *y = J->y + yo;
+    const float *res = J->res ? J->res + yo : NULL;
+    float bv[B];
+    for (int64_t s = 0; s < BV; s++) bias_vec(bv + s * VW, J->bias, blk * B + s * VW, J->c);
+    int64_t ky0, ky1;
+    valid_range(J->dh, iy0, J->h, J->kh, &ky0, &ky1);
+    int64_t ox = 0;
+#define DW_AT(nq, kx0, kx1) DW_AT_(nq, kx0, kx1)
+#define DW_AT_(nq, kx0, kx1)                                                                                           \
+  dw_tile_##nq(J, xb, wb, iy0, ky0, ky1, kx0, kx1, ox, bv, lo, hi, y + ox * B, res ? res + ox * B : NULL)
+    for (; ox < J->ow; ox++) { /* the left border, then the right one: the taps inside the input */
+      if (ox == ox0) ox = max64(ox, ox1);
+      if (ox >= J->ow) break;
+      int64_t kx0, kx1;
+      valid_range(J->dw, ox * J->sw - J->pw, J->w, J->kw, &kx0, &kx1);
+      DW_AT(DW_ONE, kx0, kx1);
+    }
+    for (ox = ox0; ox + 8 / BV <= ox1; ox += 8 / BV) DW_AT(8, 0, J->kw);
+#if BV <= 2
+    if (ox + 4 / BV <= ox1) DW_AT(4, 0, J->kw), ox += 4 / BV;
+#endif
+#if BV <= 1
+    if (ox + 2 / BV <= ox1) DW_AT(2, 0, J->kw), ox += 2 / BV;
+#endif
+    for (; ox < ox1; ox++) DW_AT(DW_ONE, 0, J->kw);
+#undef DW_AT
+#undef DW_AT_
+    finish_rows(y, J->ow, 0, B, blk * B, J->c, in_regs ? NULL : J->ep);
+  }
+}
+
+static void conv_depthwise(const dw_job *J0, int64_t n, const fxrt_threadpool *threads) {
+  dw_job J = *J0;
+  const int64_t total = J.cb * J.oh;
+  J.rows = par_piece(total, 4 * (int64_t)par_threads(threads), 1);
+  par_run(threads, n * ((total + J.rows - 1) / J.rows), dw_task, &J);
+}
+
+/* ---- the entry point ---------------------------------------------------------------------------------------- */
+
+fxrt_status fxrt_conv2d_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *wp,
+                                  int64_t k, int64_t kh, int64_t kw, const float *bias, float *y, int64_t oh,
+                                  int64_t ow, const fxrt_conv2d_params *p, const fxrt_epilogue *ep,
+                                  const fxrt_threadpool *threads) {
+  int64_t t;
+  if (!fxrt_conv2d_nchwc_supported(c, k, kh, kw, p) || !in_range(n, 0) || !in_range(h, 1) || !in_range(w, 1))
+    return FXRT_EINVAL;
+  if (ep && (unsigned)ep->act >= (unsigned)FXRT_NUM_ACTS) return FXRT_EINVAL;
+  for (int d = 0; d < 2; d++) {
+    const int64_t in = d ? w : h, ker = d ? kw : kh, out = d ? ow : oh;
+    const int64_t span = in + 2 * p->padding[d] + p->pad_extra[d] - p->dilation[d] * (ker - 1) - 1;
+    if (span < 0 || out != span / p->stride[d] + 1) return FXRT_EINVAL;
+  }
+  if (!mul_ok(n * blocks(c) * B, h * w, &t) || !mul_ok(n * blocks(k) * B, oh * ow, &t)) return FXRT_EINVAL;
+  if (n == 0) return FXRT_OK;
+  if (!x || !wp || !y) return FXRT_EINVAL;
+  const float *res = ep ? ep->residual : NULL;
+  if (is_pointwise(c, k, kh, kw, p)) {
+    const pw_job J = {.x = x, .wp = wp, .bias = bias, .res = res, .y = y, .ep = ep, .c = c, .k = k, .hw = h * w,
+                      .cb = blocks(c), .kb = blocks(k), .groups = 0, .chunk = 0, .chunks = 0};
+    conv_pointwise(&J, n, threads);
+  } else {
+    const dw_job J = {.x = x, .wp = wp, .bias = bias, .res = res, .y = y, .ep = ep, .c = c, .cb = blocks(c),
+                      .h = h, .w = w, .kh = kh, .kw = kw, .oh = oh, .ow = ow, .sh = p->stride[0],
+                      .sw = p->stride[1], .ph = p->padding[0], .pw = p->padding[1], .dh = p->dilation[0],
+                      .dw = p->dilation[1], .rows = 0};
+    conv_depthwise(&J, n, threads);
+  }
+  return FXRT_OK;
+}
+
+#undef fxrt_to_nchwc_f32
+#undef fxrt_from_nchwc_f32
+#undef fxrt_conv2d_nchwc_f32
+FXRT_DISPATCHER(fxrt_status, fxrt_to_nchwc_f32, (const float *x, int64_t n, int64_t c, int64_t hw, float *y),
+                (x, n, c, hw, y))
+FXRT_DISPATCHER(fxrt_status, fxrt_from_nchwc_f32, (const float *x, int64_t n, int64_t c, int64_t hw, float *y),
+                (x, n, c, hw, y))
+FXRT_DISPATCHER(fxrt_status, fxrt_conv2d_nchwc_f32,
+                (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *wp, int64_t k, int64_t kh,
+                 int64_t kw, const float *bias, float *y, int64_t oh, int64_t ow, const fxrt_conv2d_params *p,
+                 const fxrt_epilogue *ep, const fxrt_threadpool *threads),
+                (x, n, c, h, w, wp, k, kh, kw, bias, y, oh, ow, p, ep, threads))

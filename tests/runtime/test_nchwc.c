@@ -1,0 +1,251 @@
+/* test_nchwc.c: the NCHW16c kernels (fxrt_nchwc.c): the reorders both ways, the weight packing, and
+ * fxrt_conv2d_nchwc_f32 against the direct convolution loops of the definition in double, over pointwise and
+ * depthwise shapes that reach every edge of its tiles (channels that are not a multiple of 16, pixels left over from
+ * the pointwise tiles, planes with no inner columns, strides, dilation, asymmetric padding, batches), with bias or
+ * none, a residual and each kind of activation; the channels beyond k must come out as zeros (also for an activation
+ * that is not 0 at 0), and pools of 2, 3 and 5 threads must give the same bits as none. Plus the error statuses.
+ *
+ * A value passes when |got - want| <= 1e-5 * (sum of the magnitudes of its terms) + 1e-6 (the error bound of an f32
+ * sum), as in test_conv.c. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fxrt.h"
+#include "fxrt_threads.h"
+
+#define RT_SEED 777u
+#include "rt_random.h"
+
+#define BLK FXRT_NCHWC_BLOCK
+
+static int64_t blocks(int64_t c) { return (c + BLK - 1) / BLK; }
+
+/* ---- reorders --------------------------------------------------------------------------------------------------- */
+
+static void reorders_round_trip(void **state) {
+  (void)state;
+  static const int64_t cases[][3] = {{1, 3, 5}, {2, 16, 49}, {1, 17, 33}, {3, 40, 1}, {1, 33, 256}, {1, 1, 17}};
+  for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+    const int64_t n = cases[t][0], c = cases[t][1], hw = cases[t][2], nb = n * blocks(c) * BLK * hw;
+    float *x = rand_buf(n * c * hw), *yb = rand_buf(nb), *back = rand_buf(n * c * hw);
+    assert_int_equal(fxrt_to_nchwc_f32(x, n, c, hw, yb), FXRT_OK);
+    for (int64_t b = 0; b < n; b++)
+      for (int64_t ch = 0; ch < blocks(c) * BLK; ch++)
+        for (int64_t p = 0; p < hw; p++) {
+          const float got = yb[((b * blocks(c) + ch / BLK) * hw + p) * BLK + ch % BLK];
+          const float want = ch < c ? x[(b * c + ch) * hw + p] : 0.0f;
+          if (memcmp(&got, &want, sizeof got) != 0)
+            fail_msg("to_nchwc n%lld c%lld hw%lld: image %lld channel %lld pixel %lld is %g, want %g", (long long)n,
+                     (long long)c, (long long)hw, (long long)b, (long long)ch, (long long)p, (double)got, (double)want);
+        }
+    assert_int_equal(fxrt_from_nchwc_f32(yb, n, c, hw, back), FXRT_OK);
+    assert_memory_equal(back, x, sizeof(float) * (size_t)(n * c * hw));
+    free(x);
+    free(yb);
+    free(back);
+  }
+  float v = 0.0f;
+  assert_int_equal(fxrt_to_nchwc_f32(&v, 1, 0, 1, &v), FXRT_EINVAL);
+  assert_int_equal(fxrt_from_nchwc_f32(NULL, 1, 3, 4, &v), FXRT_EINVAL);
+  assert_int_equal(fxrt_to_nchwc_f32(NULL, 0, 3, 4, NULL), FXRT_OK);
+}
+
+/* ---- convolutions --------------------------------------------------------------------------------------------- */
+
+typedef struct nc_case {
+  int64_t n, c, h, w, k, kh, kw, s, pad, extra, d, groups;
+} nc_case;
+
+static const nc_case cases[] = {
+    /* pointwise: k and c not multiples of 16, pixels left over from tiles of 6, one pixel, several pixel chunks */
+    {1, 3, 5, 5, 8, 1, 1, 1, 0, 0, 1, 1},
+    {2, 16, 7, 7, 24, 1, 1, 1, 0, 0, 1, 1},
+    {1, 24, 10, 7, 96, 1, 1, 1, 0, 0, 1, 1},
+    {1, 40, 1, 1, 20, 1, 1, 1, 0, 0, 1, 1},
+    {1, 17, 3, 13, 33, 1, 1, 1, 0, 0, 1, 1},
+    {1, 160, 7, 7, 80, 1, 1, 1, 0, 0, 1, 1},
+    {1, 300, 30, 31, 70, 1, 1, 1, 0, 0, 1, 1},
+    /* depthwise: 3x3 and 5x5, strides 1 and 2, dilation, asymmetric padding, planes without inner columns */
+    {1, 16, 8, 8, 16, 3, 3, 1, 1, 0, 1, 16},
+    {2, 24, 9, 11, 24, 3, 3, 2, 1, 0, 1, 24},
+    {1, 40, 7, 7, 40, 5, 5, 1, 2, 0, 1, 40},
+    {1, 40, 14, 14, 40, 5, 5, 2, 2, 0, 1, 40},
+    {1, 20, 13, 19, 20, 3, 3, 1, 2, 0, 2, 20},
+    {1, 8, 3, 3, 8, 3, 3, 1, 1, 0, 1, 8},
+    {1, 33, 2, 2, 33, 3, 3, 1, 1, 0, 1, 33},
+    {1, 16, 8, 9, 16, 3, 3, 2, 0, 1, 1, 16},
+    {1, 18, 30, 29, 18, 3, 3, 1, 1, 0, 1, 18},
+    {1, 5, 6, 40, 5, 1, 7, 1, 0, 0, 1, 5},
+};
+
+static const fxrt_act acts[] = {FXRT_ACT_NONE, FXRT_ACT_RELU6, FXRT_ACT_SILU,   FXRT_ACT_HARDSWISH,
+                                FXRT_ACT_RELU, FXRT_ACT_CLAMP, FXRT_ACT_SIGMOID};
+
+static int64_t out_size(int64_t in, int64_t k, int64_t s, int64_t p, int64_t extra, int64_t d) {
+  return (in + 2 * p + extra - d * (k - 1) - 1) / s + 1;
+}
+
+/* The definition in double: y[b, o, oy, ox] = bias[o] + sum x * w (+ residual), then the activation. */
+static void ref_conv(const nc_case *t, const float *x, const float *wt, const float *bias, const float *res,
+                     fxrt_act act, int64_t oh, int64_t ow, double *want, double *mag) {
+  const int64_t cg = t->c / t->groups, kg = t->k / t->groups;
+  for (int64_t b = 0; b < t->n; b++)
+    for (int64_t o = 0; o < t->k; o++)
+      for (int64_t oy = 0; oy < oh; oy++)
+        for (int64_t ox = 0; ox < ow; ox++) {
+          double s = bias ? bias[o] : 0.0, m = bias ? fabs(bias[o]) : 0.0;
+          for (int64_t ci = 0; ci < cg; ci++)
+            for (int64_t i = 0; i < t->kh; i++)
+              for (int64_t j = 0; j < t->kw; j++) {
+                const int64_t iy = oy * t->s - t->pad + i * t->d, ix = ox * t->s - t->pad + j * t->d;
+                if (iy < 0 || iy >= t->h || ix < 0 || ix >= t->w) continue;
+                const double v = (double)x[((b * t->c + o / kg * cg + ci) * t->h + iy) * t->w + ix] *
+                                 wt[((o * cg + ci) * t->kh + i) * t->kw + j];
+                s += v;
+                m += fabs(v);
+              }
+          const int64_t idx = ((b * t->k + o) * oh + oy) * ow + ox;
+          if (res) {
+            s += res[idx];
+            m += fabs(res[idx]);
+          }
+          want[idx] = act == FXRT_ACT_NONE ? s : (double)fxrt_act_apply(act, (float)s, 0.1f, -0.5f, 0.75f);
+          mag[idx] = m;
+        }
+}
+
+static fxrt_threads *pools[3];
+static const int pool_sizes[3] = {2, 3, 5};
+
+static int setup(void **state) {
+  (void)state;
+  for (int i = 0; i < 3; i++)
+    if (!(pools[i] = fxrt_threads_start(pool_sizes[i]))) return -1;
+  return 0;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  for (int i = 0; i < 3; i++) fxrt_threads_stop(pools[i]);
+  return 0;
+}
+
+static void run_case(const nc_case *t, fxrt_act act, bool with_bias, bool with_res) {
+  const int64_t oh = out_size(t->h, t->kh, t->s, t->pad, t->extra, t->d),
+                ow = out_size(t->w, t->kw, t->s, t->pad, t->extra, t->d);
+  const fxrt_conv2d_params p = {{t->s, t->s}, {t->pad, t->pad}, {t->d, t->d}, t->groups, {t->extra, t->extra}};
+  assert_true(fxrt_conv2d_nchwc_supported(t->c, t->k, t->kh, t->kw, &p));
+  const int64_t nx = t->n * t->c * t->h * t->w, ny = t->n * t->k * oh * ow;
+  const int64_t nxb = t->n * blocks(t->c) * BLK * t->h * t->w, nyb = t->n * blocks(t->k) * BLK * oh * ow;
+  const int64_t nw = t->k * (t->c / t->groups) * t->kh * t->kw;
+  const int64_t nwp = fxrt_nchwc_weight_numel(t->c, t->k, t->kh, t->kw, &p);
+  assert_true(nwp > 0);
+  float *x = rand_buf(nx), *wt = rand_buf(nw), *bias = with_bias ? rand_buf(t->k) : NULL;
+  float *res = with_res ? rand_buf(ny) : NULL, *y = rand_buf(ny);
+  float *xb = rand_buf(nxb), *wp = rand_buf(nwp), *resb = rand_buf(nyb), *yb = rand_buf(nyb), *yt = rand_buf(nyb);
+  double *want = malloc(sizeof(double) * (size_t)ny), *mag = malloc(sizeof(double) * (size_t)ny);
+  assert_int_equal(fxrt_to_nchwc_f32(x, t->n, t->c, t->h * t->w, xb), FXRT_OK);
+  if (res) assert_int_equal(fxrt_to_nchwc_f32(res, t->n, t->k, oh * ow, resb), FXRT_OK);
+  assert_int_equal(fxrt_nchwc_pack_weight_f32(wt, t->c, t->k, t->kh, t->kw, &p, wp), FXRT_OK);
+  const fxrt_epilogue ep = {act, 0.1f, -0.5f, 0.75f, res ? resb : NULL};
+  const bool use_ep = res || act != FXRT_ACT_NONE;
+  assert_int_equal(fxrt_conv2d_nchwc_f32(xb, t->n, t->c, t->h, t->w, wp, t->k, t->kh, t->kw, bias, yb, oh, ow, &p,
+                                         use_ep ? &ep : NULL, NULL),
+                   FXRT_OK);
+  char what[200];
+  snprintf(what, sizeof what, "nchwc conv n%lld c%lld %lldx%lld k%lld %lldx%lld s%lld p%lld+%lld d%lld g%lld act%d%s%s",
+           (long long)t->n, (long long)t->c, (long long)t->h, (long long)t->w, (long long)t->k, (long long)t->kh,
+           (long long)t->kw, (long long)t->s, (long long)t->pad, (long long)t->extra, (long long)t->d,
+           (long long)t->groups, (int)act, with_bias ? " bias" : "", with_res ? " residual" : "");
+  /* the channels beyond k are zeros */
+  for (int64_t b = 0; b < t->n; b++)
+    for (int64_t ch = t->k; ch < blocks(t->k) * BLK; ch++)
+      for (int64_t q = 0; q < oh * ow; q++) {
+        const float v = yb[((b * blocks(t->k) + ch / BLK) * oh * ow + q) * BLK + ch % BLK];
+        if (v != 0.0f || signbit(v)) fail_msg("%s: padding channel %lld is %g", what, (long long)ch, (double)v);
+      }
+  assert_int_equal(fxrt_from_nchwc_f32(yb, t->n, t->k, oh * ow, y), FXRT_OK);
+  ref_conv(t, x, wt, bias, res, act, oh, ow, want, mag);
+  for (int64_t i = 0; i < ny; i++) {
+    const double tol = 1e-5 * mag[i] + 1e-6;
+    if (!(fabs((double)y[i] - want[i]) <= tol))
+      fail_msg("%s: element %lld: got %.9g, want %.9g (tolerance %.3g)", what, (long long)i, (double)y[i], want[i],
+               tol);
+  }
+  /* the same bits on pools of threads */
+  for (int pi = 0; pi < 3; pi++) {
+    memset(yt, 0xff, sizeof(float) * (size_t)nyb);
+    assert_int_equal(fxrt_conv2d_nchwc_f32(xb, t->n, t->c, t->h, t->w, wp, t->k, t->kh, t->kw, bias, yt, oh, ow, &p,
+                                           use_ep ? &ep : NULL, fxrt_threads_pool(pools[pi])),
+                     FXRT_OK);
+    if (memcmp(yt, yb, sizeof(float) * (size_t)nyb) != 0)
+      fail_msg("%s: %d threads give other bits than none", what, pool_sizes[pi]);
+  }
+  free(x), free(wt), free(bias), free(res), free(y), free(xb), free(wp), free(resb), free(yb), free(yt);
+  free(want), free(mag);
+}
+
+static void conv_matches_definition(void **state) {
+  (void)state;
+  const size_t nacts = sizeof acts / sizeof acts[0];
+  for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+    run_case(&cases[t], acts[t % nacts], t % 2 == 0, false);
+    run_case(&cases[t], acts[(t + 3) % nacts], t % 2 == 1, true);
+  }
+}
+
+/* A residual that is y itself (the buffer updated in place). */
+static void conv_residual_in_place(void **state) {
+  (void)state;
+  const fxrt_conv2d_params pw = {{1, 1}, {0, 0}, {1, 1}, 1, {0, 0}}, dw = {{1, 1}, {1, 1}, {1, 1}, 24, {0, 0}};
+  const int64_t c = 24, hw = 7 * 7, nb = blocks(c) * BLK * hw;
+  for (int route = 0; route < 2; route++) {
+    const fxrt_conv2d_params *p = route ? &dw : &pw;
+    const int64_t kh = route ? 3 : 1;
+    float *x = rand_buf(nb), *wt = rand_buf(c * c * kh * kh), *wp = rand_buf(fxrt_nchwc_weight_numel(c, c, kh, kh, p));
+    float *y = rand_buf(nb), *r = rand_buf(nb), *want = rand_buf(nb);
+    assert_int_equal(fxrt_nchwc_pack_weight_f32(wt, c, c, kh, kh, p, wp), FXRT_OK);
+    memcpy(y, r, sizeof(float) * (size_t)nb);
+    fxrt_epilogue ep = {FXRT_ACT_RELU, 0.0f, 0.0f, 0.0f, r};
+    assert_int_equal(fxrt_conv2d_nchwc_f32(x, 1, c, 7, 7, wp, c, kh, kh, NULL, want, 7, 7, p, &ep, NULL), FXRT_OK);
+    ep.residual = y;
+    assert_int_equal(fxrt_conv2d_nchwc_f32(x, 1, c, 7, 7, wp, c, kh, kh, NULL, y, 7, 7, p, &ep, NULL), FXRT_OK);
+    assert_memory_equal(y, want, sizeof(float) * (size_t)nb);
+    free(x), free(wt), free(wp), free(y), free(r), free(want);
+  }
+}
+
+static void conv_refuses(void **state) {
+  (void)state;
+  float v[4096] = {0};
+  const fxrt_conv2d_params g2 = {{1, 1}, {0, 0}, {1, 1}, 2, {0, 0}}, s2 = {{2, 2}, {0, 0}, {1, 1}, 1, {0, 0}},
+                           pw = {{1, 1}, {0, 0}, {1, 1}, 1, {0, 0}}, k3 = {{1, 1}, {1, 1}, {1, 1}, 1, {0, 0}};
+  assert_false(fxrt_conv2d_nchwc_supported(4, 4, 1, 1, &g2)); /* grouped, not depthwise */
+  assert_false(fxrt_conv2d_nchwc_supported(4, 4, 1, 1, &s2)); /* 1x1 with a stride */
+  assert_false(fxrt_conv2d_nchwc_supported(4, 8, 3, 3, &k3)); /* a dense 3x3 */
+  assert_int_equal(fxrt_nchwc_weight_numel(4, 8, 3, 3, &k3), 0);
+  assert_int_equal(fxrt_nchwc_pack_weight_f32(v, 4, 8, 3, 3, &k3, v), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_nchwc_f32(v, 1, 4, 4, 4, v, 4, 1, 1, NULL, v, 2, 2, &s2, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_nchwc_f32(v, 1, 4, 4, 4, v, 4, 1, 1, NULL, v, 4, 5, &pw, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_nchwc_f32(NULL, 1, 4, 4, 4, v, 4, 1, 1, NULL, v, 4, 4, &pw, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_nchwc_f32(v, 0, 4, 4, 4, v, 4, 1, 1, NULL, v, 4, 4, &pw, NULL, NULL), FXRT_OK);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(reorders_round_trip),
+      cmocka_unit_test(conv_matches_definition),
+      cmocka_unit_test(conv_residual_in_place),
+      cmocka_unit_test(conv_refuses),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
