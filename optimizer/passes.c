@@ -1,6 +1,7 @@
 /* passes.c: the pass manager (passes.h). */
 #include "passes.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "../program/plan.h"
@@ -60,6 +61,8 @@ const fx_pass fx_passes[] = {
      fx_pass_prepack},
     {"winograd", "3x3 stride-1 convolutions to Winograd F(4x4, 3x3), the weight transformed at compile time",
      fx_pass_winograd},
+    {"nchwc", "chains of 1x1 and depthwise convolutions in the blocked channel layout NCHW16c, weights packed",
+     fx_pass_nchwc},
     {"cse", "common-subexpression elimination (pure nodes reading nothing written in place)", fx_pass_cse},
     {"ewfuse", "elementwise fusion: chains and trees of f32 elementwise ops computed in one loop (fx2c.pointwise)",
      fx_pass_ewfuse},
@@ -68,11 +71,11 @@ const fx_pass fx_passes[] = {
 };
 
 const char *fx_pass_pipeline(int level) {
-  /* -O1: every pass but winograd, whose transformed weights are 1.8x to 4x the originals, and prepack, whose packed
-   * weights are padded: -O1 keeps the weights as they are, for firmware */
+  /* -O1: every pass but winograd, whose transformed weights are 1.8x to 4x the originals, and prepack and nchwc, whose
+   * packed weights and blocked tensors are padded: -O1 keeps the weights and buffers as they are, for firmware */
   return level <= 0   ? ""
          : level == 1 ? "noop,constfold,bnfold,epilogue,padfold,cse,ewfuse,dce"
-                      : "noop,constfold,bnfold,epilogue,padfold,prepack,winograd,cse,ewfuse,dce";
+                      : "noop,constfold,bnfold,epilogue,padfold,prepack,winograd,nchwc,cse,ewfuse,dce";
 }
 
 static const fx_pass *find(const char *name, size_t n) {
@@ -126,6 +129,38 @@ uint32_t fx_pass_get_attr(fx_graph *g, fx_str name, uint32_t before) {
                                      fx_value_container(g, FX_V_DICT, NULL, 0), (fx_str){"", 0}, (fx_str){"", 0});
   fx_graph_restore_insert(g, ip);
   return ga;
+}
+
+void fx_pass_epilogue_kwargs(fx_graph *g, const fx_inst *in, fx_value res, fx_value *kw, uint32_t *nk) {
+  const fx_sig *sig = fx_op_sig((fx_op)in->op);
+  const int act = fx_epilogue_act(&in->args[fx_sig_find(sig, "activation")]);
+  const fx_value *slope = &in->args[fx_sig_find(sig, "negative_slope")], *lo = &in->args[fx_sig_find(sig, "min")],
+                 *hi = &in->args[fx_sig_find(sig, "max")];
+  if (res.kind != FX_V_NONE) fx_pass_kwarg(g, kw, nk, "residual", res);
+  const char *aname = fx_epilogue_acts[act < 0 ? 0 : act];
+  if (act > 0) fx_pass_kwarg(g, kw, nk, "activation", fx_value_str(g, fx_str_make(aname, strlen(aname))));
+  if (strcmp(aname, "leaky_relu") == 0) fx_pass_kwarg(g, kw, nk, "negative_slope", fx_value_copy(g, slope, NULL, NULL));
+  if (lo->kind != FX_V_NONE) fx_pass_kwarg(g, kw, nk, "min", fx_value_copy(g, lo, NULL, NULL));
+  if (hi->kind != FX_V_NONE) fx_pass_kwarg(g, kw, nk, "max", fx_value_copy(g, hi, NULL, NULL));
+}
+
+fx_tensor *fx_pass_derived_weight(fx_weights *w, uint32_t wi, const char *suffix, int32_t ndim, const int64_t *shape,
+                                  bool *fresh) {
+  char key[512];
+  const fx_str src = w->tensors[wi].name;
+  const int sn = (int)(src.n < 480 ? src.n : 480);
+  snprintf(key, sizeof key, "%.*s_%s", sn, src.p, suffix);
+  fx_tensor *have = (fx_tensor *)fx_weights_find(w, fx_str_make(key, strlen(key)));
+  *fresh = false;
+  if (have && have->dtype == FXRT_F32 && have->ndim == ndim &&
+      !memcmp(have->shape, shape, (size_t)ndim * sizeof *shape))
+    return have;
+  for (int s = 1; have; s++) { /* the name is taken by something else */
+    snprintf(key, sizeof key, "%.*s_%s_%d", sn, src.p, suffix, s);
+    have = (fx_tensor *)fx_weights_find(w, fx_str_make(key, strlen(key)));
+  }
+  *fresh = true;
+  return fx_weights_add(w, fx_str_make(key, strlen(key)), FXRT_F32, ndim, shape);
 }
 
 uint32_t fx_pass_storage_root(const fx_program *p, uint32_t t) {
@@ -229,6 +264,7 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
         fprintf(pm->stats_to, "pass %-8s %u linear layers or attention on packed weights\n", ps->name, st.packed);
       if (st.winograd)
         fprintf(pm->stats_to, "pass %-8s %u convolutions to Winograd's algorithm\n", ps->name, st.winograd);
+      if (st.nchwc) fprintf(pm->stats_to, "pass %-8s %u convolutions to NCHW16c\n", ps->name, st.nchwc);
     }
     if (pm->print_after && pm->print_to && (strcmp(pm->print_after, "all") == 0 || strcmp(pm->print_after, ps->name) == 0)) {
       fprintf(pm->print_to, "# after %s\n", ps->name);

@@ -22,6 +22,7 @@ typedef struct fx_pass_stats {
   uint32_t bn_folded;   /* BatchNorms folded into the producing conv or linear */
   uint32_t fused;       /* fusion groups formed */
   uint32_t winograd;    /* convolutions rewritten to Winograd's algorithm */
+  uint32_t nchwc;       /* convolutions rewritten to the NCHW16c layout */
   uint32_t packed;      /* linear layers and attention given their weights transposed */
   int64_t weight_bytes_saved; /* bytes of weights the program no longer reads, less those it adds */
 } fx_pass_stats;
@@ -51,6 +52,7 @@ bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_padfold(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_prepack(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st);
+bool fx_pass_nchwc(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st);
 bool fx_pass_dce(fx_pass_manager *pm, fx_pass_stats *st);
@@ -75,6 +77,14 @@ bool fx_pass_arg_value(fx_pass_manager *pm, uint32_t n, const fx_value *arg, fx_
 void fx_pass_kwarg(fx_graph *g, fx_value *items, uint32_t *n, const char *key, fx_value v);
 /* A get_attr node of weight `name`, made before node `before`. */
 uint32_t fx_pass_get_attr(fx_graph *g, fx_str name, uint32_t before);
+/* Appends fused_conv (or winograd_conv) node in's epilogue to kwargs kw (*nk items), as the epilogue pass writes it:
+ * residual (res, a graph value, if not None), activation and its parameters. */
+void fx_pass_epilogue_kwargs(fx_graph *g, const fx_inst *in, fx_value res, fx_value *kw, uint32_t *nk);
+/* An f32 weight computed from weight wi (a transform, a packing), named NAME_suffix after it (NAME_suffix_N when
+ * another tensor has that name): the one that exists with this shape (*fresh = false: another node made it), or a
+ * new one for the caller to fill (*fresh = true). The pointer is valid until the next fx_weights_add. */
+fx_tensor *fx_pass_derived_weight(fx_weights *w, uint32_t wi, const char *suffix, int32_t ndim, const int64_t *shape,
+                                  bool *fresh);
 /* The tensor whose storage tensor t uses (t itself unless it aliases another: a view, an in-place result). */
 uint32_t fx_pass_storage_root(const fx_program *p, uint32_t t);
 /* The index in w of the weight that the bound tensor argument v reads, or FX_NONE_IDX. */

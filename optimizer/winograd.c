@@ -129,22 +129,14 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
 /* The transformed weight of weight wi for tiles of tile x tile (made once, shared by the convolutions that read wi):
  * its name. */
 static fx_str transformed(fx_weights *w, uint32_t wi, int64_t tile, int64_t k, int64_t c, int64_t *saved) {
-  char key[512];
-  const fx_str src = w->tensors[wi].name;
-  snprintf(key, sizeof key, "%.*s_winograd%d", (int)(src.n < 480 ? src.n : 480), src.p, (int)tile);
-  const fx_str name = fx_str_make(key, strlen(key));
   const int64_t shape[4] = {(tile + 2) * (tile + 2), (k + FXRT_WINOGRAD_PANEL - 1) / FXRT_WINOGRAD_PANEL, c,
                             FXRT_WINOGRAD_PANEL};
-  const fx_tensor *have = fx_weights_find(w, name);
-  if (have && have->dtype == FXRT_F32 && have->ndim == 4 && !memcmp(have->shape, shape, sizeof shape))
-    return have->name;
-  for (int s = 1; have; s++) { /* the name is taken by something else */
-    snprintf(key, sizeof key, "%.*s_winograd%d_%d", (int)(src.n < 480 ? src.n : 480), src.p, (int)tile, s);
-    have = fx_weights_find(w, fx_str_make(key, strlen(key)));
+  bool fresh;
+  fx_tensor *u = fx_pass_derived_weight(w, wi, tile == 4 ? "winograd4" : "winograd2", 4, shape, &fresh);
+  if (fresh) {
+    *saved -= (int64_t)u->nbytes;
+    fxrt_winograd_weight_f32(tile, w->tensors[wi].data, k, c, u->data); /* w->tensors moved: wi by index */
   }
-  fx_tensor *u = fx_weights_add(w, fx_str_make(key, strlen(key)), FXRT_F32, 4, shape);
-  *saved -= (int64_t)u->nbytes;
-  fxrt_winograd_weight_f32(tile, w->tensors[wi].data, k, c, u->data); /* w->tensors moved: wi by index */
   return u->name;
 }
 
@@ -193,16 +185,7 @@ bool fx_pass_winograd(fx_pass_manager *pm, fx_pass_stats *st) {
     fx_pass_kwarg(g, kw, &nk, "padding", fx_value_tuple(g, pad, 2));
     fx_pass_kwarg(g, kw, &nk, "out_channels", fx_value_int(g, cd->k));
     fx_pass_kwarg(g, kw, &nk, "tile", fx_value_int(g, cd->tile));
-    if (in->op == FX_OP_FUSED_CONV) { /* the epilogue, as the epilogue pass writes it */
-      const int act = fx_epilogue_act(ARG(in, "activation"));
-      const fx_value *slope = ARG(in, "negative_slope"), *lo = ARG(in, "min"), *hi = ARG(in, "max");
-      if (cd->res.kind != FX_V_NONE) fx_pass_kwarg(g, kw, &nk, "residual", cd->res);
-      const char *aname = fx_epilogue_acts[act < 0 ? 0 : act];
-      if (act > 0) fx_pass_kwarg(g, kw, &nk, "activation", fx_value_str(g, fx_str_make(aname, strlen(aname))));
-      if (strcmp(aname, "leaky_relu") == 0) fx_pass_kwarg(g, kw, &nk, "negative_slope", fx_value_copy(g, slope, NULL, NULL));
-      if (lo->kind != FX_V_NONE) fx_pass_kwarg(g, kw, &nk, "min", fx_value_copy(g, lo, NULL, NULL));
-      if (hi->kind != FX_V_NONE) fx_pass_kwarg(g, kw, &nk, "max", fx_value_copy(g, hi, NULL, NULL));
-    }
+    if (in->op == FX_OP_FUSED_CONV) fx_pass_epilogue_kwargs(g, in, cd->res, kw, &nk);
     if (cd->end[0] != cd->pad[0] || cd->end[1] != cd->pad[1]) {
       fx_value e[2] = {fx_value_int(g, cd->end[0]), fx_value_int(g, cd->end[1])};
       fx_pass_kwarg(g, kw, &nk, "padding_end", fx_value_tuple(g, e, 2));

@@ -153,9 +153,9 @@ bool fx_copy_view(fx_lctx *r, const fx_value *x, const fxrt_view *sv, const fx_v
   return true;
 }
 
-/* fused_conv, fused_linear: the call's epilogue (the residual in ref[4]). */
+/* fused_conv, fused_linear, winograd_conv, nchwc_conv: the call's epilogue (the residual in ref[4]). */
 void fx_set_epilogue(fx_lctx *r, fx_op op, const fx_inst *in, fx_kcall *k) {
-  if (op != FX_OP_FUSED_CONV && op != FX_OP_FUSED_LINEAR && op != FX_OP_WINOGRAD_CONV) return;
+  if (op != FX_OP_FUSED_CONV && op != FX_OP_FUSED_LINEAR && op != FX_OP_WINOGRAD_CONV && op != FX_OP_NCHWC_CONV) return;
   k->has_ep = true;
   k->ep.act = (fxrt_act)fx_epilogue_act(ARG("activation"));
   k->ep.alpha = (float)farg(ARG("negative_slope"), 0.01);

@@ -33,6 +33,12 @@
 
 #include <string.h>
 
+/* GCC's -O2 (as executables and C folders are built) vectorizes only loops whose cost it need not weigh: the tiles'
+ * epilogues, which read the accumulators lane by lane, would stay scalar (3-4x slower kernels). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("vect-cost-model=dynamic")
+#endif
+
 #define B FXRT_NCHWC_BLOCK
 #define BV (B / VW) /* vectors per block */
 
@@ -89,8 +95,7 @@ fxrt_status fxrt_nchwc_pack_weight_f32(const float *weight, int64_t c, int64_t k
 
 /* ---- reorders ----------------------------------------------------------------------------------------------- */
 
-/* Pixels are moved in squares of B channels by B pixels through a local square, whose rows the compiler copies as
- * vectors. */
+/* Pixels are moved in squares of B channels by B pixels. */
 fxrt_status fxrt_to_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t hw, float *y) {
   int64_t t;
   if (!in_range(n, 0) || !in_range(c, 1) || !in_range(hw, 0) || !mul_ok(n * blocks(c) * B, hw, &t))
@@ -101,14 +106,18 @@ fxrt_status fxrt_to_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t hw, 
   for (int64_t b = 0; b < n; b++)
     for (int64_t kb = 0; kb < cb; kb++) {
       const int64_t lanes = min64(B, c - kb * B);
-      const float *xb = x + (b * c + kb * B) * hw;
-      float *yb = y + (b * cb + kb) * hw * B;
+      const float *restrict xb = x + (b * c + kb * B) * hw;
+      float *restrict yb = y + (b * cb + kb) * hw * B;
       for (int64_t p0 = 0; p0 < hw; p0 += B) {
         const int64_t np = min64(B, hw - p0);
-        float sq[B][B]; /* sq[pixel][lane] */
-        for (int64_t l = 0; l < B; l++)
-          for (int64_t p = 0; p < B; p++) sq[p][l] = l < lanes && p < np ? xb[l * hw + p0 + p] : 0.0f;
-        memcpy(yb + p0 * B, sq, (size_t)(np * B) * sizeof(float));
+        float *restrict yp = yb + p0 * B;
+        if (lanes == B && np == B) { /* a whole square: loops of constant length, no conditions */
+          for (int l = 0; l < B; l++)
+            for (int p = 0; p < B; p++) yp[p * B + l] = xb[l * hw + p0 + p];
+          continue;
+        }
+        for (int64_t p = 0; p < np; p++)
+          for (int64_t l = 0; l < B; l++) yp[p * B + l] = l < lanes ? xb[l * hw + p0 + p] : 0.0f;
       }
     }
   return FXRT_OK;
@@ -124,14 +133,18 @@ fxrt_status fxrt_from_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t hw
   for (int64_t b = 0; b < n; b++)
     for (int64_t kb = 0; kb < cb; kb++) {
       const int64_t lanes = min64(B, c - kb * B);
-      const float *xb = x + (b * cb + kb) * hw * B;
-      float *yb = y + (b * c + kb * B) * hw;
+      const float *restrict xb = x + (b * cb + kb) * hw * B;
+      float *restrict yb = y + (b * c + kb * B) * hw;
       for (int64_t p0 = 0; p0 < hw; p0 += B) {
         const int64_t np = min64(B, hw - p0);
-        float sq[B][B]; /* sq[lane][pixel] */
-        for (int64_t p = 0; p < B; p++)
-          for (int64_t l = 0; l < B; l++) sq[l][p] = p < np ? xb[(p0 + p) * B + l] : 0.0f;
-        for (int64_t l = 0; l < lanes; l++) memcpy(yb + l * hw + p0, sq[l], (size_t)np * sizeof(float));
+        const float *restrict xp = xb + p0 * B;
+        if (lanes == B && np == B) { /* a whole square: loops of constant length, no conditions */
+          for (int l = 0; l < B; l++)
+            for (int p = 0; p < B; p++) yb[l * hw + p0 + p] = xp[p * B + l];
+          continue;
+        }
+        for (int64_t l = 0; l < lanes; l++)
+          for (int64_t p = 0; p < np; p++) yb[l * hw + p0 + p] = xp[p * B + l];
       }
     }
   return FXRT_OK;
@@ -231,14 +244,16 @@ GEMM_INLINE void pw_micro(const pw_job *J, int nv, int np, int64_t b, int64_t v0
   }
   /* + bias, + residual, the activation if it is a clamp, stored */
   const float lo = E->lo, hi = E->hi, *res = J->res;
+  float bv0[VW], bv1[VW], bv2[VW], bv3[VW]; /* locals: the stores below cannot change them (vectorized at -O2) */
+  LANES(l) bv0[l] = E->bv[0][l], bv1[l] = E->bv[1][l], bv2[l] = E->bv[2][l], bv3[l] = E->bv[3][l];
   const int64_t yb = b * J->kb * hw * B + p0 * B;
 #define PW_OUT(j, p)                                                                                                   \
   if ((j) < nv && (p) < np) {                                                                                          \
     const int64_t o_ = yb + VBLK(v0 + (j)) * hw * B + (p)*B + VOFF(v0 + (j));                                          \
-    float *yo_ = J->y + o_; /* (the residual may be y itself) */                                                       \
-    const float *ro_ = res ? res + o_ : zeros;                                                                      \
+    float *restrict yo_ = J->y + o_;                                                                                   \
+    const float *restrict ro_ = res ? res + o_ : zeros; /* (y itself, maybe: each lane reads before it writes) */      \
     LANES(l) {                                                                                                         \
-      const float s_ = a##j##_##p[l] + E->bv[j][l] + ro_[l], v_ = s_ < lo ? lo : s_;                                   \
+      const float s_ = a##j##_##p[l] + bv##j[l] + ro_[l], v_ = s_ < lo ? lo : s_;                                      \
       yo_[l] = v_ > hi ? hi : v_;                                                                                      \
     }                                                                                                                  \
   }
@@ -357,6 +372,8 @@ GEMM_INLINE void dw_micro(const dw_job *J, int nq, const float *restrict xb, con
 #define DW_ZERO(q)                                                                                                     \
   if ((q) < nq) LANES(l) a##q[l] = 0.0f;
   DW_Q(DW_ZERO)
+  float bl[B]; /* a local copy: the stores below cannot change it (vectorized at -O2) */
+  for (int l = 0; l < B; l++) bl[l] = bv[l];
   for (int64_t ky = ky0; ky < ky1; ky++) {
     const float *restrict xr = xb + ((iy0 + ky * J->dh) * J->w + ox * J->sw - J->pw) * B;
     for (int64_t kx = kx0; kx < kx1; kx++) {
@@ -369,10 +386,11 @@ GEMM_INLINE void dw_micro(const dw_job *J, int nq, const float *restrict xb, con
 #define DW_OUT(q)                                                                                                      \
   if ((q) < nq) {                                                                                                      \
     const int64_t o_ = (q) / BV * B + (q) % BV * VW;                                                                   \
-    const float *ro_ = res ? res + o_ : zeros;                                                                         \
+    float *restrict yo_ = y + o_;                                                                                      \
+    const float *restrict ro_ = res ? res + o_ : zeros; /* (y itself, maybe: each lane reads before it writes) */      \
     LANES(l) {                                                                                                         \
-      const float s_ = a##q[l] + bv[(q) % BV * VW + l] + ro_[l], v_ = s_ < lo ? lo : s_;                               \
-      y[o_ + l] = v_ > hi ? hi : v_;                                                                                   \
+      const float s_ = a##q[l] + bl[(q) % BV * VW + l] + ro_[l], v_ = s_ < lo ? lo : s_;                               \
+      yo_[l] = v_ > hi ? hi : v_;                                                                                      \
     }                                                                                                                  \
   }
   DW_Q(DW_OUT)

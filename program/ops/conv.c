@@ -1,5 +1,6 @@
 /* conv.c: convolutions: convolution (1-d and 2-d, grouped, dilated, transposed), fx2c.fused_conv (with an
- * epilogue and asymmetric padding) and fx2c.winograd_conv. Inference decodes the attributes once (fx_conv_attrs).
+ * epilogue and asymmetric padding), fx2c.winograd_conv, and the blocked layout's fx2c.nchwc_conv, fx2c.to_nchwc and
+ * fx2c.from_nchwc. Inference decodes the attributes once (fx_conv_attrs).
  */
 #include "family.h"
 
@@ -149,6 +150,77 @@ bool fx_infer_winograd(fx_ictx *c, fx_op op, fx_inst *in) {
   return fx_check_epilogue(c, op, in);
 }
 
+/* to_nchwc: [n, c, h, w] -> [n, ceil(c/16), h, w, 16]; from_nchwc: back, to `channels` channels. */
+bool fx_infer_nchwc_reorder(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  const int64_t B = FXRT_NCHWC_BLOCK;
+  if (op == FX_OP_TO_NCHWC) {
+    if (t->ndim != 4 || t->dtype != FXRT_F32) return fx_ierr(c, "the input must be an f32 tensor [n, c, h, w]");
+    int64_t shape[5] = {t->shape[0], (t->shape[1] + B - 1) / B, t->shape[2], t->shape[3], B};
+    in->result = new_tensor(c, FXRT_F32, 5, shape);
+    return true;
+  }
+  int64_t ch = 0;
+  if (t->ndim != 5 || t->dtype != FXRT_F32 || t->shape[4] != B)
+    return fx_ierr(c, "the input must be an f32 NCHW16c tensor [n, cb, h, w, 16]");
+  if (!as_int(ARG("channels"), &ch) || ch < 1 || (ch + B - 1) / B != t->shape[1])
+    return fx_ierr(c, "channels must be a positive int that the input's %lld blocks of 16 hold",
+                   (long long)t->shape[1]);
+  int64_t shape[4] = {t->shape[0], ch, t->shape[2], t->shape[3]};
+  in->result = new_tensor(c, FXRT_F32, 4, shape);
+  return true;
+}
+
+/* nchwc_conv: the channels and kernel size are arguments (the blocked shapes round the channels up); the weight must
+ * be packed as fxrt_nchwc_pack_weight_f32 packs it. */
+bool fx_infer_nchwc_conv(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0], *w = ARG("weight"), *bv = ARG("bias");
+  NEED_TENSOR(x, "input");
+  NEED_TENSOR(w, "weight");
+  const fx_tinfo *t = tinfo(c, x), *tw = tinfo(c, w);
+  const int64_t B = FXRT_NCHWC_BLOCK;
+  int64_t cin = 0, k = 0, groups = 1, ks[2], stride[2], pad[2], dil[2];
+  if (t->ndim != 5 || t->dtype != FXRT_F32 || t->shape[4] != B)
+    return fx_ierr(c, "the input must be an f32 NCHW16c tensor [n, cb, h, w, 16]");
+  if (!as_int(ARG("in_channels"), &cin) || cin < 1 || (cin + B - 1) / B != t->shape[1])
+    return fx_ierr(c, "in_channels must be a positive int that the input's %lld blocks of 16 hold",
+                   (long long)t->shape[1]);
+  if (!as_int(ARG("out_channels"), &k) || k < 1 || k > INT32_MAX)
+    return fx_ierr(c, "out_channels must be a positive int");
+  if (!as_int(ARG("groups"), &groups) || !fx_expand_ints(ARG("kernel_size"), 2, ks) ||
+      !fx_expand_ints(ARG("stride"), 2, stride) || !fx_expand_ints(ARG("padding"), 2, pad) ||
+      !fx_expand_ints(ARG("dilation"), 2, dil))
+    return fx_ierr(c, "groups, kernel_size, stride, padding and dilation must be ints");
+  int64_t end[2] = {pad[0], pad[1]};
+  if (ARG("padding_end")->kind != FX_V_NONE && !fx_expand_ints(ARG("padding_end"), 2, end))
+    return fx_ierr(c, "padding_end must be one or two ints");
+  const fxrt_conv2d_params p = {{stride[0], stride[1]}, {pad[0], pad[1]}, {dil[0], dil[1]}, groups,
+                                {end[0] - pad[0], end[1] - pad[1]}};
+  if (!fxrt_conv2d_nchwc_supported(cin, k, ks[0], ks[1], &p))
+    return fx_ierr(c, "the NCHW16c kernel computes pointwise and depthwise convolutions only");
+  const bool pointwise = groups == 1;
+  const int64_t want[4] = {pointwise ? (k + B - 1) / B : t->shape[1], pointwise ? cin : ks[0],
+                           pointwise ? B : ks[1], B};
+  const int32_t wnd = pointwise ? 3 : 4;
+  if (tw->ndim != wnd || tw->dtype != FXRT_F32 || memcmp(tw->shape, want, (size_t)wnd * sizeof *want))
+    return fx_ierr(c, "the weight must be f32 packed for the NCHW16c kernel");
+  if (is_tensor(bv) && (tinfo(c, bv)->ndim != 1 || tinfo(c, bv)->shape[0] != k || tinfo(c, bv)->dtype != FXRT_F32))
+    return fx_ierr(c, "bias must be an f32 tensor of %lld elements", (long long)k);
+  if (!is_tensor(bv) && bv->kind != FX_V_NONE) return fx_ierr(c, "bias must be a tensor or None");
+  int64_t shape[5] = {t->shape[0], (k + B - 1) / B, 0, 0, B};
+  for (int i = 0; i < 2; i++) {
+    const int64_t span = t->shape[2 + i] + pad[i] + end[i] - dil[i] * (ks[i] - 1) - 1;
+    if (span < 0) return fx_ierr(c, "the input is smaller than the kernel");
+    shape[2 + i] = span / stride[i] + 1;
+  }
+  in->result = new_tensor(c, FXRT_F32, 5, shape);
+  new_attrs(c, in)->conv = (fx_conv_attrs){
+      2, true, false, {stride[0], stride[1]}, {dil[0], dil[1]}, groups, {pad[0], pad[1]}, {end[0], end[1]}, {0, 0}, 0};
+  return fx_check_epilogue(c, op, in);
+}
+
 /* ---- lowering ---- */
 
 bool fx_lower_conv(fx_lctx *r, fx_op op, const fx_inst *in) {
@@ -219,6 +291,42 @@ bool fx_lower_winograd(fx_lctx *r, fx_op op, const fx_inst *in) {
   k->i[5] = ty->shape[2], k->i[6] = ty->shape[3], k->i[7] = pad[0], k->i[8] = pad[1];
   k->ref[5] = wsr;
   k->i[9] = (int64_t)ws;
+  fx_set_epilogue(r, op, in, k);
+  k->has_ep = k->ep.act != FXRT_ACT_NONE || k->ref[4].kind != FX_REF_NULL; /* else NULL: no epilogue */
+  return true;
+}
+
+/* to_nchwc, from_nchwc: one reorder each. */
+bool fx_lower_nchwc_reorder(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result;
+  const fx_tinfo *plain = op == FX_OP_TO_NCHWC ? ti(r, x) : ti(r, y);
+  fx_kcall *k = fx_call(r, op == FX_OP_TO_NCHWC ? FX_K_TO_NCHWC : FX_K_FROM_NCHWC);
+  k->ref[0] = tref(r, x);
+  k->ref[1] = tref(r, y);
+  k->i[0] = plain->shape[0], k->i[1] = plain->shape[1], k->i[2] = plain->shape[2] * plain->shape[3];
+  return true;
+}
+
+/* nchwc_conv: the input's and output's plain sizes from the arguments; no workspace. */
+bool fx_lower_nchwc_conv(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *bv = ARG("bias"), *y = &in->result;
+  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
+  const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
+  int64_t ks[2];
+  fx_expand_ints(ARG("kernel_size"), 2, ks);
+  fx_kcall *k = fx_call(r, FX_K_CONV2D_NCHWC);
+  k->p.conv = (fxrt_conv2d_params){{a->stride[0], a->stride[1]},
+                                   {a->pad[0], a->pad[1]},
+                                   {a->dilation[0], a->dilation[1]},
+                                   a->groups,
+                                   {a->pad_end[0] - a->pad[0], a->pad_end[1] - a->pad[1]}};
+  k->ref[0] = tref(r, x);
+  k->i[0] = tx->shape[0], k->i[1] = iarg(ARG("in_channels"), 0), k->i[2] = tx->shape[2], k->i[3] = tx->shape[3];
+  k->ref[1] = tref(r, ARG("weight"));
+  k->i[4] = iarg(ARG("out_channels"), 0), k->i[5] = ks[0], k->i[6] = ks[1];
+  k->ref[2] = tref(r, bv);
+  k->ref[3] = tref(r, y);
+  k->i[7] = ty->shape[2], k->i[8] = ty->shape[3];
   fx_set_epilogue(r, op, in, k);
   k->has_ep = k->ep.act != FXRT_ACT_NONE || k->ref[4].kind != FX_REF_NULL; /* else NULL: no epilogue */
   return true;

@@ -107,7 +107,7 @@ bool fx_broadcast(fx_ictx *c, const fx_tinfo *a, const fx_tinfo *b, int32_t *ndi
 bool fx_norm_dim(fx_ictx *c, int64_t dim, int32_t ndim, int32_t *out);
 /* A dim argument: an int (counted from the end when negative) of a tensor of ndim dimensions, as an index. */
 bool fx_dim_arg(fx_ictx *c, const fx_value *v, int32_t ndim, int32_t *out);
-/* fused_conv, fused_linear, winograd_conv: the epilogue's arguments, checked against the result. */
+/* fused_conv, fused_linear, winograd_conv, nchwc_conv: the epilogue's arguments, checked against the result. */
 bool fx_check_epilogue(fx_ictx *c, fx_op op, fx_inst *in);
 
 /* A new tensor of the node, one sharing the storage of `of` (a view), a tuple, an int, a shape as a tuple. Making a
@@ -205,7 +205,7 @@ void fx_copy_call(fx_lctx *r, fx_ref src, const fxrt_view *sv, fx_ref dst, const
 bool fx_copy_view(fx_lctx *r, const fx_value *x, const fxrt_view *sv, const fx_value *y);
 /* A tensor as a contiguous operand of dtype dt: itself, or a converted copy in scratch. */
 fx_ref fx_as_dtype(fx_lctx *r, const fx_value *v, fxrt_dtype dt);
-/* fused_conv, fused_linear, winograd_conv: the call's epilogue (the residual in ref[4]). */
+/* fused_conv, fused_linear, winograd_conv, nchwc_conv: the call's epilogue (the residual in ref[4]). */
 void fx_set_epilogue(fx_lctx *r, fx_op op, const fx_inst *in, fx_kcall *k);
 
 /* ---- views ---- */

@@ -219,6 +219,40 @@ class WinogradConvs(torch.nn.Module):
         return b + d + f + g, e, self.s2(a), self.d2(a) + self.g2(a) + self.k5(a), h
 
 
+class NchwcChains(torch.nn.Module):
+    """The convolutions the nchwc pass moves to NCHW16c and those it leaves: an inverted residual block (1x1 expand to
+    40 channels with ReLU6, 3x3 depthwise with ReLU6, 1x1 project to 24 channels with the block's input as residual)
+    whose input comes from a dense stride-2 stem (left in NCHW, reordered once for the expand and the residual); a 5x5
+    stride-2 depthwise with hardswish (an activation applied after the tile is stored); an F.pad that padfold folds
+    into a stride-2 depthwise, asymmetric; a dilated depthwise; the expand's result also read in NCHW (sigmoid); a
+    depthwise that no chain links and a 1x1 of one pixel (both left). Channel counts are not multiples of 16."""
+
+    def __init__(self):
+        super().__init__()
+        nn = torch.nn
+        self.stem = nn.Conv2d(3, 24, 3, stride=2, padding=1)
+        self.expand = nn.Conv2d(24, 40, 1)
+        self.dw = nn.Conv2d(40, 40, 3, padding=1, groups=40)
+        self.project = nn.Conv2d(40, 24, 1)
+        self.dw5 = nn.Conv2d(24, 24, 5, stride=2, padding=2, groups=24)
+        self.dwpad = nn.Conv2d(40, 40, 3, stride=2, groups=40, bias=False)
+        self.dwdil = nn.Conv2d(24, 24, 3, padding=2, dilation=2, groups=24)
+        self.lone = nn.Conv2d(24, 24, 3, padding=1, groups=24)
+        self.fc = nn.Conv2d(24, 8, 1)
+
+    def forward(self, x):
+        F = torch.nn.functional
+        s = torch.relu(self.stem(x))
+        e = F.relu6(self.expand(s))
+        d = F.relu6(self.dw(e))
+        y = self.project(d) + s
+        z = F.hardswish(self.dw5(y))
+        p = self.dwpad(F.pad(d, (0, 1, 0, 1)))
+        q = self.dwdil(y)
+        f = self.fc(F.adaptive_avg_pool2d(z, 1))
+        return z, p, q, self.lone(s), torch.sigmoid(e), f
+
+
 class HiddenHyperparameters(torch.nn.Module):
     """Layers built with hyperparameters that print(model) does not show, each where it changes the result (issue 15):
     AvgPool2d/AvgPool1d with ceil_mode, count_include_pad=False and divisor_override on sizes that ceil_mode rounds

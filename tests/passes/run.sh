@@ -2,8 +2,8 @@
 # Pass goldens: for each CASE.fx, `fx2c compile CASE.fx $(cat CASE.args) --emit graph -o -` must print CASE.expected.fx
 # (the graph after the passes that CASE.args names), and the program before and after must compute the same outputs
 # on a random input (within 1e-5: folding changes the rounding): the interpreter on the graph as read against an
-# executable compiled with the passes; and the golden graph, read back, runs to the same outputs (except after bnfold
-# and constfold, which make weights of their own).
+# executable compiled with the passes; and the golden graph, read back, runs to the same outputs (except after the
+# passes that make weights of their own: bnfold, constfold, winograd, prepack, nchwc).
 #   run.sh FX2C DIR [--update]
 set -u
 fx2c=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") dir=$(cd "$2" && pwd) update=${3:-}
@@ -47,9 +47,9 @@ sys.exit(bad)
 PY
   then pass=$((pass + 1)); else echo "FAIL $name: outputs differ after the passes"; cat "$work/err"; fail=$((fail + 1)); fi
   # the golden graph read back (fx2c's own ops included) runs in the interpreter and computes the same; not after
-  # bnfold and constfold, whose new weights are not in the case's weights file
+  # the passes whose new weights are not in the case's weights file
   case $(cat "$dir/$name.args") in
-  *bnfold* | *constfold* | *winograd* | *prepack*) ;;
+  *bnfold* | *constfold* | *winograd* | *prepack* | *nchwc*) ;;
   *)
     # shellcheck disable=SC2086
     if "$fx2c" run "$dir/$name.expected.fx" $files "$work/in.npy" -o "$work/golden" 2>"$work/err" &&

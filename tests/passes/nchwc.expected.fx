@@ -1,0 +1,32 @@
+graph():
+    %x : [#users=1] = placeholder[target=x]
+    %stem_weight : [#users=1] = get_attr[target=stem.weight]
+    %stem_bias : [#users=1] = get_attr[target=stem.bias]
+    %stem_fused : [#users=2] = call_function[target=fx2c.fused_conv](args = (%x, %stem_weight, %stem_bias), kwargs = {stride: (2, 2), padding: (1, 1), dilation: 1, groups: 1, activation: relu})
+    %expand_bias : [#users=1] = get_attr[target=expand.bias]
+    %stem_fused_to_nchwc : [#users=2] = call_function[target=fx2c.to_nchwc](args = (%stem_fused,), kwargs = {})
+    %expand_weight_nchwc : [#users=1] = get_attr[target=expand.weight_nchwc]
+    %expand_fused_nchwc : [#users=2] = call_function[target=fx2c.nchwc_conv](args = (%stem_fused_to_nchwc, %expand_weight_nchwc, %expand_bias, (1, 1), (0, 0), (1, 1), 1), kwargs = {in_channels: 24, out_channels: 40, kernel_size: (1, 1), activation: relu6})
+    %expand_fused_nchw : [#users=1] = call_function[target=fx2c.from_nchwc](args = (%expand_fused_nchwc,), kwargs = {channels: 40})
+    %dw_bias : [#users=1] = get_attr[target=dw.bias]
+    %dw_weight_nchwc : [#users=1] = get_attr[target=dw.weight_nchwc]
+    %dw_fused_nchwc : [#users=2] = call_function[target=fx2c.nchwc_conv](args = (%expand_fused_nchwc, %dw_weight_nchwc, %dw_bias, (1, 1), (1, 1), (1, 1), 40), kwargs = {in_channels: 40, out_channels: 40, kernel_size: (3, 3), activation: relu6})
+    %project_bias : [#users=1] = get_attr[target=project.bias]
+    %project_weight_nchwc : [#users=1] = get_attr[target=project.weight_nchwc]
+    %project_fused_nchwc : [#users=2] = call_function[target=fx2c.nchwc_conv](args = (%dw_fused_nchwc, %project_weight_nchwc, %project_bias, (1, 1), (0, 0), (1, 1), 1), kwargs = {in_channels: 40, out_channels: 24, kernel_size: (1, 1), residual: %stem_fused_to_nchwc})
+    %dw5_bias : [#users=1] = get_attr[target=dw5.bias]
+    %dw5_weight_nchwc : [#users=1] = get_attr[target=dw5.weight_nchwc]
+    %dw5_fused_nchwc : [#users=1] = call_function[target=fx2c.nchwc_conv](args = (%project_fused_nchwc, %dw5_weight_nchwc, %dw5_bias, (2, 2), (2, 2), (1, 1), 24), kwargs = {in_channels: 24, out_channels: 24, kernel_size: (5, 5), activation: hardswish})
+    %dw5_fused_nchw : [#users=2] = call_function[target=fx2c.from_nchwc](args = (%dw5_fused_nchwc,), kwargs = {channels: 24})
+    %dwpad_weight_nchwc : [#users=1] = get_attr[target=dwpad.weight_nchwc]
+    %dwpad_padded_nchwc : [#users=1] = call_function[target=fx2c.nchwc_conv](args = (%dw_fused_nchwc, %dwpad_weight_nchwc, None, (2, 2), (0, 0), (1, 1), 40), kwargs = {in_channels: 40, out_channels: 40, kernel_size: (3, 3), padding_end: (1, 1)})
+    %dwpad_padded_nchw : [#users=1] = call_function[target=fx2c.from_nchwc](args = (%dwpad_padded_nchwc,), kwargs = {channels: 40})
+    %dwdil_weight_nchwc : [#users=1] = get_attr[target=dwdil.weight_nchwc]
+    %dwdil_bias : [#users=1] = get_attr[target=dwdil.bias]
+    %dwdil_nchwc : [#users=1] = call_function[target=fx2c.nchwc_conv](args = (%project_fused_nchwc, %dwdil_weight_nchwc, %dwdil_bias, (1, 1), (2, 2), (2, 2), 24), kwargs = {in_channels: 24, out_channels: 24, kernel_size: (3, 3)})
+    %dwdil_nchw : [#users=1] = call_function[target=fx2c.from_nchwc](args = (%dwdil_nchwc,), kwargs = {channels: 24})
+    %adaptive_avg_pool2d : [#users=1] = call_function[target=torch.nn.functional.adaptive_avg_pool2d](args = (%dw5_fused_nchw, 1), kwargs = {})
+    %fc : [#users=1] = call_module[target=fc](args = (%adaptive_avg_pool2d,), kwargs = {})
+    %lone : [#users=1] = call_module[target=lone](args = (%stem_fused,), kwargs = {})
+    %sigmoid : [#users=1] = call_function[target=torch.sigmoid](args = (%expand_fused_nchw,), kwargs = {})
+    return (dw5_fused_nchw, dwpad_padded_nchw, dwdil_nchw, lone, sigmoid, fc)
