@@ -23,20 +23,6 @@
 
 #define ARG(in, name) (&(in)->args[fx_sig_find(fx_op_sig((fx_op)(in)->op), name)])
 
-/* The tensor a node of the program computes (for fx_pass_find_ref; only nodes that existed before the pass are
- * looked up). */
-static uint32_t result_of(void *ctx, uint32_t node) {
-  const fx_value *r = &((const fx_program *)ctx)->inst[node].result;
-  return r->kind == FX_V_TENSOR ? r->v.node : FX_NONE_IDX;
-}
-
-/* A graph value, among node n's args and kwargs, that refers to a node computing tensor t. */
-static bool find_ref(const fx_program *p, uint32_t n, uint32_t t, fx_value *out) {
-  const fx_node *nd = &p->g->nodes[n];
-  return fx_pass_find_ref(&nd->args, t, result_of, (void *)p, out) ||
-         fx_pass_find_ref(&nd->kwargs, t, result_of, (void *)p, out);
-}
-
 typedef struct cand {
   uint32_t node, weight;     /* the conv node; its weight's index in pm->w */
   uint32_t bias;             /* the bias weight's index when no node of the conv's args reads it, else FX_NONE_IDX */
@@ -69,12 +55,12 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
   if (!fxrt_conv2d_nchwc_supported(cd->c, cd->k, cd->kh, cd->kw, &cd->params)) return false;
   cd->node = i, cd->weight = wi, cd->bias = FX_NONE_IDX, cd->linked = false;
   cd->b = cd->res = fx_value_none();
-  if (!find_ref(p, i, in->args[0].v.node, &cd->x) || cd->x.kind != FX_V_NODE) return false;
+  if (!fx_pass_node_ref(p, i, in->args[0].v.node, &cd->x) || cd->x.kind != FX_V_NODE) return false;
   const fx_value *bv = ARG(in, "bias");
   if (bv->kind == FX_V_TENSOR) {
     const fx_tinfo *tb = &p->tensors[bv->v.node];
     if (tb->dtype != FXRT_F32 || tb->ndim != 1 || tb->shape[0] != cd->k) return false;
-    if (!find_ref(p, i, bv->v.node, &cd->b)) {
+    if (!fx_pass_node_ref(p, i, bv->v.node, &cd->b)) {
       cd->bias = fx_pass_weight_index(p, pm->w, bv); /* a module's bias: read by a new get_attr */
       if (cd->bias == FX_NONE_IDX) return false;
     }
@@ -83,7 +69,8 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
   }
   if (in->op == FX_OP_FUSED_CONV) {
     const fx_value *rv = ARG(in, "residual");
-    if (rv->kind == FX_V_TENSOR && (!find_ref(p, i, rv->v.node, &cd->res) || cd->res.kind != FX_V_NODE)) return false;
+    if (rv->kind == FX_V_TENSOR && (!fx_pass_node_ref(p, i, rv->v.node, &cd->res) || cd->res.kind != FX_V_NODE))
+      return false;
   }
   return true;
 }

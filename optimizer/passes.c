@@ -96,6 +96,18 @@ bool fx_pass_find_ref(const fx_value *v, uint32_t t, fx_result_fn result_of, voi
   return false;
 }
 
+/* The tensor a node of the program computes (only nodes that existed when the pass began are looked up). */
+static uint32_t program_result(void *ctx, uint32_t node) {
+  const fx_value *r = &((const fx_program *)ctx)->inst[node].result;
+  return r->kind == FX_V_TENSOR ? r->v.node : FX_NONE_IDX;
+}
+
+bool fx_pass_node_ref(const fx_program *p, uint32_t n, uint32_t t, fx_value *out) {
+  const fx_node *nd = &p->g->nodes[n];
+  return fx_pass_find_ref(&nd->args, t, program_result, (void *)p, out) ||
+         fx_pass_find_ref(&nd->kwargs, t, program_result, (void *)p, out);
+}
+
 bool fx_pass_arg_value(fx_pass_manager *pm, uint32_t n, const fx_value *arg, fx_result_fn result_of, void *ctx,
                        fx_value *out, uint32_t *made) {
   const fx_program *p = pm->p;

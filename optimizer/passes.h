@@ -66,6 +66,9 @@ bool fx_pass_list_valid(const char *list, const char **bad, size_t *bad_len);
 typedef uint32_t (*fx_result_fn)(void *ctx, uint32_t node);
 /* A reference, among v's node references (nested anywhere), to a node whose result is tensor t. */
 bool fx_pass_find_ref(const fx_value *v, uint32_t t, fx_result_fn result_of, void *ctx, fx_value *out);
+/* A graph value among node n's args and kwargs that refers to a node of program p computing tensor t (only nodes that
+ * existed when the pass began, which p describes). */
+bool fx_pass_node_ref(const fx_program *p, uint32_t n, uint32_t t, fx_value *out);
 /* The graph value for the bound argument `arg` of node n, a tensor or None: a reference among n's args and kwargs
  * to a node that computes that tensor or else, for a weight (a module's parameter), a new get_attr node of its
  * state_dict name, made at the graph's insertion point (*made is its index, else FX_NONE_IDX). False when neither
