@@ -42,8 +42,8 @@
 #define B FXRT_NCHWC_BLOCK
 #define BV (B / VW) /* vectors per block */
 
-/* The pointwise tile: PW_NV vectors of output channels by PW_NP pixels (24 accumulators: of 32 AVX-512 registers,
- * 12 of the 16 AVX2 or SSE ones). */
+/* The pointwise tiles: at most PW_NV vectors of output channels (24 accumulators of AVX-512's 32 registers, 12 of the
+ * 16 AVX2 or SSE ones: pw_main_pixels), at most PW_NP pixels. */
 #if VW >= 16
 #define PW_NV 4
 #else
