@@ -53,26 +53,10 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
                                     {a->pad_end[0] - a->pad[0], a->pad_end[1] - a->pad[1]}};
   cd->c = tx->shape[1], cd->k = W->shape[0], cd->kh = W->shape[2], cd->kw = W->shape[3];
   if (!fxrt_conv2d_nchwc_supported(cd->c, cd->k, cd->kh, cd->kw, &cd->params)) return false;
-  cd->node = i, cd->weight = wi, cd->bias = FX_NONE_IDX, cd->linked = false;
-  cd->b = cd->res = fx_value_none();
-  if (!fx_pass_node_ref(p, i, in->args[0].v.node, &cd->x) || cd->x.kind != FX_V_NODE) return false;
-  const fx_value *bv = ARG(in, "bias");
-  if (bv->kind == FX_V_TENSOR) {
-    const fx_tinfo *tb = &p->tensors[bv->v.node];
-    if (tb->dtype != FXRT_F32 || tb->ndim != 1 || tb->shape[0] != cd->k) return false;
-    if (!fx_pass_node_ref(p, i, bv->v.node, &cd->b)) {
-      cd->bias = fx_pass_weight_index(p, pm->w, bv); /* a module's bias: read by a new get_attr */
-      if (cd->bias == FX_NONE_IDX) return false;
-    }
-  } else if (bv->kind != FX_V_NONE) {
-    return false;
-  }
-  if (in->op == FX_OP_FUSED_CONV) {
-    const fx_value *rv = ARG(in, "residual");
-    if (rv->kind == FX_V_TENSOR && (!fx_pass_node_ref(p, i, rv->v.node, &cd->res) || cd->res.kind != FX_V_NODE))
-      return false;
-  }
-  return true;
+  cd->node = i, cd->weight = wi, cd->linked = false;
+  /* the input and residual must be nodes' results: to_nchwc reorders them */
+  return fx_pass_conv_operands(pm, i, cd->k, &cd->x, &cd->b, &cd->bias, &cd->res) && cd->x.kind == FX_V_NODE &&
+         (cd->res.kind == FX_V_NONE || cd->res.kind == FX_V_NODE);
 }
 
 /* The packed weight of candidate cd (made once, shared by the convolutions that read the same weight): its name. */

@@ -108,6 +108,30 @@ bool fx_pass_node_ref(const fx_program *p, uint32_t n, uint32_t t, fx_value *out
          fx_pass_find_ref(&nd->kwargs, t, program_result, (void *)p, out);
 }
 
+bool fx_pass_conv_operands(const fx_pass_manager *pm, uint32_t i, int64_t k, fx_value *x, fx_value *b, uint32_t *bias,
+                           fx_value *res) {
+  const fx_program *p = pm->p;
+  const fx_inst *in = &p->inst[i];
+  const fx_sig *sig = fx_op_sig((fx_op)in->op);
+  *b = *res = fx_value_none();
+  *bias = FX_NONE_IDX;
+  if (!fx_pass_node_ref(p, i, in->args[0].v.node, x)) return false;
+  const fx_value *bv = &in->args[fx_sig_find(sig, "bias")];
+  if (bv->kind == FX_V_TENSOR) {
+    const fx_tinfo *tb = &p->tensors[bv->v.node];
+    if (tb->dtype != FXRT_F32 || tb->ndim != 1 || tb->shape[0] != k) return false;
+    if (!fx_pass_node_ref(p, i, bv->v.node, b)) {
+      *bias = fx_pass_weight_index(p, pm->w, bv); /* a module's bias: read by a new get_attr */
+      if (*bias == FX_NONE_IDX) return false;
+    }
+  } else if (bv->kind != FX_V_NONE) {
+    return false;
+  }
+  if (in->op != FX_OP_FUSED_CONV) return true;
+  const fx_value *rv = &in->args[fx_sig_find(sig, "residual")];
+  return rv->kind != FX_V_TENSOR || fx_pass_node_ref(p, i, rv->v.node, res);
+}
+
 bool fx_pass_arg_value(fx_pass_manager *pm, uint32_t n, const fx_value *arg, fx_result_fn result_of, void *ctx,
                        fx_value *out, uint32_t *made) {
   const fx_program *p = pm->p;

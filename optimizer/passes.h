@@ -69,6 +69,12 @@ bool fx_pass_find_ref(const fx_value *v, uint32_t t, fx_result_fn result_of, voi
 /* A graph value among node n's args and kwargs that refers to a node of program p computing tensor t (only nodes that
  * existed when the pass began, which p describes). */
 bool fx_pass_node_ref(const fx_program *p, uint32_t n, uint32_t t, fx_value *out);
+/* The operands of convolution or fused_conv node i (k output channels) as graph values for a node that replaces it:
+ * its input *x, its bias *b (None, or with *bias the weight index of a module's bias that no node of i's args reads,
+ * for a new get_attr; else FX_NONE_IDX) and fused_conv's residual *res (or None). False when one cannot be found or
+ * the bias is not an f32 [k] tensor or None. */
+bool fx_pass_conv_operands(const fx_pass_manager *pm, uint32_t i, int64_t k, fx_value *x, fx_value *b, uint32_t *bias,
+                           fx_value *res);
 /* The graph value for the bound argument `arg` of node n, a tensor or None: a reference among n's args and kwargs
  * to a node that computes that tensor or else, for a weight (a module's parameter), a new get_attr node of its
  * state_dict name, made at the graph's insertion point (*made is its index, else FX_NONE_IDX). False when neither

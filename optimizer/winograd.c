@@ -62,7 +62,6 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
   const fx_tinfo *tx = &p->tensors[in->args[0].v.node], *ty = &p->tensors[in->result.v.node];
   if (tx->ndim != 4 || tx->dtype != FXRT_F32 || ty->dtype != FXRT_F32) return false;
   const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
-  const fx_value *bv = ARG(in, "bias");
   if (a->transposed || a->groups != 1) return false;
   uint32_t wi = fx_pass_weight_index(p, pm->w, ARG(in, "weight"));
   if (wi == FX_NONE_IDX) return false;
@@ -92,24 +91,8 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
   }
   if (!cd->tile) return false;
   /* the operands as graph values */
-  cd->node = i, cd->weight = wi, cd->bias = FX_NONE_IDX, cd->k = k, cd->c = c;
-  cd->b = cd->res = fx_value_none();
-  if (!fx_pass_node_ref(p, i, in->args[0].v.node, &cd->x)) return false;
-  if (bv->kind == FX_V_TENSOR) {
-    const fx_tinfo *tb = &p->tensors[bv->v.node];
-    if (tb->dtype != FXRT_F32 || tb->ndim != 1 || tb->shape[0] != k) return false;
-    if (!fx_pass_node_ref(p, i, bv->v.node, &cd->b)) {
-      cd->bias = fx_pass_weight_index(p, pm->w, bv); /* a module's bias: read by a new get_attr */
-      if (cd->bias == FX_NONE_IDX) return false;
-    }
-  } else if (bv->kind != FX_V_NONE) {
-    return false;
-  }
-  if (in->op == FX_OP_FUSED_CONV) {
-    const fx_value *rv = ARG(in, "residual");
-    if (rv->kind == FX_V_TENSOR && !fx_pass_node_ref(p, i, rv->v.node, &cd->res)) return false;
-  }
-  return true;
+  cd->node = i, cd->weight = wi, cd->k = k, cd->c = c;
+  return fx_pass_conv_operands(pm, i, k, &cd->x, &cd->b, &cd->bias, &cd->res);
 }
 
 /* The transformed weight of weight wi for tiles of tile x tile (made once, shared by the convolutions that read wi):

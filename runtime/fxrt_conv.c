@@ -84,14 +84,6 @@ static int64_t conv_out(int64_t in, int64_t kernel, int64_t stride, int64_t pad,
   return span < 0 ? -1 : span / stride + 1;
 }
 
-static bool conv_params_ok(const fxrt_conv2d_params *p) {
-  for (int d = 0; d < 2; d++)
-    if (!in_range(p->stride[d], 1) || !in_range(p->padding[d], 0) || !in_range(p->dilation[d], 1) ||
-        p->pad_extra[d] < -DIM_LIMIT || p->pad_extra[d] > DIM_LIMIT || !in_range(p->padding[d] + p->pad_extra[d], 0))
-      return false;
-  return in_range(p->groups, 1);
-}
-
 /* Shapes and parameters as torch.nn.functional.conv2d accepts them, oh/ow as the header's formula gives them, and
  * every tensor's element count within int64. */
 static bool conv_shape_ok(int64_t n, int64_t c, int64_t h, int64_t w, int64_t k, int64_t kh, int64_t kw, int64_t oh,

@@ -54,8 +54,7 @@
 
 static int64_t blocks(int64_t c) { return (c + B - 1) / B; }
 
-static bool is_pointwise(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p) {
-  (void)c, (void)k;
+static bool is_pointwise(int64_t kh, int64_t kw, const fxrt_conv2d_params *p) {
   return kh == 1 && kw == 1 && p->groups == 1 && p->stride[0] == 1 && p->stride[1] == 1 && p->padding[0] == 0 &&
          p->padding[1] == 0 && p->pad_extra[0] == 0 && p->pad_extra[1] == 0;
 }
@@ -63,18 +62,15 @@ static bool is_pointwise(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxr
 static bool is_depthwise(int64_t c, int64_t k, const fxrt_conv2d_params *p) { return p->groups == c && k == c; }
 
 bool fxrt_conv2d_nchwc_supported(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p) {
-  if (!p || !in_range(c, 1) || !in_range(k, 1) || !in_range(kh, 1) || !in_range(kw, 1)) return false;
-  for (int d = 0; d < 2; d++)
-    if (!in_range(p->stride[d], 1) || !in_range(p->padding[d], 0) || !in_range(p->dilation[d], 1) ||
-        p->pad_extra[d] < -DIM_LIMIT || p->pad_extra[d] > DIM_LIMIT || !in_range(p->padding[d] + p->pad_extra[d], 0))
-      return false;
-  return is_pointwise(c, k, kh, kw, p) || is_depthwise(c, k, p);
+  if (!p || !conv_params_ok(p) || !in_range(c, 1) || !in_range(k, 1) || !in_range(kh, 1) || !in_range(kw, 1))
+    return false;
+  return is_pointwise(kh, kw, p) || is_depthwise(c, k, p);
 }
 
 int64_t fxrt_nchwc_weight_numel(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p) {
   if (!fxrt_conv2d_nchwc_supported(c, k, kh, kw, p)) return 0;
   int64_t t;
-  if (is_pointwise(c, k, kh, kw, p)) return mul_ok(blocks(k) * B, c, &t) ? t : 0;
+  if (is_pointwise(kh, kw, p)) return mul_ok(blocks(k) * B, c, &t) ? t : 0;
   return mul_ok(blocks(c) * B, kh * kw, &t) ? t : 0;
 }
 
@@ -83,7 +79,7 @@ fxrt_status fxrt_nchwc_pack_weight_f32(const float *weight, int64_t c, int64_t k
   const int64_t numel = fxrt_nchwc_weight_numel(c, k, kh, kw, p);
   if (numel == 0 || !weight || !wp) return FXRT_EINVAL;
   memset(wp, 0, (size_t)numel * sizeof(float));
-  if (is_pointwise(c, k, kh, kw, p)) {
+  if (is_pointwise(kh, kw, p)) {
     for (int64_t o = 0; o < k; o++)
       for (int64_t ci = 0; ci < c; ci++) wp[((o / B) * c + ci) * B + o % B] = weight[o * c + ci];
   } else {
@@ -96,12 +92,20 @@ fxrt_status fxrt_nchwc_pack_weight_f32(const float *weight, int64_t c, int64_t k
 /* ---- reorders ----------------------------------------------------------------------------------------------- */
 
 /* Pixels are moved in squares of B channels by B pixels. */
-fxrt_status fxrt_to_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t hw, float *y) {
+/* The reorders' arguments: FXRT_EINVAL for sizes out of range or a missing buffer, FXRT_OK with *empty when there is
+ * nothing to move. */
+static fxrt_status reorder_args(const float *x, int64_t n, int64_t c, int64_t hw, const float *y, bool *empty) {
   int64_t t;
   if (!in_range(n, 0) || !in_range(c, 1) || !in_range(hw, 0) || !mul_ok(n * blocks(c) * B, hw, &t))
     return FXRT_EINVAL;
-  if (n == 0 || hw == 0) return FXRT_OK;
-  if (!x || !y) return FXRT_EINVAL;
+  *empty = n == 0 || hw == 0;
+  return *empty || (x && y) ? FXRT_OK : FXRT_EINVAL;
+}
+
+fxrt_status fxrt_to_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t hw, float *y) {
+  bool empty;
+  const fxrt_status st = reorder_args(x, n, c, hw, y, &empty);
+  if (st != FXRT_OK || empty) return st;
   const int64_t cb = blocks(c);
   for (int64_t b = 0; b < n; b++)
     for (int64_t kb = 0; kb < cb; kb++) {
@@ -124,11 +128,9 @@ fxrt_status fxrt_to_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t hw, 
 }
 
 fxrt_status fxrt_from_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t hw, float *y) {
-  int64_t t;
-  if (!in_range(n, 0) || !in_range(c, 1) || !in_range(hw, 0) || !mul_ok(n * blocks(c) * B, hw, &t))
-    return FXRT_EINVAL;
-  if (n == 0 || hw == 0) return FXRT_OK;
-  if (!x || !y) return FXRT_EINVAL;
+  bool empty;
+  const fxrt_status st = reorder_args(x, n, c, hw, y, &empty);
+  if (st != FXRT_OK || empty) return st;
   const int64_t cb = blocks(c);
   for (int64_t b = 0; b < n; b++)
     for (int64_t kb = 0; kb < cb; kb++) {
@@ -499,7 +501,7 @@ fxrt_status fxrt_conv2d_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t 
   if (n == 0) return FXRT_OK;
   if (!x || !wp || !y) return FXRT_EINVAL;
   const float *res = ep ? ep->residual : NULL;
-  if (is_pointwise(c, k, kh, kw, p)) {
+  if (is_pointwise(kh, kw, p)) {
     const pw_job J = {.x = x, .wp = wp, .bias = bias, .res = res, .y = y, .ep = ep, .c = c, .k = k, .hw = h * w,
                       .cb = blocks(c), .kb = blocks(k), .groups = 0, .chunk = 0, .chunks = 0};
     conv_pointwise(&J, n, threads);
