@@ -13,7 +13,10 @@
  * Only convolutions that a chain links (the input or residual of one is the result of another), so that the reorders
  * are paid once per chain, not per convolution: a mobile network's inverted residual blocks (1x1 expand, depthwise,
  * 1x1 project + residual) run end to end in NCHW16c. One-pixel convolutions (squeeze-and-excitation's) stay as they
- * are: the NCHW kernel runs them as dot products. The pass runs after winograd (whose convolutions are 3x3 dense
+ * are: the NCHW kernel runs them as dot products; the block's global average pool of a blocked value and its
+ * `scale * x` per channel become fx2c.nchwc_global_avg_pool (its result in NCHW, for those convolutions) and
+ * fx2c.nchwc_scale (blocked, and a link of its chain), so that an EfficientNet block stays blocked end to end.
+ * Values that an in-place op writes (their storage's base) stay in NCHW: a blocked copy would not see the write. The pass runs after winograd (whose convolutions are 3x3 dense
  * ones, which this kernel does not compute) and before ewfuse.
  */
 #include <stdio.h>
@@ -23,21 +26,34 @@
 
 #define ARG(in, name) (&(in)->args[fx_sig_find(fx_op_sig((fx_op)(in)->op), name)])
 
+typedef enum { CONV, SCALE, POOL } cand_kind;
+
 typedef struct cand {
-  uint32_t node, weight;     /* the conv node; its weight's index in pm->w */
+  cand_kind kind;
+  uint32_t node, weight;     /* the node; a conv's weight's index in pm->w */
   uint32_t bias;             /* the bias weight's index when no node of the conv's args reads it, else FX_NONE_IDX */
-  fx_value x, b, res;        /* graph values of the input, the bias (or None) and the residual (or None) */
+  fx_value x, b, res;        /* graph values of the input, the bias (or None) and the residual (or None); a scale's
+                                factors in b */
   int64_t c, k, kh, kw;
   fxrt_conv2d_params params;
   bool linked;               /* a chain links it to another candidate */
 } cand;
 
+/* Whether tensor argument v (or None) shares storage with one that an in-place op writes: its blocked copy would not
+ * see the write. */
+static bool written_tensor(const fx_program *p, const fx_value *v, const bool *written) {
+  return v->kind == FX_V_TENSOR && written[p->tensors[v->v.node].base];
+}
+
 /* Whether node i is a convolution that the NCHW16c kernel computes. */
-static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
+static bool qualifies(const fx_pass_manager *pm, uint32_t i, const bool *written, cand *cd) {
   const fx_program *p = pm->p;
   const fx_inst *in = &p->inst[i];
   if (in->op != FX_OP_CONVOLUTION && in->op != FX_OP_FUSED_CONV) return false;
-  if (in->failed || in->result.kind != FX_V_TENSOR || in->args[0].kind != FX_V_TENSOR) return false;
+  if (in->failed || in->inplace || in->result.kind != FX_V_TENSOR || in->args[0].kind != FX_V_TENSOR) return false;
+  if (written_tensor(p, &in->args[0], written) || written_tensor(p, &in->result, written) ||
+      (in->op == FX_OP_FUSED_CONV && written_tensor(p, ARG(in, "residual"), written)))
+    return false;
   const fx_tinfo *tx = &p->tensors[in->args[0].v.node], *ty = &p->tensors[in->result.v.node];
   const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
   if (a->sp != 2 || !a->batched || a->transposed) return false;
@@ -53,10 +69,49 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
                                     {a->pad_end[0] - a->pad[0], a->pad_end[1] - a->pad[1]}};
   cd->c = tx->shape[1], cd->k = W->shape[0], cd->kh = W->shape[2], cd->kw = W->shape[3];
   if (!fxrt_conv2d_nchwc_supported(cd->c, cd->k, cd->kh, cd->kw, &cd->params)) return false;
-  cd->node = i, cd->weight = wi, cd->linked = false;
+  cd->kind = CONV, cd->node = i, cd->weight = wi, cd->linked = false;
   /* the input and residual must be nodes' results: to_nchwc reorders them */
   return fx_pass_conv_operands(pm, i, cd->k, &cd->x, &cd->b, &cd->bias, &cd->res) && cd->x.kind == FX_V_NODE &&
          (cd->res.kind == FX_V_NONE || cd->res.kind == FX_V_NODE);
+}
+
+/* Whether node i is squeeze-and-excitation's `scale * x` (either order): x an f32 [n, c, h, w] of more than one
+ * pixel, scale [n or 1, c, 1, 1], the result x's shape; or its adaptive_avg_pool2d(x, 1). Both are rewritten when x
+ * is blocked (a scale also links the chain it sits in: a depthwise convolution before it, a 1x1 after). */
+static bool qualifies_se(const fx_pass_manager *pm, uint32_t i, const bool *written, cand *cd) {
+  const fx_program *p = pm->p;
+  const fx_inst *in = &p->inst[i];
+  if ((in->op != FX_OP_MUL && in->op != FX_OP_ADAPTIVE_AVG_POOL) || in->failed || in->inplace ||
+      in->result.kind != FX_V_TENSOR || written_tensor(p, &in->result, written))
+    return false;
+  const fx_tinfo *ty = &p->tensors[in->result.v.node];
+  *cd = (cand){.kind = in->op == FX_OP_MUL ? SCALE : POOL, .node = i, .weight = FX_NONE_IDX, .bias = FX_NONE_IDX,
+               .x = fx_value_none(), .b = fx_value_none(), .res = fx_value_none(), .linked = false};
+  if (cd->kind == POOL) {
+    const fx_value *xv = &in->args[0];
+    if (xv->kind != FX_V_TENSOR || written_tensor(p, xv, written)) return false;
+    const fx_tinfo *tx = &p->tensors[xv->v.node];
+    if (tx->ndim != 4 || tx->dtype != FXRT_F32 || ty->ndim != 4 || ty->shape[2] != 1 || ty->shape[3] != 1 ||
+        in->attrs->pool.sp != 2)
+      return false;
+    cd->c = tx->shape[1];
+    return fx_pass_node_ref(p, i, xv->v.node, &cd->x);
+  }
+  if (ty->ndim != 4 || ty->dtype != FXRT_F32 || ty->shape[2] * ty->shape[3] == 1) return false;
+  for (int j = 0; j < 2; j++) {
+    const fx_value *xv = &in->args[j], *sv = &in->args[1 - j];
+    if (xv->kind != FX_V_TENSOR || sv->kind != FX_V_TENSOR || written_tensor(p, xv, written) ||
+        written_tensor(p, sv, written))
+      return false;
+    const fx_tinfo *tx = &p->tensors[xv->v.node], *ts = &p->tensors[sv->v.node];
+    if (tx->ndim != 4 || tx->dtype != FXRT_F32 || memcmp(tx->shape, ty->shape, 4 * sizeof *ty->shape) ||
+        ts->ndim != 4 || ts->dtype != FXRT_F32 || (ts->shape[0] != 1 && ts->shape[0] != ty->shape[0]) ||
+        ts->shape[1] != ty->shape[1] || ts->shape[2] != 1 || ts->shape[3] != 1)
+      continue;
+    cd->c = ty->shape[1];
+    return fx_pass_node_ref(p, i, xv->v.node, &cd->x) && fx_pass_node_ref(p, i, sv->v.node, &cd->b);
+  }
+  return false;
 }
 
 /* The packed weight of candidate cd (made once, shared by the convolutions that read the same weight): its name. */
@@ -101,6 +156,28 @@ static fx_value blocked_value(fx_graph *g, const fx_value *v, const uint32_t *bl
   return fx_value_node(g, to[n]);
 }
 
+/* Node i replaced by a call of `target` named NAME_nchwc. Its result is blocked when `channels` > 0: blk[i] is the new
+ * node and the node's NCHW readers get from[i], a reorder back (erased at the end if nothing reads it). */
+static void replace(fx_graph *g, fx_pass_stats *st, uint32_t i, const char *target, const fx_value *args,
+                    uint32_t nargs, const fx_value *kw, uint32_t nk, int64_t channels, uint32_t *blk, uint32_t *from) {
+  char nm[256];
+  const fx_str old = g->nodes[i].name;
+  snprintf(nm, sizeof nm, "%.*s_nchwc", (int)(old.n < 200 ? old.n : 200), old.p);
+  fx_insert_point ip = fx_graph_inserting_before(g, i);
+  const uint32_t f = fx_graph_create_node(g, FX_CALL_FUNCTION, fx_str_make(target, strlen(target)),
+                                          fx_value_tuple(g, args, nargs), fx_value_container(g, FX_V_DICT, kw, nk),
+                                          fx_str_make(nm, strlen(nm)), (fx_str){"", 0});
+  fx_graph_restore_insert(g, ip);
+  fx_node_absorb(g, f, i);
+  uint32_t back = f;
+  if (channels > 0) {
+    back = reorder(g, false, fx_value_node(g, f), channels, i, i);
+    blk[i] = f, from[i] = back;
+  }
+  fx_node_replace_all_uses_with(g, i, back);
+  if (fx_graph_erase_node(g, i)) st->removed++;
+}
+
 static void rewrite(fx_pass_manager *pm, fx_pass_stats *st, const cand *cd, uint32_t *blk, uint32_t *to,
                     uint32_t *from) {
   fx_program *p = pm->p;
@@ -129,21 +206,29 @@ static void rewrite(fx_pass_manager *pm, fx_pass_stats *st, const cand *cd, uint
                      fx_value_int(g, cd->params.padding[1] + cd->params.pad_extra[1])};
     fx_pass_kwarg(g, kw, &nk, "padding_end", fx_value_tuple(g, e, 2));
   }
-  char nm[256];
-  const fx_str old = g->nodes[i].name;
-  snprintf(nm, sizeof nm, "%.*s_nchwc", (int)(old.n < 200 ? old.n : 200), old.p);
-  fx_insert_point ip = fx_graph_inserting_before(g, i);
-  const uint32_t f =
-      fx_graph_create_node(g, FX_CALL_FUNCTION, FX_STR_LIT("fx2c.nchwc_conv"), fx_value_tuple(g, args, 7),
-                           fx_value_container(g, FX_V_DICT, kw, nk), fx_str_make(nm, strlen(nm)), (fx_str){"", 0});
-  fx_graph_restore_insert(g, ip);
-  fx_node_absorb(g, f, i);
-  /* the result back in NCHW for what reads it there (erased at the end if nothing does) */
-  const uint32_t back = reorder(g, false, fx_value_node(g, f), cd->k, i, i);
-  fx_node_replace_all_uses_with(g, i, back);
-  blk[i] = f, from[i] = back;
-  if (fx_graph_erase_node(g, i)) st->removed++;
+  replace(g, st, i, "fx2c.nchwc_conv", args, 7, kw, nk, cd->k, blk, from);
   st->nchwc++;
+}
+
+/* A scale of a blocked value: fx2c.nchwc_scale, its result blocked. */
+static void rewrite_scale(fx_pass_manager *pm, fx_pass_stats *st, const cand *cd, uint32_t *blk, uint32_t *to,
+                          uint32_t *from) {
+  fx_graph *g = pm->p->g;
+  fx_value args[2] = {blocked_value(g, &cd->x, blk, to, cd->node), cd->b}, kw[2];
+  uint32_t nk = 0;
+  fx_pass_kwarg(g, kw, &nk, "channels", fx_value_int(g, cd->c));
+  replace(g, st, cd->node, "fx2c.nchwc_scale", args, 2, kw, nk, cd->c, blk, from);
+  st->nchwc_se++;
+}
+
+/* The global average pool of a value that is blocked: fx2c.nchwc_global_avg_pool, its result in NCHW. */
+static void rewrite_pool(fx_pass_manager *pm, fx_pass_stats *st, const cand *cd, uint32_t *blk, uint32_t *from) {
+  fx_graph *g = pm->p->g;
+  fx_value args[1] = {fx_value_node(g, blk[cd->x.v.node])}, kw[2];
+  uint32_t nk = 0;
+  fx_pass_kwarg(g, kw, &nk, "channels", fx_value_int(g, cd->c));
+  replace(g, st, cd->node, "fx2c.nchwc_global_avg_pool", args, 1, kw, nk, 0, blk, from);
+  st->nchwc_se++;
 }
 
 bool fx_pass_nchwc(fx_pass_manager *pm, fx_pass_stats *st) {
@@ -153,14 +238,14 @@ bool fx_pass_nchwc(fx_pass_manager *pm, fx_pass_stats *st) {
   /* the candidates, in graph order (the weights' addresses are read here, before any is added) */
   const uint32_t nold = g->nnodes, nw = pm->w->n;
   uint32_t *left = fx_xcalloc(nw + 1, sizeof *left), *index = fx_xmalloc((nold + 1) * sizeof *index);
-  bool *written = fx_xcalloc(nw + 1, sizeof *written);
-  fx_pass_weight_uses(p, pm->w, left, written);
+  bool *wwritten = fx_xcalloc(nw + 1, sizeof *wwritten), *written = fx_program_written_bases(p);
+  fx_pass_weight_uses(p, pm->w, left, wwritten);
   cand *cs = NULL;
   uint32_t ncs = 0, cap = 0;
   for (uint32_t i = 0; i < nold; i++) index[i] = FX_NONE_IDX;
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
     cand cd;
-    if (!qualifies(pm, i, &cd) || written[cd.weight]) continue;
+    if (!(qualifies(pm, i, written, &cd) && !wwritten[cd.weight]) && !qualifies_se(pm, i, written, &cd)) continue;
     if (ncs == cap) {
       cap = cap ? 2 * cap : 16;
       cs = fx_xrealloc(cs, cap * sizeof *cs);
@@ -168,11 +253,13 @@ bool fx_pass_nchwc(fx_pass_manager *pm, fx_pass_stats *st) {
     index[i] = ncs;
     cs[ncs++] = cd;
   }
-  /* linked: the input or the residual of one candidate is another's result */
+  /* linked: the input or the residual of a convolution or scale is another's result (pools link nothing: they are
+   * rewritten when their input is blocked) */
   for (uint32_t q = 0; q < ncs; q++) {
     const fx_value *src[2] = {&cs[q].x, &cs[q].res};
-    for (int s = 0; s < 2; s++)
-      if (src[s]->kind == FX_V_NODE && src[s]->v.node < nold && index[src[s]->v.node] != FX_NONE_IDX)
+    for (int s = 0; s < 2 && cs[q].kind != POOL; s++)
+      if (src[s]->kind == FX_V_NODE && src[s]->v.node < nold && index[src[s]->v.node] != FX_NONE_IDX &&
+          cs[index[src[s]->v.node]].kind != POOL)
         cs[q].linked = cs[index[src[s]->v.node]].linked = true;
   }
   /* blk[n]: the nchwc_conv that replaced conv node n; from[n]: its result back in NCHW; to[n]: the to_nchwc of node
@@ -182,15 +269,23 @@ bool fx_pass_nchwc(fx_pass_manager *pm, fx_pass_stats *st) {
   for (uint32_t i = 0; i < nold; i++) blk[i] = to[i] = from[i] = FX_NONE_IDX;
   uint32_t done = 0;
   for (uint32_t q = 0; q < ncs; q++) {
-    if (!cs[q].linked) continue;
-    left[cs[q].weight]--;
-    rewrite(pm, st, &cs[q], blk, to, from);
+    if (cs[q].kind == POOL) {
+      if (blk[cs[q].x.v.node] == FX_NONE_IDX) continue;
+      rewrite_pool(pm, st, &cs[q], blk, from);
+    } else if (!cs[q].linked) {
+      continue;
+    } else if (cs[q].kind == SCALE) {
+      rewrite_scale(pm, st, &cs[q], blk, to, from);
+    } else {
+      left[cs[q].weight]--;
+      rewrite(pm, st, &cs[q], blk, to, from);
+    }
     done++;
   }
   for (uint32_t i = 0; i < nold; i++) /* the reorders back that nothing reads */
     if (from[i] != FX_NONE_IDX && g->nodes[from[i]].nusers == 0 && fx_graph_erase_node(g, from[i])) st->removed++;
   for (uint32_t q = 0; q < ncs; q++) /* the original weights that nothing reads any more */
-    if (cs[q].linked && left[cs[q].weight] == 0) {
+    if (cs[q].kind == CONV && cs[q].linked && left[cs[q].weight] == 0) {
       st->weight_bytes_saved += (int64_t)pm->w->tensors[cs[q].weight].nbytes;
       left[cs[q].weight] = UINT32_MAX; /* counted once */
     }
@@ -199,6 +294,7 @@ bool fx_pass_nchwc(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_xfree(from);
   fx_xfree(index);
   fx_xfree(left);
+  fx_xfree(wwritten);
   fx_xfree(written);
   fx_xfree(cs);
   return done > 0;

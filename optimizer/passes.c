@@ -301,6 +301,9 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
       if (st.winograd)
         fprintf(pm->stats_to, "pass %-8s %u convolutions to Winograd's algorithm\n", ps->name, st.winograd);
       if (st.nchwc) fprintf(pm->stats_to, "pass %-8s %u convolutions to NCHW16c\n", ps->name, st.nchwc);
+      if (st.nchwc_se)
+        fprintf(pm->stats_to, "pass %-8s %u squeeze-and-excitation pools and scales to NCHW16c\n", ps->name,
+                st.nchwc_se);
     }
     if (pm->print_after && pm->print_to && (strcmp(pm->print_after, "all") == 0 || strcmp(pm->print_after, ps->name) == 0)) {
       fprintf(pm->print_to, "# after %s\n", ps->name);

@@ -391,6 +391,16 @@ fxrt_status fxrt_conv2d_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t 
                                   int64_t ow, const fxrt_conv2d_params *p, const fxrt_epilogue *ep,
                                   const fxrt_threadpool *threads);
 
+/* y [n, c] (an [n, c, 1, 1] tensor in NCHW) = the mean of each channel's h x w plane of x [n, ceil(c/16), h, w, 16]
+ * in NCHW16c: adaptive_avg_pool2d(x, 1), as squeeze-and-excitation blocks begin. Each mean is four sums over the
+ * pixels in order (by pixel index mod 4), added pairwise, / h, / w: the same bits for any pool. */
+fxrt_status fxrt_nchwc_global_avg_pool_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y,
+                                           const fxrt_threadpool *threads);
+/* y = x * s in NCHW16c, x and y [n, ceil(c/16), hw, 16], s the channels' factors in NCHW: [n, c] (s_batched) or
+ * [c] for every image; the channels beyond c zero. y may be x. */
+fxrt_status fxrt_nchwc_scale_f32(const float *x, int64_t n, int64_t c, int64_t hw, const float *s, bool s_batched,
+                                 float *y, const fxrt_threadpool *threads);
+
 /* ---- matrix products (fxrt_matmul.c) ------------------------------------------------------------------------ */
 
 /* torch.nn.functional.linear: y [m, n] = x [m, k] @ weight[n, k]^T + bias [n] (bias may be NULL). threads (NULL:

@@ -26,6 +26,8 @@
 #define fxrt_to_nchwc_f32 FXRT_ISA_NAME(fxrt_to_nchwc_f32)
 #define fxrt_from_nchwc_f32 FXRT_ISA_NAME(fxrt_from_nchwc_f32)
 #define fxrt_conv2d_nchwc_f32 FXRT_ISA_NAME(fxrt_conv2d_nchwc_f32)
+#define fxrt_nchwc_global_avg_pool_f32 FXRT_ISA_NAME(fxrt_nchwc_global_avg_pool_f32)
+#define fxrt_nchwc_scale_f32 FXRT_ISA_NAME(fxrt_nchwc_scale_f32)
 #include "fxrt.h"
 #include "fxrt_check.h"
 #include "fxrt_gemm.h"
@@ -149,6 +151,88 @@ fxrt_status fxrt_from_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t hw
           for (int64_t p = 0; p < np; p++) yb[l * hw + p0 + p] = xp[p * B + l];
       }
     }
+  return FXRT_OK;
+}
+
+/* ---- per-channel operations: squeeze-and-excitation's mean and scale ----------------------------------------- */
+
+typedef struct chan_job {
+  const float *x, *s;
+  float *y;
+  int64_t c, cb, h, w;
+  int64_t s_step; /* s's stride between images: c, or 0 for one row that all share */
+  int64_t chunk;  /* pixels per piece (scale) */
+  int64_t chunks; /* pieces per plane */
+} chan_job;
+
+/* One block of channels of one image: four sums of a vector each over the pixels p = 0, 1, 2, 3 (mod 4) in order
+ * (the pixels beyond a multiple of 4 into the first), then (s0 + s1) + (s2 + s3), / h, / w. */
+static void mean_task(void *ctx, int64_t i, int32_t worker) {
+  const chan_job *J = (const chan_job *)ctx;
+  (void)worker;
+  const int64_t b = i / J->cb, kb = i % J->cb, hw = J->h * J->w;
+  const float *restrict x = J->x + i * hw * B;
+  float a0[B], a1[B], a2[B], a3[B];
+  for (int l = 0; l < B; l++) a0[l] = a1[l] = a2[l] = a3[l] = 0.0f;
+  int64_t p = 0;
+  for (; p + 4 <= hw; p += 4) {
+    const float *restrict xp = x + p * B;
+    for (int l = 0; l < B; l++) {
+      a0[l] += xp[l];
+      a1[l] += xp[B + l];
+      a2[l] += xp[2 * B + l];
+      a3[l] += xp[3 * B + l];
+    }
+  }
+  for (; p < hw; p++)
+    for (int l = 0; l < B; l++) a0[l] += x[p * B + l];
+  const int64_t lanes = min64(B, J->c - kb * B);
+  float *y = J->y + b * J->c + kb * B;
+  for (int64_t l = 0; l < lanes; l++) y[l] = ((a0[l] + a1[l]) + (a2[l] + a3[l])) / (float)J->h / (float)J->w;
+}
+
+fxrt_status fxrt_nchwc_global_avg_pool_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y,
+                                           const fxrt_threadpool *threads) {
+  int64_t t;
+  if (!in_range(n, 0) || !in_range(c, 1) || !in_range(h, 1) || !in_range(w, 1) || !mul_ok(h, w, &t) ||
+      !mul_ok(n * blocks(c) * B, t, &t))
+    return FXRT_EINVAL;
+  if (n == 0) return FXRT_OK;
+  if (!x || !y) return FXRT_EINVAL;
+  const chan_job J = {.x = x, .s = NULL, .y = y, .c = c, .cb = blocks(c), .h = h, .w = w, .s_step = 0, .chunk = 0,
+                      .chunks = 0};
+  par_run(threads, n * J.cb, mean_task, (void *)&J);
+  return FXRT_OK;
+}
+
+/* Pixels [piece*chunk, +chunk) of one block of channels of one image: y = x * s (zeros beyond c). */
+static void scale_task(void *ctx, int64_t i, int32_t worker) {
+  const chan_job *J = (const chan_job *)ctx;
+  (void)worker;
+  const int64_t plane = i / J->chunks, b = plane / J->cb, kb = plane % J->cb, hw = J->h * J->w;
+  const int64_t p0 = i % J->chunks * J->chunk, p1 = min64(p0 + J->chunk, hw);
+  float sv[B];
+  for (int64_t l = 0; l < B; l++) sv[l] = kb * B + l < J->c ? J->s[b * J->s_step + kb * B + l] : 0.0f;
+  const float *x = J->x + (plane * hw + p0) * B; /* y may be x: each lane reads before it writes */
+  float *y = J->y + (plane * hw + p0) * B;
+  for (int64_t p = 0; p < p1 - p0; p++)
+    for (int l = 0; l < B; l++) y[p * B + l] = x[p * B + l] * sv[l];
+}
+
+fxrt_status fxrt_nchwc_scale_f32(const float *x, int64_t n, int64_t c, int64_t hw, const float *s, bool s_batched,
+                                 float *y, const fxrt_threadpool *threads) {
+  int64_t t;
+  if (!in_range(n, 0) || !in_range(c, 1) || !in_range(hw, 0) || !mul_ok(n * blocks(c) * B, hw, &t))
+    return FXRT_EINVAL;
+  if (n == 0 || hw == 0) return FXRT_OK;
+  if (!x || !s || !y) return FXRT_EINVAL;
+  const int64_t planes = n * blocks(c), want = 4 * (int64_t)par_threads(threads);
+  /* enough pieces for the pool, none shorter than 64 pixels (4 KiB) */
+  int64_t chunk = planes >= want ? hw : par_piece(hw, (want + planes - 1) / planes, 1);
+  if (chunk < 64) chunk = min64(64, hw);
+  const chan_job J = {.x = x, .s = s, .y = y, .c = c, .cb = blocks(c), .h = 1, .w = hw,
+                      .s_step = s_batched ? c : 0, .chunk = chunk, .chunks = (hw + chunk - 1) / chunk};
+  par_run(threads, planes * J.chunks, scale_task, (void *)&J);
   return FXRT_OK;
 }
 
@@ -518,6 +602,8 @@ fxrt_status fxrt_conv2d_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t 
 #undef fxrt_to_nchwc_f32
 #undef fxrt_from_nchwc_f32
 #undef fxrt_conv2d_nchwc_f32
+#undef fxrt_nchwc_global_avg_pool_f32
+#undef fxrt_nchwc_scale_f32
 FXRT_DISPATCHER(fxrt_status, fxrt_to_nchwc_f32, (const float *x, int64_t n, int64_t c, int64_t hw, float *y),
                 (x, n, c, hw, y))
 FXRT_DISPATCHER(fxrt_status, fxrt_from_nchwc_f32, (const float *x, int64_t n, int64_t c, int64_t hw, float *y),
@@ -527,3 +613,11 @@ FXRT_DISPATCHER(fxrt_status, fxrt_conv2d_nchwc_f32,
                  int64_t kw, const float *bias, float *y, int64_t oh, int64_t ow, const fxrt_conv2d_params *p,
                  const fxrt_epilogue *ep, const fxrt_threadpool *threads),
                 (x, n, c, h, w, wp, k, kh, kw, bias, y, oh, ow, p, ep, threads))
+FXRT_DISPATCHER(fxrt_status, fxrt_nchwc_global_avg_pool_f32,
+                (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y,
+                 const fxrt_threadpool *threads),
+                (x, n, c, h, w, y, threads))
+FXRT_DISPATCHER(fxrt_status, fxrt_nchwc_scale_f32,
+                (const float *x, int64_t n, int64_t c, int64_t hw, const float *s, bool s_batched, float *y,
+                 const fxrt_threadpool *threads),
+                (x, n, c, hw, s, s_batched, y, threads))

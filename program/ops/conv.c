@@ -1,6 +1,7 @@
 /* conv.c: convolutions: convolution (1-d and 2-d, grouped, dilated, transposed), fx2c.fused_conv (with an
- * epilogue and asymmetric padding), fx2c.winograd_conv, and the blocked layout's fx2c.nchwc_conv, fx2c.to_nchwc and
- * fx2c.from_nchwc. Inference decodes the attributes once (fx_conv_attrs).
+ * epilogue and asymmetric padding), fx2c.winograd_conv, and the blocked layout's fx2c.nchwc_conv, fx2c.to_nchwc,
+ * fx2c.from_nchwc, fx2c.nchwc_global_avg_pool and fx2c.nchwc_scale. Inference decodes the attributes once
+ * (fx_conv_attrs).
  */
 #include "family.h"
 
@@ -173,6 +174,34 @@ bool fx_infer_nchwc_reorder(fx_ictx *c, fx_op op, fx_inst *in) {
   return true;
 }
 
+/* nchwc_global_avg_pool: [n, cb, h, w, 16] -> [n, channels, 1, 1]; nchwc_scale: the input's shape, scale
+ * [n or 1, channels, 1, 1]. */
+bool fx_infer_nchwc_channelwise(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  const int64_t B = FXRT_NCHWC_BLOCK;
+  int64_t ch = 0;
+  if (t->ndim != 5 || t->dtype != FXRT_F32 || t->shape[4] != B)
+    return fx_ierr(c, "the input must be an f32 NCHW16c tensor [n, cb, h, w, 16]");
+  if (!as_int(ARG("channels"), &ch) || ch < 1 || (ch + B - 1) / B != t->shape[1])
+    return fx_ierr(c, "channels must be a positive int that the input's %lld blocks of 16 hold",
+                   (long long)t->shape[1]);
+  if (op == FX_OP_NCHWC_GLOBAL_AVG_POOL) {
+    int64_t shape[4] = {t->shape[0], ch, 1, 1};
+    in->result = new_tensor(c, FXRT_F32, 4, shape);
+    return true;
+  }
+  const fx_value *s = ARG("scale");
+  NEED_TENSOR(s, "scale");
+  const fx_tinfo *ts = tinfo(c, s);
+  if (ts->ndim != 4 || ts->dtype != FXRT_F32 || (ts->shape[0] != 1 && ts->shape[0] != t->shape[0]) ||
+      ts->shape[1] != ch || ts->shape[2] != 1 || ts->shape[3] != 1)
+    return fx_ierr(c, "scale must be an f32 tensor [%lld or 1, %lld, 1, 1]", (long long)t->shape[0], (long long)ch);
+  in->result = new_tensor(c, FXRT_F32, t->ndim, t->shape);
+  return true;
+}
+
 /* nchwc_conv: the channels and kernel size are arguments (the blocked shapes round the channels up); the weight must
  * be packed as fxrt_nchwc_pack_weight_f32 packs it. */
 bool fx_infer_nchwc_conv(fx_ictx *c, fx_op op, fx_inst *in) {
@@ -304,6 +333,27 @@ bool fx_lower_nchwc_reorder(fx_lctx *r, fx_op op, const fx_inst *in) {
   k->ref[0] = tref(r, x);
   k->ref[1] = tref(r, y);
   k->i[0] = plain->shape[0], k->i[1] = plain->shape[1], k->i[2] = plain->shape[2] * plain->shape[3];
+  return true;
+}
+
+/* nchwc_global_avg_pool, nchwc_scale: one call each. */
+bool fx_lower_nchwc_channelwise(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result;
+  const fx_tinfo *tx = ti(r, x);
+  const int64_t ch = iarg(ARG("channels"), 0);
+  if (op == FX_OP_NCHWC_GLOBAL_AVG_POOL) {
+    fx_kcall *k = fx_call(r, FX_K_NCHWC_MEAN);
+    k->ref[0] = tref(r, x);
+    k->i[0] = tx->shape[0], k->i[1] = ch, k->i[2] = tx->shape[2], k->i[3] = tx->shape[3];
+    k->ref[1] = tref(r, y);
+    return true;
+  }
+  fx_kcall *k = fx_call(r, FX_K_NCHWC_SCALE);
+  k->ref[0] = tref(r, x);
+  k->i[0] = tx->shape[0], k->i[1] = ch, k->i[2] = tx->shape[2] * tx->shape[3];
+  k->ref[1] = tref(r, ARG("scale"));
+  k->flag = ti(r, ARG("scale"))->shape[0] == tx->shape[0] && tx->shape[0] > 1;
+  k->ref[2] = tref(r, y);
   return true;
 }
 

@@ -221,11 +221,13 @@ class WinogradConvs(torch.nn.Module):
 
 class NchwcChains(torch.nn.Module):
     """The convolutions the nchwc pass moves to NCHW16c and those it leaves: an inverted residual block (1x1 expand to
-    40 channels with ReLU6, 3x3 depthwise with ReLU6, 1x1 project to 24 channels with the block's input as residual)
-    whose input comes from a dense stride-2 stem (left in NCHW, reordered once for the expand and the residual); a 5x5
-    stride-2 depthwise with hardswish (an activation applied after the tile is stored); an F.pad that padfold folds
-    into a stride-2 depthwise, asymmetric; a dilated depthwise; the expand's result also read in NCHW (sigmoid); a
-    depthwise that no chain links and a 1x1 of one pixel (both left). Channel counts are not multiples of 16."""
+    40 channels with ReLU6, 3x3 depthwise with ReLU6, squeeze-and-excitation, 1x1 project to 24 channels with the
+    block's input as residual) whose input comes from a dense stride-2 stem (left in NCHW, reordered once for the
+    expand and the residual); a 5x5 stride-2 depthwise with hardswish (an activation applied after the tile is
+    stored); an F.pad that padfold folds into a stride-2 depthwise, asymmetric; a dilated depthwise of a blocked value
+    scaled by a parameter [1, c, 1, 1] (x * scale); the expand's result also read in NCHW (sigmoid); a depthwise that
+    no chain links and a 1x1 of one pixel (both left); a 1x1 whose result another 1x1 reads before an in-place mul_
+    writes it and after (the blocked copy must not stand in for it). Channel counts are not multiples of 16."""
 
     def __init__(self):
         super().__init__()
@@ -233,24 +235,33 @@ class NchwcChains(torch.nn.Module):
         self.stem = nn.Conv2d(3, 24, 3, stride=2, padding=1)
         self.expand = nn.Conv2d(24, 40, 1)
         self.dw = nn.Conv2d(40, 40, 3, padding=1, groups=40)
+        self.se1 = nn.Conv2d(40, 10, 1)
+        self.se2 = nn.Conv2d(10, 40, 1)
         self.project = nn.Conv2d(40, 24, 1)
         self.dw5 = nn.Conv2d(24, 24, 5, stride=2, padding=2, groups=24)
         self.dwpad = nn.Conv2d(40, 40, 3, stride=2, groups=40, bias=False)
         self.dwdil = nn.Conv2d(24, 24, 3, padding=2, dilation=2, groups=24)
         self.lone = nn.Conv2d(24, 24, 3, padding=1, groups=24)
         self.fc = nn.Conv2d(24, 8, 1)
+        self.pw = nn.Conv2d(24, 20, 1)
+        self.pw2 = nn.Conv2d(20, 12, 1)
+        self.gain = nn.Parameter(torch.rand(1, 24, 1, 1) + 0.5)
 
     def forward(self, x):
         F = torch.nn.functional
         s = torch.relu(self.stem(x))
         e = F.relu6(self.expand(s))
         d = F.relu6(self.dw(e))
-        y = self.project(d) + s
+        g = torch.sigmoid(self.se2(F.relu(self.se1(F.adaptive_avg_pool2d(d, 1)))))
+        y = self.project(g * d) + s
         z = F.hardswish(self.dw5(y))
         p = self.dwpad(F.pad(d, (0, 1, 0, 1)))
-        q = self.dwdil(y)
+        q = self.dwdil(y * self.gain)
         f = self.fc(F.adaptive_avg_pool2d(z, 1))
-        return z, p, q, self.lone(s), torch.sigmoid(e), f
+        t = self.pw(q)
+        u = self.pw2(t)
+        t.mul_(0.5)
+        return z, p, q, self.lone(s), torch.sigmoid(e), f, u, self.pw2(t)
 
 
 class HiddenHyperparameters(torch.nn.Module):

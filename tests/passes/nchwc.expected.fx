@@ -10,23 +10,37 @@ graph():
     %expand_fused_nchw : [#users=1] = call_function[target=fx2c.from_nchwc](args = (%expand_fused_nchwc,), kwargs = {channels: 40})
     %dw_bias : [#users=1] = get_attr[target=dw.bias]
     %dw_weight_nchwc : [#users=1] = get_attr[target=dw.weight_nchwc]
-    %dw_fused_nchwc : [#users=2] = call_function[target=fx2c.nchwc_conv](args = (%expand_fused_nchwc, %dw_weight_nchwc, %dw_bias, (1, 1), (1, 1), (1, 1), 40), kwargs = {in_channels: 40, out_channels: 40, kernel_size: (3, 3), activation: relu6})
+    %dw_fused_nchwc : [#users=3] = call_function[target=fx2c.nchwc_conv](args = (%expand_fused_nchwc, %dw_weight_nchwc, %dw_bias, (1, 1), (1, 1), (1, 1), 40), kwargs = {in_channels: 40, out_channels: 40, kernel_size: (3, 3), activation: relu6})
+    %adaptive_avg_pool2d_nchwc : [#users=1] = call_function[target=fx2c.nchwc_global_avg_pool](args = (%dw_fused_nchwc,), kwargs = {channels: 40})
+    %se1_weight : [#users=1] = get_attr[target=se1.weight]
+    %se1_bias : [#users=1] = get_attr[target=se1.bias]
+    %se1_fused : [#users=1] = call_function[target=fx2c.fused_conv](args = (%adaptive_avg_pool2d_nchwc, %se1_weight, %se1_bias), kwargs = {stride: (1, 1), padding: 0, dilation: 1, groups: 1, activation: relu})
+    %se2_weight : [#users=1] = get_attr[target=se2.weight]
+    %se2_bias : [#users=1] = get_attr[target=se2.bias]
+    %se2_fused : [#users=1] = call_function[target=fx2c.fused_conv](args = (%se1_fused, %se2_weight, %se2_bias), kwargs = {stride: (1, 1), padding: 0, dilation: 1, groups: 1, activation: sigmoid})
+    %mul_nchwc : [#users=1] = call_function[target=fx2c.nchwc_scale](args = (%dw_fused_nchwc, %se2_fused), kwargs = {channels: 40})
     %project_bias : [#users=1] = get_attr[target=project.bias]
     %project_weight_nchwc : [#users=1] = get_attr[target=project.weight_nchwc]
-    %project_fused_nchwc : [#users=2] = call_function[target=fx2c.nchwc_conv](args = (%dw_fused_nchwc, %project_weight_nchwc, %project_bias, (1, 1), (0, 0), (1, 1), 1), kwargs = {in_channels: 40, out_channels: 24, kernel_size: (1, 1), residual: %stem_fused_to_nchwc})
+    %project_fused_nchwc : [#users=2] = call_function[target=fx2c.nchwc_conv](args = (%mul_nchwc, %project_weight_nchwc, %project_bias, (1, 1), (0, 0), (1, 1), 1), kwargs = {in_channels: 40, out_channels: 24, kernel_size: (1, 1), residual: %stem_fused_to_nchwc})
     %dw5_bias : [#users=1] = get_attr[target=dw5.bias]
     %dw5_weight_nchwc : [#users=1] = get_attr[target=dw5.weight_nchwc]
-    %dw5_fused_nchwc : [#users=1] = call_function[target=fx2c.nchwc_conv](args = (%project_fused_nchwc, %dw5_weight_nchwc, %dw5_bias, (2, 2), (2, 2), (1, 1), 24), kwargs = {in_channels: 24, out_channels: 24, kernel_size: (5, 5), activation: hardswish})
-    %dw5_fused_nchw : [#users=2] = call_function[target=fx2c.from_nchwc](args = (%dw5_fused_nchwc,), kwargs = {channels: 24})
+    %dw5_fused_nchwc : [#users=2] = call_function[target=fx2c.nchwc_conv](args = (%project_fused_nchwc, %dw5_weight_nchwc, %dw5_bias, (2, 2), (2, 2), (1, 1), 24), kwargs = {in_channels: 24, out_channels: 24, kernel_size: (5, 5), activation: hardswish})
+    %dw5_fused_nchw : [#users=1] = call_function[target=fx2c.from_nchwc](args = (%dw5_fused_nchwc,), kwargs = {channels: 24})
     %dwpad_weight_nchwc : [#users=1] = get_attr[target=dwpad.weight_nchwc]
     %dwpad_padded_nchwc : [#users=1] = call_function[target=fx2c.nchwc_conv](args = (%dw_fused_nchwc, %dwpad_weight_nchwc, None, (2, 2), (0, 0), (1, 1), 40), kwargs = {in_channels: 40, out_channels: 40, kernel_size: (3, 3), padding_end: (1, 1)})
     %dwpad_padded_nchw : [#users=1] = call_function[target=fx2c.from_nchwc](args = (%dwpad_padded_nchwc,), kwargs = {channels: 40})
+    %gain : [#users=1] = get_attr[target=gain]
+    %mul_1_nchwc : [#users=1] = call_function[target=fx2c.nchwc_scale](args = (%project_fused_nchwc, %gain), kwargs = {channels: 24})
     %dwdil_weight_nchwc : [#users=1] = get_attr[target=dwdil.weight_nchwc]
     %dwdil_bias : [#users=1] = get_attr[target=dwdil.bias]
-    %dwdil_nchwc : [#users=1] = call_function[target=fx2c.nchwc_conv](args = (%project_fused_nchwc, %dwdil_weight_nchwc, %dwdil_bias, (1, 1), (2, 2), (2, 2), 24), kwargs = {in_channels: 24, out_channels: 24, kernel_size: (3, 3)})
-    %dwdil_nchw : [#users=1] = call_function[target=fx2c.from_nchwc](args = (%dwdil_nchwc,), kwargs = {channels: 24})
-    %adaptive_avg_pool2d : [#users=1] = call_function[target=torch.nn.functional.adaptive_avg_pool2d](args = (%dw5_fused_nchw, 1), kwargs = {})
-    %fc : [#users=1] = call_module[target=fc](args = (%adaptive_avg_pool2d,), kwargs = {})
+    %dwdil_nchwc : [#users=1] = call_function[target=fx2c.nchwc_conv](args = (%mul_1_nchwc, %dwdil_weight_nchwc, %dwdil_bias, (1, 1), (2, 2), (2, 2), 24), kwargs = {in_channels: 24, out_channels: 24, kernel_size: (3, 3)})
+    %dwdil_nchw : [#users=2] = call_function[target=fx2c.from_nchwc](args = (%dwdil_nchwc,), kwargs = {channels: 24})
+    %adaptive_avg_pool2d_1_nchwc : [#users=1] = call_function[target=fx2c.nchwc_global_avg_pool](args = (%dw5_fused_nchwc,), kwargs = {channels: 24})
+    %fc : [#users=1] = call_module[target=fc](args = (%adaptive_avg_pool2d_1_nchwc,), kwargs = {})
+    %pw : [#users=3] = call_module[target=pw](args = (%dwdil_nchw,), kwargs = {})
+    %pw2 : [#users=1] = call_module[target=pw2](args = (%pw,), kwargs = {})
+    %mul_ : [#users=0] = call_method[target=mul_](args = (%pw, 0.5), kwargs = {})
     %lone : [#users=1] = call_module[target=lone](args = (%stem_fused,), kwargs = {})
-    %sigmoid : [#users=1] = call_function[target=torch.sigmoid](args = (%expand_fused_nchw,), kwargs = {})
-    return (dw5_fused_nchw, dwpad_padded_nchw, dwdil_nchw, lone, sigmoid, fc)
+    %sigmoid_1 : [#users=1] = call_function[target=torch.sigmoid](args = (%expand_fused_nchw,), kwargs = {})
+    %pw2_1 : [#users=1] = call_module[target=pw2](args = (%pw,), kwargs = {})
+    return (dw5_fused_nchw, dwpad_padded_nchw, dwdil_nchw, lone, sigmoid_1, fc, pw2, pw2_1)

@@ -3,7 +3,8 @@
  * depthwise shapes that reach every edge of its tiles (channels that are not a multiple of 16, pixels left over from
  * the pointwise tiles, planes with no inner columns, strides, dilation, asymmetric padding, batches), with bias or
  * none, a residual and each kind of activation; the channels beyond k must come out as zeros (also for an activation
- * that is not 0 at 0), and pools of 2, 3 and 5 threads must give the same bits as none. Plus the error statuses.
+ * that is not 0 at 0), and pools of 2, 3 and 5 threads must give the same bits as none. Squeeze-and-excitation's
+ * global mean and per-channel scale in NCHW16c likewise. Plus the error statuses.
  *
  * A value passes when |got - want| <= 1e-5 * (sum of the magnitudes of its terms) + 1e-6 (the error bound of an f32
  * sum), as in test_conv.c. */
@@ -240,12 +241,70 @@ static void conv_refuses(void **state) {
   assert_int_equal(fxrt_conv2d_nchwc_f32(v, 0, 4, 4, 4, v, 4, 1, 1, NULL, v, 4, 4, &pw, NULL, NULL), FXRT_OK);
 }
 
+/* ---- squeeze-and-excitation's mean and scale ------------------------------------------------------------------ */
+
+/* The global mean of each channel against the definition in double (within the f32 sum's bound), and the scale
+ * exactly (one product per value); the channels beyond c of the scale's result zero; the same bits on pools; the
+ * scale in place; s shared by the images or one row per image. */
+static void channelwise_matches_definition(void **state) {
+  (void)state;
+  static const int64_t shapes[][4] = {{1, 3, 5, 5}, {2, 16, 7, 7}, {1, 17, 1, 3}, {3, 40, 3, 1}, {1, 33, 16, 16},
+                                      {2, 1, 2, 9}};
+  for (size_t t = 0; t < sizeof shapes / sizeof shapes[0]; t++) {
+    const int64_t n = shapes[t][0], c = shapes[t][1], h = shapes[t][2], w = shapes[t][3], hw = h * w;
+    const int64_t nb = n * blocks(c) * BLK * hw;
+    float *x = rand_buf(n * c * hw), *xb = rand_buf(nb), *mean = rand_buf(n * c), *s = rand_buf(n * c);
+    float *y = rand_buf(nb), *y2 = rand_buf(nb), *m2 = rand_buf(n * c);
+    assert_int_equal(fxrt_to_nchwc_f32(x, n, c, hw, xb), FXRT_OK);
+    assert_int_equal(fxrt_nchwc_global_avg_pool_f32(xb, n, c, h, w, mean, NULL), FXRT_OK);
+    for (int64_t i = 0; i < n * c; i++) {
+      double sum = 0.0, mag = 0.0;
+      for (int64_t p = 0; p < hw; p++) sum += x[i * hw + p], mag += fabs(x[i * hw + p]);
+      if (fabs(mean[i] - sum / (double)hw) > (1e-5 * mag + 1e-6) / (double)hw)
+        fail_msg("nchwc mean n%lld c%lld %lldx%lld: plane %lld is %.9g, want %.9g", (long long)n, (long long)c,
+                 (long long)h, (long long)w, (long long)i, (double)mean[i], sum / (double)hw);
+    }
+    for (int batched = 0; batched < 2; batched++) {
+      assert_int_equal(fxrt_nchwc_scale_f32(xb, n, c, hw, s, batched, y, NULL), FXRT_OK);
+      for (int64_t b = 0; b < n; b++)
+        for (int64_t ch = 0; ch < blocks(c) * BLK; ch++)
+          for (int64_t p = 0; p < hw; p++) {
+            const float got = y[((b * blocks(c) + ch / BLK) * hw + p) * BLK + ch % BLK];
+            const float want = ch < c ? x[(b * c + ch) * hw + p] * s[(batched ? b * c : 0) + ch] : 0.0f;
+            if (memcmp(&got, &want, sizeof got) != 0)
+              fail_msg("nchwc scale n%lld c%lld hw%lld batched %d: image %lld channel %lld pixel %lld is %g, want %g",
+                       (long long)n, (long long)c, (long long)hw, batched, (long long)b, (long long)ch, (long long)p,
+                       (double)got, (double)want);
+          }
+      for (int pi = 0; pi < 3; pi++) { /* the same bits on pools of threads */
+        assert_int_equal(fxrt_nchwc_scale_f32(xb, n, c, hw, s, batched, y2, fxrt_threads_pool(pools[pi])), FXRT_OK);
+        assert_memory_equal(y2, y, sizeof(float) * (size_t)nb);
+        assert_int_equal(fxrt_nchwc_global_avg_pool_f32(xb, n, c, h, w, m2, fxrt_threads_pool(pools[pi])), FXRT_OK);
+        assert_memory_equal(m2, mean, sizeof(float) * (size_t)(n * c));
+      }
+      memcpy(y2, xb, sizeof(float) * (size_t)nb); /* in place */
+      assert_int_equal(fxrt_nchwc_scale_f32(y2, n, c, hw, s, batched, y2, NULL), FXRT_OK);
+      assert_memory_equal(y2, y, sizeof(float) * (size_t)nb);
+    }
+    free(x), free(xb), free(mean), free(s), free(y), free(y2), free(m2);
+  }
+  float v[64] = {0};
+  assert_int_equal(fxrt_nchwc_global_avg_pool_f32(v, 1, 0, 2, 2, v, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_nchwc_global_avg_pool_f32(v, 1, 3, 0, 2, v, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_nchwc_global_avg_pool_f32(NULL, 1, 3, 2, 2, v, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_nchwc_global_avg_pool_f32(NULL, 0, 3, 2, 2, NULL, NULL), FXRT_OK);
+  assert_int_equal(fxrt_nchwc_scale_f32(v, 1, 3, 2, NULL, false, v, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_nchwc_scale_f32(v, -1, 3, 2, v, false, v, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_nchwc_scale_f32(NULL, 1, 3, 0, NULL, false, NULL, NULL), FXRT_OK);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(reorders_round_trip),
       cmocka_unit_test(conv_matches_definition),
       cmocka_unit_test(conv_residual_in_place),
       cmocka_unit_test(conv_refuses),
+      cmocka_unit_test(channelwise_matches_definition),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
