@@ -16,6 +16,8 @@
  * are: the NCHW kernel runs them as dot products; the block's global average pool of a blocked value and its
  * `scale * x` per channel become fx2c.nchwc_global_avg_pool (its result in NCHW, for those convolutions) and
  * fx2c.nchwc_scale (blocked, and a link of its chain), so that an EfficientNet block stays blocked end to end.
+ * A chain's stem, a dense convolution of an NCHW input of few channels (fxrt_conv2d_nchw_nchwc_supported: an image's),
+ * reads its input as it is and writes NCHW16c: no reorder of the stem's large result.
  * Values that an in-place op writes (their storage's base) stay in NCHW: a blocked copy would not see the write. The pass runs after winograd (whose convolutions are 3x3 dense
  * ones, which this kernel does not compute) and before ewfuse.
  */
@@ -26,7 +28,7 @@
 
 #define ARG(in, name) (&(in)->args[fx_sig_find(fx_op_sig((fx_op)(in)->op), name)])
 
-typedef enum { CONV, SCALE, POOL } cand_kind;
+typedef enum { CONV, DENSE, SCALE, POOL } cand_kind; /* DENSE: a conv of an NCHW input of few channels (a stem) */
 
 typedef struct cand {
   cand_kind kind;
@@ -68,8 +70,9 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, const bool *written
                                     a->groups,
                                     {a->pad_end[0] - a->pad[0], a->pad_end[1] - a->pad[1]}};
   cd->c = tx->shape[1], cd->k = W->shape[0], cd->kh = W->shape[2], cd->kw = W->shape[3];
-  if (!fxrt_conv2d_nchwc_supported(cd->c, cd->k, cd->kh, cd->kw, &cd->params)) return false;
-  cd->kind = CONV, cd->node = i, cd->weight = wi, cd->linked = false;
+  const bool dense = fxrt_conv2d_nchw_nchwc_supported(cd->c, cd->k, cd->kh, cd->kw, &cd->params);
+  if (!dense && !fxrt_conv2d_nchwc_supported(cd->c, cd->k, cd->kh, cd->kw, &cd->params)) return false;
+  cd->kind = dense ? DENSE : CONV, cd->node = i, cd->weight = wi, cd->linked = false;
   /* the input and residual must be nodes' results: to_nchwc reorders them */
   return fx_pass_conv_operands(pm, i, cd->k, &cd->x, &cd->b, &cd->bias, &cd->res) && cd->x.kind == FX_V_NODE &&
          (cd->res.kind == FX_V_NONE || cd->res.kind == FX_V_NODE);
@@ -118,8 +121,8 @@ static bool qualifies_se(const fx_pass_manager *pm, uint32_t i, const bool *writ
 static fx_str packed(fx_weights *w, const cand *cd, int64_t *saved) {
   const int64_t B = FXRT_NCHWC_BLOCK;
   const bool pointwise = cd->params.groups == 1;
-  const int64_t shape[4] = {pointwise ? (cd->k + B - 1) / B : (cd->c + B - 1) / B, pointwise ? cd->c : cd->kh,
-                            pointwise ? B : cd->kw, B};
+  const int64_t shape[4] = {pointwise ? (cd->k + B - 1) / B : (cd->c + B - 1) / B,
+                            pointwise ? cd->c * cd->kh * cd->kw : cd->kh, pointwise ? B : cd->kw, B};
   bool fresh;
   fx_tensor *u = fx_pass_derived_weight(w, cd->weight, "nchwc", pointwise ? 3 : 4, shape, &fresh);
   if (fresh) {
@@ -184,7 +187,7 @@ static void rewrite(fx_pass_manager *pm, fx_pass_stats *st, const cand *cd, uint
   fx_graph *g = p->g;
   const fx_inst *in = &p->inst[cd->node];
   const uint32_t i = cd->node;
-  fx_value args[7] = {blocked_value(g, &cd->x, blk, to, i),
+  fx_value args[7] = {cd->kind == DENSE ? cd->x : blocked_value(g, &cd->x, blk, to, i),
                       fx_value_node(g, fx_pass_get_attr(g, packed(pm->w, cd, &st->weight_bytes_saved), i)), cd->b};
   if (cd->bias != FX_NONE_IDX) args[2] = fx_value_node(g, fx_pass_get_attr(g, pm->w->tensors[cd->bias].name, i));
   fx_value s[2] = {fx_value_int(g, cd->params.stride[0]), fx_value_int(g, cd->params.stride[1])};
@@ -257,7 +260,7 @@ bool fx_pass_nchwc(fx_pass_manager *pm, fx_pass_stats *st) {
    * rewritten when their input is blocked) */
   for (uint32_t q = 0; q < ncs; q++) {
     const fx_value *src[2] = {&cs[q].x, &cs[q].res};
-    for (int s = 0; s < 2 && cs[q].kind != POOL; s++)
+    for (int s = cs[q].kind == DENSE ? 1 : 0; s < 2 && cs[q].kind != POOL; s++) /* a stem reads x in NCHW */
       if (src[s]->kind == FX_V_NODE && src[s]->v.node < nold && index[src[s]->v.node] != FX_NONE_IDX &&
           cs[index[src[s]->v.node]].kind != POOL)
         cs[q].linked = cs[index[src[s]->v.node]].linked = true;
@@ -285,7 +288,7 @@ bool fx_pass_nchwc(fx_pass_manager *pm, fx_pass_stats *st) {
   for (uint32_t i = 0; i < nold; i++) /* the reorders back that nothing reads */
     if (from[i] != FX_NONE_IDX && g->nodes[from[i]].nusers == 0 && fx_graph_erase_node(g, from[i])) st->removed++;
   for (uint32_t q = 0; q < ncs; q++) /* the original weights that nothing reads any more */
-    if (cs[q].kind == CONV && cs[q].linked && left[cs[q].weight] == 0) {
+    if ((cs[q].kind == CONV || cs[q].kind == DENSE) && cs[q].linked && left[cs[q].weight] == 0) {
       st->weight_bytes_saved += (int64_t)pm->w->tensors[cs[q].weight].nbytes;
       left[cs[q].weight] = UINT32_MAX; /* counted once */
     }

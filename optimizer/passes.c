@@ -61,7 +61,9 @@ const fx_pass fx_passes[] = {
      fx_pass_prepack},
     {"winograd", "3x3 stride-1 convolutions to Winograd F(4x4, 3x3), the weight transformed at compile time",
      fx_pass_winograd},
-    {"nchwc", "chains of 1x1 and depthwise convolutions in the blocked channel layout NCHW16c, weights packed",
+    {"nchwc",
+     "chains of 1x1 and depthwise convolutions (with their stem and squeeze-and-excitation) in the blocked channel "
+     "layout NCHW16c, weights packed",
      fx_pass_nchwc},
     {"cse", "common-subexpression elimination (pure nodes reading nothing written in place)", fx_pass_cse},
     {"ewfuse", "elementwise fusion: chains and trees of f32 elementwise ops computed in one loop (fx2c.pointwise)",

@@ -373,11 +373,12 @@ fxrt_status fxrt_from_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t hw
  * with stride 1, no padding and one group (pointwise), or a depthwise one (groups = c = k) of any kernel size,
  * stride, padding and dilation. */
 bool fxrt_conv2d_nchwc_supported(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p);
-/* Elements of the packed weight of such a convolution: ceil(k/16)*16*c (pointwise) or ceil(c/16)*16*kh*kw
- * (depthwise), 0 when it is not supported. */
+/* Elements of the packed weight of such a convolution, or of one that fxrt_conv2d_nchw_nchwc_f32 computes:
+ * ceil(k/16)*16*c*kh*kw (one group) or ceil(c/16)*16*kh*kw (depthwise), 0 for other groupings. */
 int64_t fxrt_nchwc_weight_numel(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p);
-/* wp = weight [k, c/groups, kh, kw] packed: pointwise [kb][c][16] (output channel o of input channel ci at
- * ((o/16)*c + ci)*16 + o%16), depthwise [cb][kh][kw][16]; zeros for the channels beyond k (c). */
+/* wp = weight [k, c/groups, kh, kw] packed: one group [kb][c*kh*kw][16] (output channel o of tap t = (ci*kh + ky)*kw +
+ * kx at ((o/16)*c*kh*kw + t)*16 + o%16; pointwise: [kb][c][16]), depthwise [cb][kh][kw][16]; zeros for the channels
+ * beyond k (c). */
 fxrt_status fxrt_nchwc_pack_weight_f32(const float *weight, int64_t c, int64_t k, int64_t kh, int64_t kw,
                                        const fxrt_conv2d_params *p, float *wp);
 /* torch.nn.functional.conv2d with x [n, ceil(c/16), h, w, 16] and y [n, ceil(k/16), oh, ow, 16] in NCHW16c, the
@@ -391,6 +392,20 @@ fxrt_status fxrt_conv2d_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t 
                                   int64_t ow, const fxrt_conv2d_params *p, const fxrt_epilogue *ep,
                                   const fxrt_threadpool *threads);
 
+/* Input channels up to which fxrt_conv2d_nchw_nchwc_f32 computes a dense convolution (an image's: a stem). */
+#define FXRT_NCHWC_DENSE_MAX_C 4
+/* Whether fxrt_conv2d_nchw_nchwc_f32 computes this convolution: one group, c <= FXRT_NCHWC_DENSE_MAX_C, any kernel
+ * size, stride, padding and dilation. */
+bool fxrt_conv2d_nchw_nchwc_supported(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p);
+/* torch.nn.functional.conv2d with x [n, c, h, w] in NCHW and y [n, ceil(k/16), oh, ow, 16] in NCHW16c (a network's
+ * stem, whose result the blocked convolutions read), the weight packed by fxrt_nchwc_pack_weight_f32 ([kb][c*kh*kw]
+ * [16]), bias [k] or NULL, then the epilogue (its residual in NCHW16c like y), as fxrt_conv2d_nchwc_f32: each output
+ * the sum over its taps inside the input (input channels, rows, columns) in order, + bias, + residual, the
+ * activation; the channels beyond k zeros; the same bits for any pool (pieces: output rows). */
+fxrt_status fxrt_conv2d_nchw_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *wp,
+                                       int64_t k, int64_t kh, int64_t kw, const float *bias, float *y, int64_t oh,
+                                       int64_t ow, const fxrt_conv2d_params *p, const fxrt_epilogue *ep,
+                                       const fxrt_threadpool *threads);
 /* y [n, c] (an [n, c, 1, 1] tensor in NCHW) = the mean of each channel's h x w plane of x [n, ceil(c/16), h, w, 16]
  * in NCHW16c: adaptive_avg_pool2d(x, 1), as squeeze-and-excitation blocks begin. Each mean is four sums over the
  * pixels in order (by pixel index mod 4), added pairwise, / h, / w: the same bits for any pool. */

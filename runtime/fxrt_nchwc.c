@@ -26,6 +26,8 @@
 #define fxrt_to_nchwc_f32 FXRT_ISA_NAME(fxrt_to_nchwc_f32)
 #define fxrt_from_nchwc_f32 FXRT_ISA_NAME(fxrt_from_nchwc_f32)
 #define fxrt_conv2d_nchwc_f32 FXRT_ISA_NAME(fxrt_conv2d_nchwc_f32)
+#define fxrt_conv2d_nchw_nchwc_supported FXRT_ISA_COPY(fxrt_conv2d_nchw_nchwc_supported)
+#define fxrt_conv2d_nchw_nchwc_f32 FXRT_ISA_NAME(fxrt_conv2d_nchw_nchwc_f32)
 #define fxrt_nchwc_global_avg_pool_f32 FXRT_ISA_NAME(fxrt_nchwc_global_avg_pool_f32)
 #define fxrt_nchwc_scale_f32 FXRT_ISA_NAME(fxrt_nchwc_scale_f32)
 #include "fxrt.h"
@@ -69,10 +71,23 @@ bool fxrt_conv2d_nchwc_supported(int64_t c, int64_t k, int64_t kh, int64_t kw, c
   return is_pointwise(kh, kw, p) || is_depthwise(c, k, p);
 }
 
+bool fxrt_conv2d_nchw_nchwc_supported(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p) {
+  if (!p || !conv_params_ok(p) || !in_range(c, 1) || !in_range(k, 1) || !in_range(kh, 1) || !in_range(kw, 1))
+    return false;
+  return p->groups == 1 && c <= FXRT_NCHWC_DENSE_MAX_C;
+}
+
+/* Whether the weight packs: one group (pointwise, or dense: [kb][c*kh*kw][16]) or depthwise. */
+static bool packable(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p) {
+  if (!p || !conv_params_ok(p) || !in_range(c, 1) || !in_range(k, 1) || !in_range(kh, 1) || !in_range(kw, 1))
+    return false;
+  return p->groups == 1 || is_depthwise(c, k, p);
+}
+
 int64_t fxrt_nchwc_weight_numel(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p) {
-  if (!fxrt_conv2d_nchwc_supported(c, k, kh, kw, p)) return 0;
+  if (!packable(c, k, kh, kw, p)) return 0;
   int64_t t;
-  if (is_pointwise(kh, kw, p)) return mul_ok(blocks(k) * B, c, &t) ? t : 0;
+  if (p->groups == 1) return mul_ok(c, kh * kw, &t) && mul_ok(blocks(k) * B, t, &t) ? t : 0;
   return mul_ok(blocks(c) * B, kh * kw, &t) ? t : 0;
 }
 
@@ -81,9 +96,10 @@ fxrt_status fxrt_nchwc_pack_weight_f32(const float *weight, int64_t c, int64_t k
   const int64_t numel = fxrt_nchwc_weight_numel(c, k, kh, kw, p);
   if (numel == 0 || !weight || !wp) return FXRT_EINVAL;
   memset(wp, 0, (size_t)numel * sizeof(float));
-  if (is_pointwise(kh, kw, p)) {
+  if (p->groups == 1) { /* the taps (input channel, kernel row, kernel column) of output channel o */
+    const int64_t taps = c * kh * kw;
     for (int64_t o = 0; o < k; o++)
-      for (int64_t ci = 0; ci < c; ci++) wp[((o / B) * c + ci) * B + o % B] = weight[o * c + ci];
+      for (int64_t t = 0; t < taps; t++) wp[((o / B) * taps + t) * B + o % B] = weight[o * taps + t];
   } else {
     for (int64_t ch = 0; ch < c; ch++)
       for (int64_t t = 0; t < kh * kw; t++) wp[((ch / B) * kh * kw + t) * B + ch % B] = weight[ch * kh * kw + t];
@@ -566,6 +582,162 @@ static void conv_depthwise(const dw_job *J0, int64_t n, const fxrt_threadpool *t
   par_run(threads, n * ((total + J.rows - 1) / J.rows), dw_task, &J);
 }
 
+/* ---- dense convolutions of an NCHW input (stems) ------------------------------------------------------------- */
+
+typedef struct dn_job {
+  const float *x, *wp, *bias, *res;
+  float *y;
+  const fxrt_epilogue *ep;
+  int64_t c, k, h, w, kh, kw, oh, ow, sh, sw, ph, pw, dh, dw;
+  int64_t kb, taps; /* ceil(k/16); c*kh*kw, the taps of an output */
+  int64_t groups;   /* of output vectors, as pw_job's */
+} dn_job;
+
+/* The tile of nv vectors (from output vector v0) by np output pixels (from column ox0) of output row oy of image b:
+ * per tap (input channel; kernel row inside the input; kernel column in [kx0, kx1), all inside for each pixel), nv
+ * weight vectors and np broadcasts of x's value under the tap, nv*np multiply-adds. */
+GEMM_INLINE void dn_micro(const dn_job *J, int nv, int np, int64_t b, int64_t v0, int64_t oy, int64_t ox0,
+                          int64_t kx0, int64_t kx1, const pw_ep *E) {
+  const int64_t T = J->taps, sw = J->sw;
+  const float *restrict w0 = J->wp + VBLK(v0) * T * B + VOFF(v0);
+  const float *restrict w1 = nv > 1 ? J->wp + VBLK(v0 + 1) * T * B + VOFF(v0 + 1) : w0;
+  const float *restrict w2 = nv > 2 ? J->wp + VBLK(v0 + 2) * T * B + VOFF(v0 + 2) : w0;
+  const float *restrict w3 = nv > 3 ? J->wp + VBLK(v0 + 3) * T * B + VOFF(v0 + 3) : w0;
+#define DN_DECL(p) float a0_##p[VW], a1_##p[VW], a2_##p[VW], a3_##p[VW];
+  PW_PIX(DN_DECL)
+#define DN_ZERO(p)                                                                                                     \
+  if ((p) < np) LANES(l) a0_##p[l] = a1_##p[l] = a2_##p[l] = a3_##p[l] = 0.0f;
+  PW_PIX(DN_ZERO)
+  const int64_t iy0 = oy * J->sh - J->ph, ix0 = ox0 * sw - J->pw;
+  int64_t ky0, ky1;
+  valid_range(J->dh, iy0, J->h, J->kh, &ky0, &ky1);
+  for (int64_t ci = 0; ci < J->c; ci++)
+    for (int64_t ky = ky0; ky < ky1; ky++) {
+      const int64_t row = ((b * J->c + ci) * J->h + iy0 + ky * J->dh) * J->w;
+      for (int64_t kx = kx0; kx < kx1; kx++) {
+        const float *restrict xk = J->x + row + ix0 + kx * J->dw;
+        const int64_t wo = ((ci * J->kh + ky) * J->kw + kx) * B;
+#define DN_STEP(p)                                                                                                     \
+  if ((p) < np) {                                                                                                      \
+    const float xp = xk[(p)*sw];                                                                                       \
+    LANES(l) {                                                                                                         \
+      a0_##p[l] = MADD(a0_##p[l], xp, w0[wo + l]);                                                                     \
+      if (nv > 1) a1_##p[l] = MADD(a1_##p[l], xp, w1[wo + l]);                                                         \
+      if (nv > 2) a2_##p[l] = MADD(a2_##p[l], xp, w2[wo + l]);                                                         \
+      if (nv > 3) a3_##p[l] = MADD(a3_##p[l], xp, w3[wo + l]);                                                         \
+    }                                                                                                                  \
+  }
+        PW_PIX(DN_STEP)
+      }
+    }
+  /* + bias, + residual, the activation if it is a clamp, stored (as pw_micro) */
+  const float lo = E->lo, hi = E->hi, *res = J->res;
+  float bv0[VW], bv1[VW], bv2[VW], bv3[VW];
+  LANES(l) bv0[l] = E->bv[0][l], bv1[l] = E->bv[1][l], bv2[l] = E->bv[2][l], bv3[l] = E->bv[3][l];
+  const int64_t plane = J->oh * J->ow * B, at = (oy * J->ow + ox0) * B;
+#define DN_OUT(j, p)                                                                                                   \
+  if ((j) < nv && (p) < np) {                                                                                          \
+    const int64_t o_ = (b * J->kb + VBLK(v0 + (j))) * plane + at + (p)*B + VOFF(v0 + (j));                             \
+    float *restrict yo_ = J->y + o_;                                                                                   \
+    const float *restrict ro_ = res ? res + o_ : zeros;                                                                \
+    LANES(l) {                                                                                                         \
+      const float s_ = a##j##_##p[l] + bv##j[l] + ro_[l], v_ = s_ < lo ? lo : s_;                                      \
+      yo_[l] = v_ > hi ? hi : v_;                                                                                      \
+    }                                                                                                                  \
+  }
+#define DN_STORE(p) DN_OUT(0, p) DN_OUT(1, p) DN_OUT(2, p) DN_OUT(3, p)
+  PW_PIX(DN_STORE)
+#undef DN_DECL
+#undef DN_ZERO
+#undef DN_STEP
+#undef DN_OUT
+#undef DN_STORE
+  if (E->in_regs && (VBLK(v0 + nv - 1) + 1) * B <= J->k) return;
+  for (int64_t v = v0; v < v0 + nv;) {
+    const int64_t blk = VBLK(v), first = v;
+    while (v < v0 + nv && VBLK(v) == blk) v++;
+    finish_rows(J->y + (b * J->kb + blk) * plane + at, np, VOFF(first), (v - first) * VW, blk * B, J->k,
+                E->in_regs ? NULL : J->ep);
+  }
+}
+
+#define DN_TILE(nv, np)                                                                                                \
+  static void dn_tile_##nv##_##np(const dn_job *J, int64_t b, int64_t v0, int64_t oy, int64_t ox0, int64_t kx0,      \
+                                  int64_t kx1, const pw_ep *E) {                                                       \
+    dn_micro(J, nv, np, b, v0, oy, ox0, kx0, kx1, E);                                                                  \
+  }
+PW_TILES_1(DN_TILE)
+PW_TILES_2(DN_TILE)
+PW_TILES_MORE(DN_TILE)
+
+static void dn_at(const dn_job *J, int64_t nv, int64_t np, int64_t b, int64_t v0, int64_t oy, int64_t ox0,
+                  int64_t kx0, int64_t kx1, const pw_ep *E) {
+#define DN_CASE(nv_, np_)                                                                                              \
+  case nv_ * 16 + np_: dn_tile_##nv_##_##np_(J, b, v0, oy, ox0, kx0, kx1, E); break;
+  switch (nv * 16 + np) {
+    PW_TILES_1(DN_CASE)
+    PW_TILES_2(DN_CASE)
+    PW_TILES_MORE(DN_CASE)
+  default: break;
+  }
+#undef DN_CASE
+}
+
+/* Piece i: image b, one group of output vectors, one output row: the border columns one pixel at a time with the
+ * kernel columns inside the input, the inner ones in tiles of the main width, 4 and 1. */
+static void dn_task(void *ctx, int64_t i, int32_t worker) {
+  const dn_job *J = (const dn_job *)ctx;
+  (void)worker;
+  const int64_t oy = i % J->oh, g = i / J->oh % J->groups, b = i / J->oh / J->groups;
+  const int64_t nvec = J->kb * BV, per = (nvec + J->groups - 1) / J->groups, v0 = g * per;
+  const int64_t nv = min64(per, nvec - v0);
+  if (nv <= 0) return;
+  pw_ep E;
+  E.in_regs = clamp_act(J->ep, &E.lo, &E.hi);
+  for (int64_t j = 0; j < nv; j++) bias_vec(E.bv[j], J->bias, VBLK(v0 + j) * B + VOFF(v0 + j), J->k);
+  int64_t ox0, ox1; /* the columns whose taps are all inside the input */
+  valid_range(J->sw, -J->pw, J->w - (J->kw - 1) * J->dw, J->ow, &ox0, &ox1);
+  if (J->w - (J->kw - 1) * J->dw <= 0) ox0 = ox1 = 0;
+  for (int64_t ox = 0; ox < J->ow; ox++) {
+    if (ox == ox0) ox = max64(ox, ox1);
+    if (ox >= J->ow) break;
+    int64_t kx0, kx1;
+    valid_range(J->dw, ox * J->sw - J->pw, J->w, J->kw, &kx0, &kx1);
+    dn_at(J, nv, 1, b, v0, oy, ox, kx0, kx1, &E);
+  }
+  const int64_t main = pw_main_pixels(nv);
+  for (int64_t ox = ox0; ox < ox1;) {
+    const int64_t np = ox1 - ox >= main ? main : ox1 - ox >= 4 ? 4 : 1;
+    dn_at(J, nv, np, b, v0, oy, ox, 0, J->kw, &E);
+    ox += np;
+  }
+}
+
+fxrt_status fxrt_conv2d_nchw_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *wp,
+                                       int64_t k, int64_t kh, int64_t kw, const float *bias, float *y, int64_t oh,
+                                       int64_t ow, const fxrt_conv2d_params *p, const fxrt_epilogue *ep,
+                                       const fxrt_threadpool *threads) {
+  int64_t t;
+  if (!fxrt_conv2d_nchw_nchwc_supported(c, k, kh, kw, p) || !in_range(n, 0) || !in_range(h, 1) || !in_range(w, 1))
+    return FXRT_EINVAL;
+  if (ep && (unsigned)ep->act >= (unsigned)FXRT_NUM_ACTS) return FXRT_EINVAL;
+  for (int d = 0; d < 2; d++) {
+    const int64_t in = d ? w : h, ker = d ? kw : kh, out = d ? ow : oh;
+    const int64_t span = in + 2 * p->padding[d] + p->pad_extra[d] - p->dilation[d] * (ker - 1) - 1;
+    if (span < 0 || out != span / p->stride[d] + 1) return FXRT_EINVAL;
+  }
+  if (!mul_ok(n * c, h * w, &t) || !mul_ok(n * blocks(k) * B, oh * ow, &t)) return FXRT_EINVAL;
+  if (n == 0) return FXRT_OK;
+  if (!x || !wp || !y) return FXRT_EINVAL;
+  dn_job J = {.x = x, .wp = wp, .bias = bias, .res = ep ? ep->residual : NULL, .y = y, .ep = ep, .c = c, .k = k,
+              .h = h, .w = w, .kh = kh, .kw = kw, .oh = oh, .ow = ow, .sh = p->stride[0], .sw = p->stride[1],
+              .ph = p->padding[0], .pw = p->padding[1], .dh = p->dilation[0], .dw = p->dilation[1], .kb = blocks(k),
+              .taps = c * kh * kw, .groups = 0};
+  J.groups = (J.kb * BV + PW_NV - 1) / PW_NV;
+  par_run(threads, n * J.groups * oh, dn_task, &J);
+  return FXRT_OK;
+}
+
 /* ---- the entry point ---------------------------------------------------------------------------------------- */
 
 fxrt_status fxrt_conv2d_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *wp,
@@ -603,6 +775,7 @@ fxrt_status fxrt_conv2d_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t 
 #undef fxrt_from_nchwc_f32
 #undef fxrt_conv2d_nchwc_f32
 #undef fxrt_nchwc_global_avg_pool_f32
+#undef fxrt_conv2d_nchw_nchwc_f32
 #undef fxrt_nchwc_scale_f32
 FXRT_DISPATCHER(fxrt_status, fxrt_to_nchwc_f32, (const float *x, int64_t n, int64_t c, int64_t hw, float *y),
                 (x, n, c, hw, y))
@@ -621,3 +794,8 @@ FXRT_DISPATCHER(fxrt_status, fxrt_nchwc_scale_f32,
                 (const float *x, int64_t n, int64_t c, int64_t hw, const float *s, bool s_batched, float *y,
                  const fxrt_threadpool *threads),
                 (x, n, c, hw, s, s_batched, y, threads))
+FXRT_DISPATCHER(fxrt_status, fxrt_conv2d_nchw_nchwc_f32,
+                (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *wp, int64_t k, int64_t kh,
+                 int64_t kw, const float *bias, float *y, int64_t oh, int64_t ow, const fxrt_conv2d_params *p,
+                 const fxrt_epilogue *ep, const fxrt_threadpool *threads),
+                (x, n, c, h, w, wp, k, kh, kw, bias, y, oh, ow, p, ep, threads))

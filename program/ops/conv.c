@@ -203,7 +203,7 @@ bool fx_infer_nchwc_channelwise(fx_ictx *c, fx_op op, fx_inst *in) {
 }
 
 /* nchwc_conv: the channels and kernel size are arguments (the blocked shapes round the channels up); the weight must
- * be packed as fxrt_nchwc_pack_weight_f32 packs it. */
+ * be packed as fxrt_nchwc_pack_weight_f32 packs it. The input may be NCHW (fxrt_conv2d_nchw_nchwc_f32: a stem). */
 bool fx_infer_nchwc_conv(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *x = &in->args[0], *w = ARG("weight"), *bv = ARG("bias");
   NEED_TENSOR(x, "input");
@@ -211,11 +211,13 @@ bool fx_infer_nchwc_conv(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_tinfo *t = tinfo(c, x), *tw = tinfo(c, w);
   const int64_t B = FXRT_NCHWC_BLOCK;
   int64_t cin = 0, k = 0, groups = 1, ks[2], stride[2], pad[2], dil[2];
-  if (t->ndim != 5 || t->dtype != FXRT_F32 || t->shape[4] != B)
-    return fx_ierr(c, "the input must be an f32 NCHW16c tensor [n, cb, h, w, 16]");
-  if (!as_int(ARG("in_channels"), &cin) || cin < 1 || (cin + B - 1) / B != t->shape[1])
-    return fx_ierr(c, "in_channels must be a positive int that the input's %lld blocks of 16 hold",
-                   (long long)t->shape[1]);
+  const bool nchw_in = t->ndim == 4; /* a dense stem from NCHW */
+  if (((t->ndim != 5 || t->shape[4] != B) && !nchw_in) || t->dtype != FXRT_F32)
+    return fx_ierr(c, "the input must be an f32 NCHW16c tensor [n, cb, h, w, 16] or an NCHW one [n, c, h, w]");
+  if (!as_int(ARG("in_channels"), &cin) || cin < 1 ||
+      (nchw_in ? cin != t->shape[1] : (cin + B - 1) / B != t->shape[1]))
+    return fx_ierr(c, "in_channels must be a positive int that the input's %lld %s hold", (long long)t->shape[1],
+                   nchw_in ? "channels" : "blocks of 16");
   if (!as_int(ARG("out_channels"), &k) || k < 1 || k > INT32_MAX)
     return fx_ierr(c, "out_channels must be a positive int");
   if (!as_int(ARG("groups"), &groups) || !fx_expand_ints(ARG("kernel_size"), 2, ks) ||
@@ -227,10 +229,14 @@ bool fx_infer_nchwc_conv(fx_ictx *c, fx_op op, fx_inst *in) {
     return fx_ierr(c, "padding_end must be one or two ints");
   const fxrt_conv2d_params p = {{stride[0], stride[1]}, {pad[0], pad[1]}, {dil[0], dil[1]}, groups,
                                 {end[0] - pad[0], end[1] - pad[1]}};
-  if (!fxrt_conv2d_nchwc_supported(cin, k, ks[0], ks[1], &p))
-    return fx_ierr(c, "the NCHW16c kernel computes pointwise and depthwise convolutions only");
-  const bool pointwise = groups == 1;
-  const int64_t want[4] = {pointwise ? (k + B - 1) / B : t->shape[1], pointwise ? cin : ks[0],
+  if (nchw_in ? !fxrt_conv2d_nchw_nchwc_supported(cin, k, ks[0], ks[1], &p)
+              : !fxrt_conv2d_nchwc_supported(cin, k, ks[0], ks[1], &p))
+    return fx_ierr(c, nchw_in ? "from NCHW, the NCHW16c kernel computes convolutions of one group of up to %d input "
+                                "channels only"
+                              : "the NCHW16c kernel computes pointwise and depthwise convolutions only",
+                   FXRT_NCHWC_DENSE_MAX_C);
+  const bool pointwise = groups == 1; /* or dense: [kb][c*kh*kw][16] */
+  const int64_t want[4] = {pointwise ? (k + B - 1) / B : t->shape[1], pointwise ? cin * ks[0] * ks[1] : ks[0],
                            pointwise ? B : ks[1], B};
   const int32_t wnd = pointwise ? 3 : 4;
   if (tw->ndim != wnd || tw->dtype != FXRT_F32 || memcmp(tw->shape, want, (size_t)wnd * sizeof *want))
@@ -357,14 +363,15 @@ bool fx_lower_nchwc_channelwise(fx_lctx *r, fx_op op, const fx_inst *in) {
   return true;
 }
 
-/* nchwc_conv: the input's and output's plain sizes from the arguments; no workspace. */
+/* nchwc_conv: the input's and output's plain sizes from the arguments; no workspace. From an NCHW input: the dense
+ * kernel. */
 bool fx_lower_nchwc_conv(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0], *bv = ARG("bias"), *y = &in->result;
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
   const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
   int64_t ks[2];
   fx_expand_ints(ARG("kernel_size"), 2, ks);
-  fx_kcall *k = fx_call(r, FX_K_CONV2D_NCHWC);
+  fx_kcall *k = fx_call(r, tx->ndim == 4 ? FX_K_CONV2D_NCHW_NCHWC : FX_K_CONV2D_NCHWC);
   k->p.conv = (fxrt_conv2d_params){{a->stride[0], a->stride[1]},
                                    {a->pad[0], a->pad[1]},
                                    {a->dilation[0], a->dilation[1]},

@@ -222,8 +222,8 @@ class WinogradConvs(torch.nn.Module):
 class NchwcChains(torch.nn.Module):
     """The convolutions the nchwc pass moves to NCHW16c and those it leaves: an inverted residual block (1x1 expand to
     40 channels with ReLU6, 3x3 depthwise with ReLU6, squeeze-and-excitation, 1x1 project to 24 channels with the
-    block's input as residual) whose input comes from a dense stride-2 stem (left in NCHW, reordered once for the
-    expand and the residual); a 5x5 stride-2 depthwise with hardswish (an activation applied after the tile is
+    block's input as residual) whose input comes from a dense stride-2 stem (reading x in NCHW, writing NCHW16c for
+    the expand and the residual); a 5x5 stride-2 depthwise with hardswish (an activation applied after the tile is
     stored); an F.pad that padfold folds into a stride-2 depthwise, asymmetric; a dilated depthwise of a blocked value
     scaled by a parameter [1, c, 1, 1] (x * scale); the expand's result also read in NCHW (sigmoid); a depthwise that
     no chain links and a 1x1 of one pixel (both left); a 1x1 whose result another 1x1 reads before an in-place mul_
@@ -261,7 +261,7 @@ class NchwcChains(torch.nn.Module):
         t = self.pw(q)
         u = self.pw2(t)
         t.mul_(0.5)
-        return z, p, q, self.lone(s), torch.sigmoid(e), f, u, self.pw2(t)
+        return z, p, q, self.lone(s * 0.5), torch.sigmoid(e), f, u, self.pw2(t)
 
 
 class HiddenHyperparameters(torch.nn.Module):

@@ -1,12 +1,12 @@
 graph():
     %x : [#users=1] = placeholder[target=x]
-    %stem_weight : [#users=1] = get_attr[target=stem.weight]
     %stem_bias : [#users=1] = get_attr[target=stem.bias]
-    %stem_fused : [#users=2] = call_function[target=fx2c.fused_conv](args = (%x, %stem_weight, %stem_bias), kwargs = {stride: (2, 2), padding: (1, 1), dilation: 1, groups: 1, activation: relu})
+    %stem_weight_nchwc : [#users=1] = get_attr[target=stem.weight_nchwc]
+    %stem_fused_nchwc : [#users=3] = call_function[target=fx2c.nchwc_conv](args = (%x, %stem_weight_nchwc, %stem_bias, (2, 2), (1, 1), (1, 1), 1), kwargs = {in_channels: 3, out_channels: 24, kernel_size: (3, 3), activation: relu})
+    %stem_fused_nchw : [#users=1] = call_function[target=fx2c.from_nchwc](args = (%stem_fused_nchwc,), kwargs = {channels: 24})
     %expand_bias : [#users=1] = get_attr[target=expand.bias]
-    %stem_fused_to_nchwc : [#users=2] = call_function[target=fx2c.to_nchwc](args = (%stem_fused,), kwargs = {})
     %expand_weight_nchwc : [#users=1] = get_attr[target=expand.weight_nchwc]
-    %expand_fused_nchwc : [#users=2] = call_function[target=fx2c.nchwc_conv](args = (%stem_fused_to_nchwc, %expand_weight_nchwc, %expand_bias, (1, 1), (0, 0), (1, 1), 1), kwargs = {in_channels: 24, out_channels: 40, kernel_size: (1, 1), activation: relu6})
+    %expand_fused_nchwc : [#users=2] = call_function[target=fx2c.nchwc_conv](args = (%stem_fused_nchwc, %expand_weight_nchwc, %expand_bias, (1, 1), (0, 0), (1, 1), 1), kwargs = {in_channels: 24, out_channels: 40, kernel_size: (1, 1), activation: relu6})
     %expand_fused_nchw : [#users=1] = call_function[target=fx2c.from_nchwc](args = (%expand_fused_nchwc,), kwargs = {channels: 40})
     %dw_bias : [#users=1] = get_attr[target=dw.bias]
     %dw_weight_nchwc : [#users=1] = get_attr[target=dw.weight_nchwc]
@@ -21,7 +21,7 @@ graph():
     %mul_nchwc : [#users=1] = call_function[target=fx2c.nchwc_scale](args = (%dw_fused_nchwc, %se2_fused), kwargs = {channels: 40})
     %project_bias : [#users=1] = get_attr[target=project.bias]
     %project_weight_nchwc : [#users=1] = get_attr[target=project.weight_nchwc]
-    %project_fused_nchwc : [#users=2] = call_function[target=fx2c.nchwc_conv](args = (%mul_nchwc, %project_weight_nchwc, %project_bias, (1, 1), (0, 0), (1, 1), 1), kwargs = {in_channels: 40, out_channels: 24, kernel_size: (1, 1), residual: %stem_fused_to_nchwc})
+    %project_fused_nchwc : [#users=2] = call_function[target=fx2c.nchwc_conv](args = (%mul_nchwc, %project_weight_nchwc, %project_bias, (1, 1), (0, 0), (1, 1), 1), kwargs = {in_channels: 40, out_channels: 24, kernel_size: (1, 1), residual: %stem_fused_nchwc})
     %dw5_bias : [#users=1] = get_attr[target=dw5.bias]
     %dw5_weight_nchwc : [#users=1] = get_attr[target=dw5.weight_nchwc]
     %dw5_fused_nchwc : [#users=2] = call_function[target=fx2c.nchwc_conv](args = (%project_fused_nchwc, %dw5_weight_nchwc, %dw5_bias, (2, 2), (2, 2), (1, 1), 24), kwargs = {in_channels: 24, out_channels: 24, kernel_size: (5, 5), activation: hardswish})
@@ -40,7 +40,8 @@ graph():
     %pw : [#users=3] = call_module[target=pw](args = (%dwdil_nchw,), kwargs = {})
     %pw2 : [#users=1] = call_module[target=pw2](args = (%pw,), kwargs = {})
     %mul_ : [#users=0] = call_method[target=mul_](args = (%pw, 0.5), kwargs = {})
-    %lone : [#users=1] = call_module[target=lone](args = (%stem_fused,), kwargs = {})
+    %mul_2 : [#users=1] = call_function[target=operator.mul](args = (%stem_fused_nchw, 0.5), kwargs = {})
+    %lone : [#users=1] = call_module[target=lone](args = (%mul_2,), kwargs = {})
     %sigmoid_1 : [#users=1] = call_function[target=torch.sigmoid](args = (%expand_fused_nchw,), kwargs = {})
     %pw2_1 : [#users=1] = call_module[target=pw2](args = (%pw,), kwargs = {})
     return (dw5_fused_nchw, dwpad_padded_nchw, dwdil_nchw, lone, sigmoid_1, fc, pw2, pw2_1)

@@ -1,6 +1,6 @@
 /* test_nchwc.c: the NCHW16c kernels (fxrt_nchwc.c): the reorders both ways, the weight packing, and
  * fxrt_conv2d_nchwc_f32 against the direct convolution loops of the definition in double, over pointwise and
- * depthwise shapes that reach every edge of its tiles (channels that are not a multiple of 16, pixels left over from
+ * depthwise shapes that reach every edge of its tiles, and fxrt_conv2d_nchw_nchwc_f32 (dense, from NCHW) likewise (channels that are not a multiple of 16, pixels left over from
  * the pointwise tiles, planes with no inner columns, strides, dilation, asymmetric padding, batches), with bias or
  * none, a residual and each kind of activation; the channels beyond k must come out as zeros (also for an activation
  * that is not 0 at 0), and pools of 2, 3 and 5 threads must give the same bits as none. Squeeze-and-excitation's
@@ -64,28 +64,38 @@ static void reorders_round_trip(void **state) {
 
 typedef struct nc_case {
   int64_t n, c, h, w, k, kh, kw, s, pad, extra, d, groups;
+  int64_t nchw_in; /* 1: fxrt_conv2d_nchw_nchwc_f32, x in NCHW (a dense stem) */
 } nc_case;
 
 static const nc_case cases[] = {
     /* pointwise: k and c not multiples of 16, pixels left over from tiles of 6, one pixel, several pixel chunks */
-    {1, 3, 5, 5, 8, 1, 1, 1, 0, 0, 1, 1},
-    {2, 16, 7, 7, 24, 1, 1, 1, 0, 0, 1, 1},
-    {1, 24, 10, 7, 96, 1, 1, 1, 0, 0, 1, 1},
-    {1, 40, 1, 1, 20, 1, 1, 1, 0, 0, 1, 1},
-    {1, 17, 3, 13, 33, 1, 1, 1, 0, 0, 1, 1},
-    {1, 160, 7, 7, 80, 1, 1, 1, 0, 0, 1, 1},
-    {1, 300, 30, 31, 70, 1, 1, 1, 0, 0, 1, 1},
+    {1, 3, 5, 5, 8, 1, 1, 1, 0, 0, 1, 1, 0},
+    {2, 16, 7, 7, 24, 1, 1, 1, 0, 0, 1, 1, 0},
+    {1, 24, 10, 7, 96, 1, 1, 1, 0, 0, 1, 1, 0},
+    {1, 40, 1, 1, 20, 1, 1, 1, 0, 0, 1, 1, 0},
+    {1, 17, 3, 13, 33, 1, 1, 1, 0, 0, 1, 1, 0},
+    {1, 160, 7, 7, 80, 1, 1, 1, 0, 0, 1, 1, 0},
+    {1, 300, 30, 31, 70, 1, 1, 1, 0, 0, 1, 1, 0},
     /* depthwise: 3x3 and 5x5, strides 1 and 2, dilation, asymmetric padding, planes without inner columns */
-    {1, 16, 8, 8, 16, 3, 3, 1, 1, 0, 1, 16},
-    {2, 24, 9, 11, 24, 3, 3, 2, 1, 0, 1, 24},
-    {1, 40, 7, 7, 40, 5, 5, 1, 2, 0, 1, 40},
-    {1, 40, 14, 14, 40, 5, 5, 2, 2, 0, 1, 40},
-    {1, 20, 13, 19, 20, 3, 3, 1, 2, 0, 2, 20},
-    {1, 8, 3, 3, 8, 3, 3, 1, 1, 0, 1, 8},
-    {1, 33, 2, 2, 33, 3, 3, 1, 1, 0, 1, 33},
-    {1, 16, 8, 9, 16, 3, 3, 2, 0, 1, 1, 16},
-    {1, 18, 30, 29, 18, 3, 3, 1, 1, 0, 1, 18},
-    {1, 5, 6, 40, 5, 1, 7, 1, 0, 0, 1, 5},
+    {1, 16, 8, 8, 16, 3, 3, 1, 1, 0, 1, 16, 0},
+    {2, 24, 9, 11, 24, 3, 3, 2, 1, 0, 1, 24, 0},
+    {1, 40, 7, 7, 40, 5, 5, 1, 2, 0, 1, 40, 0},
+    {1, 40, 14, 14, 40, 5, 5, 2, 2, 0, 1, 40, 0},
+    {1, 20, 13, 19, 20, 3, 3, 1, 2, 0, 2, 20, 0},
+    {1, 8, 3, 3, 8, 3, 3, 1, 1, 0, 1, 8, 0},
+    {1, 33, 2, 2, 33, 3, 3, 1, 1, 0, 1, 33, 0},
+    {1, 16, 8, 9, 16, 3, 3, 2, 0, 1, 1, 16, 0},
+    {1, 18, 30, 29, 18, 3, 3, 1, 1, 0, 1, 18, 0},
+    {1, 5, 6, 40, 5, 1, 7, 1, 0, 0, 1, 5, 0},
+    /* dense from NCHW: a stem (3x3 stride 2), k not a multiple of 16, 7x7 stride 2 of one channel, asymmetric
+     * padding, dilation with 64 outputs (4 vectors of AVX-512), planes without inner columns, 1x1 */
+    {1, 3, 17, 19, 32, 3, 3, 2, 1, 0, 1, 1, 1},
+    {2, 3, 9, 11, 24, 3, 3, 1, 1, 0, 1, 1, 1},
+    {1, 1, 6, 40, 8, 7, 7, 2, 3, 0, 1, 1, 1},
+    {1, 4, 13, 12, 40, 3, 3, 2, 0, 1, 1, 1, 1},
+    {1, 3, 11, 9, 64, 5, 5, 1, 2, 0, 2, 1, 1},
+    {1, 2, 2, 3, 16, 3, 3, 1, 1, 0, 1, 1, 1},
+    {1, 3, 5, 5, 20, 1, 1, 1, 0, 0, 1, 1, 1},
 };
 
 static const fxrt_act acts[] = {FXRT_ACT_NONE, FXRT_ACT_RELU6, FXRT_ACT_SILU,   FXRT_ACT_HARDSWISH,
@@ -140,11 +150,24 @@ static int teardown(void **state) {
   return 0;
 }
 
+/* The case's kernel: on x in NCHW (nchw_in) or on xb, x in NCHW16c. */
+static fxrt_status conv(const nc_case *t, const float *x, const float *xb, const float *wp, const float *bias,
+                        float *y, int64_t oh, int64_t ow, const fxrt_conv2d_params *p, const fxrt_epilogue *ep,
+                        const fxrt_threadpool *threads) {
+  if (t->nchw_in)
+    return fxrt_conv2d_nchw_nchwc_f32(x, t->n, t->c, t->h, t->w, wp, t->k, t->kh, t->kw, bias, y, oh, ow, p, ep,
+                                      threads);
+  return fxrt_conv2d_nchwc_f32(xb, t->n, t->c, t->h, t->w, wp, t->k, t->kh, t->kw, bias, y, oh, ow, p, ep, threads);
+}
+
 static void run_case(const nc_case *t, fxrt_act act, bool with_bias, bool with_res) {
   const int64_t oh = out_size(t->h, t->kh, t->s, t->pad, t->extra, t->d),
                 ow = out_size(t->w, t->kw, t->s, t->pad, t->extra, t->d);
   const fxrt_conv2d_params p = {{t->s, t->s}, {t->pad, t->pad}, {t->d, t->d}, t->groups, {t->extra, t->extra}};
-  assert_true(fxrt_conv2d_nchwc_supported(t->c, t->k, t->kh, t->kw, &p));
+  if (t->nchw_in)
+    assert_true(fxrt_conv2d_nchw_nchwc_supported(t->c, t->k, t->kh, t->kw, &p));
+  else
+    assert_true(fxrt_conv2d_nchwc_supported(t->c, t->k, t->kh, t->kw, &p));
   const int64_t nx = t->n * t->c * t->h * t->w, ny = t->n * t->k * oh * ow;
   const int64_t nxb = t->n * blocks(t->c) * BLK * t->h * t->w, nyb = t->n * blocks(t->k) * BLK * oh * ow;
   const int64_t nw = t->k * (t->c / t->groups) * t->kh * t->kw;
@@ -159,12 +182,11 @@ static void run_case(const nc_case *t, fxrt_act act, bool with_bias, bool with_r
   assert_int_equal(fxrt_nchwc_pack_weight_f32(wt, t->c, t->k, t->kh, t->kw, &p, wp), FXRT_OK);
   const fxrt_epilogue ep = {act, 0.1f, -0.5f, 0.75f, res ? resb : NULL};
   const bool use_ep = res || act != FXRT_ACT_NONE;
-  assert_int_equal(fxrt_conv2d_nchwc_f32(xb, t->n, t->c, t->h, t->w, wp, t->k, t->kh, t->kw, bias, yb, oh, ow, &p,
-                                         use_ep ? &ep : NULL, NULL),
-                   FXRT_OK);
+  assert_int_equal(conv(t, x, xb, wp, bias, yb, oh, ow, &p, use_ep ? &ep : NULL, NULL), FXRT_OK);
   char what[200];
-  snprintf(what, sizeof what, "nchwc conv n%lld c%lld %lldx%lld k%lld %lldx%lld s%lld p%lld+%lld d%lld g%lld act%d%s%s",
-           (long long)t->n, (long long)t->c, (long long)t->h, (long long)t->w, (long long)t->k, (long long)t->kh,
+  snprintf(what, sizeof what, "%s n%lld c%lld %lldx%lld k%lld %lldx%lld s%lld p%lld+%lld d%lld g%lld act%d%s%s",
+           t->nchw_in ? "nchw -> nchwc conv" : "nchwc conv", (long long)t->n, (long long)t->c, (long long)t->h,
+           (long long)t->w, (long long)t->k, (long long)t->kh,
            (long long)t->kw, (long long)t->s, (long long)t->pad, (long long)t->extra, (long long)t->d,
            (long long)t->groups, (int)act, with_bias ? " bias" : "", with_res ? " residual" : "");
   /* the channels beyond k are zeros */
@@ -185,8 +207,7 @@ static void run_case(const nc_case *t, fxrt_act act, bool with_bias, bool with_r
   /* the same bits on pools of threads */
   for (int pi = 0; pi < 3; pi++) {
     memset(yt, 0xff, sizeof(float) * (size_t)nyb);
-    assert_int_equal(fxrt_conv2d_nchwc_f32(xb, t->n, t->c, t->h, t->w, wp, t->k, t->kh, t->kw, bias, yt, oh, ow, &p,
-                                           use_ep ? &ep : NULL, fxrt_threads_pool(pools[pi])),
+    assert_int_equal(conv(t, x, xb, wp, bias, yt, oh, ow, &p, use_ep ? &ep : NULL, fxrt_threads_pool(pools[pi])),
                      FXRT_OK);
     if (memcmp(yt, yb, sizeof(float) * (size_t)nyb) != 0)
       fail_msg("%s: %d threads give other bits than none", what, pool_sizes[pi]);
@@ -232,9 +253,16 @@ static void conv_refuses(void **state) {
                            pw = {{1, 1}, {0, 0}, {1, 1}, 1, {0, 0}}, k3 = {{1, 1}, {1, 1}, {1, 1}, 1, {0, 0}};
   assert_false(fxrt_conv2d_nchwc_supported(4, 4, 1, 1, &g2)); /* grouped, not depthwise */
   assert_false(fxrt_conv2d_nchwc_supported(4, 4, 1, 1, &s2)); /* 1x1 with a stride */
-  assert_false(fxrt_conv2d_nchwc_supported(4, 8, 3, 3, &k3)); /* a dense 3x3 */
-  assert_int_equal(fxrt_nchwc_weight_numel(4, 8, 3, 3, &k3), 0);
-  assert_int_equal(fxrt_nchwc_pack_weight_f32(v, 4, 8, 3, 3, &k3, v), FXRT_EINVAL);
+  assert_false(fxrt_conv2d_nchwc_supported(4, 8, 3, 3, &k3)); /* a dense 3x3 of a blocked input */
+  assert_true(fxrt_conv2d_nchw_nchwc_supported(4, 8, 3, 3, &k3)); /* of an NCHW one of up to 4 channels */
+  assert_false(fxrt_conv2d_nchw_nchwc_supported(5, 8, 3, 3, &k3));
+  assert_false(fxrt_conv2d_nchw_nchwc_supported(4, 4, 3, 3, &g2)); /* grouped */
+  assert_int_equal(fxrt_nchwc_weight_numel(4, 8, 3, 3, &k3), 16 * 4 * 9);
+  assert_int_equal(fxrt_nchwc_weight_numel(4, 4, 1, 1, &g2), 0); /* grouped, not depthwise: no packing */
+  assert_int_equal(fxrt_nchwc_pack_weight_f32(v, 4, 4, 1, 1, &g2, v), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_nchw_nchwc_f32(v, 1, 4, 4, 4, v, 8, 3, 3, NULL, v, 4, 3, &k3, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_nchw_nchwc_f32(v, 1, 5, 4, 4, v, 8, 3, 3, NULL, v, 4, 4, &k3, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_nchw_nchwc_f32(v, 0, 4, 4, 4, v, 8, 3, 3, NULL, v, 4, 4, &k3, NULL, NULL), FXRT_OK);
   assert_int_equal(fxrt_conv2d_nchwc_f32(v, 1, 4, 4, 4, v, 4, 1, 1, NULL, v, 2, 2, &s2, NULL, NULL), FXRT_EINVAL);
   assert_int_equal(fxrt_conv2d_nchwc_f32(v, 1, 4, 4, 4, v, 4, 1, 1, NULL, v, 4, 5, &pw, NULL, NULL), FXRT_EINVAL);
   assert_int_equal(fxrt_conv2d_nchwc_f32(NULL, 1, 4, 4, 4, v, 4, 1, 1, NULL, v, 4, 4, &pw, NULL, NULL), FXRT_EINVAL);
