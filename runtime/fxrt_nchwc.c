@@ -615,7 +615,7 @@ GEMM_INLINE void dn_micro(const dn_job *J, int nv, int np, int64_t b, int64_t v0
     for (int64_t ky = ky0; ky < ky1; ky++) {
       const int64_t row = ((b * J->c + ci) * J->h + iy0 + ky * J->dh) * J->w;
       for (int64_t kx = kx0; kx < kx1; kx++) {
-        const float *restrict xk = J->x + row + ix0 + kx * J->dw;
+        const float *restrict xk = J->x + (row + ix0 + kx * J->dw); /* inside the row: kx is in [kx0, kx1) */
         const int64_t wo = ((ci * J->kh + ky) * J->kw + kx) * B;
 #define DN_STEP(p)                                                                                                     \
   if ((p) < np) {                                                                                                      \
