@@ -311,29 +311,18 @@ typedef struct pw_ep {
   bool in_regs;
 } pw_ep;
 
-/* The tile of nv vectors (from output vector v0) by np pixels (from pixel p0) of image b. Constant nv and np in each
- * copy (pw_tile_NV_NP below), so that the accumulators are registers. */
-GEMM_INLINE void pw_micro(const pw_job *J, int nv, int np, int64_t b, int64_t v0, int64_t p0, const pw_ep *E) {
-  const int64_t c = J->c, hw = J->hw;
-  const float *restrict x = J->x + b * J->cb * hw * B + p0 * B;
-  const float *restrict w0 = J->wp + VBLK(v0) * c * B + VOFF(v0);
-  const float *restrict w1 = nv > 1 ? J->wp + VBLK(v0 + 1) * c * B + VOFF(v0 + 1) : w0;
-  const float *restrict w2 = nv > 2 ? J->wp + VBLK(v0 + 2) * c * B + VOFF(v0 + 2) : w0;
-  const float *restrict w3 = nv > 3 ? J->wp + VBLK(v0 + 3) * c * B + VOFF(v0 + 3) : w0;
+/* The register tiles' pieces, shared by pw_micro and dn_micro. Accumulators a0_P .. a3_P (output vectors 0 to 3 at
+ * tile pixel P): declared (TILE_DECL) and zeroed (TILE_ZERO); one multiply-add step (TILE_STEP) of the x value the
+ * kernel's TILE_X(P) names against the weight vectors w0 .. w3 at offset wo; stored (TILE_STORE_ALL: + bias, +
+ * residual, the clamp) at the output offsets the kernel's TILE_O(J, P) names. Constant nv and np in each copy of a
+ * kernel, so that the accumulators are registers and the conditions fold. */
 #define PW_PIX(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11)
-#define PW_DECL(p) float a0_##p[VW], a1_##p[VW], a2_##p[VW], a3_##p[VW];
-  PW_PIX(PW_DECL)
-#define PW_ZERO(p)                                                                                                     \
+#define TILE_DECL(p) float a0_##p[VW], a1_##p[VW], a2_##p[VW], a3_##p[VW];
+#define TILE_ZERO(p)                                                                                                   \
   if ((p) < np) LANES(l) a0_##p[l] = a1_##p[l] = a2_##p[l] = a3_##p[l] = 0.0f;
-  PW_PIX(PW_ZERO)
-  for (int64_t ib = 0; ib * B < c; ib++) {
-    const float *restrict xb = x + ib * hw * B;
-    const int64_t lanes = min64(B, c - ib * B);
-    for (int64_t li = 0; li < lanes; li++) {
-      const int64_t wo = (ib * B + li) * B;
-#define PW_STEP(p)                                                                                                     \
+#define TILE_STEP(p)                                                                                                   \
   if ((p) < np) {                                                                                                      \
-    const float xp = xb[(p)*B + li];                                                                                   \
+    const float xp = TILE_X(p);                                                                                        \
     LANES(l) {                                                                                                         \
       a0_##p[l] = MADD(a0_##p[l], xp, w0[wo + l]);                                                                     \
       if (nv > 1) a1_##p[l] = MADD(a1_##p[l], xp, w1[wo + l]);                                                         \
@@ -341,38 +330,64 @@ GEMM_INLINE void pw_micro(const pw_job *J, int nv, int np, int64_t b, int64_t v0
       if (nv > 3) a3_##p[l] = MADD(a3_##p[l], xp, w3[wo + l]);                                                         \
     }                                                                                                                  \
   }
-      PW_PIX(PW_STEP)
-    }
-  }
-  /* + bias, + residual, the activation if it is a clamp, stored */
-  const float lo = E->lo, hi = E->hi, *res = J->res;
-  float bv0[VW], bv1[VW], bv2[VW], bv3[VW]; /* locals: the stores below cannot change them (vectorized at -O2) */
-  LANES(l) bv0[l] = E->bv[0][l], bv1[l] = E->bv[1][l], bv2[l] = E->bv[2][l], bv3[l] = E->bv[3][l];
-  const int64_t yb = b * J->kb * hw * B + p0 * B;
-#define PW_OUT(j, p)                                                                                                   \
+#define TILE_OUT(j, p)                                                                                                 \
   if ((j) < nv && (p) < np) {                                                                                          \
-    const int64_t o_ = yb + VBLK(v0 + (j)) * hw * B + (p)*B + VOFF(v0 + (j));                                          \
-    float *restrict yo_ = J->y + o_;                                                                                   \
-    const float *restrict ro_ = res ? res + o_ : zeros; /* (y itself, maybe: each lane reads before it writes) */      \
+    const int64_t o_ = TILE_O(j, p);                                                                                   \
+    float *restrict yo_ = y_ + o_;                                                                                     \
+    const float *restrict ro_ = res_ ? res_ + o_ : zeros; /* (y itself, maybe: each lane reads before it writes) */    \
     LANES(l) {                                                                                                         \
-      const float s_ = a##j##_##p[l] + bv##j[l] + ro_[l], v_ = s_ < lo ? lo : s_;                                      \
-      yo_[l] = v_ > hi ? hi : v_;                                                                                      \
+      const float s_ = a##j##_##p[l] + bv##j[l] + ro_[l], v_ = s_ < lo_ ? lo_ : s_;                                    \
+      yo_[l] = v_ > hi_ ? hi_ : v_;                                                                                    \
     }                                                                                                                  \
   }
-#define PW_STORE(p) PW_OUT(0, p) PW_OUT(1, p) PW_OUT(2, p) PW_OUT(3, p)
-  PW_PIX(PW_STORE)
-#undef PW_DECL
-#undef PW_ZERO
-#undef PW_STEP
-#undef PW_OUT
-#undef PW_STORE
-  /* the other activations and the zeros beyond k, block by block of the tile */
-  if (E->in_regs && (VBLK(v0 + nv - 1) + 1) * B <= J->k) return;
+#define TILE_STORE(p) TILE_OUT(0, p) TILE_OUT(1, p) TILE_OUT(2, p) TILE_OUT(3, p)
+/* the bias in locals: the stores cannot change them (vectorized at -O2) */
+#define TILE_STORE_ALL(E, y, res)                                                                                      \
+  {                                                                                                                    \
+    float *const y_ = (y);                                                                                             \
+    const float lo_ = (E)->lo, hi_ = (E)->hi, *const res_ = (res);                                                     \
+    float bv0[VW], bv1[VW], bv2[VW], bv3[VW];                                                                          \
+    LANES(l) bv0[l] = (E)->bv[0][l], bv1[l] = (E)->bv[1][l], bv2[l] = (E)->bv[2][l], bv3[l] = (E)->bv[3][l];           \
+    PW_PIX(TILE_STORE)                                                                                                 \
+  }
+
+/* After a tile's store: the activations it did not apply and the zeros beyond k, block by block of its nv vectors
+ * from v0; y at the tile's first pixel in the image's first block of outputs, plane the floats from block to block. */
+static void finish_tile(const fxrt_epilogue *ep, const pw_ep *E, float *y, int64_t plane, int64_t v0, int64_t nv,
+                        int64_t np, int64_t k) {
+  if (E->in_regs && (VBLK(v0 + nv - 1) + 1) * B <= k) return;
   for (int64_t v = v0; v < v0 + nv;) {
     const int64_t blk = VBLK(v), first = v;
     while (v < v0 + nv && VBLK(v) == blk) v++;
-    finish_rows(J->y + yb + blk * hw * B, np, VOFF(first), (v - first) * VW, blk * B, J->k, E->in_regs ? NULL : J->ep);
+    finish_rows(y + blk * plane, np, VOFF(first), (v - first) * VW, blk * B, k, E->in_regs ? NULL : ep);
   }
+}
+
+/* The tile of nv vectors (from output vector v0) by np pixels (from pixel p0) of image b (pw_tile_NV_NP below). */
+GEMM_INLINE void pw_micro(const pw_job *J, int nv, int np, int64_t b, int64_t v0, int64_t p0, const pw_ep *E) {
+  const int64_t c = J->c, hw = J->hw;
+  const float *restrict x = J->x + b * J->cb * hw * B + p0 * B;
+  const float *restrict w0 = J->wp + VBLK(v0) * c * B + VOFF(v0);
+  const float *restrict w1 = nv > 1 ? J->wp + VBLK(v0 + 1) * c * B + VOFF(v0 + 1) : w0;
+  const float *restrict w2 = nv > 2 ? J->wp + VBLK(v0 + 2) * c * B + VOFF(v0 + 2) : w0;
+  const float *restrict w3 = nv > 3 ? J->wp + VBLK(v0 + 3) * c * B + VOFF(v0 + 3) : w0;
+  PW_PIX(TILE_DECL)
+  PW_PIX(TILE_ZERO)
+  for (int64_t ib = 0; ib * B < c; ib++) {
+    const float *restrict xb = x + ib * hw * B;
+    const int64_t lanes = min64(B, c - ib * B);
+    for (int64_t li = 0; li < lanes; li++) {
+      const int64_t wo = (ib * B + li) * B;
+#define TILE_X(p) xb[(p)*B + li]
+      PW_PIX(TILE_STEP)
+#undef TILE_X
+    }
+  }
+  const int64_t yb = b * J->kb * hw * B + p0 * B;
+#define TILE_O(j, p) (yb + VBLK(v0 + (j)) * hw * B + (p)*B + VOFF(v0 + (j)))
+  TILE_STORE_ALL(E, J->y, J->res)
+#undef TILE_O
+  finish_tile(J->ep, E, J->y + yb, hw * B, v0, nv, np, J->k);
 }
 
 /* The tiles: (vectors, pixels) with at most 24 accumulators (12 with 16 vector registers), and the narrower ones
@@ -595,7 +610,7 @@ typedef struct dn_job {
 
 /* The tile of nv vectors (from output vector v0) by np output pixels (from column ox0) of output row oy of image b:
  * per tap (input channel; kernel row inside the input; kernel column in [kx0, kx1), all inside for each pixel), nv
- * weight vectors and np broadcasts of x's value under the tap, nv*np multiply-adds. */
+ * weight vectors and np broadcasts of x's value under the tap, nv*np multiply-adds (the pieces of pw_micro). */
 GEMM_INLINE void dn_micro(const dn_job *J, int nv, int np, int64_t b, int64_t v0, int64_t oy, int64_t ox0,
                           int64_t kx0, int64_t kx1, const pw_ep *E) {
   const int64_t T = J->taps, sw = J->sw;
@@ -603,11 +618,8 @@ GEMM_INLINE void dn_micro(const dn_job *J, int nv, int np, int64_t b, int64_t v0
   const float *restrict w1 = nv > 1 ? J->wp + VBLK(v0 + 1) * T * B + VOFF(v0 + 1) : w0;
   const float *restrict w2 = nv > 2 ? J->wp + VBLK(v0 + 2) * T * B + VOFF(v0 + 2) : w0;
   const float *restrict w3 = nv > 3 ? J->wp + VBLK(v0 + 3) * T * B + VOFF(v0 + 3) : w0;
-#define DN_DECL(p) float a0_##p[VW], a1_##p[VW], a2_##p[VW], a3_##p[VW];
-  PW_PIX(DN_DECL)
-#define DN_ZERO(p)                                                                                                     \
-  if ((p) < np) LANES(l) a0_##p[l] = a1_##p[l] = a2_##p[l] = a3_##p[l] = 0.0f;
-  PW_PIX(DN_ZERO)
+  PW_PIX(TILE_DECL)
+  PW_PIX(TILE_ZERO)
   const int64_t iy0 = oy * J->sh - J->ph, ix0 = ox0 * sw - J->pw;
   int64_t ky0, ky1;
   valid_range(J->dh, iy0, J->h, J->kh, &ky0, &ky1);
@@ -617,48 +629,16 @@ GEMM_INLINE void dn_micro(const dn_job *J, int nv, int np, int64_t b, int64_t v0
       for (int64_t kx = kx0; kx < kx1; kx++) {
         const float *restrict xk = J->x + (row + ix0 + kx * J->dw); /* inside the row: kx is in [kx0, kx1) */
         const int64_t wo = ((ci * J->kh + ky) * J->kw + kx) * B;
-#define DN_STEP(p)                                                                                                     \
-  if ((p) < np) {                                                                                                      \
-    const float xp = xk[(p)*sw];                                                                                       \
-    LANES(l) {                                                                                                         \
-      a0_##p[l] = MADD(a0_##p[l], xp, w0[wo + l]);                                                                     \
-      if (nv > 1) a1_##p[l] = MADD(a1_##p[l], xp, w1[wo + l]);                                                         \
-      if (nv > 2) a2_##p[l] = MADD(a2_##p[l], xp, w2[wo + l]);                                                         \
-      if (nv > 3) a3_##p[l] = MADD(a3_##p[l], xp, w3[wo + l]);                                                         \
-    }                                                                                                                  \
-  }
-        PW_PIX(DN_STEP)
+#define TILE_X(p) xk[(p)*sw]
+        PW_PIX(TILE_STEP)
+#undef TILE_X
       }
     }
-  /* + bias, + residual, the activation if it is a clamp, stored (as pw_micro) */
-  const float lo = E->lo, hi = E->hi, *res = J->res;
-  float bv0[VW], bv1[VW], bv2[VW], bv3[VW];
-  LANES(l) bv0[l] = E->bv[0][l], bv1[l] = E->bv[1][l], bv2[l] = E->bv[2][l], bv3[l] = E->bv[3][l];
-  const int64_t plane = J->oh * J->ow * B, at = (oy * J->ow + ox0) * B;
-#define DN_OUT(j, p)                                                                                                   \
-  if ((j) < nv && (p) < np) {                                                                                          \
-    const int64_t o_ = (b * J->kb + VBLK(v0 + (j))) * plane + at + (p)*B + VOFF(v0 + (j));                             \
-    float *restrict yo_ = J->y + o_;                                                                                   \
-    const float *restrict ro_ = res ? res + o_ : zeros;                                                                \
-    LANES(l) {                                                                                                         \
-      const float s_ = a##j##_##p[l] + bv##j[l] + ro_[l], v_ = s_ < lo ? lo : s_;                                      \
-      yo_[l] = v_ > hi ? hi : v_;                                                                                      \
-    }                                                                                                                  \
-  }
-#define DN_STORE(p) DN_OUT(0, p) DN_OUT(1, p) DN_OUT(2, p) DN_OUT(3, p)
-  PW_PIX(DN_STORE)
-#undef DN_DECL
-#undef DN_ZERO
-#undef DN_STEP
-#undef DN_OUT
-#undef DN_STORE
-  if (E->in_regs && (VBLK(v0 + nv - 1) + 1) * B <= J->k) return;
-  for (int64_t v = v0; v < v0 + nv;) {
-    const int64_t blk = VBLK(v), first = v;
-    while (v < v0 + nv && VBLK(v) == blk) v++;
-    finish_rows(J->y + (b * J->kb + blk) * plane + at, np, VOFF(first), (v - first) * VW, blk * B, J->k,
-                E->in_regs ? NULL : J->ep);
-  }
+  const int64_t plane = J->oh * J->ow * B, yb = b * J->kb * plane + (oy * J->ow + ox0) * B;
+#define TILE_O(j, p) (yb + VBLK(v0 + (j)) * plane + (p)*B + VOFF(v0 + (j)))
+  TILE_STORE_ALL(E, J->y, J->res)
+#undef TILE_O
+  finish_tile(J->ep, E, J->y + yb, plane, v0, nv, np, J->k);
 }
 
 #define DN_TILE(nv, np)                                                                                                \
