@@ -151,6 +151,17 @@ bool fx_infer_winograd(fx_ictx *c, fx_op op, fx_inst *in) {
   return fx_check_epilogue(c, op, in);
 }
 
+/* An NCHW16c input t [n, cb, h, w, 16] and the `channels` argument that its blocks hold, in *ch. */
+static bool blocked_channels(fx_ictx *c, fx_op op, fx_inst *in, const fx_tinfo *t, int64_t *ch) {
+  const int64_t B = FXRT_NCHWC_BLOCK;
+  if (t->ndim != 5 || t->dtype != FXRT_F32 || t->shape[4] != B)
+    return fx_ierr(c, "the input must be an f32 NCHW16c tensor [n, cb, h, w, 16]");
+  if (!as_int(ARG("channels"), ch) || *ch < 1 || (*ch + B - 1) / B != t->shape[1])
+    return fx_ierr(c, "channels must be a positive int that the input's %lld blocks of 16 hold",
+                   (long long)t->shape[1]);
+  return true;
+}
+
 /* to_nchwc: [n, c, h, w] -> [n, ceil(c/16), h, w, 16]; from_nchwc: back, to `channels` channels. */
 bool fx_infer_nchwc_reorder(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *x = &in->args[0];
@@ -164,11 +175,7 @@ bool fx_infer_nchwc_reorder(fx_ictx *c, fx_op op, fx_inst *in) {
     return true;
   }
   int64_t ch = 0;
-  if (t->ndim != 5 || t->dtype != FXRT_F32 || t->shape[4] != B)
-    return fx_ierr(c, "the input must be an f32 NCHW16c tensor [n, cb, h, w, 16]");
-  if (!as_int(ARG("channels"), &ch) || ch < 1 || (ch + B - 1) / B != t->shape[1])
-    return fx_ierr(c, "channels must be a positive int that the input's %lld blocks of 16 hold",
-                   (long long)t->shape[1]);
+  if (!blocked_channels(c, op, in, t, &ch)) return false;
   int64_t shape[4] = {t->shape[0], ch, t->shape[2], t->shape[3]};
   in->result = new_tensor(c, FXRT_F32, 4, shape);
   return true;
@@ -180,13 +187,8 @@ bool fx_infer_nchwc_channelwise(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *x = &in->args[0];
   NEED_TENSOR(x, "input");
   const fx_tinfo *t = tinfo(c, x);
-  const int64_t B = FXRT_NCHWC_BLOCK;
   int64_t ch = 0;
-  if (t->ndim != 5 || t->dtype != FXRT_F32 || t->shape[4] != B)
-    return fx_ierr(c, "the input must be an f32 NCHW16c tensor [n, cb, h, w, 16]");
-  if (!as_int(ARG("channels"), &ch) || ch < 1 || (ch + B - 1) / B != t->shape[1])
-    return fx_ierr(c, "channels must be a positive int that the input's %lld blocks of 16 hold",
-                   (long long)t->shape[1]);
+  if (!blocked_channels(c, op, in, t, &ch)) return false;
   if (op == FX_OP_NCHWC_GLOBAL_AVG_POOL) {
     int64_t shape[4] = {t->shape[0], ch, 1, 1};
     in->result = new_tensor(c, FXRT_F32, 4, shape);
