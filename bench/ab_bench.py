@@ -29,6 +29,7 @@ MODELS = [
     ("resnet18", ["--model", "torchvision.models.resnet18()", "--input", "x:f32[1,3,224,224]"], 20),
     ("mobilenet_v2", ["--model", "torchvision.models.mobilenet_v2()", "--input", "x:f32[1,3,224,224]"], 40),
     ("efficientnet_b0", ["--model", "torchvision.models.efficientnet_b0()", "--input", "x:f32[1,3,224,224]"], 30),
+    ("squeezenet1_1", ["--model", "torchvision.models.squeezenet1_1()", "--input", "x:f32[1,3,224,224]"], 40),
     ("mlp_784_256_128_10", ["--module", "bench/models.py:MLP", "--input", "x:f32[1,784]"], 5000),
 ]
 

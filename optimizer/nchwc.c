@@ -1,9 +1,9 @@
-/* nchwc.c: chains of pointwise and depthwise convolutions moved to the blocked channel layout NCHW16c (runtime/fxrt.h),
- * as ONNX Runtime's NCHWc transformer does. A 2-d convolution or fx2c.fused_conv on a batched f32 [n, c, h, w]
- * input with a weight known at compile time that fxrt_conv2d_nchwc_f32 computes (1x1 with stride 1, no padding and
- * one group; or depthwise: groups = c = k) becomes an fx2c.nchwc_conv node (ops.def) whose input, output and residual
- * are NCHW16c tensors, its weight packed here (fxrt_nchwc_pack_weight_f32) into a new weight named after the old one
- * with _nchwc. Where a value crosses between the layouts, fx2c.to_nchwc and fx2c.from_nchwc reorder it:
+/* nchwc.c: chains of convolutions moved to the blocked channel layout NCHW16c (runtime/fxrt.h), as ONNX Runtime's
+ * NCHWc transformer does. A 2-d convolution or fx2c.fused_conv on a batched f32 [n, c, h, w] input with a weight
+ * known at compile time that fxrt_conv2d_nchwc_f32 computes (one group, any kernel; or depthwise: groups = c = k)
+ * becomes an fx2c.nchwc_conv node (ops.def) whose input, output and residual are NCHW16c tensors, its weight packed
+ * here (fxrt_nchwc_pack_weight_f32) into a new weight named after the old one with _nchwc. Where a value crosses
+ * between the layouts, fx2c.to_nchwc and fx2c.from_nchwc reorder it:
  *
  *     %features_1_conv_0_0_to_nchwc = call_function[target=fx2c.to_nchwc](args = (%features_0_2,))
  *     %features_1_conv_0_0_nchwc = call_function[target=fx2c.nchwc_conv](args = (%features_1_conv_0_0_to_nchwc,
@@ -16,10 +16,13 @@
  * are: the NCHW kernel runs them as dot products; the block's global average pool of a blocked value and its
  * `scale * x` per channel become fx2c.nchwc_global_avg_pool (its result in NCHW, for those convolutions) and
  * fx2c.nchwc_scale (blocked, and a link of its chain), so that an EfficientNet block stays blocked end to end.
+ * Max pools (fx2c.nchwc_max_pool) and concatenations of channels whose inputs but the last have a multiple of 16
+ * channels (torch.cat of the blocks: squeezenet's fire modules) are links too.
  * A chain's stem, a dense convolution of an NCHW input of few channels (fxrt_conv2d_nchw_nchwc_supported: an image's),
  * reads its input as it is and writes NCHW16c: no reorder of the stem's large result.
- * Values that an in-place op writes (their storage's base) stay in NCHW: a blocked copy would not see the write. The pass runs after winograd (whose convolutions are 3x3 dense
- * ones, which this kernel does not compute) and before ewfuse.
+ * Values that an in-place op writes (their storage's base) stay in NCHW: a blocked copy would not see the write. The
+ * pass runs after winograd (whose 3x3 convolutions it leaves alone: Winograd's algorithm does fewer multiplies) and
+ * before ewfuse.
  */
 #include <stdio.h>
 #include <string.h>
@@ -28,7 +31,9 @@
 
 #define ARG(in, name) (&(in)->args[fx_sig_find(fx_op_sig((fx_op)(in)->op), name)])
 
-typedef enum { CONV, DENSE, SCALE, POOL } cand_kind; /* DENSE: a conv of an NCHW input of few channels (a stem) */
+/* DENSE: a conv of an NCHW input of few channels (a stem); POOL: a global average pool; MAXPOOL: max_pool2d; CAT: a
+ * concatenation of channels */
+typedef enum { CONV, DENSE, SCALE, POOL, MAXPOOL, CAT } cand_kind;
 
 typedef struct cand {
   cand_kind kind;
@@ -38,8 +43,15 @@ typedef struct cand {
                                 factors in b */
   int64_t c, k, kh, kw;
   fxrt_conv2d_params params;
+  uint32_t in0, nin;         /* a concatenation's inputs: ins[in0 .. in0 + nin) of the pass's list */
   bool linked;               /* a chain links it to another candidate */
 } cand;
+
+/* The graph values of the concatenations' inputs. */
+typedef struct cat_inputs {
+  fx_value *v;
+  uint32_t n, cap;
+} cat_inputs;
 
 /* Whether tensor argument v (or None) shares storage with one that an in-place op writes: its blocked copy would not
  * see the write. */
@@ -115,6 +127,57 @@ static bool qualifies_se(const fx_pass_manager *pm, uint32_t i, const bool *writ
     return fx_pass_node_ref(p, i, xv->v.node, &cd->x) && fx_pass_node_ref(p, i, sv->v.node, &cd->b);
   }
   return false;
+}
+
+/* Whether node i is max_pool2d (no indices) of a batched f32 [n, c, h, w] input: in NCHW16c, fx2c.nchwc_max_pool. */
+static bool qualifies_max_pool(const fx_pass_manager *pm, uint32_t i, const bool *written, cand *cd) {
+  const fx_program *p = pm->p;
+  const fx_inst *in = &p->inst[i];
+  if (in->op != FX_OP_MAX_POOL || in->failed || in->inplace || in->result.kind != FX_V_TENSOR ||
+      in->args[0].kind != FX_V_TENSOR || written_tensor(p, &in->result, written) ||
+      written_tensor(p, &in->args[0], written))
+    return false;
+  const fx_tinfo *tx = &p->tensors[in->args[0].v.node], *ty = &p->tensors[in->result.v.node];
+  const fx_pool_attrs *a = &in->attrs->pool; /* decoded by inference */
+  if (a->sp != 2 || a->return_indices || tx->ndim != 4 || tx->dtype != FXRT_F32 || ty->ndim != 4) return false;
+  *cd = (cand){.kind = MAXPOOL, .node = i, .weight = FX_NONE_IDX, .bias = FX_NONE_IDX, .x = fx_value_none(),
+               .b = fx_value_none(), .res = fx_value_none(), .c = tx->shape[1], .linked = false};
+  return fx_pass_node_ref(p, i, in->args[0].v.node, &cd->x) && cd->x.kind == FX_V_NODE;
+}
+
+/* Whether node i is torch.cat of f32 [n, c_i, h, w] tensors (more than one pixel) along the channels, each c_i but the
+ * last a multiple of 16: in NCHW16c it is a concatenation of the inputs' blocks (dim 1 of [n, cb, h, w, 16]). Its
+ * inputs' graph values go to ins. */
+static bool qualifies_cat(const fx_pass_manager *pm, uint32_t i, const bool *written, cand *cd, cat_inputs *ins) {
+  const fx_program *p = pm->p;
+  const fx_inst *in = &p->inst[i];
+  if (in->op != FX_OP_CAT || in->failed || in->inplace || in->result.kind != FX_V_TENSOR ||
+      written_tensor(p, &in->result, written))
+    return false;
+  const fx_tinfo *ty = &p->tensors[in->result.v.node];
+  const fx_value *xs = &in->args[0], *dv = ARG(in, "dim");
+  if (ty->ndim != 4 || ty->dtype != FXRT_F32 || ty->shape[2] * ty->shape[3] == 1 || dv->kind != FX_V_INT ||
+      (dv->v.i != 1 && dv->v.i != -3) || (xs->kind != FX_V_TUPLE && xs->kind != FX_V_LIST) || xs->n == 0)
+    return false;
+  *cd = (cand){.kind = CAT, .node = i, .weight = FX_NONE_IDX, .bias = FX_NONE_IDX, .x = fx_value_none(),
+               .b = fx_value_none(), .res = fx_value_none(), .c = ty->shape[1], .in0 = ins->n, .nin = 0,
+               .linked = false};
+  if (ins->n + xs->n > ins->cap) {
+    ins->cap = 2 * (ins->n + xs->n);
+    ins->v = fx_xrealloc(ins->v, ins->cap * sizeof *ins->v);
+  }
+  for (uint32_t j = 0; j < xs->n; j++) {
+    const fx_value *xv = &xs->u.items[j];
+    if (xv->kind != FX_V_TENSOR || written_tensor(p, xv, written)) return false;
+    const fx_tinfo *tx = &p->tensors[xv->v.node];
+    if (tx->ndim != 4 || tx->dtype != FXRT_F32 || (j + 1 < xs->n && tx->shape[1] % FXRT_NCHWC_BLOCK != 0))
+      return false;
+    fx_value *out = &ins->v[ins->n + j];
+    if (!fx_pass_node_ref(p, i, xv->v.node, out) || out->kind != FX_V_NODE) return false;
+  }
+  cd->nin = xs->n;
+  ins->n += xs->n;
+  return true;
 }
 
 /* The packed weight of candidate cd (made once, shared by the convolutions that read the same weight): its name. */
@@ -224,6 +287,36 @@ static void rewrite_scale(fx_pass_manager *pm, fx_pass_stats *st, const cand *cd
   st->nchwc_se++;
 }
 
+/* A max pool: fx2c.nchwc_max_pool of the input's blocked value, its result blocked. */
+static void rewrite_max_pool(fx_pass_manager *pm, fx_pass_stats *st, const cand *cd, uint32_t *blk, uint32_t *to,
+                             uint32_t *from) {
+  fx_graph *g = pm->p->g;
+  const fx_pool_attrs *a = &pm->p->inst[cd->node].attrs->pool;
+  fx_value args[6] = {blocked_value(g, &cd->x, blk, to, cd->node)}, kw[2], pair[2];
+  const int64_t *v[4] = {a->kernel, a->stride, a->pad, a->dilation};
+  for (int j = 0; j < 4; j++) {
+    pair[0] = fx_value_int(g, v[j][0]), pair[1] = fx_value_int(g, v[j][1]);
+    args[1 + j] = fx_value_tuple(g, pair, 2);
+  }
+  args[5] = fx_value_bool(a->ceil_mode);
+  uint32_t nk = 0;
+  fx_pass_kwarg(g, kw, &nk, "channels", fx_value_int(g, cd->c));
+  replace(g, st, cd->node, "fx2c.nchwc_max_pool", args, 6, kw, nk, cd->c, blk, from);
+  st->nchwc_cat++;
+}
+
+/* A concatenation of channels: torch.cat of the inputs' blocked values along the blocks, its result blocked. */
+static void rewrite_cat(fx_pass_manager *pm, fx_pass_stats *st, const cand *cd, const cat_inputs *ins, uint32_t *blk,
+                        uint32_t *to, uint32_t *from) {
+  fx_graph *g = pm->p->g;
+  fx_value *items = fx_xmalloc(cd->nin * sizeof *items);
+  for (uint32_t j = 0; j < cd->nin; j++) items[j] = blocked_value(g, &ins->v[cd->in0 + j], blk, to, cd->node);
+  fx_value args[2] = {fx_value_container(g, FX_V_LIST, items, cd->nin), fx_value_int(g, 1)}, kw[1];
+  fx_xfree(items);
+  replace(g, st, cd->node, "torch.cat", args, 2, kw, 0, cd->c, blk, from);
+  st->nchwc_cat++;
+}
+
 /* The global average pool of a value that is blocked: fx2c.nchwc_global_avg_pool, its result in NCHW. */
 static void rewrite_pool(fx_pass_manager *pm, fx_pass_stats *st, const cand *cd, uint32_t *blk, uint32_t *from) {
   fx_graph *g = pm->p->g;
@@ -244,11 +337,17 @@ bool fx_pass_nchwc(fx_pass_manager *pm, fx_pass_stats *st) {
   bool *wwritten = fx_xcalloc(nw + 1, sizeof *wwritten), *written = fx_program_written_bases(p);
   fx_pass_weight_uses(p, pm->w, left, wwritten);
   cand *cs = NULL;
+  cat_inputs ins = {NULL, 0, 0};
   uint32_t ncs = 0, cap = 0;
   for (uint32_t i = 0; i < nold; i++) index[i] = FX_NONE_IDX;
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
     cand cd;
-    if (!(qualifies(pm, i, written, &cd) && !wwritten[cd.weight]) && !qualifies_se(pm, i, written, &cd)) continue;
+    const uint32_t nins = ins.n;
+    if (!(qualifies(pm, i, written, &cd) && !wwritten[cd.weight]) && !qualifies_se(pm, i, written, &cd) &&
+        !qualifies_max_pool(pm, i, written, &cd) && !qualifies_cat(pm, i, written, &cd, &ins)) {
+      ins.n = nins; /* a refused concatenation's inputs */
+      continue;
+    }
     if (ncs == cap) {
       cap = cap ? 2 * cap : 16;
       cs = fx_xrealloc(cs, cap * sizeof *cs);
@@ -256,14 +355,18 @@ bool fx_pass_nchwc(fx_pass_manager *pm, fx_pass_stats *st) {
     index[i] = ncs;
     cs[ncs++] = cd;
   }
-  /* linked: the input or the residual of a convolution or scale is another's result (pools link nothing: they are
-   * rewritten when their input is blocked) */
+  /* linked: the input or the residual of a convolution or scale, or an input of a concatenation, is another's result
+   * (pools link nothing: they are rewritten when their input is blocked) */
   for (uint32_t q = 0; q < ncs; q++) {
+    if (cs[q].kind == POOL) continue;
     const fx_value *src[2] = {&cs[q].x, &cs[q].res};
-    for (int s = cs[q].kind == DENSE ? 1 : 0; s < 2 && cs[q].kind != POOL; s++) /* a stem reads x in NCHW */
-      if (src[s]->kind == FX_V_NODE && src[s]->v.node < nold && index[src[s]->v.node] != FX_NONE_IDX &&
-          cs[index[src[s]->v.node]].kind != POOL)
-        cs[q].linked = cs[index[src[s]->v.node]].linked = true;
+    const uint32_t nsrc = cs[q].kind == CAT ? cs[q].nin : 2;
+    for (uint32_t s = cs[q].kind == DENSE ? 1 : 0; s < nsrc; s++) { /* a stem reads x in NCHW */
+      const fx_value *v = cs[q].kind == CAT ? &ins.v[cs[q].in0 + s] : src[s];
+      if (v->kind == FX_V_NODE && v->v.node < nold && index[v->v.node] != FX_NONE_IDX &&
+          cs[index[v->v.node]].kind != POOL)
+        cs[q].linked = cs[index[v->v.node]].linked = true;
+    }
   }
   /* blk[n]: the nchwc_conv that replaced conv node n; from[n]: its result back in NCHW; to[n]: the to_nchwc of node
    * n's result */
@@ -279,6 +382,10 @@ bool fx_pass_nchwc(fx_pass_manager *pm, fx_pass_stats *st) {
       continue;
     } else if (cs[q].kind == SCALE) {
       rewrite_scale(pm, st, &cs[q], blk, to, from);
+    } else if (cs[q].kind == MAXPOOL) {
+      rewrite_max_pool(pm, st, &cs[q], blk, to, from);
+    } else if (cs[q].kind == CAT) {
+      rewrite_cat(pm, st, &cs[q], &ins, blk, to, from);
     } else {
       left[cs[q].weight]--;
       rewrite(pm, st, &cs[q], blk, to, from);
@@ -300,5 +407,6 @@ bool fx_pass_nchwc(fx_pass_manager *pm, fx_pass_stats *st) {
   fx_xfree(wwritten);
   fx_xfree(written);
   fx_xfree(cs);
+  fx_xfree(ins.v);
   return done > 0;
 }

@@ -306,6 +306,8 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
       if (st.nchwc_se)
         fprintf(pm->stats_to, "pass %-8s %u squeeze-and-excitation pools and scales to NCHW16c\n", ps->name,
                 st.nchwc_se);
+      if (st.nchwc_cat)
+        fprintf(pm->stats_to, "pass %-8s %u max pools and concatenations to NCHW16c\n", ps->name, st.nchwc_cat);
     }
     if (pm->print_after && pm->print_to && (strcmp(pm->print_after, "all") == 0 || strcmp(pm->print_after, ps->name) == 0)) {
       fprintf(pm->print_to, "# after %s\n", ps->name);

@@ -24,6 +24,7 @@ typedef struct fx_pass_stats {
   uint32_t winograd;    /* convolutions rewritten to Winograd's algorithm */
   uint32_t nchwc;       /* convolutions rewritten to the NCHW16c layout */
   uint32_t nchwc_se;    /* squeeze-and-excitation's pools and scales rewritten to it */
+  uint32_t nchwc_cat;   /* max pools and concatenations of channels rewritten to it */
   uint32_t packed;      /* linear layers and attention given their weights transposed */
   int64_t weight_bytes_saved; /* bytes of weights the program no longer reads, less those it adds */
 } fx_pass_stats;

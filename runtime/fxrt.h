@@ -369,9 +369,9 @@ fxrt_status fxrt_to_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t hw, 
 /* y [n, c, hw] = x [n, ceil(c/16), hw, 16], the NCHW16c tensor back in NCHW. x and y must not overlap. */
 fxrt_status fxrt_from_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t hw, float *y);
 
-/* Whether fxrt_conv2d_nchwc_f32 computes this convolution (x [n, c, h, w], weight [k, c/groups, kh, kw]): a 1x1 one
- * with stride 1, no padding and one group (pointwise), or a depthwise one (groups = c = k) of any kernel size,
- * stride, padding and dilation. */
+/* Whether fxrt_conv2d_nchwc_f32 computes this convolution (x [n, c, h, w], weight [k, c/groups, kh, kw]): one of one
+ * group (dense; pointwise when 1x1 with stride 1 and no padding) or a depthwise one (groups = c = k), of any kernel
+ * size, stride, padding and dilation. */
 bool fxrt_conv2d_nchwc_supported(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p);
 /* Elements of the packed weight of such a convolution, or of one that fxrt_conv2d_nchw_nchwc_f32 computes:
  * ceil(k/16)*16*c*kh*kw (one group) or ceil(c/16)*16*kh*kw (depthwise), 0 for other groupings. */
@@ -386,7 +386,8 @@ fxrt_status fxrt_nchwc_pack_weight_f32(const float *weight, int64_t c, int64_t k
  * The channels of y beyond k are written as zeros. Only what fxrt_conv2d_nchwc_supported accepts (otherwise
  * FXRT_EINVAL). Each output is the sum over its taps (input channels, then rows, then columns of the kernel) in order,
  * in f32, then + bias, + residual, the activation: the same bits for any pool (threads: NULL for none), which gets
- * blocks of output rows (depthwise) or of pixels and output channels (pointwise). y must not overlap x. */
+ * blocks of output rows (depthwise), of output rows and channels (dense) or of pixels and output channels
+ * (pointwise). y must not overlap x. */
 fxrt_status fxrt_conv2d_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *wp,
                                   int64_t k, int64_t kh, int64_t kw, const float *bias, float *y, int64_t oh,
                                   int64_t ow, const fxrt_conv2d_params *p, const fxrt_epilogue *ep,
@@ -500,6 +501,13 @@ typedef struct fxrt_pool2d_params {
 fxrt_status fxrt_max_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh,
                                 int64_t ow, const fxrt_pool2d_params *p, int64_t *indices,
                                 const fxrt_threadpool *threads);
+/* fxrt_max_pool2d_f32 (fxrt_nchwc.c; without indices) with x [n, ceil(c/16), h, w, 16] and y [n, ceil(c/16), oh,
+ * ow, 16] in NCHW16c: the same values (the first largest of each window in row-major order, NaN wins, padding
+ * -inf), the channels beyond c zero; oh and ow as PyTorch computes them from p (ceil_mode too). Threads get output
+ * rows. */
+fxrt_status fxrt_nchwc_max_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y,
+                                      int64_t oh, int64_t ow, const fxrt_pool2d_params *p,
+                                      const fxrt_threadpool *threads);
 /* torch.nn.functional.avg_pool2d, with PyTorch's divisor rules for padding and ceil_mode windows; threads as
  * max_pool2d's. */
 fxrt_status fxrt_avg_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh,

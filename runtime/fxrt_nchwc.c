@@ -8,10 +8,15 @@
  *     tile's pixels and nv*np multiply-adds. Pixels left over go in tiles of 4 and 1, so a plane costs what it
  *     computes (7x7 = 49 pixels; the NCHW GEMM pads them to 64 lanes). Output vectors are shared out in groups of
  *     as equal sizes as can be, pixels in chunks whose x fits in L2.
+ *   - Dense (one group, any kernel, stride, padding and dilation; from an NCHW16c input, or from an NCHW one of up to
+ *     FXRT_NCHWC_DENSE_MAX_C channels: a stem): per output row, tiles as the pointwise kernel's whose taps (input
+ *     channel, kernel row, kernel column) are each nv weight vectors and np broadcasts of the input under the tap;
+ *     border columns one pixel at a time with their taps inside the input: no im2col, no padding buffer.
  *   - Depthwise (groups = c = k): per output row, the columns whose taps all fall inside the input go in tiles of
  *     8 vectors (8/BV pixels), then 4, 2, 1: per tap one vector multiply-add per vector of the tile, with no copy of
  *     the input, no padding buffer and no phase split (a stride only changes the step between the tile's pixels);
  *     the columns at the borders, and the rows at the top and bottom, skip the taps that fall outside.
+ * Max pooling likewise takes 16 channels per step.
  * Bias, residual and a clamp activation (none, ReLU, ReLU6, hardtanh) are applied in registers as a tile is stored;
  * other activations over the stored tile.
  * Sums run over the taps in order (input channels; kernel rows; kernel columns), in f32 (fused multiply-adds where
@@ -30,6 +35,7 @@
 #define fxrt_conv2d_nchw_nchwc_f32 FXRT_ISA_NAME(fxrt_conv2d_nchw_nchwc_f32)
 #define fxrt_nchwc_global_avg_pool_f32 FXRT_ISA_NAME(fxrt_nchwc_global_avg_pool_f32)
 #define fxrt_nchwc_scale_f32 FXRT_ISA_NAME(fxrt_nchwc_scale_f32)
+#define fxrt_nchwc_max_pool2d_f32 FXRT_ISA_NAME(fxrt_nchwc_max_pool2d_f32)
 #include "fxrt.h"
 #include "fxrt_check.h"
 #include "fxrt_gemm.h"
@@ -68,7 +74,7 @@ static bool is_depthwise(int64_t c, int64_t k, const fxrt_conv2d_params *p) { re
 bool fxrt_conv2d_nchwc_supported(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p) {
   if (!p || !conv_params_ok(p) || !in_range(c, 1) || !in_range(k, 1) || !in_range(kh, 1) || !in_range(kw, 1))
     return false;
-  return is_pointwise(kh, kw, p) || is_depthwise(c, k, p);
+  return p->groups == 1 || is_depthwise(c, k, p);
 }
 
 bool fxrt_conv2d_nchw_nchwc_supported(int64_t c, int64_t k, int64_t kh, int64_t kw, const fxrt_conv2d_params *p) {
@@ -597,7 +603,118 @@ static void conv_depthwise(const dw_job *J0, int64_t n, const fxrt_threadpool *t
   par_run(threads, n * ((total + J.rows - 1) / J.rows), dw_task, &J);
 }
 
-/* ---- dense convolutions of an NCHW input (stems) ------------------------------------------------------------- */
+/* ---- max pooling ---------------------------------------------------------------------------------------------- */
+
+typedef struct mp_job {
+  const float *x;
+  float *y;
+  const fxrt_pool2d_params *p;
+  int64_t c, cb, h, w, oh, ow;
+} mp_job;
+
+/* The running maxima m (np pixels, B lanes each) over the taps of output pixels ox0 .. ox0 + np - 1, whose taps all
+ * lie in kernel columns [kx0, kx1) and rows [ky0, ky1): row-major order, each value replacing the maximum when it is
+ * larger or NaN (fxrt_max_pool2d_f32's first largest and last NaN; the padding is -inf). Several pixels at once keep
+ * several compare chains in flight. */
+GEMM_INLINE void mp_pixels(const mp_job *J, const float *restrict x, float *restrict y, int np, int64_t iy0,
+                           int64_t ox0, int64_t ky0, int64_t ky1, int64_t kx0, int64_t kx1, int64_t lanes) {
+  const fxrt_pool2d_params *p = J->p;
+  const int64_t dh = p->dilation[0], dw = p->dilation[1], sw = p->stride[1], ix0 = ox0 * sw - p->padding[1];
+  const int64_t ps = sw * B; /* from one pixel's window to the next one's */
+  float m0[B], m1[B], m2[B], m3[B]; /* the maxima of pixels 0 .. 3 (np is 1 or 4: named arrays stay registers) */
+  for (int l = 0; l < B; l++) m0[l] = m1[l] = m2[l] = m3[l] = -INFINITY;
+#define MP_STEP(mq, e)                                                                                                 \
+  for (int j = 0; j < BV; j++) LANES(l) {                                                                             \
+      const float e_ = (e)[j * VW + l];                                                                                \
+      mq[j * VW + l] = e_ > mq[j * VW + l] || e_ != e_ ? e_ : mq[j * VW + l];                                          \
+    }
+  for (int64_t ky = ky0; ky < ky1; ky++) {
+    const int64_t row = (iy0 + ky * dh) * J->w;
+    for (int64_t kx = kx0; kx < kx1; kx++) {
+      const float *restrict v = x + (row + ix0 + kx * dw) * B; /* inside the row for each of the np pixels */
+      MP_STEP(m0, v)
+      if (np > 1) {
+        MP_STEP(m1, v + ps)
+        MP_STEP(m2, v + 2 * ps)
+        MP_STEP(m3, v + 3 * ps)
+      }
+    }
+  }
+#undef MP_STEP
+  float *const mq[4] = {m0, m1, m2, m3};
+  for (int q = 0; q < np; q++)
+    for (int j = 0; j < BV; j++) {
+      float *restrict yq = y + (ox0 + q) * B + j * VW;
+      LANES(l) yq[l] = j * VW + l < lanes ? mq[q][j * VW + l] : 0.0f;
+    }
+}
+
+static void mp_4(const mp_job *J, const float *x, float *y, int64_t iy0, int64_t ox0, int64_t ky0, int64_t ky1,
+                 int64_t kx0, int64_t kx1, int64_t lanes) {
+  mp_pixels(J, x, y, 4, iy0, ox0, ky0, ky1, kx0, kx1, lanes);
+}
+
+static void mp_1(const mp_job *J, const float *x, float *y, int64_t iy0, int64_t ox0, int64_t ky0, int64_t ky1,
+                 int64_t kx0, int64_t kx1, int64_t lanes) {
+  mp_pixels(J, x, y, 1, iy0, ox0, ky0, ky1, kx0, kx1, lanes);
+}
+
+/* Output row oy of one block of channels of one image (piece i = (b*cb + kb)*oh + oy), 16 channels at a time, zeros
+ * beyond c: the columns whose windows lie inside the input four pixels at a time, the others one at a time with the
+ * taps inside. */
+static void mp_task(void *ctx, int64_t i, int32_t worker) {
+  const mp_job *J = (const mp_job *)ctx;
+  (void)worker;
+  const fxrt_pool2d_params *p = J->p;
+  const int64_t oy = i % J->oh, plane = i / J->oh, kb = plane % J->cb, dw = p->dilation[1], kw = p->kernel[1];
+  const float *x = J->x + plane * J->h * J->w * B;
+  float *y = J->y + (plane * J->oh + oy) * J->ow * B;
+  const int64_t iy0 = oy * p->stride[0] - p->padding[0], lanes = min64(B, J->c - kb * B);
+  int64_t ky0, ky1, ox0, ox1; /* ox0 .. ox1: the columns whose taps are all inside the input */
+  valid_range(p->dilation[0], iy0, J->h, p->kernel[0], &ky0, &ky1);
+  valid_range(p->stride[1], -p->padding[1], J->w - (kw - 1) * dw, J->ow, &ox0, &ox1);
+  if (J->w - (kw - 1) * dw <= 0) ox0 = ox1 = 0;
+  for (int64_t ox = 0; ox < J->ow; ox++) {
+    if (ox == ox0) ox = max64(ox, ox1);
+    if (ox >= J->ow) break;
+    int64_t kx0, kx1;
+    valid_range(dw, ox * p->stride[1] - p->padding[1], J->w, kw, &kx0, &kx1);
+    mp_1(J, x, y, iy0, ox, ky0, ky1, kx0, kx1, lanes);
+  }
+  int64_t ox = ox0;
+  for (; ox + 4 <= ox1; ox += 4) mp_4(J, x, y, iy0, ox, ky0, ky1, 0, kw, lanes);
+  for (; ox < ox1; ox++) mp_1(J, x, y, iy0, ox, ky0, ky1, 0, kw, lanes);
+}
+
+/* The output size of a max pool as PyTorch computes it (ceil_mode: the last window starts inside the input or its
+ * left padding), or -1 for a window that the input cannot hold. */
+static int64_t pool_out(int64_t in, int64_t k, int64_t s, int64_t pad, int64_t dil, bool ceil_mode) {
+  const int64_t num = in + 2 * pad - dil * (k - 1) - 1 + (ceil_mode ? s - 1 : 0);
+  int64_t o = (num >= 0 ? num / s : -1) + 1;
+  if (ceil_mode && (o - 1) * s >= in + pad) o--;
+  return o >= 1 ? o : -1;
+}
+
+fxrt_status fxrt_nchwc_max_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y,
+                                      int64_t oh, int64_t ow, const fxrt_pool2d_params *p,
+                                      const fxrt_threadpool *threads) {
+  int64_t t;
+  if (!p || !in_range(n, 0) || !in_range(c, 1) || !in_range(h, 1) || !in_range(w, 1)) return FXRT_EINVAL;
+  for (int d = 0; d < 2; d++) {
+    const int64_t in = d ? w : h, out = d ? ow : oh, k = p->kernel[d], pad = p->padding[d];
+    if (!in_range(k, 1) || !in_range(p->stride[d], 1) || !in_range(p->dilation[d], 1) || !in_range(pad, 0) ||
+        pad * 2 > k || out != pool_out(in, k, p->stride[d], pad, p->dilation[d], p->ceil_mode))
+      return FXRT_EINVAL;
+  }
+  if (!mul_ok(n * blocks(c) * B, h * w, &t) || !mul_ok(n * blocks(c) * B, oh * ow, &t)) return FXRT_EINVAL;
+  if (n == 0) return FXRT_OK;
+  if (!x || !y) return FXRT_EINVAL;
+  const mp_job J = {.x = x, .y = y, .p = p, .c = c, .cb = blocks(c), .h = h, .w = w, .oh = oh, .ow = ow};
+  par_run(threads, n * J.cb * oh, mp_task, (void *)&J);
+  return FXRT_OK;
+}
+
+/* ---- dense convolutions (of an NCHW16c input; of an NCHW one: stems) ------------------------------------------ */
 
 typedef struct dn_job {
   const float *x, *wp, *bias, *res;
@@ -606,6 +723,7 @@ typedef struct dn_job {
   int64_t c, k, h, w, kh, kw, oh, ow, sh, sw, ph, pw, dh, dw;
   int64_t kb, taps; /* ceil(k/16); c*kh*kw, the taps of an output */
   int64_t groups;   /* of output vectors, as pw_job's */
+  bool blocked;     /* x in NCHW16c (else NCHW) */
 } dn_job;
 
 /* The tile of nv vectors (from output vector v0) by np output pixels (from column ox0) of output row oy of image b:
@@ -623,17 +741,22 @@ GEMM_INLINE void dn_micro(const dn_job *J, int nv, int np, int64_t b, int64_t v0
   const int64_t iy0 = oy * J->sh - J->ph, ix0 = ox0 * sw - J->pw;
   int64_t ky0, ky1;
   valid_range(J->dh, iy0, J->h, J->kh, &ky0, &ky1);
-  for (int64_t ci = 0; ci < J->c; ci++)
+  /* x's value (ci, iy, ix) is at xc(ci) + (iy * w + ix) * ps: NCHW16c, ps = B; NCHW, ps = 1 */
+  const int64_t ps = J->blocked ? B : 1, step = sw * ps, hw = J->h * J->w;
+  const float *restrict xi = J->x + (J->blocked ? b * blocks(J->c) * B * hw : b * J->c * hw);
+  for (int64_t ci = 0; ci < J->c; ci++) {
+    const float *restrict xc = xi + (J->blocked ? ci / B * hw * B + ci % B : ci * hw);
     for (int64_t ky = ky0; ky < ky1; ky++) {
-      const int64_t row = ((b * J->c + ci) * J->h + iy0 + ky * J->dh) * J->w;
+      const int64_t row = (iy0 + ky * J->dh) * J->w;
       for (int64_t kx = kx0; kx < kx1; kx++) {
-        const float *restrict xk = J->x + (row + ix0 + kx * J->dw); /* inside the row: kx is in [kx0, kx1) */
+        const float *restrict xk = xc + (row + ix0 + kx * J->dw) * ps; /* inside the row: kx is in [kx0, kx1) */
         const int64_t wo = ((ci * J->kh + ky) * J->kw + kx) * B;
-#define TILE_X(p) xk[(p)*sw]
+#define TILE_X(p) xk[(p)*step]
         PW_PIX(TILE_STEP)
 #undef TILE_X
       }
     }
+  }
   const int64_t plane = J->oh * J->ow * B, yb = b * J->kb * plane + (oy * J->ow + ox0) * B;
 #define TILE_O(j, p) (yb + VBLK(v0 + (j)) * plane + (p)*B + VOFF(v0 + (j)))
   TILE_STORE_ALL(E, J->y, J->res)
@@ -693,6 +816,13 @@ static void dn_task(void *ctx, int64_t i, int32_t worker) {
   }
 }
 
+static void conv_dense(const dn_job *J0, int64_t n, const fxrt_threadpool *threads) {
+  dn_job J = *J0;
+  J.kb = blocks(J.k), J.taps = J.c * J.kh * J.kw;
+  J.groups = (J.kb * BV + PW_NV - 1) / PW_NV;
+  par_run(threads, n * J.groups * J.oh, dn_task, &J);
+}
+
 fxrt_status fxrt_conv2d_nchw_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *wp,
                                        int64_t k, int64_t kh, int64_t kw, const float *bias, float *y, int64_t oh,
                                        int64_t ow, const fxrt_conv2d_params *p, const fxrt_epilogue *ep,
@@ -711,10 +841,9 @@ fxrt_status fxrt_conv2d_nchw_nchwc_f32(const float *x, int64_t n, int64_t c, int
   if (!x || !wp || !y) return FXRT_EINVAL;
   dn_job J = {.x = x, .wp = wp, .bias = bias, .res = ep ? ep->residual : NULL, .y = y, .ep = ep, .c = c, .k = k,
               .h = h, .w = w, .kh = kh, .kw = kw, .oh = oh, .ow = ow, .sh = p->stride[0], .sw = p->stride[1],
-              .ph = p->padding[0], .pw = p->padding[1], .dh = p->dilation[0], .dw = p->dilation[1], .kb = blocks(k),
-              .taps = c * kh * kw, .groups = 0};
-  J.groups = (J.kb * BV + PW_NV - 1) / PW_NV;
-  par_run(threads, n * J.groups * oh, dn_task, &J);
+              .ph = p->padding[0], .pw = p->padding[1], .dh = p->dilation[0], .dw = p->dilation[1], .kb = 0,
+              .taps = 0, .groups = 0, .blocked = false};
+  conv_dense(&J, n, threads);
   return FXRT_OK;
 }
 
@@ -741,6 +870,12 @@ fxrt_status fxrt_conv2d_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t 
     const pw_job J = {.x = x, .wp = wp, .bias = bias, .res = res, .y = y, .ep = ep, .c = c, .k = k, .hw = h * w,
                       .cb = blocks(c), .kb = blocks(k), .groups = 0, .chunk = 0, .chunks = 0};
     conv_pointwise(&J, n, threads);
+  } else if (p->groups == 1) {
+    const dn_job J = {.x = x, .wp = wp, .bias = bias, .res = res, .y = y, .ep = ep, .c = c, .k = k, .h = h, .w = w,
+                      .kh = kh, .kw = kw, .oh = oh, .ow = ow, .sh = p->stride[0], .sw = p->stride[1],
+                      .ph = p->padding[0], .pw = p->padding[1], .dh = p->dilation[0], .dw = p->dilation[1], .kb = 0,
+                      .taps = 0, .groups = 0, .blocked = true};
+    conv_dense(&J, n, threads);
   } else {
     const dw_job J = {.x = x, .wp = wp, .bias = bias, .res = res, .y = y, .ep = ep, .c = c, .cb = blocks(c),
                       .h = h, .w = w, .kh = kh, .kw = kw, .oh = oh, .ow = ow, .sh = p->stride[0],
@@ -757,6 +892,7 @@ fxrt_status fxrt_conv2d_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t 
 #undef fxrt_nchwc_global_avg_pool_f32
 #undef fxrt_conv2d_nchw_nchwc_f32
 #undef fxrt_nchwc_scale_f32
+#undef fxrt_nchwc_max_pool2d_f32
 FXRT_DISPATCHER(fxrt_status, fxrt_to_nchwc_f32, (const float *x, int64_t n, int64_t c, int64_t hw, float *y),
                 (x, n, c, hw, y))
 FXRT_DISPATCHER(fxrt_status, fxrt_from_nchwc_f32, (const float *x, int64_t n, int64_t c, int64_t hw, float *y),
@@ -779,3 +915,7 @@ FXRT_DISPATCHER(fxrt_status, fxrt_conv2d_nchw_nchwc_f32,
                  int64_t kw, const float *bias, float *y, int64_t oh, int64_t ow, const fxrt_conv2d_params *p,
                  const fxrt_epilogue *ep, const fxrt_threadpool *threads),
                 (x, n, c, h, w, wp, k, kh, kw, bias, y, oh, ow, p, ep, threads))
+FXRT_DISPATCHER(fxrt_status, fxrt_nchwc_max_pool2d_f32,
+                (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh, int64_t ow,
+                 const fxrt_pool2d_params *p, const fxrt_threadpool *threads),
+                (x, n, c, h, w, y, oh, ow, p, threads))

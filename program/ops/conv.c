@@ -1,7 +1,7 @@
 /* conv.c: convolutions: convolution (1-d and 2-d, grouped, dilated, transposed), fx2c.fused_conv (with an
  * epilogue and asymmetric padding), fx2c.winograd_conv, and the blocked layout's fx2c.nchwc_conv, fx2c.to_nchwc,
- * fx2c.from_nchwc, fx2c.nchwc_global_avg_pool and fx2c.nchwc_scale. Inference decodes the attributes once
- * (fx_conv_attrs).
+ * fx2c.from_nchwc, fx2c.nchwc_global_avg_pool and fx2c.nchwc_scale (fx2c.nchwc_max_pool is in pool.c). Inference
+ * decodes the attributes once (fx_conv_attrs).
  */
 #include "family.h"
 
@@ -151,8 +151,7 @@ bool fx_infer_winograd(fx_ictx *c, fx_op op, fx_inst *in) {
   return fx_check_epilogue(c, op, in);
 }
 
-/* An NCHW16c input t [n, cb, h, w, 16] and the `channels` argument that its blocks hold, in *ch. */
-static bool blocked_channels(fx_ictx *c, fx_op op, fx_inst *in, const fx_tinfo *t, int64_t *ch) {
+bool fx_blocked_channels(fx_ictx *c, fx_op op, fx_inst *in, const fx_tinfo *t, int64_t *ch) {
   const int64_t B = FXRT_NCHWC_BLOCK;
   if (t->ndim != 5 || t->dtype != FXRT_F32 || t->shape[4] != B)
     return fx_ierr(c, "the input must be an f32 NCHW16c tensor [n, cb, h, w, 16]");
@@ -175,7 +174,7 @@ bool fx_infer_nchwc_reorder(fx_ictx *c, fx_op op, fx_inst *in) {
     return true;
   }
   int64_t ch = 0;
-  if (!blocked_channels(c, op, in, t, &ch)) return false;
+  if (!fx_blocked_channels(c, op, in, t, &ch)) return false;
   int64_t shape[4] = {t->shape[0], ch, t->shape[2], t->shape[3]};
   in->result = new_tensor(c, FXRT_F32, 4, shape);
   return true;
@@ -188,7 +187,7 @@ bool fx_infer_nchwc_channelwise(fx_ictx *c, fx_op op, fx_inst *in) {
   NEED_TENSOR(x, "input");
   const fx_tinfo *t = tinfo(c, x);
   int64_t ch = 0;
-  if (!blocked_channels(c, op, in, t, &ch)) return false;
+  if (!fx_blocked_channels(c, op, in, t, &ch)) return false;
   if (op == FX_OP_NCHWC_GLOBAL_AVG_POOL) {
     int64_t shape[4] = {t->shape[0], ch, 1, 1};
     in->result = new_tensor(c, FXRT_F32, 4, shape);
@@ -235,7 +234,7 @@ bool fx_infer_nchwc_conv(fx_ictx *c, fx_op op, fx_inst *in) {
               : !fxrt_conv2d_nchwc_supported(cin, k, ks[0], ks[1], &p))
     return fx_ierr(c, nchw_in ? "from NCHW, the NCHW16c kernel computes convolutions of one group of up to %d input "
                                 "channels only"
-                              : "the NCHW16c kernel computes pointwise and depthwise convolutions only",
+                              : "the NCHW16c kernel computes convolutions of one group or depthwise ones only",
                    FXRT_NCHWC_DENSE_MAX_C);
   const bool pointwise = groups == 1; /* or dense: [kb][c*kh*kw][16] */
   const int64_t want[4] = {pointwise ? (k + B - 1) / B : t->shape[1], pointwise ? cin * ks[0] * ks[1] : ks[0],

@@ -109,6 +109,9 @@ bool fx_norm_dim(fx_ictx *c, int64_t dim, int32_t ndim, int32_t *out);
 bool fx_dim_arg(fx_ictx *c, const fx_value *v, int32_t ndim, int32_t *out);
 /* fused_conv, fused_linear, winograd_conv, nchwc_conv: the epilogue's arguments, checked against the result. */
 bool fx_check_epilogue(fx_ictx *c, fx_op op, fx_inst *in);
+/* The blocked ops (nchwc_*): an NCHW16c input t [n, cb, h, w, 16] and the `channels` argument that its blocks hold, in
+ * *ch. */
+bool fx_blocked_channels(fx_ictx *c, fx_op op, fx_inst *in, const fx_tinfo *t, int64_t *ch);
 
 /* A new tensor of the node, one sharing the storage of `of` (a view), a tuple, an int, a shape as a tuple. Making a
  * tensor may move the tensor table (and every fx_tinfo pointer into it) once a rule has made FX_RULE_TENSORS. */

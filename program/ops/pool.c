@@ -1,4 +1,5 @@
-/* pool.c: pooling: max (with indices) and average pooling, 1-d and 2-d, and adaptive average and max pooling.
+/* pool.c: pooling: max (with indices) and average pooling, 1-d and 2-d, adaptive average and max pooling, and max
+ * pooling in the blocked layout NCHW16c (fx2c.nchwc_max_pool).
  * Inference decodes the window once (fx_pool_attrs).
  */
 #include "family.h"
@@ -120,7 +121,48 @@ bool fx_infer_pool(fx_ictx *c, fx_op op, fx_inst *in) {
   return adaptive ? infer_adaptive_pool(c, op, in) : infer_window_pool(c, op, in);
 }
 
+/* nchwc_max_pool: max_pool2d of an NCHW16c input [n, cb, h, w, 16] (optimizer/nchwc.c), the result NCHW16c too. */
+bool fx_infer_nchwc_pool(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  int64_t ch = 0, ks[2] = {1, 1}, st[2] = {1, 1}, pd[2] = {0, 0}, dl[2] = {1, 1};
+  if (!fx_blocked_channels(c, op, in, t, &ch)) return false;
+  if (!fx_expand_ints(ARG("kernel_size"), 2, ks)) return fx_ierr(c, "kernel_size must be an int or a pair");
+  const fx_value *sv = ARG("stride");
+  if (sv->kind == FX_V_NONE) memcpy(st, ks, sizeof st);
+  else if (!fx_expand_ints(sv, 2, st)) return fx_ierr(c, "stride must be None, an int or a pair");
+  if (!fx_expand_ints(ARG("padding"), 2, pd) || !fx_expand_ints(ARG("dilation"), 2, dl))
+    return fx_ierr(c, "padding and dilation must be ints or pairs");
+  bool ceil_mode = false;
+  as_bool(ARG("ceil_mode"), &ceil_mode);
+  int64_t shape[5] = {t->shape[0], t->shape[1], 0, 0, t->shape[4]};
+  for (int i = 0; i < 2; i++)
+    if (!infer_pool_size(c, t->shape[2 + i], ks[i], st[i], pd[i], dl[i], ceil_mode, &shape[2 + i])) return false;
+  new_attrs(c, in)->pool = (fx_pool_attrs){2,         {ks[0], ks[1]}, {st[0], st[1]}, {pd[0], pd[1]}, {dl[0], dl[1]},
+                                           ceil_mode, false,          true,           0};
+  in->result = new_tensor(c, FXRT_F32, 5, shape);
+  return true;
+}
+
 /* ---- lowering ---- */
+
+/* nchwc_max_pool: one call. */
+bool fx_lower_nchwc_pool(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result;
+  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
+  const fx_pool_attrs *a = &in->attrs->pool; /* decoded by inference */
+  fx_kcall *k = fx_call(r, FX_K_NCHWC_MAX_POOL);
+  k->p.pool = (fxrt_pool2d_params){{a->kernel[0], a->kernel[1]}, {a->stride[0], a->stride[1]},
+                                   {a->pad[0], a->pad[1]},       {a->dilation[0], a->dilation[1]},
+                                   a->ceil_mode,                 true,
+                                   0};
+  k->ref[0] = tref(r, x);
+  k->i[0] = tx->shape[0], k->i[1] = iarg(ARG("channels"), 0), k->i[2] = tx->shape[2], k->i[3] = tx->shape[3];
+  k->ref[1] = tref(r, y);
+  k->i[4] = ty->shape[2], k->i[5] = ty->shape[3];
+  return true;
+}
 
 bool fx_lower_pool(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0];

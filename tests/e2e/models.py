@@ -227,7 +227,10 @@ class NchwcChains(torch.nn.Module):
     stored); an F.pad that padfold folds into a stride-2 depthwise, asymmetric; a dilated depthwise of a blocked value
     scaled by a parameter [1, c, 1, 1] (x * scale); the expand's result also read in NCHW (sigmoid); a depthwise that
     no chain links and a 1x1 of one pixel (both left); a 1x1 whose result another 1x1 reads before an in-place mul_
-    writes it and after (the blocked copy must not stand in for it). Channel counts are not multiples of 16."""
+    writes it and after (the blocked copy must not stand in for it); a fire module (squeezenet's) on a blocked max pool
+    with ceil_mode: squeeze, 1x1 and 3x3 expands concatenated (16 + 20 channels: blocked), read by a 1x1 stride-2
+    convolution and a padded max pool; a concatenation whose first input is not a multiple of 16 (left in NCHW).
+    Channel counts are not multiples of 16."""
 
     def __init__(self):
         super().__init__()
@@ -246,6 +249,10 @@ class NchwcChains(torch.nn.Module):
         self.pw = nn.Conv2d(24, 20, 1)
         self.pw2 = nn.Conv2d(20, 12, 1)
         self.gain = nn.Parameter(torch.rand(1, 24, 1, 1) + 0.5)
+        self.squeeze = nn.Conv2d(24, 16, 1)
+        self.ex1 = nn.Conv2d(16, 16, 1)
+        self.ex3 = nn.Conv2d(16, 20, 3, padding=1)
+        self.down = nn.Conv2d(36, 12, 1, stride=2)
 
     def forward(self, x):
         F = torch.nn.functional
@@ -261,7 +268,11 @@ class NchwcChains(torch.nn.Module):
         t = self.pw(q)
         u = self.pw2(t)
         t.mul_(0.5)
-        return z, p, q, self.lone(s * 0.5), torch.sigmoid(e), f, u, self.pw2(t)
+        h = F.relu(self.squeeze(F.max_pool2d(y, 3, stride=2, ceil_mode=True)))
+        c = torch.cat([F.relu(self.ex1(h)), F.relu(self.ex3(h))], 1)
+        w = torch.cat([self.ex3(h), h], 1)
+        return (z, p, q, self.lone(s * 0.5), torch.sigmoid(e), f, u, self.pw2(t), self.down(c),
+                F.max_pool2d(c, 2, stride=1, padding=1), torch.sigmoid(w))
 
 
 class HiddenHyperparameters(torch.nn.Module):

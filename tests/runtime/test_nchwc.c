@@ -1,10 +1,12 @@
 /* test_nchwc.c: the NCHW16c kernels (fxrt_nchwc.c): the reorders both ways, the weight packing, and
  * fxrt_conv2d_nchwc_f32 against the direct convolution loops of the definition in double, over pointwise and
- * depthwise shapes that reach every edge of its tiles, and fxrt_conv2d_nchw_nchwc_f32 (dense, from NCHW) likewise (channels that are not a multiple of 16, pixels left over from
+ * depthwise shapes that reach every edge of its tiles, dense ones (one group, any kernel) of a blocked input, and
+ * fxrt_conv2d_nchw_nchwc_f32 (dense, from NCHW) likewise (channels that are not a multiple of 16, pixels left over from
  * the pointwise tiles, planes with no inner columns, strides, dilation, asymmetric padding, batches), with bias or
  * none, a residual and each kind of activation; the channels beyond k must come out as zeros (also for an activation
  * that is not 0 at 0), and pools of 2, 3 and 5 threads must give the same bits as none. Squeeze-and-excitation's
- * global mean and per-channel scale in NCHW16c likewise. Plus the error statuses.
+ * global mean and per-channel scale in NCHW16c likewise, and max pooling against the NCHW kernel bit for bit. Plus the
+ * error statuses.
  *
  * A value passes when |got - want| <= 1e-5 * (sum of the magnitudes of its terms) + 1e-6 (the error bound of an f32
  * sum), as in test_conv.c. */
@@ -96,6 +98,17 @@ static const nc_case cases[] = {
     {1, 3, 11, 9, 64, 5, 5, 1, 2, 0, 2, 1, 1},
     {1, 2, 2, 3, 16, 3, 3, 1, 1, 0, 1, 1, 1},
     {1, 3, 5, 5, 20, 1, 1, 1, 0, 0, 1, 1, 1},
+    /* dense from NCHW16c: squeezenet's 3x3 expand (c 16 -> 64), c and k not multiples of 16 with dilation and
+     * asymmetric padding, 1x1 stride 2 (a downsample), 7x7 stride 2 with padding 3, 5x5 on planes without inner
+     * columns, a batch of 2 with 2 input blocks, 3x1 */
+    {1, 16, 13, 13, 64, 3, 3, 1, 1, 0, 1, 1, 0},
+    {1, 20, 11, 9, 40, 3, 3, 1, 2, 0, 2, 1, 0},
+    {1, 33, 9, 8, 24, 3, 3, 2, 0, 1, 1, 1, 0},
+    {1, 32, 14, 14, 48, 1, 1, 2, 0, 0, 1, 1, 0},
+    {1, 8, 15, 17, 16, 7, 7, 2, 3, 0, 1, 1, 0},
+    {1, 17, 3, 4, 20, 5, 5, 1, 2, 0, 1, 1, 0},
+    {2, 32, 6, 7, 33, 3, 3, 1, 1, 0, 1, 1, 0},
+    {1, 24, 9, 10, 16, 3, 1, 1, 1, 0, 1, 1, 0},
 };
 
 static const fxrt_act acts[] = {FXRT_ACT_NONE, FXRT_ACT_RELU6, FXRT_ACT_SILU,   FXRT_ACT_HARDSWISH,
@@ -252,8 +265,8 @@ static void conv_refuses(void **state) {
   const fxrt_conv2d_params g2 = {{1, 1}, {0, 0}, {1, 1}, 2, {0, 0}}, s2 = {{2, 2}, {0, 0}, {1, 1}, 1, {0, 0}},
                            pw = {{1, 1}, {0, 0}, {1, 1}, 1, {0, 0}}, k3 = {{1, 1}, {1, 1}, {1, 1}, 1, {0, 0}};
   assert_false(fxrt_conv2d_nchwc_supported(4, 4, 1, 1, &g2)); /* grouped, not depthwise */
-  assert_false(fxrt_conv2d_nchwc_supported(4, 4, 1, 1, &s2)); /* 1x1 with a stride */
-  assert_false(fxrt_conv2d_nchwc_supported(4, 8, 3, 3, &k3)); /* a dense 3x3 of a blocked input */
+  assert_true(fxrt_conv2d_nchwc_supported(4, 4, 1, 1, &s2)); /* 1x1 with a stride: dense */
+  assert_true(fxrt_conv2d_nchwc_supported(4, 8, 3, 3, &k3));  /* a dense 3x3 of a blocked input */
   assert_true(fxrt_conv2d_nchw_nchwc_supported(4, 8, 3, 3, &k3)); /* of an NCHW one of up to 4 channels */
   assert_false(fxrt_conv2d_nchw_nchwc_supported(5, 8, 3, 3, &k3));
   assert_false(fxrt_conv2d_nchw_nchwc_supported(4, 4, 3, 3, &g2)); /* grouped */
@@ -263,7 +276,8 @@ static void conv_refuses(void **state) {
   assert_int_equal(fxrt_conv2d_nchw_nchwc_f32(v, 1, 4, 4, 4, v, 8, 3, 3, NULL, v, 4, 3, &k3, NULL, NULL), FXRT_EINVAL);
   assert_int_equal(fxrt_conv2d_nchw_nchwc_f32(v, 1, 5, 4, 4, v, 8, 3, 3, NULL, v, 4, 4, &k3, NULL, NULL), FXRT_EINVAL);
   assert_int_equal(fxrt_conv2d_nchw_nchwc_f32(v, 0, 4, 4, 4, v, 8, 3, 3, NULL, v, 4, 4, &k3, NULL, NULL), FXRT_OK);
-  assert_int_equal(fxrt_conv2d_nchwc_f32(v, 1, 4, 4, 4, v, 4, 1, 1, NULL, v, 2, 2, &s2, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_nchwc_f32(v, 1, 4, 4, 4, v, 4, 1, 1, NULL, v, 2, 3, &s2, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_conv2d_nchwc_f32(v, 1, 4, 4, 4, v, 4, 1, 1, NULL, v, 4, 4, &g2, NULL, NULL), FXRT_EINVAL);
   assert_int_equal(fxrt_conv2d_nchwc_f32(v, 1, 4, 4, 4, v, 4, 1, 1, NULL, v, 4, 5, &pw, NULL, NULL), FXRT_EINVAL);
   assert_int_equal(fxrt_conv2d_nchwc_f32(NULL, 1, 4, 4, 4, v, 4, 1, 1, NULL, v, 4, 4, &pw, NULL, NULL), FXRT_EINVAL);
   assert_int_equal(fxrt_conv2d_nchwc_f32(v, 0, 4, 4, 4, v, 4, 1, 1, NULL, v, 4, 4, &pw, NULL, NULL), FXRT_OK);
@@ -326,6 +340,64 @@ static void channelwise_matches_definition(void **state) {
   assert_int_equal(fxrt_nchwc_scale_f32(NULL, 1, 3, 0, NULL, false, NULL, NULL), FXRT_OK);
 }
 
+/* ---- max pooling ------------------------------------------------------------------------------------------------ */
+
+/* fxrt_nchwc_max_pool2d_f32 against the NCHW kernel, fxrt_max_pool2d_f32, bit for bit: windows with padding, ceil_mode,
+ * dilation and strides, channels not a multiple of 16, a batch, NaNs and ties of -0.0 and 0.0 (the first largest
+ * wins, and NaN); the channels beyond c zero; pools give the same bits. */
+static void max_pool_matches_nchw(void **state) {
+  (void)state;
+  static const int64_t mp_cases[][10] = {/* n, c, h, w, k, s, pad, dil, ceil, ties */
+                                      {1, 64, 111, 111, 3, 2, 0, 1, 1, 0}, {2, 20, 9, 10, 3, 2, 1, 1, 0, 1},
+                                      {1, 17, 13, 13, 3, 2, 0, 1, 1, 1},   {1, 32, 8, 7, 2, 2, 0, 1, 0, 0},
+                                      {1, 5, 11, 12, 3, 1, 1, 2, 0, 1},    {1, 16, 6, 9, 5, 3, 2, 1, 1, 1}};
+  for (size_t q = 0; q < sizeof mp_cases / sizeof mp_cases[0]; q++) {
+    const int64_t *t = mp_cases[q], n = t[0], c = t[1], h = t[2], w = t[3];
+    const fxrt_pool2d_params p = {{t[4], t[4]}, {t[5], t[5]}, {t[6], t[6]}, {t[7], t[7]}, t[8] != 0, true, 0};
+    int64_t o[2];
+    for (int d = 0; d < 2; d++) { /* PyTorch's output size */
+      const int64_t in = d ? w : h, num = in + 2 * t[6] - t[7] * (t[4] - 1) - 1 + (t[8] ? t[5] - 1 : 0);
+      o[d] = num / t[5] + 1;
+      if (t[8] && (o[d] - 1) * t[5] >= in + t[6]) o[d]--;
+    }
+    const int64_t oh = o[0], ow = o[1], nx = n * c * h * w, ny = n * c * oh * ow;
+    const int64_t nxb = n * blocks(c) * BLK * h * w, nyb = n * blocks(c) * BLK * oh * ow;
+    float *x = rand_buf(nx), *xb = rand_buf(nxb), *want = rand_buf(ny), *yb = rand_buf(nyb), *y = rand_buf(ny);
+    float *yt = rand_buf(nyb);
+    for (int64_t i = 0; i < nx; i++) {
+      if (t[9]) x[i] = (float)(int)(x[i] * 2.0f); /* values -1, 0, 1: many ties, -0.0 among them */
+      if (t[9] && i % 7 == 3) x[i] = -0.0f;
+      if (i % 97 == 5) x[i] = NAN;
+    }
+    assert_int_equal(fxrt_to_nchwc_f32(x, n, c, h * w, xb), FXRT_OK);
+    assert_int_equal(fxrt_max_pool2d_f32(x, n, c, h, w, want, oh, ow, &p, NULL, NULL), FXRT_OK);
+    assert_int_equal(fxrt_nchwc_max_pool2d_f32(xb, n, c, h, w, yb, oh, ow, &p, NULL), FXRT_OK);
+    for (int64_t b = 0; b < n; b++)
+      for (int64_t ch = c; ch < blocks(c) * BLK; ch++)
+        for (int64_t i = 0; i < oh * ow; i++) {
+          const float v = yb[((b * blocks(c) + ch / BLK) * oh * ow + i) * BLK + ch % BLK];
+          if (v != 0.0f || signbit(v))
+            fail_msg("max pool case %zu: padding channel %lld is %g", q, (long long)ch, (double)v);
+        }
+    assert_int_equal(fxrt_from_nchwc_f32(yb, n, c, oh * ow, y), FXRT_OK);
+    for (int64_t i = 0; i < ny; i++)
+      if (memcmp(&y[i], &want[i], sizeof(float)) != 0)
+        fail_msg("max pool case %zu: output %lld is %g, the NCHW kernel's %g", q, (long long)i, (double)y[i],
+                 (double)want[i]);
+    for (int k = 0; k < 3; k++) {
+      assert_int_equal(fxrt_nchwc_max_pool2d_f32(xb, n, c, h, w, yt, oh, ow, &p, fxrt_threads_pool(pools[k])),
+                       FXRT_OK);
+      assert_memory_equal(yt, yb, sizeof(float) * (size_t)nyb);
+    }
+    assert_int_equal(fxrt_nchwc_max_pool2d_f32(xb, n, c, h, w, yb, oh + 1, ow, &p, NULL), FXRT_EINVAL);
+    free(x), free(xb), free(want), free(yb), free(y), free(yt);
+  }
+  const fxrt_pool2d_params wide = {{3, 3}, {1, 1}, {2, 2}, {1, 1}, false, true, 0}; /* padding over half the window */
+  float v[64] = {0};
+  assert_int_equal(fxrt_nchwc_max_pool2d_f32(v, 1, 1, 2, 2, v, 4, 4, &wide, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_nchwc_max_pool2d_f32(v, 1, 1, 2, 2, v, 1, 1, NULL, NULL), FXRT_EINVAL);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(reorders_round_trip),
@@ -333,6 +405,7 @@ int main(void) {
       cmocka_unit_test(conv_residual_in_place),
       cmocka_unit_test(conv_refuses),
       cmocka_unit_test(channelwise_matches_definition),
+      cmocka_unit_test(max_pool_matches_nchw),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
