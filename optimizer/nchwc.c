@@ -139,7 +139,8 @@ static bool qualifies_max_pool(const fx_pass_manager *pm, uint32_t i, const bool
     return false;
   const fx_tinfo *tx = &p->tensors[in->args[0].v.node], *ty = &p->tensors[in->result.v.node];
   const fx_pool_attrs *a = &in->attrs->pool; /* decoded by inference */
-  if (a->sp != 2 || a->return_indices || tx->ndim != 4 || tx->dtype != FXRT_F32 || ty->ndim != 4) return false;
+  if (a->sp != 2 || a->return_indices || tx->ndim != 4 || tx->dtype != FXRT_F32 || tx->shape[1] < 1 || ty->ndim != 4)
+    return false;
   *cd = (cand){.kind = MAXPOOL, .node = i, .weight = FX_NONE_IDX, .bias = FX_NONE_IDX, .x = fx_value_none(),
                .b = fx_value_none(), .res = fx_value_none(), .c = tx->shape[1], .linked = false};
   return fx_pass_node_ref(p, i, in->args[0].v.node, &cd->x) && cd->x.kind == FX_V_NODE;
@@ -170,7 +171,8 @@ static bool qualifies_cat(const fx_pass_manager *pm, uint32_t i, const bool *wri
     const fx_value *xv = &xs->u.items[j];
     if (xv->kind != FX_V_TENSOR || written_tensor(p, xv, written)) return false;
     const fx_tinfo *tx = &p->tensors[xv->v.node];
-    if (tx->ndim != 4 || tx->dtype != FXRT_F32 || (j + 1 < xs->n && tx->shape[1] % FXRT_NCHWC_BLOCK != 0))
+    if (tx->ndim != 4 || tx->dtype != FXRT_F32 || tx->shape[1] < 1 ||
+        (j + 1 < xs->n && tx->shape[1] % FXRT_NCHWC_BLOCK != 0)) /* (an empty input has no blocks to reorder) */
       return false;
     fx_value *out = &ins->v[ins->n + j];
     if (!fx_pass_node_ref(p, i, xv->v.node, out) || out->kind != FX_V_NODE) return false;

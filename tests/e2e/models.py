@@ -229,7 +229,8 @@ class NchwcChains(torch.nn.Module):
     no chain links and a 1x1 of one pixel (both left); a 1x1 whose result another 1x1 reads before an in-place mul_
     writes it and after (the blocked copy must not stand in for it); a fire module (squeezenet's) on a blocked max pool
     with ceil_mode: squeeze, 1x1 and 3x3 expands concatenated (16 + 20 channels: blocked), read by a 1x1 stride-2
-    convolution and a padded max pool; a concatenation whose first input is not a multiple of 16 (left in NCHW).
+    convolution (through a concatenation with an empty slice, left in NCHW: an empty input has no blocks) and a padded
+    max pool; a concatenation whose first input is not a multiple of 16 (left in NCHW).
     Channel counts are not multiples of 16."""
 
     def __init__(self):
@@ -271,8 +272,8 @@ class NchwcChains(torch.nn.Module):
         h = F.relu(self.squeeze(F.max_pool2d(y, 3, stride=2, ceil_mode=True)))
         c = torch.cat([F.relu(self.ex1(h)), F.relu(self.ex3(h))], 1)
         w = torch.cat([self.ex3(h), h], 1)
-        return (z, p, q, self.lone(s * 0.5), torch.sigmoid(e), f, u, self.pw2(t), self.down(c),
-                F.max_pool2d(c, 2, stride=1, padding=1), torch.sigmoid(w))
+        return (z, p, q, self.lone(s * 0.5), torch.sigmoid(e), f, u, self.pw2(t),
+                self.down(torch.cat([c, h[:, :0]], 1)), F.max_pool2d(c, 2, stride=1, padding=1), torch.sigmoid(w))
 
 
 class HiddenHyperparameters(torch.nn.Module):

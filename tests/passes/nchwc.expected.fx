@@ -44,7 +44,7 @@ graph():
     %squeeze_bias : [#users=1] = get_attr[target=squeeze.bias]
     %squeeze_weight_nchwc : [#users=1] = get_attr[target=squeeze.weight_nchwc]
     %squeeze_fused_nchwc : [#users=4] = call_function[target=fx2c.nchwc_conv](args = (%max_pool2d_nchwc, %squeeze_weight_nchwc, %squeeze_bias, (1, 1), (0, 0), (1, 1), 1), kwargs = {in_channels: 24, out_channels: 16, kernel_size: (1, 1), activation: relu})
-    %squeeze_fused_nchw : [#users=1] = call_function[target=fx2c.from_nchwc](args = (%squeeze_fused_nchwc,), kwargs = {channels: 16})
+    %squeeze_fused_nchw : [#users=2] = call_function[target=fx2c.from_nchwc](args = (%squeeze_fused_nchwc,), kwargs = {channels: 16})
     %ex1_bias : [#users=1] = get_attr[target=ex1.bias]
     %ex1_weight_nchwc : [#users=1] = get_attr[target=ex1.weight_nchwc]
     %ex1_fused_nchwc : [#users=1] = call_function[target=fx2c.nchwc_conv](args = (%squeeze_fused_nchwc, %ex1_weight_nchwc, %ex1_bias, (1, 1), (0, 0), (1, 1), 1), kwargs = {in_channels: 16, out_channels: 16, kernel_size: (1, 1), activation: relu})
@@ -52,6 +52,7 @@ graph():
     %ex3_weight_nchwc : [#users=1] = get_attr[target=ex3.weight_nchwc]
     %ex3_fused_nchwc : [#users=1] = call_function[target=fx2c.nchwc_conv](args = (%squeeze_fused_nchwc, %ex3_weight_nchwc, %ex3_bias, (1, 1), (1, 1), (1, 1), 1), kwargs = {in_channels: 16, out_channels: 20, kernel_size: (3, 3), activation: relu})
     %cat_nchwc : [#users=2] = call_function[target=torch.cat](args = ([%ex1_fused_nchwc, %ex3_fused_nchwc], 1), kwargs = {})
+    %cat_nchw : [#users=1] = call_function[target=fx2c.from_nchwc](args = (%cat_nchwc,), kwargs = {channels: 36})
     %ex3_weight_nchwc_1 : [#users=1] = get_attr[target=ex3.weight_nchwc]
     %ex3_bias_1 : [#users=1] = get_attr[target=ex3.bias]
     %ex3_1_nchwc : [#users=1] = call_function[target=fx2c.nchwc_conv](args = (%squeeze_fused_nchwc, %ex3_weight_nchwc_1, %ex3_bias_1, (1, 1), (1, 1), (1, 1), 1), kwargs = {in_channels: 16, out_channels: 20, kernel_size: (3, 3)})
@@ -61,11 +62,10 @@ graph():
     %lone : [#users=1] = call_module[target=lone](args = (%mul_2,), kwargs = {})
     %sigmoid_1 : [#users=1] = call_function[target=torch.sigmoid](args = (%expand_fused_nchw,), kwargs = {})
     %pw2_1 : [#users=1] = call_module[target=pw2](args = (%pw,), kwargs = {})
-    %down_weight_nchwc : [#users=1] = get_attr[target=down.weight_nchwc]
-    %down_bias : [#users=1] = get_attr[target=down.bias]
-    %down_nchwc : [#users=1] = call_function[target=fx2c.nchwc_conv](args = (%cat_nchwc, %down_weight_nchwc, %down_bias, (2, 2), (0, 0), (1, 1), 1), kwargs = {in_channels: 36, out_channels: 12, kernel_size: (1, 1)})
-    %down_nchw : [#users=1] = call_function[target=fx2c.from_nchwc](args = (%down_nchwc,), kwargs = {channels: 12})
+    %getitem : [#users=1] = call_function[target=operator.getitem](args = (%squeeze_fused_nchw, (slice(None, None, None), slice(None, 0, None))), kwargs = {})
+    %cat_2 : [#users=1] = call_function[target=torch.cat](args = ([%cat_nchw, %getitem], 1), kwargs = {})
+    %down : [#users=1] = call_module[target=down](args = (%cat_2,), kwargs = {})
     %max_pool2d_1_nchwc : [#users=1] = call_function[target=fx2c.nchwc_max_pool](args = (%cat_nchwc, (2, 2), (1, 1), (1, 1), (1, 1), False), kwargs = {channels: 36})
     %max_pool2d_1_nchw : [#users=1] = call_function[target=fx2c.from_nchwc](args = (%max_pool2d_1_nchwc,), kwargs = {channels: 36})
     %sigmoid_2 : [#users=1] = call_function[target=torch.sigmoid](args = (%cat_1,), kwargs = {})
-    return (dw5_fused_nchw, dwpad_padded_nchw, dwdil_nchw, lone, sigmoid_1, fc, pw2, pw2_1, down_nchw, max_pool2d_1_nchw, sigmoid_2)
+    return (dw5_fused_nchw, dwpad_padded_nchw, dwdil_nchw, lone, sigmoid_1, fc, pw2, pw2_1, down, max_pool2d_1_nchw, sigmoid_2)
