@@ -35,4 +35,35 @@ static inline bool conv_params_ok(const fxrt_conv2d_params *p) {
   return in_range(p->groups, 1);
 }
 
+/* floor(a / b) for b > 0 (PyTorch's div_rtn). */
+static inline int64_t floor_div(int64_t a, int64_t b) {
+  const int64_t q = a / b;
+  return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+/* PyTorch's pooling_output_shape: the number of windows, the last one starting inside the input or left padding. */
+static inline int64_t pool_out(int64_t in, int64_t kernel, int64_t pad, int64_t stride, int64_t dil, bool ceil_mode) {
+  int64_t out = floor_div(in + 2 * pad - dil * (kernel - 1) - 1 + (ceil_mode ? stride - 1 : 0), stride) + 1;
+  if (ceil_mode && (out - 1) * stride >= in + pad) out--;
+  return out;
+}
+
+/* The checks of PyTorch's pool2d_shape_check, plus oh/ow as pooling_output_shape gives them (fxrt_pool.c,
+ * fxrt_nchwc.c: c the channels stored per image). */
+static inline bool pool_shape_ok(int64_t n, int64_t c, int64_t h, int64_t w, int64_t oh, int64_t ow,
+                          const fxrt_pool2d_params *p, int64_t dh, int64_t dw) {
+  int64_t t;
+  if (!in_range(n, 0) || !in_range(c, 0) || !in_range(h, 1) || !in_range(w, 1)) return false;
+  const int64_t dil[2] = {dh, dw};
+  for (int d = 0; d < 2; d++) {
+    if (!in_range(p->kernel[d], 1) || !in_range(p->stride[d], 1) || !in_range(p->padding[d], 0) || !in_range(dil[d], 1))
+      return false;
+    if (p->padding[d] > p->kernel[d] / 2) return false; /* "pad should be at most half of kernel size" */
+  }
+  if (oh < 1 || ow < 1 || oh != pool_out(h, p->kernel[0], p->padding[0], p->stride[0], dh, p->ceil_mode) ||
+      ow != pool_out(w, p->kernel[1], p->padding[1], p->stride[1], dw, p->ceil_mode))
+    return false;
+  return mul_ok(n, c, &t) && mul_ok(t, h, &t) && mul_ok(t, w, &t) && mul_ok(n * c, oh, &t) && mul_ok(t, ow, &t);
+}
+
 #endif

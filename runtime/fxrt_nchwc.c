@@ -686,27 +686,11 @@ static void mp_task(void *ctx, int64_t i, int32_t worker) {
   for (; ox < ox1; ox++) mp_1(J, x, y, iy0, ox, ky0, ky1, 0, kw, lanes);
 }
 
-/* The output size of a max pool as PyTorch computes it (ceil_mode: the last window starts inside the input or its
- * left padding), or -1 for a window that the input cannot hold. */
-static int64_t pool_out(int64_t in, int64_t k, int64_t s, int64_t pad, int64_t dil, bool ceil_mode) {
-  const int64_t num = in + 2 * pad - dil * (k - 1) - 1 + (ceil_mode ? s - 1 : 0);
-  int64_t o = (num >= 0 ? num / s : -1) + 1;
-  if (ceil_mode && (o - 1) * s >= in + pad) o--;
-  return o >= 1 ? o : -1;
-}
-
 fxrt_status fxrt_nchwc_max_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y,
                                       int64_t oh, int64_t ow, const fxrt_pool2d_params *p,
                                       const fxrt_threadpool *threads) {
-  int64_t t;
-  if (!p || !in_range(n, 0) || !in_range(c, 1) || !in_range(h, 1) || !in_range(w, 1)) return FXRT_EINVAL;
-  for (int d = 0; d < 2; d++) {
-    const int64_t in = d ? w : h, out = d ? ow : oh, k = p->kernel[d], pad = p->padding[d];
-    if (!in_range(k, 1) || !in_range(p->stride[d], 1) || !in_range(p->dilation[d], 1) || !in_range(pad, 0) ||
-        pad * 2 > k || out != pool_out(in, k, p->stride[d], pad, p->dilation[d], p->ceil_mode))
-      return FXRT_EINVAL;
-  }
-  if (!mul_ok(n * blocks(c) * B, h * w, &t) || !mul_ok(n * blocks(c) * B, oh * ow, &t)) return FXRT_EINVAL;
+  if (!p || !in_range(c, 1) || !pool_shape_ok(n, blocks(c) * B, h, w, oh, ow, p, p->dilation[0], p->dilation[1]))
+    return FXRT_EINVAL;
   if (n == 0) return FXRT_OK;
   if (!x || !y) return FXRT_EINVAL;
   const mp_job J = {.x = x, .y = y, .p = p, .c = c, .cb = blocks(c), .h = h, .w = w, .oh = oh, .ow = ow};
@@ -816,34 +800,43 @@ static void dn_task(void *ctx, int64_t i, int32_t worker) {
   }
 }
 
-static void conv_dense(const dn_job *J0, int64_t n, const fxrt_threadpool *threads) {
-  dn_job J = *J0;
-  J.kb = blocks(J.k), J.taps = J.c * J.kh * J.kw;
+/* The dense kernel on x in NCHW16c (blocked) or NCHW. */
+static void conv_dense(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *wp, int64_t k,
+                       int64_t kh, int64_t kw, const float *bias, float *y, int64_t oh, int64_t ow,
+                       const fxrt_conv2d_params *p, const fxrt_epilogue *ep, bool blocked,
+                       const fxrt_threadpool *threads) {
+  dn_job J = {.x = x, .wp = wp, .bias = bias, .res = ep ? ep->residual : NULL, .y = y, .ep = ep, .c = c, .k = k,
+              .h = h, .w = w, .kh = kh, .kw = kw, .oh = oh, .ow = ow, .sh = p->stride[0], .sw = p->stride[1],
+              .ph = p->padding[0], .pw = p->padding[1], .dh = p->dilation[0], .dw = p->dilation[1],
+              .kb = blocks(k), .taps = c * kh * kw, .groups = 0, .blocked = blocked};
   J.groups = (J.kb * BV + PW_NV - 1) / PW_NV;
-  par_run(threads, n * J.groups * J.oh, dn_task, &J);
+  par_run(threads, n * J.groups * oh, dn_task, &J);
+}
+
+/* The checks the entry points share, past the kernel's own: sizes in range, a known activation, oh and ow as the
+ * convolution computes them, no overflow of x (xc channels stored per image) or y. */
+static bool conv_args_ok(int64_t n, int64_t xc, int64_t h, int64_t w, int64_t k, int64_t kh, int64_t kw, int64_t oh,
+                         int64_t ow, const fxrt_conv2d_params *p, const fxrt_epilogue *ep) {
+  int64_t t;
+  if (!in_range(n, 0) || !in_range(h, 1) || !in_range(w, 1)) return false;
+  if (ep && (unsigned)ep->act >= (unsigned)FXRT_NUM_ACTS) return false;
+  for (int d = 0; d < 2; d++) {
+    const int64_t in = d ? w : h, ker = d ? kw : kh, out = d ? ow : oh;
+    const int64_t span = in + 2 * p->padding[d] + p->pad_extra[d] - p->dilation[d] * (ker - 1) - 1;
+    if (span < 0 || out != span / p->stride[d] + 1) return false;
+  }
+  return mul_ok(n * xc, h * w, &t) && mul_ok(n * blocks(k) * B, oh * ow, &t);
 }
 
 fxrt_status fxrt_conv2d_nchw_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *wp,
                                        int64_t k, int64_t kh, int64_t kw, const float *bias, float *y, int64_t oh,
                                        int64_t ow, const fxrt_conv2d_params *p, const fxrt_epilogue *ep,
                                        const fxrt_threadpool *threads) {
-  int64_t t;
-  if (!fxrt_conv2d_nchw_nchwc_supported(c, k, kh, kw, p) || !in_range(n, 0) || !in_range(h, 1) || !in_range(w, 1))
+  if (!fxrt_conv2d_nchw_nchwc_supported(c, k, kh, kw, p) || !conv_args_ok(n, c, h, w, k, kh, kw, oh, ow, p, ep))
     return FXRT_EINVAL;
-  if (ep && (unsigned)ep->act >= (unsigned)FXRT_NUM_ACTS) return FXRT_EINVAL;
-  for (int d = 0; d < 2; d++) {
-    const int64_t in = d ? w : h, ker = d ? kw : kh, out = d ? ow : oh;
-    const int64_t span = in + 2 * p->padding[d] + p->pad_extra[d] - p->dilation[d] * (ker - 1) - 1;
-    if (span < 0 || out != span / p->stride[d] + 1) return FXRT_EINVAL;
-  }
-  if (!mul_ok(n * c, h * w, &t) || !mul_ok(n * blocks(k) * B, oh * ow, &t)) return FXRT_EINVAL;
   if (n == 0) return FXRT_OK;
   if (!x || !wp || !y) return FXRT_EINVAL;
-  dn_job J = {.x = x, .wp = wp, .bias = bias, .res = ep ? ep->residual : NULL, .y = y, .ep = ep, .c = c, .k = k,
-              .h = h, .w = w, .kh = kh, .kw = kw, .oh = oh, .ow = ow, .sh = p->stride[0], .sw = p->stride[1],
-              .ph = p->padding[0], .pw = p->padding[1], .dh = p->dilation[0], .dw = p->dilation[1], .kb = 0,
-              .taps = 0, .groups = 0, .blocked = false};
-  conv_dense(&J, n, threads);
+  conv_dense(x, n, c, h, w, wp, k, kh, kw, bias, y, oh, ow, p, ep, false, threads);
   return FXRT_OK;
 }
 
@@ -853,16 +846,9 @@ fxrt_status fxrt_conv2d_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t 
                                   int64_t k, int64_t kh, int64_t kw, const float *bias, float *y, int64_t oh,
                                   int64_t ow, const fxrt_conv2d_params *p, const fxrt_epilogue *ep,
                                   const fxrt_threadpool *threads) {
-  int64_t t;
-  if (!fxrt_conv2d_nchwc_supported(c, k, kh, kw, p) || !in_range(n, 0) || !in_range(h, 1) || !in_range(w, 1))
+  if (!fxrt_conv2d_nchwc_supported(c, k, kh, kw, p) ||
+      !conv_args_ok(n, blocks(c) * B, h, w, k, kh, kw, oh, ow, p, ep))
     return FXRT_EINVAL;
-  if (ep && (unsigned)ep->act >= (unsigned)FXRT_NUM_ACTS) return FXRT_EINVAL;
-  for (int d = 0; d < 2; d++) {
-    const int64_t in = d ? w : h, ker = d ? kw : kh, out = d ? ow : oh;
-    const int64_t span = in + 2 * p->padding[d] + p->pad_extra[d] - p->dilation[d] * (ker - 1) - 1;
-    if (span < 0 || out != span / p->stride[d] + 1) return FXRT_EINVAL;
-  }
-  if (!mul_ok(n * blocks(c) * B, h * w, &t) || !mul_ok(n * blocks(k) * B, oh * ow, &t)) return FXRT_EINVAL;
   if (n == 0) return FXRT_OK;
   if (!x || !wp || !y) return FXRT_EINVAL;
   const float *res = ep ? ep->residual : NULL;
@@ -871,11 +857,7 @@ fxrt_status fxrt_conv2d_nchwc_f32(const float *x, int64_t n, int64_t c, int64_t 
                       .cb = blocks(c), .kb = blocks(k), .groups = 0, .chunk = 0, .chunks = 0};
     conv_pointwise(&J, n, threads);
   } else if (p->groups == 1) {
-    const dn_job J = {.x = x, .wp = wp, .bias = bias, .res = res, .y = y, .ep = ep, .c = c, .k = k, .h = h, .w = w,
-                      .kh = kh, .kw = kw, .oh = oh, .ow = ow, .sh = p->stride[0], .sw = p->stride[1],
-                      .ph = p->padding[0], .pw = p->padding[1], .dh = p->dilation[0], .dw = p->dilation[1], .kb = 0,
-                      .taps = 0, .groups = 0, .blocked = true};
-    conv_dense(&J, n, threads);
+    conv_dense(x, n, c, h, w, wp, k, kh, kw, bias, y, oh, ow, p, ep, true, threads);
   } else {
     const dw_job J = {.x = x, .wp = wp, .bias = bias, .res = res, .y = y, .ep = ep, .c = c, .cb = blocks(c),
                       .h = h, .w = w, .kh = kh, .kw = kw, .oh = oh, .ow = ow, .sh = p->stride[0],
