@@ -320,14 +320,15 @@ typedef struct pw_ep {
 /* The register tiles' pieces, shared by pw_micro and dn_micro. Accumulators a0_P .. a3_P (output vectors 0 to 3 at
  * tile pixel P): declared (TILE_DECL) and zeroed (TILE_ZERO); one multiply-add step (TILE_STEP) of the x value the
  * kernel's TILE_X(P) names against the weight vectors w0 .. w3 at offset wo; stored (TILE_STORE_ALL: + bias, +
- * residual, the clamp) at the output offsets the kernel's TILE_O(J, P) names. Constant nv and np in each copy of a
- * kernel, so that the accumulators are registers and the conditions fold. */
+ * residual, the clamp) at the output offsets the kernel's TILE_O(J, P) names; TILE_ON(P), the kernel's too, says
+ * whether pixel P takes the step. Constant nv and np in each copy of a kernel, so that the accumulators are
+ * registers and the conditions fold. */
 #define PW_PIX(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11)
 #define TILE_DECL(p) float a0_##p[VW], a1_##p[VW], a2_##p[VW], a3_##p[VW];
 #define TILE_ZERO(p)                                                                                                   \
   if ((p) < np) LANES(l) a0_##p[l] = a1_##p[l] = a2_##p[l] = a3_##p[l] = 0.0f;
 #define TILE_STEP(p)                                                                                                   \
-  if ((p) < np) {                                                                                                      \
+  if ((p) < np && TILE_ON(p)) {                                                                                        \
     const float xp = TILE_X(p);                                                                                        \
     LANES(l) {                                                                                                         \
       a0_##p[l] = MADD(a0_##p[l], xp, w0[wo + l]);                                                                     \
@@ -385,7 +386,9 @@ GEMM_INLINE void pw_micro(const pw_job *J, int nv, int np, int64_t b, int64_t v0
     for (int64_t li = 0; li < lanes; li++) {
       const int64_t wo = (ib * B + li) * B;
 #define TILE_X(p) xb[(p)*B + li]
+#define TILE_ON(p) 1
       PW_PIX(TILE_STEP)
+#undef TILE_ON
 #undef TILE_X
     }
   }
@@ -712,8 +715,10 @@ typedef struct dn_job {
 
 /* The tile of nv vectors (from output vector v0) by np output pixels (from column ox0) of output row oy of image b:
  * per tap (input channel; kernel row inside the input; kernel column in [kx0, kx1), all inside for each pixel), nv
- * weight vectors and np broadcasts of x's value under the tap, nv*np multiply-adds (the pieces of pw_micro). */
-GEMM_INLINE void dn_micro(const dn_job *J, int nv, int np, int64_t b, int64_t v0, int64_t oy, int64_t ox0,
+ * weight vectors and np broadcasts of x's value under the tap, nv*np multiply-adds (the pieces of pw_micro). An edge
+ * tile (one with a pixel whose taps are not all inside the input) takes each pixel's own kernel columns inside it,
+ * from the union of theirs: each pixel sums its taps in the same order in any tile. */
+GEMM_INLINE void dn_micro(const dn_job *J, int nv, int np, bool edge, int64_t b, int64_t v0, int64_t oy, int64_t ox0,
                           int64_t kx0, int64_t kx1, const pw_ep *E) {
   const int64_t T = J->taps, sw = J->sw;
   const float *restrict w0 = J->wp + VBLK(v0) * T * B + VOFF(v0);
@@ -728,15 +733,25 @@ GEMM_INLINE void dn_micro(const dn_job *J, int nv, int np, int64_t b, int64_t v0
   /* x's value (ci, iy, ix) is at xc(ci) + (iy * w + ix) * ps: NCHW16c, ps = B; NCHW, ps = 1 */
   const int64_t ps = J->blocked ? B : 1, step = sw * ps, hw = J->h * J->w;
   const float *restrict xi = J->x + (J->blocked ? b * blocks(J->c) * B * hw : b * J->c * hw);
+  int64_t klo[PW_NP], khi[PW_NP]; /* an edge tile's pixels: their kernel columns inside the input */
+  if (edge) {
+    kx0 = J->kw, kx1 = 0;
+    for (int p = 0; p < np; p++) {
+      valid_range(J->dw, ix0 + p * sw, J->w, J->kw, &klo[p], &khi[p]);
+      if (klo[p] < khi[p]) kx0 = min64(kx0, klo[p]), kx1 = max64(kx1, khi[p]);
+    }
+  }
   for (int64_t ci = 0; ci < J->c; ci++) {
     const float *restrict xc = xi + (J->blocked ? ci / B * hw * B + ci % B : ci * hw);
     for (int64_t ky = ky0; ky < ky1; ky++) {
       const int64_t row = (iy0 + ky * J->dh) * J->w;
       for (int64_t kx = kx0; kx < kx1; kx++) {
-        const float *restrict xk = xc + (row + ix0 + kx * J->dw) * ps; /* inside the row: kx is in [kx0, kx1) */
+        const int64_t xo = (row + ix0 + kx * J->dw) * ps; /* x's offset under pixel 0, which an edge tile may lack */
         const int64_t wo = ((ci * J->kh + ky) * J->kw + kx) * B;
-#define TILE_X(p) xk[(p)*step]
+#define TILE_X(p) xc[xo + (p)*step]
+#define TILE_ON(p) (!edge || (kx >= klo[p] && kx < khi[p]))
         PW_PIX(TILE_STEP)
+#undef TILE_ON
 #undef TILE_X
       }
     }
@@ -751,11 +766,24 @@ GEMM_INLINE void dn_micro(const dn_job *J, int nv, int np, int64_t b, int64_t v0
 #define DN_TILE(nv, np)                                                                                                \
   static void dn_tile_##nv##_##np(const dn_job *J, int64_t b, int64_t v0, int64_t oy, int64_t ox0, int64_t kx0,      \
                                   int64_t kx1, const pw_ep *E) {                                                       \
-    dn_micro(J, nv, np, b, v0, oy, ox0, kx0, kx1, E);                                                                  \
+    dn_micro(J, nv, np, false, b, v0, oy, ox0, kx0, kx1, E);                                                           \
   }
 PW_TILES_1(DN_TILE)
 PW_TILES_2(DN_TILE)
 PW_TILES_MORE(DN_TILE)
+
+/* The full-width tiles (PW_NV vectors) of every width up to 6 pixels, inner and edge ones: dn_task splits a row into
+ * tiles of near-equal widths, borders included. */
+#define DN_ROW_TILES(X) X(1) X(2) X(3) X(4) X(5) X(6)
+#define DN_ROW_TILE(np)                                                                                                \
+  static void dn_row_##np(const dn_job *J, bool edge, int64_t b, int64_t v0, int64_t oy, int64_t ox0,                \
+                          const pw_ep *E) {                                                                            \
+    if (edge)                                                                                                          \
+      dn_micro(J, PW_NV, np, true, b, v0, oy, ox0, 0, 0, E);                                                           \
+    else                                                                                                               \
+      dn_micro(J, PW_NV, np, false, b, v0, oy, ox0, 0, J->kw, E);                                                      \
+  }
+DN_ROW_TILES(DN_ROW_TILE)
 
 static void dn_at(const dn_job *J, int64_t nv, int64_t np, int64_t b, int64_t v0, int64_t oy, int64_t ox0,
                   int64_t kx0, int64_t kx1, const pw_ep *E) {
@@ -785,6 +813,22 @@ static void dn_task(void *ctx, int64_t i, int32_t worker) {
   int64_t ox0, ox1; /* the columns whose taps are all inside the input */
   valid_range(J->sw, -J->pw, J->w - (J->kw - 1) * J->dw, J->ow, &ox0, &ox1);
   if (J->w - (J->kw - 1) * J->dw <= 0) ox0 = ox1 = 0;
+  if (nv == PW_NV) { /* the row in t tiles of near-equal widths, at most 6: no single pixels (latency-bound) */
+    const int64_t t = (J->ow + 5) / 6;
+    for (int64_t j = 0, ox = 0; j < t; j++) {
+      const int64_t np = (J->ow - ox + (t - j) - 1) / (t - j);
+      const bool edge = ox < ox0 || ox + np > ox1;
+#define DN_ROW_CASE(np_)                                                                                               \
+  case np_: dn_row_##np_(J, edge, b, v0, oy, ox, &E); break;
+      switch (np) {
+        DN_ROW_TILES(DN_ROW_CASE)
+      default: break;
+      }
+#undef DN_ROW_CASE
+      ox += np;
+    }
+    return;
+  }
   for (int64_t ox = 0; ox < J->ow; ox++) {
     if (ox == ox0) ox = max64(ox, ox1);
     if (ox >= J->ow) break;

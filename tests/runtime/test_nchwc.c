@@ -109,6 +109,16 @@ static const nc_case cases[] = {
     {1, 17, 3, 4, 20, 5, 5, 1, 2, 0, 1, 1, 0},
     {2, 32, 6, 7, 33, 3, 3, 1, 1, 0, 1, 1, 0},
     {1, 24, 9, 10, 16, 3, 1, 1, 1, 0, 1, 1, 0},
+    /* full-width groups (64 outputs per group on AVX-512, 32 on AVX2): rows split in tiles of 6, 5, 4, 3, 2 and 1
+     * pixels with edge columns on either side or on both (7x7 stride 2: two on the left), every column an edge one
+     * (dilation wider than the input, some columns without any tap inside) */
+    {1, 16, 8, 23, 64, 3, 3, 1, 1, 0, 1, 1, 0},
+    {1, 16, 5, 7, 128, 3, 3, 1, 1, 0, 1, 1, 0},
+    {1, 8, 15, 17, 64, 7, 7, 2, 3, 0, 1, 1, 0},
+    {1, 1, 6, 40, 64, 7, 7, 2, 3, 0, 1, 1, 1},
+    {1, 16, 3, 2, 64, 3, 3, 1, 1, 0, 1, 1, 0},
+    {2, 16, 4, 1, 64, 3, 3, 1, 1, 0, 1, 1, 0},
+    {1, 16, 5, 6, 64, 3, 3, 1, 4, 0, 3, 1, 0},
 };
 
 static const fxrt_act acts[] = {FXRT_ACT_NONE, FXRT_ACT_RELU6, FXRT_ACT_SILU,   FXRT_ACT_HARDSWISH,
