@@ -1,9 +1,10 @@
 /* winograd_bench.c: the 3x3 stride-1 convolutions of torchvision's ResNets (and a few other shapes of the zoo) by the
  * im2col + GEMM kernel (fxrt_conv2d_f32) and by Winograd F(4x4, 3x3) and F(2x2, 3x3) (fxrt_winograd_conv2d_f32), side
- * by side in one run, one thread, with the same epilogue (bias + ReLU), the three kernels taking turns. Prints the
- * median time of each, the speedups, and the largest difference between each Winograd output and the direct one,
- * relative to max |y|. This is what fx2c's winograd pass decides from (optimizer/winograd.c). Build it as generated
- * code is built:
+ * by side in one run, one thread, with the same epilogue (bias + ReLU), the kernels taking turns; and by the dense
+ * convolution of the blocked layout (fxrt_conv2d_nchwc_f32 on x and y in NCHW16c, the weight packed; the reorders are
+ * not timed: in a blocked chain there are none). Prints the median time of each, the speedups, and the largest
+ * difference between each output and the direct one, relative to max |y|. This is what fx2c's winograd and nchwc
+ * passes decide from (optimizer/winograd.c, optimizer/nchwc.c). Build it as generated code is built:
  *
  *     cc -std=c99 -O2 -march=native -Iruntime bench/winograd_bench.c runtime/fxrt_*.c -pthread -lm -o winograd_bench
  *     ./winograd_bench [runs] [threads]
@@ -75,51 +76,62 @@ int main(int argc, char **argv) {
   const time_t now = time(NULL);
   strftime(day, sizeof day, "%Y-%m-%d", localtime(&now));
   printf("# 3x3 convolutions: im2col + GEMM against Winograd\n\n`bench/winograd_bench.c` on %s: %s, %d thread(s), "
-         "batch 1 unless said, medians of %d runs in milliseconds (the three kernels taking turns), bias + ReLU. `diff`: "
-         "max |Winograd - direct| / max |direct|.\n\n",
+         "batch 1 unless said, medians of %d runs in milliseconds (the four kernels taking turns), bias + ReLU. NCHW16c: "
+         "the blocked layout's dense kernel, without reorders. `diff`: max |other - direct| / max |direct|.\n\n",
          day, cpu, nthreads > 1 ? nthreads : 1, runs);
-  printf("| shape | im2col+GEMM ms | F(4x4) ms | F(2x2) ms | F(4x4) speedup | F(2x2) speedup | F(4x4) diff | F(2x2) diff |\n"
-         "|---|---:|---:|---:|---:|---:|---:|---:|\n");
+  printf("| shape | im2col+GEMM ms | F(4x4) ms | F(2x2) ms | NCHW16c ms | F(4x4) speedup | F(2x2) speedup | NCHW16c "
+         "speedup | F(4x4) diff | F(2x2) diff | NCHW16c diff |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
     const int64_t n = shapes[s].n, c = shapes[s].c, h = shapes[s].h, k = shapes[s].k;
     const size_t nx = (size_t)(n * c * h * h), ny = (size_t)(n * k * h * h), nw = (size_t)(k * c * 9);
-    float *x = buf(nx, 1), *w = buf(nw, 2), *b = buf((size_t)k, 3), *y[3] = {buf(ny, 4), buf(ny, 5), buf(ny, 6)};
+    float *x = buf(nx, 1), *w = buf(nw, 2), *b = buf((size_t)k, 3);
+    float *y[4] = {buf(ny, 4), buf(ny, 5), buf(ny, 6), buf(ny, 7)};
+    const size_t cb = (size_t)(c + 15) / 16, kb = (size_t)(k + 15) / 16;
+    float *xb = buf((size_t)n * cb * 16 * (size_t)(h * h), 8), *yb = buf((size_t)n * kb * 16 * (size_t)(h * h), 9);
     for (size_t i = 0; i < nw; i++) w[i] *= 0.05f;
     float *u[3] = {NULL, malloc((size_t)fxrt_winograd_weight_numel(4, k, c) * sizeof(float)),
                    malloc((size_t)fxrt_winograd_weight_numel(2, k, c) * sizeof(float))};
     fxrt_winograd_weight_f32(4, w, k, c, u[1]);
     fxrt_winograd_weight_f32(2, w, k, c, u[2]);
     fxrt_conv2d_params p = {{1, 1}, {1, 1}, {1, 1}, 1, {0, 0}};
+    float *wp = malloc((size_t)fxrt_nchwc_weight_numel(c, k, 3, 3, &p) * sizeof(float));
+    if (!wp || fxrt_nchwc_pack_weight_f32(w, c, k, 3, 3, &p, wp) || fxrt_to_nchwc_f32(x, n, c, h * h, xb)) return 1;
     size_t wsb[3] = {fxrt_conv2d_workspace_size(n, c, h, h, k, 3, 3, h, h, &p),
                      fxrt_winograd_workspace_size(4, n, c, h, h, k, h, h, 1, 1, nthreads),
                      fxrt_winograd_workspace_size(2, n, c, h, h, k, h, h, 1, 1, nthreads)}, most = 0;
     for (int v = 0; v < 3; v++) most = wsb[v] > most ? wsb[v] : most;
     void *ws = malloc(most); /* the kernels align it */
     fxrt_epilogue ep = {FXRT_ACT_RELU, 0, 0, 0, NULL};
-    double *t[3];
-    for (int v = 0; v < 3; v++) t[v] = malloc(sizeof(double) * (size_t)runs);
-    for (int r = -2; r < runs; r++) /* two warm-up rounds; then the three kernels take turns */
-      for (int v = 0; v < 3; v++) {
+    double *t[4];
+    for (int v = 0; v < 4; v++) t[v] = malloc(sizeof(double) * (size_t)runs);
+    for (int r = -2; r < runs; r++) /* two warm-up rounds; then the four kernels take turns */
+      for (int v = 0; v < 4; v++) {
         const double a = now_ms();
-        const fxrt_status st = v == 0 ? fxrt_conv2d_f32(x, n, c, h, h, w, k, 3, 3, b, y[0], h, h, &p, &ep, ws, wsb[0], tp)
-                                      : fxrt_winograd_conv2d_f32(v == 1 ? 4 : 2, x, n, c, h, h, u[v], k, b, y[v], h, h,
-                                                                 1, 1, &ep, ws, wsb[v], tp);
+        const fxrt_status st =
+            v == 0   ? fxrt_conv2d_f32(x, n, c, h, h, w, k, 3, 3, b, y[0], h, h, &p, &ep, ws, wsb[0], tp)
+            : v == 3 ? fxrt_conv2d_nchwc_f32(xb, n, c, h, h, wp, k, 3, 3, b, yb, h, h, &p, &ep, tp)
+                     : fxrt_winograd_conv2d_f32(v == 1 ? 4 : 2, x, n, c, h, h, u[v], k, b, y[v], h, h, 1, 1, &ep, ws,
+                                                wsb[v], tp);
         if (st != FXRT_OK) return 1;
         if (r >= 0) t[v][r] = now_ms() - a;
       }
-    double med[3], diff[3] = {0, 0, 0}, ymax = 0;
-    for (int v = 0; v < 3; v++) {
+    if (fxrt_from_nchwc_f32(yb, n, k, h * h, y[3])) return 1;
+    double med[4], diff[4] = {0, 0, 0, 0}, ymax = 0;
+    for (int v = 0; v < 4; v++) {
       qsort(t[v], (size_t)runs, sizeof *t[v], cmp);
       med[v] = t[v][runs / 2];
     }
     for (size_t i = 0; i < ny; i++) {
       ymax = fmax(ymax, fabs((double)y[0][i]));
-      for (int v = 1; v < 3; v++) diff[v] = fmax(diff[v], fabs((double)y[0][i] - y[v][i]));
+      for (int v = 1; v < 4; v++) diff[v] = fmax(diff[v], fabs((double)y[0][i] - y[v][i]));
     }
-    printf("| %s | %.3f | %.3f | %.3f | %.2fx | %.2fx | %.1e | %.1e |\n", shapes[s].name, med[0], med[1], med[2],
-           med[0] / med[1], med[0] / med[2], diff[1] / (ymax > 0 ? ymax : 1), diff[2] / (ymax > 0 ? ymax : 1));
-    free(x), free(w), free(b), free(ws);
-    for (int v = 0; v < 3; v++) free(y[v]), free(u[v]), free(t[v]);
+    const double m = ymax > 0 ? ymax : 1;
+    printf("| %s | %.3f | %.3f | %.3f | %.3f | %.2fx | %.2fx | %.2fx | %.1e | %.1e | %.1e |\n", shapes[s].name, med[0],
+           med[1], med[2], med[3], med[0] / med[1], med[0] / med[2], med[0] / med[3], diff[1] / m, diff[2] / m,
+           diff[3] / m);
+    free(x), free(w), free(b), free(ws), free(xb), free(yb), free(wp);
+    for (int v = 0; v < 4; v++) free(y[v]), free(t[v]);
+    free(u[1]), free(u[2]);
   }
   fxrt_threads_stop(pool);
   return 0;

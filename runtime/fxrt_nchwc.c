@@ -716,10 +716,11 @@ typedef struct dn_job {
 /* The tile of nv vectors (from output vector v0) by np output pixels (from column ox0) of output row oy of image b:
  * per tap (input channel; kernel row inside the input; kernel column in [kx0, kx1), all inside for each pixel), nv
  * weight vectors and np broadcasts of x's value under the tap, nv*np multiply-adds (the pieces of pw_micro). An edge
- * tile (one with a pixel whose taps are not all inside the input) takes each pixel's own kernel columns inside it,
- * from the union of theirs: each pixel sums its taps in the same order in any tile. */
+ * tile's pixels are the columns oxs[0 .. np) (border ones: their taps not all inside the input), each with its own
+ * kernel columns inside the input, taken from the union of theirs: each pixel sums its taps in the same order in any
+ * tile. */
 GEMM_INLINE void dn_micro(const dn_job *J, int nv, int np, bool edge, int64_t b, int64_t v0, int64_t oy, int64_t ox0,
-                          int64_t kx0, int64_t kx1, const pw_ep *E) {
+                          const int64_t *oxs, int64_t kx0, int64_t kx1, const pw_ep *E) {
   const int64_t T = J->taps, sw = J->sw;
   const float *restrict w0 = J->wp + VBLK(v0) * T * B + VOFF(v0);
   const float *restrict w1 = nv > 1 ? J->wp + VBLK(v0 + 1) * T * B + VOFF(v0 + 1) : w0;
@@ -733,12 +734,15 @@ GEMM_INLINE void dn_micro(const dn_job *J, int nv, int np, bool edge, int64_t b,
   /* x's value (ci, iy, ix) is at xc(ci) + (iy * w + ix) * ps: NCHW16c, ps = B; NCHW, ps = 1 */
   const int64_t ps = J->blocked ? B : 1, step = sw * ps, hw = J->h * J->w;
   const float *restrict xi = J->x + (J->blocked ? b * blocks(J->c) * B * hw : b * J->c * hw);
-  int64_t klo[PW_NP], khi[PW_NP]; /* an edge tile's pixels: their kernel columns inside the input */
+  /* an edge tile's pixels: their kernel columns inside the input, their offsets in x's row and in y */
+  int64_t klo[PW_NP], khi[PW_NP], xof[PW_NP], yof[PW_NP];
   if (edge) {
     kx0 = J->kw, kx1 = 0;
     for (int p = 0; p < np; p++) {
-      valid_range(J->dw, ix0 + p * sw, J->w, J->kw, &klo[p], &khi[p]);
+      const int64_t ix = oxs[p] * sw - J->pw;
+      valid_range(J->dw, ix, J->w, J->kw, &klo[p], &khi[p]);
       if (klo[p] < khi[p]) kx0 = min64(kx0, klo[p]), kx1 = max64(kx1, khi[p]);
+      xof[p] = (ix - ix0) * ps, yof[p] = (oxs[p] - ox0) * B;
     }
   }
   for (int64_t ci = 0; ci < J->c; ci++) {
@@ -748,7 +752,7 @@ GEMM_INLINE void dn_micro(const dn_job *J, int nv, int np, bool edge, int64_t b,
       for (int64_t kx = kx0; kx < kx1; kx++) {
         const int64_t xo = (row + ix0 + kx * J->dw) * ps; /* x's offset under pixel 0, which an edge tile may lack */
         const int64_t wo = ((ci * J->kh + ky) * J->kw + kx) * B;
-#define TILE_X(p) xc[xo + (p)*step]
+#define TILE_X(p) xc[xo + (edge ? xof[p] : (p)*step)]
 #define TILE_ON(p) (!edge || (kx >= klo[p] && kx < khi[p]))
         PW_PIX(TILE_STEP)
 #undef TILE_ON
@@ -757,33 +761,47 @@ GEMM_INLINE void dn_micro(const dn_job *J, int nv, int np, bool edge, int64_t b,
     }
   }
   const int64_t plane = J->oh * J->ow * B, yb = b * J->kb * plane + (oy * J->ow + ox0) * B;
-#define TILE_O(j, p) (yb + VBLK(v0 + (j)) * plane + (p)*B + VOFF(v0 + (j)))
+#define TILE_O(j, p) (yb + VBLK(v0 + (j)) * plane + (edge ? yof[p] : (p)*B) + VOFF(v0 + (j)))
   TILE_STORE_ALL(E, J->y, J->res)
 #undef TILE_O
-  finish_tile(J->ep, E, J->y + yb, plane, v0, nv, np, J->k);
+  if (!edge)
+    finish_tile(J->ep, E, J->y + yb, plane, v0, nv, np, J->k);
+  else
+    for (int p = 0; p < np; p++) finish_tile(J->ep, E, J->y + yb + yof[p], plane, v0, nv, 1, J->k);
 }
 
 #define DN_TILE(nv, np)                                                                                                \
   static void dn_tile_##nv##_##np(const dn_job *J, int64_t b, int64_t v0, int64_t oy, int64_t ox0, int64_t kx0,      \
                                   int64_t kx1, const pw_ep *E) {                                                       \
-    dn_micro(J, nv, np, false, b, v0, oy, ox0, kx0, kx1, E);                                                           \
+    dn_micro(J, nv, np, false, b, v0, oy, ox0, NULL, kx0, kx1, E);                                                     \
   }
 PW_TILES_1(DN_TILE)
 PW_TILES_2(DN_TILE)
 PW_TILES_MORE(DN_TILE)
 
-/* The full-width tiles (PW_NV vectors) of every width up to 6 pixels, inner and edge ones: dn_task splits a row into
- * tiles of near-equal widths, borders included. */
+/* The full-width tiles (PW_NV vectors) of every width up to 6 pixels, inner and edge ones: dn_task splits a row's
+ * inner columns into tiles of near-equal widths and takes its border columns together in edge tiles. */
 #define DN_ROW_TILES(X) X(1) X(2) X(3) X(4) X(5) X(6)
 #define DN_ROW_TILE(np)                                                                                                \
-  static void dn_row_##np(const dn_job *J, bool edge, int64_t b, int64_t v0, int64_t oy, int64_t ox0,                \
+  static void dn_row_##np(const dn_job *J, const int64_t *oxs, int64_t b, int64_t v0, int64_t oy, int64_t ox0,       \
                           const pw_ep *E) {                                                                            \
-    if (edge)                                                                                                          \
-      dn_micro(J, PW_NV, np, true, b, v0, oy, ox0, 0, 0, E);                                                           \
+    if (oxs)                                                                                                           \
+      dn_micro(J, PW_NV, np, true, b, v0, oy, oxs[0], oxs, 0, 0, E);                                                   \
     else                                                                                                               \
-      dn_micro(J, PW_NV, np, false, b, v0, oy, ox0, 0, J->kw, E);                                                      \
+      dn_micro(J, PW_NV, np, false, b, v0, oy, ox0, NULL, 0, J->kw, E);                                                \
   }
 DN_ROW_TILES(DN_ROW_TILE)
+
+static void dn_row(const dn_job *J, const int64_t *oxs, int64_t np, int64_t b, int64_t v0, int64_t oy, int64_t ox0,
+                   const pw_ep *E) {
+#define DN_ROW_CASE(np_)                                                                                               \
+  case np_: dn_row_##np_(J, oxs, b, v0, oy, ox0, E); break;
+  switch (np) {
+    DN_ROW_TILES(DN_ROW_CASE)
+  default: break;
+  }
+#undef DN_ROW_CASE
+}
 
 static void dn_at(const dn_job *J, int64_t nv, int64_t np, int64_t b, int64_t v0, int64_t oy, int64_t ox0,
                   int64_t kx0, int64_t kx1, const pw_ep *E) {
@@ -813,18 +831,21 @@ static void dn_task(void *ctx, int64_t i, int32_t worker) {
   int64_t ox0, ox1; /* the columns whose taps are all inside the input */
   valid_range(J->sw, -J->pw, J->w - (J->kw - 1) * J->dw, J->ow, &ox0, &ox1);
   if (J->w - (J->kw - 1) * J->dw <= 0) ox0 = ox1 = 0;
-  if (nv == PW_NV) { /* the row in t tiles of near-equal widths, at most 6: no single pixels (latency-bound) */
-    const int64_t t = (J->ow + 5) / 6;
-    for (int64_t j = 0, ox = 0; j < t; j++) {
-      const int64_t np = (J->ow - ox + (t - j) - 1) / (t - j);
-      const bool edge = ox < ox0 || ox + np > ox1;
-#define DN_ROW_CASE(np_)                                                                                               \
-  case np_: dn_row_##np_(J, edge, b, v0, oy, ox, &E); break;
-      switch (np) {
-        DN_ROW_TILES(DN_ROW_CASE)
-      default: break;
-      }
-#undef DN_ROW_CASE
+  if (nv == PW_NV) {
+    /* the border columns together, up to 6 in an edge tile (single pixels are latency-bound) */
+    int64_t oxs[6], nb = 0;
+    for (int64_t ox = 0; ox < J->ow; ox++) {
+      if (ox == ox0) ox = max64(ox, ox1);
+      if (ox >= J->ow) break;
+      oxs[nb++] = ox;
+      if (nb == 6) dn_row(J, oxs, nb, b, v0, oy, 0, &E), nb = 0;
+    }
+    if (nb) dn_row(J, oxs, nb, b, v0, oy, 0, &E);
+    /* the inner ones in t tiles of near-equal widths, at most 6 */
+    const int64_t t = (ox1 - ox0 + 5) / 6;
+    for (int64_t j = 0, ox = ox0; j < t; j++) {
+      const int64_t np = (ox1 - ox + (t - j) - 1) / (t - j);
+      dn_row(J, NULL, np, b, v0, oy, ox, &E);
       ox += np;
     }
     return;
