@@ -816,8 +816,10 @@ static void dn_at(const dn_job *J, int64_t nv, int64_t np, int64_t b, int64_t v0
 #undef DN_CASE
 }
 
-/* Piece i: image b, one group of output vectors, one output row: the border columns one pixel at a time with the
- * kernel columns inside the input, the inner ones in tiles of the main width, 4 and 1. */
+/* Piece i: image b, one group of output vectors, one output row. A group of full width (PW_NV vectors) takes the
+ * border columns together in edge tiles of up to 6 and the inner ones in tiles of near-equal widths, at most 6; a
+ * narrower one the border columns one pixel at a time with the kernel columns inside the input, the inner ones in
+ * tiles of the main width, 4 and 1. */
 static void dn_task(void *ctx, int64_t i, int32_t worker) {
   const dn_job *J = (const dn_job *)ctx;
   (void)worker;
