@@ -11,7 +11,8 @@ profiler on; a layer's figure is the median of its durations over every run of e
 by the module each one computes: torch.onnx names a node by its module path (`/layer1/layer1.0/conv2/Conv`), fx2c's
 trace lists the FX nodes each fused node absorbed (`layer1_0_conv2`), and ONNX Runtime names a fused node by the
 node whose output it writes, so one pair per fused group on either side. Nodes without a module (concatenations,
-additions, ONNX Runtime's reorders) are paired by op type in their order. Prints, per model, every fx2c node with its
+additions) are paired by op type in their order; ONNX Runtime's nodes that fx2c fuses away (its QuickGelu, SiLU)
+count with the layer before them, its reorders in a row of their own. Prints, per model, every fx2c node with its
 ONNX Runtime counterpart and the difference, and the layers where fx2c loses most.
 """
 import json
@@ -47,16 +48,16 @@ def fx_stem(op):
 
 def module_of(ort_name):
     """The module path of a torch.onnx node name: '/layer2/layer2.0/downsample/downsample.0/Conv_output_0_nchwc'
-    -> 'layer2_0_downsample_0' (FX's spelling); None for a node without one."""
-    parts = ort_name.split("/")[1:-1]
-    cur = ""
-    for p in parts:
-        last = cur.rsplit(".", 1)[-1] if cur else ""
-        if last and p.startswith(last + "."):
-            cur = cur[:len(cur) - len(last)] + p
-        else:
-            cur = f"{cur}.{p}" if cur else p
-    return cur.replace(".", "_") or None
+    -> 'layer2_0_downsample_0', '/features/features.1/features.1.0/block/block.0/block.0.0/Conv' ->
+    'features_1_0_block_0_0' (FX's spelling); None for a node without one. Each scope names its module from some
+    enclosing scope on (the longest tail of the path so far that it continues), or is a child's plain name."""
+    comps = []
+    for p in ort_name.split("/")[1:-1]:
+        k = max((k for k in range(1, len(comps) + 1) if p.startswith(".".join(comps[-k:]) + ".")), default=0)
+        comps = comps[:len(comps) - k] + p.split(".")
+    while comps and comps[-1][:1].isupper():  # a fusion's own scopes: /features.0.2/Mul/QuickGeluFusion/
+        comps.pop()
+    return "_".join(comps) or None
 
 
 def durations(events, key):
