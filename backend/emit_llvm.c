@@ -549,7 +549,68 @@ static LLVMValueRef pw_unary(lv *v, int op, LLVMValueRef x, const float *p) {
   case FXRT_U_NAN_TO_NUM: /* x != x ? nan : x == inf ? posinf : x == -inf ? neginf : x */
     return fsel(v, LLVMRealUNO, x, x, fc(v, a),
                 fsel(v, LLVMRealOEQ, x, fc(v, INFINITY), fc(v, b), fsel(v, LLVMRealOEQ, x, fc(v, -INFINITY), fc(v, c), x)));
-  default: return LLVMGetUndef(v->f32); /* lowering only makes the ops above */
+  case FXRT_U_ACOS: return libm_call(v, "acosf", x, NULL);
+  case FXRT_U_ASIN: return libm_call(v, "asinf", x, NULL);
+  case FXRT_U_ATAN: return libm_call(v, "atanf", x, NULL);
+  case FXRT_U_ACOSH: return libm_call(v, "acoshf", x, NULL);
+  case FXRT_U_ASINH: return libm_call(v, "asinhf", x, NULL);
+  case FXRT_U_ATANH: return libm_call(v, "atanhf", x, NULL);
+  case FXRT_U_COSH: return libm_call(v, "coshf", x, NULL);
+  case FXRT_U_SINH: return libm_call(v, "sinhf", x, NULL);
+  case FXRT_U_TAN: return libm_call(v, "tanf", x, NULL);
+  case FXRT_U_TRUNC: return intrinsic(v, "llvm.trunc", x);
+  case FXRT_U_FRAC: return sub_f(v, x, intrinsic(v, "llvm.trunc", x));
+  case FXRT_U_LOG10: return libm_call(v, "log10f", x, NULL);
+  case FXRT_U_LOG2: return libm_call(v, "log2f", x, NULL);
+  case FXRT_U_LOG1P: return libm_call(v, "log1pf", x, NULL);
+  case FXRT_U_EXPM1: return libm_call(v, "expm1f", x, NULL);
+  case FXRT_U_EXP2: return libm_call(v, "exp2f", x, NULL);
+  case FXRT_U_ERFC: return libm_call(v, "erfcf", x, NULL);
+  case FXRT_U_LGAMMA: return libm_call(v, "lgammaf", x, NULL);
+  case FXRT_U_SINC: { /* x == 0 ? 1 : sinf(p) / p, p = pi x */
+    LLVMValueRef px = mul_f(v, fc(v, 3.14159265358979323846f), x);
+    return fsel(v, LLVMRealOEQ, x, fc(v, 0.0f), fc(v, 1.0f), div_f(v, libm_call(v, "sinf", px, NULL), px));
+  }
+  case FXRT_U_DEG2RAD: return mul_f(v, x, fc(v, 0.017453292519943295f));
+  case FXRT_U_RAD2DEG: return mul_f(v, x, fc(v, 57.295779513082323f));
+  case FXRT_U_LOG_SIGMOID: { /* (x < 0 ? x : 0) - log1pf(expf(-fabsf(x))) */
+    LLVMValueRef m = fsel(v, LLVMRealOLT, x, fc(v, 0.0f), x, fc(v, 0.0f));
+    LLVMValueRef e = libm_call(v, "expf", LLVMBuildFNeg(v->b, intrinsic(v, "llvm.fabs", x), ""), NULL);
+    return sub_f(v, m, libm_call(v, "log1pf", e, NULL));
+  }
+  case FXRT_U_SOFTSIGN: return div_f(v, x, add_f(v, fc(v, 1.0f), intrinsic(v, "llvm.fabs", x)));
+  case FXRT_U_TANHSHRINK: return sub_f(v, x, libm_call(v, "tanhf", x, NULL));
+  case FXRT_U_HARDSHRINK: { /* x >= -l && x <= l ? 0 : x */
+    LLVMValueRef in = LLVMBuildAnd(v->b, LLVMBuildFCmp(v->b, LLVMRealOGE, x, fc(v, -a), ""),
+                                   LLVMBuildFCmp(v->b, LLVMRealOLE, x, fc(v, a), ""), "");
+    return LLVMBuildSelect(v->b, in, fc(v, 0.0f), x, "");
+  }
+  case FXRT_U_SOFTSHRINK: /* x > l ? x - l : x < -l ? x + l : x * 0 */
+    return fsel(v, LLVMRealOGT, x, fc(v, a), sub_f(v, x, fc(v, a)),
+                fsel(v, LLVMRealOLT, x, fc(v, -a), add_f(v, x, fc(v, a)), mul_f(v, x, fc(v, 0.0f))));
+  case FXRT_U_THRESHOLD: return fsel(v, LLVMRealOLE, x, fc(v, a), fc(v, b), x);
+  case FXRT_U_LOGIT: { /* eps given: x clamped to [eps, 1 - eps] first; logf(x / (1 - x)) */
+    LLVMValueRef t = x;
+    if (a == a) {
+      const float hi = 1.0f - a;
+      t = fsel(v, LLVMRealOLT, x, fc(v, a), fc(v, a), fsel(v, LLVMRealOGT, x, fc(v, hi), fc(v, hi), x));
+    }
+    return libm_call(v, "logf", div_f(v, t, sub_f(v, fc(v, 1.0f), t)), NULL);
+  }
+  case FXRT_U_ENTR: /* x != x ? x : x > 0 ? -x * logf(x) : x == 0 ? 0 : -inf */
+  {
+    LLVMValueRef pos = mul_f(v, LLVMBuildFNeg(v->b, x, ""), libm_call(v, "logf", x, NULL));
+    return fsel(v, LLVMRealUNO, x, x, x,
+                fsel(v, LLVMRealOGT, x, fc(v, 0.0f), pos, fsel(v, LLVMRealOEQ, x, fc(v, 0.0f), fc(v, 0.0f), fc(v, -INFINITY))));
+  }
+  case FXRT_U_NDTR: { /* t = x / sqrt 2, z = |t|: z < 1/sqrt 2 ? 0.5 + 0.5 erff(t) : y = 0.5 erfcf(z), t > 0 ? 1 - y : y */
+    LLVMValueRef t = mul_f(v, x, fc(v, 0.70710678118654752f)), z = intrinsic(v, "llvm.fabs", t);
+    LLVMValueRef y = mul_f(v, fc(v, 0.5f), libm_call(v, "erfcf", z, NULL));
+    LLVMValueRef far = fsel(v, LLVMRealOGT, t, fc(v, 0.0f), sub_f(v, fc(v, 1.0f), y), y);
+    return fsel(v, LLVMRealOLT, z, fc(v, 0.70710678118654752f),
+                add_f(v, fc(v, 0.5f), mul_f(v, fc(v, 0.5f), libm_call(v, "erff", t, NULL))), far);
+  }
+  default: return LLVMGetUndef(v->f32); /* lowering only makes the ops above (ewfuse does not fuse the others) */
   }
 }
 

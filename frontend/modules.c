@@ -128,6 +128,9 @@ static const fx_pdesc emb_p[] = {
 static const fx_pdesc inplace_p[] = {{"inplace", P_BOOL, 0, "False"}};
 static const fx_pdesc leaky_p[] = {{"negative_slope", P_FLOAT, 0, "0.01"}, {"inplace", P_BOOL, 0, "False"}};
 static const fx_pdesc elu_p[] = {{"alpha", P_FLOAT, 0, "1.0"}, {"inplace", P_BOOL, 0, "False"}};
+static const fx_pdesc shrink_p[] = {{"lambd", P_FLOAT, 0, "0.5"}};
+static const fx_pdesc threshold_p[] = {
+    {"threshold", P_FLOAT, 0, NULL}, {"value", P_FLOAT, 0, NULL}, {"inplace", P_BOOL, 0, "False"}};
 static const fx_pdesc gelu_p[] = {{"approximate", P_STR, 0, "'none'"}};
 static const fx_pdesc hardtanh_p[] = {
     {"min_val", P_FLOAT, 0, "-1.0"},       {"max_val", P_FLOAT, 0, "1.0"}, {"inplace", P_BOOL, 0, "False"},
@@ -181,6 +184,14 @@ static const fx_sig sigs[FX_NUM_MODULE_TYPES] = {
     [FX_MOD_RELU6] = SIG(inplace_p),
     [FX_MOD_LEAKY_RELU] = SIG(leaky_p),
     [FX_MOD_ELU] = SIG(elu_p),
+    [FX_MOD_SELU] = SIG(inplace_p),
+    [FX_MOD_CELU] = SIG(elu_p),
+    [FX_MOD_SOFTSIGN] = NOARGS,
+    [FX_MOD_TANHSHRINK] = NOARGS,
+    [FX_MOD_LOG_SIGMOID] = NOARGS,
+    [FX_MOD_HARDSHRINK] = SIG(shrink_p),
+    [FX_MOD_SOFTSHRINK] = SIG(shrink_p),
+    [FX_MOD_THRESHOLD] = SIG(threshold_p),
     [FX_MOD_GELU] = SIG(gelu_p),
     [FX_MOD_SILU] = SIG(inplace_p),
     [FX_MOD_SIGMOID] = NOARGS,

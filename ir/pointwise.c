@@ -59,6 +59,7 @@ bool fx_binary_op_fused(fxrt_binary_op b) { return (unsigned)b < FXRT_NUM_BINARY
 static const char *kernel_name(fx_op op) {
   switch (op) {
   case FX_OP_HARDTANH: return "clamp";
+  case FX_OP_CELU: return "elu";
   case FX_OP_RSUB: return "sub";
   case FX_OP_BITWISE_AND: return "logical_and";
   case FX_OP_BITWISE_OR: return "logical_or";
@@ -149,7 +150,7 @@ static int compile(cctx *c, const fx_value *v, int depth) {
   float p[3] = {0, 0, 0};
   for (uint32_t k = 0; k < f->nparams; k++) {
     const fx_value *q = &v->u.items[2 + k];
-    if (q->kind == FX_V_NONE && f->op == FXRT_U_CLAMP) p[k] = NAN; /* no bound */
+    if (q->kind == FX_V_NONE && (f->op == FXRT_U_CLAMP || f->op == FXRT_U_LOGIT)) p[k] = NAN; /* no bound, no eps */
     else if (is_number(q)) p[k] = (float)number(q);
     else return fail(c, "the parameters of %s must be numbers", f->name);
   }

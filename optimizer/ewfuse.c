@@ -92,6 +92,28 @@ static bool describe(const fx_program *p, uint32_t n, ew_desc *d) {
     case FX_OP_SOFTPLUS:
       d->nparams = 2;
       return param(g, ARG(in, op, "beta"), 1, &d->param[0]) && param(g, ARG(in, op, "threshold"), 20, &d->param[1]);
+    case FX_OP_HARDSHRINK:
+    case FX_OP_SOFTSHRINK: d->nparams = 1; return param(g, ARG(in, op, "lambd"), 0.5, &d->param[0]);
+    case FX_OP_THRESHOLD:
+      d->nparams = 2;
+      return param(g, ARG(in, op, "threshold"), NAN, &d->param[0]) && param(g, ARG(in, op, "value"), NAN, &d->param[1]);
+    case FX_OP_LOGIT:
+      d->nparams = 1;
+      d->param[0] = fx_value_none();
+      return ARG(in, op, "eps")->kind == FX_V_NONE || param(g, ARG(in, op, "eps"), NAN, &d->param[0]);
+    case FX_OP_CELU: {
+      double alpha;
+      if (!fx_value_number(ARG(in, op, "alpha"), &alpha)) return false;
+      d->nparams = 3;
+      d->param[0] = fx_value_float(g, alpha);
+      d->param[1] = fx_value_float(g, 1);
+      d->param[2] = fx_value_float(g, 1 / alpha);
+      return true;
+    }
+    case FX_OP_DIGAMMA: /* computed in double with loops: the unary kernel runs them, not fused loops */
+    case FX_OP_ERFINV:
+    case FX_OP_ERFCX:
+    case FX_OP_LOG_NDTR: return false;
     case FX_OP_NAN_TO_NUM:
       d->nparams = 3;
       return param(g, ARG(in, op, "nan"), 0, &d->param[0]) &&

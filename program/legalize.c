@@ -59,6 +59,44 @@ static const rule rules[] = {
     {{F("elu")}, FX_OP_ELU, "input, alpha=1.0, inplace=False", NULL, 0},
     {{F("hardtanh")}, FX_OP_HARDTANH, "input, min_val=-1.0, max_val=1.0, inplace=False", NULL, 0},
     {{"torch.clip", M("clip")}, FX_OP_CLAMP, NULL, NULL, 0},
+    {{F("selu"), "torch.selu"}, FX_OP_ELU, ACT_INPLACE, "alpha=1.6732632423543772848, scale=1.0507009873554804934", 0},
+    {{F("celu")}, FX_OP_CELU, "input, alpha=1.0, inplace=False", NULL, 0},
+    {{F("logsigmoid")}, FX_OP_LOG_SIGMOID, NULL, NULL, 0},
+    {{F("threshold"), F("_threshold"), "torch.threshold"}, FX_OP_THRESHOLD, "input, threshold, value, inplace=False",
+     NULL, 0},
+    /* other names of the elementwise ops: aliases and torch.special */
+    {{"torch.arccos", M("arccos")}, FX_OP_ACOS, NULL, NULL, 0},
+    {{"torch.arcsin", M("arcsin")}, FX_OP_ASIN, NULL, NULL, 0},
+    {{"torch.arctan", M("arctan")}, FX_OP_ATAN, NULL, NULL, 0},
+    {{"torch.arccosh", M("arccosh")}, FX_OP_ACOSH, NULL, NULL, 0},
+    {{"torch.arcsinh", M("arcsinh")}, FX_OP_ASINH, NULL, NULL, 0},
+    {{"torch.arctanh", M("arctanh")}, FX_OP_ATANH, NULL, NULL, 0},
+    {{"torch.fix", M("fix")}, FX_OP_TRUNC, NULL, NULL, 0},
+    {{"torch.negative", M("negative")}, FX_OP_NEG, NULL, NULL, 0},
+    {{"torch.positive", M("positive")}, FX_OP_IDENTITY, NULL, NULL, 0},
+    {{"torch._C._special.special_expm1", "torch.special.expm1"}, FX_OP_EXPM1, NULL, NULL, 0},
+    {{"torch._C._special.special_exp2", "torch.special.exp2"}, FX_OP_EXP2, NULL, NULL, 0},
+    {{"torch._C._special.special_log1p", "torch.special.log1p"}, FX_OP_LOG1P, NULL, NULL, 0},
+    {{"torch._C._special.special_erf", "torch.special.erf"}, FX_OP_ERF, NULL, NULL, 0},
+    {{"torch._C._special.special_erfc", "torch.special.erfc"}, FX_OP_ERFC, NULL, NULL, 0},
+    {{"torch._C._special.special_erfinv", "torch.special.erfinv"}, FX_OP_ERFINV, NULL, NULL, 0},
+    {{"torch._C._special.special_erfcx", "torch.special.erfcx"}, FX_OP_ERFCX, NULL, NULL, 0},
+    {{"torch._C._special.special_sinc", "torch.special.sinc"}, FX_OP_SINC, NULL, NULL, 0},
+    {{"torch._C._special.special_logit", "torch.special.logit"}, FX_OP_LOGIT, NULL, NULL, 0},
+    {{"torch._C._special.special_expit", "torch.special.expit"}, FX_OP_SIGMOID, NULL, NULL, 0},
+    {{"torch._C._special.special_gammaln", "torch.special.gammaln"}, FX_OP_LGAMMA, NULL, NULL, 0},
+    {{"torch._C._special.special_digamma", "torch.special.digamma", "torch._C._special.special_psi",
+      "torch.special.psi"}, FX_OP_DIGAMMA, NULL, NULL, 0},
+    {{"torch._C._special.special_entr", "torch.special.entr"}, FX_OP_ENTR, NULL, NULL, 0},
+    {{"torch._C._special.special_ndtr", "torch.special.ndtr"}, FX_OP_NDTR, NULL, NULL, 0},
+    {{"torch._C._special.special_log_ndtr", "torch.special.log_ndtr"}, FX_OP_LOG_NDTR, NULL, NULL, 0},
+    /* the reflected operators: other OP self */
+    {{M("__rsub__")}, FX_OP_SUB, "other, input", NULL, 0},
+    {{M("__rdiv__"), M("__rtruediv__")}, FX_OP_DIV, "other, input", NULL, 0},
+    {{M("__rfloordiv__")}, FX_OP_FLOOR_DIVIDE, "other, input", NULL, 0},
+    {{M("__rmod__")}, FX_OP_REMAINDER, "other, input", NULL, 0},
+    {{M("__rpow__")}, FX_OP_POW, "exponent, input", NULL, 0},
+    {{M("__rmatmul__")}, FX_OP_MATMUL, "other, input", NULL, 0},
     {{ATEN("clamp_min")}, FX_OP_CLAMP, "input, min", NULL, 0},
     {{ATEN("clamp_max")}, FX_OP_CLAMP, "input, max", NULL, 0},
     /* eval-mode no-ops */
@@ -547,7 +585,9 @@ static bool legalize_module(ctx *c) {
     SIMPLE(ADAPTIVE_AVG_POOL2D, ADAPTIVE_AVG_POOL) SIMPLE(ADAPTIVE_MAX_POOL2D, ADAPTIVE_MAX_POOL)
     SIMPLE(UPSAMPLE, INTERPOLATE) SIMPLE(UPSAMPLING_NEAREST2D, INTERPOLATE) SIMPLE(UPSAMPLING_BILINEAR2D, INTERPOLATE)
     SIMPLE(ZERO_PAD2D, PAD) SIMPLE(CONSTANT_PAD1D, PAD) SIMPLE(CONSTANT_PAD2D, PAD) SIMPLE(REFLECTION_PAD2D, PAD)
-    SIMPLE(REPLICATION_PAD2D, PAD)
+    SIMPLE(REPLICATION_PAD2D, PAD) SIMPLE(SELU, ELU) SIMPLE(CELU, CELU) SIMPLE(SOFTSIGN, SOFTSIGN)
+    SIMPLE(TANHSHRINK, TANHSHRINK) SIMPLE(LOG_SIGMOID, LOG_SIGMOID) SIMPLE(HARDSHRINK, HARDSHRINK)
+    SIMPLE(SOFTSHRINK, SOFTSHRINK) SIMPLE(THRESHOLD, THRESHOLD)
 #undef SIMPLE
   default:
     fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' is a %.*s, which fx2c does not know how to call",
@@ -567,7 +607,8 @@ static bool legalize_module(ctx *c) {
                                            "padding", "dilation", "ceil_mode", "return_indices", "count_include_pad",
                                            "divisor_override", "output_size", "groups", "eps", "momentum",
                                            "normalized_shape", "num_groups", "padding_idx", "size", "scale_factor",
-                                           "mode", "align_corners", "output_padding"};
+                                           "mode", "align_corners", "output_padding", "lambd", "threshold",
+                                           "value"};
   for (size_t i = 0; i < sizeof same_names / sizeof *same_names; i++) {
     if (op == FX_OP_PAD && strcmp(same_names[i], "padding") == 0) continue;
     module_param(c, m, same_names[i], osig, slots, NULL);
@@ -607,6 +648,10 @@ static bool legalize_module(ctx *c) {
     if (m->type == FX_MOD_CONV_TRANSPOSE2D) set_param(slots, osig, FX_STR_LIT("transposed"), fx_value_bool(true));
     break;
   }
+  case FX_MOD_SELU: /* elu with SELU's constants */
+    set_param(slots, osig, FX_STR_LIT("alpha"), fx_value_float(c->p->g, 1.6732632423543772848));
+    set_param(slots, osig, FX_STR_LIT("scale"), fx_value_float(c->p->g, 1.0507009873554804934));
+    break;
   case FX_MOD_LINEAR: {
     slots[1] = tensor_or_none(c, weight_tensor(c, m, "weight", true, &ok));
     bool has_bias = true;

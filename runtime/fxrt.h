@@ -158,7 +158,15 @@ float fxrt_act_apply(fxrt_act act, float x, float alpha, float lo, float hi);
   X(EXP, exp, 0) X(LOG, log, 0) X(SQRT, sqrt, 0) X(RSQRT, rsqrt, 0) X(NEG, neg, 0) X(ABS, abs, 0)                    \
   X(RECIPROCAL, reciprocal, 0) X(ERF, erf, 0) X(SIN, sin, 0) X(COS, cos, 0) X(FLOOR, floor, 0) X(CEIL, ceil, 0)      \
   X(ROUND, round, 0) /* half to even */ X(SIGN, sign, 0) X(POW_SCALAR, pow_scalar, 1) /* x ** a */                  \
-  X(NAN_TO_NUM, nan_to_num, 3) /* nan -> a, +inf -> b, -inf -> c */
+  X(NAN_TO_NUM, nan_to_num, 3) /* nan -> a, +inf -> b, -inf -> c */                                                \
+  X(ACOS, acos, 0) X(ASIN, asin, 0) X(ATAN, atan, 0) X(ACOSH, acosh, 0) X(ASINH, asinh, 0) X(ATANH, atanh, 0)        \
+  X(COSH, cosh, 0) X(SINH, sinh, 0) X(TAN, tan, 0) X(TRUNC, trunc, 0) X(FRAC, frac, 0) X(LOG10, log10, 0)            \
+  X(LOG2, log2, 0) X(LOG1P, log1p, 0) X(EXPM1, expm1, 0) X(EXP2, exp2, 0) X(ERFC, erfc, 0) X(LGAMMA, lgamma, 0)      \
+  X(SINC, sinc, 0) X(DEG2RAD, deg2rad, 0) X(RAD2DEG, rad2deg, 0) X(LOG_SIGMOID, log_sigmoid, 0)                      \
+  X(SOFTSIGN, softsign, 0) X(TANHSHRINK, tanhshrink, 0) X(HARDSHRINK, hardshrink, 1) /* lambd */                     \
+  X(SOFTSHRINK, softshrink, 1) /* lambd */ X(THRESHOLD, threshold, 2) /* threshold a, value b */                     \
+  X(LOGIT, logit, 1) /* eps, NaN for None */ X(ENTR, entr, 0) X(NDTR, ndtr, 0) X(ERFCX, erfcx, 0)                    \
+  X(LOG_NDTR, log_ndtr, 0) X(DIGAMMA, digamma, 0) X(ERFINV, erfinv, 0)
 
 typedef enum fxrt_unary_op {
 #define FXRT_U_ENUM(id, name, nparams) FXRT_U_##id,

@@ -151,12 +151,13 @@ static void walk_run(const walk *w, char *const base[], const size_t esize[], ro
 
 /* y[i] = op(x[i]): torch.relu, relu6, leaky_relu, elu, gelu, silu, sigmoid, tanh, hardswish, hardsigmoid, clamp,
  * mish, softplus, exp, log, sqrt, rsqrt, neg, abs, reciprocal, erf, sin, cos, floor, ceil, round, sign, pow(x, a),
- * nan_to_num, each as fxrt_scalar.h computes one value. */
+ * nan_to_num, the trigonometric, hyperbolic, exponential and special functions, the shrinks and thresholds (the
+ * list is FXRT_UNARY_OPS), each as fxrt_scalar.h computes one value. */
 fxrt_status fxrt_unary_f32(fxrt_unary_op op, const float *x, float *y, int64_t n, const fxrt_unary_params *p) {
   if ((unsigned)op >= FXRT_NUM_UNARY_OPS || n < 0) return FXRT_EINVAL;
   switch (op) {
   case FXRT_U_LEAKY_RELU: case FXRT_U_ELU: case FXRT_U_CLAMP: case FXRT_U_SOFTPLUS: case FXRT_U_POW_SCALAR:
-  case FXRT_U_NAN_TO_NUM:
+  case FXRT_U_NAN_TO_NUM: case FXRT_U_HARDSHRINK: case FXRT_U_SOFTSHRINK: case FXRT_U_THRESHOLD: case FXRT_U_LOGIT:
     if (!p) return FXRT_EINVAL;
     break;
   default: break;
@@ -233,6 +234,52 @@ fxrt_status fxrt_unary_f32(fxrt_unary_op op, const float *x, float *y, int64_t n
     const float a = p->a, b = p->b, c = p->c;
     MAP(fxrt_s_nan_to_num(v, a, b, c));
   }
+  case FXRT_U_ACOS: MAP(fxrt_s_acos(v));
+  case FXRT_U_ASIN: MAP(fxrt_s_asin(v));
+  case FXRT_U_ATAN: MAP(fxrt_s_atan(v));
+  case FXRT_U_ACOSH: MAP(fxrt_s_acosh(v));
+  case FXRT_U_ASINH: MAP(fxrt_s_asinh(v));
+  case FXRT_U_ATANH: MAP(fxrt_s_atanh(v));
+  case FXRT_U_COSH: MAP(fxrt_s_cosh(v));
+  case FXRT_U_SINH: MAP(fxrt_s_sinh(v));
+  case FXRT_U_TAN: MAP(fxrt_s_tan(v));
+  case FXRT_U_TRUNC: MAP(fxrt_s_trunc(v));
+  case FXRT_U_FRAC: MAP(fxrt_s_frac(v));
+  case FXRT_U_LOG10: MAP(fxrt_s_log10(v));
+  case FXRT_U_LOG2: MAP(fxrt_s_log2(v));
+  case FXRT_U_LOG1P: MAP(fxrt_s_log1p(v));
+  case FXRT_U_EXPM1: MAP(fxrt_s_expm1(v));
+  case FXRT_U_EXP2: MAP(fxrt_s_exp2(v));
+  case FXRT_U_ERFC: MAP(fxrt_s_erfc(v));
+  case FXRT_U_LGAMMA: MAP(fxrt_s_lgamma(v));
+  case FXRT_U_SINC: MAP(fxrt_s_sinc(v));
+  case FXRT_U_DEG2RAD: MAP(fxrt_s_deg2rad(v));
+  case FXRT_U_RAD2DEG: MAP(fxrt_s_rad2deg(v));
+  case FXRT_U_LOG_SIGMOID: MAP(fxrt_s_log_sigmoid(v));
+  case FXRT_U_SOFTSIGN: MAP(fxrt_s_softsign(v));
+  case FXRT_U_TANHSHRINK: MAP(fxrt_s_tanhshrink(v));
+  case FXRT_U_HARDSHRINK: {
+    const float a = p->a;
+    MAP(fxrt_s_hardshrink(v, a));
+  }
+  case FXRT_U_SOFTSHRINK: {
+    const float a = p->a;
+    MAP(fxrt_s_softshrink(v, a));
+  }
+  case FXRT_U_THRESHOLD: {
+    const float a = p->a, b = p->b;
+    MAP(fxrt_s_threshold(v, a, b));
+  }
+  case FXRT_U_LOGIT: {
+    const float a = p->a;
+    MAP(fxrt_s_logit(v, a));
+  }
+  case FXRT_U_ENTR: MAP(fxrt_s_entr(v));
+  case FXRT_U_NDTR: MAP(fxrt_s_ndtr(v));
+  case FXRT_U_ERFCX: MAP(fxrt_s_erfcx(v));
+  case FXRT_U_LOG_NDTR: MAP(fxrt_s_log_ndtr(v));
+  case FXRT_U_DIGAMMA: MAP(fxrt_s_digamma(v));
+  case FXRT_U_ERFINV: MAP(fxrt_s_erfinv(v));
   case FXRT_NUM_UNARY_OPS: break;
   }
 #undef MAP

@@ -167,6 +167,108 @@ static inline float fxrt_s_nan_to_num(float v, float nan, float posinf, float ne
   return v != v ? nan : v == INFINITY ? posinf : v == -INFINITY ? neginf : v;
 }
 
+/* Trigonometric, hyperbolic and exponential functions as the C library computes them (torch calls the same ones). */
+static inline float fxrt_s_acos(float v) { return acosf(v); }
+static inline float fxrt_s_asin(float v) { return asinf(v); }
+static inline float fxrt_s_atan(float v) { return atanf(v); }
+static inline float fxrt_s_acosh(float v) { return acoshf(v); }
+static inline float fxrt_s_asinh(float v) { return asinhf(v); }
+static inline float fxrt_s_atanh(float v) { return atanhf(v); }
+static inline float fxrt_s_cosh(float v) { return coshf(v); }
+static inline float fxrt_s_sinh(float v) { return sinhf(v); }
+static inline float fxrt_s_tan(float v) { return tanf(v); }
+static inline float fxrt_s_trunc(float v) { return truncf(v); }
+/* torch.frac: x - trunc(x) */
+static inline float fxrt_s_frac(float v) { return v - truncf(v); }
+static inline float fxrt_s_log10(float v) { return log10f(v); }
+static inline float fxrt_s_log2(float v) { return log2f(v); }
+static inline float fxrt_s_log1p(float v) { return log1pf(v); }
+static inline float fxrt_s_expm1(float v) { return expm1f(v); }
+static inline float fxrt_s_exp2(float v) { return exp2f(v); }
+static inline float fxrt_s_erfc(float v) { return erfcf(v); }
+static inline float fxrt_s_lgamma(float v) { return lgammaf(v); }
+/* torch.sinc: sin(pi x) / (pi x), 1 at 0 */
+static inline float fxrt_s_sinc(float v) {
+  const float p = 3.14159265358979323846f * v;
+  return v == 0.0f ? 1.0f : sinf(p) / p;
+}
+/* torch.deg2rad, torch.rad2deg: a product with the constant in f32, as torch multiplies */
+static inline float fxrt_s_deg2rad(float v) { return v * 0.017453292519943295f; }
+static inline float fxrt_s_rad2deg(float v) { return v * 57.295779513082323f; }
+/* torch.nn.functional.logsigmoid: min(x, 0) - log1p(exp(-|x|)) */
+static inline float fxrt_s_log_sigmoid(float v) { return (v < 0.0f ? v : 0.0f) - log1pf(expf(-fabsf(v))); }
+/* torch.nn.functional.softsign: x / (1 + |x|) */
+static inline float fxrt_s_softsign(float v) { return v / (1.0f + fabsf(v)); }
+/* torch.nn.functional.tanhshrink: x - tanh(x) */
+static inline float fxrt_s_tanhshrink(float v) { return v - tanhf(v); }
+/* torch.nn.functional.hardshrink(lambd): 0 on [-lambd, lambd], x elsewhere (NaN stays NaN) */
+static inline float fxrt_s_hardshrink(float v, float lambd) { return v >= -lambd && v <= lambd ? 0.0f : v; }
+/* torch.nn.functional.softshrink(lambd): x moved toward 0 by lambd, 0 between (x * 0 there, as torch) */
+static inline float fxrt_s_softshrink(float v, float lambd) {
+  return v > lambd ? v - lambd : v < -lambd ? v + lambd : v * 0.0f;
+}
+/* torch.nn.functional.threshold(threshold, value): value where x <= threshold, else x */
+static inline float fxrt_s_threshold(float v, float threshold, float value) { return v <= threshold ? value : v; }
+/* torch.logit(eps): log(x / (1 - x)), x first clamped to [eps, 1 - eps] when eps is given (NaN: None) */
+static inline float fxrt_s_logit(float v, float eps) {
+  if (eps == eps) v = v < eps ? eps : v > 1.0f - eps ? 1.0f - eps : v;
+  return logf(v / (1.0f - v));
+}
+/* torch.special.entr: -x log x; 0 at 0, -inf below */
+static inline float fxrt_s_entr(float v) { return v != v ? v : v > 0.0f ? -v * logf(v) : v == 0.0f ? 0.0f : -INFINITY; }
+/* torch.special.ndtr: the standard normal distribution function, (1 + erf(x / sqrt 2)) / 2, from erfc away from 0 */
+static inline float fxrt_s_ndtr(float v) {
+  const float x = v * 0.70710678118654752f, z = fabsf(x);
+  if (z < 0.70710678118654752f) return 0.5f + 0.5f * erff(x);
+  const float y = 0.5f * erfcf(z);
+  return x > 0.0f ? 1.0f - y : y;
+}
+/* exp(x^2) erfc(x) in double: directly while exp(x^2) is finite, else by its asymptotic series */
+static inline double fxrt_s_erfcx_d(double x) {
+  if (x < 26.0) return exp(x * x) * erfc(x);
+  const double r = 1.0 / (x * x);
+  return (1.0 - r * (0.5 - r * (0.75 - r * 1.875))) / (x * 1.7724538509055160273);
+}
+/* torch.special.erfcx: exp(x^2) erfc(x) */
+static inline float fxrt_s_erfcx(float v) { return v != v ? v : (float)fxrt_s_erfcx_d((double)v); }
+/* torch.special.log_ndtr: log of ndtr, from erfcx below -1 so that the far tail does not underflow */
+static inline float fxrt_s_log_ndtr(float v) {
+  const double x = (double)v, t = x * 0.70710678118654752;
+  if (x < -1.0) return (float)(log(fxrt_s_erfcx_d(-t) / 2.0) - t * t);
+  return (float)log1p(-erfc(t) / 2.0);
+}
+/* torch.digamma: 0 -> -inf (+inf at -0), the negative integers -> NaN; below 0 by the reflection
+ * psi(x) = psi(1 - x) - pi / tan(pi x); then up to 10 by psi(x) = psi(x + 1) - 1/x, and the asymptotic series
+ * log x - 1/(2x) - sum B_2k / (2k x^2k) there (in double) */
+static inline float fxrt_s_digamma(float v) {
+  double x = (double)v, r = 0.0;
+  if (v == 0.0f) return copysignf(INFINITY, -v);
+  if (x < 0.0) {
+    if (x == floor(x)) return NAN;
+    r = -3.14159265358979323846 / tan(3.14159265358979323846 * (x - floor(x)));
+    x = 1.0 - x;
+  }
+  while (x < 10.0) {
+    r -= 1.0 / x;
+    x += 1.0;
+  }
+  const double y = 1.0 / (x * x);
+  const double series = y * (1.0 / 12 - y * (1.0 / 120 - y * (1.0 / 252 - y * (1.0 / 240 - y * (1.0 / 132)))));
+  return (float)(r + log(x) - 0.5 / x - series);
+}
+/* torch.erfinv: the inverse of erf on [-1, 1] (+-inf at +-1, NaN outside): Winitzki's closed form as the first
+ * guess, then Newton's steps on erf(y) - x in double */
+static inline float fxrt_s_erfinv(float v) {
+  if (!(v >= -1.0f && v <= 1.0f)) return NAN;
+  if (v == 1.0f || v == -1.0f) return v * INFINITY;
+  if (v == 0.0f) return v;
+  const double x = (double)v, l = log((1.0 - x) * (1.0 + x)), a = 0.147;
+  const double t = 2.0 / (3.14159265358979323846 * a) + l / 2.0;
+  double y = copysign(sqrt(sqrt(t * t - l / a) - t), x);
+  for (int i = 0; i < 4; i++) y -= (erf(y) - x) / (1.1283791670955126 * exp(-y * y));
+  return (float)y;
+}
+
 /* Two operands (torch.add, sub, mul, div, pow, maximum, minimum on f32 tensors). maximum and minimum propagate NaN
  * and otherwise are std::max and std::min (maximum(-0.0, 0.0) is -0.0). */
 static inline float fxrt_s_add(float a, float b) { return a + b; }

@@ -351,6 +351,18 @@ bool fx_lower_unary(fx_lctx *r, fx_op op, const fx_inst *in) {
     prm.a = (float)farg(ARG("beta"), 1);
     prm.b = (float)farg(ARG("threshold"), 20);
     break;
+  case FX_OP_HARDSHRINK:
+  case FX_OP_SOFTSHRINK: prm.a = (float)farg(ARG("lambd"), 0.5); break;
+  case FX_OP_THRESHOLD:
+    prm.a = (float)farg(ARG("threshold"), 0);
+    prm.b = (float)farg(ARG("value"), 0);
+    break;
+  case FX_OP_LOGIT: prm.a = (float)farg(ARG("eps"), NAN); break;
+  case FX_OP_CELU: /* elu(alpha, scale 1, input_scale 1/alpha) */
+    prm.a = (float)farg(ARG("alpha"), 1);
+    prm.b = 1;
+    prm.c = (float)(1 / farg(ARG("alpha"), 1));
+    break;
   case FX_OP_NAN_TO_NUM:
     prm.a = (float)farg(ARG("nan"), 0);
     prm.b = (float)farg(ARG("posinf"), 3.4028234663852886e38);

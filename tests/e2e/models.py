@@ -352,6 +352,37 @@ class ElementwiseChains(torch.nn.Module):
         return r, n
 
 
+class ElementwiseFunctions(torch.nn.Module):
+    """The trigonometric, hyperbolic, exponential, special and shrink functions (issue 16) as functions, modules and
+    reflected operators, in chains that ewfuse fuses (digamma, erfinv, erfcx and log_ndtr it leaves to the unary
+    kernel), so that the C loops and the LLVM backend's fused code compute each of them."""
+
+    def __init__(self):
+        super().__init__()
+        nn = torch.nn
+        self.acts = nn.ModuleList([nn.SELU(), nn.CELU(0.7), nn.Softsign(), nn.Tanhshrink(), nn.LogSigmoid(),
+                                   nn.Hardshrink(0.3), nn.Softshrink(0.2), nn.Threshold(0.1, -2.0)])
+
+    def forward(self, x):
+        F = torch.nn.functional
+        t = torch.tanh(x)  # in (-1, 1)
+        a = torch.acos(t) + torch.asin(t * 0.5) + torch.atan(x) + torch.atanh(t * 0.9)
+        b = torch.acosh(x * x + 1.0) + torch.asinh(x) + torch.cosh(t) - torch.sinh(t) + torch.tan(t)
+        c = torch.trunc(x * 3) + torch.frac(x * 3) + torch.log10(x.abs() + 0.1) + torch.log2(x.abs() + 0.1) + \
+            torch.log1p(x.abs())
+        d = torch.expm1(t) + torch.exp2(t) + torch.erfc(x) + torch.lgamma(x.abs() + 0.5) + torch.sinc(x) + \
+            torch.deg2rad(x) + torch.rad2deg(t)
+        e = F.logsigmoid(x) + F.softsign(x) + F.tanhshrink(x) + F.hardshrink(x, 0.3) + F.softshrink(x, 0.2) + \
+            F.threshold(x, 0.1, -2.0) + torch.logit(torch.sigmoid(x)) + torch.logit(torch.sigmoid(x), eps=0.2) + \
+            F.celu(x, 0.7) + F.selu(x)
+        f = torch.special.entr(x.abs()) + torch.special.ndtr(x) + torch.special.log_ndtr(x * 4) + \
+            torch.special.erfcx(x) + torch.digamma(x) + torch.erfinv(t)
+        g = x
+        for act in self.acts:
+            g = act(g) + x
+        return a * b - c, d + e + f, g, 2.0 - x, 1.0 / (x + 3), 2.0 ** t, 7.0 % (x + 3)
+
+
 class ConstantFolds(torch.nn.Module):
     """What the constfold pass computes at compile time (a transposed weight, as make_fx writes a linear layer;
     arithmetic on weights; a product of two weights; arange) and what it leaves to run time: results larger than

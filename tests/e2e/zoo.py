@@ -47,8 +47,9 @@ ARENA_TARGET = 1.05  # --backend exe: the memory plan's arena may be at most thi
 NO_BATCHNORM_LEFT = ("resnet18", "resnet18@aten")  # --backend exe: -O2 must fold every BatchNorm of these
 
 # The CI subset: small, quick models covering torch-level and aten-level graphs and both weight formats.
-LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "elementwise", "constants", "padding", "nchwc",
-         "square", "unbatched", "unbatched@aten", "hidden", "attention@aten", "attention_weights@aten",
+LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "elementwise", "elementwise_functions", "constants",
+         "padding", "nchwc", "square", "unbatched", "unbatched@aten", "hidden", "attention@aten",
+         "attention_weights@aten",
          "resnet18", "resnet18@aten", "mobilenet_v3_small", "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten",
          "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf")
 RESIDUAL_ZERO_INIT = ("resnet", "resnext", "wide_resnet")
@@ -126,6 +127,8 @@ def all_cases():
              num_params=None),
         Case("elementwise", "module", ["--module", "tests/e2e/models.py:ElementwiseChains", "--input", "x:f32[2,3,16,16]"],
              num_params=None),
+        Case("elementwise_functions", "module", ["--module", "tests/e2e/models.py:ElementwiseFunctions", "--input",
+                                                 "x:f32[2,3,17,19]"], num_params=None),
         Case("constants", "module", ["--module", "tests/e2e/models.py:ConstantFolds", "--input", "x:f32[2,16]"],
              num_params=None),
         Case("padding", "module", ["--module", "tests/e2e/models.py:PaddingFolds", "--input", "x:f32[2,3,17,19]"],
