@@ -60,6 +60,7 @@ static const char *kernel_name(fx_op op) {
   switch (op) {
   case FX_OP_HARDTANH: return "clamp";
   case FX_OP_CELU: return "elu";
+  case FX_OP_FLOAT_POWER: return "pow";
   case FX_OP_RSUB: return "sub";
   case FX_OP_BITWISE_AND: return "logical_and";
   case FX_OP_BITWISE_OR: return "logical_or";

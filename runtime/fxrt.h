@@ -188,7 +188,11 @@ fxrt_status fxrt_unary_f32(fxrt_unary_op op, const float *x, float *y, int64_t n
   X(FLOOR_DIV, floor_divide, 0) X(REM, remainder, 0) /* Python's %, sign of b */ X(POW, pow, 1)                      \
   X(MAX, maximum, 1) X(MIN, minimum, 1)                                                                              \
   X(EQ, eq, 0) X(NE, ne, 0) X(LT, lt, 0) X(LE, le, 0) X(GT, gt, 0) X(GE, ge, 0) /* comparisons: bool output */       \
-  X(AND, logical_and, 0) X(OR, logical_or, 0) X(XOR, logical_xor, 0) /* logical for bool, bitwise for integers */
+  X(AND, logical_and, 0) X(OR, logical_or, 0) X(XOR, logical_xor, 0) /* logical for bool, bitwise for integers */    \
+  X(TRUNC_DIV, trunc_divide, 0) /* div(rounding_mode='trunc') */ X(FMOD, fmod, 0) /* C's, sign of a */               \
+  X(FMAX, fmax, 0) X(FMIN, fmin, 0) /* NaN ignored */ X(HEAVISIDE, heaviside, 0) /* ints too; the rest float only */  \
+  X(ATAN2, atan2, 0) X(COPYSIGN, copysign, 0) X(HYPOT, hypot, 0) X(NEXTAFTER, nextafter, 0) X(XLOGY, xlogy, 0)       \
+  X(XLOG1PY, xlog1py, 0) X(LOGADDEXP, logaddexp, 0) X(LOGADDEXP2, logaddexp2, 0)
 
 typedef enum fxrt_binary_op {
 #define FXRT_B_ENUM(id, name, fused) FXRT_B_##id,

@@ -388,7 +388,31 @@ typedef struct binary_ctx {
     return mod;                                                                                                        \
   }                                                                                                                    \
   static inline T max_##sfx(T a, T b) { return a != a ? a : b != b ? b : a < b ? b : a; }                              \
-  static inline T min_##sfx(T a, T b) { return a != a ? a : b != b ? b : b < a ? b : a; }
+  static inline T min_##sfx(T a, T b) { return a != a ? a : b != b ? b : b < a ? b : a; }                              \
+  static inline T xlogy_##sfx(T x, T y, T (*lg)(T)) { return y != y ? y : x == 0 ? (T)0 : x * lg(y); }                 \
+  static inline T heaviside_##sfx(T a, T b) { return a == 0 ? b : (T)(a > 0); }
+
+/* torch.logaddexp(2): log(e^a + e^b) as max + log1p(e^-|a - b|), a when both are the same infinity */
+static inline float logaddexp_f32(float a, float b) {
+  if (isinf(a) && a == b) return a;
+  const float m = a < b ? b : a;
+  return m + log1pf(expf(-fabsf(a - b)));
+}
+static inline double logaddexp_f64(double a, double b) {
+  if (isinf(a) && a == b) return a;
+  const double m = a < b ? b : a;
+  return m + log1p(exp(-fabs(a - b)));
+}
+static inline float logaddexp2_f32(float a, float b) {
+  if (isinf(a) && a == b) return a;
+  const float m = a < b ? b : a;
+  return m + log1pf(exp2f(-fabsf(a - b))) * 1.44269504088896341f;
+}
+static inline double logaddexp2_f64(double a, double b) {
+  if (isinf(a) && a == b) return a;
+  const double m = a < b ? b : a;
+  return m + log1p(exp2(-fabs(a - b))) * 1.4426950408889634074;
+}
 
 FLOAT_HELPERS(f32, float, fmodf, floorf, copysignf)
 FLOAT_HELPERS(f64, double, fmod, floor, copysign)
@@ -428,7 +452,22 @@ FLOAT_HELPERS(f64, double, fmod, floor, copysign)
     return (T)result;                                                                                                  \
   }                                                                                                                    \
   static inline T max_##sfx(T a, T b) { return a < b ? b : a; }                                                        \
-  static inline T min_##sfx(T a, T b) { return b < a ? b : a; }
+  static inline T min_##sfx(T a, T b) { return b < a ? b : a; }                                                        \
+  static inline T truncdiv_##sfx(T a, T b, int *zero_division) {                                                       \
+    if (b == 0) {                                                                                                      \
+      *zero_division = 1;                                                                                              \
+      return 0;                                                                                                        \
+    }                                                                                                                  \
+    return b == -1 ? (T)(0 - (U)a) : a / b;                                                                            \
+  }                                                                                                                    \
+  static inline T fmod_##sfx(T a, T b, int *zero_division) {                                                           \
+    if (b == 0) {                                                                                                      \
+      *zero_division = 1;                                                                                              \
+      return 0;                                                                                                        \
+    }                                                                                                                  \
+    return b == -1 ? 0 : a % b;                                                                                        \
+  }                                                                                                                    \
+  static inline T heaviside_##sfx(T a, T b) { return a == 0 ? b : (T)(a > 0); }
 
 INT_HELPERS(i64, int64_t, uint64_t)
 INT_HELPERS(i32, int32_t, uint32_t)
@@ -442,7 +481,7 @@ INT_HELPERS(i32, int32_t, uint32_t)
   BINARY_ROW(row_ge_##sfx, T, uint8_t, a >= b)
 
 /* torch.add(a, b, alpha), sub, mul, div, floor_divide, remainder, pow, maximum, minimum and the comparisons. */
-#define FLOAT_ROWS(sfx, T, POW)                                                                                        \
+#define FLOAT_ROWS(sfx, T, POW, TRUNC, FMOD, FMAX, FMIN, ATAN2, COPYSIGN, HYPOT, NEXTAFTER, LOG, LOG1P)                                                                                        \
   BINARY_ROW(row_add_##sfx, T, T, a + b)                                                                               \
   BINARY_ROW(row_add_alpha_##sfx, T, T, a + ctx->alpha_##sfx * b)                                                      \
   BINARY_ROW(row_sub_##sfx, T, T, a - b)                                                                               \
@@ -454,6 +493,19 @@ INT_HELPERS(i32, int32_t, uint32_t)
   BINARY_ROW(row_pow_##sfx, T, T, POW(a, b))                                                                           \
   BINARY_ROW(row_max_##sfx, T, T, max_##sfx(a, b))                                                                     \
   BINARY_ROW(row_min_##sfx, T, T, min_##sfx(a, b))                                                                     \
+  BINARY_ROW(row_truncdiv_##sfx, T, T, TRUNC(a / b))                                                                   \
+  BINARY_ROW(row_fmod_##sfx, T, T, FMOD(a, b))                                                                         \
+  BINARY_ROW(row_fmax_##sfx, T, T, FMAX(a, b))                                                                         \
+  BINARY_ROW(row_fmin_##sfx, T, T, FMIN(a, b))                                                                         \
+  BINARY_ROW(row_heaviside_##sfx, T, T, heaviside_##sfx(a, b))                                                         \
+  BINARY_ROW(row_atan2_##sfx, T, T, ATAN2(a, b))                                                                       \
+  BINARY_ROW(row_copysign_##sfx, T, T, COPYSIGN(a, b))                                                                 \
+  BINARY_ROW(row_hypot_##sfx, T, T, HYPOT(a, b))                                                                       \
+  BINARY_ROW(row_nextafter_##sfx, T, T, NEXTAFTER(a, b))                                                               \
+  BINARY_ROW(row_xlogy_##sfx, T, T, xlogy_##sfx(a, b, LOG))                                                            \
+  BINARY_ROW(row_xlog1py_##sfx, T, T, xlogy_##sfx(a, b, LOG1P))                                                        \
+  BINARY_ROW(row_logaddexp_##sfx, T, T, logaddexp_##sfx(a, b))                                                         \
+  BINARY_ROW(row_logaddexp2_##sfx, T, T, logaddexp2_##sfx(a, b))                                                       \
   COMPARISON_ROWS(sfx, T)
 
 /* The same for integers (no true division: its result is floating point), plus bitwise and/or/xor. */
@@ -471,10 +523,18 @@ INT_HELPERS(i32, int32_t, uint32_t)
   BINARY_ROW(row_and_##sfx, T, T, a & b)                                                                               \
   BINARY_ROW(row_or_##sfx, T, T, a | b)                                                                                \
   BINARY_ROW(row_xor_##sfx, T, T, a ^ b)                                                                               \
+  BINARY_ROW(row_truncdiv_##sfx, T, T, truncdiv_##sfx(a, b, &ctx->zero_division))                                      \
+  BINARY_ROW(row_fmod_##sfx, T, T, fmod_##sfx(a, b, &ctx->zero_division))                                              \
+  BINARY_ROW(row_fmax_##sfx, T, T, max_##sfx(a, b))                                                                     \
+  BINARY_ROW(row_fmin_##sfx, T, T, min_##sfx(a, b))                                                                     \
+  BINARY_ROW(row_heaviside_##sfx, T, T, heaviside_##sfx(a, b))                                                         \
   COMPARISON_ROWS(sfx, T)
 
-FLOAT_ROWS(f32, float, powf)
-FLOAT_ROWS(f64, double, pow)
+#define FLOAT_ROWS_F32 FLOAT_ROWS(f32, float, powf, truncf, fmodf, fmaxf, fminf, atan2f, copysignf, hypotf, nextafterf, \
+                                  logf, log1pf)
+#define FLOAT_ROWS_F64 FLOAT_ROWS(f64, double, pow, trunc, fmod, fmax, fmin, atan2, copysign, hypot, nextafter, log, log1p)
+FLOAT_ROWS_F32
+FLOAT_ROWS_F64
 INT_ROWS(i64, int64_t)
 INT_ROWS(i32, int32_t)
 
@@ -501,12 +561,25 @@ BINARY_ROW(row_ne_b8, uint8_t, uint8_t, (a != 0) != (b != 0))
   case FXRT_B_LT: return row_lt_##sfx;                                                                                 \
   case FXRT_B_LE: return row_le_##sfx;                                                                                 \
   case FXRT_B_GT: return row_gt_##sfx;                                                                                 \
-  case FXRT_B_GE: return row_ge_##sfx;
+  case FXRT_B_GE: return row_ge_##sfx;                                                                                 \
+  case FXRT_B_TRUNC_DIV: return row_truncdiv_##sfx;                                                                    \
+  case FXRT_B_FMOD: return row_fmod_##sfx;                                                                             \
+  case FXRT_B_FMAX: return row_fmax_##sfx;                                                                             \
+  case FXRT_B_FMIN: return row_fmin_##sfx;                                                                             \
+  case FXRT_B_HEAVISIDE: return row_heaviside_##sfx;
 
 #define FLOAT_TABLE(sfx)                                                                                               \
   switch (op) {                                                                                                        \
     COMMON_CASES(sfx)                                                                                                  \
   case FXRT_B_DIV: return row_div_##sfx;                                                                               \
+  case FXRT_B_ATAN2: return row_atan2_##sfx;                                                                           \
+  case FXRT_B_COPYSIGN: return row_copysign_##sfx;                                                                     \
+  case FXRT_B_HYPOT: return row_hypot_##sfx;                                                                           \
+  case FXRT_B_NEXTAFTER: return row_nextafter_##sfx;                                                                   \
+  case FXRT_B_XLOGY: return row_xlogy_##sfx;                                                                           \
+  case FXRT_B_XLOG1PY: return row_xlog1py_##sfx;                                                                       \
+  case FXRT_B_LOGADDEXP: return row_logaddexp_##sfx;                                                                   \
+  case FXRT_B_LOGADDEXP2: return row_logaddexp2_##sfx;                                                                 \
   default: return NULL;                                                                                                \
   }
 

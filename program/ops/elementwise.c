@@ -148,9 +148,43 @@ static bool fold_py(fx_ictx *c, fx_op op, const fx_value *a, const fx_value *b, 
   }
 }
 
+/* torch.clamp with a tensor bound: maximum(x, min), then minimum(that, max), broadcast and promoted together (NaN in
+ * any operand propagates, as PyTorch's clamp does then). */
+static bool infer_clamp_tensors(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0], *b[2] = {ARG("min"), ARG("max")};
+  fx_promo s = {{0}, {FXRT_F32}};
+  fx_promo_add(c, &s, x);
+  fx_tinfo acc = *tinfo(c, x);
+  for (int i = 0; i < 2; i++) {
+    if (b[i]->kind == FX_V_NONE) continue;
+    if (!is_tensor(b[i]) && !py_number(b[i])) return fx_ierr(c, "clamp: the bounds must be tensors or numbers");
+    fx_promo_add(c, &s, b[i]);
+    if (!is_tensor(b[i])) continue;
+    int64_t shape[FXRT_MAX_DIMS];
+    int32_t nd = 0;
+    if (!fx_broadcast(c, &acc, tinfo(c, b[i]), &nd, shape)) return false;
+    acc.ndim = nd;
+    memcpy(acc.shape, shape, (size_t)nd * sizeof *shape);
+  }
+  fxrt_dtype dt = fx_promo_result(&s);
+  if (dt == FXRT_BOOL) return fx_ierr(c, "clamp of bool tensors is not defined in PyTorch");
+  if (in->inplace) {
+    const fx_tinfo *t = tinfo(c, x);
+    if (acc.ndim != t->ndim || memcmp(acc.shape, t->shape, (size_t)t->ndim * sizeof *t->shape))
+      return fx_ierr(c, "an in-place result must have the shape of its input");
+    if (!fx_check_inplace_cast(c, dt, t->dtype)) return false;
+    in->result = alias_tensor(c, x, t->dtype, t->ndim, t->shape);
+  } else {
+    in->result = new_tensor(c, dt, acc.ndim, acc.shape);
+  }
+  return true;
+}
+
 bool fx_infer_unary(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *x = &in->args[0];
   unsigned flags = fx_op_flags(op);
+  if (op == FX_OP_CLAMP && is_tensor(x) && (is_tensor(ARG("min")) || is_tensor(ARG("max"))))
+    return infer_clamp_tensors(c, op, in);
   if (!is_tensor(x)) {
     if ((flags & FX_OPF_PY) && py_number(x)) {
       in->work = false;
@@ -185,6 +219,28 @@ bool fx_infer_binary(fx_ictx *c, fx_op op, fx_inst *in) {
   if (op == FX_OP_DIV && !is_float_dt(dt) && ARG("rounding_mode")->kind == FX_V_NONE) dt = FXRT_F32;
   if (op >= FX_OP_EQ && op <= FX_OP_GE) dt = FXRT_BOOL;
   if (op >= FX_OP_LOGICAL_AND && op <= FX_OP_LOGICAL_XOR) dt = FXRT_BOOL;
+  switch (op) { /* what PyTorch computes these in (the runtime's kernels are those of f32, f64, i64 and i32) */
+  case FX_OP_ATAN2:
+  case FX_OP_COPYSIGN:
+  case FX_OP_XLOGY:
+  case FX_OP_XLOG1PY:
+    if (!is_float_dt(dt)) dt = FXRT_F32;
+    break;
+  case FX_OP_HYPOT:
+  case FX_OP_NEXTAFTER:
+  case FX_OP_LOGADDEXP:
+  case FX_OP_LOGADDEXP2:
+    if (!is_float_dt(dt)) return fx_ierr(c, "%s of integer or bool tensors is not defined in PyTorch", fx_op_name(op));
+    break;
+  case FX_OP_FMOD:
+  case FX_OP_FMAX:
+  case FX_OP_FMIN:
+  case FX_OP_HEAVISIDE:
+    if (dt == FXRT_BOOL) return fx_ierr(c, "%s of bool tensors is not supported", fx_op_name(op));
+    break;
+  case FX_OP_FLOAT_POWER: dt = FXRT_F64; break;
+  default: break;
+  }
   fx_tinfo scalar = {0};
   const fx_tinfo *a = is_tensor(x) ? tinfo(c, x) : &scalar, *b = is_tensor(y) ? tinfo(c, y) : &scalar;
   int64_t shape[FXRT_MAX_DIMS];
@@ -323,6 +379,39 @@ bool fx_lower_unary(fx_lctx *r, fx_op op, const fx_inst *in) {
     if (yr.kind != out.kind || yr.id != out.id) fx_copy_call(r, yr, &v, out, &v);
     return true;
   }
+  if (op == FX_OP_CLAMP && (is_tensor(ARG("min")) || is_tensor(ARG("max")))) { /* maximum, then minimum */
+    const fx_value *bound[2] = {ARG("min"), ARG("max")};
+    const fxrt_binary_op bops[2] = {FXRT_B_MAX, FXRT_B_MIN};
+    const fxrt_view yv = cview(ty);
+    const fxrt_dtype dt = ty->dtype;
+    switch (dt) {
+    case FXRT_F32: case FXRT_F64: case FXRT_I64: case FXRT_I32: break;
+    default: return fx_lerr(r, "clamp on %s tensors is not supported", fxrt_dtype_name(dt));
+    }
+    const fx_value *src = x;
+    for (int i = 0; i < 2; i++) {
+      if (bound[i]->kind == FX_V_NONE) continue;
+      operand oa, ob;
+      if (src == x) {
+        if (!make_operand(r, x, dt, ty->ndim, ty->shape, &oa)) return false;
+      } else {
+        memset(&oa, 0, sizeof oa);
+        oa.ref = tref(r, y);
+        oa.view = yv;
+      }
+      if (!make_operand(r, bound[i], dt, ty->ndim, ty->shape, &ob)) return false;
+      fx_kcall *k = fx_call(r, FX_K_BINARY);
+      k->sub = bops[i];
+      k->dt = dt;
+      set_operand(k, 0, &oa);
+      set_operand(k, 1, &ob);
+      k->ref[2] = tref(r, y);
+      k->view[2] = yv;
+      k->f[0] = 1;
+      src = y;
+    }
+    return true;
+  }
   if (ty->dtype != FXRT_F32)
     return fx_lerr(r, "%s on %s tensors is not supported yet", fx_op_name(op), fxrt_dtype_name(ty->dtype));
   fxrt_unary_op u;
@@ -343,7 +432,6 @@ bool fx_lower_unary(fx_lctx *r, fx_op op, const fx_inst *in) {
     prm.b = (float)farg(ARG("max_val"), 1);
     break;
   case FX_OP_CLAMP:
-    if (is_tensor(ARG("min")) || is_tensor(ARG("max"))) return fx_lerr(r, "clamp with tensor bounds is not supported");
     prm.a = (float)farg(ARG("min"), NAN);
     prm.b = (float)farg(ARG("max"), NAN);
     break;
@@ -408,7 +496,8 @@ bool fx_lower_binary(fx_lctx *r, fx_op op, const fx_inst *in) {
   if (op == FX_OP_DIV) {
     const fx_value *rm = ARG("rounding_mode");
     if (fx_value_str_is(rm, "floor")) bop = FXRT_B_FLOOR_DIV;
-    else if (rm->kind != FX_V_NONE) return fx_lerr(r, "div with rounding_mode other than floor is not supported");
+    else if (fx_value_str_is(rm, "trunc")) bop = FXRT_B_TRUNC_DIV;
+    else if (rm->kind != FX_V_NONE) return fx_lerr(r, "div: rounding_mode must be None, 'trunc' or 'floor'");
   }
   if (op == FX_OP_RSUB) {
     const fx_value *t = a;

@@ -380,7 +380,12 @@ class ElementwiseFunctions(torch.nn.Module):
         g = x
         for act in self.acts:
             g = act(g) + x
-        return a * b - c, d + e + f, g, 2.0 - x, 1.0 / (x + 3), 2.0 ** t, 7.0 % (x + 3)
+        h = torch.fmod(x, 0.7) + torch.atan2(x, t) + torch.hypot(x, t) + torch.logaddexp(x, t) + \
+            torch.logaddexp2(x, t) + torch.xlogy(t, x.abs()) + torch.special.xlog1py(t, x.abs()) + \
+            torch.copysign(x, t) + torch.fmax(x, t) - torch.fmin(x, t) + torch.heaviside(x, t) + \
+            torch.nextafter(x, t) + torch.div(x, t, rounding_mode="trunc") + torch.clamp(x, min=t, max=t + 0.5)
+        i = torch.float_power(x, 2)
+        return a * b - c, d + e + f, g, h, i, 2.0 - x, 1.0 / (x + 3), 2.0 ** t, 7.0 % (x + 3)
 
 
 class ConstantFolds(torch.nn.Module):
