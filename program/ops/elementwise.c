@@ -532,6 +532,104 @@ bool fx_lower_binary(fx_lctx *r, fx_op op, const fx_inst *in) {
   return true;
 }
 
+/* isnan, isinf, isposinf, isneginf, isfinite, isreal, signbit: a bool per element, from comparisons:
+ * isnan x != x; isposinf x == inf; isneginf x == -inf; isinf both or'ed; isfinite (x - x) == 0 (NaN for infinities
+ * and NaN); signbit copysign(1, x) < 0 (-0.0 and -NaN too); on integers and bool, constants but for signbit, x < 0;
+ * isreal is true for every real tensor. */
+bool fx_infer_classify(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  (void)op;
+  in->result = new_tensor(c, FXRT_BOOL, t->ndim, t->shape);
+  return true;
+}
+
+/* One comparison call y = a OP b (b a number), every operand of dtype dt but y (bool). */
+static void compare_call(fx_lctx *r, fxrt_binary_op op, fxrt_dtype dt, fx_ref a, const fxrt_view *v, double b, fx_ref y) {
+  fx_kcall *k = fx_call(r, FX_K_BINARY);
+  k->sub = op;
+  k->dt = dt;
+  k->ref[0] = a;
+  k->view[0] = *v;
+  k->ref[1] = scalar_ref(k, 1, dt, b);
+  k->view[1] = fx_scalar_view(v->ndim, v->shape);
+  k->ref[2] = y;
+  k->view[2] = *v;
+  k->f[0] = 1;
+}
+
+/* y = a OP b on two tensors of one view. */
+static void binary_call(fx_lctx *r, fxrt_binary_op op, fxrt_dtype dt, fx_ref a, fx_ref b, const fxrt_view *v, fx_ref y) {
+  fx_kcall *k = fx_call(r, FX_K_BINARY);
+  k->sub = op;
+  k->dt = dt;
+  k->ref[0] = a;
+  k->view[0] = *v;
+  k->ref[1] = b;
+  k->view[1] = *v;
+  k->ref[2] = y;
+  k->view[2] = *v;
+  k->f[0] = 1;
+}
+
+bool fx_lower_classify(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result;
+  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
+  const fxrt_view v = cview(tx);
+  const fx_ref out = tref(r, y), xr = tref(r, x);
+  const int64_t n = fx_tinfo_numel(ty);
+  const fxrt_dtype dt = tx->dtype;
+  const bool flt = dt == FXRT_F32 || dt == FXRT_F64;
+  if (!flt && dt != FXRT_I64 && dt != FXRT_I32 && dt != FXRT_BOOL && op != FX_OP_ISREAL)
+    return fx_lerr(r, "%s on %s tensors is not supported", fx_op_name(op), fxrt_dtype_name(dt));
+  if (op == FX_OP_ISREAL || (!flt && op != FX_OP_SIGNBIT) || (dt == FXRT_BOOL && op == FX_OP_SIGNBIT)) {
+    fx_kcall *k = fx_call(r, FX_K_FILL);
+    k->dt = FXRT_BOOL;
+    k->ref[0] = out;
+    k->i[0] = n;
+    k->f[0] = op == FX_OP_ISREAL || op == FX_OP_ISFINITE;
+    return true;
+  }
+  switch (op) {
+  case FX_OP_ISNAN: binary_call(r, FXRT_B_NE, dt, xr, xr, &v, out); break;
+  case FX_OP_ISPOSINF: compare_call(r, FXRT_B_EQ, dt, xr, &v, INFINITY, out); break;
+  case FX_OP_ISNEGINF: compare_call(r, FXRT_B_EQ, dt, xr, &v, -INFINITY, out); break;
+  case FX_OP_ISINF: {
+    const fx_ref neg = fx_new_scratch(r, FXRT_BOOL, n);
+    compare_call(r, FXRT_B_EQ, dt, xr, &v, INFINITY, out);
+    compare_call(r, FXRT_B_EQ, dt, xr, &v, -INFINITY, neg);
+    binary_call(r, FXRT_B_OR, FXRT_BOOL, out, neg, &v, out);
+    break;
+  }
+  case FX_OP_ISFINITE: {
+    const fx_ref d = fx_new_scratch(r, dt, n);
+    binary_call(r, FXRT_B_SUB, dt, xr, xr, &v, d);
+    compare_call(r, FXRT_B_EQ, dt, d, &v, 0, out);
+    break;
+  }
+  default: /* signbit */
+    if (!flt) {
+      compare_call(r, FXRT_B_LT, dt, xr, &v, 0, out);
+    } else {
+      const fx_ref s = fx_new_scratch(r, dt, n);
+      fx_kcall *k = fx_call(r, FX_K_BINARY);
+      k->sub = FXRT_B_COPYSIGN;
+      k->dt = dt;
+      k->ref[0] = scalar_ref(k, 0, dt, 1.0);
+      k->view[0] = fx_scalar_view(v.ndim, v.shape);
+      k->ref[1] = xr;
+      k->view[1] = v;
+      k->ref[2] = s;
+      k->view[2] = v;
+      k->f[0] = 1;
+      compare_call(r, FXRT_B_LT, dt, s, &v, 0, out);
+    }
+    break;
+  }
+  return true;
+}
+
 bool fx_lower_where(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *y = &in->result;
   const fx_tinfo *ty = ti(r, y);

@@ -111,8 +111,10 @@ bool fx_lower_reduce(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *y = multi ? &in->result.u.items[0] : &in->result;
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
   const bool *red = in->attrs->dims.reduce; /* decoded by inference */
-  /* the reduced dimensions must be one block: [outer, len, inner] */
+  /* the reduced dimensions as one block: [outer, len, inner]; when they are not adjacent, the input is first
+   * copied with the kept dimensions first and the reduced ones last, in order (then inner is 1) */
   int32_t first = -1, last = -1;
+  bool adjacent = true;
   for (int32_t i = 0; i < tx->ndim; i++)
     if (red[i]) {
       if (first < 0) first = i;
@@ -120,11 +122,15 @@ bool fx_lower_reduce(fx_lctx *r, fx_op op, const fx_inst *in) {
     }
   int64_t outer = 1, len = 1, inner = 1;
   for (int32_t i = 0; i < tx->ndim; i++) {
-    if (first >= 0 && i >= first && i <= last && !red[i])
-      return fx_lerr(r, "reducing non-adjacent dimensions is not supported");
-    if (first < 0 || i < first) outer *= tx->shape[i];
+    if (first >= 0 && i >= first && i <= last && !red[i]) adjacent = false;
+    if (red[i]) len *= tx->shape[i];
+    else if (first < 0 || i < first) outer *= tx->shape[i];
     else if (i > last) inner *= tx->shape[i];
-    else len *= tx->shape[i];
+    else outer *= tx->shape[i];
+  }
+  if (!adjacent) {
+    outer *= inner;
+    inner = 1;
   }
   static const struct {
     fx_op op;
@@ -142,6 +148,21 @@ bool fx_lower_reduce(fx_lctx *r, fx_op op, const fx_inst *in) {
   if (dt != FXRT_F32 && dt != FXRT_I64 && dt != FXRT_BOOL)
     return fx_lerr(r, "no reduction kernel for %s", fxrt_dtype_name(dt));
   fx_ref xs = fx_as_dtype(r, x, dt);
+  if (!adjacent) {
+    const fxrt_view cv = cview(tx);
+    fxrt_view pv = cv; /* the input read in the order kept dimensions, reduced dimensions */
+    int32_t j = 0;
+    for (int pass = 0; pass < 2; pass++)
+      for (int32_t i = 0; i < tx->ndim; i++)
+        if (red[i] == (pass == 1)) {
+          pv.shape[j] = cv.shape[i];
+          pv.stride[j++] = cv.stride[i];
+        }
+    const fxrt_view dv = fxrt_view_contiguous(pv.ndim, pv.shape);
+    const fx_ref moved = fx_new_scratch(r, dt, fx_tinfo_numel(tx));
+    fx_copy_call(r, xs, &pv, moved, &dv);
+    xs = moved;
+  }
   fx_kcall *k = fx_call(r, FX_K_REDUCE);
   k->sub = rop;
   k->dt = dt;

@@ -385,7 +385,10 @@ class ElementwiseFunctions(torch.nn.Module):
             torch.copysign(x, t) + torch.fmax(x, t) - torch.fmin(x, t) + torch.heaviside(x, t) + \
             torch.nextafter(x, t) + torch.div(x, t, rounding_mode="trunc") + torch.clamp(x, min=t, max=t + 0.5)
         i = torch.float_power(x, 2)
-        return a * b - c, d + e + f, g, h, i, 2.0 - x, 1.0 / (x + 3), 2.0 ** t, 7.0 % (x + 3)
+        z = torch.cat([x, x / 0.0, -x * 0.0])  # infinities, NaN (0 / 0) and -0.0
+        j = torch.stack([torch.isnan(z), torch.isinf(z), torch.isposinf(z), torch.isneginf(z), torch.isfinite(z),
+                         torch.signbit(z), torch.isreal(z)])
+        return a * b - c, d + e + f, g, h, i, j, 2.0 - x, 1.0 / (x + 3), 2.0 ** t, 7.0 % (x + 3)
 
 
 class ConstantFolds(torch.nn.Module):
