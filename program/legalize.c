@@ -211,6 +211,16 @@ static const rule rules[] = {
     {{M("repeat")}, FX_OP_REPEAT, "input, *repeats", NULL, 0},
     {{M("flip")}, FX_OP_FLIP, "input, *dims", NULL, 0},
     {{ATEN("split_with_sizes")}, FX_OP_SPLIT, NULL, NULL, 0},
+    /* split's parameters by position (torch.functional.split names its first one tensor, split_with_sizes its
+     * second split_sizes) */
+    {{"torch.functional.split", "torch.split_with_sizes", M("split_with_sizes")}, FX_OP_SPLIT,
+     "input, split_size_or_sections, dim=0", NULL, 0},
+    {{"torch.ravel", M("ravel")}, FX_OP_FLATTEN, "input", NULL, 0},
+    {{"torch.broadcast_to", M("broadcast_to")}, FX_OP_EXPAND, "input, size", NULL, 0},
+    {{"torch.fliplr", M("fliplr")}, FX_OP_FLIP, "input", "dims=1", 0},
+    {{"torch.flipud", M("flipud")}, FX_OP_FLIP, "input", "dims=0", 0},
+    {{"torch.narrow_copy", M("narrow_copy")}, FX_OP_NARROW, NULL, NULL, 0},
+    {{"torch.constant_pad_nd", ATEN("constant_pad_nd")}, FX_OP_PAD, "input, pad, value=0", NULL, 0},
     {{"torch.concat", "torch.concatenate"}, FX_OP_CAT, NULL, NULL, 0},
     {{ATEN("_to_copy")}, FX_OP_TO,
      "input, *, dtype=None, layout=None, device=None, pin_memory=None, non_blocking=False, memory_format=None", NULL, 0},
@@ -238,7 +248,8 @@ static const rule rules[] = {
      "memory_format=None",
      NULL, 0},
     {{ATEN("full_like")}, FX_OP_FULL_LIKE, NULL, NULL, 0},
-    {{ATEN("zeros_like")}, FX_OP_FULL_LIKE, NULL, "fill_value=0", 0},
+    {{ATEN("zeros_like"), ATEN("empty_like")}, FX_OP_FULL_LIKE, LIKE_SIG, "fill_value=0", 0},
+    {{ATEN("ones_like")}, FX_OP_FULL_LIKE, LIKE_SIG, "fill_value=1", 0},
     /* compile-time queries */
     {{"builtins.getattr"}, FX_OP_GETATTR, NULL, NULL, 0},
     {{"torch._assert", "torch._assert_async", ATEN("_assert_async")}, FX_OP_ASSERT, NULL, NULL, 0},
@@ -751,13 +762,13 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
   }
   if (fx_str_eqz(base, "max") || fx_str_eqz(base, "min")) return legalize_max_min(&c, base.p[1] == 'a');
   if (method && fx_str_eqz(t, "to")) return legalize_to(&c);
-  if (method && (fx_str_eqz(t, "new_zeros") || fx_str_eqz(t, "new_ones") || fx_str_eqz(t, "new_empty") ||
-                 fx_str_eqz(t, "new_full"))) {
+  if ((method || aten) && (fx_str_eqz(base, "new_zeros") || fx_str_eqz(base, "new_ones") ||
+                           fx_str_eqz(base, "new_empty") || fx_str_eqz(base, "new_full"))) {
     /* x.new_zeros(size) is a full tensor of x's dtype: FULL with dtype taken from x when not given */
-    bool full = fx_str_eqz(t, "new_full");
+    bool full = fx_str_eqz(base, "new_full");
     rule nr = {{NULL}, FX_OP_FULL, full ? "input, size, fill_value, *, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False"
                                       : "input, *size, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False",
-               fx_str_eqz(t, "new_ones") ? "fill_value=1" : full ? NULL : "fill_value=0", 0};
+               fx_str_eqz(base, "new_ones") ? "fill_value=1" : full ? NULL : "fill_value=0", 0};
     if (!legalize_rule(&c, &nr)) return false;
     /* remember x, for the dtype */
     const fx_sig *osig = fx_op_sig(FX_OP_FULL);
