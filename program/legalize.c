@@ -216,6 +216,8 @@ static const rule rules[] = {
     {{"torch.functional.split", "torch.split_with_sizes", M("split_with_sizes")}, FX_OP_SPLIT,
      "input, split_size_or_sections, dim=0", NULL, 0},
     {{"torch.ravel", M("ravel")}, FX_OP_FLATTEN, "input", NULL, 0},
+    {{"torch._C._linalg.linalg_diagonal", "torch.linalg.diagonal"}, FX_OP_DIAGONAL, "input, *, offset=0, dim1=-2, dim2=-1",
+     NULL, 0},
     {{"torch.broadcast_to", M("broadcast_to")}, FX_OP_EXPAND, "input, size", NULL, 0},
     {{"torch.fliplr", M("fliplr")}, FX_OP_FLIP, "input", "dims=1", 0},
     {{"torch.flipud", M("flipud")}, FX_OP_FLIP, "input", "dims=0", 0},

@@ -77,10 +77,12 @@ typedef struct fx_dim_attrs { /* reductions (sum ... all, max_dim, min_dim); sof
   int32_t dim;                 /* the ops along one dimension: that dimension (0 for a 0-dim input) */
 } fx_dim_attrs;
 
-typedef struct fx_view_attrs { /* permute, transpose, t; slice, select, narrow */
+typedef struct fx_view_attrs { /* permute, transpose, t; slice, select, narrow; diagonal, diag, diag_embed, diagflat */
   int32_t perm[FXRT_MAX_DIMS]; /* permutes: result dimension i is input dimension perm[i] */
   int32_t dim;                 /* slices: the dimension */
   int64_t start, step;         /* slices: the first index taken (counted from the start), the step (1: select, narrow) */
+  int32_t dim1, dim2;          /* diagonals: the two dimensions (of the input for diagonal, of the result to embed) */
+  int64_t offset;              /* diagonals: above the main one (> 0) or below it (< 0) */
 } fx_view_attrs;
 
 typedef union fx_attrs {

@@ -216,6 +216,8 @@ void fx_set_epilogue(fx_lctx *r, fx_op op, const fx_inst *in, fx_kcall *k);
 /* The elements that a view op's result takes of its input x, when x's elements are at c (x's own contiguous layout,
  * or x's place in the storage it views): permute, transpose, t, expand, expand_as (view.c); getitem of a tensor,
  * slice, select, narrow, and piece `item` of split, chunk and unbind (index.c). false for other ops. */
+int64_t fx_diagonal_length(int64_t s1, int64_t s2, int64_t off);
+fxrt_view fx_diagonal_view(const fxrt_view *c, int32_t d1, int32_t d2, int64_t off);
 bool fx_permute_view(const fx_program *p, fx_op op, const fx_inst *in, const fxrt_view *c, fxrt_view *v);
 bool fx_index_view(const fx_program *p, fx_op op, const fx_inst *in, uint32_t item, const fxrt_view *c,
                    fxrt_view *v);

@@ -135,6 +135,61 @@ bool fx_infer_interpolate(fx_ictx *c, fx_op op, fx_inst *in) {
 
 /* ---- lowering ---- */
 
+/* torch.diag (a vector into a matrix, or a matrix's diagonal out), diagflat (the flattened input into a matrix),
+ * diag_embed (the last dimension into the diagonal of dimensions dim1 and dim2 of the result): zeros, then the
+ * input copied into the diagonal's view of the result. */
+bool fx_infer_diag_embed(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  int64_t off = 0, d1 = -2, d2 = -1;
+  if (!as_int(ARG(op == FX_OP_DIAG ? "diagonal" : "offset"), &off)) return fx_ierr(c, "the offset must be an int");
+  fx_view_attrs *va = &new_attrs(c, in)->view;
+  va->offset = off;
+  int64_t shape[FXRT_MAX_DIMS];
+  const int64_t k = off < 0 ? -off : off;
+  if (op == FX_OP_DIAG && t->ndim == 2) { /* the diagonal of a matrix */
+    va->dim1 = 0, va->dim2 = 1;
+    shape[0] = fx_diagonal_length(t->shape[0], t->shape[1], off);
+    return result_tensor(c, in, t->dtype, 1, shape);
+  }
+  if (op == FX_OP_DIAG && t->ndim != 1) return fx_ierr(c, "diag needs a tensor of 1 or 2 dimensions");
+  if (op != FX_OP_DIAG_EMBED) {
+    va->dim1 = 0, va->dim2 = 1;
+    shape[0] = shape[1] = fx_tinfo_numel(t) + k;
+    return result_tensor(c, in, t->dtype, 2, shape);
+  }
+  if (t->ndim < 1 || t->ndim + 1 > FXRT_MAX_DIMS) return fx_ierr(c, "diag_embed needs a tensor of 1 to %d dimensions",
+                                                                  FXRT_MAX_DIMS - 1);
+  if (!as_int(ARG("dim1"), &d1) || !as_int(ARG("dim2"), &d2)) return fx_ierr(c, "dim1 and dim2 must be ints");
+  int32_t a = 0, b = 0;
+  if (!fx_norm_dim(c, d1, t->ndim + 1, &a) || !fx_norm_dim(c, d2, t->ndim + 1, &b)) return false;
+  if (a == b) return fx_ierr(c, "diagonal dimensions cannot be identical %d, %d", (int)d1, (int)d2);
+  va->dim1 = a, va->dim2 = b;
+  for (int32_t i = 0, j = 0; i < t->ndim + 1; i++)
+    shape[i] = i == a || i == b ? t->shape[t->ndim - 1] + k : t->shape[j++];
+  return result_tensor(c, in, t->dtype, t->ndim + 1, shape);
+}
+
+bool fx_lower_diag_embed(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result;
+  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
+  const fx_view_attrs *a = &in->attrs->view;
+  if (op == FX_OP_DIAG && tx->ndim == 2) {
+    const fxrt_view cv = cview(tx), v = fx_diagonal_view(&cv, a->dim1, a->dim2, a->offset);
+    return fx_copy_view(r, x, &v, y);
+  }
+  fx_kcall *k = fx_call(r, FX_K_FILL);
+  k->dt = ty->dtype;
+  k->ref[0] = tref(r, y);
+  k->i[0] = fx_tinfo_numel(ty);
+  k->f[0] = 0;
+  const fxrt_view yv = cview(ty), dv = fx_diagonal_view(&yv, a->dim1, a->dim2, a->offset);
+  fxrt_view sv = fxrt_view_contiguous(dv.ndim, dv.shape); /* the input's elements in order */
+  fx_copy_call(r, tref(r, x), &sv, tref(r, y), &dv);
+  return true;
+}
+
 bool fx_lower_pad(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0], *y = &in->result, *mode = ARG("mode");
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);

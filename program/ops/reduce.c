@@ -218,3 +218,32 @@ bool fx_lower_topk(fx_lctx *r, fx_op op, const fx_inst *in) {
   k->ref[2] = tref(r, &in->result.u.items[1]);
   return true;
 }
+
+/* torch.trace: the sum of a matrix's diagonal (integers sum as int64), its diagonal copied out first. */
+bool fx_infer_trace(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  (void)op;
+  if (t->ndim != 2) return fx_ierr(c, "trace needs a matrix (2 dimensions), not %d", t->ndim);
+  fxrt_dtype dt = t->dtype == FXRT_F32 || t->dtype == FXRT_F64 ? t->dtype : FXRT_I64;
+  return result_tensor(c, in, dt, 0, NULL);
+}
+
+bool fx_lower_trace(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *y = &in->result;
+  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
+  (void)op;
+  if (ty->dtype != FXRT_F32 && ty->dtype != FXRT_I64) return fx_lerr(r, "no reduction kernel for %s", fxrt_dtype_name(ty->dtype));
+  const fxrt_view cv = cview(tx), dv = fx_diagonal_view(&cv, 0, 1, 0);
+  const fxrt_view ov = fxrt_view_contiguous(1, dv.shape);
+  const fx_ref d = fx_new_scratch(r, ty->dtype, dv.shape[0]);
+  fx_copy_call(r, tref(r, x), &dv, d, &ov);
+  fx_kcall *k = fx_call(r, FX_K_REDUCE);
+  k->sub = FXRT_R_SUM;
+  k->dt = ty->dtype;
+  k->ref[0] = d;
+  k->i[0] = 1, k->i[1] = dv.shape[0], k->i[2] = 1;
+  k->ref[1] = tref(r, y);
+  return true;
+}

@@ -233,6 +233,47 @@ bool fx_infer_noop(fx_ictx *c, fx_op op, fx_inst *in) {
 
 /* ---- views: the elements each view op takes of its input (also where they are in the storage it views) ---- */
 
+/* The length of the diagonal at offset off of dimensions of sizes s1 and s2. */
+int64_t fx_diagonal_length(int64_t s1, int64_t s2, int64_t off) {
+  int64_t n = off >= 0 ? (s1 < s2 - off ? s1 : s2 - off) : (s1 + off < s2 ? s1 + off : s2);
+  return n > 0 ? n : 0;
+}
+
+/* The view of the diagonal (offset off) of dimensions d1 and d2 of view c: the other dimensions in order, then the
+ * diagonal, whose stride is the sum of theirs. */
+fxrt_view fx_diagonal_view(const fxrt_view *c, int32_t d1, int32_t d2, int64_t off) {
+  fxrt_view v = *c;
+  int32_t j = 0;
+  for (int32_t i = 0; i < c->ndim; i++)
+    if (i != d1 && i != d2) {
+      v.shape[j] = c->shape[i];
+      v.stride[j++] = c->stride[i];
+    }
+  v.shape[j] = fx_diagonal_length(c->shape[d1], c->shape[d2], off);
+  v.stride[j] = c->stride[d1] + c->stride[d2];
+  v.ndim = j + 1;
+  if (v.shape[j] > 0) v.offset = c->offset + (off >= 0 ? off * c->stride[d2] : -off * c->stride[d1]);
+  return v;
+}
+
+/* torch.diagonal(input, offset, dim1, dim2): a view (strides only), as transpose is. */
+bool fx_infer_diagonal(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  int64_t off = 0, d1 = 0, d2 = 1;
+  if (!as_int(ARG("offset"), &off) || !as_int(ARG("dim1"), &d1) || !as_int(ARG("dim2"), &d2))
+    return fx_ierr(c, "%s: offset, dim1 and dim2 must be ints", fx_op_name(op));
+  if (t->ndim < 2) return fx_ierr(c, "diagonal needs a tensor of at least 2 dimensions");
+  int32_t a = 0, b = 0;
+  if (!fx_norm_dim(c, d1, t->ndim, &a) || !fx_norm_dim(c, d2, t->ndim, &b)) return false;
+  if (a == b) return fx_ierr(c, "diagonal dimensions cannot be identical %d, %d", (int)d1, (int)d2);
+  fx_view_attrs *va = &new_attrs(c, in)->view;
+  va->dim1 = a, va->dim2 = b, va->offset = off;
+  const fxrt_view cv = cview(t), v = fx_diagonal_view(&cv, a, b, off);
+  return result_tensor(c, in, t->dtype, v.ndim, v.shape);
+}
+
 bool fx_permute_view(const fx_program *p, fx_op op, const fx_inst *in, const fxrt_view *c, fxrt_view *v) {
   *v = *c;
   if (op == FX_OP_PERMUTE || op == FX_OP_TRANSPOSE || op == FX_OP_T) {
@@ -241,6 +282,11 @@ bool fx_permute_view(const fx_program *p, fx_op op, const fx_inst *in, const fxr
       v->shape[i] = c->shape[perm[i]];
       v->stride[i] = c->stride[perm[i]];
     }
+    return true;
+  }
+  if (op == FX_OP_DIAGONAL) {
+    const fx_view_attrs *a = &in->attrs->view;
+    *v = fx_diagonal_view(c, a->dim1, a->dim2, a->offset);
     return true;
   }
   if (op != FX_OP_EXPAND && op != FX_OP_EXPAND_AS) return false;
@@ -262,6 +308,8 @@ bool fx_lower_permute(fx_lctx *r, fx_op op, const fx_inst *in) {
   fx_permute_view(r->p, op, in, &c, &v);
   return fx_copy_view(r, x, &v, y);
 }
+
+bool fx_lower_diagonal(fx_lctx *r, fx_op op, const fx_inst *in) { return fx_lower_permute(r, op, in); }
 
 bool fx_lower_expand(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0], *y = &in->result;
