@@ -3,6 +3,8 @@
  */
 #include "family.h"
 
+#include <math.h>
+
 /* ---- inference ---- */
 
 static bool infer_reduce(fx_ictx *c, fx_inst *in, fx_op op, const fx_tinfo *t, fxrt_dtype dt, int nout) {
@@ -16,7 +18,8 @@ static bool infer_reduce(fx_ictx *c, fx_inst *in, fx_op op, const fx_tinfo *t, f
   if (nd == -1) return fx_ierr(c, "dim must be an int or a list of ints");
   if (nd == -2 || nd == 0) {
     for (int32_t i = 0; i < t->ndim; i++) reduce[i] = true;
-    if (nd == -2 && op != FX_OP_SUM && op != FX_OP_MEAN && op != FX_OP_PROD && op != FX_OP_AMAX && op != FX_OP_AMIN)
+    if (nd == -2 && op != FX_OP_SUM && op != FX_OP_MEAN && op != FX_OP_PROD && op != FX_OP_AMAX && op != FX_OP_AMIN &&
+        !(op >= FX_OP_VAR && op <= FX_OP_NANMEAN))
       keep = false;
   } else {
     for (int i = 0; i < nd; i++) {
@@ -105,14 +108,11 @@ bool fx_infer_topk(fx_ictx *c, fx_op op, fx_inst *in) {
 
 /* ---- lowering ---- */
 
-bool fx_lower_reduce(fx_lctx *r, fx_op op, const fx_inst *in) {
-  const fx_value *x = &in->args[0];
-  bool multi = in->result.kind == FX_V_TUPLE;
-  const fx_value *y = multi ? &in->result.u.items[0] : &in->result;
-  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
-  const bool *red = in->attrs->dims.reduce; /* decoded by inference */
-  /* the reduced dimensions as one block: [outer, len, inner]; when they are not adjacent, the input is first
-   * copied with the kept dimensions first and the reduced ones last, in order (then inner is 1) */
+/* One reduction call of the dimensions red of src (x's shape, dtype dt) into dst: [outer, len, inner] when the
+ * reduced dimensions are one block; else src is first copied with the kept dimensions first and the reduced ones
+ * last, in order (then inner is 1). Returns the call. */
+static fx_kcall *reduce_into(fx_lctx *r, fxrt_reduce_op rop, fxrt_dtype dt, fx_ref src, const fx_tinfo *tx,
+                             const bool *red, fx_ref dst) {
   int32_t first = -1, last = -1;
   bool adjacent = true;
   for (int32_t i = 0; i < tx->ndim; i++)
@@ -131,7 +131,35 @@ bool fx_lower_reduce(fx_lctx *r, fx_op op, const fx_inst *in) {
   if (!adjacent) {
     outer *= inner;
     inner = 1;
+    const fxrt_view cv = cview(tx);
+    fxrt_view pv = cv; /* the input read in the order kept dimensions, reduced dimensions */
+    int32_t j = 0;
+    for (int pass = 0; pass < 2; pass++)
+      for (int32_t i = 0; i < tx->ndim; i++)
+        if (red[i] == (pass == 1)) {
+          pv.shape[j] = cv.shape[i];
+          pv.stride[j++] = cv.stride[i];
+        }
+    const fxrt_view dv = fxrt_view_contiguous(pv.ndim, pv.shape);
+    const fx_ref moved = fx_new_scratch(r, dt, fx_tinfo_numel(tx));
+    fx_copy_call(r, src, &pv, moved, &dv);
+    src = moved;
   }
+  fx_kcall *k = fx_call(r, FX_K_REDUCE);
+  k->sub = rop;
+  k->dt = dt;
+  k->ref[0] = src;
+  k->i[0] = outer, k->i[1] = len, k->i[2] = inner;
+  k->ref[1] = dst;
+  return k;
+}
+
+bool fx_lower_reduce(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  bool multi = in->result.kind == FX_V_TUPLE;
+  const fx_value *y = multi ? &in->result.u.items[0] : &in->result;
+  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
+  const bool *red = in->attrs->dims.reduce; /* decoded by inference */
   static const struct {
     fx_op op;
     fxrt_reduce_op r;
@@ -147,31 +175,11 @@ bool fx_lower_reduce(fx_lctx *r, fx_op op, const fx_inst *in) {
   if (rop == FXRT_R_ANY || rop == FXRT_R_ALL) dt = FXRT_BOOL;
   if (dt != FXRT_F32 && dt != FXRT_I64 && dt != FXRT_BOOL)
     return fx_lerr(r, "no reduction kernel for %s", fxrt_dtype_name(dt));
-  fx_ref xs = fx_as_dtype(r, x, dt);
-  if (!adjacent) {
-    const fxrt_view cv = cview(tx);
-    fxrt_view pv = cv; /* the input read in the order kept dimensions, reduced dimensions */
-    int32_t j = 0;
-    for (int pass = 0; pass < 2; pass++)
-      for (int32_t i = 0; i < tx->ndim; i++)
-        if (red[i] == (pass == 1)) {
-          pv.shape[j] = cv.shape[i];
-          pv.stride[j++] = cv.stride[i];
-        }
-    const fxrt_view dv = fxrt_view_contiguous(pv.ndim, pv.shape);
-    const fx_ref moved = fx_new_scratch(r, dt, fx_tinfo_numel(tx));
-    fx_copy_call(r, xs, &pv, moved, &dv);
-    xs = moved;
-  }
-  fx_kcall *k = fx_call(r, FX_K_REDUCE);
-  k->sub = rop;
-  k->dt = dt;
-  k->ref[0] = xs;
-  k->i[0] = outer, k->i[1] = len, k->i[2] = inner;
-  k->ref[1] = tref(r, y);
+  fx_kcall *k = reduce_into(r, rop, dt, fx_as_dtype(r, x, dt), tx, red, tref(r, y));
   if (multi) {
+    const fx_kcall first = *k;
     fx_kcall *k2 = fx_call(r, FX_K_REDUCE);
-    *k2 = r->L->calls[r->L->ncalls - 2];
+    *k2 = first;
     k2->sub = rop == FXRT_R_MAX ? FXRT_R_ARGMAX : FXRT_R_ARGMIN;
     k2->ref[1] = tref(r, &in->result.u.items[1]);
   }
@@ -246,4 +254,173 @@ bool fx_lower_trace(fx_lctx *r, fx_op op, const fx_inst *in) {
   k->i[0] = 1, k->i[1] = dv.shape[0], k->i[2] = 1;
   k->ref[1] = tref(r, y);
   return true;
+}
+
+/* ---- moments: var, std, var_mean, std_mean, nansum, nanmean, count_nonzero, logsumexp ----
+ * Computed by the runtime's reductions and elementwise kernels, as PyTorch defines them:
+ *   var = sum((x - mean)^2) / max(0, N - correction), std its square root (the mean computed first: two passes);
+ *   nansum = sum(x with NaN as 0), nanmean = that over the count of values that are not NaN;
+ *   count_nonzero = sum(x != 0) as int64;
+ *   logsumexp = log(sum(exp(x - m))) + m, m the maximum (0 where it is infinite). */
+bool fx_infer_moments(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  int kd = fx_sig_find(fx_op_sig(op), "dim"), ku = fx_sig_find(fx_op_sig(op), "unbiased");
+  if (ku >= 0 && in->args[kd].kind == FX_V_BOOL) { /* var(x, False): the unbiased overload */
+    in->args[ku] = in->args[kd];
+    in->args[kd] = fx_value_none();
+  }
+  fxrt_dtype dt = t->dtype;
+  if (op == FX_OP_COUNT_NONZERO) {
+    dt = FXRT_I64;
+  } else {
+    int kdt = fx_sig_find(fx_op_sig(op), "dtype");
+    if (kdt >= 0 && in->args[kdt].kind != FX_V_NONE && !fx_dtype_of_word(&in->args[kdt], &dt))
+      return fx_ierr(c, "unknown dtype");
+    if (!is_float_dt(dt)) return fx_ierr(c, "%s needs a floating point input", fx_op_name(op));
+  }
+  if (ku >= 0 && ARG("correction")->kind != FX_V_NONE && ARG("correction")->kind != FX_V_INT &&
+      ARG("correction")->kind != FX_V_FLOAT)
+    return fx_ierr(c, "correction must be a number");
+  if (!infer_reduce(c, in, op, t, dt, 1)) return false;
+  if (op == FX_OP_LOGSUMEXP) {
+    int64_t n = 1;
+    for (int32_t i = 0; i < t->ndim; i++)
+      if (in->attrs->dims.reduce[i]) n *= t->shape[i];
+    if (n == 0) return fx_ierr(c, "logsumexp over no elements is not supported");
+  }
+  if (op == FX_OP_VAR_MEAN || op == FX_OP_STD_MEAN) {
+    const fx_tinfo *r = tinfo(c, &in->result);
+    fx_value items[2] = {in->result, new_tensor(c, r->dtype, r->ndim, r->shape)};
+    in->result = tuple_of(c, items, 2);
+  }
+  return true;
+}
+
+/* y = a OP b over one view v of the result's shape; b (or a) given as a view of its own (broadcast). */
+static fx_kcall *bin(fx_lctx *r, fxrt_binary_op op, fxrt_dtype dt, fx_ref a, const fxrt_view *av, fx_ref b,
+                     const fxrt_view *bv, fx_ref y, const fxrt_view *yv) {
+  fx_kcall *k = fx_call(r, FX_K_BINARY);
+  k->sub = op;
+  k->dt = dt;
+  k->ref[0] = a, k->view[0] = *av;
+  k->ref[1] = b, k->view[1] = *bv;
+  k->ref[2] = y, k->view[2] = *yv;
+  k->f[0] = 1;
+  return k;
+}
+
+/* y = a OP number. */
+static void bin_scalar(fx_lctx *r, fxrt_binary_op op, fxrt_dtype dt, fx_ref a, const fxrt_view *v, double b, fx_ref y) {
+  fx_kcall *k = fx_call(r, FX_K_BINARY);
+  k->sub = op;
+  k->dt = dt;
+  k->ref[0] = a, k->view[0] = *v;
+  k->ref[1] = scalar_ref(k, 1, dt, b), k->view[1] = fx_scalar_view(v->ndim, v->shape);
+  k->ref[2] = y, k->view[2] = *v;
+  k->f[0] = 1;
+}
+
+static void unary(fx_lctx *r, fxrt_unary_op op, fx_ref x, fx_ref y, int64_t n) {
+  fx_kcall *k = fx_call(r, FX_K_UNARY);
+  k->sub = op;
+  k->ref[0] = x;
+  k->ref[1] = y;
+  k->i[0] = n;
+  k->p.un = (fxrt_unary_params){0, 0, 0};
+}
+
+/* y = cond ? number : a. */
+static void where_scalar(fx_lctx *r, fxrt_dtype dt, fx_ref cond, fx_ref a, const fxrt_view *v, double value, fx_ref y) {
+  fx_kcall *k = fx_call(r, FX_K_WHERE);
+  k->dt = dt;
+  k->ref[0] = cond, k->view[0] = *v;
+  k->ref[1] = scalar_ref(k, 1, dt, value), k->view[1] = fx_scalar_view(v->ndim, v->shape);
+  k->ref[2] = a, k->view[2] = *v;
+  k->ref[3] = y, k->view[3] = *v;
+}
+
+bool fx_lower_moments(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  const bool pair = in->result.kind == FX_V_TUPLE;
+  const fx_value *y = pair ? &in->result.u.items[0] : &in->result;
+  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
+  const bool *red = in->attrs->dims.reduce;
+  const fxrt_dtype dt = ty->dtype;
+  if (dt != FXRT_F32 && dt != FXRT_I64) return fx_lerr(r, "%s on %s tensors is not supported", fx_op_name(op),
+                                                       fxrt_dtype_name(dt));
+  const int64_t nx = fx_tinfo_numel(tx), ny = fx_tinfo_numel(ty);
+  int64_t count = 1, kshape[FXRT_MAX_DIMS];
+  for (int32_t i = 0; i < tx->ndim; i++) {
+    if (red[i]) count *= tx->shape[i];
+    kshape[i] = red[i] ? 1 : tx->shape[i];
+  }
+  /* a result-sized tensor read at every element of x: the kept shape's strides, 0 along the reduced dimensions */
+  fxrt_view kv = fxrt_view_contiguous(tx->ndim, kshape);
+  for (int32_t i = 0; i < tx->ndim; i++)
+    if (red[i]) kv.stride[i] = 0;
+  const fxrt_view xv = cview(tx), yv = fxrt_view_contiguous(1, &ny), x1 = fxrt_view_contiguous(1, &nx);
+  const fx_ref xs = fx_as_dtype(r, x, op == FX_OP_COUNT_NONZERO ? tx->dtype : dt), out = tref(r, y);
+  switch (op) {
+  case FX_OP_VAR:
+  case FX_OP_STD:
+  case FX_OP_VAR_MEAN:
+  case FX_OP_STD_MEAN: {
+    double correction = 1;
+    if (ARG("correction")->kind != FX_V_NONE) correction = farg(ARG("correction"), 1);
+    else correction = iarg(ARG("unbiased"), 1) ? 1 : 0;
+    const fx_ref mean = pair ? tref(r, &in->result.u.items[1]) : fx_new_scratch(r, dt, ny);
+    reduce_into(r, FXRT_R_MEAN, dt, xs, tx, red, mean);
+    const fx_ref d = fx_new_scratch(r, dt, nx);
+    bin(r, FXRT_B_SUB, dt, xs, &xv, mean, &kv, d, &xv);
+    bin(r, FXRT_B_MUL, dt, d, &x1, d, &x1, d, &x1);
+    reduce_into(r, FXRT_R_SUM, dt, d, tx, red, out);
+    const double div = (double)count - correction;
+    bin_scalar(r, FXRT_B_DIV, dt, out, &yv, div > 0 ? div : 0, out);
+    if (op == FX_OP_STD || op == FX_OP_STD_MEAN) unary(r, FXRT_U_SQRT, out, out, ny);
+    return true;
+  }
+  case FX_OP_NANSUM:
+  case FX_OP_NANMEAN: {
+    const fx_ref nan = fx_new_scratch(r, FXRT_BOOL, nx), z = fx_new_scratch(r, dt, nx);
+    bin(r, FXRT_B_NE, dt, xs, &x1, xs, &x1, nan, &x1);
+    where_scalar(r, dt, nan, xs, &x1, 0, z);
+    reduce_into(r, FXRT_R_SUM, dt, z, tx, red, out);
+    if (op == FX_OP_NANMEAN) { /* over the values that are not NaN: (x == x) as numbers, summed */
+      const fx_ref cnt = fx_new_scratch(r, dt, ny);
+      bin(r, FXRT_B_EQ, dt, xs, &x1, xs, &x1, nan, &x1);
+      fx_copy_call(r, nan, &x1, z, &x1);
+      reduce_into(r, FXRT_R_SUM, dt, z, tx, red, cnt);
+      bin(r, FXRT_B_DIV, dt, out, &yv, cnt, &yv, out, &yv);
+    }
+    return true;
+  }
+  case FX_OP_COUNT_NONZERO: {
+    const fxrt_dtype xd = tx->dtype;
+    if (xd != FXRT_F32 && xd != FXRT_F64 && xd != FXRT_I64 && xd != FXRT_I32 && xd != FXRT_BOOL)
+      return fx_lerr(r, "count_nonzero on %s tensors is not supported", fxrt_dtype_name(xd));
+    const fx_ref nz = fx_new_scratch(r, FXRT_BOOL, nx), n64 = fx_new_scratch(r, FXRT_I64, nx);
+    bin_scalar(r, FXRT_B_NE, xd, xs, &x1, 0, nz);
+    fx_copy_call(r, nz, &x1, n64, &x1);
+    reduce_into(r, FXRT_R_SUM, FXRT_I64, n64, tx, red, out);
+    return true;
+  }
+  default: { /* logsumexp */
+    if (dt != FXRT_F32) return fx_lerr(r, "logsumexp runs on f32 only");
+    const fx_ref m = fx_new_scratch(r, dt, ny), inf = fx_new_scratch(r, FXRT_BOOL, ny),
+                 ninf = fx_new_scratch(r, FXRT_BOOL, ny), d = fx_new_scratch(r, dt, nx);
+    reduce_into(r, FXRT_R_MAX, dt, xs, tx, red, m);
+    bin_scalar(r, FXRT_B_EQ, dt, m, &yv, INFINITY, inf);
+    bin_scalar(r, FXRT_B_EQ, dt, m, &yv, -INFINITY, ninf);
+    bin(r, FXRT_B_OR, FXRT_BOOL, inf, &yv, ninf, &yv, inf, &yv);
+    where_scalar(r, dt, inf, m, &yv, 0, m);
+    bin(r, FXRT_B_SUB, dt, xs, &xv, m, &kv, d, &xv);
+    unary(r, FXRT_U_EXP, d, d, nx);
+    reduce_into(r, FXRT_R_SUM, dt, d, tx, red, out);
+    unary(r, FXRT_U_LOG, out, out, ny);
+    bin(r, FXRT_B_ADD, dt, out, &yv, m, &yv, out, &yv);
+    return true;
+  }
+  }
 }
