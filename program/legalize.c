@@ -112,6 +112,7 @@ static const rule rules[] = {
     /* softmax family */
     {{F("softmax")}, FX_OP_SOFTMAX, "input, dim=None, _stacklevel=3, dtype=None", NULL, 0},
     {{F("log_softmax")}, FX_OP_LOG_SOFTMAX, "input, dim=None, _stacklevel=3, dtype=None", NULL, 0},
+    {{F("softmin")}, FX_OP_SOFTMIN, "input, dim=None, _stacklevel=3, dtype=None", NULL, 0},
     {{"torch.softmax", M("softmax")}, FX_OP_SOFTMAX, "input, dim, dtype=None", NULL, 0},
     {{"torch.log_softmax", M("log_softmax")}, FX_OP_LOG_SOFTMAX, "input, dim, dtype=None", NULL, 0},
     {{ATEN("_softmax")}, FX_OP_SOFTMAX, "input, dim, half_to_float", NULL, 0},
@@ -209,6 +210,7 @@ static const rule rules[] = {
     {{M("expand")}, FX_OP_EXPAND, "input, *size", NULL, 0},
     {{ATEN("expand")}, FX_OP_EXPAND, "input, size, *, implicit=False", NULL, 0},
     {{M("repeat")}, FX_OP_REPEAT, "input, *repeats", NULL, 0},
+    {{M("tile")}, FX_OP_TILE, "input, *dims", NULL, 0},
     {{M("flip")}, FX_OP_FLIP, "input, *dims", NULL, 0},
     {{ATEN("split_with_sizes")}, FX_OP_SPLIT, NULL, NULL, 0},
     /* split's parameters by position (torch.functional.split names its first one tensor, split_with_sizes its
@@ -216,6 +218,7 @@ static const rule rules[] = {
     {{"torch.functional.split", "torch.split_with_sizes", M("split_with_sizes")}, FX_OP_SPLIT,
      "input, split_size_or_sections, dim=0", NULL, 0},
     {{"torch.ravel", M("ravel")}, FX_OP_FLATTEN, "input", NULL, 0},
+    {{"torch.moveaxis", M("moveaxis")}, FX_OP_MOVEDIM, NULL, NULL, 0},
     {{"torch._C._linalg.linalg_diagonal", "torch.linalg.diagonal"}, FX_OP_DIAGONAL, "input, *, offset=0, dim1=-2, dim2=-1",
      NULL, 0},
     {{"torch.broadcast_to", M("broadcast_to")}, FX_OP_EXPAND, "input, size", NULL, 0},
@@ -751,6 +754,16 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
     return legalize_module(&c);
   default:
     break;
+  }
+  if (fx_str_eqz(n->target, "builtins.getattr") && n->args.n == 2 &&
+      (n->args.u.items[1].kind == FX_V_STR || n->args.u.items[1].kind == FX_V_WORD)) {
+    /* x.T and x.H (real tensors): the dimensions reversed; x.mT and x.mH: the last two swapped */
+    const fx_value *a = &n->args.u.items[1];
+    const fx_str attr = fx_str_make(a->u.text, a->n);
+    static const rule reverse = {{NULL}, FX_OP_NUMPY_T, "input, name", NULL, 0};
+    static const rule swap = {{NULL}, FX_OP_MATRIX_T, "input, name", NULL, 0};
+    if (fx_str_eqz(attr, "T") || fx_str_eqz(attr, "H")) return legalize_rule(&c, &reverse);
+    if (fx_str_eqz(attr, "mT") || fx_str_eqz(attr, "mH")) return legalize_rule(&c, &swap);
   }
   const rule *r = find_rule(n->target, n->opcode == FX_CALL_METHOD);
   if (r) return legalize_rule(&c, r);

@@ -67,12 +67,25 @@ bool fx_infer_flip_roll(fx_ictx *c, fx_op op, fx_inst *in) {
   return result_tensor(c, in, t->dtype, t->ndim, t->shape);
 }
 
+/* The counts of repeat (repeats), or of tile (dims, with ones put before them up to the input's rank); -1 if the
+ * argument is not a list of ints. */
+static int repeat_counts(fx_op op, const fx_value *v, int32_t ndim, int64_t *rep) {
+  int k = fx_as_ints(v, rep, FXRT_MAX_DIMS);
+  if (op == FX_OP_TILE && k >= 0 && k < ndim) {
+    memmove(rep + (ndim - k), rep, (size_t)k * sizeof *rep);
+    for (int i = 0; i < ndim - k; i++) rep[i] = 1;
+    k = ndim;
+  }
+  return k;
+}
+
 bool fx_infer_repeat(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *x = &in->args[0];
   NEED_TENSOR(x, "input");
   const fx_tinfo *t = tinfo(c, x);
   int64_t rep[FXRT_MAX_DIMS], shape[FXRT_MAX_DIMS];
-  int k = fx_as_ints(ARG("repeats"), rep, FXRT_MAX_DIMS);
+  int k = repeat_counts(op, op == FX_OP_TILE ? ARG("dims") : ARG("repeats"), t->ndim, rep);
+  if (k < 0) return fx_ierr(c, "%s: the counts must be ints", fx_op_name(op));
   if (k < t->ndim) return fx_ierr(c, "repeat needs at least %d counts", t->ndim);
   for (int i = 0; i < k; i++) {
     int ti = i - (k - t->ndim);
@@ -292,7 +305,7 @@ bool fx_lower_repeat(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0], *y = &in->result;
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
   int64_t rep[FXRT_MAX_DIMS];
-  int k = fx_ints_of(ARG("repeats"), rep, FXRT_MAX_DIMS);
+  int k = repeat_counts(op, op == FX_OP_TILE ? ARG("dims") : ARG("repeats"), tx->ndim, rep);
   if (2 * k > FXRT_MAX_DIMS) return fx_lerr(r, "too many dimensions to repeat");
   /* y viewed as [r0, s0, r1, s1, ...]; x broadcast along the r dimensions */
   fxrt_view yv, xv;

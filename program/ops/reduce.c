@@ -5,6 +5,8 @@
 
 #include <math.h>
 
+static void unary(fx_lctx *r, fxrt_unary_op op, fx_ref x, fx_ref y, int64_t n);
+
 /* ---- inference ---- */
 
 static bool infer_reduce(fx_ictx *c, fx_inst *in, fx_op op, const fx_tinfo *t, fxrt_dtype dt, int nout) {
@@ -204,6 +206,12 @@ bool fx_lower_softmax(fx_lctx *r, fx_op op, const fx_inst *in) {
   if (op == FX_OP_CUMSUM ? ty->dtype != FXRT_F32 && ty->dtype != FXRT_I64 : ty->dtype != FXRT_F32)
     return fx_lerr(r, "%s runs on %s only", fx_op_name(op), op == FX_OP_CUMSUM ? "f32 and i64" : "f32");
   fx_ref xs = fx_as_dtype(r, x, ty->dtype);
+  if (op == FX_OP_SOFTMIN) { /* softmax(-x) */
+    const int64_t n = fx_tinfo_numel(tx);
+    const fx_ref neg = fx_new_scratch(r, ty->dtype, n);
+    unary(r, FXRT_U_NEG, xs, neg, n);
+    xs = neg;
+  }
   fx_kcall *k = fx_call(r, op == FX_OP_CUMSUM ? FX_K_CUMSUM : FX_K_SOFTMAX);
   k->dt = ty->dtype;
   k->ref[0] = xs;

@@ -137,7 +137,7 @@ bool fx_infer_permute(fx_ictx *c, fx_op op, fx_inst *in) {
       seen[dd] = true;
       perm[i] = dd;
     }
-  } else if (op == FX_OP_TRANSPOSE || t->ndim == 2) {
+  } else if (op == FX_OP_TRANSPOSE || (op == FX_OP_T && t->ndim == 2)) {
     int64_t d0 = 0, d1 = 1;
     int32_t a = 0, b = 0;
     if (op == FX_OP_TRANSPOSE && (!as_int(ARG("dim0"), &d0) || !as_int(ARG("dim1"), &d1)))
@@ -145,6 +145,29 @@ bool fx_infer_permute(fx_ictx *c, fx_op op, fx_inst *in) {
     if (!fx_norm_dim(c, d0, t->ndim, &a) || !fx_norm_dim(c, d1, t->ndim, &b)) return false;
     perm[a] = b;
     perm[b] = a;
+  } else if (op == FX_OP_NUMPY_T) {
+    for (int32_t i = 0; i < t->ndim; i++) perm[i] = t->ndim - 1 - i;
+  } else if (op == FX_OP_MATRIX_T) { /* the last two swapped; a 0-dim tensor is itself, as in PyTorch */
+    if (t->ndim == 1) return fx_ierr(c, "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.");
+    if (t->ndim >= 2) perm[t->ndim - 2] = t->ndim - 1, perm[t->ndim - 1] = t->ndim - 2;
+  } else if (op == FX_OP_MOVEDIM) { /* source dimensions to destination places, the others in order around them */
+    int64_t src[FXRT_MAX_DIMS], dst[FXRT_MAX_DIMS];
+    int ns = fx_as_ints(ARG("source"), src, FXRT_MAX_DIMS), nd = fx_as_ints(ARG("destination"), dst, FXRT_MAX_DIMS);
+    if (ns < 0 || nd < 0 || ns != nd)
+      return fx_ierr(c, "movedim: source and destination must be ints or lists of ints of one length");
+    bool used_src[FXRT_MAX_DIMS] = {false}, used_dst[FXRT_MAX_DIMS] = {false};
+    for (int i = 0; i < ns; i++) {
+      int32_t s = 0, d = 0;
+      if (!fx_norm_dim(c, src[i], t->ndim, &s) || !fx_norm_dim(c, dst[i], t->ndim, &d)) return false;
+      if (used_src[s] || used_dst[d]) return fx_ierr(c, "movedim: repeated dim in source or destination");
+      used_src[s] = used_dst[d] = true;
+      perm[d] = s;
+    }
+    for (int32_t i = 0, s = 0; i < t->ndim; i++) {
+      if (used_dst[i]) continue;
+      while (used_src[s]) s++;
+      perm[i] = s++;
+    }
   } else if (t->ndim > 2) {
     return fx_ierr(c, "t() needs a tensor of at most 2 dimensions");
   }
@@ -276,7 +299,8 @@ bool fx_infer_diagonal(fx_ictx *c, fx_op op, fx_inst *in) {
 
 bool fx_permute_view(const fx_program *p, fx_op op, const fx_inst *in, const fxrt_view *c, fxrt_view *v) {
   *v = *c;
-  if (op == FX_OP_PERMUTE || op == FX_OP_TRANSPOSE || op == FX_OP_T) {
+  if (op == FX_OP_PERMUTE || op == FX_OP_TRANSPOSE || op == FX_OP_T || op == FX_OP_NUMPY_T || op == FX_OP_MATRIX_T ||
+      op == FX_OP_MOVEDIM) {
     const int32_t *perm = in->attrs->view.perm; /* decoded by inference */
     for (int32_t i = 0; i < c->ndim; i++) {
       v->shape[i] = c->shape[perm[i]];
