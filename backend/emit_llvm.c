@@ -585,9 +585,9 @@ static LLVMValueRef pw_unary(lv *v, int op, LLVMValueRef x, const float *p) {
                                    LLVMBuildFCmp(v->b, LLVMRealOLE, x, fc(v, a), ""), "");
     return LLVMBuildSelect(v->b, in, fc(v, 0.0f), x, "");
   }
-  case FXRT_U_SOFTSHRINK: /* x > l ? x - l : x < -l ? x + l : x * 0 */
+  case FXRT_U_SOFTSHRINK: /* x > l ? x - l : x < -l ? x + l : 0 */
     return fsel(v, LLVMRealOGT, x, fc(v, a), sub_f(v, x, fc(v, a)),
-                fsel(v, LLVMRealOLT, x, fc(v, -a), add_f(v, x, fc(v, a)), mul_f(v, x, fc(v, 0.0f))));
+                fsel(v, LLVMRealOLT, x, fc(v, -a), add_f(v, x, fc(v, a)), fc(v, 0.0f)));
   case FXRT_U_THRESHOLD: return fsel(v, LLVMRealOLE, x, fc(v, a), fc(v, b), x);
   case FXRT_U_LOGIT: { /* eps given: x clamped to [eps, 1 - eps] first; logf(x / (1 - x)) */
     LLVMValueRef t = x;

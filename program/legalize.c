@@ -225,7 +225,7 @@ static const rule rules[] = {
     {{"torch.fliplr", M("fliplr")}, FX_OP_FLIP, "input", "dims=1", 0},
     {{"torch.flipud", M("flipud")}, FX_OP_FLIP, "input", "dims=0", 0},
     {{"torch.narrow_copy", M("narrow_copy")}, FX_OP_NARROW, NULL, NULL, 0},
-    {{"torch.constant_pad_nd", ATEN("constant_pad_nd")}, FX_OP_PAD, "input, pad, value=0", NULL, 0},
+    {{"torch.constant_pad_nd"}, FX_OP_PAD, "input, pad, value=0", NULL, 0},
     {{"torch.concat", "torch.concatenate"}, FX_OP_CAT, NULL, NULL, 0},
     {{ATEN("_to_copy")}, FX_OP_TO,
      "input, *, dtype=None, layout=None, device=None, pin_memory=None, non_blocking=False, memory_format=None", NULL, 0},

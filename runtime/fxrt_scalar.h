@@ -203,10 +203,8 @@ static inline float fxrt_s_softsign(float v) { return v / (1.0f + fabsf(v)); }
 static inline float fxrt_s_tanhshrink(float v) { return v - tanhf(v); }
 /* torch.nn.functional.hardshrink(lambd): 0 on [-lambd, lambd], x elsewhere (NaN stays NaN) */
 static inline float fxrt_s_hardshrink(float v, float lambd) { return v >= -lambd && v <= lambd ? 0.0f : v; }
-/* torch.nn.functional.softshrink(lambd): x moved toward 0 by lambd, 0 between (x * 0 there, as torch) */
-static inline float fxrt_s_softshrink(float v, float lambd) {
-  return v > lambd ? v - lambd : v < -lambd ? v + lambd : v * 0.0f;
-}
+/* torch.nn.functional.softshrink(lambd): x moved toward 0 by lambd, 0 between (and for NaN, as torch 1.13) */
+static inline float fxrt_s_softshrink(float v, float lambd) { return v > lambd ? v - lambd : v < -lambd ? v + lambd : 0.0f; }
 /* torch.nn.functional.threshold(threshold, value): value where x <= threshold, else x */
 static inline float fxrt_s_threshold(float v, float threshold, float value) { return v <= threshold ? value : v; }
 /* torch.logit(eps): log(x / (1 - x)), x first clamped to [eps, 1 - eps] when eps is given (NaN: None) */

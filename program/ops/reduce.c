@@ -1,5 +1,6 @@
 /* reduce.c: reductions over dimensions (sum, mean, prod, amax, amin, max/min with indices, argmax, argmin,
- * any, all) and the ops along one dimension (softmax, log_softmax, cumsum, topk).
+ * any, all), the ops along one dimension (softmax, log_softmax, softmin, cumsum, topk), trace and the moments (var,
+ * std, var_mean, std_mean, nansum, nanmean, count_nonzero, logsumexp).
  */
 #include "family.h"
 

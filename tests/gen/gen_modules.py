@@ -57,7 +57,8 @@ KNOWN = """Conv1d Conv2d ConvTranspose2d Linear BatchNorm1d BatchNorm2d LayerNor
 LeakyReLU ELU GELU SiLU Sigmoid Tanh Hardswish Hardsigmoid Hardtanh Mish Softmax LogSoftmax MaxPool1d MaxPool2d
 AvgPool1d AvgPool2d AdaptiveAvgPool1d AdaptiveAvgPool2d AdaptiveMaxPool2d Dropout Dropout1d Dropout2d Dropout3d
 AlphaDropout FeatureAlphaDropout Identity Flatten Unflatten Upsample UpsamplingNearest2d UpsamplingBilinear2d
-PixelShuffle ZeroPad2d ConstantPad1d ConstantPad2d ReflectionPad2d ReplicationPad2d""".split()
+PixelShuffle ZeroPad2d ConstantPad1d ConstantPad2d ReflectionPad2d ReplicationPad2d SELU CELU Softsign Tanhshrink
+LogSigmoid Hardshrink Softshrink Threshold""".split()
 SUBCLASSES = {"NonDynamicallyQuantizableLinear": "Linear"}
 
 # Constructor parameters that the layer's repr (extra_repr) does not print: fx2c can only report the default.
@@ -336,7 +337,7 @@ def gen_sigs() -> None:
                   "out_features": "5", "num_features": "6", "normalized_shape": "(7,)", "num_groups": "2",
                   "num_channels": "4", "num_embeddings": "10", "embedding_dim": "3", "output_size": "(1, 1)",
                   "dim": "1", "unflattened_size": "(2, 3)", "upscale_factor": "2", "padding": "(1, 1, 1, 1)",
-                  "value": "0.5"}
+                  "value": "0.5", "threshold": "0.1"}
         args = ", ".join("%s=%s" % (n, values[n]) for n in req)
         lines.append("\t".join(["sig", t, "%s(%s)" % (t, args)]))
         for name, default in sig:

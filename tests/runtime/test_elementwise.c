@@ -389,6 +389,177 @@ static const unary_case unary_cases[] = {
     {FXRT_U_NAN_TO_NUM, {1.0f, 2.0f, -3.0f}, 6,
      {NAN, INFINITY, -INFINITY, 1.5f, -0.0f, -2.0f},
      {1.0f, 2.0f, -3.0f, 1.5f, -0.0f, -2.0f}},
+    /* the functions of issue 16: PyTorch 1.13's values (F is torch.nn.functional) */
+    /* torch.acos(x) */
+    {FXRT_U_ACOS, {0, 0, 0}, 12,
+     {-1.5f, -1.0f, -0.899999976f, -0.5f, -0.25f, -0.0f, 0.0f, 0.300000012f, 0.5f, 0.99000001f, 1.0f, NAN},
+     {NAN, 3.14159274f, 2.69056582f, 2.09439516f, 1.82347655f, 1.57079637f, 1.57079637f, 1.26610363f, 1.04719758f,
+      0.14153941f, 0.0f, NAN}},
+    /* torch.asin(x) */
+    {FXRT_U_ASIN, {0, 0, 0}, 12,
+     {-1.5f, -1.0f, -0.899999976f, -0.5f, -0.25f, -0.0f, 0.0f, 0.300000012f, 0.5f, 0.99000001f, 1.0f, NAN},
+     {NAN, -1.57079637f, -1.11976945f, -0.52359879f, -0.252680242f, -0.0f, 0.0f, 0.304692656f, 0.52359879f,
+      1.42925692f, 1.57079637f, NAN}},
+    /* torch.atan(x) */
+    {FXRT_U_ATAN, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {-1.40564764f, -1.29249668f, -0.785398126f, -0.244978666f, -0.0f, 0.0f, 0.291456819f, 0.785398126f, 1.19028997f,
+      1.3258177f, 1.42889929f, NAN}},
+    /* torch.acosh(x) */
+    {FXRT_U_ACOSH, {0, 0, 0}, 12,
+     {0.5f, 1.0f, 1.00100005f, 1.5f, 2.0f, 3.70000005f, 10.0f, 100.0f, 0.0f, INFINITY, -1.0f, NAN},
+     {NAN, 0.0f, 0.044718679f, 0.962423682f, 1.31695795f, 1.98269701f, 2.99322295f, 5.29829216f, NAN, INFINITY, NAN,
+      NAN}},
+    /* torch.asinh(x) */
+    {FXRT_U_ASINH, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {-2.4917798f, -1.96572053f, -0.881373584f, -0.247466475f, -0.0f, 0.0f, 0.295673072f, 0.881373584f, 1.64723122f,
+      2.0947125f, 2.64412069f, NAN}},
+    /* torch.atanh(x) */
+    {FXRT_U_ATANH, {0, 0, 0}, 12,
+     {-1.5f, -1.0f, -0.899999976f, -0.5f, -0.25f, -0.0f, 0.0f, 0.300000012f, 0.5f, 0.99000001f, 1.0f, NAN},
+     {NAN, -INFINITY, -1.47221935f, -0.549306154f, -0.255412817f, -0.0f, 0.0f, 0.309519619f, 0.549306154f,
+      2.64665294f, INFINITY, NAN}},
+    /* torch.cosh(x) */
+    {FXRT_U_COSH, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {201.715637f, 16.5728245f, 1.54308057f, 1.03141308f, 1.0f, 1.0f, 1.04533851f, 1.54308057f, 6.13228941f,
+      27.3082314f, 548.317017f, NAN}},
+    /* torch.sinh(x) */
+    {FXRT_U_SINH, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {-201.713165f, -16.5426273f, -1.17520118f, -0.252612323f, -0.0f, 0.0f, 0.304520309f, 1.17520118f, 6.05020475f,
+      27.2899189f, 548.316162f, NAN}},
+    /* torch.tan(x) */
+    {FXRT_U_TAN, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {0.291006207f, -0.374585629f, -1.55740774f, -0.255341917f, -0.0f, 0.0f, 0.309336275f, 1.55740774f, -0.747022331f,
+      1.1578213f, 0.87144798f, NAN}},
+    /* torch.trunc(x) */
+    {FXRT_U_TRUNC, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {-6.0f, -3.0f, -1.0f, -0.0f, -0.0f, 0.0f, 0.0f, 1.0f, 2.0f, 4.0f, 7.0f, NAN}},
+    /* torch.frac(x) */
+    {FXRT_U_FRAC, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {0.0f, -0.5f, 0.0f, -0.25f, 0.0f, 0.0f, 0.300000012f, 0.0f, 0.5f, 0.0f, 0.0f, NAN}},
+    /* torch.log10(x) */
+    {FXRT_U_LOG10, {0, 0, 0}, 12,
+     {0.5f, 1.0f, 1.00100005f, 1.5f, 2.0f, 3.70000005f, 10.0f, 100.0f, 0.0f, INFINITY, -1.0f, NAN},
+     {-0.30103001f, 0.0f, 0.000434097747f, 0.176091254f, 0.30103001f, 0.568201721f, 1.0f, 2.0f, -INFINITY, INFINITY,
+      NAN, NAN}},
+    /* torch.log2(x) */
+    {FXRT_U_LOG2, {0, 0, 0}, 12,
+     {0.5f, 1.0f, 1.00100005f, 1.5f, 2.0f, 3.70000005f, 10.0f, 100.0f, 0.0f, INFINITY, -1.0f, NAN},
+     {-1.0f, 0.0f, 0.00144204148f, 0.584962487f, 1.0f, 1.88752532f, 3.32192802f, 6.64385605f, -INFINITY, INFINITY,
+      NAN, NAN}},
+    /* torch.log1p(x) */
+    {FXRT_U_LOG1P, {0, 0, 0}, 12,
+     {-1.5f, -1.0f, -0.899999976f, -0.5f, -0.25f, -0.0f, 0.0f, 0.300000012f, 0.5f, 0.99000001f, 1.0f, NAN},
+     {NAN, -INFINITY, -2.30258489f, -0.693147182f, -0.287682086f, -0.0f, 0.0f, 0.262364268f, 0.405465096f,
+      0.68813467f, 0.693147182f, NAN}},
+    /* torch.expm1(x) */
+    {FXRT_U_EXPM1, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {-0.997521222f, -0.969802618f, -0.63212055f, -0.221199214f, -0.0f, 0.0f, 0.34985882f, 1.71828187f, 11.1824942f,
+      53.5981483f, 1095.63318f, NAN}},
+    /* torch.exp2(x) */
+    {FXRT_U_EXP2, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {0.015625f, 0.0883883461f, 0.5f, 0.840896428f, 1.0f, 1.0f, 1.23114443f, 2.0f, 5.65685415f, 16.0f, 128.0f, NAN}},
+    /* torch.erfc(x) */
+    {FXRT_U_ERFC, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {2.0f, 1.99999928f, 1.84270084f, 1.27632642f, 1.0f, 1.0f, 0.671373248f, 0.157299206f, 0.000406952022f,
+      1.54172586e-08f, 4.18382573e-23f, NAN}},
+    /* torch.lgamma(x) */
+    {FXRT_U_LGAMMA, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {INFINITY, -1.30900669f, INFINITY, 1.58957529f, INFINITY, INFINITY, 1.0957979f, 0.0f, 0.28468287f, 1.79175949f,
+      6.57925129f, NAN}},
+    /* torch.sinc(x) */
+    {FXRT_U_SINC, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {2.53053822e-09f, -0.090945676f, -2.78275341e-08f, 0.900316298f, 1.0f, 1.0f, 0.858393669f, -2.78275341e-08f,
+      0.127323955f, 2.78275341e-08f, -6.03522423e-08f, NAN}},
+    /* torch.deg2rad(x) */
+    {FXRT_U_DEG2RAD, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {-0.104719758f, -0.0610865243f, -0.0174532924f, -0.0043633231f, -0.0f, 0.0f, 0.00523598772f, 0.0174532924f,
+      0.04363323f, 0.0698131695f, 0.122173049f, NAN}},
+    /* torch.rad2deg(x) */
+    {FXRT_U_RAD2DEG, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {-343.774689f, -200.535233f, -57.2957802f, -14.323945f, -0.0f, 0.0f, 17.1887341f, 57.2957802f, 143.239456f,
+      229.183121f, 401.070465f, NAN}},
+    /* F.logsigmoid(x) */
+    {FXRT_U_LOG_SIGMOID, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {-6.00247574f, -3.52975035f, -1.31326175f, -0.825939417f, -0.693147182f, -0.693147182f, -0.554355204f,
+      -0.313261688f, -0.078889735f, -0.0181499291f, -0.000911466486f, NAN}},
+    /* F.softsign(x) */
+    {FXRT_U_SOFTSIGN, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {-0.857142866f, -0.777777791f, -0.5f, -0.200000003f, -0.0f, 0.0f, 0.230769247f, 0.5f, 0.714285731f, 0.800000012f,
+      0.875f, NAN}},
+    /* F.tanhshrink(x) */
+    {FXRT_U_TANHSHRINK, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {-5.0000124f, -2.50182199f, -0.238405824f, -0.00508134067f, 0.0f, 0.0f, 0.00868737698f, 0.238405824f,
+      1.51338577f, 3.00067067f, 6.00000191f, NAN}},
+    /* F.hardshrink(x, 0.3) */
+    {FXRT_U_HARDSHRINK, {0.3f, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {-6.0f, -3.5f, -1.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 2.5f, 4.0f, 7.0f, NAN}},
+    /* F.softshrink(x, 0.3) */
+    {FXRT_U_SOFTSHRINK, {0.3f, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {-5.69999981f, -3.20000005f, -0.699999988f, 0.0f, 0.0f, 0.0f, 0.0f, 0.699999988f, 2.20000005f, 3.70000005f,
+      6.69999981f, 0.0f}},
+    /* F.threshold(x, 0.3, -2) */
+    {FXRT_U_THRESHOLD, {0.3f, -2.0f, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {-2.0f, -2.0f, -2.0f, -2.0f, -2.0f, -2.0f, -2.0f, 1.0f, 2.5f, 4.0f, 7.0f, NAN}},
+    /* torch.logit(x) */
+    {FXRT_U_LOGIT, {NAN, 0, 0}, 12,
+     {-0.5f, 0.0f, 0.00100000005f, 0.100000001f, 0.25f, 0.5f, 0.75f, 0.899999976f, 0.999000013f, 1.0f, 1.5f, NAN},
+     {NAN, -INFINITY, -6.90675497f, -2.19722462f, -1.09861231f, 0.0f, 1.09861231f, 2.19722438f, 6.90676785f, INFINITY,
+      NAN, NAN}},
+    /* torch.logit(x, eps=0.2) */
+    {FXRT_U_LOGIT, {0.2f, 0, 0}, 12,
+     {-0.5f, 0.0f, 0.00100000005f, 0.100000001f, 0.25f, 0.5f, 0.75f, 0.899999976f, 0.999000013f, 1.0f, 1.5f, NAN},
+     {-1.38629436f, -1.38629436f, -1.38629436f, -1.38629436f, -1.09861231f, 0.0f, 1.09861231f, 1.38629448f,
+      1.38629448f, 1.38629448f, 1.38629448f, NAN}},
+    /* torch.special.entr(x) */
+    {FXRT_U_ENTR, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {-INFINITY, -INFINITY, -INFINITY, -INFINITY, 0.0f, 0.0f, 0.361191869f, -0.0f, -2.2907269f, -5.54517746f,
+      -13.6213703f, NAN}},
+    /* torch.special.ndtr(x) */
+    {FXRT_U_NDTR, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {0.0f, 0.000232636929f, 0.158655256f, 0.401293665f, 0.5f, 0.5f, 0.617911398f, 0.841344714f, 0.993790329f,
+      0.99996829f, 1.0f, NAN}},
+    /* torch.special.erfcx(x) */
+    {FXRT_U_ERFCX, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {8.62246306e+15f, 417962.438f, 5.00898027f, 1.35864246f, 1.0f, 1.0f, 0.734599292f, 0.427583575f, 0.210806355f,
+      0.136999458f, 0.0798000544f, NAN}},
+    /* torch.special.log_ndtr(x) */
+    {FXRT_U_LOG_NDTR, {0, 0, 0}, 13,
+     {-40.0f, -10.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 9.0f, NAN},
+     {-804.608459f, -53.2312851f, -8.36606503f, -1.84102142f, -0.913061738f, -0.693147182f, -0.693147182f,
+      -0.481410146f, -0.172753781f, -0.00622902578f, -3.16717524e-05f, -1.12858571e-19f, NAN}},
+    /* torch.digamma(x) */
+    {FXRT_U_DIGAMMA, {0, 0, 0}, 12,
+     {-6.0f, -3.5f, -1.0f, -0.25f, -0.0f, 0.0f, 0.300000012f, 1.0f, 2.5f, 4.0f, 7.0f, NAN},
+     {NAN, 1.38887095f, NAN, 2.91413903f, INFINITY, -INFINITY, -3.5025239f, -0.57721591f, 0.703156769f, 1.2561177f,
+      1.87278438f, NAN}},
+    /* torch.erfinv(x) */
+    {FXRT_U_ERFINV, {0, 0, 0}, 12,
+     {-1.5f, -1.0f, -0.899999976f, -0.5f, -0.25f, -0.0f, 0.0f, 0.300000012f, 0.5f, 0.99000001f, 1.0f, NAN},
+     {NAN, -INFINITY, -1.16308701f, -0.476936281f, -0.225312054f, -0.0f, 0.0f, 0.272462726f, 0.476936281f,
+      1.82138669f, INFINITY, NAN}},
 };
 
 /* Ops whose zeros come out of exact algebra, so the sign of a zero result must be torch's too (relu(-0.0) is -0.0,
@@ -462,7 +633,39 @@ static double unary_reference(fxrt_unary_op op, double x, const fxrt_unary_param
   case FXRT_U_SIGN: return x > 0 ? 1 : x < 0 ? -1 : 0;
   case FXRT_U_POW_SCALAR: return pow(x, (double)p->a);
   case FXRT_U_NAN_TO_NUM: return x;
-  default: return NAN;
+  case FXRT_U_ACOS: return acos(x);
+  case FXRT_U_ASIN: return asin(x);
+  case FXRT_U_ATAN: return atan(x);
+  case FXRT_U_ACOSH: return acosh(x);
+  case FXRT_U_ASINH: return asinh(x);
+  case FXRT_U_ATANH: return atanh(x);
+  case FXRT_U_COSH: return cosh(x);
+  case FXRT_U_SINH: return sinh(x);
+  case FXRT_U_TAN: return tan(x);
+  case FXRT_U_TRUNC: return trunc(x);
+  case FXRT_U_FRAC: return x - trunc(x);
+  case FXRT_U_LOG10: return log10(x);
+  case FXRT_U_LOG2: return log2(x);
+  case FXRT_U_LOG1P: return log1p(x);
+  case FXRT_U_EXPM1: return expm1(x);
+  case FXRT_U_EXP2: return exp2(x);
+  case FXRT_U_ERFC: return erfc(x);
+  case FXRT_U_LGAMMA: return lgamma(x);
+  case FXRT_U_SINC: return x == 0 ? 1 : sin(3.14159265358979323846 * x) / (3.14159265358979323846 * x);
+  case FXRT_U_DEG2RAD: return x * 3.14159265358979323846 / 180;
+  case FXRT_U_RAD2DEG: return x * 180 / 3.14159265358979323846;
+  case FXRT_U_LOG_SIGMOID: return -log1p(exp(-x));
+  case FXRT_U_SOFTSIGN: return x / (1 + fabs(x));
+  case FXRT_U_TANHSHRINK: return x - tanh(x);
+  case FXRT_U_HARDSHRINK: return fabs(x) <= (double)p->a ? 0 : x;
+  case FXRT_U_SOFTSHRINK: return x > (double)p->a ? x - (double)p->a : x < -(double)p->a ? x + (double)p->a : 0;
+  case FXRT_U_THRESHOLD: return x <= (double)p->a ? (double)p->b : x;
+  case FXRT_U_LOGIT: return log(x / (1 - x));
+  case FXRT_U_ENTR: return x > 0 ? -x * log(x) : x == 0 ? 0 : -INFINITY;
+  case FXRT_U_NDTR: return 0.5 * erfc(-x / sqrt(2.0));
+  case FXRT_U_ERFCX: return exp(x * x) * erfc(x);
+  case FXRT_U_LOG_NDTR: return log(0.5 * erfc(-x / sqrt(2.0)));
+  default: return NAN; /* digamma and erfinv: checked by their identities */
   }
 }
 
@@ -480,7 +683,37 @@ static void unary_dense_against_double(void **state) {
     if (op == FXRT_U_POW_SCALAR) p = (fxrt_unary_params){2.5f, 0, 0};
     const bool positive = op == FXRT_U_LOG || op == FXRT_U_SQRT || op == FXRT_U_RSQRT || op == FXRT_U_POW_SCALAR;
     for (int i = 0; i < N; i++) x[i] = (float)(positive ? rnd_uniform(1e-3, 30) : rnd_uniform(-12, 12));
+    if (op == FXRT_U_LOGIT) p.a = NAN; /* no eps: the reference has none */
+    if (op == FXRT_U_ACOS || op == FXRT_U_ASIN || op == FXRT_U_ATANH || op == FXRT_U_ERFINV || op == FXRT_U_LOGIT)
+      for (int i = 0; i < N; i++) x[i] = (float)rnd_uniform(op == FXRT_U_LOGIT ? 0 : -1, 1);
+    if (op == FXRT_U_ACOSH)
+      for (int i = 0; i < N; i++) x[i] = (float)rnd_uniform(1, 30);
+    if (op == FXRT_U_DIGAMMA) /* on a grid of 1/1024 off the integers, so that x + 1 is exact in float */
+      for (int i = 0; i < N; i++) {
+        int64_t k = rnd_int(-12 * 1024, 12 * 1024);
+        if (k % 1024 == 0) k += 3;
+        x[i] = (float)k / 1024.0f;
+      }
+    if (op == FXRT_U_ERFCX) /* below -9.4 the result is beyond float's range */
+      for (int i = 0; i < N; i++) x[i] = (float)rnd_uniform(-9, 12);
     assert_int_equal(fxrt_unary_f32((fxrt_unary_op)op, x, y, N, &p), FXRT_OK);
+    if (op == FXRT_U_ERFINV || op == FXRT_U_DIGAMMA) { /* erf(erfinv(x)) = x; digamma(x + 1) - digamma(x) = 1/x */
+      for (int i = 0; i < N; i++) {
+        double got, want, scale = 1; /* the float results' rounding: relative to their size */
+        if (op == FXRT_U_ERFINV) {
+          got = erf((double)y[i]), want = x[i];
+        } else {
+          const float x1 = x[i] + 1.0f;
+          float y1;
+          assert_int_equal(fxrt_unary_f32(FXRT_U_DIGAMMA, &x1, &y1, 1, &p), FXRT_OK);
+          got = (double)y1 - (double)y[i], want = 1.0 / ((double)x1 - 1.0);
+          scale = fmax(scale, fmax(fabs((double)y[i]), fabs((double)y1)));
+        }
+        if (!close_to(got, want, 1e-5, 1e-6 * scale))
+          fail_msg("op %d of %.9g: identity wants %.12g, got %.12g", op, (double)x[i], want, got);
+      }
+      continue;
+    }
     for (int i = 0; i < N; i++) {
       const double want = unary_reference((fxrt_unary_op)op, x[i], &p), ax = fabs((double)x[i]);
       if (!close_to(y[i], want, 2e-6, 2e-7 * (ax > 1 ? ax : 1)))
@@ -582,8 +815,9 @@ static void unary_errors(void **state) {
   assert_int_equal(fxrt_unary_f32(FXRT_U_RELU, x, y, -1, NULL), FXRT_EINVAL);
   assert_int_equal(fxrt_unary_f32(FXRT_U_RELU, NULL, y, 4, NULL), FXRT_EINVAL);
   assert_int_equal(fxrt_unary_f32(FXRT_U_RELU, x, NULL, 4, NULL), FXRT_EINVAL);
-  const fxrt_unary_op need_params[] = {FXRT_U_LEAKY_RELU, FXRT_U_ELU, FXRT_U_CLAMP, FXRT_U_SOFTPLUS,
-                                       FXRT_U_POW_SCALAR, FXRT_U_NAN_TO_NUM};
+  const fxrt_unary_op need_params[] = {FXRT_U_LEAKY_RELU, FXRT_U_ELU,        FXRT_U_CLAMP,     FXRT_U_SOFTPLUS,
+                                       FXRT_U_POW_SCALAR, FXRT_U_NAN_TO_NUM, FXRT_U_HARDSHRINK, FXRT_U_SOFTSHRINK,
+                                       FXRT_U_THRESHOLD,  FXRT_U_LOGIT};
   for (size_t i = 0; i < sizeof need_params / sizeof need_params[0]; i++)
     assert_int_equal(fxrt_unary_f32(need_params[i], x, y, 4, NULL), FXRT_EINVAL);
   assert_int_equal(fxrt_unary_f32(FXRT_U_RELU, x, y, 4, NULL), FXRT_OK); /* relu takes no parameters */
@@ -596,7 +830,7 @@ static bool binary_supported(fxrt_binary_op op, fxrt_dtype dt) {
   const bool logical = op == FXRT_B_AND || op == FXRT_B_OR || op == FXRT_B_XOR;
   switch (dt) {
   case FXRT_F32: case FXRT_F64: return !logical;
-  case FXRT_I64: case FXRT_I32: return op != FXRT_B_DIV;
+  case FXRT_I64: case FXRT_I32: return op != FXRT_B_DIV && !(op >= FXRT_B_ATAN2); /* atan2 on: floats only */
   case FXRT_BOOL: return logical || op == FXRT_B_EQ || op == FXRT_B_NE;
   default: return false;
   }
@@ -626,6 +860,23 @@ static double ref_binary_float(fxrt_binary_op op, fxrt_dtype dt, double a, doubl
   case FXRT_B_LE: return a <= b;
   case FXRT_B_GT: return a > b;
   case FXRT_B_GE: return a >= b;
+  /* issue 16's ops: the C library's functions of the dtype (the loop and its layouts are what is checked) */
+  case FXRT_B_TRUNC_DIV: return f32 ? truncf((float)a / (float)b) : trunc(a / b);
+  case FXRT_B_FMOD: return fmod(a, b);
+  case FXRT_B_FMAX: return fmax(a, b);
+  case FXRT_B_FMIN: return fmin(a, b);
+  case FXRT_B_HEAVISIDE: return a == 0 ? b : a > 0;
+  case FXRT_B_ATAN2: return f32 ? atan2f((float)a, (float)b) : atan2(a, b);
+  case FXRT_B_COPYSIGN: return copysign(a, b);
+  case FXRT_B_HYPOT: return f32 ? hypotf((float)a, (float)b) : hypot(a, b);
+  case FXRT_B_NEXTAFTER: return f32 ? nextafterf((float)a, (float)b) : nextafter(a, b);
+  case FXRT_B_XLOGY: return b != b ? b : a == 0 ? 0 : f32 ? (float)a * logf((float)b) : a * log(b);
+  case FXRT_B_XLOG1PY: return b != b ? b : a == 0 ? 0 : f32 ? (float)a * log1pf((float)b) : a * log1p(b);
+  case FXRT_B_LOGADDEXP:
+    return f32 ? (a < b ? (float)b : (float)a) + log1pf(expf(-fabsf((float)a - (float)b))) : fmax(a, b) + log1p(exp(-fabs(a - b)));
+  case FXRT_B_LOGADDEXP2:
+    return f32 ? (a < b ? (float)b : (float)a) + log1pf(exp2f(-fabsf((float)a - (float)b))) * 1.44269504088896341f
+               : fmax(a, b) + log1p(exp2(-fabs(a - b))) * 1.4426950408889634074;
   default: return NAN;
   }
 }
@@ -660,6 +911,11 @@ static int64_t ref_binary_int(fxrt_binary_op op, fxrt_dtype dt, int64_t a, int64
   case FXRT_B_AND: return dt == FXRT_BOOL ? (a && b) : (a & b);
   case FXRT_B_OR: return dt == FXRT_BOOL ? (a || b) : (a | b);
   case FXRT_B_XOR: return dt == FXRT_BOOL ? (a != b) : (a ^ b);
+  case FXRT_B_TRUNC_DIV: return a / b;
+  case FXRT_B_FMOD: return a % b;
+  case FXRT_B_FMAX: return a > b ? a : b;
+  case FXRT_B_FMIN: return a < b ? a : b;
+  case FXRT_B_HEAVISIDE: return a == 0 ? b : a > 0;
   default: return 0;
   }
 }
@@ -684,12 +940,16 @@ static void fill_operand(fxrt_binary_op op, fxrt_dtype dt, void *buf, int64_t n,
         v = rnd_uniform(-10, 10);
         const bool ieee = op == FXRT_B_ADD || op == FXRT_B_SUB || op == FXRT_B_MUL || op == FXRT_B_DIV;
         if (ieee && rnd_int(0, 29) == 0) v = rnd_int(0, 2) == 0 ? NAN : rnd_int(0, 1) ? INFINITY : -INFINITY;
-        if (divisor && (op == FXRT_B_FLOOR_DIV || op == FXRT_B_REM) && fabs(v) < 0.01) v = 1.5;
+        if (divisor && (op == FXRT_B_FLOOR_DIV || op == FXRT_B_REM || op == FXRT_B_TRUNC_DIV || op == FXRT_B_FMOD) &&
+            fabs(v) < 0.01)
+          v = 1.5;
       }
       put_f(dt, buf, i, v);
     } else {
       int64_t v = op == FXRT_B_POW ? (divisor ? rnd_int(-2, 12) : rnd_int(-5, 5)) : rnd_int(-50, 50);
-      if (divisor && (op == FXRT_B_FLOOR_DIV || op == FXRT_B_REM) && v == 0) v = 7;
+      if (divisor && (op == FXRT_B_FLOOR_DIV || op == FXRT_B_REM || op == FXRT_B_TRUNC_DIV || op == FXRT_B_FMOD) &&
+          v == 0)
+        v = 7;
       put_i(dt, buf, i, v);
     }
   }
