@@ -194,9 +194,13 @@ bool fx_infer_unary(fx_ictx *c, fx_op op, fx_inst *in) {
   }
   const fx_tinfo *t = tinfo(c, x);
   fxrt_dtype dt = t->dtype;
+  if (!is_float_dt(dt) && (op == FX_OP_FRAC || op == FX_OP_HARDSHRINK || op == FX_OP_SOFTSHRINK ||
+                           op == FX_OP_LOG_SIGMOID || op == FX_OP_CELU || op == FX_OP_ELU))
+    return fx_ierr(c, "%s of %s tensors is not defined in PyTorch", fx_op_name(op), fxrt_dtype_name(dt));
   if (op == FX_OP_LOGICAL_NOT) dt = FXRT_BOOL;
-  else if (!is_float_dt(dt) && op != FX_OP_NEG && op != FX_OP_ABS && op != FX_OP_SIGN && op != FX_OP_CLAMP &&
-           op != FX_OP_RELU && op != FX_OP_FLOOR && op != FX_OP_CEIL && op != FX_OP_ROUND)
+  else if (!is_float_dt(dt) && op != FX_OP_NEG && op != FX_OP_TRUNC && op != FX_OP_THRESHOLD && op != FX_OP_ABS &&
+           op != FX_OP_SIGN && op != FX_OP_CLAMP && op != FX_OP_RELU && op != FX_OP_FLOOR && op != FX_OP_CEIL &&
+           op != FX_OP_ROUND)
     dt = FXRT_F32;
   if (in->inplace && !fx_check_inplace_cast(c, dt, t->dtype)) return false;
   in->result = in->inplace ? alias_tensor(c, x, t->dtype, t->ndim, t->shape) : new_tensor(c, dt, t->ndim, t->shape);
