@@ -127,6 +127,48 @@ fxrt_view fx_scalar_view(int32_t ndim, const int64_t *shape) {
 
 /* ---- helpers that emit calls ---- */
 
+fx_kcall *fx_binary_call(fx_lctx *r, fxrt_binary_op op, fxrt_dtype dt, fx_ref a, const fxrt_view *av, fx_ref b,
+                         const fxrt_view *bv, fx_ref y, const fxrt_view *yv) {
+  fx_kcall *k = fx_call(r, FX_K_BINARY);
+  k->sub = op;
+  k->dt = dt;
+  k->ref[0] = a, k->view[0] = *av;
+  k->ref[1] = b, k->view[1] = *bv;
+  k->ref[2] = y, k->view[2] = *yv;
+  k->f[0] = 1;
+  return k;
+}
+
+void fx_binary_scalar_call(fx_lctx *r, fxrt_binary_op op, fxrt_dtype dt, fx_ref a, const fxrt_view *v, double b,
+                           fx_ref y) {
+  fx_kcall *k = fx_call(r, FX_K_BINARY);
+  k->sub = op;
+  k->dt = dt;
+  k->ref[0] = a, k->view[0] = *v;
+  k->ref[1] = scalar_ref(k, 1, dt, b), k->view[1] = fx_scalar_view(v->ndim, v->shape);
+  k->ref[2] = y, k->view[2] = *v;
+  k->f[0] = 1;
+}
+
+void fx_unary_call(fx_lctx *r, fxrt_unary_op op, fx_ref x, fx_ref y, int64_t n) {
+  fx_kcall *k = fx_call(r, FX_K_UNARY);
+  k->sub = op;
+  k->ref[0] = x;
+  k->ref[1] = y;
+  k->i[0] = n;
+  k->p.un = (fxrt_unary_params){0, 0, 0};
+}
+
+void fx_where_scalar_call(fx_lctx *r, fxrt_dtype dt, fx_ref cond, fx_ref a, const fxrt_view *v, double value,
+                          fx_ref y) {
+  fx_kcall *k = fx_call(r, FX_K_WHERE);
+  k->dt = dt;
+  k->ref[0] = cond, k->view[0] = *v;
+  k->ref[1] = scalar_ref(k, 1, dt, value), k->view[1] = fx_scalar_view(v->ndim, v->shape);
+  k->ref[2] = a, k->view[2] = *v;
+  k->ref[3] = y, k->view[3] = *v;
+}
+
 void fx_copy_call(fx_lctx *r, fx_ref src, const fxrt_view *sv, fx_ref dst, const fxrt_view *dv) {
   fx_kcall *k = fx_call(r, FX_K_COPY);
   k->dt = (fxrt_dtype)src.dtype;

@@ -549,34 +549,6 @@ bool fx_infer_classify(fx_ictx *c, fx_op op, fx_inst *in) {
   return true;
 }
 
-/* One comparison call y = a OP b (b a number), every operand of dtype dt but y (bool). */
-static void compare_call(fx_lctx *r, fxrt_binary_op op, fxrt_dtype dt, fx_ref a, const fxrt_view *v, double b, fx_ref y) {
-  fx_kcall *k = fx_call(r, FX_K_BINARY);
-  k->sub = op;
-  k->dt = dt;
-  k->ref[0] = a;
-  k->view[0] = *v;
-  k->ref[1] = scalar_ref(k, 1, dt, b);
-  k->view[1] = fx_scalar_view(v->ndim, v->shape);
-  k->ref[2] = y;
-  k->view[2] = *v;
-  k->f[0] = 1;
-}
-
-/* y = a OP b on two tensors of one view. */
-static void binary_call(fx_lctx *r, fxrt_binary_op op, fxrt_dtype dt, fx_ref a, fx_ref b, const fxrt_view *v, fx_ref y) {
-  fx_kcall *k = fx_call(r, FX_K_BINARY);
-  k->sub = op;
-  k->dt = dt;
-  k->ref[0] = a;
-  k->view[0] = *v;
-  k->ref[1] = b;
-  k->view[1] = *v;
-  k->ref[2] = y;
-  k->view[2] = *v;
-  k->f[0] = 1;
-}
-
 bool fx_lower_classify(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0], *y = &in->result;
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
@@ -596,25 +568,25 @@ bool fx_lower_classify(fx_lctx *r, fx_op op, const fx_inst *in) {
     return true;
   }
   switch (op) {
-  case FX_OP_ISNAN: binary_call(r, FXRT_B_NE, dt, xr, xr, &v, out); break;
-  case FX_OP_ISPOSINF: compare_call(r, FXRT_B_EQ, dt, xr, &v, INFINITY, out); break;
-  case FX_OP_ISNEGINF: compare_call(r, FXRT_B_EQ, dt, xr, &v, -INFINITY, out); break;
+  case FX_OP_ISNAN: fx_binary_call(r, FXRT_B_NE, dt, xr, &v, xr, &v, out, &v); break;
+  case FX_OP_ISPOSINF: fx_binary_scalar_call(r, FXRT_B_EQ, dt, xr, &v, INFINITY, out); break;
+  case FX_OP_ISNEGINF: fx_binary_scalar_call(r, FXRT_B_EQ, dt, xr, &v, -INFINITY, out); break;
   case FX_OP_ISINF: {
     const fx_ref neg = fx_new_scratch(r, FXRT_BOOL, n);
-    compare_call(r, FXRT_B_EQ, dt, xr, &v, INFINITY, out);
-    compare_call(r, FXRT_B_EQ, dt, xr, &v, -INFINITY, neg);
-    binary_call(r, FXRT_B_OR, FXRT_BOOL, out, neg, &v, out);
+    fx_binary_scalar_call(r, FXRT_B_EQ, dt, xr, &v, INFINITY, out);
+    fx_binary_scalar_call(r, FXRT_B_EQ, dt, xr, &v, -INFINITY, neg);
+    fx_binary_call(r, FXRT_B_OR, FXRT_BOOL, out, &v, neg, &v, out, &v);
     break;
   }
   case FX_OP_ISFINITE: {
     const fx_ref d = fx_new_scratch(r, dt, n);
-    binary_call(r, FXRT_B_SUB, dt, xr, xr, &v, d);
-    compare_call(r, FXRT_B_EQ, dt, d, &v, 0, out);
+    fx_binary_call(r, FXRT_B_SUB, dt, xr, &v, xr, &v, d, &v);
+    fx_binary_scalar_call(r, FXRT_B_EQ, dt, d, &v, 0, out);
     break;
   }
   default: /* signbit */
     if (!flt) {
-      compare_call(r, FXRT_B_LT, dt, xr, &v, 0, out);
+      fx_binary_scalar_call(r, FXRT_B_LT, dt, xr, &v, 0, out);
     } else {
       const fx_ref s = fx_new_scratch(r, dt, n);
       fx_kcall *k = fx_call(r, FX_K_BINARY);
@@ -627,7 +599,7 @@ bool fx_lower_classify(fx_lctx *r, fx_op op, const fx_inst *in) {
       k->ref[2] = s;
       k->view[2] = v;
       k->f[0] = 1;
-      compare_call(r, FXRT_B_LT, dt, s, &v, 0, out);
+      fx_binary_scalar_call(r, FXRT_B_LT, dt, s, &v, 0, out);
     }
     break;
   }

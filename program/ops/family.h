@@ -204,6 +204,15 @@ fx_kcall *fx_call(fx_lctx *r, fx_kind kind);
 fx_ref fx_new_scratch(fx_lctx *r, fxrt_dtype dt, int64_t numel);
 /* A strided copy with dtype conversion from src (view sv) to dst (view dv). */
 void fx_copy_call(fx_lctx *r, fx_ref src, const fxrt_view *sv, fx_ref dst, const fxrt_view *dv);
+/* Elementwise calls between buffers: y = a OP b, each through its view (comparisons write bool); y = a OP number;
+ * y = op(x) on n contiguous f32 values (an op without parameters); y = cond ? number : a. */
+fx_kcall *fx_binary_call(fx_lctx *r, fxrt_binary_op op, fxrt_dtype dt, fx_ref a, const fxrt_view *av, fx_ref b,
+                         const fxrt_view *bv, fx_ref y, const fxrt_view *yv);
+void fx_binary_scalar_call(fx_lctx *r, fxrt_binary_op op, fxrt_dtype dt, fx_ref a, const fxrt_view *v, double b,
+                           fx_ref y);
+void fx_unary_call(fx_lctx *r, fxrt_unary_op op, fx_ref x, fx_ref y, int64_t n);
+void fx_where_scalar_call(fx_lctx *r, fxrt_dtype dt, fx_ref cond, fx_ref a, const fxrt_view *v, double value,
+                          fx_ref y);
 /* The tensor x read through view sv, copied into the contiguous tensor y. */
 bool fx_copy_view(fx_lctx *r, const fx_value *x, const fxrt_view *sv, const fx_value *y);
 /* A tensor as a contiguous operand of dtype dt: itself, or a converted copy in scratch. */

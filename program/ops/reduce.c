@@ -6,8 +6,6 @@
 
 #include <math.h>
 
-static void unary(fx_lctx *r, fxrt_unary_op op, fx_ref x, fx_ref y, int64_t n);
-
 /* ---- inference ---- */
 
 static bool infer_reduce(fx_ictx *c, fx_inst *in, fx_op op, const fx_tinfo *t, fxrt_dtype dt, int nout) {
@@ -210,7 +208,7 @@ bool fx_lower_softmax(fx_lctx *r, fx_op op, const fx_inst *in) {
   if (op == FX_OP_SOFTMIN) { /* softmax(-x) */
     const int64_t n = fx_tinfo_numel(tx);
     const fx_ref neg = fx_new_scratch(r, ty->dtype, n);
-    unary(r, FXRT_U_NEG, xs, neg, n);
+    fx_unary_call(r, FXRT_U_NEG, xs, neg, n);
     xs = neg;
   }
   fx_kcall *k = fx_call(r, op == FX_OP_CUMSUM ? FX_K_CUMSUM : FX_K_SOFTMAX);
@@ -307,49 +305,6 @@ bool fx_infer_moments(fx_ictx *c, fx_op op, fx_inst *in) {
   return true;
 }
 
-/* y = a OP b over one view v of the result's shape; b (or a) given as a view of its own (broadcast). */
-static fx_kcall *bin(fx_lctx *r, fxrt_binary_op op, fxrt_dtype dt, fx_ref a, const fxrt_view *av, fx_ref b,
-                     const fxrt_view *bv, fx_ref y, const fxrt_view *yv) {
-  fx_kcall *k = fx_call(r, FX_K_BINARY);
-  k->sub = op;
-  k->dt = dt;
-  k->ref[0] = a, k->view[0] = *av;
-  k->ref[1] = b, k->view[1] = *bv;
-  k->ref[2] = y, k->view[2] = *yv;
-  k->f[0] = 1;
-  return k;
-}
-
-/* y = a OP number. */
-static void bin_scalar(fx_lctx *r, fxrt_binary_op op, fxrt_dtype dt, fx_ref a, const fxrt_view *v, double b, fx_ref y) {
-  fx_kcall *k = fx_call(r, FX_K_BINARY);
-  k->sub = op;
-  k->dt = dt;
-  k->ref[0] = a, k->view[0] = *v;
-  k->ref[1] = scalar_ref(k, 1, dt, b), k->view[1] = fx_scalar_view(v->ndim, v->shape);
-  k->ref[2] = y, k->view[2] = *v;
-  k->f[0] = 1;
-}
-
-static void unary(fx_lctx *r, fxrt_unary_op op, fx_ref x, fx_ref y, int64_t n) {
-  fx_kcall *k = fx_call(r, FX_K_UNARY);
-  k->sub = op;
-  k->ref[0] = x;
-  k->ref[1] = y;
-  k->i[0] = n;
-  k->p.un = (fxrt_unary_params){0, 0, 0};
-}
-
-/* y = cond ? number : a. */
-static void where_scalar(fx_lctx *r, fxrt_dtype dt, fx_ref cond, fx_ref a, const fxrt_view *v, double value, fx_ref y) {
-  fx_kcall *k = fx_call(r, FX_K_WHERE);
-  k->dt = dt;
-  k->ref[0] = cond, k->view[0] = *v;
-  k->ref[1] = scalar_ref(k, 1, dt, value), k->view[1] = fx_scalar_view(v->ndim, v->shape);
-  k->ref[2] = a, k->view[2] = *v;
-  k->ref[3] = y, k->view[3] = *v;
-}
-
 bool fx_lower_moments(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0];
   const bool pair = in->result.kind == FX_V_TUPLE;
@@ -382,26 +337,26 @@ bool fx_lower_moments(fx_lctx *r, fx_op op, const fx_inst *in) {
     const fx_ref mean = pair ? tref(r, &in->result.u.items[1]) : fx_new_scratch(r, dt, ny);
     reduce_into(r, FXRT_R_MEAN, dt, xs, tx, red, mean);
     const fx_ref d = fx_new_scratch(r, dt, nx);
-    bin(r, FXRT_B_SUB, dt, xs, &xv, mean, &kv, d, &xv);
-    bin(r, FXRT_B_MUL, dt, d, &x1, d, &x1, d, &x1);
+    fx_binary_call(r, FXRT_B_SUB, dt, xs, &xv, mean, &kv, d, &xv);
+    fx_binary_call(r, FXRT_B_MUL, dt, d, &x1, d, &x1, d, &x1);
     reduce_into(r, FXRT_R_SUM, dt, d, tx, red, out);
     const double div = (double)count - correction;
-    bin_scalar(r, FXRT_B_DIV, dt, out, &yv, div > 0 ? div : 0, out);
-    if (op == FX_OP_STD || op == FX_OP_STD_MEAN) unary(r, FXRT_U_SQRT, out, out, ny);
+    fx_binary_scalar_call(r, FXRT_B_DIV, dt, out, &yv, div > 0 ? div : 0, out);
+    if (op == FX_OP_STD || op == FX_OP_STD_MEAN) fx_unary_call(r, FXRT_U_SQRT, out, out, ny);
     return true;
   }
   case FX_OP_NANSUM:
   case FX_OP_NANMEAN: {
     const fx_ref nan = fx_new_scratch(r, FXRT_BOOL, nx), z = fx_new_scratch(r, dt, nx);
-    bin(r, FXRT_B_NE, dt, xs, &x1, xs, &x1, nan, &x1);
-    where_scalar(r, dt, nan, xs, &x1, 0, z);
+    fx_binary_call(r, FXRT_B_NE, dt, xs, &x1, xs, &x1, nan, &x1);
+    fx_where_scalar_call(r, dt, nan, xs, &x1, 0, z);
     reduce_into(r, FXRT_R_SUM, dt, z, tx, red, out);
     if (op == FX_OP_NANMEAN) { /* over the values that are not NaN: (x == x) as numbers, summed */
       const fx_ref cnt = fx_new_scratch(r, dt, ny);
-      bin(r, FXRT_B_EQ, dt, xs, &x1, xs, &x1, nan, &x1);
+      fx_binary_call(r, FXRT_B_EQ, dt, xs, &x1, xs, &x1, nan, &x1);
       fx_copy_call(r, nan, &x1, z, &x1);
       reduce_into(r, FXRT_R_SUM, dt, z, tx, red, cnt);
-      bin(r, FXRT_B_DIV, dt, out, &yv, cnt, &yv, out, &yv);
+      fx_binary_call(r, FXRT_B_DIV, dt, out, &yv, cnt, &yv, out, &yv);
     }
     return true;
   }
@@ -410,7 +365,7 @@ bool fx_lower_moments(fx_lctx *r, fx_op op, const fx_inst *in) {
     if (xd != FXRT_F32 && xd != FXRT_F64 && xd != FXRT_I64 && xd != FXRT_I32 && xd != FXRT_BOOL)
       return fx_lerr(r, "count_nonzero on %s tensors is not supported", fxrt_dtype_name(xd));
     const fx_ref nz = fx_new_scratch(r, FXRT_BOOL, nx), n64 = fx_new_scratch(r, FXRT_I64, nx);
-    bin_scalar(r, FXRT_B_NE, xd, xs, &x1, 0, nz);
+    fx_binary_scalar_call(r, FXRT_B_NE, xd, xs, &x1, 0, nz);
     fx_copy_call(r, nz, &x1, n64, &x1);
     reduce_into(r, FXRT_R_SUM, FXRT_I64, n64, tx, red, out);
     return true;
@@ -420,15 +375,15 @@ bool fx_lower_moments(fx_lctx *r, fx_op op, const fx_inst *in) {
     const fx_ref m = fx_new_scratch(r, dt, ny), inf = fx_new_scratch(r, FXRT_BOOL, ny),
                  ninf = fx_new_scratch(r, FXRT_BOOL, ny), d = fx_new_scratch(r, dt, nx);
     reduce_into(r, FXRT_R_MAX, dt, xs, tx, red, m);
-    bin_scalar(r, FXRT_B_EQ, dt, m, &yv, INFINITY, inf);
-    bin_scalar(r, FXRT_B_EQ, dt, m, &yv, -INFINITY, ninf);
-    bin(r, FXRT_B_OR, FXRT_BOOL, inf, &yv, ninf, &yv, inf, &yv);
-    where_scalar(r, dt, inf, m, &yv, 0, m);
-    bin(r, FXRT_B_SUB, dt, xs, &xv, m, &kv, d, &xv);
-    unary(r, FXRT_U_EXP, d, d, nx);
+    fx_binary_scalar_call(r, FXRT_B_EQ, dt, m, &yv, INFINITY, inf);
+    fx_binary_scalar_call(r, FXRT_B_EQ, dt, m, &yv, -INFINITY, ninf);
+    fx_binary_call(r, FXRT_B_OR, FXRT_BOOL, inf, &yv, ninf, &yv, inf, &yv);
+    fx_where_scalar_call(r, dt, inf, m, &yv, 0, m);
+    fx_binary_call(r, FXRT_B_SUB, dt, xs, &xv, m, &kv, d, &xv);
+    fx_unary_call(r, FXRT_U_EXP, d, d, nx);
     reduce_into(r, FXRT_R_SUM, dt, d, tx, red, out);
-    unary(r, FXRT_U_LOG, out, out, ny);
-    bin(r, FXRT_B_ADD, dt, out, &yv, m, &yv, out, &yv);
+    fx_unary_call(r, FXRT_U_LOG, out, out, ny);
+    fx_binary_call(r, FXRT_B_ADD, dt, out, &yv, m, &yv, out, &yv);
     return true;
   }
   }
