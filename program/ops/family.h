@@ -180,7 +180,8 @@ static inline fx_ref scalar_ref_i(fx_kcall *k, int slot, fxrt_dtype dt, double x
   return (fx_ref){FX_REF_SCALAR, (uint8_t)dt, (uint32_t)slot, 0};
 }
 static inline fx_ref scalar_ref(fx_kcall *k, int slot, fxrt_dtype dt, double x) {
-  return scalar_ref_i(k, slot, dt, x, (int64_t)x);
+  const bool fits = x >= -9223372036854775808.0 && x < 9223372036854775808.0; /* not NaN, not infinite */
+  return scalar_ref_i(k, slot, dt, x, fits ? (int64_t)x : 0);
 }
 
 /* Arguments already checked by inference: an int or float (dflt when absent), ints. */
