@@ -370,8 +370,10 @@ typedef struct binary_ctx {
 /* Floating point: torch.floor_divide (div_floor_floating) and torch.remainder, as ATen computes them, so that
  * -0.0, infinities and division by zero come out as in torch: 5 // 0 = inf, inf // 2 = nan, -1 // inf = -1,
  * remainder(-0.0, 1) = -0.0, remainder(-1, inf) = inf. torch.maximum/minimum propagate NaN and otherwise are
- * std::max/std::min (maximum(-0.0, 0.0) is -0.0). */
-#define FLOAT_HELPERS(sfx, T, FMOD, FLOOR, COPYSIGN)                                                                   \
+ * std::max/std::min (maximum(-0.0, 0.0) is -0.0). torch.xlogy(x, y) is x log y, 0 where x is 0 (NaN where y is);
+ * xlog1py the same with log1p. torch.logaddexp(2): log(e^a + e^b) (base 2) as max + log1p(e^-|a - b|), a when both
+ * are the same infinity. */
+#define FLOAT_HELPERS(sfx, T, FMOD, FLOOR, COPYSIGN, LOG, LOG1P, EXP, EXP2, FABS)                                      \
   static inline T floordiv_##sfx(T a, T b) {                                                                           \
     if (b == 0) return a / b;                                                                                          \
     const T mod = FMOD(a, b);                                                                                          \
@@ -389,33 +391,22 @@ typedef struct binary_ctx {
   }                                                                                                                    \
   static inline T max_##sfx(T a, T b) { return a != a ? a : b != b ? b : a < b ? b : a; }                              \
   static inline T min_##sfx(T a, T b) { return a != a ? a : b != b ? b : b < a ? b : a; }                              \
-  static inline T xlogy_##sfx(T x, T y, T (*lg)(T)) { return y != y ? y : x == 0 ? (T)0 : x * lg(y); }                 \
+  static inline T xlogy_##sfx(T x, T y) { return y != y ? y : x == 0 ? (T)0 : x * LOG(y); }                            \
+  static inline T xlog1py_##sfx(T x, T y) { return y != y ? y : x == 0 ? (T)0 : x * LOG1P(y); }                        \
+  static inline T logaddexp_##sfx(T a, T b) {                                                                          \
+    if (isinf(a) && a == b) return a;                                                                                  \
+    const T m = a < b ? b : a;                                                                                         \
+    return m + LOG1P(EXP(-FABS(a - b)));                                                                               \
+  }                                                                                                                    \
+  static inline T logaddexp2_##sfx(T a, T b) {                                                                         \
+    if (isinf(a) && a == b) return a;                                                                                  \
+    const T m = a < b ? b : a;                                                                                         \
+    return m + LOG1P(EXP2(-FABS(a - b))) * (T)1.4426950408889634074; /* 1 / ln 2 */                                    \
+  }                                                                                                                    \
   static inline T heaviside_##sfx(T a, T b) { return a == 0 ? b : (T)(a > 0); }
 
-/* torch.logaddexp(2): log(e^a + e^b) as max + log1p(e^-|a - b|), a when both are the same infinity */
-static inline float logaddexp_f32(float a, float b) {
-  if (isinf(a) && a == b) return a;
-  const float m = a < b ? b : a;
-  return m + log1pf(expf(-fabsf(a - b)));
-}
-static inline double logaddexp_f64(double a, double b) {
-  if (isinf(a) && a == b) return a;
-  const double m = a < b ? b : a;
-  return m + log1p(exp(-fabs(a - b)));
-}
-static inline float logaddexp2_f32(float a, float b) {
-  if (isinf(a) && a == b) return a;
-  const float m = a < b ? b : a;
-  return m + log1pf(exp2f(-fabsf(a - b))) * 1.44269504088896341f;
-}
-static inline double logaddexp2_f64(double a, double b) {
-  if (isinf(a) && a == b) return a;
-  const double m = a < b ? b : a;
-  return m + log1p(exp2(-fabs(a - b))) * 1.4426950408889634074;
-}
-
-FLOAT_HELPERS(f32, float, fmodf, floorf, copysignf)
-FLOAT_HELPERS(f64, double, fmod, floor, copysign)
+FLOAT_HELPERS(f32, float, fmodf, floorf, copysignf, logf, log1pf, expf, exp2f, fabsf)
+FLOAT_HELPERS(f64, double, fmod, floor, copysign, log, log1p, exp, exp2, fabs)
 
 /* Integers wrap around on overflow as in torch (computed unsigned, so there is no undefined behaviour).
  * floor_divide floors (torch 1.13: 7 // -2 = -4) and remainder takes the divisor's sign (remainder(-7, 2) = 1);
@@ -481,7 +472,7 @@ INT_HELPERS(i32, int32_t, uint32_t)
   BINARY_ROW(row_ge_##sfx, T, uint8_t, a >= b)
 
 /* torch.add(a, b, alpha), sub, mul, div, floor_divide, remainder, pow, maximum, minimum and the comparisons. */
-#define FLOAT_ROWS(sfx, T, POW, TRUNC, FMOD, FMAX, FMIN, ATAN2, COPYSIGN, HYPOT, NEXTAFTER, LOG, LOG1P)                                                                                        \
+#define FLOAT_ROWS(sfx, T, POW, TRUNC, FMOD, FMAX, FMIN, ATAN2, COPYSIGN, HYPOT, NEXTAFTER)                            \
   BINARY_ROW(row_add_##sfx, T, T, a + b)                                                                               \
   BINARY_ROW(row_add_alpha_##sfx, T, T, a + ctx->alpha_##sfx * b)                                                      \
   BINARY_ROW(row_sub_##sfx, T, T, a - b)                                                                               \
@@ -502,8 +493,8 @@ INT_HELPERS(i32, int32_t, uint32_t)
   BINARY_ROW(row_copysign_##sfx, T, T, COPYSIGN(a, b))                                                                 \
   BINARY_ROW(row_hypot_##sfx, T, T, HYPOT(a, b))                                                                       \
   BINARY_ROW(row_nextafter_##sfx, T, T, NEXTAFTER(a, b))                                                               \
-  BINARY_ROW(row_xlogy_##sfx, T, T, xlogy_##sfx(a, b, LOG))                                                            \
-  BINARY_ROW(row_xlog1py_##sfx, T, T, xlogy_##sfx(a, b, LOG1P))                                                        \
+  BINARY_ROW(row_xlogy_##sfx, T, T, xlogy_##sfx(a, b))                                                                 \
+  BINARY_ROW(row_xlog1py_##sfx, T, T, xlog1py_##sfx(a, b))                                                             \
   BINARY_ROW(row_logaddexp_##sfx, T, T, logaddexp_##sfx(a, b))                                                         \
   BINARY_ROW(row_logaddexp2_##sfx, T, T, logaddexp2_##sfx(a, b))                                                       \
   COMPARISON_ROWS(sfx, T)
@@ -525,16 +516,13 @@ INT_HELPERS(i32, int32_t, uint32_t)
   BINARY_ROW(row_xor_##sfx, T, T, a ^ b)                                                                               \
   BINARY_ROW(row_truncdiv_##sfx, T, T, truncdiv_##sfx(a, b, &ctx->zero_division))                                      \
   BINARY_ROW(row_fmod_##sfx, T, T, fmod_##sfx(a, b, &ctx->zero_division))                                              \
-  BINARY_ROW(row_fmax_##sfx, T, T, max_##sfx(a, b))                                                                     \
-  BINARY_ROW(row_fmin_##sfx, T, T, min_##sfx(a, b))                                                                     \
+  BINARY_ROW(row_fmax_##sfx, T, T, max_##sfx(a, b))                                                                    \
+  BINARY_ROW(row_fmin_##sfx, T, T, min_##sfx(a, b))                                                                    \
   BINARY_ROW(row_heaviside_##sfx, T, T, heaviside_##sfx(a, b))                                                         \
   COMPARISON_ROWS(sfx, T)
 
-#define FLOAT_ROWS_F32 FLOAT_ROWS(f32, float, powf, truncf, fmodf, fmaxf, fminf, atan2f, copysignf, hypotf, nextafterf, \
-                                  logf, log1pf)
-#define FLOAT_ROWS_F64 FLOAT_ROWS(f64, double, pow, trunc, fmod, fmax, fmin, atan2, copysign, hypot, nextafter, log, log1p)
-FLOAT_ROWS_F32
-FLOAT_ROWS_F64
+FLOAT_ROWS(f32, float, powf, truncf, fmodf, fmaxf, fminf, atan2f, copysignf, hypotf, nextafterf)
+FLOAT_ROWS(f64, double, pow, trunc, fmod, fmax, fmin, atan2, copysign, hypot, nextafter)
 INT_ROWS(i64, int64_t)
 INT_ROWS(i32, int32_t)
 
