@@ -49,11 +49,6 @@ def load_ops():
     return [op for op in op_db if torch.float32 in op.supported_dtypes("cpu")]
 
 
-def flatten(value):
-    from torch.utils._pytree import tree_flatten
-    return tree_flatten(value)
-
-
 def make_function(op, spec, leaves, positions):
     """A function of the sample's tensors (x0, x1, ...) that calls the operator as the sample does."""
     from torch.utils._pytree import tree_unflatten
@@ -112,7 +107,8 @@ def check_sample(op, sample, index, work, opts):
     import torch
     exp = diff.exporter()
     res = {"sample": index, "status": "pass", "detail": "", "how": ""}
-    leaves, spec = flatten((sample.input, sample.args, sample.kwargs))
+    from torch.utils._pytree import tree_flatten
+    leaves, spec = tree_flatten((sample.input, sample.args, sample.kwargs))
     positions = [i for i, v in enumerate(leaves) if isinstance(v, torch.Tensor)]
     tensors = [leaves[i] for i in positions]
     for t in tensors:
@@ -262,7 +258,7 @@ def summary_counts(results):
     return counts
 
 
-def write_report(path, results, opts, seconds):
+def write_report(path, results, seconds):
     counts = summary_counts(results)
     n = len(results)
     ns = sum(len(r["samples"]) for r in results)
@@ -369,7 +365,7 @@ def main(argv=None):
     for n in regressed:
         print(f"  EXPECTED TO PASS: {n}")
     if opts.report:
-        write_report(opts.report, results, opts, seconds)
+        write_report(opts.report, results, seconds)
     if opts.write_ops_file:
         with open(opts.write_ops_file, "w") as f:
             f.write("# tests/opinfo/run.py --ops-file: the operators CI runs, every float32 sample of each; `pass`: every\n"
