@@ -428,9 +428,7 @@ static bool check_program(const compile_opts *o, fx_graph *g, fx_source *msrc, f
            fx_program_read_weights(&p, have_w ? &w : NULL, d) &&
            optimize(o, &p, have_mods ? &mods : NULL, have_w ? &w : NULL, d);
     else if (ok) { /* no shapes: legalization alone still finds every unsupported target */
-      uint32_t errors = d->nerrors;
-      for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(d); i = g->nodes[i].next) fx_legalize_node(&p, i, d);
-      ok = d->nerrors == errors;
+      ok = fx_program_legalize(&p, d);
     }
     fx_program_free(&p);
   }

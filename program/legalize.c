@@ -767,6 +767,11 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
   }
   const rule *r = find_rule(n->target, n->opcode == FX_CALL_METHOD);
   if (r) return legalize_rule(&c, r);
+  int comp = fx_composite_find(n->target, n->opcode == FX_CALL_METHOD);
+  if (comp >= 0) { /* inference replaces it by its body (decompose.c) */
+    in->composite = (int16_t)(comp + 1);
+    return true;
+  }
   fx_str t = n->target, aop, aov;
   bool method = n->opcode == FX_CALL_METHOD;
   bool aten = split_aten(t, &aop, &aov);

@@ -14,7 +14,8 @@ void fx_program_init(fx_program *p, fx_graph *g, const fx_modules *mods, const f
   p->weights = weights;
   p->ws_workers = FXRT_WS_WORKERS;
   fx_arena_init(&p->arena);
-  p->inst = fx_arena_alloc(&p->arena, ((size_t)g->nnodes + 1) * sizeof *p->inst);
+  p->ninst = g->nnodes + 1;
+  p->inst = fx_arena_alloc(&p->arena, (size_t)p->ninst * sizeof *p->inst);
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next)
     if (g->nodes[i].opcode == FX_PLACEHOLDER) p->nplaceholders++;
   p->placeholders = fx_arena_alloc(&p->arena, ((size_t)p->nplaceholders + 1) * sizeof *p->placeholders);
@@ -567,23 +568,45 @@ static void share_unwritten_copies(fx_program *p) {
   fx_xfree(written);
 }
 
+void fx_program_grow_inst(fx_program *p) {
+  if (p->g->nnodes < p->ninst) return;
+  uint32_t cap = p->g->nnodes * 2 + 16;
+  fx_inst *in = fx_arena_alloc(&p->arena, (size_t)cap * sizeof *in);
+  memcpy(in, p->inst, (size_t)p->ninst * sizeof *in);
+  for (uint32_t i = p->ninst; i < cap; i++) in[i].op = -1;
+  p->inst = in;
+  p->ninst = cap;
+}
+
+bool fx_program_infer_one(fx_program *p, uint32_t node, fx_diag *d) {
+  uint32_t first_new = p->ntensors;
+  bool ok = fx_infer_node(p, node, d) && track_views(p, node, first_new, d) && check_inplace_operands(p, node, d);
+  if (!ok) p->inst[node].failed = true;
+  return ok;
+}
+
+bool fx_program_legalize(fx_program *p, fx_diag *d) {
+  const fx_graph *g = p->g;
+  uint32_t errors = d->nerrors;
+  for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(d); i = g->nodes[i].next) fx_legalize_node(p, i, d);
+  return d->nerrors == errors;
+}
+
 bool fx_program_build(fx_program *p, fx_diag *d) {
   fx_graph *g = p->g;
   uint32_t errors = d->nerrors;
-  for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(d); i = g->nodes[i].next) fx_legalize_node(p, i, d);
+  fx_program_legalize(p, d);
   check_weights(p, d);
   if (d->nerrors != errors) return false;
   uint32_t ph = 0;
-  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
+  for (uint32_t i = g->first, next; i != FX_NONE_IDX; i = next) {
     const fx_node *n = &g->nodes[i];
+    next = n->next; /* a composite node inserts its body before itself and may be erased */
     bool ok;
     if (n->opcode == FX_PLACEHOLDER) ok = bind_placeholder(p, i, ph++, d);
     else if (n->opcode == FX_GET_ATTR) ok = bind_get_attr(p, i, d);
-    else {
-      uint32_t first_new = p->ntensors;
-      ok = fx_infer_node(p, i, d);
-      if (ok) ok = track_views(p, i, first_new, d) && check_inplace_operands(p, i, d);
-    }
+    else if (p->inst[i].composite) ok = fx_decompose_node(p, i, d);
+    else ok = fx_program_infer_one(p, i, d);
     if (!ok) p->inst[i].failed = true;
     if (!ok && fx_diag_full(d)) break;
   }

@@ -97,6 +97,7 @@ typedef struct fx_inst {
   bool inplace;       /* the result is written into the storage of the first tensor argument */
   bool work;          /* does something at run time */
   bool failed;        /* inference failed here or upstream (its users are not reported again) */
+  int16_t composite;  /* a composite target (decompose.c): its row + 1; op is -1 until inference decomposes it */
   fx_value *args;     /* one per parameter of fx_op_sig(op) */
   fx_value result;    /* FX_V_TENSOR, a constant, or a tuple of them (multi-output ops) */
   const fx_module *mod; /* call_module: the module */
@@ -115,6 +116,7 @@ typedef struct fx_program {
   const fx_modules *mods;
   const fx_weights *weights;
   fx_inst *inst;          /* by node index */
+  uint32_t ninst;         /* room in inst (nodes that decomposition adds grow it: fx_program_grow_inst) */
   fx_tinfo *tensors;
   uint32_t ntensors, captensors;
   uint32_t *placeholders; /* node indices of the placeholders, in graph order */
@@ -166,6 +168,20 @@ uint32_t fx_program_new_tensor(fx_program *p, fxrt_dtype dtype, int32_t ndim, co
 void fx_program_reserve_tensors(fx_program *p, uint32_t n);
 fx_value fx_tensor_value(const fx_program *p, uint32_t t);
 int64_t fx_tinfo_numel(const fx_tinfo *t);
+
+/* Room in p->inst for every node of the graph (after nodes were added): pointers into p->inst are invalidated. */
+void fx_program_grow_inst(fx_program *p);
+/* Infers one legalized node and tracks its views (what fx_program_build does per node). */
+bool fx_program_infer_one(fx_program *p, uint32_t node, fx_diag *d);
+/* Legalizes every node: all unsupported targets are reported together. */
+bool fx_program_legalize(fx_program *p, fx_diag *d);
+
+/* Composite targets (program/decompose.c): the row of a target, or -1. */
+int fx_composite_find(fx_str target, bool method);
+/* Replaces a composite node by the nodes of its body, each legalized and inferred; erases it when unused. */
+bool fx_decompose_node(fx_program *p, uint32_t node, fx_diag *d);
+/* Checks the composite table (for tests): the number of problems, the last one described in msg. */
+int fx_decompose_check_tables(char *msg, size_t cap);
 
 /* Legalization (program/legalize.c): the op and bound arguments of one node; reports unsupported targets. */
 bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d);

@@ -22,6 +22,14 @@ static void rule_table_matches_op_table(void **state) {
   if (problems) fail_msg("%d problems: %s", problems, msg);
 }
 
+/* Every composite's body parses, its helpers exist and each spelling finds its own row (program/decompose.c). */
+static void composite_table_parses(void **state) {
+  (void)state;
+  char msg[2048] = "";
+  int problems = fx_decompose_check_tables(msg, sizeof msg);
+  if (problems) fail_msg("%d problems: %s", problems, msg);
+}
+
 /* A sample of the rule table's spellings (functions, methods, aten with an overload and without one, operators and
  * their in-place forms) legalizes to the rule's op with its fixed parameters. */
 static void rule_spellings_legalize(void **state) {
@@ -188,7 +196,7 @@ static void epilogue_acts_match_the_runtime(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       UNIT_TEST(epilogue_acts_match_the_runtime),
-      UNIT_TEST(every_op_signature_parses),       UNIT_TEST(rule_table_matches_op_table),
+      UNIT_TEST(every_op_signature_parses),       UNIT_TEST(rule_table_matches_op_table), UNIT_TEST(composite_table_parses),
       UNIT_TEST(rule_spellings_legalize),
       UNIT_TEST(signature_parses_defaults_and_markers), UNIT_TEST(bind_positional_keyword_default),
       UNIT_TEST(bind_varargs_both_spellings),     UNIT_TEST(bind_errors_as_python_says),

@@ -1,0 +1,757 @@
+/* decompose.c: composite targets, each written as a small program of other targets (ops or composites).
+ *
+ * PyTorch has hundreds of functions that are a few elementwise ops and reductions (the losses, addcmul, lerp,
+ * linalg.vector_norm, tril ...). Rather than a rule and a kernel each, such a target is a row of the table below:
+ * its spellings, its Python signature and a body such as
+ *
+ *     d = sub(input, target); _reduce(mul(d, d), _legacy(size_average, reduce, reduction))
+ *
+ * When inference reaches a node whose target is composite (legalize.c marks it, fx_inst.composite), the body is
+ * evaluated with the node's arguments bound to the signature: each call becomes a node of the graph, inserted before
+ * the composite one, at its position in the source and named after it (mse_loss_sub), then legalized and inferred at
+ * once, so that the rest of the body can ask about its dtype and shape; the composite node's users then use the
+ * body's result and the node is erased (the result's node absorbs it: the emitted code's comments and the dumps
+ * name it). The new nodes are ordinary nodes: elementwise fusion, constant folding and the other passes see them.
+ *
+ * Bodies: statements separated by ';', `NAME = EXPR` or the result EXPR (the last); EXPR is a call NAME(ARG, ...,
+ * KEY=ARG), a parameter or variable name, a number, 'string', None, True, False, inf, nan, pi, [list] or (tuple).
+ * A called NAME is the target torch.NAME (linalg.vector_norm is torch.linalg.vector_norm), F.NAME is
+ * torch.nn.functional.NAME, operator.NAME as written. Names starting with '_' are evaluated now, on constants and on
+ * the dtypes and shapes of tensors already inferred:
+ *   _if(C, A, B)     A when C is true, else B (the other is not evaluated)
+ *   _none(X) _tensor(X) _num(X) _int(X) _float(X): whether X is None, a tensor, a number; an integer (or bool) or
+ *                    floating-point tensor or number
+ *   _eq _ne _lt _le _gt _ge _and _or _not: comparisons of numbers and strings, logic
+ *   _add _sub _mul _div _floordiv _mod _neg _abs: arithmetic on numbers
+ *   _ndim(T) _size(T, D) _numel(T): a tensor's rank, size in dimension D (negative counts from the end), elements
+ *   _dtype(T): its dtype (torch.float32 ...); _broadcast_shape(A, B): the shape A and B broadcast to
+ *   _shape_c(W, N): [numel(W), 1, ..., 1] of N - 1 items (a per-channel parameter seen along dimension 1 of N dims)
+ *   _reduce(X, R): X reduced as a loss's reduction R says ('none', 'mean', 'sum'); _legacy(SIZE_AVERAGE, REDUCE, R):
+ *                    the reduction that the deprecated size_average and reduce arguments mean, or R
+ *   _err('message'): refuses the call with that message
+ * The body is checked by fx_decompose_check_tables (a unit test), not at run time: a malformed body is a bug here.
+ */
+#include "ops/family.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { NTARGETS = 6, NVARS = 24, MAXDEPTH = 8 };
+
+typedef struct composite {
+  const char *targets[NTARGETS]; /* "M:name" for a method, else the full function target */
+  const char *sig;
+  const char *body;
+} composite;
+
+#define F(name) "torch.nn.functional." name
+#define M(name) "M:" name
+#define ATEN(name) "torch.ops.aten." name
+#define LEGACY "size_average=None, reduce=None, reduction='mean'"
+#define REDUCE "_reduce(l, _legacy(size_average, reduce, reduction))"
+
+static const composite composites[] = {
+    /* ---- losses (torch/nn/functional.py and aten/src/ATen/native/Loss.cpp, the same arithmetic) ---- */
+    {{F("l1_loss")}, "input, target, " LEGACY, "l = abs(sub(input, target)); " REDUCE},
+    {{F("mse_loss")}, "input, target, " LEGACY, "d = sub(input, target); l = mul(d, d); " REDUCE},
+    {{F("smooth_l1_loss")}, "input, target, " LEGACY ", beta=1.0",
+     "d = abs(sub(input, target)); "
+     "l = _if(_eq(beta, 0), d, where(lt(d, beta), div(mul(mul(d, d), 0.5), beta), sub(d, _mul(beta, 0.5)))); " REDUCE},
+    {{F("huber_loss")}, "input, target, reduction='mean', delta=1.0",
+     "d = abs(sub(input, target)); "
+     "l = where(lt(d, delta), mul(mul(d, d), 0.5), mul(sub(d, _mul(delta, 0.5)), delta)); _reduce(l, reduction)"},
+    {{F("soft_margin_loss")}, "input, target, " LEGACY, "l = log1p(exp(mul(neg(target), input))); " REDUCE},
+    {{F("margin_ranking_loss")}, "input1, input2, target, margin=0, " LEGACY,
+     "l = clamp_min(add(mul(neg(target), sub(input1, input2)), margin), 0); " REDUCE},
+    {{F("hinge_embedding_loss")}, "input, target, margin=1.0, " LEGACY,
+     "l = add(where(ne(target, 1), clamp_min(rsub(input, margin), 0), 0.0), where(ne(target, -1), input, 0.0)); "
+     REDUCE},
+    {{F("binary_cross_entropy")}, "input, target, weight=None, " LEGACY,
+     "b = sub(mul(sub(target, 1), clamp_min(log1p(neg(input)), -100)), mul(target, clamp_min(log(input), -100))); "
+     "l = _if(_none(weight), b, mul(b, weight)); " REDUCE},
+    {{F("binary_cross_entropy_with_logits")}, "input, target, weight=None, " LEGACY ", pos_weight=None",
+     "m = clamp_min(neg(input), 0); e = log(add(exp(neg(m)), exp(sub(neg(input), m)))); "
+     "b = _if(_none(pos_weight), add(add(mul(rsub(target, 1), input), m), e), "
+     "add(mul(rsub(target, 1), input), mul(add(mul(sub(pos_weight, 1), target), 1), add(e, m)))); "
+     "l = _if(_none(weight), b, mul(b, weight)); " REDUCE},
+    {{F("kl_div")}, "input, target, " LEGACY ", log_target=False",
+     "l = _if(log_target, mul(exp(target), sub(target, input)), sub(xlogy(target, target), mul(target, input))); "
+     "r = _legacy(size_average, reduce, reduction); "
+     "_if(_eq(r, 'batchmean'), _if(_eq(_ndim(input), 0), sum(l), div(sum(l), _size(input, 0))), _reduce(l, r))"},
+    {{F("poisson_nll_loss")}, "input, target, log_input=True, full=False, " "size_average=None, eps=1e-08, "
+     "reduce=None, reduction='mean'",
+     "b = _if(log_input, sub(exp(input), mul(target, input)), sub(input, mul(target, log(add(input, eps))))); "
+     "s = add(sub(mul(target, log(target)), target), mul(log(mul(target, 6.283185307179586)), 0.5)); "
+     "l = _if(full, add(b, masked_fill(s, le(target, 1), 0)), b); " REDUCE},
+    {{F("cosine_embedding_loss")}, "input1, input2, target, margin=0, " LEGACY,
+     "k = _if(_eq(_ndim(input1), 0), 0, -1); "
+     "s1 = add(sum(mul(input1, input1), k), 1e-12); s2 = add(sum(mul(input2, input2), k), 1e-12); "
+     "c = div(sum(mul(input1, input2), k), sqrt(mul(s1, s2))); "
+     "l = add(where(eq(target, 1), rsub(c, 1), 0.0), where(eq(target, -1), clamp_min(sub(c, margin), 0), 0.0)); "
+     REDUCE},
+    {{F("triplet_margin_loss")}, "anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, " LEGACY,
+     "dp = F.pairwise_distance(anchor, positive, p, eps); dn = F.pairwise_distance(anchor, negative, p, eps); "
+     "dn2 = _if(swap, minimum(dn, F.pairwise_distance(positive, negative, p, eps)), dn); "
+     "l = clamp_min(sub(add(dp, margin), dn2), 0); " REDUCE},
+    {{F("multilabel_soft_margin_loss")}, "input, target, weight=None, " LEGACY,
+     "b = neg(add(mul(target, F.logsigmoid(input)), mul(rsub(target, 1), F.logsigmoid(neg(input))))); "
+     "w = _if(_none(weight), b, mul(b, weight)); k = _sub(_ndim(input), 1); "
+     "l = div(sum(w, k), _size(input, k)); " REDUCE},
+    /* ---- norms and distances ---- */
+    {{"torch._C._linalg.linalg_vector_norm", "torch.linalg.vector_norm", ATEN("linalg_vector_norm")},
+     "input, ord=2, dim=None, keepdim=False, *, dtype=None",
+     "x = _if(_none(dtype), input, to(input, dtype)); "
+     "_if(_int(x), _err('linalg.vector_norm expects floating-point inputs'), "
+     "_if(_eq(ord, inf), amax(abs(x), dim, keepdim), _if(_eq(ord, -inf), amin(abs(x), dim, keepdim), "
+     "_if(_eq(ord, 0), sum(ne(x, 0), dim, keepdim, dtype=_dtype(x)), _if(_eq(ord, 1), sum(abs(x), dim, keepdim), "
+     "_if(_eq(ord, 2), sqrt(sum(mul(x, x), dim, keepdim)), "
+     "pow(sum(pow(abs(x), ord), dim, keepdim), _div(1.0, ord))))))))"},
+    {{"torch.functional.norm", "torch.norm", M("norm")}, "input, p='fro', dim=None, keepdim=False, out=None, dtype=None",
+     "_if(_eq(p, 'nuc'), _err(\"the nuclear norm (p='nuc') is not supported\"), "
+     "linalg.vector_norm(input, _if(_or(_none(p), _eq(p, 'fro')), 2, p), dim, keepdim, dtype=dtype))"},
+    {{"torch.dist", M("dist")}, "input, other, p=2", "linalg.vector_norm(sub(input, other), p)"},
+    {{F("pairwise_distance"), "torch.pairwise_distance"}, "x1, x2, p=2.0, eps=1e-06, keepdim=False",
+     "k = _if(_eq(_ndim(x1), 0), _if(_eq(_ndim(x2), 0), 0, -1), -1); "
+     "linalg.vector_norm(add(sub(x1, x2), eps), p, k, keepdim)"},
+    {{F("normalize")}, "input, p=2.0, dim=1, eps=1e-12, out=None",
+     "div(input, expand_as(clamp_min(linalg.vector_norm(input, p, dim, True), eps), input))"},
+    {{F("cosine_similarity"), "torch.cosine_similarity"}, "x1, x2, dim=1, eps=1e-08",
+     "s = _broadcast_shape(x1, x2); a = expand(x1, s); b = expand(x2, s); "
+     "n1 = clamp_min(linalg.vector_norm(a, 2, dim, True), eps); n2 = clamp_min(linalg.vector_norm(b, 2, dim, True), eps); "
+     "sum(mul(div(a, n1), div(b, n2)), dim)"},
+    {{"torch.cdist", "torch.functional.cdist"}, "x1, x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary'",
+     "linalg.vector_norm(sub(unsqueeze(x1, -2), unsqueeze(x2, -3)), p, -1)"},
+    /* ---- arithmetic ---- */
+    {{"torch.addcmul", M("addcmul")}, "input, tensor1, tensor2, *, value=1",
+     "add(input, _if(_eq(value, 1), mul(tensor1, tensor2), mul(mul(tensor1, tensor2), value)))"},
+    {{"torch.addcdiv", M("addcdiv")}, "input, tensor1, tensor2, *, value=1",
+     "_if(_and(_int(tensor1), _int(tensor2)), _err('addcdiv of integer tensors is not supported (PyTorch refuses "
+     "it too): convert them to a floating-point dtype'), "
+     "add(input, _if(_eq(value, 1), div(tensor1, tensor2), mul(div(tensor1, tensor2), value))))"},
+    {{"torch.lerp", M("lerp")}, "input, end, weight",
+     "d = sub(end, input); "
+     "_if(_num(weight), _if(_lt(_abs(weight), 0.5), add(input, mul(d, weight)), sub(end, mul(d, _sub(1, weight)))), "
+     "where(lt(abs(weight), 0.5), add(input, mul(weight, d)), sub(end, mul(d, rsub(weight, 1)))))"},
+    {{"torch.ldexp", M("ldexp")}, "input, other", "mul(input, exp2(other))"},
+    {{"torch.angle", M("angle")}, "input",
+     "a = mul(lt(input, 0), 3.141592653589793); _if(_int(input), a, where(isnan(input), input, a))"},
+    {{"torch.isclose", M("isclose")}, "input, other, rtol=1e-05, atol=1e-08, equal_nan=False",
+     "d = abs(sub(input, other)); "
+     "c = bitwise_or(eq(input, other), bitwise_and(isfinite(d), le(d, add(mul(abs(other), rtol), atol)))); "
+     "_if(equal_nan, bitwise_or(c, bitwise_and(isnan(input), isnan(other))), c)"},
+    {{"torch.mvlgamma", M("mvlgamma"), "torch.special.multigammaln", "torch._C._special.special_multigammaln"},
+     "input, p",
+     "add(sum(lgamma(sub(unsqueeze(input, -1), mul(arange(p, dtype=_dtype(input)), 0.5))), -1), "
+     "_mul(_mul(_mul(p, _sub(p, 1)), 0.25), 1.1447298858494002))"},
+    /* ---- products ---- */
+    {{"torch.outer", M("outer"), "torch.ger", M("ger")}, "input, vec2", "mul(unsqueeze(input, 1), vec2)"},
+    {{"torch.dot", M("dot"), "torch.vdot", M("vdot")}, "input, other",
+     "_if(_and(_eq(_ndim(input), 1), _eq(_ndim(other), 1)), sum(mul(input, other)), "
+     "_err('1D tensors expected'))"},
+    {{"torch.mv", M("mv")}, "input, vec", "matmul(input, vec)"},
+    {{"torch._C._linalg.linalg_vecdot", "torch.linalg.vecdot"}, "x, y, *, dim=-1", "sum(mul(x, y), dim)"},
+    {{"torch.addmv", M("addmv")}, "input, mat, vec, *, beta=1, alpha=1",
+     "p = _if(_eq(alpha, 1), matmul(mat, vec), mul(matmul(mat, vec), alpha)); "
+     "_if(_eq(beta, 0), add(p, mul(input, 0)), _if(_eq(beta, 1), add(input, p), add(mul(input, beta), p)))"},
+    {{"torch.addr", M("addr")}, "input, vec1, vec2, *, beta=1, alpha=1",
+     "o = mul(unsqueeze(vec1, 1), vec2); p = _if(_eq(alpha, 1), o, mul(o, alpha)); "
+     "_if(_eq(beta, 0), add(expand_as(zeros_like(input), p), p), "
+     "_if(_eq(beta, 1), add(input, p), add(mul(input, beta), p)))"},
+    {{"torch.addbmm", M("addbmm")}, "input, batch1, batch2, *, beta=1, alpha=1",
+     "s = sum(matmul(batch1, batch2), 0); p = _if(_eq(alpha, 1), s, mul(s, alpha)); "
+     "_if(_eq(beta, 0), p, _if(_eq(beta, 1), add(input, p), add(mul(input, beta), p)))"},
+    /* ---- activations ---- */
+    {{F("glu"), "torch.glu"}, "input, dim=-1",
+     "h = chunk(input, 2, dim); mul(operator.getitem(h, 0), sigmoid(operator.getitem(h, 1)))"},
+    {{"torch.prelu", F("prelu"), M("prelu")}, "input, weight",
+     "w = _if(_lt(_ndim(input), 2), weight, "
+     "_if(_eq(_numel(weight), 1), weight, view(weight, _shape_c(weight, _ndim(input))))); "
+     "where(gt(input, 0), input, mul(w, input))"},
+    /* ---- normalization ---- */
+    {{F("instance_norm"), "torch.instance_norm"},
+     "input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True, momentum=0.1, "
+     "eps=1e-05",
+     "_if(use_input_stats, group_norm(input, _size(input, 1), weight, bias, eps), "
+     "F.batch_norm(input, running_mean, running_var, weight, bias, False, momentum, eps))"},
+    /* ---- triangles ---- */
+    {{"torch.tril", M("tril")}, "input, diagonal=0",
+     "r = unsqueeze(arange(_size(input, -2)), -1); c = arange(_size(input, -1)); "
+     "where(le(sub(c, r), diagonal), input, zeros_like(input))"},
+    {{"torch.triu", M("triu")}, "input, diagonal=0",
+     "r = unsqueeze(arange(_size(input, -2)), -1); c = arange(_size(input, -1)); "
+     "where(ge(sub(c, r), diagonal), input, zeros_like(input))"},
+    /* ---- reductions ---- */
+    {{"torch.aminmax", M("aminmax")}, "input, *, dim=None, keepdim=False",
+     /* a 0-d input with keepdim gives results of shape [1] (PyTorch resizes its 0-d outputs, with a warning) */
+     "a = amin(input, dim, keepdim); b = amax(input, dim, keepdim); "
+     "_if(_and(_eq(_ndim(input), 0), _and(keepdim, _not(_none(dim)))), (reshape(a, [1]), reshape(b, [1])), (a, b))"},
+    {{"torch.cross", M("cross"), "torch._C._linalg.linalg_cross", "torch.linalg.cross"}, "input, other, dim=-1",
+     "sub(mul(roll(input, -1, dim), roll(other, -2, dim)), mul(roll(input, -2, dim), roll(other, -1, dim)))"},
+};
+
+#undef F
+#undef M
+#undef ATEN
+#undef LEGACY
+#undef REDUCE
+
+enum { NCOMPOSITES = (int)(sizeof composites / sizeof composites[0]) };
+
+static bool target_is(const char *spelling, fx_str t, bool method) {
+  if (method) return spelling[0] == 'M' && spelling[1] == ':' && fx_str_eqz(t, spelling + 2);
+  if (spelling[0] == 'M' && spelling[1] == ':') return false;
+  if (fx_str_eqz(t, spelling)) return true;
+  /* ATEN("name") matches every overload: torch.ops.aten.name.default, .out ... */
+  size_t n = strlen(spelling);
+  return strncmp(spelling, "torch.ops.aten.", 15) == 0 && t.n > n + 1 && memcmp(t.p, spelling, n) == 0 &&
+         t.p[n] == '.' && memchr(t.p + n + 1, '.', t.n - n - 1) == NULL;
+}
+
+int fx_composite_find(fx_str target, bool method) {
+  for (int i = 0; i < NCOMPOSITES; i++)
+    for (int k = 0; k < NTARGETS && composites[i].targets[k]; k++)
+      if (target_is(composites[i].targets[k], target, method)) return i;
+  return -1;
+}
+
+/* ---- evaluation ---- */
+
+typedef struct ev {
+  fx_program *p;
+  fx_diag *d;
+  uint32_t node;   /* the composite node */
+  const composite *cp;
+  const char *s;   /* the body, where the parser is */
+  bool bad;        /* an error was reported (or, checking tables, the body is malformed) */
+  bool checking;   /* fx_decompose_check_tables: parse only */
+  int depth;
+  fx_sig sig;
+  fx_value slots[FX_SIG_MAX];
+  int nvars;
+  fx_str var_names[NVARS];
+  fx_value vars[NVARS];
+  char *msg;       /* checking: the problem */
+  size_t cap;
+} ev;
+
+static const fx_value NONE_VALUE = {FX_V_NONE, {0}, 0, {NULL}, {0}};
+
+static fx_value fail(ev *e, const char *fmt, ...) FX_PRINTF(2, 3);
+static fx_value fail(ev *e, const char *fmt, ...) {
+  if (e->bad) return NONE_VALUE;
+  e->bad = true;
+  char msg[300];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (e->checking) {
+    snprintf(e->msg, e->cap, "composite '%s': %s at '%.20s'", e->cp->targets[0], msg, e->s);
+    return NONE_VALUE;
+  }
+  const fx_node *n = &e->p->g->nodes[e->node];
+  fx_diag_error(e->d, n->loc.line ? e->p->g->src : NULL, n->loc, "cannot compile '%.*s': %s", (int)n->target.n,
+                n->target.p, msg);
+  return NONE_VALUE;
+}
+
+static void skip_ws(ev *e) {
+  while (*e->s == ' ') e->s++;
+}
+
+static bool eat(ev *e, char c) {
+  skip_ws(e);
+  if (*e->s != c) return false;
+  e->s++;
+  return true;
+}
+
+static fx_str ident(ev *e) {
+  skip_ws(e);
+  const char *b = e->s;
+  while (isalnum((unsigned char)*e->s) || *e->s == '_' || *e->s == '.') e->s++;
+  return fx_str_make(b, (size_t)(e->s - b));
+}
+
+/* What a value is once node references are replaced by the nodes' results (a tensor, or a constant). */
+static fx_value result_of(const ev *e, const fx_value *v) {
+  if (v->kind == FX_V_NODE && v->v.node < e->p->g->nnodes) return e->p->inst[v->v.node].result;
+  return *v;
+}
+
+static const fx_tinfo *tensor_of(ev *e, const fx_value *v, const char *what) {
+  fx_value r = result_of(e, v);
+  if (r.kind != FX_V_TENSOR) {
+    fail(e, "%s must be a tensor", what);
+    return NULL;
+  }
+  return &e->p->tensors[r.v.node];
+}
+
+static bool number_of(ev *e, const fx_value *v, double *x, const char *what) {
+  fx_value r = result_of(e, v);
+  if (!fx_value_number(&r, x)) {
+    fail(e, "%s must be a number", what);
+    return false;
+  }
+  return true;
+}
+
+static bool is_float_dtype(fxrt_dtype dt) {
+  return dt == FXRT_F32 || dt == FXRT_F64 || dt == FXRT_F16 || dt == FXRT_BF16;
+}
+
+static bool is_int_value(const fx_value *r) { return r->kind == FX_V_INT || r->kind == FX_V_BOOL; }
+
+static fx_value ev_int(ev *e, int64_t i) { return e->checking ? NONE_VALUE : fx_value_int(e->p->g, i); }
+static fx_value ev_float(ev *e, double f) { return e->checking ? NONE_VALUE : fx_value_float(e->p->g, f); }
+
+/* A string's contents: a quoted literal or a bare word (the reduction 'mean' may be printed either way). */
+static bool str_of(const fx_value *r, fx_buf *b) {
+  if (r->kind != FX_V_STR && r->kind != FX_V_WORD) return false;
+  fx_value_str_decode(r, b);
+  return true;
+}
+
+static fx_value expr(ev *e, bool live);
+
+/* The arguments of a call up to ')': positional into args, KEY=VALUE into kw (keys as words). */
+static int call_args(ev *e, bool live, fx_value *args, fx_value *kw, int *nkw, int max) {
+  int n = 0;
+  *nkw = 0;
+  if (eat(e, ')')) return 0;
+  do {
+    skip_ws(e);
+    const char *save = e->s;
+    fx_str key = ident(e);
+    skip_ws(e);
+    bool is_kw = key.n && *e->s == '=' && e->s[1] != '=';
+    if (is_kw) e->s++;
+    else e->s = save;
+    fx_value v = expr(e, live);
+    if (e->bad) return -1;
+    if (is_kw) {
+      if (*nkw + 2 > 2 * max) return fail(e, "too many arguments"), -1;
+      kw[(*nkw)++] = e->checking ? NONE_VALUE : fx_value_word(e->p->g, key);
+      kw[(*nkw)++] = v;
+    } else {
+      if (n >= max) return fail(e, "too many arguments"), -1;
+      args[n++] = v;
+    }
+  } while (eat(e, ','));
+  if (!eat(e, ')')) return fail(e, "')' expected"), -1;
+  return n;
+}
+
+static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth);
+
+/* A call of the target `name` as a new node before the composite one, legalized and inferred now. */
+static fx_value make_node(ev *e, fx_str name, const fx_value *args, int n, const fx_value *kw, int nkw) {
+  fx_graph *g = e->p->g;
+  char target[96];
+  if (fx_str_starts_with(name, "F.")) snprintf(target, sizeof target, "torch.nn.functional.%.*s", (int)name.n - 2, name.p + 2);
+  else if (fx_str_starts_with(name, "operator.")) snprintf(target, sizeof target, "%.*s", (int)name.n, name.p);
+  else snprintf(target, sizeof target, "torch.%.*s", (int)name.n, name.p);
+  fx_value a[16], k[32];
+  for (int i = 0; i < n; i++) a[i] = fx_value_copy(g, &args[i], NULL, NULL);
+  for (int i = 0; i < nkw; i++) k[i] = fx_value_copy(g, &kw[i], NULL, NULL);
+  const fx_node *cn = &g->nodes[e->node];
+  const char *last = strrchr(target, '.');
+  char nm[160];
+  snprintf(nm, sizeof nm, "%.*s_%s", (int)cn->name.n, cn->name.p, last + 1);
+  fx_insert_point ip = fx_graph_inserting_before(g, e->node);
+  uint32_t id = fx_graph_create_node(g, FX_CALL_FUNCTION, fx_str_make(target, strlen(target)),
+                                     fx_value_tuple(g, a, (uint32_t)n), fx_value_container(g, FX_V_DICT, k, (uint32_t)nkw),
+                                     fx_graph_unique_name(g, fx_str_make(nm, strlen(nm))), fx_str_make("", 0));
+  fx_graph_restore_insert(g, ip);
+  g->nodes[id].loc = g->nodes[e->node].loc;
+  fx_program_grow_inst(e->p);
+  uint32_t errors = e->d->nerrors;
+  bool ok = fx_legalize_node(e->p, id, e->d);
+  if (ok && e->p->inst[id].composite) ok = decompose(e->p, id, e->d, e->depth + 1);
+  else if (ok) ok = fx_program_infer_one(e->p, id, e->d);
+  if (!ok) {
+    e->bad = true;
+    if (e->d->nerrors == errors) fail(e, "internal error: its decomposition failed at %s", target);
+    return NONE_VALUE;
+  }
+  return fx_value_node(g, id);
+}
+
+static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
+  if (e->checking) return NONE_VALUE;
+#define IS(z) fx_str_eqz(name, z)
+#define NEED(k)                                                                                                       \
+  do {                                                                                                                \
+    if (n != (k)) return fail(e, "%.*s takes %d arguments", (int)name.n, name.p, (k));                                \
+  } while (0)
+  fx_value r0 = n > 0 ? result_of(e, &a[0]) : NONE_VALUE, r1 = n > 1 ? result_of(e, &a[1]) : NONE_VALUE;
+  if (IS("_none")) {
+    NEED(1);
+    return fx_value_bool(r0.kind == FX_V_NONE);
+  }
+  if (IS("_tensor")) {
+    NEED(1);
+    return fx_value_bool(r0.kind == FX_V_TENSOR);
+  }
+  if (IS("_num")) {
+    NEED(1);
+    return fx_value_bool(r0.kind == FX_V_INT || r0.kind == FX_V_FLOAT || r0.kind == FX_V_BOOL);
+  }
+  if (IS("_int") || IS("_float")) {
+    NEED(1);
+    bool integral = r0.kind == FX_V_TENSOR ? !is_float_dtype(e->p->tensors[r0.v.node].dtype) : is_int_value(&r0);
+    if (r0.kind != FX_V_TENSOR && r0.kind != FX_V_INT && r0.kind != FX_V_BOOL && r0.kind != FX_V_FLOAT)
+      return fx_value_bool(false);
+    return fx_value_bool(IS("_int") ? integral : !integral);
+  }
+  if (IS("_not")) {
+    NEED(1);
+    return fx_value_bool(r0.kind == FX_V_BOOL ? !r0.v.i : r0.kind == FX_V_NONE);
+  }
+  if (IS("_and") || IS("_or")) {
+    NEED(2);
+    if (r0.kind != FX_V_BOOL || r1.kind != FX_V_BOOL) return fail(e, "%.*s takes bools", (int)name.n, name.p);
+    return fx_value_bool(IS("_and") ? r0.v.i && r1.v.i : r0.v.i || r1.v.i);
+  }
+  if (IS("_eq") || IS("_ne")) {
+    NEED(2);
+    bool eq;
+    double x, y;
+    fx_buf b0 = {0}, b1 = {0};
+    if (fx_value_number(&r0, &x) && fx_value_number(&r1, &y)) eq = x == y;
+    else if (str_of(&r0, &b0) && str_of(&r1, &b1)) eq = b0.n == b1.n && memcmp(b0.p, b1.p, b0.n) == 0;
+    else eq = r0.kind == FX_V_NONE && r1.kind == FX_V_NONE;
+    fx_buf_free(&b0);
+    fx_buf_free(&b1);
+    return fx_value_bool(IS("_eq") ? eq : !eq);
+  }
+  if (IS("_lt") || IS("_le") || IS("_gt") || IS("_ge")) {
+    NEED(2);
+    double x, y;
+    if (!number_of(e, &a[0], &x, "the operand") || !number_of(e, &a[1], &y, "the operand")) return NONE_VALUE;
+    return fx_value_bool(IS("_lt") ? x < y : IS("_le") ? x <= y : IS("_gt") ? x > y : x >= y);
+  }
+  if (IS("_neg") || IS("_abs")) {
+    NEED(1);
+    double x;
+    if (!number_of(e, &a[0], &x, "the operand")) return NONE_VALUE;
+    if (is_int_value(&r0)) return ev_int(e, IS("_neg") ? -r0.v.i : r0.v.i < 0 ? -r0.v.i : r0.v.i);
+    return ev_float(e, IS("_neg") ? -x : fabs(x));
+  }
+  if (IS("_add") || IS("_sub") || IS("_mul") || IS("_div") || IS("_floordiv") || IS("_mod")) {
+    NEED(2);
+    double x, y;
+    if (!number_of(e, &a[0], &x, "the operand") || !number_of(e, &a[1], &y, "the operand")) return NONE_VALUE;
+    if (is_int_value(&r0) && is_int_value(&r1) && !IS("_div")) {
+      int64_t i = r0.v.i, j = r1.v.i, r = 0;
+      if ((IS("_floordiv") || IS("_mod")) && j == 0) return fail(e, "integer division by zero");
+      if ((IS("_floordiv") || IS("_mod")) && j == -1 && i == INT64_MIN) return fail(e, "integer overflow");
+      bool ovf = IS("_add") ? __builtin_add_overflow(i, j, &r) : IS("_sub") ? __builtin_sub_overflow(i, j, &r)
+                 : IS("_mul") ? __builtin_mul_overflow(i, j, &r) : false;
+      if (ovf) return fail(e, "integer overflow");
+      if (IS("_floordiv") || IS("_mod")) {
+        int64_t q = i / j - ((i % j != 0) && ((i < 0) != (j < 0)));
+        r = IS("_floordiv") ? q : i - j * q;
+      }
+      return ev_int(e, r);
+    }
+    double r = IS("_add") ? x + y : IS("_sub") ? x - y : IS("_mul") ? x * y : IS("_div") ? x / y
+               : IS("_floordiv") ? floor(x / y) : x - y * floor(x / y);
+    return ev_float(e, r);
+  }
+  if (IS("_ndim") || IS("_numel")) {
+    NEED(1);
+    const fx_tinfo *t = tensor_of(e, &a[0], "the operand");
+    return t ? ev_int(e, IS("_ndim") ? t->ndim : fx_tinfo_numel(t)) : NONE_VALUE;
+  }
+  if (IS("_size")) {
+    NEED(2);
+    const fx_tinfo *t = tensor_of(e, &a[0], "the operand");
+    if (!t) return NONE_VALUE;
+    if (r1.kind != FX_V_INT) return fail(e, "the dimension must be an int");
+    int64_t k = r1.v.i < 0 ? r1.v.i + t->ndim : r1.v.i;
+    if (k < 0 || k >= t->ndim)
+      return fail(e, "dimension %lld is out of range for a tensor of %d dimensions", (long long)r1.v.i, t->ndim);
+    return ev_int(e, t->shape[k]);
+  }
+  if (IS("_dtype")) {
+    NEED(1);
+    const fx_tinfo *t = tensor_of(e, &a[0], "the operand");
+    if (!t) return NONE_VALUE;
+    static const char *const names[FXRT_NUM_DTYPES] = {
+        [FXRT_F32] = "torch.float32", [FXRT_F64] = "torch.float64", [FXRT_F16] = "torch.float16",
+        [FXRT_BF16] = "torch.bfloat16", [FXRT_I64] = "torch.int64", [FXRT_I32] = "torch.int32",
+        [FXRT_I16] = "torch.int16", [FXRT_I8] = "torch.int8", [FXRT_U8] = "torch.uint8", [FXRT_BOOL] = "torch.bool"};
+    const char *w = names[t->dtype];
+    return fx_value_word(e->p->g, fx_str_make(w, strlen(w)));
+  }
+  if (IS("_shape_c")) {
+    NEED(2);
+    const fx_tinfo *t = tensor_of(e, &a[0], "the weight");
+    if (!t || r1.kind != FX_V_INT || r1.v.i < 2 || r1.v.i > FXRT_MAX_DIMS) return fail(e, "bad _shape_c");
+    fx_value items[FXRT_MAX_DIMS];
+    for (int64_t i = 0; i + 1 < r1.v.i; i++) items[i] = fx_value_int(e->p->g, i ? 1 : fx_tinfo_numel(t));
+    return fx_value_container(e->p->g, FX_V_LIST, items, (uint32_t)(r1.v.i - 1));
+  }
+  if (IS("_broadcast_shape")) {
+    NEED(2);
+    const fx_tinfo *t = tensor_of(e, &a[0], "the operand"), *u = tensor_of(e, &a[1], "the operand");
+    if (!t || !u) return NONE_VALUE;
+    int32_t nd = t->ndim > u->ndim ? t->ndim : u->ndim;
+    fx_value items[FXRT_MAX_DIMS];
+    for (int32_t i = 0; i < nd; i++) {
+      int64_t x = i - (nd - t->ndim) >= 0 ? t->shape[i - (nd - t->ndim)] : 1;
+      int64_t y = i - (nd - u->ndim) >= 0 ? u->shape[i - (nd - u->ndim)] : 1;
+      if (x != y && x != 1 && y != 1)
+        return fail(e, "the sizes %lld and %lld in dimension %d do not broadcast", (long long)x, (long long)y, i);
+      items[i] = fx_value_int(e->p->g, x == 1 ? y : x);
+    }
+    return fx_value_container(e->p->g, FX_V_LIST, items, (uint32_t)nd);
+  }
+  if (IS("_legacy")) {
+    NEED(3);
+    if (r0.kind == FX_V_NONE && r1.kind == FX_V_NONE) return a[2];
+    bool size_average = r0.kind == FX_V_NONE || (r0.kind == FX_V_BOOL && r0.v.i);
+    bool reduce = r1.kind == FX_V_NONE || (r1.kind == FX_V_BOOL && r1.v.i);
+    const char *r = !reduce ? "none" : size_average ? "mean" : "sum";
+    return fx_value_str(e->p->g, fx_str_make(r, strlen(r)));
+  }
+  if (IS("_err")) {
+    NEED(1);
+    fx_buf b = {0};
+    str_of(&r0, &b);
+    fail(e, "%s", b.p ? b.p : "not supported");
+    fx_buf_free(&b);
+    return NONE_VALUE;
+  }
+#undef NEED
+#undef IS
+  return fail(e, "unknown helper %.*s", (int)name.n, name.p);
+}
+
+/* _reduce(X, R): a loss's reduction (evaluated here, as it makes a node). */
+static fx_value reduce_loss(ev *e, const fx_value *x, const fx_value *red) {
+  if (e->checking) return NONE_VALUE;
+  fx_buf b = {0};
+  fx_value r = result_of(e, red);
+  if (!str_of(&r, &b)) return fail(e, "reduction must be a string");
+  fx_value out = NONE_VALUE;
+  if (strcmp(b.p, "none") == 0) out = *x;
+  else if (strcmp(b.p, "mean") == 0 || strcmp(b.p, "sum") == 0)
+    out = make_node(e, fx_str_make(b.p, b.n), x, 1, NULL, 0);
+  else fail(e, "%s is not a valid value for reduction (use 'none', 'mean' or 'sum')", b.p);
+  fx_buf_free(&b);
+  return out;
+}
+
+static fx_value primary(ev *e, bool live) {
+  skip_ws(e);
+  const char c = *e->s;
+  if (c == '\'' || c == '"') { /* a string literal */
+    const char *b = ++e->s;
+    while (*e->s && *e->s != c) e->s++;
+    if (!*e->s) return fail(e, "unterminated string");
+    fx_str s = fx_str_make(b, (size_t)(e->s - b));
+    e->s++;
+    return live && !e->checking ? fx_value_str(e->p->g, s) : NONE_VALUE;
+  }
+  if (isdigit((unsigned char)c) || (c == '-' && (isdigit((unsigned char)e->s[1]) || e->s[1] == 'i'))) {
+    char *end;
+    if (c == '-' && e->s[1] == 'i' && strncmp(e->s, "-inf", 4) == 0) {
+      e->s += 4;
+      return live ? ev_float(e, -INFINITY) : NONE_VALUE;
+    }
+    const char *b = e->s;
+    double f = strtod(b, &end);
+    bool is_float = false;
+    for (const char *q = b; q < end; q++) is_float |= *q == '.' || *q == 'e';
+    e->s = end;
+    if (!live) return NONE_VALUE;
+    return is_float ? ev_float(e, f) : ev_int(e, strtoll(b, NULL, 10));
+  }
+  if (c == '[' || c == '(') { /* a list, a tuple, or parentheses */
+    e->s++;
+    const char close = c == '[' ? ']' : ')';
+    fx_value items[16];
+    uint32_t n = 0;
+    bool comma = false;
+    skip_ws(e);
+    while (*e->s != close) {
+      if (n == 16) return fail(e, "too many items");
+      items[n++] = expr(e, live);
+      if (e->bad) return NONE_VALUE;
+      if (!eat(e, ',')) break;
+      comma = true;
+    }
+    if (!eat(e, close)) return fail(e, "'%c' expected", close);
+    if (c == '(' && n == 1 && !comma) return items[0];
+    if (!live || e->checking) return NONE_VALUE;
+    return fx_value_container(e->p->g, c == '[' ? FX_V_LIST : FX_V_TUPLE, items, n);
+  }
+  fx_str name = ident(e);
+  if (!name.n) return fail(e, "an expression expected");
+  if (eat(e, '(')) {
+    if (fx_str_eqz(name, "_if")) {
+      fx_value cnd = expr(e, live);
+      bool cv = live && !e->checking && result_of(e, &cnd).kind == FX_V_BOOL && result_of(e, &cnd).v.i;
+      if (live && !e->checking && !e->bad && result_of(e, &cnd).kind != FX_V_BOOL)
+        fail(e, "a condition must be a constant bool");
+      if (!eat(e, ',')) return fail(e, "',' expected");
+      fx_value a = expr(e, live && (cv || e->checking));
+      if (!eat(e, ',')) return fail(e, "',' expected");
+      fx_value b = expr(e, live && (!cv || e->checking));
+      if (!eat(e, ')')) return fail(e, "')' expected");
+      return cv ? a : b;
+    }
+    fx_value args[16], kw[32];
+    int nkw, n = call_args(e, live, args, kw, &nkw, 16);
+    if (n < 0 || !live) return NONE_VALUE;
+    if (name.p[0] == '_') {
+      if (nkw) return fail(e, "helpers take no keywords");
+      if (fx_str_eqz(name, "_reduce")) return n == 2 ? reduce_loss(e, &args[0], &args[1]) : fail(e, "_reduce(X, R)");
+      return helper(e, name, args, n);
+    }
+    if (e->checking) return NONE_VALUE;
+    return make_node(e, name, args, n, kw, nkw);
+  }
+  if (fx_str_eqz(name, "None")) return NONE_VALUE;
+  if (fx_str_eqz(name, "True") || fx_str_eqz(name, "False")) return fx_value_bool(name.p[0] == 'T');
+  if (fx_str_eqz(name, "inf")) return live ? ev_float(e, INFINITY) : NONE_VALUE;
+  if (fx_str_eqz(name, "nan")) return live ? ev_float(e, NAN) : NONE_VALUE;
+  for (int i = e->nvars - 1; i >= 0; i--)
+    if (name.n == e->var_names[i].n && memcmp(name.p, e->var_names[i].p, name.n) == 0) return e->vars[i];
+  for (int k = 0; k < e->sig.n; k++)
+    if (name.n == e->sig.params[k].name.n && memcmp(name.p, e->sig.params[k].name.p, name.n) == 0) return e->slots[k];
+  return fail(e, "unknown name '%.*s'", (int)name.n, name.p);
+}
+
+static fx_value expr(ev *e, bool live) {
+  if (e->bad) return NONE_VALUE;
+  return primary(e, live);
+}
+
+/* The body: statements, the last one the result. */
+static fx_value body(ev *e) {
+  for (;;) {
+    skip_ws(e);
+    const char *save = e->s;
+    fx_str name = ident(e);
+    skip_ws(e);
+    if (name.n && *e->s == '=' && e->s[1] != '=') {
+      e->s++;
+      if (e->nvars == NVARS) return fail(e, "too many variables");
+      e->var_names[e->nvars] = name;
+      e->vars[e->nvars] = expr(e, true);
+      e->nvars++;
+      if (e->bad) return NONE_VALUE;
+      if (!eat(e, ';')) return fail(e, "';' expected");
+      continue;
+    }
+    e->s = save;
+    fx_value v = expr(e, true);
+    skip_ws(e);
+    if (!e->bad && *e->s) return fail(e, "the end of the body expected");
+    return v;
+  }
+}
+
+/* Every node reference in v that is `from` becomes item k of `items`. */
+static void replace_users(fx_graph *g, uint32_t node, const fx_value *result) {
+  if (result->kind == FX_V_NODE) {
+    fx_node_replace_all_uses_with(g, node, result->v.node);
+    if (!g->nodes[result->v.node].read) fx_node_absorb(g, result->v.node, node);
+    return;
+  }
+  /* a tuple of nodes: users that take one item (operator.getitem(node, k)) use that node */
+  for (uint32_t u = 0; u < g->nodes[node].nusers;) {
+    uint32_t user = g->nodes[node].users[u];
+    const fx_node *un = &g->nodes[user];
+    if (un->opcode == FX_CALL_FUNCTION && fx_str_eqz(un->target, "operator.getitem") && un->args.n == 2 &&
+        un->args.u.items[1].kind == FX_V_INT && un->args.u.items[1].v.i >= 0 &&
+        (uint64_t)un->args.u.items[1].v.i < result->n && result->u.items[un->args.u.items[1].v.i].kind == FX_V_NODE) {
+      uint32_t to = result->u.items[un->args.u.items[1].v.i].v.node;
+      fx_node_replace_all_uses_with(g, user, to);
+      fx_node_absorb(g, to, node);
+      if (!fx_graph_erase_node(g, user)) u++;
+    } else {
+      u++;
+    }
+  }
+}
+
+static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth) {
+  ev e;
+  memset(&e, 0, sizeof e);
+  e.p = p, e.d = d, e.node = node, e.depth = depth;
+  e.cp = &composites[p->inst[node].composite - 1];
+  const fx_node *n = &p->g->nodes[node];
+  if (depth > MAXDEPTH) return fail(&e, "internal error: composites nested too deeply"), false;
+  if (!fx_sig_parse(e.cp->sig, &e.sig)) return fail(&e, "internal error: a malformed signature"), false;
+  fx_bind_error err;
+  fx_value bound[FX_SIG_MAX];
+  if (!fx_sig_bind(&e.sig, &n->args, &n->kwargs, &p->arena, bound, NULL, &err)) {
+    fx_diag_error(d, n->loc.line ? p->g->src : NULL, n->loc, "%.*s() %s", (int)n->target.n, n->target.p, err.msg);
+    return false;
+  }
+  for (int k = 0; k < e.sig.n; k++) {
+    e.slots[k] = bound[k];
+    if (fx_str_eqz(e.sig.params[k].name, "out") && bound[k].kind != FX_V_NONE)
+      return fail(&e, "out= is not supported"), false;
+    /* an input that failed upstream has been reported there */
+    if (bound[k].kind == FX_V_NODE && bound[k].v.node < p->g->nnodes && p->inst[bound[k].v.node].failed) return false;
+  }
+  e.s = e.cp->body;
+  fx_value v = body(&e);
+  if (e.bad) return false;
+  fx_graph *g = p->g;
+  if (v.kind == FX_V_TUPLE) {
+    for (uint32_t i = 0; i < v.n; i++)
+      if (v.u.items[i].kind != FX_V_NODE) return fail(&e, "internal error: a tuple result of non-nodes"), false;
+  } else if (v.kind != FX_V_NODE) {
+    return fail(&e, "internal error: the result is not a tensor"), false;
+  }
+  replace_users(g, node, &v);
+  p->inst[node].result = v.kind == FX_V_NODE ? p->inst[v.v.node].result : NONE_VALUE;
+  if (v.kind == FX_V_TUPLE) { /* users other than getitem see the tuple of the items' results */
+    fx_value *items = fx_arena_alloc(&p->arena, (size_t)v.n * sizeof *items);
+    for (uint32_t i = 0; i < v.n; i++) items[i] = p->inst[v.u.items[i].v.node].result;
+    p->inst[node].result = fx_value_container_in(&p->arena, FX_V_TUPLE, items, v.n);
+  }
+  if (g->nodes[node].nusers == 0) fx_graph_erase_node(g, node);
+  return true;
+}
+
+bool fx_decompose_node(fx_program *p, uint32_t node, fx_diag *d) { return decompose(p, node, d, 0); }
+
+int fx_decompose_check_tables(char *msg, size_t cap) {
+  int problems = 0;
+  for (int i = 0; i < NCOMPOSITES; i++) {
+    ev e;
+    memset(&e, 0, sizeof e);
+    e.cp = &composites[i];
+    e.checking = true;
+    e.msg = msg, e.cap = cap;
+    if (!fx_sig_parse(e.cp->sig, &e.sig)) {
+      snprintf(msg, cap, "composite '%s': a malformed signature", e.cp->targets[0]);
+      problems++;
+      continue;
+    }
+    e.s = e.cp->body;
+    body(&e);
+    if (e.bad) problems++;
+    for (int k = 0; k < NTARGETS && e.cp->targets[k]; k++) {
+      const char *t = e.cp->targets[k];
+      bool method = t[0] == 'M' && t[1] == ':';
+      if (fx_composite_find(fx_str_make(method ? t + 2 : t, strlen(method ? t + 2 : t)), method) != i) {
+        snprintf(msg, cap, "composite '%s': the spelling %s belongs to an earlier row", e.cp->targets[0], t);
+        problems++;
+      }
+    }
+  }
+  return problems;
+}
