@@ -16,7 +16,8 @@
  * Bodies: statements separated by ';', `NAME = EXPR` or the result EXPR (the last); EXPR is a call NAME(ARG, ...,
  * KEY=ARG), a parameter or variable name, a number, 'string', None, True, False, inf, nan, pi, [list] or (tuple).
  * A called NAME is the target torch.NAME (linalg.vector_norm is torch.linalg.vector_norm), F.NAME is
- * torch.nn.functional.NAME, operator.NAME as written. Names starting with '_' are evaluated now, on constants and on
+ * torch.nn.functional.NAME, aten.NAME.OVERLOAD is torch.ops.aten.NAME.OVERLOAD (the op itself where a composite
+ * has the name: torch.round with decimals), operator.NAME as written. Names starting with '_' are evaluated now, on constants and on
  * the dtypes and shapes of tensors already inferred:
  *   _if(C, A, B)     A when C is true, else B (the other is not evaluated)
  *   _none(X) _tensor(X) _num(X) _int(X) _float(X): whether X is None, a tensor, a number; an integer (or bool) or
@@ -24,8 +25,11 @@
  *   _eq _ne _lt _le _gt _ge _and _or _not: comparisons of numbers and strings, logic
  *   _add _sub _mul _div _floordiv _mod _neg _abs: arithmetic on numbers
  *   _ndim(T) _size(T, D) _numel(T): a tensor's rank, size in dimension D (negative counts from the end), elements
+ *   _sizes(T): its shape as a list; _len(L) _item(L, I) _slice(L, A[, B]) _concat(L, ...) _range(N): lists
  *   _dtype(T): its dtype (torch.float32 ...); _broadcast_shape(A, B): the shape A and B broadcast to
  *   _shape_c(W, N): [numel(W), 1, ..., 1] of N - 1 items (a per-channel parameter seen along dimension 1 of N dims)
+ *   _each(L, EXPR)   the list of EXPR for every item `it` (at index `ix`) of the list L
+ *   _ones(N): N ones; _tsplit(N, S): the [start, end) of each part when tensor_split cuts N elements as S says
  *   _reduce(X, R): X reduced as a loss's reduction R says ('none', 'mean', 'sum'); _legacy(SIZE_AVERAGE, REDUCE, R):
  *                    the reduction that the deprecated size_average and reduce arguments mean, or R
  *   _err('message'): refuses the call with that message
@@ -40,7 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { NTARGETS = 6, NVARS = 24, MAXDEPTH = 8 };
+enum { NTARGETS = 6, NVARS = 24, MAXDEPTH = 16 };
 
 typedef struct composite {
   const char *targets[NTARGETS]; /* "M:name" for a method, else the full function target */
@@ -184,6 +188,90 @@ static const composite composites[] = {
     {{"torch.triu", M("triu")}, "input, diagonal=0",
      "r = unsqueeze(arange(_size(input, -2)), -1); c = arange(_size(input, -1)); "
      "where(ge(sub(c, r), diagonal), input, zeros_like(input))"},
+    /* ---- stacking and splitting ---- */
+    {{"torch.functional.atleast_1d", "torch.atleast_1d"}, "*tensors",
+     "r = _each(tensors, _if(_eq(_ndim(it), 0), reshape(it, [1]), reshape(it, _sizes(it)))); "
+     "_if(_eq(_len(r), 1), _item(r, 0), r)"},
+    {{"torch.functional.atleast_2d", "torch.atleast_2d"}, "*tensors",
+     "r = _each(tensors, _if(_lt(_ndim(it), 2), reshape(it, _concat(_ones(_sub(2, _ndim(it))), _sizes(it))), "
+     "reshape(it, _sizes(it)))); _if(_eq(_len(r), 1), _item(r, 0), r)"},
+    {{"torch.functional.atleast_3d", "torch.atleast_3d"}, "*tensors",
+     "r = _each(tensors, _if(_eq(_ndim(it), 0), reshape(it, [1, 1, 1]), _if(_eq(_ndim(it), 1), "
+     "reshape(it, [1, _numel(it), 1]), _if(_eq(_ndim(it), 2), unsqueeze(it, -1), reshape(it, _sizes(it)))))); "
+     "_if(_eq(_len(r), 1), _item(r, 0), r)"},
+    {{"torch.hstack"}, "tensors", "t = _each(tensors, atleast_1d(it)); cat(t, _if(_eq(_ndim(_item(t, 0)), 1), 0, 1))"},
+    {{"torch.vstack", "torch.row_stack"}, "tensors", "cat(_each(tensors, atleast_2d(it)), 0)"},
+    {{"torch.dstack"}, "tensors", "cat(_each(tensors, atleast_3d(it)), 2)"},
+    {{"torch.column_stack"}, "tensors",
+     "cat(_each(tensors, _if(_le(_ndim(it), 1), reshape(it, [_numel(it), 1]), it)), 1)"},
+    {{"torch.functional.broadcast_tensors", "torch.broadcast_tensors"}, "*tensors",
+     "s = _broadcast_shape(tensors); _each(tensors, expand(it, s))"},
+    {{"torch.functional.meshgrid", "torch.meshgrid"}, "*tensors, indexing='ij'",
+     "n = _len(tensors); xy = _and(_eq(indexing, 'xy'), _ge(n, 2)); "
+     "t = _if(xy, _concat([_item(tensors, 1), _item(tensors, 0)], _slice(tensors, 2)), tensors); "
+     "s = _each(t, _numel(it)); "
+     "g = _each(t, expand(reshape(it, _concat(_ones(ix), [-1], _ones(_sub(_sub(n, ix), 1)))), s)); "
+     "_if(xy, _concat([_item(g, 1), _item(g, 0)], _slice(g, 2)), g)"},
+    {{"torch.tensor_split", M("tensor_split")}, "input, indices_or_sections, dim=0",
+     "_each(_tsplit(_size(input, dim), indices_or_sections), slice(input, dim, _item(it, 0), _item(it, 1)))"},
+    {{"torch.hsplit", M("hsplit")}, "input, indices_or_sections",
+     "d = _if(_gt(_ndim(input), 1), 1, 0); "
+     "_if(_eq(_ndim(input), 0), _err('torch.hsplit requires a tensor with at least 1 dimension, but got a tensor "
+     "with 0 dimensions!'), _if(_if(_num(indices_or_sections), _ne(_mod(_size(input, d), indices_or_sections), 0), False), "
+     "_err('the size of the dimension is not divisible by the split_size'), tensor_split(input, indices_or_sections, d)))"},
+    {{"torch.vsplit", M("vsplit")}, "input, indices_or_sections",
+     "_if(_lt(_ndim(input), 2), _err('torch.vsplit requires a tensor with at least 2 dimension'), "
+     "_if(_if(_num(indices_or_sections), _ne(_mod(_size(input, 0), indices_or_sections), 0), False), "
+     "_err('the size of the dimension is not divisible by the split_size'), tensor_split(input, indices_or_sections, 0)))"},
+    {{"torch.dsplit", M("dsplit")}, "input, indices_or_sections",
+     "_if(_lt(_ndim(input), 3), _err('torch.dsplit requires a tensor with at least 3 dimension'), "
+     "_if(_if(_num(indices_or_sections), _ne(_mod(_size(input, 2), indices_or_sections), 0), False), "
+     "_err('the size of the dimension is not divisible by the split_size'), tensor_split(input, indices_or_sections, 2)))"},
+    /* ---- moving elements ---- */
+    {{"torch.rot90", M("rot90")}, "input, k=1, dims=None",
+     "a = _if(_none(dims), 0, _item(dims, 0)); b = _if(_none(dims), 1, _item(dims, 1)); m = _mod(k, 4); "
+     "_if(_eq(m, 1), transpose(flip(input, [b]), a, b), _if(_eq(m, 2), flip(input, [a, b]), "
+     "_if(_eq(m, 3), transpose(flip(input, [a]), a, b), clone(input))))"},
+    {{F("pixel_unshuffle"), "torch.pixel_unshuffle"}, "input, downscale_factor",
+     "r = downscale_factor; s = _sizes(input); b = _slice(s, 0, -3); k = _len(b); "
+     "c = _item(s, -3); h = _floordiv(_item(s, -2), r); w = _floordiv(_item(s, -1), r); "
+     "x = reshape(input, _concat(b, [c, h, r, w, r])); "
+     "y = permute(x, _concat(_range(k), [k, _add(k, 2), _add(k, 4), _add(k, 1), _add(k, 3)])); "
+     "reshape(y, _concat(b, [_mul(_mul(c, r), r), h, w]))"},
+    {{"torch.diff", M("diff")}, "input, n=1, dim=-1, prepend=None, append=None",
+     "x = _if(_and(_none(prepend), _none(append)), input, cat(_concat(_if(_none(prepend), [], [prepend]), [input], "
+     "_if(_none(append), [], [append])), dim)); "
+     "_if(_eq(n, 0), clone(input), _if(_eq(_size(x, dim), 0), clone(x), "
+     "diff(_if(_eq(_dtype(x), 'torch.bool'), ne(slice(x, dim, 1), slice(x, dim, 0, -1)), "
+     "sub(slice(x, dim, 1), slice(x, dim, 0, -1))), _sub(n, 1), dim)))"},
+    /* ---- integration ---- */
+    {{"torch.trapezoid", "torch.trapz"}, "y, x=None, *, dx=None, dim=-1",
+     "d = _if(_lt(dim, 0), _add(dim, _ndim(y)), dim); "
+     "xv = _if(_none(x), None, _if(_eq(_ndim(x), 1), reshape(x, _concat(_ones(d), [-1], _ones(_sub(_sub(_ndim(y), d), 1)))), x)); "
+     "_if(_none(x), _if(_eq(_size(y, dim), 0), sum(y, dim), "
+     "mul(sub(sum(y, dim), mul(add(select(y, dim, 0), select(y, dim, -1)), 0.5)), _if(_none(dx), 1, dx))), "
+     "div(sum(mul(diff(xv, 1, dim), add(slice(y, dim, 1), slice(y, dim, 0, -1))), dim), 2.0))"},
+    {{"torch.cumulative_trapezoid"}, "y, x=None, *, dx=None, dim=-1",
+     "d = _if(_lt(dim, 0), _add(dim, _ndim(y)), dim); "
+     "xv = _if(_none(x), None, _if(_eq(_ndim(x), 1), reshape(x, _concat(_ones(d), [-1], _ones(_sub(_sub(_ndim(y), d), 1)))), x)); "
+     "s = add(slice(y, dim, 1), slice(y, dim, 0, -1)); "
+     "_if(_none(x), cumsum(mul(s, _div(_if(_none(dx), 1, dx), 2.0)), dim), "
+     "cumsum(div(mul(diff(xv, 1, dim), s), 2.0), dim))"},
+    /* ---- statistics ---- */
+    {{"torch.cov", M("cov")}, "input, *, correction=1, fweights=None, aweights=None",
+     "ok = _if(_gt(_ndim(input), 2), _err('cov(): expected input to have two or fewer dimensions'), True); "
+     "c = _if(_lt(_ndim(input), 2), reshape(input, [1, -1]), input); "
+     "w = _if(_none(fweights), aweights, _if(_none(aweights), fweights, mul(fweights, aweights))); "
+     "ws = _if(_none(w), _size(c, 1), sum(w)); "
+     "xm = sub(c, div(sum(_if(_none(w), c, mul(c, w)), 1, True), ws)); "
+     "f = _if(_none(w), _sub(_size(c, 1), correction), _if(_eq(correction, 0), ws, _if(_none(aweights), "
+     "sub(ws, correction), sub(ws, div(mul(sum(mul(w, aweights)), correction), ws))))); "
+     "r = div(matmul(xm, t(_if(_none(w), xm, mul(xm, w)))), _if(_none(w), _if(_le(f, 0), 0, f), clamp_min(mul(f, 1.0), 0))); "
+     "_if(_eq(_size(c, 0), 1), squeeze(r), r)"},
+    {{"torch.corrcoef", M("corrcoef")}, "input",
+     "c = cov(input); "
+     "_if(_eq(_ndim(c), 0), div(c, c), "
+     "clamp(div(div(c, unsqueeze(sqrt(diagonal(c)), 1)), unsqueeze(sqrt(diagonal(c)), 0)), -1, 1))"},
     /* ---- reductions ---- */
     {{"torch.aminmax", M("aminmax")}, "input, *, dim=None, keepdim=False",
      /* a 0-d input with keepdim gives results of shape [1] (PyTorch resizes its 0-d outputs, with a warning) */
@@ -355,6 +443,8 @@ static fx_value make_node(ev *e, fx_str name, const fx_value *args, int n, const
   char target[96];
   if (fx_str_starts_with(name, "F.")) snprintf(target, sizeof target, "torch.nn.functional.%.*s", (int)name.n - 2, name.p + 2);
   else if (fx_str_starts_with(name, "operator.")) snprintf(target, sizeof target, "%.*s", (int)name.n, name.p);
+  else if (fx_str_starts_with(name, "aten."))
+    snprintf(target, sizeof target, "torch.ops.aten.%.*s", (int)name.n - 5, name.p + 5);
   else snprintf(target, sizeof target, "torch.%.*s", (int)name.n, name.p);
   fx_value a[16], k[32];
   for (int i = 0; i < n; i++) a[i] = fx_value_copy(g, &args[i], NULL, NULL);
@@ -498,20 +588,113 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
     for (int64_t i = 0; i + 1 < r1.v.i; i++) items[i] = fx_value_int(e->p->g, i ? 1 : fx_tinfo_numel(t));
     return fx_value_container(e->p->g, FX_V_LIST, items, (uint32_t)(r1.v.i - 1));
   }
-  if (IS("_broadcast_shape")) {
-    NEED(2);
-    const fx_tinfo *t = tensor_of(e, &a[0], "the operand"), *u = tensor_of(e, &a[1], "the operand");
-    if (!t || !u) return NONE_VALUE;
-    int32_t nd = t->ndim > u->ndim ? t->ndim : u->ndim;
-    fx_value items[FXRT_MAX_DIMS];
-    for (int32_t i = 0; i < nd; i++) {
-      int64_t x = i - (nd - t->ndim) >= 0 ? t->shape[i - (nd - t->ndim)] : 1;
-      int64_t y = i - (nd - u->ndim) >= 0 ? u->shape[i - (nd - u->ndim)] : 1;
-      if (x != y && x != 1 && y != 1)
-        return fail(e, "the sizes %lld and %lld in dimension %d do not broadcast", (long long)x, (long long)y, i);
-      items[i] = fx_value_int(e->p->g, x == 1 ? y : x);
+  if (IS("_broadcast_shape")) { /* of tensors, or of one list of tensors */
+    const fx_value *ts = a;
+    int nt = n;
+    if (n == 1 && (r0.kind == FX_V_LIST || r0.kind == FX_V_TUPLE) && a[0].kind != FX_V_NODE)
+      ts = a[0].u.items, nt = (int)a[0].n;
+    int64_t shape[FXRT_MAX_DIMS];
+    int32_t nd = 0;
+    for (int i = 0; i < nt; i++) {
+      const fx_tinfo *t = tensor_of(e, &ts[i], "the operand");
+      if (!t) return NONE_VALUE;
+      int32_t m = t->ndim > nd ? t->ndim : nd;
+      int64_t out[FXRT_MAX_DIMS];
+      for (int32_t k = 0; k < m; k++) {
+        int64_t x = k - (m - nd) >= 0 ? shape[k - (m - nd)] : 1;
+        int64_t y = k - (m - t->ndim) >= 0 ? t->shape[k - (m - t->ndim)] : 1;
+        if (x != y && x != 1 && y != 1)
+          return fail(e, "the sizes %lld and %lld in dimension %d do not broadcast", (long long)x, (long long)y, k);
+        out[k] = x == 1 ? y : x;
+      }
+      memcpy(shape, out, sizeof out);
+      nd = m;
     }
+    fx_value items[FXRT_MAX_DIMS];
+    for (int32_t i = 0; i < nd; i++) items[i] = fx_value_int(e->p->g, shape[i]);
     return fx_value_container(e->p->g, FX_V_LIST, items, (uint32_t)nd);
+  }
+  if (IS("_sizes")) {
+    NEED(1);
+    const fx_tinfo *t = tensor_of(e, &a[0], "the operand");
+    if (!t) return NONE_VALUE;
+    fx_value items[FXRT_MAX_DIMS];
+    for (int32_t i = 0; i < t->ndim; i++) items[i] = fx_value_int(e->p->g, t->shape[i]);
+    return fx_value_container(e->p->g, FX_V_LIST, items, (uint32_t)t->ndim);
+  }
+  if (IS("_len") || IS("_item") || IS("_slice")) {
+    if (r0.kind != FX_V_LIST && r0.kind != FX_V_TUPLE) return fail(e, "%.*s takes a list", (int)name.n, name.p);
+    const int64_t len = (int64_t)r0.n;
+    if (IS("_len")) return ev_int(e, len);
+    int64_t lo, hi;
+    double x, y = 0;
+    if (!number_of(e, &a[1], &x, "the index") || (IS("_slice") && n > 2 && !number_of(e, &a[2], &y, "the end")))
+      return NONE_VALUE;
+    lo = (int64_t)x < 0 ? (int64_t)x + len : (int64_t)x;
+    if (IS("_item")) {
+      if (lo < 0 || lo >= len) return fail(e, "index %lld out of range", (long long)x);
+      return a[0].kind == FX_V_NODE ? r0.u.items[lo] : a[0].u.items[lo]; /* keep node references */
+    }
+    hi = n > 2 ? ((int64_t)y < 0 ? (int64_t)y + len : (int64_t)y) : len;
+    lo = lo < 0 ? 0 : lo > len ? len : lo;
+    hi = hi < lo ? lo : hi > len ? len : hi;
+    const fx_value *src = a[0].kind == FX_V_NODE ? r0.u.items : a[0].u.items;
+    return fx_value_container(e->p->g, FX_V_LIST, src + lo, (uint32_t)(hi - lo));
+  }
+  if (IS("_concat")) {
+    if (n < 1) return fail(e, "_concat takes lists");
+    fx_value items[64];
+    uint32_t k = 0;
+    for (int i = 0; i < n; i++) {
+      fx_value r = result_of(e, &a[i]);
+      if (r.kind != FX_V_LIST && r.kind != FX_V_TUPLE) return fail(e, "_concat takes lists");
+      for (uint32_t j = 0; j < r.n; j++) {
+        if (k == 64) return fail(e, "_concat: too many items");
+        items[k++] = a[i].kind == FX_V_NODE ? r.u.items[j] : a[i].u.items[j];
+      }
+    }
+    return fx_value_container(e->p->g, FX_V_LIST, items, k);
+  }
+  if (IS("_ones")) {
+    NEED(1);
+    if (r0.kind != FX_V_INT || r0.v.i < 0 || r0.v.i > FXRT_MAX_DIMS) return fail(e, "_ones takes a small int");
+    fx_value items[FXRT_MAX_DIMS];
+    for (int64_t i = 0; i < r0.v.i; i++) items[i] = fx_value_int(e->p->g, 1);
+    return fx_value_container(e->p->g, FX_V_LIST, items, (uint32_t)r0.v.i);
+  }
+  if (IS("_tsplit")) { /* tensor_split: sections (an int) or indices (a list), each part a Python slice */
+    NEED(2);
+    if (r0.kind != FX_V_INT) return fail(e, "bad _tsplit");
+    const int64_t len = r0.v.i;
+    int64_t idx[64], k = 0;
+    if (r1.kind == FX_V_INT) {
+      if (r1.v.i <= 0) return fail(e, "number of sections must be larger than 0, got %lld", (long long)r1.v.i);
+      if (r1.v.i > 64) return fail(e, "more than 64 sections are not supported");
+      for (int64_t i = 1, at = 0; i < r1.v.i; i++) idx[k++] = at += len / r1.v.i + (i - 1 < len % r1.v.i);
+    } else if (r1.kind == FX_V_LIST || r1.kind == FX_V_TUPLE) {
+      if (r1.n >= 64) return fail(e, "more than 64 indices are not supported");
+      for (uint32_t i = 0; i < r1.n; i++)
+        if (r1.u.items[i].kind != FX_V_INT) return fail(e, "indices must be ints");
+        else idx[k++] = r1.u.items[i].v.i;
+    } else {
+      return fail(e, "indices_or_sections must be an int or a list of ints (a tensor of them is not supported)");
+    }
+    fx_value parts[65];
+    for (int64_t i = 0; i <= k; i++) {
+      int64_t b = i ? idx[i - 1] : 0, en = i < k ? idx[i] : len;
+      b = b < 0 ? (b + len < 0 ? 0 : b + len) : b > len ? len : b;
+      en = en < 0 ? (en + len < 0 ? 0 : en + len) : en > len ? len : en;
+      fx_value pair[2] = {fx_value_int(e->p->g, b), fx_value_int(e->p->g, en < b ? b : en)};
+      parts[i] = fx_value_container(e->p->g, FX_V_LIST, pair, 2);
+    }
+    return fx_value_container(e->p->g, FX_V_LIST, parts, (uint32_t)k + 1);
+  }
+  if (IS("_range")) {
+    NEED(1);
+    if (r0.kind != FX_V_INT || r0.v.i < 0 || r0.v.i > FXRT_MAX_DIMS) return fail(e, "_range takes a small int");
+    fx_value items[FXRT_MAX_DIMS];
+    for (int64_t i = 0; i < r0.v.i; i++) items[i] = fx_value_int(e->p->g, i);
+    return fx_value_container(e->p->g, FX_V_LIST, items, (uint32_t)r0.v.i);
   }
   if (IS("_legacy")) {
     NEED(3);
@@ -547,6 +730,36 @@ static fx_value reduce_loss(ev *e, const fx_value *x, const fx_value *red) {
   else fail(e, "%s is not a valid value for reduction (use 'none', 'mean' or 'sum')", b.p);
   fx_buf_free(&b);
   return out;
+}
+
+/* _each(L, EXPR): EXPR for every item of the list L, with `it` the item and `ix` its index; a list. */
+static fx_value each(ev *e, bool live) {
+  fx_value list = expr(e, live);
+  if (!eat(e, ',')) return fail(e, "',' expected");
+  if (e->nvars + 2 > NVARS) return fail(e, "too many variables");
+  const char *start = e->s;
+  fx_value r = live && !e->checking ? result_of(e, &list) : NONE_VALUE;
+  if (live && !e->checking && r.kind != FX_V_LIST && r.kind != FX_V_TUPLE) return fail(e, "_each takes a list");
+  const uint32_t n = live && !e->checking ? r.n : 0;
+  if (n > 64) return fail(e, "_each: too many items");
+  fx_value out[64];
+  e->var_names[e->nvars] = fx_str_make("it", 2), e->var_names[e->nvars + 1] = fx_str_make("ix", 2);
+  e->vars[e->nvars] = e->vars[e->nvars + 1] = NONE_VALUE;
+  e->nvars += 2;
+  for (uint32_t i = 0; i < n || (i == 0 && n == 0); i++) {
+    e->s = start;
+    if (n) {
+      e->vars[e->nvars - 2] = list.kind == FX_V_NODE ? r.u.items[i] : list.u.items[i];
+      e->vars[e->nvars - 1] = fx_value_int(e->p->g, (int64_t)i);
+    }
+    fx_value v = expr(e, live && n > 0);
+    if (e->bad) return NONE_VALUE;
+    if (n) out[i] = v;
+  }
+  e->nvars -= 2;
+  if (!eat(e, ')')) return fail(e, "')' expected");
+  if (!live || e->checking) return NONE_VALUE;
+  return fx_value_container(e->p->g, FX_V_LIST, out, n);
 }
 
 static fx_value primary(ev *e, bool live) {
@@ -608,6 +821,7 @@ static fx_value primary(ev *e, bool live) {
       if (!eat(e, ')')) return fail(e, "')' expected");
       return cv ? a : b;
     }
+    if (fx_str_eqz(name, "_each")) return each(e, live);
     fx_value args[16], kw[32];
     int nkw, n = call_args(e, live, args, kw, &nkw, 16);
     if (n < 0 || !live) return NONE_VALUE;
@@ -645,9 +859,9 @@ static fx_value body(ev *e) {
     if (name.n && *e->s == '=' && e->s[1] != '=') {
       e->s++;
       if (e->nvars == NVARS) return fail(e, "too many variables");
+      fx_value v = expr(e, true);
       e->var_names[e->nvars] = name;
-      e->vars[e->nvars] = expr(e, true);
-      e->nvars++;
+      e->vars[e->nvars++] = v;
       if (e->bad) return NONE_VALUE;
       if (!eat(e, ';')) return fail(e, "';' expected");
       continue;
@@ -709,6 +923,7 @@ static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth) {
   fx_value v = body(&e);
   if (e.bad) return false;
   fx_graph *g = p->g;
+  if (v.kind == FX_V_LIST) v.kind = FX_V_TUPLE;
   if (v.kind == FX_V_TUPLE) {
     for (uint32_t i = 0; i < v.n; i++)
       if (v.u.items[i].kind != FX_V_NODE) return fail(&e, "internal error: a tuple result of non-nodes"), false;
