@@ -29,6 +29,8 @@
  *   _dtype(T): its dtype (torch.float32 ...); _broadcast_shape(A, B): the shape A and B broadcast to
  *   _shape_c(W, N): [numel(W), 1, ..., 1] of N - 1 items (a per-channel parameter seen along dimension 1 of N dims)
  *   _each(L, EXPR)   the list of EXPR for every item `it` (at index `ix`) of the list L
+ *   _interleave(A, B) _zip_mul(A, B) _max(A, B) _pow10(N); _tensordot(A, B, DIMS): how tensordot permutes and
+ *                    reshapes A and B into matrices, and the result's shape
  *   _ones(N): N ones; _tsplit(N, S): the [start, end) of each part when tensor_split cuts N elements as S says
  *   _reduce(X, R): X reduced as a loss's reduction R says ('none', 'mean', 'sum'); _legacy(SIZE_AVERAGE, REDUCE, R):
  *                    the reduction that the deprecated size_average and reduce arguments mean, or R
@@ -168,6 +170,23 @@ static const composite composites[] = {
     {{"torch.addbmm", M("addbmm")}, "input, batch1, batch2, *, beta=1, alpha=1",
      "s = sum(matmul(batch1, batch2), 0); p = _if(_eq(alpha, 1), s, mul(s, alpha)); "
      "_if(_eq(beta, 0), p, _if(_eq(beta, 1), add(input, p), add(mul(input, beta), p)))"},
+    {{"torch.inner", M("inner")}, "input, other",
+     "_if(_or(_eq(_ndim(input), 0), _eq(_ndim(other), 0)), mul(input, other), "
+     "reshape(matmul(reshape(input, [-1, _size(input, -1)]), t(reshape(other, [-1, _size(other, -1)]))), "
+     "_concat(_slice(_sizes(input), 0, -1), _slice(_sizes(other), 0, -1))))"},
+    {{"torch.functional.tensordot", "torch.tensordot"}, "a, b, dims=2, out=None",
+     "p = _tensordot(a, b, dims); "
+     "reshape(matmul(reshape(permute(a, _item(p, 0)), _item(p, 2)), reshape(permute(b, _item(p, 1)), _item(p, 3))), "
+     "_item(p, 4))"},
+    {{"torch.kron", M("kron")}, "input, other",
+     "n = _max(_ndim(input), _ndim(other)); "
+     "sa = _concat(_ones(_sub(n, _ndim(input))), _sizes(input)); sb = _concat(_ones(_sub(n, _ndim(other))), _sizes(other)); "
+     "reshape(mul(reshape(input, _interleave(sa, _ones(n))), reshape(other, _interleave(_ones(n), sb))), _zip_mul(sa, sb))"},
+    /* ---- rounding ---- */
+    {{"torch.round", M("round")}, "input, *, decimals=0",
+     "_if(_eq(decimals, 0), aten.round.default(input), _if(_gt(decimals, 0), "
+     "div(aten.round.default(mul(input, _pow10(decimals))), _pow10(decimals)), "
+     "mul(aten.round.default(div(input, _pow10(_neg(decimals)))), _pow10(_neg(decimals)))))"},
     /* ---- activations ---- */
     {{F("glu"), "torch.glu"}, "input, dim=-1",
      "h = chunk(input, 2, dim); mul(operator.getitem(h, 0), sigmoid(operator.getitem(h, 1)))"},
@@ -688,6 +707,80 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
       parts[i] = fx_value_container(e->p->g, FX_V_LIST, pair, 2);
     }
     return fx_value_container(e->p->g, FX_V_LIST, parts, (uint32_t)k + 1);
+  }
+  if (IS("_interleave") || IS("_zip_mul")) { /* [a0, b0, a1, b1, ...] or [a0 * b0, a1 * b1, ...] */
+    NEED(2);
+    if ((r0.kind != FX_V_LIST && r0.kind != FX_V_TUPLE) || r0.kind != r1.kind || r0.n != r1.n || r0.n > 32)
+      return fail(e, "%.*s takes two lists of the same length", (int)name.n, name.p);
+    fx_value items[64];
+    for (uint32_t i = 0; i < r0.n; i++) {
+      const fx_value *x = &r0.u.items[i], *y = &r1.u.items[i];
+      if (x->kind != FX_V_INT || y->kind != FX_V_INT) return fail(e, "%.*s takes ints", (int)name.n, name.p);
+      int64_t prod = 0;
+      if (IS("_zip_mul") && __builtin_mul_overflow(x->v.i, y->v.i, &prod)) return fail(e, "integer overflow");
+      if (IS("_zip_mul")) items[i] = fx_value_int(e->p->g, prod);
+      else items[2 * i] = *x, items[2 * i + 1] = *y;
+    }
+    return fx_value_container(e->p->g, FX_V_LIST, items, IS("_zip_mul") ? r0.n : 2 * r0.n);
+  }
+  if (IS("_max")) {
+    NEED(2);
+    double x, y;
+    if (!number_of(e, &a[0], &x, "the operand") || !number_of(e, &a[1], &y, "the operand")) return NONE_VALUE;
+    return x >= y ? r0 : r1;
+  }
+  if (IS("_pow10")) { /* 10.0 ** N */
+    NEED(1);
+    if (r0.kind != FX_V_INT || r0.v.i < 0 || r0.v.i > 300) return fail(e, "bad _pow10");
+    return ev_float(e, pow(10.0, (double)r0.v.i));
+  }
+  if (IS("_tensordot")) { /* [perm_a, perm_b, shape_a, shape_b, shape]: a and b permuted, as matrices, the result */
+    NEED(3);
+    const fx_tinfo *ta = tensor_of(e, &a[0], "a"), *tb = tensor_of(e, &a[1], "b");
+    fx_value r2 = result_of(e, &a[2]);
+    if (!ta || !tb) return NONE_VALUE;
+    int64_t ca[FXRT_MAX_DIMS], cb[FXRT_MAX_DIMS];
+    int nc;
+    if (r2.kind == FX_V_INT) {
+      nc = (int)r2.v.i;
+      if (nc < 0) return fail(e, "tensordot expects dims >= 0, but got dims=%d", nc);
+      if (nc > ta->ndim || nc > tb->ndim) return fail(e, "tensordot expects dims < ndim_a or ndim_b");
+      for (int i = 0; i < nc; i++) ca[i] = ta->ndim - nc + i, cb[i] = i;
+    } else if ((r2.kind == FX_V_LIST || r2.kind == FX_V_TUPLE) && r2.n == 2) {
+      int na = fx_as_ints(&r2.u.items[0], ca, FXRT_MAX_DIMS), nb = fx_as_ints(&r2.u.items[1], cb, FXRT_MAX_DIMS);
+      if (na < 0 || na != nb) return fail(e, "both dimension lists should have same length");
+      nc = na;
+    } else {
+      return fail(e, "dims must be an int or a pair of lists of ints (a tensor of them is not supported)");
+    }
+    bool used_a[FXRT_MAX_DIMS] = {false}, used_b[FXRT_MAX_DIMS] = {false};
+    int64_t k = 1, m = 1, nn = 1;
+    for (int i = 0; i < nc; i++) {
+      if (ca[i] < 0) ca[i] += ta->ndim;
+      if (cb[i] < 0) cb[i] += tb->ndim;
+      if (ca[i] < 0 || ca[i] >= ta->ndim || cb[i] < 0 || cb[i] >= tb->ndim || used_a[ca[i]] || used_b[cb[i]])
+        return fail(e, "tensordot: a dimension is out of range or repeated");
+      if (ta->shape[ca[i]] != tb->shape[cb[i]])
+        return fail(e, "contracted dimensions need to match, but first has size %lld in dim %lld and second has size "
+                    "%lld in dim %lld", (long long)ta->shape[ca[i]], (long long)ca[i], (long long)tb->shape[cb[i]],
+                    (long long)cb[i]);
+      used_a[ca[i]] = used_b[cb[i]] = true;
+      k *= ta->shape[ca[i]];
+    }
+    fx_graph *g = e->p->g;
+    fx_value pa[FXRT_MAX_DIMS], pb[FXRT_MAX_DIMS], out[2 * FXRT_MAX_DIMS];
+    int npa = 0, npb = 0, no = 0;
+    for (int32_t i = 0; i < ta->ndim; i++)
+      if (!used_a[i]) pa[npa++] = fx_value_int(g, i), out[no++] = fx_value_int(g, ta->shape[i]), m *= ta->shape[i];
+    for (int i = 0; i < nc; i++) pa[npa++] = fx_value_int(g, ca[i]), pb[npb++] = fx_value_int(g, cb[i]);
+    for (int32_t i = 0; i < tb->ndim; i++)
+      if (!used_b[i]) pb[npb++] = fx_value_int(g, i), out[no++] = fx_value_int(g, tb->shape[i]), nn *= tb->shape[i];
+    if (no > FXRT_MAX_DIMS) return fail(e, "the result would have more than %d dimensions", FXRT_MAX_DIMS);
+    fx_value sa[2] = {fx_value_int(g, m), fx_value_int(g, k)}, sb[2] = {fx_value_int(g, k), fx_value_int(g, nn)};
+    fx_value plan[5] = {fx_value_container(g, FX_V_LIST, pa, (uint32_t)npa), fx_value_container(g, FX_V_LIST, pb, (uint32_t)npb),
+                        fx_value_container(g, FX_V_LIST, sa, 2), fx_value_container(g, FX_V_LIST, sb, 2),
+                        fx_value_container(g, FX_V_LIST, out, (uint32_t)no)};
+    return fx_value_container(g, FX_V_LIST, plan, 5);
   }
   if (IS("_range")) {
     NEED(1);

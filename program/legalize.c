@@ -73,6 +73,11 @@ static const rule rules[] = {
     {{"torch.arctanh", M("arctanh")}, FX_OP_ATANH, NULL, NULL, 0},
     {{"torch.fix", M("fix")}, FX_OP_TRUNC, NULL, NULL, 0},
     {{"torch.negative", M("negative")}, FX_OP_NEG, NULL, NULL, 0},
+    {{"torch.sgn", M("sgn")}, FX_OP_SIGN, NULL, NULL, 0},
+    /* of a real tensor: the tensor itself */
+    {{"torch.real", "torch.conj", M("conj"), "torch.conj_physical", M("conj_physical"), "torch.resolve_conj",
+      M("resolve_conj")}, FX_OP_IDENTITY, NULL, NULL, 0},
+    {{"torch.resolve_neg", M("resolve_neg")}, FX_OP_IDENTITY, NULL, NULL, 0},
     {{"torch.positive", M("positive")}, FX_OP_IDENTITY, NULL, NULL, 0},
     {{"torch._C._special.special_expm1", "torch.special.expm1"}, FX_OP_EXPM1, NULL, NULL, 0},
     {{"torch._C._special.special_xlogy", "torch.special.xlogy"}, FX_OP_XLOGY, NULL, NULL, 0},
@@ -235,6 +240,9 @@ static const rule rules[] = {
     TO_DTYPE("long", "int64"),
     TO_DTYPE("int", "int32"),
     TO_DTYPE("bool", "bool"),
+    TO_DTYPE("byte", "uint8"),
+    TO_DTYPE("char", "int8"),
+    TO_DTYPE("short", "int16"),
     /* new tensors */
     /* zeros, ones and empty make the default float dtype: their fill value is a float */
     {{"torch.zeros"}, FX_OP_FULL, ZEROS_SIG, "fill_value=0.0", 0},
