@@ -31,6 +31,7 @@
  *   _each(L, EXPR)   the list of EXPR for every item `it` (at index `ix`) of the list L
  *   _interleave(A, B) _zip_mul(A, B) _max(A, B) _pow10(N); _tensordot(A, B, DIMS): how tensordot permutes and
  *                    reshapes A and B into matrices, and the result's shape
+ *   _set(L, I, V): L with item I replaced; _dim(T, D): D counted from 0; _slice_bounds(N, START, END)
  *   _ones(N): N ones; _tsplit(N, S): the [start, end) of each part when tensor_split cuts N elements as S says
  *   _reduce(X, R): X reduced as a loss's reduction R says ('none', 'mean', 'sum'); _legacy(SIZE_AVERAGE, REDUCE, R):
  *                    the reduction that the deprecated size_average and reduce arguments mean, or R
@@ -207,6 +208,54 @@ static const composite composites[] = {
     {{"torch.triu", M("triu")}, "input, diagonal=0",
      "r = unsqueeze(arange(_size(input, -2)), -1); c = arange(_size(input, -1)); "
      "where(ge(sub(c, r), diagonal), input, zeros_like(input))"},
+    /* ---- indexing: gather and scatter (ops/index.c) along one dimension ---- */
+    {{"torch.index_add", M("index_add")}, "input, dim, index, source, *, alpha=1",
+     "z = _eq(_ndim(input), 0); x = _if(z, reshape(input, [1]), input); v = _if(z, reshape(source, [-1]), source); "
+     "d = _dim(input, dim); s = _sizes(v); "
+     "ie = expand(reshape(index, _concat(_ones(d), [-1], _ones(_sub(_sub(_len(s), d), 1)))), s); "
+     "r = scatter_add(x, d, ie, _if(_eq(alpha, 1), v, mul(v, alpha))); _if(z, reshape(r, []), r)"},
+    {{"torch.index_copy", M("index_copy")}, "input, dim, index, source",
+     "z = _eq(_ndim(input), 0); x = _if(z, reshape(input, [1]), input); v = _if(z, reshape(source, [-1]), source); "
+     "d = _dim(input, dim); s = _sizes(v); "
+     "ie = expand(reshape(index, _concat(_ones(d), [-1], _ones(_sub(_sub(_len(s), d), 1)))), s); "
+     "r = scatter(x, d, ie, v); _if(z, reshape(r, []), r)"},
+    {{"torch.index_reduce", M("index_reduce")}, "input, dim, index, source, reduce, *, include_self=True",
+     "z = _eq(_ndim(input), 0); x = _if(z, reshape(input, [1]), input); v = _if(z, reshape(source, [-1]), source); "
+     "d = _dim(input, dim); s = _sizes(v); "
+     "ie = expand(reshape(index, _concat(_ones(d), [-1], _ones(_sub(_sub(_len(s), d), 1)))), s); "
+     "r = scatter_reduce(x, d, ie, v, reduce, include_self=include_self); _if(z, reshape(r, []), r)"},
+    {{"torch.index_fill", M("index_fill")}, "input, dim, index, value",
+     "z = _eq(_ndim(input), 0); x = _if(z, reshape(input, [1]), input); d = _dim(input, dim); "
+     "s = _set(_sizes(x), d, _numel(index)); "
+     "ie = expand(reshape(index, _concat(_ones(d), [-1], _ones(_sub(_sub(_len(s), d), 1)))), s); "
+     "r = scatter(x, d, ie, _if(_tensor(value), expand(to(value, _dtype(x)), s), value)); _if(z, reshape(r, []), r)"},
+    {{"torch.take", M("take")}, "input, index",
+     "i = reshape(index, [-1]); "
+     "reshape(gather(reshape(input, [-1]), 0, where(lt(i, 0), add(i, _numel(input)), i)), _sizes(index))"},
+    {{"torch.put", M("put")}, "input, index, source, accumulate=False",
+     "i = reshape(index, [-1]); w = where(lt(i, 0), add(i, _numel(input)), i); f = reshape(input, [-1]); "
+     "v = reshape(source, [-1]); "
+     "reshape(_if(accumulate, scatter_add(f, 0, w, v), scatter(f, 0, w, v)), _sizes(input))"},
+    {{"torch.take_along_dim", M("take_along_dim")}, "input, indices, dim=None",
+     "_if(_none(dim), gather(reshape(input, [-1]), 0, reshape(indices, [-1])), "
+     "gather(expand(input, _broadcast_shape(_set(_sizes(indices), dim, _size(input, dim)), _sizes(input))), dim, "
+     "expand(indices, _broadcast_shape(_set(_sizes(input), dim, _size(indices, dim)), _sizes(indices)))))"},
+    {{"torch.masked_scatter", M("masked_scatter")}, "input, mask, source",
+     "s = _broadcast_shape(input, mask); m = expand(mask, s); f = reshape(m, [-1]); "
+     "c = where(f, sub(cumsum(f, 0), 1), 0); "
+     "where(m, reshape(gather(reshape(source, [-1]), 0, c), s), expand(input, s))"},
+    {{"torch.select_scatter", M("select_scatter")}, "input, src, dim, index",
+     "d = _dim(input, dim); i = _if(_lt(index, 0), _add(index, _size(input, d)), index); "
+     "cat([slice(input, d, 0, i), unsqueeze(src, d), slice(input, d, _add(i, 1))], d)"},
+    {{"torch.slice_scatter", M("slice_scatter")}, "input, src, dim=0, start=None, end=None, step=1",
+     "d = _dim(input, dim); b = _slice_bounds(_size(input, d), start, end); s = _sizes(src); "
+     "ie = expand(reshape(arange(_item(b, 0), _item(b, 1), step), "
+     "_concat(_ones(d), [-1], _ones(_sub(_sub(_len(s), d), 1)))), s); scatter(input, d, ie, src)"},
+    {{ATEN("index.Tensor")}, "input, indices",
+     "_if(_ne(_len(indices), 1), _err('indexing with more than one index tensor is not supported'), "
+     "_if(_ne(_dtype(_item(indices, 0)), 'torch.int64'), _err('indexing with a bool or non-int64 index tensor is not "
+     "supported'), reshape(index_select(input, 0, reshape(where(lt(_item(indices, 0), 0), add(_item(indices, 0), "
+     "_size(input, 0)), _item(indices, 0)), [-1])), _concat(_sizes(_item(indices, 0)), _slice(_sizes(input), 1)))))"},
     /* ---- stacking and splitting ---- */
     {{"torch.functional.atleast_1d", "torch.atleast_1d"}, "*tensors",
      "r = _each(tensors, _if(_eq(_ndim(it), 0), reshape(it, [1]), reshape(it, _sizes(it)))); "
@@ -610,13 +659,22 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
   if (IS("_broadcast_shape")) { /* of tensors, or of one list of tensors */
     const fx_value *ts = a;
     int nt = n;
-    if (n == 1 && (r0.kind == FX_V_LIST || r0.kind == FX_V_TUPLE) && a[0].kind != FX_V_NODE)
+    if (n == 1 && (r0.kind == FX_V_LIST || r0.kind == FX_V_TUPLE) && a[0].kind != FX_V_NODE && r0.n &&
+        r0.u.items[0].kind != FX_V_INT)
       ts = a[0].u.items, nt = (int)a[0].n;
     int64_t shape[FXRT_MAX_DIMS];
     int32_t nd = 0;
     for (int i = 0; i < nt; i++) {
-      const fx_tinfo *t = tensor_of(e, &ts[i], "the operand");
-      if (!t) return NONE_VALUE;
+      fx_tinfo listed;
+      const fx_tinfo *t = &listed;
+      fx_value ri = result_of(e, &ts[i]);
+      if (ri.kind == FX_V_LIST || ri.kind == FX_V_TUPLE) { /* a shape */
+        memset(&listed, 0, sizeof listed);
+        listed.ndim = fx_as_ints(&ri, listed.shape, FXRT_MAX_DIMS);
+        if (listed.ndim < 0) return fail(e, "a shape must be a list of ints");
+      } else if (!(t = tensor_of(e, &ts[i], "the operand"))) {
+        return NONE_VALUE;
+      }
       int32_t m = t->ndim > nd ? t->ndim : nd;
       int64_t out[FXRT_MAX_DIMS];
       for (int32_t k = 0; k < m; k++) {
@@ -781,6 +839,36 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
                         fx_value_container(g, FX_V_LIST, sa, 2), fx_value_container(g, FX_V_LIST, sb, 2),
                         fx_value_container(g, FX_V_LIST, out, (uint32_t)no)};
     return fx_value_container(g, FX_V_LIST, plan, 5);
+  }
+  if (IS("_set")) { /* L with item I replaced by V */
+    NEED(3);
+    if ((r0.kind != FX_V_LIST && r0.kind != FX_V_TUPLE) || r1.kind != FX_V_INT) return fail(e, "bad _set");
+    int64_t i = r1.v.i < 0 ? r1.v.i + (int64_t)r0.n : r1.v.i;
+    if (i < 0 || i >= (int64_t)r0.n || r0.n > 64) return fail(e, "_set: index out of range");
+    fx_value items[64];
+    memcpy(items, r0.u.items, r0.n * sizeof *items);
+    items[i] = a[2];
+    return fx_value_container(e->p->g, FX_V_LIST, items, r0.n);
+  }
+  if (IS("_dim")) { /* dimension D of tensor T counted from 0 (a 0-d tensor has dimension 0 and -1) */
+    NEED(2);
+    const fx_tinfo *t = tensor_of(e, &a[0], "the operand");
+    if (!t) return NONE_VALUE;
+    const int32_t nd = t->ndim ? t->ndim : 1;
+    if (r1.kind != FX_V_INT || r1.v.i < -nd || r1.v.i >= nd)
+      return fail(e, "Dimension out of range (expected to be in range of [%d, %d])", -nd, nd - 1);
+    return ev_int(e, r1.v.i < 0 ? r1.v.i + nd : r1.v.i);
+  }
+  if (IS("_slice_bounds")) { /* [start, end] of a Python slice start:end of N elements (None: the ends) */
+    NEED(3);
+    fx_value r2 = result_of(e, &a[2]);
+    if (r0.kind != FX_V_INT) return fail(e, "bad _slice_bounds");
+    const int64_t len = r0.v.i;
+    int64_t b = r1.kind == FX_V_INT ? r1.v.i : 0, en = r2.kind == FX_V_INT ? r2.v.i : len;
+    b = b < 0 ? (b + len < 0 ? 0 : b + len) : b > len ? len : b;
+    en = en < 0 ? (en + len < 0 ? 0 : en + len) : en > len ? len : en;
+    fx_value pair[2] = {fx_value_int(e->p->g, b), fx_value_int(e->p->g, en < b ? b : en)};
+    return fx_value_container(e->p->g, FX_V_LIST, pair, 2);
   }
   if (IS("_range")) {
     NEED(1);

@@ -553,6 +553,30 @@ fxrt_status fxrt_pad2d_f32(fxrt_pad_mode mode, const float *x, int64_t n, int64_
 fxrt_status fxrt_embedding_f32(const float *weight, int64_t rows, int64_t dim, const int64_t *idx, int64_t count,
                                float *y);
 
+/* ---- gathering and scattering along a dimension (fxrt_index.c) ---------------------------------------------- */
+
+/* For every position p of the index's view iv (row-major): gather reads x at p with p[dim] replaced by idx[p] into
+ * y[k] (y contiguous, of iv's shape); scatter combines src at p (view sv) into y at p with p[dim] replaced by idx[p]
+ * (y contiguous, yv its shape; it holds the input already). x's and y's sizes bound iv's in every dimension but dim.
+ * An index outside [0, size of dim) is FXRT_ERANGE (checked before anything is written), or with wrap != 0 outside
+ * [-size, size), negative ones counting from the end (take, put). Any dtype; the reductions not on f16 and bf16.
+ * scatter's op is an fxrt_scatter_op: SET (scatter, last write wins), SUM (scatter_add), PROD, MEAN, AMAX, AMIN
+ * (scatter_reduce: NaN propagates; MEAN floors for integers); include_self == 0 starts the elements written from
+ * the reduction's identity; MEAN and include_self == 0 need count, numel(yv) int64 of scratch (else NULL). */
+typedef enum fxrt_scatter_op {
+  FXRT_SCATTER_SET,
+  FXRT_SCATTER_SUM,
+  FXRT_SCATTER_PROD,
+  FXRT_SCATTER_MEAN,
+  FXRT_SCATTER_AMAX,
+  FXRT_SCATTER_AMIN
+} fxrt_scatter_op;
+fxrt_status fxrt_gather(fxrt_dtype dt, const void *x, const fxrt_view *xv, int64_t dim, const int64_t *idx,
+                        const fxrt_view *iv, int64_t wrap, void *y);
+fxrt_status fxrt_scatter(int64_t op, fxrt_dtype dt, void *y, const fxrt_view *yv, int64_t dim, const int64_t *idx,
+                         const fxrt_view *iv, int64_t wrap, const void *src, const fxrt_view *sv, int64_t include_self,
+                         int64_t *count);
+
 /* ---- profiling (fx2c compile --profile) -------------------------------------------------------------------- */
 
 /* A profiling build's NAME_run reads the clock before and after each node that runs code and reports the pair:

@@ -232,7 +232,70 @@ bool fx_infer_cat(fx_ictx *c, fx_op op, fx_inst *in) {
   return result_tensor(c, in, dt, nd, shape);
 }
 
+/* The names PyTorch gives the reductions of scatter (reduce='add', 'multiply') and scatter_reduce, as fxrt_scatter_op. */
+static int scatter_op_of(fx_op op, const fx_value *reduce) {
+  if (op == FX_OP_SCATTER_ADD) return FXRT_SCATTER_SUM;
+  if (reduce->kind == FX_V_NONE) return FXRT_SCATTER_SET;
+  static const char *const legacy[] = {"add", "multiply"}, *const names[] = {"sum", "prod", "mean", "amax", "amin"};
+  if (op == FX_OP_SCATTER) {
+    for (int i = 0; i < 2; i++)
+      if (fx_value_str_is(reduce, legacy[i])) return i ? FXRT_SCATTER_PROD : FXRT_SCATTER_SUM;
+    return -1;
+  }
+  for (int i = 0; i < 5; i++)
+    if (fx_value_str_is(reduce, names[i])) return FXRT_SCATTER_SUM + i;
+  return -1;
+}
+
+/* gather, scatter, scatter_add, scatter_reduce: PyTorch's checks (ScatterGatherChecks.h). */
+static bool infer_scatter_gather(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0], *idx = ARG("index");
+  NEED_TENSOR(x, "the input");
+  NEED_TENSOR(idx, "the index");
+  const fx_tinfo *tx = tinfo(c, x), *ti = tinfo(c, idx);
+  const char *name = fx_op_name(op);
+  if (ti->dtype != FXRT_I64 && fx_tinfo_numel(ti)) /* PyTorch checks non-empty indices only */
+    return fx_ierr(c, "%s(): Expected dtype int64 for index", name);
+  if ((tx->ndim ? tx->ndim : 1) != (ti->ndim ? ti->ndim : 1))
+    return fx_ierr(c, "Index tensor must have the same number of dimensions as %s tensor",
+                   op == FX_OP_GATHER ? "input" : "self");
+  int32_t dim = 0;
+  if (!fx_dim_arg(c, ARG("dim"), tx->ndim, &dim)) return false;
+  for (int32_t d = 0; d < ti->ndim && tx->ndim; d++)
+    if (d != dim && ti->shape[d] > tx->shape[d])
+      return fx_ierr(c, "Size does not match at dimension %d expected index [%lld] to be smaller than %s [%lld] apart "
+                     "from dimension %d", d, (long long)ti->shape[d], op == FX_OP_GATHER ? "self" : "self",
+                     (long long)tx->shape[d], dim);
+  if (op == FX_OP_GATHER) return result_tensor(c, in, tx->dtype, ti->ndim, ti->shape);
+  const fx_value *src = ARG("src"), *value = op == FX_OP_SCATTER ? ARG("value") : NULL;
+  const fx_value *reduce = op == FX_OP_SCATTER || op == FX_OP_SCATTER_REDUCE ? ARG("reduce") : NULL;
+  if (reduce && scatter_op_of(op, reduce) < 0)
+    return fx_ierr(c, "reduce argument must be %s", op == FX_OP_SCATTER ? "either add or multiply"
+                                                                        : "one of sum, prod, mean, amax, amin");
+  double num;
+  const bool src_num = src->kind != FX_V_NONE && !is_tensor(src) && fx_value_number(src, &num);
+  if (value && value->kind != FX_V_NONE && src->kind != FX_V_NONE)
+    return fx_ierr(c, "give either src or value, not both");
+  if (is_tensor(src)) {
+    const fx_tinfo *ts = tinfo(c, src);
+    if (ts->dtype != tx->dtype)
+      return fx_ierr(c, "%s(): Expected self.dtype to be equal to src.dtype", name);
+    if ((ts->ndim ? ts->ndim : 1) != (ti->ndim ? ti->ndim : 1))
+      return fx_ierr(c, "Index tensor must have the same number of dimensions as src tensor");
+    for (int32_t d = 0; d < ti->ndim && ts->ndim; d++)
+      if (ti->shape[d] > ts->shape[d])
+        return fx_ierr(c, "Size does not match at dimension %d expected index [%lld] to be smaller than src [%lld]",
+                       d, (long long)ti->shape[d], (long long)ts->shape[d]);
+  } else if (!src_num && !(value && fx_value_number(value, &num))) {
+    return fx_ierr(c, "src must be a tensor or a number");
+  }
+  if (tx->dtype == FXRT_F16 || tx->dtype == FXRT_BF16)
+    return fx_ierr(c, "%s on %s tensors is not supported", name, fxrt_dtype_name(tx->dtype));
+  return result_tensor(c, in, tx->dtype, tx->ndim, tx->shape);
+}
+
 bool fx_infer_gather(fx_ictx *c, fx_op op, fx_inst *in) {
+  if (op != FX_OP_EMBEDDING && op != FX_OP_INDEX_SELECT) return infer_scatter_gather(c, op, in);
   const fx_value *x = &in->args[0];
   const fx_value *idx = op == FX_OP_EMBEDDING ? x : ARG("index"), *w = op == FX_OP_EMBEDDING ? ARG("weight") : x;
   NEED_TENSOR(idx, "the indices");
@@ -401,12 +464,69 @@ bool fx_lower_cat(fx_lctx *r, fx_op op, const fx_inst *in) {
   return true;
 }
 
+/* A view of at least one dimension (a 0-d tensor as [1]), as the gather and scatter kernels take them. */
+static fxrt_view view1(const fx_tinfo *t) {
+  static const int64_t one = 1;
+  return t->ndim ? cview(t) : fxrt_view_contiguous(1, &one);
+}
+
+static bool lower_scatter_gather(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *idx = ARG("index"), *y = &in->result;
+  const fx_tinfo *tx = ti(r, x), *tix = ti(r, idx), *ty = ti(r, y);
+  const int64_t dim = tx->ndim ? ndim_norm(iarg(ARG("dim"), 0), tx->ndim) : 0;
+  if (op == FX_OP_GATHER) {
+    fx_kcall *k = fx_call(r, FX_K_GATHER);
+    k->dt = tx->dtype;
+    k->ref[0] = tref(r, x), k->view[0] = view1(tx);
+    k->ref[1] = tref(r, idx), k->view[1] = view1(tix);
+    k->i[0] = dim, k->i[1] = 0;
+    k->ref[2] = tref(r, y);
+    return true;
+  }
+  fxrt_view yv = view1(ty);
+  fx_copy_call(r, tref(r, x), &yv, tref(r, y), &yv);
+  const fx_value *src = ARG("src"), *value = op == FX_OP_SCATTER ? ARG("value") : NULL;
+  const fx_value *reduce = op == FX_OP_SCATTER || op == FX_OP_SCATTER_REDUCE ? ARG("reduce") : NULL;
+  const int sop = reduce ? scatter_op_of(op, reduce) : FXRT_SCATTER_SUM;
+  const bool include_self = op != FX_OP_SCATTER_REDUCE || iarg(ARG("include_self"), 1) != 0;
+  fx_kcall *k = fx_call(r, FX_K_SCATTER);
+  k->dt = ty->dtype;
+  k->ref[0] = tref(r, y), k->view[0] = yv;
+  k->ref[1] = tref(r, idx), k->view[1] = view1(tix);
+  if (is_tensor(src)) {
+    k->ref[2] = tref(r, src), k->view[2] = view1(ti(r, src));
+  } else {
+    k->ref[2] = scalar_ref(k, 0, ty->dtype, farg(src->kind != FX_V_NONE ? src : value, 0.0));
+    const fx_value *v = src->kind != FX_V_NONE ? src : value;
+    if (!is_float_dt(ty->dtype) && (v->kind == FX_V_INT || v->kind == FX_V_BOOL)) k->iscalar[0] = v->v.i;
+    k->view[2] = fx_scalar_view(k->view[1].ndim, k->view[1].shape);
+  }
+  k->i[0] = sop, k->i[1] = dim, k->i[2] = 0, k->i[3] = include_self;
+  if (sop == FXRT_SCATTER_MEAN || (!include_self && sop != FXRT_SCATTER_SET))
+    k->ref[3] = fx_new_scratch(r, FXRT_I64, fx_tinfo_numel(ty));
+  return true;
+}
+
 bool fx_lower_gather(fx_lctx *r, fx_op op, const fx_inst *in) {
+  if (op != FX_OP_EMBEDDING && op != FX_OP_INDEX_SELECT) return lower_scatter_gather(r, op, in);
   const fx_value *idx = op == FX_OP_EMBEDDING ? &in->args[0] : ARG("index");
   const fx_value *w = op == FX_OP_EMBEDDING ? ARG("weight") : &in->args[0], *y = &in->result;
   const fx_tinfo *tw = ti(r, w), *tin = ti(r, idx);
-  if (op != FX_OP_EMBEDDING && ndim_norm(iarg(ARG("dim"), 0), tw->ndim) != 0)
-    return fx_lerr(r, "index_select along a dimension other than 0 is not supported");
+  if (op == FX_OP_INDEX_SELECT && (tw->dtype != FXRT_F32 || (tw->ndim && ndim_norm(iarg(ARG("dim"), 0), tw->ndim)))) {
+    /* a gather whose index is the 1-d index along dim, repeated along the other dimensions */
+    const int32_t dim = ndim_norm(iarg(ARG("dim"), 0), tw->ndim);
+    fx_kcall *k = fx_call(r, FX_K_GATHER);
+    k->dt = tw->dtype;
+    k->ref[0] = tref(r, w), k->view[0] = view1(tw);
+    k->ref[1] = fx_as_dtype(r, idx, FXRT_I64);
+    fxrt_view iv = view1(ti(r, y));
+    for (int32_t d = 0; d < iv.ndim; d++) iv.stride[d] = d == dim && tin->ndim ? 1 : 0;
+    iv.offset = 0;
+    k->view[1] = iv;
+    k->i[0] = dim, k->i[1] = 0;
+    k->ref[2] = tref(r, y);
+    return true;
+  }
   if (tw->dtype != FXRT_F32) return fx_lerr(r, "lookups run on f32 tables only");
   fx_ref ir = fx_as_dtype(r, idx, FXRT_I64);
   fx_kcall *k = fx_call(r, FX_K_EMBEDDING);
