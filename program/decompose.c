@@ -503,7 +503,7 @@ static int call_args(ev *e, bool live, fx_value *args, fx_value *kw, int *nkw, i
   return n;
 }
 
-static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth);
+static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth, fx_value *out);
 
 /* A call of the target `name` as a new node before the composite one, legalized and inferred now. */
 static fx_value make_node(ev *e, fx_str name, const fx_value *args, int n, const fx_value *kw, int nkw) {
@@ -529,15 +529,17 @@ static fx_value make_node(ev *e, fx_str name, const fx_value *args, int n, const
   g->nodes[id].loc = g->nodes[e->node].loc;
   fx_program_grow_inst(e->p);
   uint32_t errors = e->d->nerrors;
+  fx_value result = fx_value_node(g, id);
   bool ok = fx_legalize_node(e->p, id, e->d);
-  if (ok && e->p->inst[id].composite) ok = decompose(e->p, id, e->d, e->depth + 1);
+  /* a composite's node is replaced by its body's result (and erased: nothing uses it yet) */
+  if (ok && e->p->inst[id].composite) ok = decompose(e->p, id, e->d, e->depth + 1, &result);
   else if (ok) ok = fx_program_infer_one(e->p, id, e->d);
   if (!ok) {
     e->bad = true;
     if (e->d->nerrors == errors) fail(e, "internal error: its decomposition failed at %s", target);
     return NONE_VALUE;
   }
-  return fx_value_node(g, id);
+  return result;
 }
 
 static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
@@ -1079,7 +1081,7 @@ static void replace_users(fx_graph *g, uint32_t node, const fx_value *result) {
   }
 }
 
-static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth) {
+static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth, fx_value *out) {
   ev e;
   memset(&e, 0, sizeof e);
   e.p = p, e.d = d, e.node = node, e.depth = depth;
@@ -1119,10 +1121,14 @@ static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth) {
     p->inst[node].result = fx_value_container_in(&p->arena, FX_V_TUPLE, items, v.n);
   }
   if (g->nodes[node].nusers == 0) fx_graph_erase_node(g, node);
+  *out = v;
   return true;
 }
 
-bool fx_decompose_node(fx_program *p, uint32_t node, fx_diag *d) { return decompose(p, node, d, 0); }
+bool fx_decompose_node(fx_program *p, uint32_t node, fx_diag *d) {
+  fx_value out;
+  return decompose(p, node, d, 0, &out);
+}
 
 int fx_decompose_check_tables(char *msg, size_t cap) {
   int problems = 0;

@@ -391,6 +391,41 @@ class ElementwiseFunctions(torch.nn.Module):
         return a * b - c, d + e + f, g, h, i, j, 2.0 - x, 1.0 / (x + 3), 2.0 ** t, 7.0 % (x + 3)
 
 
+class CompositeFunctions(torch.nn.Module):
+    """Targets that fx2c decomposes into other ops (program/decompose.c: losses, norms, products, stacking and
+    splitting, triangles, index_add and friends) and the gather and scatter kernel (runtime/fxrt_index.c), with
+    indices computed at run time, so that the C and LLVM backends run what the decompositions make."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("idx", torch.tensor([[0, 5, 1], [3, 0, 3]]))
+        self.slope = torch.nn.Parameter(torch.rand(6) * 0.5)
+
+    def forward(self, x):  # x: [4, 6]
+        F = torch.nn.functional
+        t, p = torch.tanh(x), torch.sigmoid(x)
+        i = (x.abs() * 7).long() % 4  # indices in [0, 4), duplicates in every row
+        a = F.mse_loss(x, t) + F.l1_loss(x, t, reduction="sum") + F.smooth_l1_loss(x, t, beta=0.5) + \
+            F.huber_loss(x, t, delta=0.7) + F.binary_cross_entropy(p, torch.sigmoid(t)) + \
+            F.binary_cross_entropy_with_logits(x, p, pos_weight=p[0]) + \
+            F.kl_div(F.log_softmax(x, 1), F.softmax(t, 1), reduction="batchmean") + \
+            F.cosine_embedding_loss(x, t, torch.ones(4)) + F.triplet_margin_loss(x, t, -t, swap=True) + \
+            F.soft_margin_loss(x, t.sign()) + F.poisson_nll_loss(x, p) + F.multilabel_soft_margin_loss(x, p)
+        b = torch.linalg.vector_norm(x, 3, dim=1) + torch.norm(x, dim=1) + F.normalize(x).sum(1) + \
+            F.cosine_similarity(x, t) + torch.cdist(x, t).sum(1) + torch.dist(x, t) + F.pairwise_distance(x, t)
+        c = torch.gather(x, 1, i) + torch.scatter_add(x, 1, i, t) + torch.take(x, self.idx).sum() + \
+            torch.scatter_reduce(x, 1, i, t, "amax", include_self=False) + \
+            torch.scatter_reduce(x, 1, i, t, "mean") + torch.index_add(x, 0, self.idx[1], t[:3], alpha=2.0) + \
+            torch.index_fill(x, 1, self.idx[0], -1.0) + torch.take_along_dim(x, i, 1) + \
+            torch.masked_scatter(x, x > 0, t * 10) + torch.index_select(x, 1, self.idx[0]).sum(1, keepdim=True)
+        d = torch.tril(x) + torch.triu(x, 1) * 2 + torch.addcmul(x, t, p, value=0.5) + torch.addcdiv(x, t, p + 1) + \
+            torch.lerp(x, t, p) + torch.outer(x[0], t[1])[:4] + F.prelu(x, self.slope) + F.glu(torch.cat([x, t], 1))
+        e = torch.hstack([x, t]).sum(1) + torch.vstack([x, t])[2:6].sum(1) + torch.tensor_split(x, 3, dim=1)[1].sum(1) + \
+            torch.kron(x[:2, :2], t[:2, :2]).sum(1) + torch.cross(x[:, :3], t[:, :3], dim=1).sum(1) + \
+            torch.diff(x, dim=1).sum(1) + torch.trapezoid(x) + torch.inner(x, t).sum(1) + torch.aminmax(x, dim=1)[1]
+        return a, b, c, d, e, torch.cov(x), torch.round(x, decimals=2), torch.rot90(x), torch.atleast_3d(x[0])
+
+
 class ConstantFolds(torch.nn.Module):
     """What the constfold pass computes at compile time (a transposed weight, as make_fx writes a linear layer;
     arithmetic on weights; a product of two weights; arange) and what it leaves to run time: results larger than

@@ -47,7 +47,8 @@ ARENA_TARGET = 1.05  # --backend exe: the memory plan's arena may be at most thi
 NO_BATCHNORM_LEFT = ("resnet18", "resnet18@aten")  # --backend exe: -O2 must fold every BatchNorm of these
 
 # The CI subset: small, quick models covering torch-level and aten-level graphs and both weight formats.
-LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "elementwise", "elementwise_functions", "constants",
+LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "elementwise", "elementwise_functions", "composites",
+         "constants",
          "padding", "nchwc", "square", "unbatched", "unbatched@aten", "hidden", "attention@aten",
          "attention_weights@aten",
          "resnet18", "resnet18@aten", "mobilenet_v3_small", "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten",
@@ -129,6 +130,8 @@ def all_cases():
              num_params=None),
         Case("elementwise_functions", "module", ["--module", "tests/e2e/models.py:ElementwiseFunctions", "--input",
                                                  "x:f32[2,3,17,19]"], num_params=None),
+        Case("composites", "module", ["--module", "tests/e2e/models.py:CompositeFunctions", "--input", "x:f32[4,6]"],
+             num_params=None),
         Case("constants", "module", ["--module", "tests/e2e/models.py:ConstantFolds", "--input", "x:f32[2,16]"],
              num_params=None),
         Case("padding", "module", ["--module", "tests/e2e/models.py:PaddingFolds", "--input", "x:f32[2,3,17,19]"],
