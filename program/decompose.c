@@ -17,26 +17,22 @@
  * KEY=ARG), a parameter or variable name, a number, 'string', None, True, False, inf, nan, pi, [list] or (tuple).
  * A called NAME is the target torch.NAME (linalg.vector_norm is torch.linalg.vector_norm), F.NAME is
  * torch.nn.functional.NAME, aten.NAME.OVERLOAD is torch.ops.aten.NAME.OVERLOAD (the op itself where a composite
- * has the name: torch.round with decimals), operator.NAME as written. Names starting with '_' are evaluated now, on constants and on
- * the dtypes and shapes of tensors already inferred:
- *   _if(C, A, B)     A when C is true, else B (the other is not evaluated)
- *   _none(X) _tensor(X) _num(X) _int(X) _float(X): whether X is None, a tensor, a number; an integer (or bool) or
- *                    floating-point tensor or number
- *   _eq _ne _lt _le _gt _ge _and _or _not: comparisons of numbers and strings, logic
- *   _add _sub _mul _div _floordiv _mod _neg _abs: arithmetic on numbers
- *   _ndim(T) _size(T, D) _numel(T): a tensor's rank, size in dimension D (negative counts from the end), elements
- *   _sizes(T): its shape as a list; _len(L) _item(L, I) _slice(L, A[, B]) _concat(L, ...) _range(N): lists
- *   _dtype(T): its dtype (torch.float32 ...); _broadcast_shape(A, B): the shape A and B broadcast to
- *   _shape_c(W, N): [numel(W), 1, ..., 1] of N - 1 items (a per-channel parameter seen along dimension 1 of N dims)
- *   _each(L, EXPR)   the list of EXPR for every item `it` (at index `ix`) of the list L
- *   _interleave(A, B) _zip_mul(A, B) _max(A, B) _pow10(N); _tensordot(A, B, DIMS): how tensordot permutes and
- *                    reshapes A and B into matrices, and the result's shape
- *   _set(L, I, V): L with item I replaced; _dim(T, D): D counted from 0; _slice_bounds(N, START, END)
- *   _ones(N): N ones; _tsplit(N, S): the [start, end) of each part when tensor_split cuts N elements as S says
- *   _reduce(X, R): X reduced as a loss's reduction R says ('none', 'mean', 'sum'); _legacy(SIZE_AVERAGE, REDUCE, R):
- *                    the reduction that the deprecated size_average and reduce arguments mean, or R
- *   _err('message'): refuses the call with that message
- * The body is checked by fx_decompose_check_tables (a unit test), not at run time: a malformed body is a bug here.
+ * has the name: torch.round with decimals), operator.NAME as written. Names starting with '_' are evaluated now, on
+ * constants and on the dtypes and shapes of tensors already inferred: _if(C, A, B)     A when C is true, else B (the
+ * other is not evaluated) _none(X) _tensor(X) _num(X) _int(X) _float(X): whether X is None, a tensor, a number; an
+ * integer (or bool) or floating-point tensor or number _eq _ne _lt _le _gt _ge _and _or _not: comparisons of numbers
+ * and strings, logic _add _sub _mul _div _floordiv _mod _neg _abs: arithmetic on numbers _ndim(T) _size(T, D)
+ * _numel(T): a tensor's rank, size in dimension D (negative counts from the end), elements _sizes(T): its shape as a
+ * list; _len(L) _item(L, I) _slice(L, A[, B]) _concat(L, ...) _range(N): lists _dtype(T): its dtype (torch.float32
+ * ...); _broadcast_shape(A, B): the shape A and B broadcast to _shape_c(W, N): [numel(W), 1, ..., 1] of N - 1 items (a
+ * per-channel parameter seen along dimension 1 of N dims) _each(L, EXPR)   the list of EXPR for every item `it` (at
+ * index `ix`) of the list L _interleave(A, B) _zip_mul(A, B) _max(A, B) _pow10(N); _tensordot(A, B, DIMS): how
+ * tensordot permutes and reshapes A and B into matrices, and the result's shape _set(L, I, V): L with item I replaced;
+ * _dim(T, D): D counted from 0; _slice_bounds(N, START, END) _ones(N): N ones; _tsplit(N, S): the [start, end) of each
+ * part when tensor_split cuts N elements as S says _reduce(X, R): X reduced as a loss's reduction R says ('none',
+ * 'mean', 'sum'); _legacy(SIZE_AVERAGE, REDUCE, R): the reduction that the deprecated size_average and reduce arguments
+ * mean, or R _err('message'): refuses the call with that message The body is checked by fx_decompose_check_tables (a
+ * unit test), not at run time: a malformed body is a bug here.
  */
 #include "ops/family.h"
 
@@ -65,46 +61,58 @@ static const composite composites[] = {
     /* ---- losses (torch/nn/functional.py and aten/src/ATen/native/Loss.cpp, the same arithmetic) ---- */
     {{F("l1_loss")}, "input, target, " LEGACY, "l = abs(sub(input, target)); " REDUCE},
     {{F("mse_loss")}, "input, target, " LEGACY, "d = sub(input, target); l = mul(d, d); " REDUCE},
-    {{F("smooth_l1_loss")}, "input, target, " LEGACY ", beta=1.0",
+    {{F("smooth_l1_loss")},
+     "input, target, " LEGACY ", beta=1.0",
      "d = abs(sub(input, target)); "
      "l = _if(_eq(beta, 0), d, where(lt(d, beta), div(mul(mul(d, d), 0.5), beta), sub(d, _mul(beta, 0.5)))); " REDUCE},
-    {{F("huber_loss")}, "input, target, reduction='mean', delta=1.0",
+    {{F("huber_loss")},
+     "input, target, reduction='mean', delta=1.0",
      "d = abs(sub(input, target)); "
      "l = where(lt(d, delta), mul(mul(d, d), 0.5), mul(sub(d, _mul(delta, 0.5)), delta)); _reduce(l, reduction)"},
     {{F("soft_margin_loss")}, "input, target, " LEGACY, "l = log1p(exp(mul(neg(target), input))); " REDUCE},
-    {{F("margin_ranking_loss")}, "input1, input2, target, margin=0, " LEGACY,
+    {{F("margin_ranking_loss")},
+     "input1, input2, target, margin=0, " LEGACY,
      "l = clamp_min(add(mul(neg(target), sub(input1, input2)), margin), 0); " REDUCE},
-    {{F("hinge_embedding_loss")}, "input, target, margin=1.0, " LEGACY,
-     "l = add(where(ne(target, 1), clamp_min(rsub(input, margin), 0), 0.0), where(ne(target, -1), input, 0.0)); "
-     REDUCE},
-    {{F("binary_cross_entropy")}, "input, target, weight=None, " LEGACY,
+    {{F("hinge_embedding_loss")},
+     "input, target, margin=1.0, " LEGACY,
+     "l = add(where(ne(target, 1), clamp_min(rsub(input, margin), 0), 0.0), where(ne(target, -1), input, "
+     "0.0)); " REDUCE},
+    {{F("binary_cross_entropy")},
+     "input, target, weight=None, " LEGACY,
      "b = sub(mul(sub(target, 1), clamp_min(log1p(neg(input)), -100)), mul(target, clamp_min(log(input), -100))); "
      "l = _if(_none(weight), b, mul(b, weight)); " REDUCE},
-    {{F("binary_cross_entropy_with_logits")}, "input, target, weight=None, " LEGACY ", pos_weight=None",
+    {{F("binary_cross_entropy_with_logits")},
+     "input, target, weight=None, " LEGACY ", pos_weight=None",
      "m = clamp_min(neg(input), 0); e = log(add(exp(neg(m)), exp(sub(neg(input), m)))); "
      "b = _if(_none(pos_weight), add(add(mul(rsub(target, 1), input), m), e), "
      "add(mul(rsub(target, 1), input), mul(add(mul(sub(pos_weight, 1), target), 1), add(e, m)))); "
      "l = _if(_none(weight), b, mul(b, weight)); " REDUCE},
-    {{F("kl_div")}, "input, target, " LEGACY ", log_target=False",
+    {{F("kl_div")},
+     "input, target, " LEGACY ", log_target=False",
      "l = _if(log_target, mul(exp(target), sub(target, input)), sub(xlogy(target, target), mul(target, input))); "
      "r = _legacy(size_average, reduce, reduction); "
      "_if(_eq(r, 'batchmean'), _if(_eq(_ndim(input), 0), sum(l), div(sum(l), _size(input, 0))), _reduce(l, r))"},
-    {{F("poisson_nll_loss")}, "input, target, log_input=True, full=False, " "size_average=None, eps=1e-08, "
+    {{F("poisson_nll_loss")},
+     "input, target, log_input=True, full=False, "
+     "size_average=None, eps=1e-08, "
      "reduce=None, reduction='mean'",
      "b = _if(log_input, sub(exp(input), mul(target, input)), sub(input, mul(target, log(add(input, eps))))); "
      "s = add(sub(mul(target, log(target)), target), mul(log(mul(target, 6.283185307179586)), 0.5)); "
      "l = _if(full, add(b, masked_fill(s, le(target, 1), 0)), b); " REDUCE},
-    {{F("cosine_embedding_loss")}, "input1, input2, target, margin=0, " LEGACY,
+    {{F("cosine_embedding_loss")},
+     "input1, input2, target, margin=0, " LEGACY,
      "k = _if(_eq(_ndim(input1), 0), 0, -1); "
      "s1 = add(sum(mul(input1, input1), k), 1e-12); s2 = add(sum(mul(input2, input2), k), 1e-12); "
      "c = div(sum(mul(input1, input2), k), sqrt(mul(s1, s2))); "
-     "l = add(where(eq(target, 1), rsub(c, 1), 0.0), where(eq(target, -1), clamp_min(sub(c, margin), 0), 0.0)); "
-     REDUCE},
-    {{F("triplet_margin_loss")}, "anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, " LEGACY,
+     "l = add(where(eq(target, 1), rsub(c, 1), 0.0), where(eq(target, -1), clamp_min(sub(c, margin), 0), "
+     "0.0)); " REDUCE},
+    {{F("triplet_margin_loss")},
+     "anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, " LEGACY,
      "dp = F.pairwise_distance(anchor, positive, p, eps); dn = F.pairwise_distance(anchor, negative, p, eps); "
      "dn2 = _if(swap, minimum(dn, F.pairwise_distance(positive, negative, p, eps)), dn); "
      "l = clamp_min(sub(add(dp, margin), dn2), 0); " REDUCE},
-    {{F("multilabel_soft_margin_loss")}, "input, target, weight=None, " LEGACY,
+    {{F("multilabel_soft_margin_loss")},
+     "input, target, weight=None, " LEGACY,
      "b = neg(add(mul(target, F.logsigmoid(input)), mul(rsub(target, 1), F.logsigmoid(neg(input))))); "
      "w = _if(_none(weight), b, mul(b, weight)); k = _sub(_ndim(input), 1); "
      "l = div(sum(w, k), _size(input, k)); " REDUCE},
@@ -117,36 +125,47 @@ static const composite composites[] = {
      "_if(_eq(ord, 0), sum(ne(x, 0), dim, keepdim, dtype=_dtype(x)), _if(_eq(ord, 1), sum(abs(x), dim, keepdim), "
      "_if(_eq(ord, 2), sqrt(sum(mul(x, x), dim, keepdim)), "
      "pow(sum(pow(abs(x), ord), dim, keepdim), _div(1.0, ord))))))))"},
-    {{"torch.functional.norm", "torch.norm", M("norm")}, "input, p='fro', dim=None, keepdim=False, out=None, dtype=None",
+    {{"torch.functional.norm", "torch.norm", M("norm")},
+     "input, p='fro', dim=None, keepdim=False, out=None, dtype=None",
      "_if(_eq(p, 'nuc'), _err(\"the nuclear norm (p='nuc') is not supported\"), "
      "linalg.vector_norm(input, _if(_or(_none(p), _eq(p, 'fro')), 2, p), dim, keepdim, dtype=dtype))"},
     {{"torch.dist", M("dist")}, "input, other, p=2", "linalg.vector_norm(sub(input, other), p)"},
-    {{F("pairwise_distance"), "torch.pairwise_distance"}, "x1, x2, p=2.0, eps=1e-06, keepdim=False",
+    {{F("pairwise_distance"), "torch.pairwise_distance"},
+     "x1, x2, p=2.0, eps=1e-06, keepdim=False",
      "k = _if(_eq(_ndim(x1), 0), _if(_eq(_ndim(x2), 0), 0, -1), -1); "
      "linalg.vector_norm(add(sub(x1, x2), eps), p, k, keepdim)"},
-    {{F("normalize")}, "input, p=2.0, dim=1, eps=1e-12, out=None",
+    {{F("normalize")},
+     "input, p=2.0, dim=1, eps=1e-12, out=None",
      "div(input, expand_as(clamp_min(linalg.vector_norm(input, p, dim, True), eps), input))"},
-    {{F("cosine_similarity"), "torch.cosine_similarity"}, "x1, x2, dim=1, eps=1e-08",
+    {{F("cosine_similarity"), "torch.cosine_similarity"},
+     "x1, x2, dim=1, eps=1e-08",
      "s = _broadcast_shape(x1, x2); a = expand(x1, s); b = expand(x2, s); "
-     "n1 = clamp_min(linalg.vector_norm(a, 2, dim, True), eps); n2 = clamp_min(linalg.vector_norm(b, 2, dim, True), eps); "
+     "n1 = clamp_min(linalg.vector_norm(a, 2, dim, True), eps); n2 = clamp_min(linalg.vector_norm(b, 2, dim, True), "
+     "eps); "
      "sum(mul(div(a, n1), div(b, n2)), dim)"},
-    {{"torch.cdist", "torch.functional.cdist"}, "x1, x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary'",
+    {{"torch.cdist", "torch.functional.cdist"},
+     "x1, x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary'",
      "linalg.vector_norm(sub(unsqueeze(x1, -2), unsqueeze(x2, -3)), p, -1)"},
     /* ---- arithmetic ---- */
-    {{"torch.addcmul", M("addcmul")}, "input, tensor1, tensor2, *, value=1",
+    {{"torch.addcmul", M("addcmul")},
+     "input, tensor1, tensor2, *, value=1",
      "add(input, _if(_eq(value, 1), mul(tensor1, tensor2), mul(mul(tensor1, tensor2), value)))"},
-    {{"torch.addcdiv", M("addcdiv")}, "input, tensor1, tensor2, *, value=1",
+    {{"torch.addcdiv", M("addcdiv")},
+     "input, tensor1, tensor2, *, value=1",
      "_if(_and(_int(tensor1), _int(tensor2)), _err('addcdiv of integer tensors is not supported (PyTorch refuses "
      "it too): convert them to a floating-point dtype'), "
      "add(input, _if(_eq(value, 1), div(tensor1, tensor2), mul(div(tensor1, tensor2), value))))"},
-    {{"torch.lerp", M("lerp")}, "input, end, weight",
+    {{"torch.lerp", M("lerp")},
+     "input, end, weight",
      "d = sub(end, input); "
      "_if(_num(weight), _if(_lt(_abs(weight), 0.5), add(input, mul(d, weight)), sub(end, mul(d, _sub(1, weight)))), "
      "where(lt(abs(weight), 0.5), add(input, mul(weight, d)), sub(end, mul(d, rsub(weight, 1)))))"},
     {{"torch.ldexp", M("ldexp")}, "input, other", "mul(input, exp2(other))"},
-    {{"torch.angle", M("angle")}, "input",
+    {{"torch.angle", M("angle")},
+     "input",
      "a = mul(lt(input, 0), 3.141592653589793); _if(_int(input), a, where(isnan(input), input, a))"},
-    {{"torch.isclose", M("isclose")}, "input, other, rtol=1e-05, atol=1e-08, equal_nan=False",
+    {{"torch.isclose", M("isclose")},
+     "input, other, rtol=1e-05, atol=1e-08, equal_nan=False",
      "d = abs(sub(input, other)); "
      "c = bitwise_or(eq(input, other), bitwise_and(isfinite(d), le(d, add(mul(abs(other), rtol), atol)))); "
      "_if(equal_nan, bitwise_or(c, bitwise_and(isnan(input), isnan(other))), c)"},
@@ -156,42 +175,54 @@ static const composite composites[] = {
      "_mul(_mul(_mul(p, _sub(p, 1)), 0.25), 1.1447298858494002))"},
     /* ---- products ---- */
     {{"torch.outer", M("outer"), "torch.ger", M("ger")}, "input, vec2", "mul(unsqueeze(input, 1), vec2)"},
-    {{"torch.dot", M("dot"), "torch.vdot", M("vdot")}, "input, other",
+    {{"torch.dot", M("dot"), "torch.vdot", M("vdot")},
+     "input, other",
      "_if(_and(_eq(_ndim(input), 1), _eq(_ndim(other), 1)), sum(mul(input, other)), "
      "_err('1D tensors expected'))"},
     {{"torch.mv", M("mv")}, "input, vec", "matmul(input, vec)"},
     {{"torch._C._linalg.linalg_vecdot", "torch.linalg.vecdot"}, "x, y, *, dim=-1", "sum(mul(x, y), dim)"},
-    {{"torch.addmv", M("addmv")}, "input, mat, vec, *, beta=1, alpha=1",
+    {{"torch.addmv", M("addmv")},
+     "input, mat, vec, *, beta=1, alpha=1",
      "p = _if(_eq(alpha, 1), matmul(mat, vec), mul(matmul(mat, vec), alpha)); "
-     "_if(_eq(beta, 0), add(p, mul(input, 0)), _if(_eq(beta, 1), add(input, p), add(mul(input, beta), p)))"},
-    {{"torch.addr", M("addr")}, "input, vec1, vec2, *, beta=1, alpha=1",
+     "_if(_eq(beta, 0), add(zeros_like(input), p), _if(_eq(beta, 1), add(input, p), add(mul(input, beta), p)))"},
+    {{"torch.addr", M("addr")},
+     "input, vec1, vec2, *, beta=1, alpha=1",
      "o = mul(unsqueeze(vec1, 1), vec2); p = _if(_eq(alpha, 1), o, mul(o, alpha)); "
-     "_if(_eq(beta, 0), add(expand_as(zeros_like(input), p), p), "
+     "_if(_eq(beta, 0), add(zeros_like(input), p), "
      "_if(_eq(beta, 1), add(input, p), add(mul(input, beta), p)))"},
-    {{"torch.addbmm", M("addbmm")}, "input, batch1, batch2, *, beta=1, alpha=1",
+    {{"torch.addbmm", M("addbmm")},
+     "input, batch1, batch2, *, beta=1, alpha=1",
      "s = sum(matmul(batch1, batch2), 0); p = _if(_eq(alpha, 1), s, mul(s, alpha)); "
      "_if(_eq(beta, 0), p, _if(_eq(beta, 1), add(input, p), add(mul(input, beta), p)))"},
-    {{"torch.inner", M("inner")}, "input, other",
+    {{"torch.inner", M("inner")},
+     "input, other",
      "_if(_or(_eq(_ndim(input), 0), _eq(_ndim(other), 0)), mul(input, other), "
      "reshape(matmul(reshape(input, [-1, _size(input, -1)]), t(reshape(other, [-1, _size(other, -1)]))), "
      "_concat(_slice(_sizes(input), 0, -1), _slice(_sizes(other), 0, -1))))"},
-    {{"torch.functional.tensordot", "torch.tensordot"}, "a, b, dims=2, out=None",
+    {{"torch.functional.tensordot", "torch.tensordot"},
+     "a, b, dims=2, out=None",
      "p = _tensordot(a, b, dims); "
      "reshape(matmul(reshape(permute(a, _item(p, 0)), _item(p, 2)), reshape(permute(b, _item(p, 1)), _item(p, 3))), "
      "_item(p, 4))"},
-    {{"torch.kron", M("kron")}, "input, other",
+    {{"torch.kron", M("kron")},
+     "input, other",
      "n = _max(_ndim(input), _ndim(other)); "
-     "sa = _concat(_ones(_sub(n, _ndim(input))), _sizes(input)); sb = _concat(_ones(_sub(n, _ndim(other))), _sizes(other)); "
-     "reshape(mul(reshape(input, _interleave(sa, _ones(n))), reshape(other, _interleave(_ones(n), sb))), _zip_mul(sa, sb))"},
+     "sa = _concat(_ones(_sub(n, _ndim(input))), _sizes(input)); sb = _concat(_ones(_sub(n, _ndim(other))), "
+     "_sizes(other)); "
+     "reshape(mul(reshape(input, _interleave(sa, _ones(n))), reshape(other, _interleave(_ones(n), sb))), _zip_mul(sa, "
+     "sb))"},
     /* ---- rounding ---- */
-    {{"torch.round", M("round")}, "input, *, decimals=0",
+    {{"torch.round", M("round")},
+     "input, *, decimals=0",
      "_if(_eq(decimals, 0), aten.round.default(input), _if(_gt(decimals, 0), "
      "div(aten.round.default(mul(input, _pow10(decimals))), _pow10(decimals)), "
      "mul(aten.round.default(div(input, _pow10(_neg(decimals)))), _pow10(_neg(decimals)))))"},
     /* ---- activations ---- */
-    {{F("glu"), "torch.glu"}, "input, dim=-1",
+    {{F("glu"), "torch.glu"},
+     "input, dim=-1",
      "h = chunk(input, 2, dim); mul(operator.getitem(h, 0), sigmoid(operator.getitem(h, 1)))"},
-    {{"torch.prelu", F("prelu"), M("prelu")}, "input, weight",
+    {{"torch.prelu", F("prelu"), M("prelu")},
+     "input, weight",
      "w = _if(_lt(_ndim(input), 2), weight, "
      "_if(_eq(_numel(weight), 1), weight, view(weight, _shape_c(weight, _ndim(input))))); "
      "where(gt(input, 0), input, mul(w, input))"},
@@ -202,131 +233,166 @@ static const composite composites[] = {
      "_if(use_input_stats, group_norm(input, _size(input, 1), weight, bias, eps), "
      "F.batch_norm(input, running_mean, running_var, weight, bias, False, momentum, eps))"},
     /* ---- triangles ---- */
-    {{"torch.tril", M("tril")}, "input, diagonal=0",
+    {{"torch.tril", M("tril")},
+     "input, diagonal=0",
      "r = unsqueeze(arange(_size(input, -2)), -1); c = arange(_size(input, -1)); "
      "where(le(sub(c, r), diagonal), input, zeros_like(input))"},
-    {{"torch.triu", M("triu")}, "input, diagonal=0",
+    {{"torch.triu", M("triu")},
+     "input, diagonal=0",
      "r = unsqueeze(arange(_size(input, -2)), -1); c = arange(_size(input, -1)); "
      "where(ge(sub(c, r), diagonal), input, zeros_like(input))"},
     /* ---- indexing: gather and scatter (ops/index.c) along one dimension ---- */
-    {{"torch.index_add", M("index_add")}, "input, dim, index, source, *, alpha=1",
+    {{"torch.index_add", M("index_add")},
+     "input, dim, index, source, *, alpha=1",
      "z = _eq(_ndim(input), 0); x = _if(z, reshape(input, [1]), input); v = _if(z, reshape(source, [-1]), source); "
      "d = _dim(input, dim); s = _sizes(v); "
      "ie = expand(reshape(index, _concat(_ones(d), [-1], _ones(_sub(_sub(_len(s), d), 1)))), s); "
      "r = scatter_add(x, d, ie, _if(_eq(alpha, 1), v, mul(v, alpha))); _if(z, reshape(r, []), r)"},
-    {{"torch.index_copy", M("index_copy")}, "input, dim, index, source",
+    {{"torch.index_copy", M("index_copy")},
+     "input, dim, index, source",
      "z = _eq(_ndim(input), 0); x = _if(z, reshape(input, [1]), input); v = _if(z, reshape(source, [-1]), source); "
      "d = _dim(input, dim); s = _sizes(v); "
      "ie = expand(reshape(index, _concat(_ones(d), [-1], _ones(_sub(_sub(_len(s), d), 1)))), s); "
      "r = scatter(x, d, ie, v); _if(z, reshape(r, []), r)"},
-    {{"torch.index_reduce", M("index_reduce")}, "input, dim, index, source, reduce, *, include_self=True",
+    {{"torch.index_reduce", M("index_reduce")},
+     "input, dim, index, source, reduce, *, include_self=True",
      "z = _eq(_ndim(input), 0); x = _if(z, reshape(input, [1]), input); v = _if(z, reshape(source, [-1]), source); "
      "d = _dim(input, dim); s = _sizes(v); "
      "ie = expand(reshape(index, _concat(_ones(d), [-1], _ones(_sub(_sub(_len(s), d), 1)))), s); "
      "r = scatter_reduce(x, d, ie, v, reduce, include_self=include_self); _if(z, reshape(r, []), r)"},
-    {{"torch.index_fill", M("index_fill")}, "input, dim, index, value",
+    {{"torch.index_fill", M("index_fill")},
+     "input, dim, index, value",
      "z = _eq(_ndim(input), 0); x = _if(z, reshape(input, [1]), input); d = _dim(input, dim); "
      "s = _set(_sizes(x), d, _numel(index)); "
      "ie = expand(reshape(index, _concat(_ones(d), [-1], _ones(_sub(_sub(_len(s), d), 1)))), s); "
      "r = scatter(x, d, ie, _if(_tensor(value), expand(to(value, _dtype(x)), s), value)); _if(z, reshape(r, []), r)"},
-    {{"torch.take", M("take")}, "input, index",
+    {{"torch.take", M("take")},
+     "input, index",
      "i = reshape(index, [-1]); "
      "reshape(gather(reshape(input, [-1]), 0, where(lt(i, 0), add(i, _numel(input)), i)), _sizes(index))"},
-    {{"torch.put", M("put")}, "input, index, source, accumulate=False",
+    {{"torch.put", M("put")},
+     "input, index, source, accumulate=False",
      "i = reshape(index, [-1]); w = where(lt(i, 0), add(i, _numel(input)), i); f = reshape(input, [-1]); "
      "v = reshape(source, [-1]); "
      "reshape(_if(accumulate, scatter_add(f, 0, w, v), scatter(f, 0, w, v)), _sizes(input))"},
-    {{"torch.take_along_dim", M("take_along_dim")}, "input, indices, dim=None",
+    {{"torch.take_along_dim", M("take_along_dim")},
+     "input, indices, dim=None",
      "_if(_none(dim), gather(reshape(input, [-1]), 0, reshape(indices, [-1])), "
      "gather(expand(input, _broadcast_shape(_set(_sizes(indices), dim, _size(input, dim)), _sizes(input))), dim, "
      "expand(indices, _broadcast_shape(_set(_sizes(input), dim, _size(indices, dim)), _sizes(indices)))))"},
-    {{"torch.masked_scatter", M("masked_scatter")}, "input, mask, source",
+    {{"torch.masked_scatter", M("masked_scatter")},
+     "input, mask, source",
      "s = _broadcast_shape(input, mask); m = expand(mask, s); f = reshape(m, [-1]); "
      "c = where(f, sub(cumsum(f, 0), 1), 0); "
      "where(m, reshape(gather(reshape(source, [-1]), 0, c), s), expand(input, s))"},
-    {{"torch.select_scatter", M("select_scatter")}, "input, src, dim, index",
+    {{"torch.select_scatter", M("select_scatter")},
+     "input, src, dim, index",
      "d = _dim(input, dim); i = _if(_lt(index, 0), _add(index, _size(input, d)), index); "
      "cat([slice(input, d, 0, i), unsqueeze(src, d), slice(input, d, _add(i, 1))], d)"},
-    {{"torch.slice_scatter", M("slice_scatter")}, "input, src, dim=0, start=None, end=None, step=1",
+    {{"torch.slice_scatter", M("slice_scatter")},
+     "input, src, dim=0, start=None, end=None, step=1",
      "d = _dim(input, dim); b = _slice_bounds(_size(input, d), start, end); s = _sizes(src); "
      "ie = expand(reshape(arange(_item(b, 0), _item(b, 1), step), "
      "_concat(_ones(d), [-1], _ones(_sub(_sub(_len(s), d), 1)))), s); scatter(input, d, ie, src)"},
-    {{ATEN("index.Tensor")}, "input, indices",
+    {{ATEN("index.Tensor")},
+     "input, indices",
      "_if(_ne(_len(indices), 1), _err('indexing with more than one index tensor is not supported'), "
      "_if(_ne(_dtype(_item(indices, 0)), 'torch.int64'), _err('indexing with a bool or non-int64 index tensor is not "
      "supported'), reshape(index_select(input, 0, reshape(where(lt(_item(indices, 0), 0), add(_item(indices, 0), "
      "_size(input, 0)), _item(indices, 0)), [-1])), _concat(_sizes(_item(indices, 0)), _slice(_sizes(input), 1)))))"},
     /* ---- stacking and splitting ---- */
-    {{"torch.functional.atleast_1d", "torch.atleast_1d"}, "*tensors",
+    {{"torch.functional.atleast_1d", "torch.atleast_1d"},
+     "*tensors",
      "r = _each(tensors, _if(_eq(_ndim(it), 0), reshape(it, [1]), reshape(it, _sizes(it)))); "
      "_if(_eq(_len(r), 1), _item(r, 0), r)"},
-    {{"torch.functional.atleast_2d", "torch.atleast_2d"}, "*tensors",
+    {{"torch.functional.atleast_2d", "torch.atleast_2d"},
+     "*tensors",
      "r = _each(tensors, _if(_lt(_ndim(it), 2), reshape(it, _concat(_ones(_sub(2, _ndim(it))), _sizes(it))), "
      "reshape(it, _sizes(it)))); _if(_eq(_len(r), 1), _item(r, 0), r)"},
-    {{"torch.functional.atleast_3d", "torch.atleast_3d"}, "*tensors",
+    {{"torch.functional.atleast_3d", "torch.atleast_3d"},
+     "*tensors",
      "r = _each(tensors, _if(_eq(_ndim(it), 0), reshape(it, [1, 1, 1]), _if(_eq(_ndim(it), 1), "
      "reshape(it, [1, _numel(it), 1]), _if(_eq(_ndim(it), 2), unsqueeze(it, -1), reshape(it, _sizes(it)))))); "
      "_if(_eq(_len(r), 1), _item(r, 0), r)"},
     {{"torch.hstack"}, "tensors", "t = _each(tensors, atleast_1d(it)); cat(t, _if(_eq(_ndim(_item(t, 0)), 1), 0, 1))"},
     {{"torch.vstack", "torch.row_stack"}, "tensors", "cat(_each(tensors, atleast_2d(it)), 0)"},
     {{"torch.dstack"}, "tensors", "cat(_each(tensors, atleast_3d(it)), 2)"},
-    {{"torch.column_stack"}, "tensors",
+    {{"torch.column_stack"},
+     "tensors",
      "cat(_each(tensors, _if(_le(_ndim(it), 1), reshape(it, [_numel(it), 1]), it)), 1)"},
-    {{"torch.functional.broadcast_tensors", "torch.broadcast_tensors"}, "*tensors",
+    {{"torch.functional.broadcast_tensors", "torch.broadcast_tensors"},
+     "*tensors",
      "s = _broadcast_shape(tensors); _each(tensors, expand(it, s))"},
-    {{"torch.functional.meshgrid", "torch.meshgrid"}, "*tensors, indexing='ij'",
+    {{"torch.functional.meshgrid", "torch.meshgrid"},
+     "*tensors, indexing='ij'",
      "n = _len(tensors); xy = _and(_eq(indexing, 'xy'), _ge(n, 2)); "
      "t = _if(xy, _concat([_item(tensors, 1), _item(tensors, 0)], _slice(tensors, 2)), tensors); "
      "s = _each(t, _numel(it)); "
      "g = _each(t, expand(reshape(it, _concat(_ones(ix), [-1], _ones(_sub(_sub(n, ix), 1)))), s)); "
      "_if(xy, _concat([_item(g, 1), _item(g, 0)], _slice(g, 2)), g)"},
-    {{"torch.tensor_split", M("tensor_split")}, "input, indices_or_sections, dim=0",
+    {{"torch.tensor_split", M("tensor_split")},
+     "input, indices_or_sections, dim=0",
      "_each(_tsplit(_size(input, dim), indices_or_sections), slice(input, dim, _item(it, 0), _item(it, 1)))"},
-    {{"torch.hsplit", M("hsplit")}, "input, indices_or_sections",
+    {{"torch.hsplit", M("hsplit")},
+     "input, indices_or_sections",
      "d = _if(_gt(_ndim(input), 1), 1, 0); "
      "_if(_eq(_ndim(input), 0), _err('torch.hsplit requires a tensor with at least 1 dimension, but got a tensor "
-     "with 0 dimensions!'), _if(_if(_num(indices_or_sections), _ne(_mod(_size(input, d), indices_or_sections), 0), False), "
-     "_err('the size of the dimension is not divisible by the split_size'), tensor_split(input, indices_or_sections, d)))"},
-    {{"torch.vsplit", M("vsplit")}, "input, indices_or_sections",
+     "with 0 dimensions!'), _if(_if(_num(indices_or_sections), _ne(_mod(_size(input, d), indices_or_sections), 0), "
+     "False), "
+     "_err('the size of the dimension is not divisible by the split_size'), tensor_split(input, indices_or_sections, "
+     "d)))"},
+    {{"torch.vsplit", M("vsplit")},
+     "input, indices_or_sections",
      "_if(_lt(_ndim(input), 2), _err('torch.vsplit requires a tensor with at least 2 dimension'), "
      "_if(_if(_num(indices_or_sections), _ne(_mod(_size(input, 0), indices_or_sections), 0), False), "
-     "_err('the size of the dimension is not divisible by the split_size'), tensor_split(input, indices_or_sections, 0)))"},
-    {{"torch.dsplit", M("dsplit")}, "input, indices_or_sections",
+     "_err('the size of the dimension is not divisible by the split_size'), tensor_split(input, indices_or_sections, "
+     "0)))"},
+    {{"torch.dsplit", M("dsplit")},
+     "input, indices_or_sections",
      "_if(_lt(_ndim(input), 3), _err('torch.dsplit requires a tensor with at least 3 dimension'), "
      "_if(_if(_num(indices_or_sections), _ne(_mod(_size(input, 2), indices_or_sections), 0), False), "
-     "_err('the size of the dimension is not divisible by the split_size'), tensor_split(input, indices_or_sections, 2)))"},
+     "_err('the size of the dimension is not divisible by the split_size'), tensor_split(input, indices_or_sections, "
+     "2)))"},
     /* ---- moving elements ---- */
-    {{"torch.rot90", M("rot90")}, "input, k=1, dims=None",
+    {{"torch.rot90", M("rot90")},
+     "input, k=1, dims=None",
      "a = _if(_none(dims), 0, _item(dims, 0)); b = _if(_none(dims), 1, _item(dims, 1)); m = _mod(k, 4); "
      "_if(_eq(m, 1), transpose(flip(input, [b]), a, b), _if(_eq(m, 2), flip(input, [a, b]), "
      "_if(_eq(m, 3), transpose(flip(input, [a]), a, b), clone(input))))"},
-    {{F("pixel_unshuffle"), "torch.pixel_unshuffle"}, "input, downscale_factor",
+    {{F("pixel_unshuffle"), "torch.pixel_unshuffle"},
+     "input, downscale_factor",
      "r = downscale_factor; s = _sizes(input); b = _slice(s, 0, -3); k = _len(b); "
      "c = _item(s, -3); h = _floordiv(_item(s, -2), r); w = _floordiv(_item(s, -1), r); "
      "x = reshape(input, _concat(b, [c, h, r, w, r])); "
      "y = permute(x, _concat(_range(k), [k, _add(k, 2), _add(k, 4), _add(k, 1), _add(k, 3)])); "
      "reshape(y, _concat(b, [_mul(_mul(c, r), r), h, w]))"},
-    {{"torch.diff", M("diff")}, "input, n=1, dim=-1, prepend=None, append=None",
+    {{"torch.diff", M("diff")},
+     "input, n=1, dim=-1, prepend=None, append=None",
      "x = _if(_and(_none(prepend), _none(append)), input, cat(_concat(_if(_none(prepend), [], [prepend]), [input], "
      "_if(_none(append), [], [append])), dim)); "
      "_if(_eq(n, 0), clone(input), _if(_eq(_size(x, dim), 0), clone(x), "
      "diff(_if(_eq(_dtype(x), 'torch.bool'), ne(slice(x, dim, 1), slice(x, dim, 0, -1)), "
      "sub(slice(x, dim, 1), slice(x, dim, 0, -1))), _sub(n, 1), dim)))"},
     /* ---- integration ---- */
-    {{"torch.trapezoid", "torch.trapz"}, "y, x=None, *, dx=None, dim=-1",
+    {{"torch.trapezoid", "torch.trapz"},
+     "y, x=None, *, dx=None, dim=-1",
      "d = _if(_lt(dim, 0), _add(dim, _ndim(y)), dim); "
-     "xv = _if(_none(x), None, _if(_eq(_ndim(x), 1), reshape(x, _concat(_ones(d), [-1], _ones(_sub(_sub(_ndim(y), d), 1)))), x)); "
+     "xv = _if(_none(x), None, _if(_eq(_ndim(x), 1), reshape(x, _concat(_ones(d), [-1], _ones(_sub(_sub(_ndim(y), d), "
+     "1)))), x)); "
      "_if(_none(x), _if(_eq(_size(y, dim), 0), sum(y, dim), "
      "mul(sub(sum(y, dim), mul(add(select(y, dim, 0), select(y, dim, -1)), 0.5)), _if(_none(dx), 1, dx))), "
      "div(sum(mul(diff(xv, 1, dim), add(slice(y, dim, 1), slice(y, dim, 0, -1))), dim), 2.0))"},
-    {{"torch.cumulative_trapezoid"}, "y, x=None, *, dx=None, dim=-1",
+    {{"torch.cumulative_trapezoid"},
+     "y, x=None, *, dx=None, dim=-1",
      "d = _if(_lt(dim, 0), _add(dim, _ndim(y)), dim); "
-     "xv = _if(_none(x), None, _if(_eq(_ndim(x), 1), reshape(x, _concat(_ones(d), [-1], _ones(_sub(_sub(_ndim(y), d), 1)))), x)); "
+     "xv = _if(_none(x), None, _if(_eq(_ndim(x), 1), reshape(x, _concat(_ones(d), [-1], _ones(_sub(_sub(_ndim(y), d), "
+     "1)))), x)); "
      "s = add(slice(y, dim, 1), slice(y, dim, 0, -1)); "
      "_if(_none(x), cumsum(mul(s, _div(_if(_none(dx), 1, dx), 2.0)), dim), "
      "cumsum(div(mul(diff(xv, 1, dim), s), 2.0), dim))"},
     /* ---- statistics ---- */
-    {{"torch.cov", M("cov")}, "input, *, correction=1, fweights=None, aweights=None",
+    {{"torch.cov", M("cov")},
+     "input, *, correction=1, fweights=None, aweights=None",
      "ok = _if(_gt(_ndim(input), 2), _err('cov(): expected input to have two or fewer dimensions'), True); "
      "c = _if(_lt(_ndim(input), 2), reshape(input, [1, -1]), input); "
      "w = _if(_none(fweights), aweights, _if(_none(aweights), fweights, mul(fweights, aweights))); "
@@ -334,18 +400,22 @@ static const composite composites[] = {
      "xm = sub(c, div(sum(_if(_none(w), c, mul(c, w)), 1, True), ws)); "
      "f = _if(_none(w), _sub(_size(c, 1), correction), _if(_eq(correction, 0), ws, _if(_none(aweights), "
      "sub(ws, correction), sub(ws, div(mul(sum(mul(w, aweights)), correction), ws))))); "
-     "r = div(matmul(xm, t(_if(_none(w), xm, mul(xm, w)))), _if(_none(w), _if(_le(f, 0), 0, f), clamp_min(mul(f, 1.0), 0))); "
+     "r = div(matmul(xm, t(_if(_none(w), xm, mul(xm, w)))), _if(_none(w), _if(_le(f, 0), 0, f), clamp_min(mul(f, 1.0), "
+     "0))); "
      "_if(_eq(_size(c, 0), 1), squeeze(r), r)"},
-    {{"torch.corrcoef", M("corrcoef")}, "input",
+    {{"torch.corrcoef", M("corrcoef")},
+     "input",
      "c = cov(input); "
      "_if(_eq(_ndim(c), 0), div(c, c), "
      "clamp(div(div(c, unsqueeze(sqrt(diagonal(c)), 1)), unsqueeze(sqrt(diagonal(c)), 0)), -1, 1))"},
     /* ---- reductions ---- */
-    {{"torch.aminmax", M("aminmax")}, "input, *, dim=None, keepdim=False",
+    {{"torch.aminmax", M("aminmax")},
+     "input, *, dim=None, keepdim=False",
      /* a 0-d input with keepdim gives results of shape [1] (PyTorch resizes its 0-d outputs, with a warning) */
      "a = amin(input, dim, keepdim); b = amax(input, dim, keepdim); "
      "_if(_and(_eq(_ndim(input), 0), _and(keepdim, _not(_none(dim)))), (reshape(a, [1]), reshape(b, [1])), (a, b))"},
-    {{"torch.cross", M("cross"), "torch._C._linalg.linalg_cross", "torch.linalg.cross"}, "input, other, dim=-1",
+    {{"torch.cross", M("cross"), "torch._C._linalg.linalg_cross", "torch.linalg.cross"},
+     "input, other, dim=-1",
      "sub(mul(roll(input, -1, dim), roll(other, -2, dim)), mul(roll(input, -2, dim), roll(other, -1, dim)))"},
 };
 
@@ -379,18 +449,18 @@ int fx_composite_find(fx_str target, bool method) {
 typedef struct ev {
   fx_program *p;
   fx_diag *d;
-  uint32_t node;   /* the composite node */
+  uint32_t node; /* the composite node */
   const composite *cp;
-  const char *s;   /* the body, where the parser is */
-  bool bad;        /* an error was reported (or, checking tables, the body is malformed) */
-  bool checking;   /* fx_decompose_check_tables: parse only */
+  const char *s; /* the body, where the parser is */
+  bool bad;      /* an error was reported (or, checking tables, the body is malformed) */
+  bool checking; /* fx_decompose_check_tables: parse only */
   int depth;
   fx_sig sig;
   fx_value slots[FX_SIG_MAX];
   int nvars;
   fx_str var_names[NVARS];
   fx_value vars[NVARS];
-  char *msg;       /* checking: the problem */
+  char *msg; /* checking: the problem */
   size_t cap;
 } ev;
 
@@ -509,7 +579,8 @@ static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth, fx_va
 static fx_value make_node(ev *e, fx_str name, const fx_value *args, int n, const fx_value *kw, int nkw) {
   fx_graph *g = e->p->g;
   char target[96];
-  if (fx_str_starts_with(name, "F.")) snprintf(target, sizeof target, "torch.nn.functional.%.*s", (int)name.n - 2, name.p + 2);
+  if (fx_str_starts_with(name, "F."))
+    snprintf(target, sizeof target, "torch.nn.functional.%.*s", (int)name.n - 2, name.p + 2);
   else if (fx_str_starts_with(name, "operator.")) snprintf(target, sizeof target, "%.*s", (int)name.n, name.p);
   else if (fx_str_starts_with(name, "aten."))
     snprintf(target, sizeof target, "torch.ops.aten.%.*s", (int)name.n - 5, name.p + 5);
@@ -522,9 +593,10 @@ static fx_value make_node(ev *e, fx_str name, const fx_value *args, int n, const
   char nm[160];
   snprintf(nm, sizeof nm, "%.*s_%s", (int)cn->name.n, cn->name.p, last + 1);
   fx_insert_point ip = fx_graph_inserting_before(g, e->node);
-  uint32_t id = fx_graph_create_node(g, FX_CALL_FUNCTION, fx_str_make(target, strlen(target)),
-                                     fx_value_tuple(g, a, (uint32_t)n), fx_value_container(g, FX_V_DICT, k, (uint32_t)nkw),
-                                     fx_graph_unique_name(g, fx_str_make(nm, strlen(nm))), fx_str_make("", 0));
+  uint32_t id =
+      fx_graph_create_node(g, FX_CALL_FUNCTION, fx_str_make(target, strlen(target)), fx_value_tuple(g, a, (uint32_t)n),
+                           fx_value_container(g, FX_V_DICT, k, (uint32_t)nkw),
+                           fx_graph_unique_name(g, fx_str_make(nm, strlen(nm))), fx_str_make("", 0));
   fx_graph_restore_insert(g, ip);
   g->nodes[id].loc = g->nodes[e->node].loc;
   fx_program_grow_inst(e->p);
@@ -545,9 +617,9 @@ static fx_value make_node(ev *e, fx_str name, const fx_value *args, int n, const
 static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
   if (e->checking) return NONE_VALUE;
 #define IS(z) fx_str_eqz(name, z)
-#define NEED(k)                                                                                                       \
-  do {                                                                                                                \
-    if (n != (k)) return fail(e, "%.*s takes %d arguments", (int)name.n, name.p, (k));                                \
+#define NEED(k)                                                                                                        \
+  do {                                                                                                                 \
+    if (n != (k)) return fail(e, "%.*s takes %d arguments", (int)name.n, name.p, (k));                                 \
   } while (0)
   fx_value r0 = n > 0 ? result_of(e, &a[0]) : NONE_VALUE, r1 = n > 1 ? result_of(e, &a[1]) : NONE_VALUE;
   if (IS("_none")) {
@@ -611,8 +683,10 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
       int64_t i = r0.v.i, j = r1.v.i, r = 0;
       if ((IS("_floordiv") || IS("_mod")) && j == 0) return fail(e, "integer division by zero");
       if ((IS("_floordiv") || IS("_mod")) && j == -1 && i == INT64_MIN) return fail(e, "integer overflow");
-      bool ovf = IS("_add") ? __builtin_add_overflow(i, j, &r) : IS("_sub") ? __builtin_sub_overflow(i, j, &r)
-                 : IS("_mul") ? __builtin_mul_overflow(i, j, &r) : false;
+      bool ovf = IS("_add")   ? __builtin_add_overflow(i, j, &r)
+                 : IS("_sub") ? __builtin_sub_overflow(i, j, &r)
+                 : IS("_mul") ? __builtin_mul_overflow(i, j, &r)
+                              : false;
       if (ovf) return fail(e, "integer overflow");
       if (IS("_floordiv") || IS("_mod")) {
         int64_t q = i / j - ((i % j != 0) && ((i < 0) != (j < 0)));
@@ -620,8 +694,12 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
       }
       return ev_int(e, r);
     }
-    double r = IS("_add") ? x + y : IS("_sub") ? x - y : IS("_mul") ? x * y : IS("_div") ? x / y
-               : IS("_floordiv") ? floor(x / y) : x - y * floor(x / y);
+    double r = IS("_add")        ? x + y
+               : IS("_sub")      ? x - y
+               : IS("_mul")      ? x * y
+               : IS("_div")      ? x / y
+               : IS("_floordiv") ? floor(x / y)
+                                 : x - y * floor(x / y);
     return ev_float(e, r);
   }
   if (IS("_ndim") || IS("_numel")) {
@@ -644,9 +722,10 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
     const fx_tinfo *t = tensor_of(e, &a[0], "the operand");
     if (!t) return NONE_VALUE;
     static const char *const names[FXRT_NUM_DTYPES] = {
-        [FXRT_F32] = "torch.float32", [FXRT_F64] = "torch.float64", [FXRT_F16] = "torch.float16",
-        [FXRT_BF16] = "torch.bfloat16", [FXRT_I64] = "torch.int64", [FXRT_I32] = "torch.int32",
-        [FXRT_I16] = "torch.int16", [FXRT_I8] = "torch.int8", [FXRT_U8] = "torch.uint8", [FXRT_BOOL] = "torch.bool"};
+        [FXRT_F32] = "torch.float32",   [FXRT_F64] = "torch.float64", [FXRT_F16] = "torch.float16",
+        [FXRT_BF16] = "torch.bfloat16", [FXRT_I64] = "torch.int64",   [FXRT_I32] = "torch.int32",
+        [FXRT_I16] = "torch.int16",     [FXRT_I8] = "torch.int8",     [FXRT_U8] = "torch.uint8",
+        [FXRT_BOOL] = "torch.bool"};
     const char *w = names[t->dtype];
     return fx_value_word(e->p->g, fx_str_make(w, strlen(w)));
   }
@@ -821,9 +900,10 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
       if (ca[i] < 0 || ca[i] >= ta->ndim || cb[i] < 0 || cb[i] >= tb->ndim || used_a[ca[i]] || used_b[cb[i]])
         return fail(e, "tensordot: a dimension is out of range or repeated");
       if (ta->shape[ca[i]] != tb->shape[cb[i]])
-        return fail(e, "contracted dimensions need to match, but first has size %lld in dim %lld and second has size "
-                    "%lld in dim %lld", (long long)ta->shape[ca[i]], (long long)ca[i], (long long)tb->shape[cb[i]],
-                    (long long)cb[i]);
+        return fail(e,
+                    "contracted dimensions need to match, but first has size %lld in dim %lld and second has size "
+                    "%lld in dim %lld",
+                    (long long)ta->shape[ca[i]], (long long)ca[i], (long long)tb->shape[cb[i]], (long long)cb[i]);
       used_a[ca[i]] = used_b[cb[i]] = true;
       k *= ta->shape[ca[i]];
     }
@@ -837,9 +917,9 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
       if (!used_b[i]) pb[npb++] = fx_value_int(g, i), out[no++] = fx_value_int(g, tb->shape[i]), nn *= tb->shape[i];
     if (no > FXRT_MAX_DIMS) return fail(e, "the result would have more than %d dimensions", FXRT_MAX_DIMS);
     fx_value sa[2] = {fx_value_int(g, m), fx_value_int(g, k)}, sb[2] = {fx_value_int(g, k), fx_value_int(g, nn)};
-    fx_value plan[5] = {fx_value_container(g, FX_V_LIST, pa, (uint32_t)npa), fx_value_container(g, FX_V_LIST, pb, (uint32_t)npb),
-                        fx_value_container(g, FX_V_LIST, sa, 2), fx_value_container(g, FX_V_LIST, sb, 2),
-                        fx_value_container(g, FX_V_LIST, out, (uint32_t)no)};
+    fx_value plan[5] = {fx_value_container(g, FX_V_LIST, pa, (uint32_t)npa),
+                        fx_value_container(g, FX_V_LIST, pb, (uint32_t)npb), fx_value_container(g, FX_V_LIST, sa, 2),
+                        fx_value_container(g, FX_V_LIST, sb, 2), fx_value_container(g, FX_V_LIST, out, (uint32_t)no)};
     return fx_value_container(g, FX_V_LIST, plan, 5);
   }
   if (IS("_set")) { /* L with item I replaced by V */

@@ -66,16 +66,16 @@ static double identity_of(fxrt_scatter_op op) {
   return op == FXRT_SCATTER_PROD ? 1.0 : op == FXRT_SCATTER_AMAX ? -INFINITY : op == FXRT_SCATTER_AMIN ? INFINITY : 0.0;
 }
 
-#define FLOAT_COMBINE(T)                                                                                              \
-  static T combine_##T(fxrt_scatter_op op, T a, T b) {                                                                \
-    switch (op) {                                                                                                     \
-    case FXRT_SCATTER_SUM:                                                                                            \
-    case FXRT_SCATTER_MEAN: return a + b;                                                                             \
-    case FXRT_SCATTER_PROD: return a * b;                                                                             \
-    case FXRT_SCATTER_AMAX: return isnan(b) ? b : isnan(a) ? a : a > b ? a : b;                                       \
-    case FXRT_SCATTER_AMIN: return isnan(b) ? b : isnan(a) ? a : a < b ? a : b;                                       \
-    default: return b;                                                                                                \
-    }                                                                                                                 \
+#define FLOAT_COMBINE(T)                                                                                               \
+  static T combine_##T(fxrt_scatter_op op, T a, T b) {                                                                 \
+    switch (op) {                                                                                                      \
+    case FXRT_SCATTER_SUM:                                                                                             \
+    case FXRT_SCATTER_MEAN: return a + b;                                                                              \
+    case FXRT_SCATTER_PROD: return a * b;                                                                              \
+    case FXRT_SCATTER_AMAX: return isnan(b) ? b : isnan(a) ? a : a > b ? a : b;                                        \
+    case FXRT_SCATTER_AMIN: return isnan(b) ? b : isnan(a) ? a : a < b ? a : b;                                        \
+    default: return b;                                                                                                 \
+    }                                                                                                                  \
   }
 FLOAT_COMBINE(float)
 FLOAT_COMBINE(double)
@@ -159,7 +159,8 @@ fxrt_status fxrt_scatter(int64_t op, fxrt_dtype dt, void *y, const fxrt_view *yv
         const int64_t t = offset_of(yv, pos, (int32_t)dim, i);
         if (dt == FXRT_F32) ((float *)y)[t] = (float)identity_of(sop);
         else if (dt == FXRT_F64) ((double *)y)[t] = identity_of(sop);
-        else if (sop == FXRT_SCATTER_AMAX || sop == FXRT_SCATTER_AMIN) store_int(dt, y, t, int_limit(dt, sop == FXRT_SCATTER_AMIN));
+        else if (sop == FXRT_SCATTER_AMAX || sop == FXRT_SCATTER_AMIN)
+          store_int(dt, y, t, int_limit(dt, sop == FXRT_SCATTER_AMIN));
         else store_int(dt, y, t, sop == FXRT_SCATTER_PROD ? 1 : 0);
       }
     }
