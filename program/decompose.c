@@ -14,7 +14,8 @@
  * name it). The new nodes are ordinary nodes: elementwise fusion, constant folding and the other passes see them.
  *
  * Bodies: statements separated by ';', `NAME = EXPR` or the result EXPR (the last); EXPR is a call NAME(ARG, ...,
- * KEY=ARG), a parameter or variable name, a number, 'string', None, True, False, inf, nan, pi, [list] or (tuple).
+ * KEY=ARG), a parameter or variable name, a number, 'string', None, True, False, inf, nan, a dtype (torch.float32),
+ * [list] or (tuple).
  * A called NAME is the target torch.NAME (linalg.vector_norm is torch.linalg.vector_norm), F.NAME is
  * torch.nn.functional.NAME, aten.NAME.OVERLOAD is torch.ops.aten.NAME.OVERLOAD (the op itself where a composite
  * has the name: torch.round with decimals), operator.NAME as written. Names starting with '_' are evaluated now, on
@@ -300,6 +301,34 @@ static const composite composites[] = {
      "_if(_ne(_dtype(_item(indices, 0)), 'torch.int64'), _err('indexing with a bool or non-int64 index tensor is not "
      "supported'), reshape(index_select(input, 0, reshape(where(lt(_item(indices, 0), 0), add(_item(indices, 0), "
      "_size(input, 0)), _item(indices, 0)), [-1])), _concat(_sizes(_item(indices, 0)), _slice(_sizes(input), 1)))))"},
+    /* ---- sorting: topk of every element is a stable sort (NaN last ascending, first descending; ties in index
+     * order), as torch.sort's ---- */
+    {{"torch.sort", M("sort")}, "input, dim=-1, descending=False, stable=False",
+     "topk(input, _if(_eq(_ndim(input), 0), 1, _size(input, dim)), dim, descending)"},
+    {{"torch.argsort", M("argsort")}, "input, dim=-1, descending=False, stable=False",
+     "operator.getitem(sort(input, dim, descending), 1)"},
+    {{"torch.msort", M("msort")}, "input", "operator.getitem(sort(input, 0), 0)"},
+    {{"torch.kthvalue", M("kthvalue")}, "input, k, dim=-1, keepdim=False",
+     "z = _eq(_ndim(input), 0); x = _if(z, reshape(input, [1]), input); t = topk(x, k, dim, False); "
+     "v = select(operator.getitem(t, 0), dim, -1); i = select(operator.getitem(t, 1), dim, -1); "
+     "_if(z, (reshape(v, []), reshape(i, [])), _if(keepdim, (unsqueeze(v, dim), unsqueeze(i, dim)), (v, i)))"},
+    /* the lower median; a NaN makes it NaN, at the first NaN's index */
+    {{"torch.median", M("median")}, "input, dim=None, keepdim=False",
+     "x = _if(_none(dim), reshape(input, [-1]), _if(_eq(_ndim(input), 0), reshape(input, [1]), input)); "
+     "d = _if(_none(dim), 0, dim); s = sort(x, d); k = _floordiv(_sub(_size(x, d), 1), 2); "
+     "m = isnan(x); h = any(m, d); "
+     "v = where(h, nan, select(operator.getitem(s, 0), d, k)); "
+     "i = where(h, argmax(to(m, torch.float32), d), select(operator.getitem(s, 1), d, k)); "
+     "_if(_none(dim), v, _if(_eq(_ndim(input), 0), (reshape(v, []), reshape(i, [])), "
+     "_if(keepdim, (unsqueeze(v, d), unsqueeze(i, d)), (v, i))))"},
+    /* the lower median of the values that are not NaN */
+    {{"torch.nanmedian", M("nanmedian")}, "input, dim=None, keepdim=False",
+     "x = _if(_none(dim), reshape(input, [-1]), _if(_eq(_ndim(input), 0), reshape(input, [1]), input)); "
+     "d = _if(_none(dim), 0, dim); s = sort(x, d); c = sum(logical_not(isnan(x)), d, True); "
+     "k = where(lt(c, 1), 0, floor_divide(sub(c, 1), 2)); "
+     "v = gather(operator.getitem(s, 0), d, k); i = gather(operator.getitem(s, 1), d, k); "
+     "_if(_none(dim), reshape(v, []), _if(_eq(_ndim(input), 0), (reshape(v, []), reshape(i, [])), "
+     "_if(keepdim, (v, i), (squeeze(v, d), squeeze(i, d)))))"},
     /* ---- stacking and splitting ---- */
     {{"torch.functional.atleast_1d", "torch.atleast_1d"},
      "*tensors",
@@ -1096,6 +1125,8 @@ static fx_value primary(ev *e, bool live) {
     if (e->checking) return NONE_VALUE;
     return make_node(e, name, args, n, kw, nkw);
   }
+  if (fx_str_starts_with(name, "torch.")) /* a dtype: torch.float32 */
+    return live && !e->checking ? fx_value_word(e->p->g, name) : NONE_VALUE;
   if (fx_str_eqz(name, "None")) return NONE_VALUE;
   if (fx_str_eqz(name, "True") || fx_str_eqz(name, "False")) return fx_value_bool(name.p[0] == 'T');
   if (fx_str_eqz(name, "inf")) return live ? ev_float(e, INFINITY) : NONE_VALUE;

@@ -393,7 +393,7 @@ class ElementwiseFunctions(torch.nn.Module):
 
 class CompositeFunctions(torch.nn.Module):
     """Targets that fx2c decomposes into other ops (program/decompose.c: losses, norms, products, stacking and
-    splitting, triangles, index_add and friends) and the gather and scatter kernel (runtime/fxrt_index.c), with
+    splitting, triangles, index_add and friends, sorting and medians) and the gather and scatter kernel (runtime/fxrt_index.c), with
     indices computed at run time, so that the C and LLVM backends run what the decompositions make."""
 
     def __init__(self):
@@ -423,7 +423,9 @@ class CompositeFunctions(torch.nn.Module):
         e = torch.hstack([x, t]).sum(1) + torch.vstack([x, t])[2:6].sum(1) + torch.tensor_split(x, 3, dim=1)[1].sum(1) + \
             torch.kron(x[:2, :2], t[:2, :2]).sum(1) + torch.cross(x[:, :3], t[:, :3], dim=1).sum(1) + \
             torch.diff(x, dim=1).sum(1) + torch.trapezoid(x) + torch.inner(x, t).sum(1) + torch.aminmax(x, dim=1)[1]
-        return a, b, c, d, e, torch.cov(x), torch.round(x, decimals=2), torch.rot90(x), torch.atleast_3d(x[0])
+        f = torch.sort(x, 1, descending=True)[0][:, 0] + torch.median(x, 1)[0] + torch.kthvalue(x, 2, 1)[0] + \
+            torch.nanmedian(x / (x > 0), 1)[0] + torch.argsort(x, 1)[:, 0].float()
+        return a, b, c, d, e, f, torch.cov(x), torch.round(x, decimals=2), torch.rot90(x), torch.atleast_3d(x[0])
 
 
 class ConstantFolds(torch.nn.Module):
