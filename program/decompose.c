@@ -303,17 +303,21 @@ static const composite composites[] = {
      "_size(input, 0)), _item(indices, 0)), [-1])), _concat(_sizes(_item(indices, 0)), _slice(_sizes(input), 1)))))"},
     /* ---- sorting: topk of every element is a stable sort (NaN last ascending, first descending; ties in index
      * order), as torch.sort's ---- */
-    {{"torch.sort", M("sort")}, "input, dim=-1, descending=False, stable=False",
+    {{"torch.sort", M("sort")},
+     "input, dim=-1, descending=False, stable=False",
      "topk(input, _if(_eq(_ndim(input), 0), 1, _size(input, dim)), dim, descending)"},
-    {{"torch.argsort", M("argsort")}, "input, dim=-1, descending=False, stable=False",
+    {{"torch.argsort", M("argsort")},
+     "input, dim=-1, descending=False, stable=False",
      "operator.getitem(sort(input, dim, descending), 1)"},
     {{"torch.msort", M("msort")}, "input", "operator.getitem(sort(input, 0), 0)"},
-    {{"torch.kthvalue", M("kthvalue")}, "input, k, dim=-1, keepdim=False",
+    {{"torch.kthvalue", M("kthvalue")},
+     "input, k, dim=-1, keepdim=False",
      "z = _eq(_ndim(input), 0); x = _if(z, reshape(input, [1]), input); t = topk(x, k, dim, False); "
      "v = select(operator.getitem(t, 0), dim, -1); i = select(operator.getitem(t, 1), dim, -1); "
      "_if(z, (reshape(v, []), reshape(i, [])), _if(keepdim, (unsqueeze(v, dim), unsqueeze(i, dim)), (v, i)))"},
     /* the lower median; a NaN makes it NaN, at the first NaN's index */
-    {{"torch.median", M("median")}, "input, dim=None, keepdim=False",
+    {{"torch.median", M("median")},
+     "input, dim=None, keepdim=False",
      "x = _if(_none(dim), reshape(input, [-1]), _if(_eq(_ndim(input), 0), reshape(input, [1]), input)); "
      "d = _if(_none(dim), 0, dim); s = sort(x, d); k = _floordiv(_sub(_size(x, d), 1), 2); "
      "m = isnan(x); h = any(m, d); "
@@ -322,13 +326,75 @@ static const composite composites[] = {
      "_if(_none(dim), v, _if(_eq(_ndim(input), 0), (reshape(v, []), reshape(i, [])), "
      "_if(keepdim, (unsqueeze(v, d), unsqueeze(i, d)), (v, i))))"},
     /* the lower median of the values that are not NaN */
-    {{"torch.nanmedian", M("nanmedian")}, "input, dim=None, keepdim=False",
+    {{"torch.nanmedian", M("nanmedian")},
+     "input, dim=None, keepdim=False",
      "x = _if(_none(dim), reshape(input, [-1]), _if(_eq(_ndim(input), 0), reshape(input, [1]), input)); "
      "d = _if(_none(dim), 0, dim); s = sort(x, d); c = sum(logical_not(isnan(x)), d, True); "
      "k = where(lt(c, 1), 0, floor_divide(sub(c, 1), 2)); "
      "v = gather(operator.getitem(s, 0), d, k); i = gather(operator.getitem(s, 1), d, k); "
      "_if(_none(dim), reshape(v, []), _if(_eq(_ndim(input), 0), (reshape(v, []), reshape(i, [])), "
      "_if(keepdim, (v, i), (squeeze(v, d), squeeze(i, d)))))"},
+    /* quantiles as torch's quantile_impl: ranks q * (n - 1) into the sorted values (the last one when a NaN is there;
+     * nanquantile counts the values that are not NaN), then the interpolation */
+    {{"torch.quantile", M("quantile")},
+     "input, q, dim=None, keepdim=False, *, interpolation='linear'",
+     "x = _if(_none(dim), reshape(input, [-1]), _if(_eq(_ndim(input), 0), reshape(input, [1]), input)); "
+     "d = _if(_none(dim), 0, _dim(input, dim)); s = operator.getitem(sort(movedim(x, d, -1), -1), 0); "
+     "n = _size(s, -1); "
+     "qt = _if(_tensor(q), reshape(q, [-1]), full([1], q, dtype=_dtype(input))); "
+     "e = _concat(_slice(_sizes(s), 0, -1), [_numel(qt)]); "
+     "r0 = masked_fill(expand(mul(qt, _sub(n, 1)), e), any(isnan(s), -1, True), _sub(n, 1)); "
+     "r = _if(_eq(interpolation, 'lower'), floor(r0), _if(_eq(interpolation, 'higher'), ceil(r0), "
+     "_if(_eq(interpolation, 'nearest'), round(r0), r0))); "
+     "b = to(r, torch.int64); vb = gather(s, -1, b); "
+     "v = _if(_or(_eq(interpolation, 'linear'), _eq(interpolation, 'midpoint')), "
+     "lerp(vb, gather(s, -1, to(ceil(r), torch.int64)), "
+     "_if(_eq(interpolation, 'midpoint'), full_like(r, 0.5), sub(r, b))), vb); "
+     "k = _if(_and(keepdim, _gt(_ndim(input), 0)), _if(_none(dim), reshape(v, _concat(_ones(_ndim(input)), "
+     "[_numel(qt)])), unsqueeze(v, d)), v); "
+     "_if(_tensor(q), _if(_eq(_ndim(q), 0), squeeze(k, -1), movedim(k, -1, 0)), squeeze(k, -1))"},
+    {{"torch.nanquantile", M("nanquantile")},
+     "input, q, dim=None, keepdim=False, *, interpolation='linear'",
+     "x = _if(_none(dim), reshape(input, [-1]), _if(_eq(_ndim(input), 0), reshape(input, [1]), input)); "
+     "d = _if(_none(dim), 0, _dim(input, dim)); s = operator.getitem(sort(movedim(x, d, -1), -1), 0); "
+     "n = _size(s, -1); "
+     "qt = _if(_tensor(q), reshape(q, [-1]), full([1], q, dtype=_dtype(input))); "
+     "e = _concat(_slice(_sizes(s), 0, -1), [_numel(qt)]); "
+     "w = mul(qt, sub(sum(logical_not(isnan(s)), -1, True), 1)); r0 = masked_fill(w, lt(w, 0), 0); "
+     "r = _if(_eq(interpolation, 'lower'), floor(r0), _if(_eq(interpolation, 'higher'), ceil(r0), "
+     "_if(_eq(interpolation, 'nearest'), round(r0), r0))); "
+     "b = to(r, torch.int64); vb = gather(s, -1, b); "
+     "v = _if(_or(_eq(interpolation, 'linear'), _eq(interpolation, 'midpoint')), "
+     "lerp(vb, gather(s, -1, to(ceil(r), torch.int64)), "
+     "_if(_eq(interpolation, 'midpoint'), full_like(r, 0.5), sub(r, b))), vb); "
+     "k = _if(_and(keepdim, _gt(_ndim(input), 0)), _if(_none(dim), reshape(v, _concat(_ones(_ndim(input)), "
+     "[_numel(qt)])), unsqueeze(v, d)), v); "
+     "_if(_tensor(q), _if(_eq(_ndim(q), 0), squeeze(k, -1), movedim(k, -1, 0)), squeeze(k, -1))"},
+    /* ---- windows: index_select with arange indices ---- */
+    {{M("unfold")},
+     "input, dimension, size, step",
+     "z = _eq(_ndim(input), 0); x = _if(z, reshape(input, [1]), input); d = _dim(input, dimension); "
+     "n = _size(x, d); w = _add(_floordiv(_sub(n, size), step), 1); "
+     "ok = _if(_gt(size, n), _err('maximum size for tensor at dimension is smaller than size'), "
+     "_if(_le(step, 0), _err('step is <= 0'), True)); "
+     "i = add(unsqueeze(mul(arange(w), step), 1), arange(size)); "
+     "r = reshape(index_select(x, d, reshape(i, [-1])), "
+     "_concat(_slice(_sizes(x), 0, d), [w, size], _slice(_sizes(x), _add(d, 1)))); "
+     "_if(z, reshape(r, [size]), movedim(r, _add(d, 1), -1))"},
+    {{F("unfold")},
+     "input, kernel_size, dilation=1, padding=0, stride=1",
+     "z = _eq(_ndim(input), 3); x = _if(z, unsqueeze(input, 0), input); "
+     "k = _pair(kernel_size); dl = _pair(dilation); pd = _pair(padding); st = _pair(stride); "
+     "xp = F.pad(x, [_item(pd, 1), _item(pd, 1), _item(pd, 0), _item(pd, 0)]); "
+     "h = _size(xp, 2); w = _size(xp, 3); "
+     "oh = _add(_floordiv(_sub(_sub(h, _mul(_item(dl, 0), _sub(_item(k, 0), 1))), 1), _item(st, 0)), 1); "
+     "ow = _add(_floordiv(_sub(_sub(w, _mul(_item(dl, 1), _sub(_item(k, 1), 1))), 1), _item(st, 1)), 1); "
+     "ri = add(unsqueeze(mul(arange(_item(k, 0)), _item(dl, 0)), 1), mul(arange(oh), _item(st, 0))); "
+     "ci = add(unsqueeze(mul(arange(_item(k, 1)), _item(dl, 1)), 1), mul(arange(ow), _item(st, 1))); "
+     "f = add(mul(reshape(ri, [_item(k, 0), 1, oh, 1]), w), reshape(ci, [1, _item(k, 1), 1, ow])); "
+     "g = index_select(reshape(xp, [_size(x, 0), _size(x, 1), _mul(h, w)]), 2, reshape(f, [-1])); "
+     "r = reshape(g, [_size(x, 0), _mul(_mul(_size(x, 1), _item(k, 0)), _item(k, 1)), _mul(oh, ow)]); "
+     "_if(z, squeeze(r, 0), r)"},
     /* ---- stacking and splitting ---- */
     {{"torch.functional.atleast_1d", "torch.atleast_1d"},
      "*tensors",
@@ -980,6 +1046,15 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
     en = en < 0 ? (en + len < 0 ? 0 : en + len) : en > len ? len : en;
     fx_value pair[2] = {fx_value_int(e->p->g, b), fx_value_int(e->p->g, en < b ? b : en)};
     return fx_value_container(e->p->g, FX_V_LIST, pair, 2);
+  }
+  if (IS("_pair")) { /* an int as [x, x], a list of two as it is (torch's _pair) */
+    NEED(1);
+    if (r0.kind == FX_V_INT) {
+      fx_value items[2] = {r0, r0};
+      return fx_value_container(e->p->g, FX_V_LIST, items, 2);
+    }
+    if ((r0.kind != FX_V_LIST && r0.kind != FX_V_TUPLE) || r0.n != 2) return fail(e, "expected an int or two ints");
+    return r0;
   }
   if (IS("_range")) {
     NEED(1);
