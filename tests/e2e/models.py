@@ -420,8 +420,8 @@ class CompositeFunctions(torch.nn.Module):
             torch.masked_scatter(x, x > 0, t * 10) + torch.index_select(x, 1, self.idx[0]).sum(1, keepdim=True)
         d = torch.tril(x) + torch.triu(x, 1) * 2 + torch.addcmul(x, t, p, value=0.5) + torch.addcdiv(x, t, p + 1) + \
             torch.lerp(x, t, p) + torch.outer(x[0], t[1])[:4] + F.prelu(x, self.slope) + F.glu(torch.cat([x, t], 1))
-        e = torch.hstack([x, t]).sum(1) + torch.vstack([x, t])[2:6].sum(1) + torch.tensor_split(x, 3, dim=1)[1].sum(1) + \
-            torch.kron(x[:2, :2], t[:2, :2]).sum(1) + torch.cross(x[:, :3], t[:, :3], dim=1).sum(1) + \
+        e = torch.hstack([x, t]).sum(1) + torch.vstack([x, t])[2:6].sum(1) + \
+            torch.tensor_split(x, 3, dim=1)[1].sum(1) + torch.kron(x[:2, :2], t[:2, :2]).sum(1) + torch.cross(x[:, :3], t[:, :3], dim=1).sum(1) + \
             torch.diff(x, dim=1).sum(1) + torch.trapezoid(x) + torch.inner(x, t).sum(1) + torch.aminmax(x, dim=1)[1]
         f = torch.sort(x, 1, descending=True)[0][:, 0] + torch.median(x, 1)[0] + torch.kthvalue(x, 2, 1)[0] + \
             torch.nanmedian(x / (x > 0), 1)[0] + torch.argsort(x, 1)[:, 0].float()
