@@ -264,7 +264,7 @@ static bool infer_scatter_gather(fx_ictx *c, fx_op op, fx_inst *in) {
   for (int32_t d = 0; d < ti->ndim && tx->ndim; d++)
     if (d != dim && ti->shape[d] > tx->shape[d])
       return fx_ierr(c, "Size does not match at dimension %d expected index [%lld] to be smaller than %s [%lld] apart "
-                     "from dimension %d", d, (long long)ti->shape[d], op == FX_OP_GATHER ? "self" : "self",
+                     "from dimension %d", d, (long long)ti->shape[d], "self",
                      (long long)tx->shape[d], dim);
   if (op == FX_OP_GATHER) return result_tensor(c, in, tx->dtype, ti->ndim, ti->shape);
   const fx_value *src = ARG("src"), *value = op == FX_OP_SCATTER ? ARG("value") : NULL;
