@@ -503,7 +503,7 @@ uint32_t fx_node_replace_all_uses_with(fx_graph *g, uint32_t node, uint32_t repl
   add_values(g, repl, node);
   uint32_t count = g->nodes[node].nusers;
   uint32_t *users = fx_xmalloc(((size_t)count + 1) * sizeof *users);
-  memcpy(users, g->nodes[node].users, (size_t)count * sizeof *users);
+  if (count) memcpy(users, g->nodes[node].users, (size_t)count * sizeof *users);
   for (uint32_t k = 0; k < count; k++) {
     uint32_t u = users[k];
     replace_ctx c = {node, repl};
