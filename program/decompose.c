@@ -883,6 +883,7 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
     double x, y = 0;
     if (!number_of(e, &a[1], &x, "the index") || (IS("_slice") && n > 2 && !number_of(e, &a[2], &y, "the end")))
       return NONE_VALUE;
+    if (!(x > -1e15 && x < 1e15 && (n < 3 || (y > -1e15 && y < 1e15)))) return fail(e, "an index must be an int");
     lo = (int64_t)x < 0 ? (int64_t)x + len : (int64_t)x;
     if (IS("_item")) {
       if (lo < 0 || lo >= len) return fail(e, "index %lld out of range", (long long)x);

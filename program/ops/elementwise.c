@@ -334,7 +334,8 @@ static bool make_operand(fx_lctx *r, const fx_value *v, fxrt_dtype dt, int32_t n
   memset(o, 0, sizeof *o);
   if (!is_tensor(v)) {
     double x = farg(v, 0);
-    int64_t i = v->kind == FX_V_FLOAT ? (int64_t)x : iarg(v, 0);
+    const bool fits = x >= -9223372036854775808.0 && x < 9223372036854775808.0; /* not NaN, not infinite */
+    int64_t i = v->kind == FX_V_FLOAT ? (fits ? (int64_t)x : 0) : iarg(v, 0);
     switch (dt) {
     case FXRT_F32: x = (double)(float)x; break;
     case FXRT_F64: break;
