@@ -58,6 +58,30 @@ typedef struct composite {
 #define LEGACY "size_average=None, reduce=None, reduction='mean'"
 #define REDUCE "_reduce(l, _legacy(size_average, reduce, reduction))"
 
+/* index_add, index_copy, index_reduce: the 1-d index repeated along source's other dimensions, then CALL (a 0-d
+ * input and source as one element) */
+#define INDEX_SCATTER(CALL)                                                                                            \
+  "z = _eq(_ndim(input), 0); x = _if(z, reshape(input, [1]), input); v = _if(z, reshape(source, [-1]), source); "      \
+  "d = _dim(input, dim); s = _sizes(v); "                                                                              \
+  "ie = expand(reshape(index, _concat(_ones(d), [-1], _ones(_sub(_sub(_len(s), d), 1)))), s); "                        \
+  "r = " CALL "; _if(z, reshape(r, []), r)"
+/* quantile and nanquantile as torch's quantile_impl: the sorted values along the last dimension, the ranks RANKS
+ * (statements ending in r0), the interpolation, then q's dimension first */
+#define QUANTILE(RANKS)                                                                                                \
+  "x = _if(_none(dim), reshape(input, [-1]), _if(_eq(_ndim(input), 0), reshape(input, [1]), input)); "                 \
+  "d = _if(_none(dim), 0, _dim(input, dim)); s = operator.getitem(sort(movedim(x, d, -1), -1), 0); "                   \
+  "n = _size(s, -1); "                                                                                                 \
+  "qt = _if(_tensor(q), reshape(q, [-1]), full([1], q, dtype=_dtype(input))); " RANKS                                  \
+  "r = _if(_eq(interpolation, 'lower'), floor(r0), _if(_eq(interpolation, 'higher'), ceil(r0), "                       \
+  "_if(_eq(interpolation, 'nearest'), round(r0), r0))); "                                                              \
+  "b = to(r, torch.int64); vb = gather(s, -1, b); "                                                                    \
+  "v = _if(_or(_eq(interpolation, 'linear'), _eq(interpolation, 'midpoint')), "                                        \
+  "lerp(vb, gather(s, -1, to(ceil(r), torch.int64)), "                                                                 \
+  "_if(_eq(interpolation, 'midpoint'), full_like(r, 0.5), sub(r, b))), vb); "                                          \
+  "k = _if(_and(keepdim, _gt(_ndim(input), 0)), _if(_none(dim), reshape(v, _concat(_ones(_ndim(input)), "              \
+  "[_numel(qt)])), unsqueeze(v, d)), v); "                                                                             \
+  "_if(_tensor(q), _if(_eq(_ndim(q), 0), squeeze(k, -1), movedim(k, -1, 0)), squeeze(k, -1))"
+
 static const composite composites[] = {
     /* ---- losses (torch/nn/functional.py and aten/src/ATen/native/Loss.cpp, the same arithmetic) ---- */
     {{F("l1_loss")}, "input, target, " LEGACY, "l = abs(sub(input, target)); " REDUCE},
@@ -245,22 +269,11 @@ static const composite composites[] = {
     /* ---- indexing: gather and scatter (ops/index.c) along one dimension ---- */
     {{"torch.index_add", M("index_add")},
      "input, dim, index, source, *, alpha=1",
-     "z = _eq(_ndim(input), 0); x = _if(z, reshape(input, [1]), input); v = _if(z, reshape(source, [-1]), source); "
-     "d = _dim(input, dim); s = _sizes(v); "
-     "ie = expand(reshape(index, _concat(_ones(d), [-1], _ones(_sub(_sub(_len(s), d), 1)))), s); "
-     "r = scatter_add(x, d, ie, _if(_eq(alpha, 1), v, mul(v, alpha))); _if(z, reshape(r, []), r)"},
-    {{"torch.index_copy", M("index_copy")},
-     "input, dim, index, source",
-     "z = _eq(_ndim(input), 0); x = _if(z, reshape(input, [1]), input); v = _if(z, reshape(source, [-1]), source); "
-     "d = _dim(input, dim); s = _sizes(v); "
-     "ie = expand(reshape(index, _concat(_ones(d), [-1], _ones(_sub(_sub(_len(s), d), 1)))), s); "
-     "r = scatter(x, d, ie, v); _if(z, reshape(r, []), r)"},
+     INDEX_SCATTER("scatter_add(x, d, ie, _if(_eq(alpha, 1), v, mul(v, alpha)))")},
+    {{"torch.index_copy", M("index_copy")}, "input, dim, index, source", INDEX_SCATTER("scatter(x, d, ie, v)")},
     {{"torch.index_reduce", M("index_reduce")},
      "input, dim, index, source, reduce, *, include_self=True",
-     "z = _eq(_ndim(input), 0); x = _if(z, reshape(input, [1]), input); v = _if(z, reshape(source, [-1]), source); "
-     "d = _dim(input, dim); s = _sizes(v); "
-     "ie = expand(reshape(index, _concat(_ones(d), [-1], _ones(_sub(_sub(_len(s), d), 1)))), s); "
-     "r = scatter_reduce(x, d, ie, v, reduce, include_self=include_self); _if(z, reshape(r, []), r)"},
+     INDEX_SCATTER("scatter_reduce(x, d, ie, v, reduce, include_self=include_self)")},
     {{"torch.index_fill", M("index_fill")},
      "input, dim, index, value",
      "z = _eq(_ndim(input), 0); x = _if(z, reshape(input, [1]), input); d = _dim(input, dim); "
@@ -338,38 +351,11 @@ static const composite composites[] = {
      * nanquantile counts the values that are not NaN), then the interpolation */
     {{"torch.quantile", M("quantile")},
      "input, q, dim=None, keepdim=False, *, interpolation='linear'",
-     "x = _if(_none(dim), reshape(input, [-1]), _if(_eq(_ndim(input), 0), reshape(input, [1]), input)); "
-     "d = _if(_none(dim), 0, _dim(input, dim)); s = operator.getitem(sort(movedim(x, d, -1), -1), 0); "
-     "n = _size(s, -1); "
-     "qt = _if(_tensor(q), reshape(q, [-1]), full([1], q, dtype=_dtype(input))); "
-     "e = _concat(_slice(_sizes(s), 0, -1), [_numel(qt)]); "
-     "r0 = masked_fill(expand(mul(qt, _sub(n, 1)), e), any(isnan(s), -1, True), _sub(n, 1)); "
-     "r = _if(_eq(interpolation, 'lower'), floor(r0), _if(_eq(interpolation, 'higher'), ceil(r0), "
-     "_if(_eq(interpolation, 'nearest'), round(r0), r0))); "
-     "b = to(r, torch.int64); vb = gather(s, -1, b); "
-     "v = _if(_or(_eq(interpolation, 'linear'), _eq(interpolation, 'midpoint')), "
-     "lerp(vb, gather(s, -1, to(ceil(r), torch.int64)), "
-     "_if(_eq(interpolation, 'midpoint'), full_like(r, 0.5), sub(r, b))), vb); "
-     "k = _if(_and(keepdim, _gt(_ndim(input), 0)), _if(_none(dim), reshape(v, _concat(_ones(_ndim(input)), "
-     "[_numel(qt)])), unsqueeze(v, d)), v); "
-     "_if(_tensor(q), _if(_eq(_ndim(q), 0), squeeze(k, -1), movedim(k, -1, 0)), squeeze(k, -1))"},
+     QUANTILE("e = _concat(_slice(_sizes(s), 0, -1), [_numel(qt)]); "
+              "r0 = masked_fill(expand(mul(qt, _sub(n, 1)), e), any(isnan(s), -1, True), _sub(n, 1)); ")},
     {{"torch.nanquantile", M("nanquantile")},
      "input, q, dim=None, keepdim=False, *, interpolation='linear'",
-     "x = _if(_none(dim), reshape(input, [-1]), _if(_eq(_ndim(input), 0), reshape(input, [1]), input)); "
-     "d = _if(_none(dim), 0, _dim(input, dim)); s = operator.getitem(sort(movedim(x, d, -1), -1), 0); "
-     "n = _size(s, -1); "
-     "qt = _if(_tensor(q), reshape(q, [-1]), full([1], q, dtype=_dtype(input))); "
-     "e = _concat(_slice(_sizes(s), 0, -1), [_numel(qt)]); "
-     "w = mul(qt, sub(sum(logical_not(isnan(s)), -1, True), 1)); r0 = masked_fill(w, lt(w, 0), 0); "
-     "r = _if(_eq(interpolation, 'lower'), floor(r0), _if(_eq(interpolation, 'higher'), ceil(r0), "
-     "_if(_eq(interpolation, 'nearest'), round(r0), r0))); "
-     "b = to(r, torch.int64); vb = gather(s, -1, b); "
-     "v = _if(_or(_eq(interpolation, 'linear'), _eq(interpolation, 'midpoint')), "
-     "lerp(vb, gather(s, -1, to(ceil(r), torch.int64)), "
-     "_if(_eq(interpolation, 'midpoint'), full_like(r, 0.5), sub(r, b))), vb); "
-     "k = _if(_and(keepdim, _gt(_ndim(input), 0)), _if(_none(dim), reshape(v, _concat(_ones(_ndim(input)), "
-     "[_numel(qt)])), unsqueeze(v, d)), v); "
-     "_if(_tensor(q), _if(_eq(_ndim(q), 0), squeeze(k, -1), movedim(k, -1, 0)), squeeze(k, -1))"},
+     QUANTILE("w = mul(qt, sub(sum(logical_not(isnan(s)), -1, True), 1)); r0 = masked_fill(w, lt(w, 0), 0); ")},
     /* ---- windows: index_select with arange indices ---- */
     {{M("unfold")},
      "input, dimension, size, step",
@@ -519,6 +505,8 @@ static const composite composites[] = {
 #undef ATEN
 #undef LEGACY
 #undef REDUCE
+#undef INDEX_SCATTER
+#undef QUANTILE
 
 enum { NCOMPOSITES = (int)(sizeof composites / sizeof composites[0]) };
 
