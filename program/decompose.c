@@ -150,7 +150,7 @@ static const composite composites[] = {
      "_if(_eq(ord, 0), sum(ne(x, 0), dim, keepdim, dtype=_dtype(x)), _if(_eq(ord, 1), sum(abs(x), dim, keepdim), "
      "_if(_eq(ord, 2), sqrt(sum(mul(x, x), dim, keepdim)), "
      "pow(sum(pow(abs(x), ord), dim, keepdim), _div(1.0, ord))))))))"},
-    {{"torch.functional.norm", "torch.norm", M("norm")},
+    {{"torch.functional.norm", "torch.norm", M("norm"), ATEN("norm.ScalarOpt_dim"), ATEN("norm.Scalar")},
      "input, p='fro', dim=None, keepdim=False, out=None, dtype=None",
      "_if(_eq(p, 'nuc'), _err(\"the nuclear norm (p='nuc') is not supported\"), "
      "linalg.vector_norm(input, _if(_or(_none(p), _eq(p, 'fro')), 2, p), dim, keepdim, dtype=dtype))"},
@@ -381,6 +381,53 @@ static const composite composites[] = {
      "g = index_select(reshape(xp, [_size(x, 0), _size(x, 1), _mul(h, w)]), 2, reshape(f, [-1])); "
      "r = reshape(g, [_size(x, 0), _mul(_mul(_size(x, 1), _item(k, 0)), _item(k, 1)), _mul(oh, ow)]); "
      "_if(z, squeeze(r, 0), r)"},
+    /* ---- max_unpool: the input scattered into zeros at the indices max_pool returned (per plane) ---- */
+    {{F("max_unpool1d")},
+     "input, indices, kernel_size, stride=None, padding=0, output_size=None",
+     "sp = _slice(_sizes(input), -1); lead = _slice(_sizes(input), 0, -1); ks = _ntuple(kernel_size, 1); "
+     "st = _if(_none(stride), ks, _ntuple(stride, 1)); pd = _ntuple(padding, 1); "
+     "o = _if(_none(output_size), _each(_range(1), _add(_sub(_mul(_sub(_item(sp, it), 1), _item(st, it)), "
+     "_mul(2, _item(pd, it))), _item(ks, it))), _slice(output_size, -1)); "
+     "z = zeros(_concat(lead, [_prod(o)]), dtype=_dtype(input)); "
+     "reshape(scatter(z, -1, reshape(indices, _concat(lead, [-1])), reshape(input, _concat(lead, [-1]))), "
+     "_concat(lead, o))"},
+    {{F("max_unpool2d")},
+     "input, indices, kernel_size, stride=None, padding=0, output_size=None",
+     "sp = _slice(_sizes(input), -2); lead = _slice(_sizes(input), 0, -2); ks = _ntuple(kernel_size, 2); "
+     "st = _if(_none(stride), ks, _ntuple(stride, 2)); pd = _ntuple(padding, 2); "
+     "o = _if(_none(output_size), _each(_range(2), _add(_sub(_mul(_sub(_item(sp, it), 1), _item(st, it)), "
+     "_mul(2, _item(pd, it))), _item(ks, it))), _slice(output_size, -2)); "
+     "z = zeros(_concat(lead, [_prod(o)]), dtype=_dtype(input)); "
+     "reshape(scatter(z, -1, reshape(indices, _concat(lead, [-1])), reshape(input, _concat(lead, [-1]))), "
+     "_concat(lead, o))"},
+    {{F("max_unpool3d")},
+     "input, indices, kernel_size, stride=None, padding=0, output_size=None",
+     "sp = _slice(_sizes(input), -3); lead = _slice(_sizes(input), 0, -3); ks = _ntuple(kernel_size, 3); "
+     "st = _if(_none(stride), ks, _ntuple(stride, 3)); pd = _ntuple(padding, 3); "
+     "o = _if(_none(output_size), _each(_range(3), _add(_sub(_mul(_sub(_item(sp, it), 1), _item(st, it)), "
+     "_mul(2, _item(pd, it))), _item(ks, it))), _slice(output_size, -3)); "
+     "z = zeros(_concat(lead, [_prod(o)]), dtype=_dtype(input)); "
+     "reshape(scatter(z, -1, reshape(indices, _concat(lead, [-1])), reshape(input, _concat(lead, [-1]))), "
+     "_concat(lead, o))"},
+    /* ---- sets and grids ---- */
+    {{"torch.isin"},
+     "elements, test_elements, *, assume_unique=False, invert=False",
+     "t = _if(_tensor(test_elements), reshape(test_elements, [-1]), test_elements); "
+     "r = _if(_tensor(elements), any(eq(unsqueeze(elements, -1), t), -1), eq(t, elements)); "
+     "_if(invert, logical_not(r), r)"},
+    {{"torch.functional.cartesian_prod", "torch.cartesian_prod"},
+     "*tensors",
+     "_if(_eq(_len(tensors), 1), clone(_item(tensors, 0)), "
+     "stack(_each(meshgrid(tensors, indexing='ij'), reshape(it, [-1])), 1))"},
+    {{M("new_empty_strided")},
+     "input, size, stride, *, dtype=None, layout=None, device=None, pin_memory=None, "
+     "requires_grad=False",
+     "full(size, 0, dtype=_if(_none(dtype), _dtype(input), dtype))"},
+    /* in eval mode, leaky_relu with the mean of the bounds (training draws random slopes: refused) */
+    {{F("rrelu"), "torch.rrelu"},
+     "input, lower=0.125, upper=0.3333333333333333, training=False, inplace=False",
+     "_if(training, _err('rrelu with training=True draws random slopes; export the model in eval mode'), "
+     "F.leaky_relu(input, _div(_add(lower, upper), 2.0)))"},
     /* ---- stacking and splitting ---- */
     {{"torch.functional.atleast_1d", "torch.atleast_1d"},
      "*tensors",
@@ -1036,14 +1083,26 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
     fx_value pair[2] = {fx_value_int(e->p->g, b), fx_value_int(e->p->g, en < b ? b : en)};
     return fx_value_container(e->p->g, FX_V_LIST, pair, 2);
   }
-  if (IS("_pair")) { /* an int as [x, x], a list of two as it is (torch's _pair) */
-    NEED(1);
+  if (IS("_pair") || IS("_ntuple")) { /* an int as [x, x] (N of them), a list of two (N) as it is (torch's _pair) */
+    const int64_t k = IS("_pair") ? 2 : n == 2 && r1.kind == FX_V_INT ? r1.v.i : -1;
+    if (n != (IS("_pair") ? 1 : 2) || k < 1 || k > FXRT_MAX_DIMS) return fail(e, "bad %.*s", (int)name.n, name.p);
     if (r0.kind == FX_V_INT) {
-      fx_value items[2] = {r0, r0};
-      return fx_value_container(e->p->g, FX_V_LIST, items, 2);
+      fx_value items[FXRT_MAX_DIMS];
+      for (int64_t i = 0; i < k; i++) items[i] = r0;
+      return fx_value_container(e->p->g, FX_V_LIST, items, (uint32_t)k);
     }
-    if ((r0.kind != FX_V_LIST && r0.kind != FX_V_TUPLE) || r0.n != 2) return fail(e, "expected an int or two ints");
+    if ((r0.kind != FX_V_LIST && r0.kind != FX_V_TUPLE) || r0.n != (uint32_t)k)
+      return fail(e, "expected an int or %lld ints", (long long)k);
     return r0;
+  }
+  if (IS("_prod")) { /* the product of a list of ints */
+    NEED(1);
+    int64_t v[64], p = 1;
+    const int k = fx_as_ints(&r0, v, 64);
+    if (k < 0) return fail(e, "_prod takes a list of ints");
+    for (int i = 0; i < k; i++)
+      if (__builtin_mul_overflow(p, v[i], &p)) return fail(e, "integer overflow");
+    return ev_int(e, p);
   }
   if (IS("_range")) {
     NEED(1);
