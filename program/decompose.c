@@ -1,3 +1,4 @@
+// clang-format off
 /* decompose.c: composite targets, each written as a small program of other targets (ops or composites).
  *
  * PyTorch has hundreds of functions that are a few elementwise ops and reductions (the losses, addcmul, lerp,
@@ -15,26 +16,37 @@
  *
  * Bodies: statements separated by ';', `NAME = EXPR` or the result EXPR (the last); EXPR is a call NAME(ARG, ...,
  * KEY=ARG), a parameter or variable name, a number, 'string', None, True, False, inf, nan, a dtype (torch.float32),
- * [list] or (tuple).
- * A called NAME is the target torch.NAME (linalg.vector_norm is torch.linalg.vector_norm), F.NAME is
- * torch.nn.functional.NAME, aten.NAME.OVERLOAD is torch.ops.aten.NAME.OVERLOAD (the op itself where a composite
- * has the name: torch.round with decimals), operator.NAME as written. Names starting with '_' are evaluated now, on
- * constants and on the dtypes and shapes of tensors already inferred: _if(C, A, B)     A when C is true, else B (the
- * other is not evaluated) _none(X) _tensor(X) _num(X) _int(X) _float(X): whether X is None, a tensor, a number; an
- * integer (or bool) or floating-point tensor or number _eq _ne _lt _le _gt _ge _and _or _not: comparisons of numbers
- * and strings, logic _add _sub _mul _div _floordiv _mod _neg _abs: arithmetic on numbers _ndim(T) _size(T, D)
- * _numel(T): a tensor's rank, size in dimension D (negative counts from the end), elements _sizes(T): its shape as a
- * list; _len(L) _item(L, I) _slice(L, A[, B]) _concat(L, ...) _range(N): lists _dtype(T): its dtype (torch.float32
- * ...); _broadcast_shape(A, B): the shape A and B broadcast to _shape_c(W, N): [numel(W), 1, ..., 1] of N - 1 items (a
- * per-channel parameter seen along dimension 1 of N dims) _each(L, EXPR)   the list of EXPR for every item `it` (at
- * index `ix`) of the list L _interleave(A, B) _zip_mul(A, B) _max(A, B) _pow10(N); _tensordot(A, B, DIMS): how
- * tensordot permutes and reshapes A and B into matrices, and the result's shape _set(L, I, V): L with item I replaced;
- * _dim(T, D): D counted from 0; _slice_bounds(N, START, END) _ones(N): N ones; _tsplit(N, S): the [start, end) of each
- * part when tensor_split cuts N elements as S says _reduce(X, R): X reduced as a loss's reduction R says ('none',
- * 'mean', 'sum'); _legacy(SIZE_AVERAGE, REDUCE, R): the reduction that the deprecated size_average and reduce arguments
- * mean, or R _err('message'): refuses the call with that message The body is checked by fx_decompose_check_tables (a
- * unit test), not at run time: a malformed body is a bug here.
+ * [list] or (tuple). A called NAME is the target torch.NAME (linalg.vector_norm is torch.linalg.vector_norm), F.NAME
+ * is torch.nn.functional.NAME, aten.NAME.OVERLOAD is torch.ops.aten.NAME.OVERLOAD (the op itself where a composite
+ * has the name: torch.round with decimals), operator.NAME and torch.NAME as written (torch._assert), fx2c.NAME a
+ * composite of this table that no graph spells (a part of another one). Names starting with '_' are evaluated now, on constants and on the dtypes
+ * and shapes of tensors already inferred:
+ *
+ *   _if(C, A, B)                  A when C is true, else B (the other is not evaluated)
+ *   _none _tensor _num _int _float(X)  whether X is None, a tensor, a number; an integer (or bool) or floating-point
+ *                                 tensor or number
+ *   _eq _ne _lt _le _gt _ge _and _or _not  comparisons of numbers, strings and lists of numbers; logic
+ *   _add _sub _mul _div _floordiv _mod _neg _abs _max  arithmetic on numbers; _pow10(N): 10.0 ** N
+ *   _ndim(T) _size(T, D) _numel(T) _sizes(T) _dtype(T)  a tensor's rank, size in dimension D (negative counts from
+ *                                 the end), elements, shape as a list, dtype (torch.float32 ...)
+ *   _dim(T, D)                    dimension D of T counted from 0
+ *   _len(L) _item(L, I) _slice(L, A[, B]) _concat(L, ...) _set(L, I, V) _range(N) _ones(N)  lists
+ *   _sum(L) _prod(L) _find(L, V) _binom(N, K)  sum and product of ints, the indices of the items equal to V,
+ *                                 N choose K
+ *   _each(L, EXPR)                the list of EXPR for every item `it` (at index `ix`) of the list L
+ *   _interleave(A, B) _zip_mul(A, B) _pair(X) _ntuple(X, N)  lists of ints
+ *   _broadcast_shape(A, B)        the shape A and B (tensors or shapes) broadcast to
+ *   _shape_c(W, N)                [numel(W), 1, ..., 1] of N - 1 items (a per-channel parameter along dimension 1)
+ *   _tensordot(A, B, DIMS)        how tensordot permutes and reshapes A and B into matrices, and the result's shape
+ *   _slice_bounds(N, START, END)  [start, end) of a Python slice of N elements
+ *   _tsplit(N, S)                 the [start, end) of each part when tensor_split cuts N elements as S says
+ *   _reduce(X, R)                 X reduced as a loss's reduction R says ('none', 'mean', 'sum')
+ *   _legacy(SIZE_AVERAGE, REDUCE, R)  the reduction that the deprecated size_average and reduce arguments mean, or R
+ *   _err('message')               refuses the call with that message
+ *
+ * The bodies are checked by fx_decompose_check_tables (a unit test), not at run time: a malformed body is a bug here.
  */
+// clang-format on
 #include "ops/family.h"
 
 #include <ctype.h>
@@ -428,6 +440,161 @@ static const composite composites[] = {
      "input, lower=0.125, upper=0.3333333333333333, training=False, inplace=False",
      "_if(training, _err('rrelu with training=True draws random slopes; export the model in eval mode'), "
      "F.leaky_relu(input, _div(_add(lower, upper), 2.0)))"},
+    /* ---- classification losses (torch 1.13's nll_loss and cross_entropy; checked against them) ---- */
+    {{F("nll_loss")},
+     "input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'",
+     "r = _legacy(size_average, reduce, reduction); one = _eq(_ndim(input), 1); "
+     "x = _if(one, unsqueeze(input, 0), input); t = _if(one, unsqueeze(target, 0), target); "
+     "valid = ne(t, ignore_index); ts = where(valid, t, 0); g = squeeze(gather(x, 1, unsqueeze(ts, 1)), 1); "
+     "wt = _if(_none(weight), to(valid, _dtype(input)), where(valid, take(weight, ts), 0)); l = neg(mul(g, wt)); "
+     "_if(_eq(r, 'mean'), div(sum(l), sum(wt)), _if(_eq(r, 'sum'), sum(l), _if(one, squeeze(l, 0), l)))"},
+    {{F("cross_entropy")},
+     "input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', "
+     "label_smoothing=0.0",
+     "r = _legacy(size_average, reduce, reduction); "
+     "_if(_float(target), fx2c.cross_entropy_probs(input, target, weight, r, label_smoothing), "
+     "_if(_eq(label_smoothing, 0), F.nll_loss(log_softmax(input, _if(_eq(_ndim(input), 1), 0, 1)), target, weight, "
+     "None, ignore_index, None, r), fx2c.cross_entropy_smooth(input, target, weight, ignore_index, r, "
+     "label_smoothing)))"},
+    /* class probabilities as the target: -sum(log_softmax * target * weight) over the classes */
+    {{"fx2c.cross_entropy_probs"},
+     "input, target, weight, reduction, label_smoothing",
+     "cd = _if(_eq(_ndim(input), 1), 0, 1); c = _size(input, cd); lp = log_softmax(input, cd); "
+     "tt = _if(_gt(label_smoothing, 0), add(mul(target, _sub(1, label_smoothing)), _div(label_smoothing, c)), "
+     "target); p = mul(lp, tt); "
+     "pw = _if(_none(weight), p, mul(p, reshape(weight, _concat([c], _ones(_sub(_sub(_ndim(input), cd), 1)))))); "
+     "l = neg(sum(pw, cd)); "
+     "_if(_eq(reduction, 'mean'), div(sum(l), _div(_numel(input), c)), _if(_eq(reduction, 'sum'), sum(l), l))"},
+    /* class indices with label smoothing: (1 - s) nll_loss + s / C times the (weighted) sum over the classes */
+    {{"fx2c.cross_entropy_smooth"},
+     "input, target, weight, ignore_index, reduction, label_smoothing",
+     "cd = _if(_eq(_ndim(input), 1), 0, 1); c = _size(input, cd); lp = log_softmax(input, cd); "
+     "nll = F.nll_loss(lp, target, weight, None, ignore_index, None, reduction); "
+     "x = _if(_eq(cd, 0), unsqueeze(lp, 0), lp); t = _if(_eq(cd, 0), unsqueeze(target, 0), target); "
+     "valid = ne(t, ignore_index); "
+     "xw = _if(_none(weight), x, mul(x, reshape(weight, _concat([c], _ones(_sub(_ndim(x), 2)))))); "
+     "sm = where(valid, neg(sum(xw, 1)), 0); "
+     "ws = _if(_none(weight), sum(valid), sum(where(valid, take(weight, where(valid, t, 0)), 0))); "
+     "s = _if(_eq(reduction, 'mean'), div(sum(sm), ws), _if(_eq(reduction, 'sum'), sum(sm), "
+     "_if(_eq(cd, 0), squeeze(sm, 0), sm))); "
+     "add(mul(nll, _sub(1, label_smoothing)), mul(s, _div(label_smoothing, c)))"},
+    /* 1.13's checks first (a negative variance is a run-time assertion), then 0.5 (log var + (x - t)^2 / var) */
+    {{F("gaussian_nll_loss")},
+     "input, target, var, full=False, eps=1e-06, reduction='mean'",
+     "same = _eq(_sizes(var), _sizes(input)); "
+     "v = _if(same, var, _if(_eq(_slice(_sizes(input), 0, -1), _sizes(var)), unsqueeze(var, -1), "
+     "_if(_and(_eq(_slice(_sizes(input), 0, -1), _slice(_sizes(var), 0, -1)), _eq(_size(var, -1), 1)), var, "
+     "_err('var is of incorrect size')))); "
+     "z = _if(_or(_eq(reduction, 'none'), _or(_eq(reduction, 'mean'), _eq(reduction, 'sum'))), 0, "
+     "_err('reduction is not valid')); "
+     "a = torch._assert(logical_not(any(lt(v, 0))), 'var has negative entry/entries'); "
+     "vc = clamp(v, eps); d = sub(input, target); l = mul(add(log(vc), div(mul(d, d), vc)), 0.5); "
+     "lf = _if(full, add(l, 0.9189385332046727), l); _reduce(lf, reduction)"},
+    /* sum over the wrong classes i of max(0, margin - x[y] + x[i])^p (times weight[y]) / C */
+    {{F("multi_margin_loss")},
+     "input, target, p=1, margin=1.0, weight=None, " LEGACY,
+     "r = _legacy(size_average, reduce, reduction); one = _le(_ndim(input), 1); "
+     "x = _if(one, reshape(input, [1, -1]), input); t = reshape(target, [-1]); c = _size(x, 1); "
+     "z = clamp_min(add(sub(margin, gather(x, 1, unsqueeze(t, 1))), x), 0); "
+     "zp = _if(_eq(p, 1), z, _if(_eq(p, 2), mul(z, z), _err('only p == 1 and p == 2 supported'))); "
+     "zw = _if(_none(weight), zp, mul(zp, unsqueeze(take(weight, t), 1))); "
+     "l = div(sum(where(eq(arange(c), unsqueeze(t, 1)), 0.0, zw), 1), c); "
+     "_if(_eq(r, 'mean'), mean(l), _if(_eq(r, 'sum'), sum(l), _if(one, squeeze(l, 0), l)))"},
+    /* the targets are the indices before the first -1; sum over targets j and non-targets i of
+     * max(0, 1 - (x[j] - x[i])) / C */
+    {{F("multilabel_margin_loss")},
+     "input, target, " LEGACY,
+     "r = _legacy(size_average, reduce, reduction); one = _le(_ndim(input), 1); "
+     "x = _if(one, reshape(input, [1, -1]), input); t = _if(one, reshape(target, [1, -1]), target); "
+     "c = _size(x, 1); "
+     "ar = arange(c); valid = lt(ar, amin(where(lt(t, 0), ar, c), 1, True)); ts = where(valid, t, 0); "
+     "ist = any(logical_and(eq(unsqueeze(ts, 2), ar), unsqueeze(valid, 2)), 1); "
+     "term = clamp_min(rsub(sub(unsqueeze(gather(x, 1, ts), 2), unsqueeze(x, 1)), 1), 0); "
+     "l = div(sum(where(logical_and(unsqueeze(valid, 2), unsqueeze(logical_not(ist), 1)), term, 0.0), [1, 2]), c); "
+     "_if(_eq(r, 'mean'), mean(l), _if(_eq(r, 'sum'), sum(l), _if(one, squeeze(l, 0), l)))"},
+    /* x1^T W x2 + b: x1 times W as [I, O*J], then the products with x2 summed over J */
+    {{F("bilinear"), "torch.bilinear"},
+     "input1, input2, weight, bias=None",
+     "o = _size(weight, 0); i = _size(weight, 1); j = _size(weight, 2); "
+     "t = reshape(matmul(input1, reshape(permute(weight, [1, 0, 2]), [i, _mul(o, j)])), "
+     "_concat(_slice(_sizes(input1), 0, -1), [o, j])); "
+     "y = sum(mul(t, unsqueeze(input2, -2)), -1); _if(_none(bias), y, add(y, bias))"},
+    /* ---- searching: the count of boundaries below each value (right: at or below) ---- */
+    {{"torch.bucketize", M("bucketize")},
+     "input, boundaries, *, out_int32=False, right=False",
+     "x = _if(_tensor(input), unsqueeze(input, -1), input); "
+     "c = sum(_if(right, le(boundaries, x), lt(boundaries, x)), -1); "
+     "to(c, _if(out_int32, torch.int32, torch.int64))"},
+    {{"torch.searchsorted"},
+     "sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None",
+     "s = _if(_none(sorter), sorted_sequence, gather(sorted_sequence, -1, sorter)); "
+     "rt = _if(_none(side), right, _eq(side, 'right')); "
+     "x = _if(_tensor(input), unsqueeze(input, -1), input); sq = unsqueeze(s, -2); "
+     "c = sum(_if(rt, le(sq, x), lt(sq, x)), -1); "
+     "to(_if(_tensor(input), c, squeeze(c, -1)), _if(out_int32, torch.int32, torch.int64))"},
+    /* ---- norms ---- */
+    {{"torch.renorm", M("renorm")},
+     "input, p, dim, maxnorm",
+     "d = _dim(input, dim); "
+     "n = linalg.vector_norm(input, p, _concat(_range(d), _slice(_range(_ndim(input)), _add(d, 1))), True); "
+     "mul(input, where(gt(n, maxnorm), div(maxnorm, add(n, 1e-07)), 1.0))"},
+    /* avg_pool2d over the squares of a window of channels, as torch (3-d and more: the spatial dims flattened) */
+    {{F("local_response_norm")},
+     "input, size, alpha=0.0001, beta=0.75, k=1.0",
+     "s = _sizes(input); z = _if(_lt(_ndim(input), 3), _err('Expected 3D or higher dimensionality input'), 0); "
+     "d = reshape(unsqueeze(mul(input, input), 1), [_item(s, 0), 1, _item(s, 1), _prod(_slice(s, 2))]); "
+     "pd = F.pad(d, [0, 0, _floordiv(size, 2), _floordiv(_sub(size, 1), 2)]); "
+     "a = reshape(F.avg_pool2d(pd, [size, 1], 1), s); div(input, pow(add(mul(a, alpha), k), beta))"},
+    /* ---- pairs and combinations: the positions of the mask's true elements in order (topk of their flat indices,
+     * exact in f32 below 2**24), then their digits ---- */
+    {{"torch.pdist", F("pdist")},
+     "input, p=2",
+     "n = _size(input, 0); nn = _mul(n, n); "
+     "z = _if(_gt(nn, 16777216), _err('pdist of more than 4096 rows is not supported'), 0); "
+     "m = reshape(gt(arange(n), unsqueeze(arange(n), 1)), [-1]); "
+     "key = where(m, arange(nn, dtype=torch.float32), _mul(1.0, nn)); "
+     "pos = to(operator.getitem(topk(key, _binom(n, 2), largest=False), 0), torch.int64); "
+     "linalg.vector_norm(sub(index_select(input, 0, floor_divide(pos, n)), index_select(input, 0, remainder(pos, "
+     "n))), p, -1)"},
+    {{"torch.combinations"},
+     "input, r=2, with_replacement=False",
+     "n = _size(input, 0); g = meshgrid(_each(_range(r), arange(n)), indexing='ij'); "
+     "nr = _prod(_each(_range(r), n)); "
+     "z = _if(_gt(nr, 16777216), _err('combinations of more than 2**24 candidates are not supported'), 0); "
+     "m = _if(_eq(r, 1), full(_sizes(_item(g, 0)), True), all(stack(_each(_range(_sub(r, 1)), "
+     "_if(with_replacement, le(_item(g, it), _item(g, _add(it, 1))), lt(_item(g, it), _item(g, _add(it, 1))))), "
+     "0), 0)); "
+     "k = _if(with_replacement, _binom(_sub(_add(n, r), 1), r), _binom(n, r)); "
+     "key = where(reshape(m, [-1]), arange(nr, dtype=torch.float32), _mul(1.0, nr)); "
+     "pos = to(operator.getitem(topk(key, k, largest=False), 0), torch.int64); "
+     "stack(_each(_range(r), index_select(input, 0, remainder(floor_divide(pos, _prod(_each(_range(_sub(_sub(r, it), "
+     "1)), n))), n))), 1)"},
+    {{"torch.functional.block_diag", "torch.block_diag"},
+     "*tensors",
+     "m = _each(tensors, _if(_eq(_ndim(it), 2), it, reshape(it, [1, -1]))); w = _each(m, _size(it, 1)); "
+     "t = _sum(w); "
+     "cat(_each(m, F.pad(it, [_sum(_slice(w, 0, ix)), _sub(_sub(t, _sum(_slice(w, 0, ix))), _size(it, 1))])), 0)"},
+    /* ---- comparisons of whole tensors (a 0-d bool) ---- */
+    {{"torch.equal", M("equal")},
+     "input, other",
+     "_if(_eq(_sizes(input), _sizes(other)), all(eq(input, other)), full([], False))"},
+    {{"torch.allclose", M("allclose")},
+     "input, other, rtol=1e-05, atol=1e-08, equal_nan=False",
+     "all(isclose(input, other, rtol, atol, equal_nan))"},
+    {{M("sum_to_size")},
+     "input, *size",
+     "s = _if(_eq(_len(size), 1), _if(_num(_item(size, 0)), size, _item(size, 0)), size); "
+     "lead = _sub(_ndim(input), _len(s)); x = _if(_gt(lead, 0), sum(input, _range(lead)), input); "
+     "d = _find(s, 1); reshape(_if(_eq(_len(d), 0), x, sum(x, d, True)), s)"},
+    /* where(the diagonal's mask, src along it, input), the two dimensions moved last */
+    {{"torch.diagonal_scatter", M("diagonal_scatter")},
+     "input, src, offset=0, dim1=0, dim2=1",
+     "a = _dim(input, dim1); b = _dim(input, dim2); x = movedim(input, [a, b], [-2, -1]); "
+     "nr = _size(x, -2); nc = _size(x, -1); l = _size(src, -1); "
+     "m = eq(sub(arange(nc), unsqueeze(arange(nr), 1)), offset); "
+     "v = _if(_eq(l, 0), x, _if(_ge(offset, 0), unsqueeze(index_select(src, -1, minimum(arange(nr), _sub(l, 1))), "
+     "-1), unsqueeze(index_select(src, -1, minimum(arange(nc), _sub(l, 1))), -2))); "
+     "movedim(where(m, v, x), [-2, -1], [a, b])"},
     /* ---- stacking and splitting ---- */
     {{"torch.functional.atleast_1d", "torch.atleast_1d"},
      "*tensors",
@@ -711,7 +878,9 @@ static fx_value make_node(ev *e, fx_str name, const fx_value *args, int n, const
   char target[96];
   if (fx_str_starts_with(name, "F."))
     snprintf(target, sizeof target, "torch.nn.functional.%.*s", (int)name.n - 2, name.p + 2);
-  else if (fx_str_starts_with(name, "operator.")) snprintf(target, sizeof target, "%.*s", (int)name.n, name.p);
+  else if (fx_str_starts_with(name, "operator.") || fx_str_starts_with(name, "fx2c.") ||
+           fx_str_starts_with(name, "torch."))
+    snprintf(target, sizeof target, "%.*s", (int)name.n, name.p);
   else if (fx_str_starts_with(name, "aten."))
     snprintf(target, sizeof target, "torch.ops.aten.%.*s", (int)name.n - 5, name.p + 5);
   else snprintf(target, sizeof target, "torch.%.*s", (int)name.n, name.p);
@@ -786,6 +955,11 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
     double x, y;
     fx_buf b0 = {0}, b1 = {0};
     if (fx_value_number(&r0, &x) && fx_value_number(&r1, &y)) eq = x == y;
+    else if ((r0.kind == FX_V_LIST || r0.kind == FX_V_TUPLE) && (r1.kind == FX_V_LIST || r1.kind == FX_V_TUPLE)) {
+      eq = r0.n == r1.n; /* lists of numbers (shapes) */
+      for (uint32_t i = 0; eq && i < r0.n; i++)
+        eq = fx_value_number(&r0.u.items[i], &x) && fx_value_number(&r1.u.items[i], &y) && x == y;
+    }
     else if (str_of(&r0, &b0) && str_of(&r1, &b1)) eq = b0.n == b1.n && memcmp(b0.p, b1.p, b0.n) == 0;
     else eq = r0.kind == FX_V_NONE && r1.kind == FX_V_NONE;
     fx_buf_free(&b0);
@@ -1103,6 +1277,37 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
     for (int i = 0; i < k; i++)
       if (__builtin_mul_overflow(p, v[i], &p)) return fail(e, "integer overflow");
     return ev_int(e, p);
+  }
+  if (IS("_sum")) { /* the sum of a list of ints */
+    NEED(1);
+    int64_t v[64], t = 0;
+    const int k = fx_as_ints(&r0, v, 64);
+    if (k < 0) return fail(e, "_sum takes a list of ints");
+    for (int i = 0; i < k; i++)
+      if (__builtin_add_overflow(t, v[i], &t)) return fail(e, "integer overflow");
+    return ev_int(e, t);
+  }
+  if (IS("_find")) { /* the indices of the items of L equal to the number V */
+    NEED(2);
+    double x, y;
+    if ((r0.kind != FX_V_LIST && r0.kind != FX_V_TUPLE) || r0.n > 64 || !fx_value_number(&r1, &y))
+      return fail(e, "bad _find");
+    fx_value items[64];
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < r0.n; i++)
+      if (fx_value_number(&r0.u.items[i], &x) && x == y) items[k++] = fx_value_int(e->p->g, i);
+    return fx_value_container(e->p->g, FX_V_LIST, items, k);
+  }
+  if (IS("_binom")) { /* N choose K, exactly (0 when K > N) */
+    NEED(2);
+    if (r0.kind != FX_V_INT || r1.kind != FX_V_INT || r0.v.i < 0 || r1.v.i < 0) return fail(e, "bad _binom");
+    int64_t c = 1;
+    for (int64_t i = 0; i < r1.v.i; i++) { /* c = C(N, i + 1), exact at every step */
+      if (r0.v.i - i <= 0) return ev_int(e, 0);
+      if (__builtin_mul_overflow(c, r0.v.i - i, &c)) return fail(e, "integer overflow");
+      c /= i + 1;
+    }
+    return ev_int(e, c);
   }
   if (IS("_range")) {
     NEED(1);

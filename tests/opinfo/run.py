@@ -191,7 +191,7 @@ def check_sample(op, sample, index, work, opts):
         problem = diff.compare_dirs(case, out, len(expected), ref64)
         if problem:
             res["status"], res["detail"] = "wrong", problem
-    if res["status"] in ("wrong", "crash") and opts.keep_failures:
+    if res["status"] in ("wrong", "crash") + (("refused",) if opts.keep_refused else ()) and opts.keep_failures:
         dest = os.path.join(opts.keep_failures, f"{op_key(op)}-s{index}")
         shutil.rmtree(dest, ignore_errors=True)
         shutil.copytree(case, dest)
@@ -315,6 +315,7 @@ def main(argv=None):
                    help="write the operators that pass (`pass`) and those refused with some sample passing (`refused`) "
                         "as an --ops-file: what CI runs (tests/opinfo/ci_ops.txt)")
     p.add_argument("--keep-failures", metavar="DIR", help="copy each wrong or crashing sample's case into DIR")
+    p.add_argument("--keep-refused", action="store_true", help="with --keep-failures, keep the refused samples too")
     p.add_argument("--work", default=None, help="folder for the temporary cases")
     p.add_argument("--quiet", action="store_true", help="no line per operator")
     opts = p.parse_args(argv)
