@@ -959,8 +959,7 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
       eq = r0.n == r1.n; /* lists of numbers (shapes) */
       for (uint32_t i = 0; eq && i < r0.n; i++)
         eq = fx_value_number(&r0.u.items[i], &x) && fx_value_number(&r1.u.items[i], &y) && x == y;
-    }
-    else if (str_of(&r0, &b0) && str_of(&r1, &b1)) eq = b0.n == b1.n && memcmp(b0.p, b1.p, b0.n) == 0;
+    } else if (str_of(&r0, &b0) && str_of(&r1, &b1)) eq = b0.n == b1.n && memcmp(b0.p, b1.p, b0.n) == 0;
     else eq = r0.kind == FX_V_NONE && r1.kind == FX_V_NONE;
     fx_buf_free(&b0);
     fx_buf_free(&b1);
