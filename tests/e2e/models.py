@@ -393,13 +393,15 @@ class ElementwiseFunctions(torch.nn.Module):
 
 class CompositeFunctions(torch.nn.Module):
     """Targets that fx2c decomposes into other ops (program/decompose.c: losses, norms, products, stacking and
-    splitting, triangles, index_add and friends, sorting and medians) and the gather and scatter kernel (runtime/fxrt_index.c), with
+    splitting, triangles, index_add and friends, sorting and medians, classification losses, searching, pairs and
+    combinations) and the gather and scatter kernel (runtime/fxrt_index.c), with
     indices computed at run time, so that the C and LLVM backends run what the decompositions make."""
 
     def __init__(self):
         super().__init__()
         self.register_buffer("idx", torch.tensor([[0, 5, 1], [3, 0, 3]]))
         self.slope = torch.nn.Parameter(torch.rand(6) * 0.5)
+        self.bw = torch.nn.Parameter(torch.randn(3, 6, 6) * 0.3)
 
     def forward(self, x):  # x: [4, 6]
         F = torch.nn.functional
@@ -425,7 +427,17 @@ class CompositeFunctions(torch.nn.Module):
             torch.diff(x, dim=1).sum(1) + torch.trapezoid(x) + torch.inner(x, t).sum(1) + torch.aminmax(x, dim=1)[1]
         f = torch.sort(x, 1, descending=True)[0][:, 0] + torch.median(x, 1)[0] + torch.kthvalue(x, 2, 1)[0] + \
             torch.nanmedian(x / (x > 0), 1)[0] + torch.argsort(x, 1)[:, 0].float()
-        return a, b, c, d, e, f, torch.cov(x), torch.round(x, decimals=2), torch.rot90(x), torch.atleast_3d(x[0])
+        cls = i[:, 0]  # class indices at run time
+        g = F.nll_loss(F.log_softmax(x, 1), cls, self.slope[:6], ignore_index=2) + \
+            F.cross_entropy(x, cls, label_smoothing=0.1) + F.cross_entropy(x, p.softmax(1), reduction="sum") + \
+            F.gaussian_nll_loss(x, t, p + 0.1, full=True) + F.multi_margin_loss(x, cls, p=2) + \
+            F.multilabel_margin_loss(x, i - 1) + torch.pdist(x).sum() + torch.combinations(x[0], 2).sum() + \
+            torch.renorm(x, 2, 0, 1.0).sum() + F.local_response_norm(x.reshape(2, 2, 6), 3).sum() + \
+            torch.equal(x, t)
+        h = torch.bucketize(x, torch.tensor([-0.5, 0.0, 0.5]), right=True) + \
+            torch.searchsorted(torch.sort(t, 1)[0], x) + torch.block_diag(x[:2, :2], t[:1]).sum(0)[:6].long()
+        return a, b, c, d, e, f, g, h, torch.cov(x), torch.round(x, decimals=2), torch.rot90(x), torch.atleast_3d(x[0]), \
+            torch.diagonal_scatter(x, t[0, :4]), x.sum_to_size(1, 6), F.bilinear(x, t, self.bw, self.slope[:3])
 
 
 class ConstantFolds(torch.nn.Module):
