@@ -35,6 +35,7 @@
   X(SOFTMAX, "Softmax") X(LOG_SOFTMAX, "LogSoftmax") X(MAX_POOL1D, "MaxPool1d") X(MAX_POOL2D, "MaxPool2d")        \
   X(AVG_POOL1D, "AvgPool1d") X(AVG_POOL2D, "AvgPool2d") X(ADAPTIVE_AVG_POOL1D, "AdaptiveAvgPool1d")               \
   X(ADAPTIVE_AVG_POOL2D, "AdaptiveAvgPool2d") X(ADAPTIVE_MAX_POOL2D, "AdaptiveMaxPool2d") X(DROPOUT, "Dropout")   \
+  X(ADAPTIVE_AVG_POOL3D, "AdaptiveAvgPool3d")                                                                     \
   X(DROPOUT1D, "Dropout1d") X(DROPOUT2D, "Dropout2d") X(DROPOUT3D, "Dropout3d") X(ALPHA_DROPOUT, "AlphaDropout")  \
   X(FEATURE_ALPHA_DROPOUT, "FeatureAlphaDropout") X(IDENTITY, "Identity") X(FLATTEN, "Flatten")                   \
   X(UNFLATTEN, "Unflatten") X(UPSAMPLE, "Upsample") X(UPSAMPLING_NEAREST2D, "UpsamplingNearest2d")               \

@@ -540,6 +540,11 @@ fxrt_status fxrt_upsample_nearest2d_f32(const float *x, int64_t n, int64_t c, in
 fxrt_status fxrt_upsample_bilinear2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y,
                                          int64_t oh, int64_t ow, bool align_corners, double scale_factor_h,
                                          double scale_factor_w);
+/* One dimension of interpolate: x [outer, in, inner] resampled along `in` into y [outer, out, inner], mode 0
+ * nearest or 1 linear (align_corners), with the rules of the two kernels above (1-d inputs, and the depth of 3-d
+ * ones after a 2-d pass over their height and width). */
+fxrt_status fxrt_resample_axis_f32(const float *x, int64_t outer, int64_t in, int64_t inner, float *y, int64_t out,
+                                   int64_t mode, bool align_corners, double scale_factor);
 
 typedef enum fxrt_pad_mode { FXRT_PAD_REFLECT, FXRT_PAD_REPLICATE, FXRT_PAD_CIRCULAR } fxrt_pad_mode;
 /* torch.nn.functional.pad(mode=reflect|replicate|circular) of the last two dimensions of [n, c, h, w]:

@@ -11,6 +11,7 @@
 #define fxrt_upsample_bilinear2d_f32 FXRT_ISA_NAME(fxrt_upsample_bilinear2d_f32)
 #define fxrt_pad2d_f32 FXRT_ISA_NAME(fxrt_pad2d_f32)
 #define fxrt_embedding_f32 FXRT_ISA_COPY(fxrt_embedding_f32)
+#define fxrt_resample_axis_f32 FXRT_ISA_COPY(fxrt_resample_axis_f32)
 #include "fxrt.h"
 #include "fxrt_check.h"
 
@@ -140,6 +141,36 @@ fxrt_status fxrt_upsample_bilinear2d_f32(const float *x, int64_t n, int64_t c, i
   return FXRT_OK;
 }
 
+/* One dimension of interpolate: x [outer, in, inner] to y [outer, out, inner], nearest or linear with the source
+ * indices and weights of the 2-d kernels (so that the last pass of trilinear, after the bilinear pass over the
+ * height and width, computes what PyTorch's upsample_trilinear3d does: the depth's weights applied last). */
+fxrt_status fxrt_resample_axis_f32(const float *x, int64_t outer, int64_t in, int64_t inner, float *y, int64_t out,
+                                   int64_t mode, bool align_corners, double scale_factor) {
+  int64_t t;
+  if (!in_range(outer, 0) || !in_range(in, 1) || !in_range(inner, 0) || !in_range(out, 1) || (mode != 0 && mode != 1) ||
+      !mul_ok(outer, in, &t) || !mul_ok(t, inner, &t) || !mul_ok(outer, out, &t) || !mul_ok(t, inner, &t))
+    return FXRT_EINVAL;
+  if (outer * inner == 0) return FXRT_OK;
+  if (!x || !y) return FXRT_EINVAL;
+  float scale;
+  if (mode == 1 && align_corners) scale = out > 1 ? (float)(in - 1) / (float)(out - 1) : 0.0f;
+  else scale = scale_value(scale_factor, in, out);
+  for (int64_t o = 0; o < out; o++) {
+    int64_t i0, i1;
+    float l0 = 1.0f, l1 = 0.0f;
+    if (mode == 0) i0 = i1 = nearest_index(o, in, scale);
+    else linear_source(o, in, out, align_corners, scale, &i0, &i1, &l0, &l1);
+    for (int64_t b = 0; b < outer; b++) {
+      const float *r0 = x + (b * in + i0) * inner, *r1 = x + (b * in + i1) * inner;
+      float *yr = y + (b * out + o) * inner;
+      if (mode == 0) memcpy(yr, r0, (size_t)inner * sizeof(float));
+      else
+        for (int64_t e = 0; e < inner; e++) yr[e] = r0[e] * l0 + r1[e] * l1;
+    }
+  }
+  return FXRT_OK;
+}
+
 /* The source index of output index j of a padded dimension (in elements before, after), or -1 if PyTorch's
  * formula leaves the input (which its checks are meant to rule out). */
 static int64_t pad_source(fxrt_pad_mode mode, int64_t j, int64_t in, int64_t before, int64_t after) {
@@ -147,21 +178,15 @@ static int64_t pad_source(fxrt_pad_mode mode, int64_t j, int64_t in, int64_t bef
   int64_t src;
   switch (mode) {
   case FXRT_PAD_REFLECT: /* ReflectionPad.cpp */
-    if (j < before)
-      src = before * 2 - j;
-    else if (j < in + before)
-      src = j;
-    else
-      src = (in + before - 1) * 2 - j;
+    if (j < before) src = before * 2 - j;
+    else if (j < in + before) src = j;
+    else src = (in + before - 1) * 2 - j;
     src = src - o_start + i_start;
     break;
   case FXRT_PAD_REPLICATE: /* ReplicationPadding.cpp */
-    if (j < before)
-      src = before;
-    else if (j < in + before)
-      src = j;
-    else
-      src = in + before - 1;
+    if (j < before) src = before;
+    else if (j < in + before) src = j;
+    else src = in + before - 1;
     src = src - o_start + i_start;
     break;
   case FXRT_PAD_CIRCULAR: { /* PadNd.cpp _pad_circular: the cropped input, wrapped */

@@ -37,7 +37,8 @@ static bool pool_result(fx_ictx *c, fx_inst *in, const fx_tinfo *t, const int64_
  * over the last sp dimensions either way. */
 static bool pool_rank(fx_ictx *c, fx_op op, const fx_inst *in, const fx_tinfo *t, const char *what, int *sp) {
   int64_t s = 0;
-  if (!as_int(ARG("spatial_dims"), &s) || (s != 1 && s != 2)) return fx_ierr(c, "spatial_dims must be 1 or 2");
+  if (!as_int(ARG("spatial_dims"), &s) || s < 1 || s > (op == FX_OP_ADAPTIVE_AVG_POOL ? 3 : 2))
+    return fx_ierr(c, "%s%lldd is not supported", what, (long long)s);
   *sp = (int)s;
   if (t->ndim != s + 1 && t->ndim != s + 2)
     return fx_ierr(c, "%s%dd takes a %d-d (unbatched) or %d-d (batched) input, not one of %d dimensions", what, *sp,
@@ -46,8 +47,8 @@ static bool pool_rank(fx_ictx *c, fx_op op, const fx_inst *in, const fx_tinfo *t
   bool adaptive = op == FX_OP_ADAPTIVE_AVG_POOL || op == FX_OP_ADAPTIVE_MAX_POOL;
   for (int32_t i = adaptive || t->ndim == s + 2 ? 1 : 0; i < t->ndim; i++)
     if (t->shape[i] == 0)
-      return fx_ierr(c, "%s%dd needs a non-empty input (only the %s dimension may be 0): dimension %d has size 0",
-                     what, *sp, adaptive ? "first" : "batch", (int)i);
+      return fx_ierr(c, "%s%dd needs a non-empty input (only the %s dimension may be 0): dimension %d has size 0", what,
+                     *sp, adaptive ? "first" : "batch", (int)i);
   return true;
 }
 
@@ -99,7 +100,10 @@ static bool infer_adaptive_pool(fx_ictx *c, fx_op op, fx_inst *in) {
     return false;
   const fx_value *ov = ARG("output_size");
   if (ov->kind != FX_V_INT && !((ov->kind == FX_V_TUPLE || ov->kind == FX_V_LIST) && ov->n == (uint32_t)sp))
-    return fx_ierr(c, "output_size must be an int or %s", sp == 2 ? "a pair" : "a tuple of one int");
+    return fx_ierr(c, "output_size must be an int or %s",
+                   sp == 3   ? "a tuple of three"
+                   : sp == 2 ? "a pair"
+                             : "a tuple of one int");
   int64_t shape[FXRT_MAX_DIMS];
   memcpy(shape, t->shape, sizeof shape);
   for (int i = 0; i < sp; i++) {
@@ -139,8 +143,8 @@ bool fx_infer_nchwc_pool(fx_ictx *c, fx_op op, fx_inst *in) {
   int64_t shape[5] = {t->shape[0], t->shape[1], 0, 0, t->shape[4]};
   for (int i = 0; i < 2; i++)
     if (!infer_pool_size(c, t->shape[2 + i], ks[i], st[i], pd[i], dl[i], ceil_mode, &shape[2 + i])) return false;
-  new_attrs(c, in)->pool = (fx_pool_attrs){2,         {ks[0], ks[1]}, {st[0], st[1]}, {pd[0], pd[1]}, {dl[0], dl[1]},
-                                           ceil_mode, false,          true,           0};
+  new_attrs(c, in)->pool =
+      (fx_pool_attrs){2, {ks[0], ks[1]}, {st[0], st[1]}, {pd[0], pd[1]}, {dl[0], dl[1]}, ceil_mode, false, true, 0};
   in->result = new_tensor(c, FXRT_F32, 5, shape);
   return true;
 }
@@ -153,9 +157,12 @@ bool fx_lower_nchwc_pool(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
   const fx_pool_attrs *a = &in->attrs->pool; /* decoded by inference */
   fx_kcall *k = fx_call(r, FX_K_NCHWC_MAX_POOL);
-  k->p.pool = (fxrt_pool2d_params){{a->kernel[0], a->kernel[1]}, {a->stride[0], a->stride[1]},
-                                   {a->pad[0], a->pad[1]},       {a->dilation[0], a->dilation[1]},
-                                   a->ceil_mode,                 true,
+  k->p.pool = (fxrt_pool2d_params){{a->kernel[0], a->kernel[1]},
+                                   {a->stride[0], a->stride[1]},
+                                   {a->pad[0], a->pad[1]},
+                                   {a->dilation[0], a->dilation[1]},
+                                   a->ceil_mode,
+                                   true,
                                    0};
   k->ref[0] = tref(r, x);
   k->i[0] = tx->shape[0], k->i[1] = iarg(ARG("channels"), 0), k->i[2] = tx->shape[2], k->i[3] = tx->shape[3];
@@ -178,6 +185,18 @@ bool fx_lower_pool(fx_lctx *r, fx_op op, const fx_inst *in) {
   int64_t h = sp == 2 ? tx->shape[tx->ndim - 2] : 1, w = tx->shape[tx->ndim - 1];
   int64_t oh = sp == 2 ? ty->shape[ty->ndim - 2] : 1, ow = ty->shape[ty->ndim - 1];
   fx_kcall *k;
+  if (sp == 3) { /* adaptive_avg_pool3d: the means over height and width, then their means over the depth */
+    const int64_t d = tx->shape[tx->ndim - 3], od = ty->shape[ty->ndim - 3];
+    oh = ty->shape[ty->ndim - 2], h = tx->shape[tx->ndim - 2];
+    const fx_ref t = fx_new_scratch(r, FXRT_F32, lead * d * oh * ow);
+    k = fx_call(r, FX_K_ADAPTIVE_AVG);
+    k->ref[0] = tref(r, x), k->ref[1] = t;
+    k->i[0] = 1, k->i[1] = lead * d, k->i[2] = h, k->i[3] = w, k->i[4] = oh, k->i[5] = ow;
+    k = fx_call(r, FX_K_ADAPTIVE_AVG);
+    k->ref[0] = t, k->ref[1] = tref(r, y);
+    k->i[0] = 1, k->i[1] = lead, k->i[2] = d, k->i[3] = oh * ow, k->i[4] = od, k->i[5] = oh * ow;
+    return true;
+  }
   if (adaptive) {
     k = fx_call(r, op == FX_OP_ADAPTIVE_AVG_POOL ? FX_K_ADAPTIVE_AVG : FX_K_ADAPTIVE_MAX);
     if (op == FX_OP_ADAPTIVE_MAX_POOL) k->ref[2] = indices;

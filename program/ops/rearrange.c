@@ -21,12 +21,15 @@ bool fx_infer_pad(fx_ictx *c, fx_op op, fx_inst *in) {
     return fx_ierr(c, "unknown padding mode");
   /* torch 1.13's F.pad in the other modes: a (batched or unbatched) 1-, 2- or 3-d padding, that is k / 2 padded
    * dimensions of a (k / 2 + 1)- or (k / 2 + 2)-d input; circular only the batched form */
-  if (!constant && !(k >= 2 && k <= 6 && (k / 2 == t->ndim - 2 || (k / 2 == t->ndim - 1 && !fx_value_str_is(mode, "circular")))))
-    return fx_ierr(c, "%.*s padding of %d values on a %d-d input: only 2D, 3D, 4D, 5D padding with non-constant padding "
-                      "are supported (%s; PyTorch refuses the others too)",
+  if (!constant &&
+      !(k >= 2 && k <= 6 && (k / 2 == t->ndim - 2 || (k / 2 == t->ndim - 1 && !fx_value_str_is(mode, "circular")))))
+    return fx_ierr(c,
+                   "%.*s padding of %d values on a %d-d input: only 2D, 3D, 4D, 5D padding with non-constant padding "
+                   "are supported (%s; PyTorch refuses the others too)",
                    (int)mode->n, mode->u.text, k, t->ndim,
-                   fx_value_str_is(mode, "circular") ? "2 values for a 3-d input, 4 for 4-d, 6 for 5-d"
-                                                     : "2 values for a 2-d or 3-d input, 4 for 3-d or 4-d, 6 for 4-d or 5-d");
+                   fx_value_str_is(mode, "circular")
+                       ? "2 values for a 3-d input, 4 for 4-d, 6 for 5-d"
+                       : "2 values for a 2-d or 3-d input, 4 for 3-d or 4-d, 6 for 4-d or 5-d");
   if (!constant && k > 4) return fx_ierr(c, "only the last two dimensions can be padded with this mode");
   int64_t shape[FXRT_MAX_DIMS];
   memcpy(shape, t->shape, sizeof shape);
@@ -117,23 +120,37 @@ bool fx_infer_pixel_shuffle(fx_ictx *c, fx_op op, fx_inst *in) {
   return result_tensor(c, in, t->dtype, t->ndim, shape);
 }
 
+/* interpolate's modes and the rank of input each takes (0: 3-, 4- and 5-d inputs), as PyTorch checks them */
+static const struct {
+  const char *mode;
+  int32_t ndim;
+} interp_modes[] = {{"nearest", 0}, {"area", 0}, {"linear", 3}, {"bilinear", 4}, {"trilinear", 5}};
+
 bool fx_infer_interpolate(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *x = &in->args[0];
   NEED_TENSOR(x, "input");
   const fx_tinfo *t = tinfo(c, x);
-  if (t->ndim != 4) return fx_ierr(c, "only 4-d inputs (N, C, H, W) are supported");
   const fx_value *mode = ARG("mode");
-  if (!fx_value_str_is(mode, "nearest") && !fx_value_str_is(mode, "bilinear"))
-    return fx_ierr(c, "only modes nearest and bilinear are supported");
+  int m = -1;
+  for (int i = 0; i < (int)(sizeof interp_modes / sizeof *interp_modes); i++)
+    if (fx_value_str_is(mode, interp_modes[i].mode)) m = i;
+  if (m < 0) return fx_ierr(c, "only modes nearest, linear, bilinear, trilinear and area are supported");
+  if (t->ndim < 3 || t->ndim > 5) return fx_ierr(c, "only 3-d, 4-d and 5-d inputs (N, C, spatial...) are supported");
+  if (interp_modes[m].ndim && interp_modes[m].ndim != t->ndim)
+    return fx_ierr(c, "Got %dD input, but %s mode needs %dD input", t->ndim, interp_modes[m].mode,
+                   interp_modes[m].ndim);
+  const int sp = t->ndim - 2;
   int64_t shape[FXRT_MAX_DIMS];
   memcpy(shape, t->shape, sizeof shape);
   const fx_value *sv = ARG("size"), *fv = ARG("scale_factor");
   if (sv->kind != FX_V_NONE) {
-    if (!fx_expand_ints(sv, 2, shape + 2)) return fx_ierr(c, "size must be ints");
+    if (!fx_expand_ints(sv, sp, shape + 2)) return fx_ierr(c, "size must be an int or %d ints", sp);
   } else if (fv->kind != FX_V_NONE) {
-    for (int i = 0; i < 2; i++) {
+    const bool seq = fv->kind == FX_V_TUPLE || fv->kind == FX_V_LIST;
+    if (seq && fv->n != (uint32_t)sp) return fx_ierr(c, "scale_factor must be a number or %d numbers", sp);
+    for (int i = 0; i < sp; i++) {
       double f;
-      const fx_value *e = (fv->kind == FX_V_TUPLE || fv->kind == FX_V_LIST) ? &fv->u.items[fv->n > 1 ? i : 0] : fv;
+      const fx_value *e = seq ? &fv->u.items[i] : fv;
       if (!as_float(e, &f) || !(f > 0)) return fx_ierr(c, "scale_factor must be positive numbers");
       double sz = floor((double)t->shape[2 + i] * f);
       if (!(sz < 9223372036854775808.0)) /* 2**63; also inf */
@@ -143,6 +160,10 @@ bool fx_infer_interpolate(fx_ictx *c, fx_op op, fx_inst *in) {
   } else {
     return fx_ierr(c, "either size or scale_factor must be given");
   }
+  for (int i = 0; i < sp; i++)
+    if (shape[2 + i] < 1 || t->shape[2 + i] < 1)
+      return fx_ierr(c, "input and output sizes should be greater than 0, but got input (%lld) and output (%lld)",
+                     (long long)t->shape[2 + i], (long long)shape[2 + i]);
   return result_tensor(c, in, t->dtype, t->ndim, shape);
 }
 
@@ -172,8 +193,8 @@ bool fx_infer_diag_embed(fx_ictx *c, fx_op op, fx_inst *in) {
     shape[0] = shape[1] = fx_tinfo_numel(t) + k;
     return result_tensor(c, in, t->dtype, 2, shape);
   }
-  if (t->ndim < 1 || t->ndim + 1 > FXRT_MAX_DIMS) return fx_ierr(c, "diag_embed needs a tensor of 1 to %d dimensions",
-                                                                  FXRT_MAX_DIMS - 1);
+  if (t->ndim < 1 || t->ndim + 1 > FXRT_MAX_DIMS)
+    return fx_ierr(c, "diag_embed needs a tensor of 1 to %d dimensions", FXRT_MAX_DIMS - 1);
   if (!as_int(ARG("dim1"), &d1) || !as_int(ARG("dim2"), &d2)) return fx_ierr(c, "dim1 and dim2 must be ints");
   int32_t a = 0, b = 0;
   if (!fx_norm_dim(c, d1, t->ndim + 1, &a) || !fx_norm_dim(c, d2, t->ndim + 1, &b)) return false;
@@ -339,26 +360,61 @@ bool fx_lower_pixel_shuffle(fx_lctx *r, fx_op op, const fx_inst *in) {
   return true;
 }
 
+/* One 2-d pass of interpolate (or of area's adaptive average pooling) over [planes, h, w]. */
+static void resize2d(fx_lctx *r, fx_kind kernel, fx_ref x, int64_t planes, int64_t h, int64_t w, fx_ref y, int64_t oh,
+                     int64_t ow, bool align, double sh, double sw) {
+  fx_kcall *k = fx_call(r, kernel);
+  k->ref[0] = x;
+  k->i[0] = 1, k->i[1] = planes, k->i[2] = h, k->i[3] = w;
+  k->ref[1] = y;
+  k->i[4] = oh, k->i[5] = ow;
+  if (kernel != FX_K_ADAPTIVE_AVG) k->flag = align, k->f[0] = sh, k->f[1] = sw;
+}
+
+/* 4-d inputs: the 2-d kernels. 3-d: one pass along the last dimension (area: pooling of height 1). 5-d: the 2-d
+ * kernel over height and width into a scratch buffer, then one pass along the depth, PyTorch's order of weights
+ * (area: the mean over the depth of the means over the height and width). */
 bool fx_lower_interpolate(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0], *y = &in->result;
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
-  if (tx->dtype != FXRT_F32 || tx->ndim != 4) return fx_lerr(r, "interpolate runs on 4-d f32 tensors only");
-  double sh = 0, sw = 0;
+  if (tx->dtype != FXRT_F32) return fx_lerr(r, "interpolate runs on f32 tensors only");
+  const int sp = tx->ndim - 2;
+  double sc[3] = {0, 0, 0};
   const fx_value *fv = ARG("scale_factor"), *rv = ARG("recompute_scale_factor");
   if (fv->kind != FX_V_NONE && !(rv->kind == FX_V_BOOL && rv->v.i)) {
-    bool seq = fv->kind == FX_V_TUPLE || fv->kind == FX_V_LIST;
-    sh = farg(seq ? &fv->u.items[0] : fv, 0);
-    sw = farg(seq ? &fv->u.items[fv->n > 1 ? 1 : 0] : fv, 0);
+    const bool seq = fv->kind == FX_V_TUPLE || fv->kind == FX_V_LIST;
+    for (int i = 0; i < sp; i++) sc[i] = farg(seq ? &fv->u.items[i] : fv, 0);
   }
-  bool nearest = fx_value_str_is(ARG("mode"), "nearest");
-  if (!nearest && !fx_value_str_is(ARG("mode"), "bilinear"))
-    return fx_lerr(r, "interpolate modes other than nearest and bilinear are not supported");
-  fx_kcall *k = fx_call(r, nearest ? FX_K_NEAREST : FX_K_BILINEAR);
-  k->ref[0] = tref(r, x);
-  k->i[0] = tx->shape[0], k->i[1] = tx->shape[1], k->i[2] = tx->shape[2], k->i[3] = tx->shape[3];
-  k->ref[1] = tref(r, y);
-  k->i[4] = ty->shape[2], k->i[5] = ty->shape[3];
-  k->flag = iarg(ARG("align_corners"), 0) != 0;
-  k->f[0] = sh, k->f[1] = sw;
+  const fx_value *mode = ARG("mode");
+  const bool nearest = fx_value_str_is(mode, "nearest"), area = fx_value_str_is(mode, "area");
+  const bool align = iarg(ARG("align_corners"), 0) != 0;
+  const fx_kind k2 = area ? FX_K_ADAPTIVE_AVG : nearest ? FX_K_NEAREST : FX_K_BILINEAR;
+  const int64_t planes = tx->shape[0] * tx->shape[1];
+  const int64_t *is = tx->shape + 2, *os = ty->shape + 2;
+  if (sp == 2) {
+    resize2d(r, k2, tref(r, x), planes, is[0], is[1], tref(r, y), os[0], os[1], align, sc[0], sc[1]);
+    return true;
+  }
+  if (sp == 1) {
+    if (area) {
+      resize2d(r, k2, tref(r, x), planes, 1, is[0], tref(r, y), 1, os[0], false, 0, 0);
+      return true;
+    }
+    fx_kcall *k = fx_call(r, FX_K_RESAMPLE_AXIS);
+    k->ref[0] = tref(r, x), k->ref[1] = tref(r, y);
+    k->i[0] = planes, k->i[1] = is[0], k->i[2] = 1, k->i[3] = os[0], k->i[4] = nearest ? 0 : 1;
+    k->flag = align, k->f[0] = sc[0];
+    return true;
+  }
+  const fx_ref t = fx_new_scratch(r, FXRT_F32, planes * is[0] * os[1] * os[2]);
+  resize2d(r, k2, tref(r, x), planes * is[0], is[1], is[2], t, os[1], os[2], align, sc[1], sc[2]);
+  if (area) {
+    resize2d(r, k2, t, planes, is[0], os[1] * os[2], tref(r, y), os[0], os[1] * os[2], false, 0, 0);
+    return true;
+  }
+  fx_kcall *k = fx_call(r, FX_K_RESAMPLE_AXIS);
+  k->ref[0] = t, k->ref[1] = tref(r, y);
+  k->i[0] = planes, k->i[1] = is[0], k->i[2] = os[1] * os[2], k->i[3] = os[0], k->i[4] = nearest ? 0 : 1;
+  k->flag = align, k->f[0] = sc[0];
   return true;
 }

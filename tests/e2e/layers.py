@@ -84,6 +84,9 @@ class SequenceLayers(nn.Module):
         self.emb = nn.Embedding(10, 6, padding_idx=0)
         self.fc = nn.Linear(6, 3)
         self.bn_fc = nn.BatchNorm1d(3)
+        self.up_linear = nn.Upsample(scale_factor=2.5, mode="linear")
+        self.up_linear_aligned = nn.Upsample(size=9, mode="linear", align_corners=True)
+        self.up_nearest = nn.Upsample(size=11, mode="nearest")
 
     def forward(self, x, idx):
         y = self.bn(self.conv(x))                                  # [2, 6, 16]
@@ -91,4 +94,23 @@ class SequenceLayers(nn.Module):
         y = self.pool_adaptive(self.pad(y))                        # [2, 6, 3]
         e = self.emb(idx)                                          # [2, 7, 6]
         pooled = e.mean(1) + y.mean(2)                             # [2, 6]
-        return self.bn_fc(self.fc(pooled)), e
+        u = self.up_linear(y) + self.up_nearest(y)[:, :, :7] + self.up_linear_aligned(y)[:, :, :7]  # [2, 6, 7]
+        a = nn.functional.interpolate(y, size=2, mode="area")
+        return self.bn_fc(self.fc(pooled)), e, u, a
+
+
+class VolumeLayers(nn.Module):
+    """3-d resampling on a volume batch [2, 3, 4, 6, 5]: interpolate (nearest, trilinear, area) and adaptive average
+    pooling, which run as a 2-d pass over height and width and a pass along the depth."""
+
+    def __init__(self):
+        super().__init__()
+        self.pool = nn.AdaptiveAvgPool3d((3, 4, None))
+        self.up_trilinear = nn.Upsample(scale_factor=(1.5, 2, 0.7), mode="trilinear")
+        self.up_trilinear_aligned = nn.Upsample(size=(5, 7, 3), mode="trilinear", align_corners=True)
+        self.up_nearest = nn.Upsample(size=(7, 4, 9), mode="nearest")
+
+    def forward(self, x):
+        F = nn.functional
+        return (self.pool(x), self.up_trilinear(x), self.up_trilinear_aligned(x), self.up_nearest(x),
+                F.interpolate(x, size=(3, 2, 4), mode="area"), F.adaptive_avg_pool3d(x, 2))

@@ -829,6 +829,39 @@ static void bilinear_ramp(void **state) {
   free(x);
 }
 
+/* fxrt_resample_axis_f32 along a middle dimension equals the 2-d kernels resampling the height only (the width
+ * kept: its weights are 1 and 0 with both indices the same column), bit for bit, for both modes, both alignments
+ * and a given scale factor; and the argument checks. */
+static void resample_axis_matches_2d(void **state) {
+  (void)state;
+  const int64_t outer = 3, in = 7, inner = 5;
+  const int64_t outs[] = {1, 4, 7, 15};
+  float x[3 * 7 * 5], y[3 * 15 * 5], want[3 * 15 * 5];
+  src(x, outer * in * inner);
+  for (size_t t = 0; t < sizeof outs / sizeof outs[0]; t++) {
+    const int64_t out = outs[t];
+    for (int mode = 0; mode < 2; mode++)
+      for (int ac = 0; ac < 2; ac++)
+        for (int sf = 0; sf < 2; sf++) {
+          const double scale = sf ? (double)out / (double)in + 0.01 : 0.0;
+          assert_int_equal(fxrt_resample_axis_f32(x, outer, in, inner, y, out, mode, ac, scale), FXRT_OK);
+          if (mode == 0)
+            assert_int_equal(fxrt_upsample_nearest2d_f32(x, 1, outer, in, inner, want, out, inner, scale, 0.0),
+                             FXRT_OK);
+          else
+            assert_int_equal(fxrt_upsample_bilinear2d_f32(x, 1, outer, in, inner, want, out, inner, ac, scale, 0.0),
+                             FXRT_OK);
+          if (memcmp(y, want, sizeof(float) * (size_t)(outer * out * inner)) != 0)
+            fail_msg("resample_axis out %lld mode %d align %d scale %g differs from the 2-d kernel", (long long)out,
+                     mode, ac, scale);
+        }
+  }
+  assert_int_equal(fxrt_resample_axis_f32(x, outer, 0, inner, y, 2, 1, false, 0.0), FXRT_EINVAL);
+  assert_int_equal(fxrt_resample_axis_f32(x, outer, in, inner, y, 0, 1, false, 0.0), FXRT_EINVAL);
+  assert_int_equal(fxrt_resample_axis_f32(x, outer, in, inner, y, 2, 2, false, 0.0), FXRT_EINVAL);
+  assert_int_equal(fxrt_resample_axis_f32(NULL, 0, in, inner, NULL, 2, 1, false, 0.0), FXRT_OK);
+}
+
 static void nearest_properties(void **state) {
   (void)state;
   const int64_t h = 7, w = 9;
@@ -933,9 +966,10 @@ static void resize_errors(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(nearest_torch_cases), cmocka_unit_test(bilinear_torch_cases), cmocka_unit_test(pad_torch_cases),
-      cmocka_unit_test(bilinear_ramp),       cmocka_unit_test(nearest_properties),   cmocka_unit_test(embedding_cases),
-      cmocka_unit_test(resize_errors),
+      cmocka_unit_test(nearest_torch_cases), cmocka_unit_test(bilinear_torch_cases),
+      cmocka_unit_test(pad_torch_cases),     cmocka_unit_test(bilinear_ramp),
+      cmocka_unit_test(nearest_properties),  cmocka_unit_test(embedding_cases),
+      cmocka_unit_test(resize_errors),       cmocka_unit_test(resample_axis_matches_2d),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
