@@ -519,6 +519,65 @@ static const composite composites[] = {
      "t = reshape(matmul(input1, reshape(permute(weight, [1, 0, 2]), [i, _mul(o, j)])), "
      "_concat(_slice(_sizes(input1), 0, -1), [o, j])); "
      "y = sum(mul(t, unsqueeze(input2, -2)), -1); _if(_none(bias), y, add(y, bias))"},
+    /* one index tensor for dimension 0: index_copy (index_add to accumulate) of the values broadcast to the index's
+     * shape and the rest of the input's */
+    {{"torch.index_put", M("index_put")},
+     "input, indices, values, accumulate=False",
+     "z = _if(_ne(_len(indices), 1), _err('index_put with more than one index tensor is not supported'), "
+     "_if(_ne(_dtype(_item(indices, 0)), 'torch.int64'), _err('index_put with a bool or non-int64 index tensor is not "
+     "supported'), 0)); i = _item(indices, 0); fi = reshape(where(lt(i, 0), add(i, _size(input, 0)), i), [-1]); "
+     "rest = _slice(_sizes(input), 1); "
+     "v = reshape(expand(to(values, _dtype(input)), _concat(_sizes(i), rest)), _concat([-1], rest)); "
+     "_if(accumulate, index_add(input, 0, fi, v), index_copy(input, 0, fi, v))"},
+    /* mantissa in [0.5, 1) and exponent: exact in float64 (floor(log2 |x|) + 1, then x / 2**e); 0, inf and NaN
+     * keep exponent 0 */
+    {{"torch.frexp", M("frexp")},
+     "input",
+     "x = to(input, torch.float64); ok = logical_and(isfinite(x), ne(x, 0)); "
+     "e = where(ok, add(floor(log2(where(ok, abs(x), 1.0))), 1), 0.0); "
+     "[to(div(x, exp2(e)), _dtype(input)), to(e, torch.int32)]"},
+    /* ---- torch.gradient: central differences inside, one-sided ones (edge_order 1 or 2) at the ends, per dimension;
+     * spacing a number, one per dimension, or the coordinates (numpy's formulas for uneven steps) ---- */
+    {{"torch.gradient"},
+     "input, *, spacing=1, dim=None, edge_order=1",
+     "ds = _each(_if(_none(dim), _range(_ndim(input)), _if(_num(dim), [dim], dim)), _dim(input, it)); "
+     "sp = _if(_none(spacing), _each(ds, 1), _if(_num(spacing), _each(ds, spacing), spacing)); "
+     "z = _if(_ne(_len(sp), _len(ds)), _err('torch.gradient expected spacing to be unspecified, a scalar or a list of "
+     "length equal to the number of dimensions'), _if(_and(_ne(edge_order, 1), _ne(edge_order, 2)), "
+     "_err('torch.gradient only supports edge_order=1 and edge_order=2'), 0)); "
+     "_each(ds, _if(_tensor(_item(sp, ix)), fx2c.gradient_coordinates(input, it, _item(sp, ix), edge_order), "
+     "fx2c.gradient_uniform(input, it, _item(sp, ix), edge_order)))"},
+    {{"fx2c.gradient_uniform"},
+     "input, d, h, edge_order",
+     "n = _size(input, d); z = _if(_lt(n, _add(edge_order, 1)), _err('torch.gradient expected each dimension size to "
+     "be at least edge_order+1'), 0); m = _sub(n, 2); "
+     "f0 = narrow(input, d, 0, 1); f1 = narrow(input, d, 1, 1); l0 = narrow(input, d, _sub(n, 1), 1); "
+     "l1 = narrow(input, d, m, 1); "
+     "mid = div(sub(narrow(input, d, 2, m), narrow(input, d, 0, m)), _mul(2, h)); "
+     "a = _if(_eq(edge_order, 1), div(sub(f1, f0), h), "
+     "div(add(add(mul(f0, -1.5), mul(f1, 2.0)), mul(narrow(input, d, 2, 1), -0.5)), h)); "
+     "b = _if(_eq(edge_order, 1), div(sub(l0, l1), h), "
+     "div(add(add(mul(narrow(input, d, _sub(n, 3), 1), 0.5), mul(l1, -2.0)), mul(l0, 1.5)), h)); "
+     "cat([a, mid, b], d)"},
+    {{"fx2c.gradient_coordinates"},
+     "input, d, x, edge_order",
+     "n = _size(input, d); z = _if(_lt(n, _add(edge_order, 1)), _err('torch.gradient expected each dimension size to "
+     "be at least edge_order+1'), 0); m = _sub(n, 2); sh = _set(_ones(_ndim(input)), d, -1); "
+     "dx = sub(narrow(x, 0, 1, _sub(n, 1)), narrow(x, 0, 0, _sub(n, 1))); "
+     "hl = reshape(narrow(dx, 0, 0, m), sh); hr = reshape(narrow(dx, 0, 1, m), sh); "
+     "mid = add(add(mul(narrow(input, d, 0, m), neg(div(hr, mul(hl, add(hl, hr))))), "
+     "mul(narrow(input, d, 1, m), div(sub(hr, hl), mul(hl, hr)))), "
+     "mul(narrow(input, d, 2, m), div(hl, mul(hr, add(hl, hr))))); "
+     "f0 = narrow(input, d, 0, 1); f1 = narrow(input, d, 1, 1); l0 = narrow(input, d, _sub(n, 1), 1); "
+     "l1 = narrow(input, d, m, 1); h1 = narrow(dx, 0, 0, 1); h2 = narrow(dx, 0, 1, 1); "
+     "g1 = narrow(dx, 0, _sub(n, 3), 1); g2 = narrow(dx, 0, m, 1); "
+     "a = _if(_eq(edge_order, 1), div(sub(f1, f0), h1), "
+     "add(add(mul(f0, neg(div(add(mul(h1, 2), h2), mul(h1, add(h1, h2))))), mul(f1, div(add(h1, h2), mul(h1, h2)))), "
+     "mul(narrow(input, d, 2, 1), neg(div(h1, mul(h2, add(h1, h2))))))); "
+     "b = _if(_eq(edge_order, 1), div(sub(l0, l1), g2), "
+     "add(add(mul(narrow(input, d, _sub(n, 3), 1), div(g2, mul(g1, add(g1, g2)))), "
+     "mul(l1, neg(div(add(g1, g2), mul(g1, g2))))), mul(l0, div(add(mul(g2, 2), g1), mul(g2, add(g1, g2)))))); "
+     "cat([a, mid, b], d)"},
     /* ---- searching: the count of boundaries below each value (right: at or below) ---- */
     {{"torch.bucketize", M("bucketize")},
      "input, boundaries, *, out_int32=False, right=False",

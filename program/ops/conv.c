@@ -33,7 +33,7 @@ bool fx_infer_conv(fx_ictx *c, fx_op op, fx_inst *in) {
   if (!batched && t->ndim != sp + 1)
     return fx_ierr(c, "a %d-d convolution takes a %d-d (unbatched) or %d-d (batched) input, not one of %d dimensions",
                    sp, sp + 1, sp + 2, t->ndim);
-  int64_t groups = 1, stride[2] = {1, 1}, pad[2] = {0, 0}, dil[2] = {1, 1}, opad[2] = {0, 0};
+  int64_t groups = 1, stride[2] = {1, 1}, pad[2] = {0, 0}, dil[2] = {1, 1}, opad[2] = {0, 0}, same_extra[2] = {0, 0};
   bool transposed = false;
   if (!as_int(ARG("groups"), &groups) || groups < 1) return fx_ierr(c, "groups must be a positive int");
   as_bool(ARG("transposed"), &transposed);
@@ -54,8 +54,8 @@ bool fx_infer_conv(fx_ictx *c, fx_op op, fx_inst *in) {
     for (int i = 0; i < sp; i++) {
       if (stride[i] != 1) return fx_ierr(c, "padding='same' is not supported for strided convolutions");
       int64_t total = dil[i] * (tw->shape[2 + i] - 1);
-      if (total % 2) return fx_ierr(c, "padding='same' with an even kernel is not supported");
       pad[i] = total / 2;
+      same_extra[i] = total % 2; /* an even kernel: the odd zero after the input, as PyTorch pads */
     }
   } else if (!fx_expand_ints(pv, sp, pad)) {
     return fx_ierr(c, "padding must be ints, 'same' or 'valid'");
@@ -72,7 +72,7 @@ bool fx_infer_conv(fx_ictx *c, fx_op op, fx_inst *in) {
                        (long long)opad[i], (long long)stride[i], (long long)dil[i]);
   }
   int64_t pad_end[2] = {0, 0};
-  for (int i = 0; i < sp; i++) pad_end[i] = pad[i];
+  for (int i = 0; i < sp; i++) pad_end[i] = pad[i] + same_extra[i];
   if (op == FX_OP_FUSED_CONV && ARG("padding_end")->kind != FX_V_NONE) {
     if (!fx_expand_ints(ARG("padding_end"), sp, pad_end) || transposed)
       return fx_ierr(c, "padding_end must be ints, of a convolution that is not transposed");

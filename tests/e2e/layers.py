@@ -19,6 +19,7 @@ class ImageLayers(nn.Module):
         self.conv = nn.Conv2d(3, 8, kernel_size=3, stride=1, padding=1, bias=False)
         self.conv_grouped = nn.Conv2d(8, 8, kernel_size=(3, 5), stride=(2, 1), padding=(1, 2), dilation=(1, 1), groups=4)
         self.conv_dilated = nn.Conv2d(8, 8, 3, padding="same", dilation=2)
+        self.conv_same_even = nn.Conv2d(8, 8, (2, 4), padding="same")  # the odd zero goes after the input
         self.bn = nn.BatchNorm2d(8)
         self.gn = nn.GroupNorm(2, 8)
         self.act = nn.ModuleList([nn.ReLU(), nn.ReLU6(), nn.LeakyReLU(0.2), nn.ELU(alpha=0.7), nn.GELU(),
@@ -49,7 +50,7 @@ class ImageLayers(nn.Module):
     def forward(self, x):
         y = self.conv(self.pad_zero(x))
         y = self.bn(self.conv_grouped(y))
-        y = self.gn(self.conv_dilated(y))
+        y = self.gn(self.conv_dilated(y) + self.conv_same_even(y))
         outs = []
         for a in self.act:
             outs.append(a(y))
