@@ -523,19 +523,27 @@ static const composite composites[] = {
      * shape and the rest of the input's */
     {{"torch.index_put", M("index_put")},
      "input, indices, values, accumulate=False",
-     "z = _if(_ne(_len(indices), 1), _err('index_put with more than one index tensor is not supported'), "
-     "_if(_ne(_dtype(_item(indices, 0)), 'torch.int64'), _err('index_put with a bool or non-int64 index tensor is not "
-     "supported'), 0)); i = _item(indices, 0); fi = reshape(where(lt(i, 0), add(i, _size(input, 0)), i), [-1]); "
-     "rest = _slice(_sizes(input), 1); "
+     "z = _if(_ne(_len(indices), 1), _err('index_put with more than one index tensor is not supported'), 0); "
+     "i = _item(indices, 0); "
+     "_if(_eq(_dtype(i), 'torch.bool'), fx2c.index_put_mask(input, i, values, accumulate), "
+     "_if(_ne(_dtype(i), 'torch.int64'), _err('index_put with an index tensor that is not int64 or bool is not "
+     "supported'), fx2c.index_put_int(input, i, values, accumulate)))"},
+    {{"fx2c.index_put_int"},
+     "input, i, values, accumulate",
+     "fi = reshape(where(lt(i, 0), add(i, _size(input, 0)), i), [-1]); rest = _slice(_sizes(input), 1); "
      "v = reshape(expand(to(values, _dtype(input)), _concat(_sizes(i), rest)), _concat([-1], rest)); "
      "_if(accumulate, index_add(input, 0, fi, v), index_copy(input, 0, fi, v))"},
-    /* mantissa in [0.5, 1) and exponent: exact in float64 (floor(log2 |x|) + 1, then x / 2**e); 0, inf and NaN
-     * keep exponent 0 */
-    {{"torch.frexp", M("frexp")},
-     "input",
-     "x = to(input, torch.float64); ok = logical_and(isfinite(x), ne(x, 0)); "
-     "e = where(ok, add(floor(log2(where(ok, abs(x), 1.0))), 1), 0.0); "
-     "[to(div(x, exp2(e)), _dtype(input)), to(e, torch.int32)]"},
+    /* a bool mask over the leading dimensions: values that broadcast to one selected element (its shape does not
+     * depend on how many are selected) go where the mask is true */
+    {{"fx2c.index_put_mask"},
+     "input, mask, values, accumulate",
+     "rest = _slice(_sizes(input), _ndim(mask)); "
+     "y = _if(_ne(_sizes(mask), _slice(_sizes(input), 0, _ndim(mask))), _err('the shape of the mask does not match "
+     "the shape of the indexed tensor'), 0); "
+     "z = _if(_gt(_ndim(values), _len(rest)), _err('index_put with a bool mask is supported for values that "
+     "broadcast to one selected element (the number of selected elements is known only at run time)'), 0); "
+     "m = reshape(mask, _concat(_sizes(mask), _ones(_len(rest)))); v = expand(to(values, _dtype(input)), rest); "
+     "_if(accumulate, add(input, where(m, v, 0)), where(m, v, input))"},
     /* ---- torch.gradient: central differences inside, one-sided ones (edge_order 1 or 2) at the ends, per dimension;
      * spacing a number, one per dimension, or the coordinates (numpy's formulas for uneven steps) ---- */
     {{"torch.gradient"},

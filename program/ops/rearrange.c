@@ -361,11 +361,11 @@ bool fx_lower_pixel_shuffle(fx_lctx *r, fx_op op, const fx_inst *in) {
 }
 
 /* One 2-d pass of interpolate (or of area's adaptive average pooling) over [planes, h, w]. */
-static void resize2d(fx_lctx *r, fx_kind kernel, fx_ref x, int64_t planes, int64_t h, int64_t w, fx_ref y, int64_t oh,
-                     int64_t ow, bool align, double sh, double sw) {
+static void resize2d(fx_lctx *r, fx_kind kernel, fx_ref x, int64_t n, int64_t planes, int64_t h, int64_t w, fx_ref y,
+                     int64_t oh, int64_t ow, bool align, double sh, double sw) {
   fx_kcall *k = fx_call(r, kernel);
   k->ref[0] = x;
-  k->i[0] = 1, k->i[1] = planes, k->i[2] = h, k->i[3] = w;
+  k->i[0] = n, k->i[1] = planes, k->i[2] = h, k->i[3] = w;
   k->ref[1] = y;
   k->i[4] = oh, k->i[5] = ow;
   if (kernel != FX_K_ADAPTIVE_AVG) k->flag = align, k->f[0] = sh, k->f[1] = sw;
@@ -392,12 +392,13 @@ bool fx_lower_interpolate(fx_lctx *r, fx_op op, const fx_inst *in) {
   const int64_t planes = tx->shape[0] * tx->shape[1];
   const int64_t *is = tx->shape + 2, *os = ty->shape + 2;
   if (sp == 2) {
-    resize2d(r, k2, tref(r, x), planes, is[0], is[1], tref(r, y), os[0], os[1], align, sc[0], sc[1]);
+    resize2d(r, k2, tref(r, x), tx->shape[0], tx->shape[1], is[0], is[1], tref(r, y), os[0], os[1], align, sc[0],
+             sc[1]);
     return true;
   }
   if (sp == 1) {
     if (area) {
-      resize2d(r, k2, tref(r, x), planes, 1, is[0], tref(r, y), 1, os[0], false, 0, 0);
+      resize2d(r, k2, tref(r, x), 1, planes, 1, is[0], tref(r, y), 1, os[0], false, 0, 0);
       return true;
     }
     fx_kcall *k = fx_call(r, FX_K_RESAMPLE_AXIS);
@@ -407,9 +408,9 @@ bool fx_lower_interpolate(fx_lctx *r, fx_op op, const fx_inst *in) {
     return true;
   }
   const fx_ref t = fx_new_scratch(r, FXRT_F32, planes * is[0] * os[1] * os[2]);
-  resize2d(r, k2, tref(r, x), planes * is[0], is[1], is[2], t, os[1], os[2], align, sc[1], sc[2]);
+  resize2d(r, k2, tref(r, x), 1, planes * is[0], is[1], is[2], t, os[1], os[2], align, sc[1], sc[2]);
   if (area) {
-    resize2d(r, k2, t, planes, is[0], os[1] * os[2], tref(r, y), os[0], os[1] * os[2], false, 0, 0);
+    resize2d(r, k2, t, 1, planes, is[0], os[1] * os[2], tref(r, y), os[0], os[1] * os[2], false, 0, 0);
     return true;
   }
   fx_kcall *k = fx_call(r, FX_K_RESAMPLE_AXIS);

@@ -436,7 +436,10 @@ class CompositeFunctions(torch.nn.Module):
             torch.equal(x, t)
         h = torch.bucketize(x, torch.tensor([-0.5, 0.0, 0.5]), right=True) + \
             torch.searchsorted(torch.sort(t, 1)[0], x) + torch.block_diag(x[:2, :2], t[:1]).sum(0)[:6].long()
-        return a, b, c, d, e, f, g, h, torch.cov(x), torch.round(x, decimals=2), torch.rot90(x), torch.atleast_3d(x[0]), \
+        k = torch.gradient(x, spacing=[torch.cumsum(p[:, 0] + 0.1, 0), torch.cumsum(p[0] + 0.1, 0)], edge_order=2)[1] + \
+            torch.gradient(x, spacing=0.5)[0] + torch.index_put(x, (cls,), t[0], accumulate=True) + \
+            torch.index_put(x, (x[:, 0] > 0,), t[1])
+        return a, b, c, d, e, f, g, h, k, torch.cov(x), torch.round(x, decimals=2), torch.rot90(x), torch.atleast_3d(x[0]), \
             torch.diagonal_scatter(x, t[0, :4]), x.sum_to_size(1, 6), F.bilinear(x, t, self.bw, self.slope[:3])
 
 
