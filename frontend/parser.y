@@ -409,6 +409,7 @@ static void node_stmt(fx_parser *P, fx_tok name, fx_span type, fx_tok users, con
     fx_parser_error_at(P, &rhs->oploc, "node '%.*s' has an empty target", (int)name.n, name.p);
     return;
   }
+  if (opcode == FX_CALL_FUNCTION) target = fx_parser_map_target(P->g, target, false); /* <built-in function add> */
   bool is_call = opcode == FX_CALL_FUNCTION || opcode == FX_CALL_MODULE || opcode == FX_CALL_METHOD ||
                  opcode == FX_OUTPUT;
   if (is_call && !rhs->has_call) {

@@ -46,7 +46,8 @@ static bool is_dash_line(const line_t *l) {
 bool fx_tabular_detect(const char *text, size_t len) {
   size_t pos = 0;
   line_t l = {NULL, 0, 0};
-  while (next_line(text, len, &pos, &l) && blank(&l)) {}
+  while (next_line(text, len, &pos, &l) && blank(&l)) {
+  }
   size_t i = 0;
   while (i < l.n && l.p[i] == ' ') i++;
   if (l.n - i < 6 || memcmp(l.p + i, "opcode", 6) != 0) return false;
@@ -78,9 +79,6 @@ static fx_tok cell(const line_t *l, const columns_t *c, int k, size_t *off) {
   return (fx_tok){l->p + s, (uint32_t)(e - s)};
 }
 
-static const char *const builtin_functions[] = {"getattr", "len", "isinstance", "hasattr", "max", "min", "abs",
-                                                "round", "sum", "print", "range", "int", "float", "bool"};
-
 /* The location of a cell of line l (whose location is *line_loc). */
 static FXLTYPE cell_loc(const FXLTYPE *line_loc, const line_t *l, size_t off, fx_tok t) {
   FXLTYPE r = *line_loc;
@@ -88,36 +86,6 @@ static FXLTYPE cell_loc(const FXLTYPE *line_loc, const line_t *l, size_t off, fx
   r.end = r.off + t.n;
   r.first_column = (int)(off - l->off) + 1;
   return r;
-}
-
-/* A Python repr of a target, as print(gm.graph) names it. The result lives in the graph's arena. */
-static fx_tok map_target(fx_graph *g, fx_tok t) {
-  fx_str s = fx_str_make(t.p, t.n), name = {"", 0};
-  const char *prefix = "";
-  if (fx_str_starts_with(s, "<built-in function ")) {
-    name = fx_str_make(s.p + 19, s.n - 19 - (s.n > 19 && s.p[s.n - 1] == '>'));
-    prefix = "operator.";
-    for (size_t i = 0; i < sizeof builtin_functions / sizeof *builtin_functions; i++)
-      if (fx_str_eqz(name, builtin_functions[i])) prefix = "builtins.";
-  } else if (fx_str_starts_with(s, "<built-in method ")) {
-    const char *p = s.p + 17, *e = p;
-    while (e < s.p + s.n && *e != ' ') e++;
-    name = fx_str_make(p, (size_t)(e - p));
-    /* torch._C._nn functions print as methods of a PyCapsule; torch.* ones of a type object */
-    prefix = memmem(s.p, s.n, "PyCapsule", 9) ? "torch._C._nn." : "torch.";
-  } else if (fx_str_starts_with(s, "<function ")) {
-    const char *p = s.p + 10, *e = p;
-    while (e < s.p + s.n && *e != ' ') e++;
-    name = fx_str_make(p, (size_t)(e - p));
-    prefix = "torch.nn.functional.";
-  } else if (fx_str_starts_with(s, "aten.")) {
-    name = s;
-    prefix = "torch.ops.";
-  } else {
-    return t;
-  }
-  fx_str r = fx_arena_printf(&g->arena, "%s%.*s", prefix, (int)name.n, name.p);
-  return (fx_tok){r.p, r.n};
 }
 
 /* Parses one cell as a value (its text is copied into the graph's arena). */
@@ -163,8 +131,9 @@ void fx_tabular_parse(fx_parser *P) {
       fx_parser_error_at(P, &nloc, "'%.*s' is not a node name", (int)c[1].n, c[1].p);
       continue;
     }
-    fx_tok target = op == FX_CALL_FUNCTION ? map_target(P->g, c[2]) : c[2];
-    if (!target.n || memchr(target.p, ']', target.n) || memchr(target.p, ' ', target.n) || memchr(target.p, '\t', target.n)) {
+    fx_tok target = op == FX_CALL_FUNCTION ? fx_parser_map_target(P->g, c[2], true) : c[2];
+    if (!target.n || memchr(target.p, ']', target.n) || memchr(target.p, ' ', target.n) ||
+        memchr(target.p, '\t', target.n)) {
       FXLTYPE tloc = cell_loc(&loc, &l, offs[2], c[2]);
       fx_parser_error_at(P, &tloc, "'%.*s' is not a target", (int)c[2].n, c[2].p);
       continue;

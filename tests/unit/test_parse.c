@@ -25,14 +25,17 @@ static const char SEED[] =
     "    return topk\n";
 
 static const char SEED_TABLE[] =
-    "opcode         name           target                                                   args                kwargs\n"
-    "-------------  -------------  -------------------------------------------------------  ------------------  -----------\n"
+    "opcode         name           target                                                   args                "
+    "kwargs\n"
+    "-------------  -------------  -------------------------------------------------------  ------------------  "
+    "-----------\n"
     "placeholder    x              x                                                        ()                  {}\n"
     "get_attr       linear_weight  linear.weight                                            ()                  {}\n"
     "call_function  add            <built-in function add>                                  (x, linear_weight)  {}\n"
     "call_module    linear         linear                                                   (add,)              {}\n"
     "call_method    relu           relu                                                     (linear,)           {}\n"
-    "call_function  sum_1          <built-in method sum of type object at 0x7f3b4bf2d1e0>   (relu,)             {'dim': -1}\n"
+    "call_function  sum_1          <built-in method sum of type object at 0x7f3b4bf2d1e0>   (relu,)             "
+    "{'dim': -1}\n"
     "call_function  topk           <built-in method topk of type object at 0x7f3b4bf2d1e0>  (sum_1, 3)          {}\n"
     "output         output         output                                                   (topk,)             {}\n";
 
@@ -250,6 +253,31 @@ static void parse_tuple_return(void **state) {
   assert_string_equal(t, text);
 }
 
+/* Old torch versions print call_function targets as Python reprs: <built-in function add> is operator.add,
+ * <built-in function getattr> builtins.getattr, <built-in method sum of type object at 0x...> torch.sum and a
+ * PyCapsule's method torch._C._nn's; a plain <function ...> stays as written (nothing says which module has it). */
+static void parse_legacy_repr_targets(void **state) {
+  (void)state;
+  static const char text[] =
+      "graph():\n"
+      "    %x : [#users=3] = placeholder[target=x]\n"
+      "    %add : [#users=1] = call_function[target=<built-in function add>](args = (%x, 1.0), kwargs = {})\n"
+      "    %sum_1 : [#users=1] = call_function[target=<built-in method sum of type object at 0x7f0f55399aa0>]"
+      "(args = (%add,), kwargs = {})\n"
+      "    %gelu : [#users=1] = call_function[target=<built-in method gelu of PyCapsule object at 0x7f1>]"
+      "(args = (%x,), kwargs = {})\n"
+      "    %ga : [#users=1] = call_function[target=<built-in function getattr>](args = (%x, shape), kwargs = {})\n"
+      "    %f : [#users=1] = call_function[target=<function helper at 0x7f2>](args = (%x,), kwargs = {})\n"
+      "    return (sum_1, gelu, ga, f)\n";
+  parsed *p = parse_text("legacy.fx", text);
+  assert_non_null(p->g);
+  assert_fxstr_equal(p->g->nodes[fx_graph_find(p->g, S("add"))].target, "operator.add");
+  assert_fxstr_equal(p->g->nodes[fx_graph_find(p->g, S("sum_1"))].target, "torch.sum");
+  assert_fxstr_equal(p->g->nodes[fx_graph_find(p->g, S("gelu"))].target, "torch._C._nn.gelu");
+  assert_fxstr_equal(p->g->nodes[fx_graph_find(p->g, S("ga"))].target, "builtins.getattr");
+  assert_fxstr_equal(p->g->nodes[fx_graph_find(p->g, S("f"))].target, "<function helper at 0x7f2>");
+}
+
 /* Names read from the text take part in the namespace, as after tracing: on the traced seed graph,
  * gm.graph.call_function(torch.sum, ...) -> 'sum_2', torch.relu -> 'relu_1', operator.add -> 'add_1'. */
 static void created_names_avoid_parsed_names(void **state) {
@@ -303,12 +331,11 @@ static void error_undefined_reference_position(void **state) {
 
 static void error_duplicate_name_position_and_note(void **state) {
   (void)state;
-  static const char text[] =
-      "graph():\n"
-      "    %x : [#users=2] = placeholder[target=x]\n"
-      "    %relu : [#users=1] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n"
-      "    %relu : [#users=1] = call_function[target=torch.sigmoid](args = (%x,), kwargs = {})\n"
-      "    return relu\n";
+  static const char text[] = "graph():\n"
+                             "    %x : [#users=2] = placeholder[target=x]\n"
+                             "    %relu : [#users=1] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n"
+                             "    %relu : [#users=1] = call_function[target=torch.sigmoid](args = (%x,), kwargs = {})\n"
+                             "    return relu\n";
   parsed *p = parse_text("duplicate_name.fx", text);
   assert_null(p->g);
   assert_int_equal(p->d.nerrors, 1);
@@ -325,10 +352,9 @@ static void error_duplicate_name_position_and_note(void **state) {
 /* No `return`: reported at the end of the input (after the last newline: line 4, column 1). */
 static void error_missing_return_position(void **state) {
   (void)state;
-  static const char text[] =
-      "graph():\n"
-      "    %x : [#users=1] = placeholder[target=x]\n"
-      "    %relu : [#users=0] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n";
+  static const char text[] = "graph():\n"
+                             "    %x : [#users=1] = placeholder[target=x]\n"
+                             "    %relu : [#users=0] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n";
   parsed *p = parse_text("no_output.fx", text);
   assert_null(p->g);
   assert_int_equal(p->d.nerrors, 1);
@@ -378,11 +404,10 @@ static void error_print_format(void **state) {
   fx_diag_print(&p->d, f);
   fclose(f);
   defer_free(DEFER_CMEM, mem);
-  assert_string_equal(mem,
-                      "undefined_ref.fx:3:72: error: '%y' is not defined\n"
-                      "    %add : [#users=1] = call_function[target=operator.add](args = (%x, %y), kwargs = {})\n"
-                      "                                                                       ^~\n"
-                      "1 error generated.\n");
+  assert_string_equal(mem, "undefined_ref.fx:3:72: error: '%y' is not defined\n"
+                           "    %add : [#users=1] = call_function[target=operator.add](args = (%x, %y), kwargs = {})\n"
+                           "                                                                       ^~\n"
+                           "1 error generated.\n");
 }
 
 /* A wrong [#users=N] is only a warning: the graph is read and the count is recomputed. */
@@ -416,6 +441,7 @@ int main(void) {
       UNIT_TEST(print_table_gives_graph_text),
       UNIT_TEST(table_round_trip_is_stable),
       UNIT_TEST(parse_tuple_return),
+      UNIT_TEST(parse_legacy_repr_targets),
       UNIT_TEST(created_names_avoid_parsed_names),
       UNIT_TEST(error_unknown_opcode_position),
       UNIT_TEST(error_undefined_reference_position),
