@@ -120,6 +120,29 @@ static inline double fxrt_sp2_gamma_series(double a, double x) {
   return exp(lead) * sum;
 }
 
+/* log Gamma(1 + a) for 0 < a < 1, accurate also where 1 + a rounds to 1: below 1e-5 its Taylor series
+ * -gamma a + zeta(2) a^2 / 2 - zeta(3) a^3 / 3 + zeta(4) a^4 / 4. */
+static inline double fxrt_sp2_lgamma1p(double a) {
+  if (a >= 1e-5) return lgamma(1.0 + a);
+  return a * (-0.57721566490153286061 +
+              a * (0.82246703342411321824 - a * (0.40068563438653142847 - a * 0.27058080842778454788)));
+}
+
+/* Q(a, x) for a < 1 and x < a + 1, where 1 - P would cancel (Q -> 0 as a -> 0): from
+ * gamma(a, x) = sum_k (-1)^k x^(a+k) / (k! (a+k)), Q = 1 - x^a / Gamma(a+1) - x^a / Gamma(a) * sum_k>=1 (-x)^k /
+ * (k! (a+k)), with 1 - x^a / Gamma(a+1) as -expm1(a log x - log Gamma(1+a)). */
+static inline double fxrt_sp2_gammac_small(double a, double x) {
+  const double u = a * log(x) - fxrt_sp2_lgamma1p(a);
+  double term = 1.0, sum = 0.0;
+  for (int k = 1; k < 200; k++) {
+    term *= -x / k;
+    const double t = term / (a + k);
+    sum += t;
+    if (fabs(t) < fabs(sum) * DBL_EPSILON / 2) break;
+  }
+  return -expm1(u) - a * exp(u) * sum;
+}
+
 /* Q(a, x) for x >= a + 1 by the continued fraction x^a e^-x / Gamma(a) * 1/(x+1-a- 1(1-a)/(x+3-a- 2(2-a)/(x+5-a- ...)))
  * evaluated forwards (modified Lentz). */
 static inline double fxrt_sp2_gamma_cfrac(double a, double x) {
@@ -161,8 +184,9 @@ static inline double fxrt_sp2_gamma_temme(double a, double x, int upper) {
 /* torch.igamma(a, x) (upper = 0: P, the regularized lower incomplete gamma) and torch.igammac (upper = 1: Q = 1 - P).
  * PyTorch: a < 0 or x < 0 (or -inf) is NaN; a == 0 is P = 1, Q = 0 for x > 0 (NaN for x == 0 or NaN); x == 0 is
  * P = 0, Q = 1 (even for a NaN); a = +inf is P = 0, Q = 1 (even for x NaN) except x = +inf (NaN); x = +inf is
- * P = 1, Q = 0 (even for a NaN). Elsewhere the series for x < a + 1, the continued fraction above, each giving P or
- * Q directly (the other as 1 minus it), and Temme's expansion for a > 1e6 near x = a. */
+ * P = 1, Q = 0 (even for a NaN). Elsewhere the series for x < a + 1 (for Q with a < 1 its own series), the continued
+ * fraction above, each giving P or Q directly (the other as 1 minus it), and Temme's expansion for a > 1e6 near
+ * x = a. */
 static inline double fxrt_sp2_igamma(double a, double x, int upper) {
   if (x < 0.0 || a < 0.0) return NAN;
   if (a == 0.0) return x > 0.0 ? (upper ? 0.0 : 1.0) : NAN;
@@ -171,6 +195,7 @@ static inline double fxrt_sp2_igamma(double a, double x, int upper) {
   if (x == INFINITY) return upper ? 0.0 : 1.0;
   if (a != a || x != x) return NAN;
   if (a > 1e6 && fabs(x - a) < 0.3 * a) return fxrt_sp2_gamma_temme(a, x, upper);
+  if (upper && a < 1.0 && x < a + 1.0) return fxrt_sp2_gammac_small(a, x);
   if (x < a + 1.0) {
     const double p = fxrt_sp2_gamma_series(a, x);
     return upper ? 1.0 - p : p;
