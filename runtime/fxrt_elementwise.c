@@ -528,27 +528,40 @@ INT_ROWS(i64, int64_t)
 INT_ROWS(i32, int32_t)
 
 /* torch.special.zeta, polygamma, igamma/igammac and the orthogonal polynomials (fxrt_special2.h): computed in
- * double, rounded once to T. */
-#define SPECIAL2_ROWS(sfx, T)                                                                                          \
-  BINARY_ROW(row_zeta_##sfx, T, T, fxrt_sp2_zeta(a, b))                                                                \
-  BINARY_ROW(row_polygamma_##sfx, T, T, fxrt_sp2_polygamma(a, b))                                                      \
-  BINARY_ROW(row_igamma_##sfx, T, T, fxrt_sp2_igamma(a, b, 0))                                                         \
-  BINARY_ROW(row_igammac_##sfx, T, T, fxrt_sp2_igamma(a, b, 1))                                                        \
-  BINARY_ROW(row_chebyshev_t_##sfx, T, T, fxrt_sp2_chebyshev_t(a, b))                                                  \
-  BINARY_ROW(row_chebyshev_u_##sfx, T, T, fxrt_sp2_chebyshev_u(a, b))                                                  \
-  BINARY_ROW(row_chebyshev_v_##sfx, T, T, fxrt_sp2_chebyshev_v(a, b))                                                  \
-  BINARY_ROW(row_chebyshev_w_##sfx, T, T, fxrt_sp2_chebyshev_w(a, b))                                                  \
-  BINARY_ROW(row_shifted_chebyshev_t_##sfx, T, T, fxrt_sp2_shifted_chebyshev(a, b, 't'))                               \
-  BINARY_ROW(row_shifted_chebyshev_u_##sfx, T, T, fxrt_sp2_shifted_chebyshev(a, b, 'u'))                               \
-  BINARY_ROW(row_shifted_chebyshev_v_##sfx, T, T, fxrt_sp2_shifted_chebyshev(a, b, 'v'))                               \
-  BINARY_ROW(row_shifted_chebyshev_w_##sfx, T, T, fxrt_sp2_shifted_chebyshev(a, b, 'w'))                               \
-  BINARY_ROW(row_hermite_h_##sfx, T, T, fxrt_sp2_hermite_h(a, b))                                                      \
-  BINARY_ROW(row_hermite_he_##sfx, T, T, fxrt_sp2_hermite_he(a, b))                                                    \
-  BINARY_ROW(row_laguerre_l_##sfx, T, T, fxrt_sp2_laguerre_l(a, b))                                                    \
-  BINARY_ROW(row_legendre_p_##sfx, T, T, fxrt_sp2_legendre_p(a, b))
+ * double, rounded once to T (f64_to_f32: a result beyond float's range is an infinity). A plain strided loop, one call
+ * site per function: these are compute bound, and the fast paths of BINARY_ROW would inline each function's loops
+ * seven times over. */
+#define SPECIAL2_ROW(name, T, OUT, expr)                                                                               \
+  static void name(int64_t n, char *const p[], const int64_t s[], void *vctx) {                                        \
+    T *y = (T *)(void *)p[0];                                                                                          \
+    const T *pa = (const T *)(const void *)p[1], *pb = (const T *)(const void *)p[2];                                  \
+    (void)vctx;                                                                                                        \
+    for (int64_t i = 0; i < n; i++) {                                                                                  \
+      const double a = (double)pa[i * s[1]], b = (double)pb[i * s[2]];                                                 \
+      y[i * s[0]] = OUT(expr);                                                                                         \
+    }                                                                                                                  \
+  }
+#define SPECIAL2_ROWS(sfx, T, OUT)                                                                                     \
+  SPECIAL2_ROW(row_zeta_##sfx, T, OUT, fxrt_sp2_zeta(a, b))                                                            \
+  SPECIAL2_ROW(row_polygamma_##sfx, T, OUT, fxrt_sp2_polygamma(a, b))                                                  \
+  SPECIAL2_ROW(row_igamma_##sfx, T, OUT, fxrt_sp2_igamma(a, b, 0))                                                     \
+  SPECIAL2_ROW(row_igammac_##sfx, T, OUT, fxrt_sp2_igamma(a, b, 1))                                                    \
+  SPECIAL2_ROW(row_chebyshev_t_##sfx, T, OUT, fxrt_sp2_chebyshev_t(a, b))                                              \
+  SPECIAL2_ROW(row_chebyshev_u_##sfx, T, OUT, fxrt_sp2_chebyshev_u(a, b))                                              \
+  SPECIAL2_ROW(row_chebyshev_v_##sfx, T, OUT, fxrt_sp2_chebyshev_v(a, b))                                              \
+  SPECIAL2_ROW(row_chebyshev_w_##sfx, T, OUT, fxrt_sp2_chebyshev_w(a, b))                                              \
+  SPECIAL2_ROW(row_shifted_chebyshev_t_##sfx, T, OUT, fxrt_sp2_shifted_chebyshev(a, b, 't'))                           \
+  SPECIAL2_ROW(row_shifted_chebyshev_u_##sfx, T, OUT, fxrt_sp2_shifted_chebyshev(a, b, 'u'))                           \
+  SPECIAL2_ROW(row_shifted_chebyshev_v_##sfx, T, OUT, fxrt_sp2_shifted_chebyshev(a, b, 'v'))                           \
+  SPECIAL2_ROW(row_shifted_chebyshev_w_##sfx, T, OUT, fxrt_sp2_shifted_chebyshev(a, b, 'w'))                           \
+  SPECIAL2_ROW(row_hermite_h_##sfx, T, OUT, fxrt_sp2_hermite_h(a, b))                                                  \
+  SPECIAL2_ROW(row_hermite_he_##sfx, T, OUT, fxrt_sp2_hermite_he(a, b))                                                \
+  SPECIAL2_ROW(row_laguerre_l_##sfx, T, OUT, fxrt_sp2_laguerre_l(a, b))                                                \
+  SPECIAL2_ROW(row_legendre_p_##sfx, T, OUT, fxrt_sp2_legendre_p(a, b))
+#define SPECIAL2_F64(d) (d)
 
-SPECIAL2_ROWS(f32, float)
-SPECIAL2_ROWS(f64, double)
+SPECIAL2_ROWS(f32, float, f64_to_f32)
+SPECIAL2_ROWS(f64, double, SPECIAL2_F64)
 
 /* bool: logical_and/or/xor and (in)equality, on any nonzero byte as true. */
 BINARY_ROW(row_and_b8, uint8_t, uint8_t, (a != 0) & (b != 0))

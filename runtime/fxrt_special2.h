@@ -236,11 +236,11 @@ static inline double fxrt_sp2_chebyshev_t(double x, double nf) {
 static inline double fxrt_sp2_chebyshev_u(double x, double nf) {
   const int64_t n = fxrt_sp2_degree(nf);
   if (n < 0) return 0.0;
-  if (fabs(x) == 1.0) return x > 0.0 || n % 2 == 0 ? (double)(n + 1) : -(double)(n + 1);
+  if (fabs(x) == 1.0) return x > 0.0 || n % 2 == 0 ? ((double)n + 1.0) : -((double)n + 1.0);
   if (n > 8 && fabs(x) < 1.0) {
     const double t = acos(x);
-    if (sin(t) != 0.0) return sin((double)(n + 1) * t) / sin(t);
-    return (double)(n + 1) * cos((double)(n + 1) * t) / x;
+    if (sin(t) != 0.0) return sin(((double)n + 1.0) * t) / sin(t);
+    return ((double)n + 1.0) * cos(((double)n + 1.0) * t) / x;
   }
   if (n == 0) return 1.0;
   double p = 1.0, q = x + x;
@@ -259,12 +259,12 @@ static inline double fxrt_sp2_chebyshev_v(double x, double nf) {
   if (n < 0) return 0.0;
   if (fabs(x) == 1.0) {
     if (x > 0.0) return 1.0;
-    return n % 2 == 0 ? (double)(n + n + 1) : -(double)(n + n + 1);
+    return n % 2 == 0 ? (2.0 * (double)n + 1.0) : -(2.0 * (double)n + 1.0);
   }
   if (n > 8 && fabs(x) < 1.0) {
     const double t = acos(x);
     if (sin(t / 2.0) != 1.0) return cos(((double)n + 0.5) * t) / cos(t / 2.0);
-    return n % 2 == 0 ? (double)(n + n + 1) : -(double)(n + n + 1);
+    return n % 2 == 0 ? (2.0 * (double)n + 1.0) : -(2.0 * (double)n + 1.0);
   }
   if (n == 0) return 1.0;
   double p = 1.0, q = x + x - 1.0;
@@ -282,13 +282,13 @@ static inline double fxrt_sp2_chebyshev_w(double x, double nf) {
   const int64_t n = fxrt_sp2_degree(nf);
   if (n < 0) return 0.0;
   if (fabs(x) == 1.0) {
-    if (x > 0.0) return (double)(n + n + 1);
+    if (x > 0.0) return (2.0 * (double)n + 1.0);
     return n % 2 == 0 ? 1.0 : -1.0;
   }
   if (n > 8 && fabs(x) < 1.0) {
     const double t = acos(x);
     if (cos(t / 2.0) != 1.0) return sin(((double)n + 0.5) * t) / sin(t / 2.0);
-    return x > 0.0 ? (double)(n + n + 1) : n % 2 == 0 ? 1.0 : -1.0;
+    return x > 0.0 ? (2.0 * (double)n + 1.0) : n % 2 == 0 ? 1.0 : -1.0;
   }
   if (n == 0) return 1.0;
   double p = 1.0, q = x + x + 1.0;
@@ -306,9 +306,9 @@ static inline double fxrt_sp2_shifted_chebyshev(double x, double nf, char kind) 
   const int64_t n = fxrt_sp2_degree(nf);
   if (n < 0) return 0.0;
   const double odd = n % 2 == 0 ? 1.0 : -1.0; /* (-1)^n */
-  if (x == 1.0) return kind == 't' || kind == 'v' ? 1.0 : kind == 'u' ? (double)(n + 1) : (double)(n + n + 1);
+  if (x == 1.0) return kind == 't' || kind == 'v' ? 1.0 : kind == 'u' ? ((double)n + 1.0) : (2.0 * (double)n + 1.0);
   if (x == 0.0)
-    return kind == 't' || kind == 'w' ? odd : kind == 'u' ? odd * (double)(n + 1) : odd * (double)(n + n + 1);
+    return kind == 't' || kind == 'w' ? odd : kind == 'u' ? odd * ((double)n + 1.0) : odd * (2.0 * (double)n + 1.0);
   const double y = x + x - 1.0;
   switch (kind) {
   case 't': return fxrt_sp2_chebyshev_t(y, nf);
@@ -325,7 +325,7 @@ static inline double fxrt_sp2_hermite_h(double x, double nf) {
   if (n == 0) return 1.0;
   double p = 1.0, q = x + x;
   for (int64_t k = 1; k < n && q == q; k++) {
-    const double r = (x + x) * q - (double)(k + k) * p;
+    const double r = (x + x) * q - (2.0 * (double)k) * p;
     p = q;
     q = r;
   }
@@ -354,7 +354,7 @@ static inline double fxrt_sp2_laguerre_l(double x, double nf) {
   if (x == 0.0 || n == 0) return 1.0;
   double p = 1.0, q = 1.0 - x;
   for (int64_t k = 1; k < n && q == q; k++) {
-    const double r = ((double)(k + k + 1) - x) * q / (double)(k + 1) - (double)k * p / (double)(k + 1);
+    const double r = (((2.0 * (double)k + 1.0) - x) * q - (double)k * p) / ((double)k + 1.0);
     p = q;
     q = r;
   }
@@ -370,7 +370,7 @@ static inline double fxrt_sp2_legendre_p(double x, double nf) {
   if (n == 0) return 1.0;
   double p = 1.0, q = x;
   for (int64_t k = 1; k < n && q == q; k++) {
-    const double r = ((double)(k + k + 1) * x * q - (double)k * p) / (double)(k + 1);
+    const double r = ((2.0 * (double)k + 1.0) * x * q - (double)k * p) / ((double)k + 1.0);
     p = q;
     q = r;
   }
