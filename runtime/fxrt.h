@@ -192,7 +192,18 @@ fxrt_status fxrt_unary_f32(fxrt_unary_op op, const float *x, float *y, int64_t n
   X(TRUNC_DIV, trunc_divide, 0) /* div(rounding_mode='trunc') */ X(FMOD, fmod, 0) /* C's, sign of a */               \
   X(FMAX, fmax, 0) X(FMIN, fmin, 0) /* NaN ignored */ X(HEAVISIDE, heaviside, 0) /* ints too; the rest float only */  \
   X(ATAN2, atan2, 0) X(COPYSIGN, copysign, 0) X(HYPOT, hypot, 0) X(NEXTAFTER, nextafter, 0) X(XLOGY, xlogy, 0)       \
-  X(XLOG1PY, xlog1py, 0) X(LOGADDEXP, logaddexp, 0) X(LOGADDEXP2, logaddexp2, 0)
+  X(XLOG1PY, xlog1py, 0) X(LOGADDEXP, logaddexp, 0) X(LOGADDEXP2, logaddexp2, 0)                                     \
+  /* special functions of two arguments (fxrt_special2.h), f32 and f64: zeta(x, q), polygamma(n, x) with n the       \
+   * first operand, igamma(a, x), igammac(a, x), then the polynomials f(x, n) of n truncated to an integer */        \
+  X(ZETA, special_zeta, 0) X(POLYGAMMA, polygamma, 0) X(IGAMMA, igamma, 0) X(IGAMMAC, igammac, 0)                    \
+  X(CHEBYSHEV_T, special_chebyshev_polynomial_t, 0) X(CHEBYSHEV_U, special_chebyshev_polynomial_u, 0)                \
+  X(CHEBYSHEV_V, special_chebyshev_polynomial_v, 0) X(CHEBYSHEV_W, special_chebyshev_polynomial_w, 0)                \
+  X(SHIFTED_CHEBYSHEV_T, special_shifted_chebyshev_polynomial_t, 0)                                                  \
+  X(SHIFTED_CHEBYSHEV_U, special_shifted_chebyshev_polynomial_u, 0)                                                  \
+  X(SHIFTED_CHEBYSHEV_V, special_shifted_chebyshev_polynomial_v, 0)                                                  \
+  X(SHIFTED_CHEBYSHEV_W, special_shifted_chebyshev_polynomial_w, 0) X(HERMITE_H, special_hermite_polynomial_h, 0)    \
+  X(HERMITE_HE, special_hermite_polynomial_he, 0) X(LAGUERRE_L, special_laguerre_polynomial_l, 0)                    \
+  X(LEGENDRE_P, special_legendre_polynomial_p, 0)
 
 typedef enum fxrt_binary_op {
 #define FXRT_B_ENUM(id, name, fused) FXRT_B_##id,

@@ -18,6 +18,7 @@
 #define fxrt_arange FXRT_ISA_COPY(fxrt_arange)
 #include "fxrt.h"
 #include "fxrt_scalar.h"
+#include "fxrt_special2.h"
 #include "fxrt_vec.h"
 
 #include <float.h>
@@ -526,6 +527,42 @@ FLOAT_ROWS(f64, double, pow, trunc, fmod, fmax, fmin, atan2, copysign, hypot, ne
 INT_ROWS(i64, int64_t)
 INT_ROWS(i32, int32_t)
 
+/* torch.special.zeta, polygamma, igamma/igammac and the orthogonal polynomials (fxrt_special2.h): computed in
+ * double, rounded once to T (f64_to_f32: a result beyond float's range is an infinity). A plain strided loop, one call
+ * site per function: these are compute bound, and the fast paths of BINARY_ROW would inline each function's loops
+ * seven times over. */
+#define SPECIAL2_ROW(name, T, OUT, expr)                                                                               \
+  static void name(int64_t n, char *const p[], const int64_t s[], void *vctx) {                                        \
+    T *y = (T *)(void *)p[0];                                                                                          \
+    const T *pa = (const T *)(const void *)p[1], *pb = (const T *)(const void *)p[2];                                  \
+    (void)vctx;                                                                                                        \
+    for (int64_t i = 0; i < n; i++) {                                                                                  \
+      const double a = (double)pa[i * s[1]], b = (double)pb[i * s[2]];                                                 \
+      y[i * s[0]] = OUT(expr);                                                                                         \
+    }                                                                                                                  \
+  }
+#define SPECIAL2_ROWS(sfx, T, OUT)                                                                                     \
+  SPECIAL2_ROW(row_zeta_##sfx, T, OUT, fxrt_sp2_zeta(a, b))                                                            \
+  SPECIAL2_ROW(row_polygamma_##sfx, T, OUT, fxrt_sp2_polygamma(a, b))                                                  \
+  SPECIAL2_ROW(row_igamma_##sfx, T, OUT, fxrt_sp2_igamma(a, b, 0))                                                     \
+  SPECIAL2_ROW(row_igammac_##sfx, T, OUT, fxrt_sp2_igamma(a, b, 1))                                                    \
+  SPECIAL2_ROW(row_chebyshev_t_##sfx, T, OUT, fxrt_sp2_chebyshev_t(a, b))                                              \
+  SPECIAL2_ROW(row_chebyshev_u_##sfx, T, OUT, fxrt_sp2_chebyshev_u(a, b))                                              \
+  SPECIAL2_ROW(row_chebyshev_v_##sfx, T, OUT, fxrt_sp2_chebyshev_v(a, b))                                              \
+  SPECIAL2_ROW(row_chebyshev_w_##sfx, T, OUT, fxrt_sp2_chebyshev_w(a, b))                                              \
+  SPECIAL2_ROW(row_shifted_chebyshev_t_##sfx, T, OUT, fxrt_sp2_shifted_chebyshev(a, b, 't'))                           \
+  SPECIAL2_ROW(row_shifted_chebyshev_u_##sfx, T, OUT, fxrt_sp2_shifted_chebyshev(a, b, 'u'))                           \
+  SPECIAL2_ROW(row_shifted_chebyshev_v_##sfx, T, OUT, fxrt_sp2_shifted_chebyshev(a, b, 'v'))                           \
+  SPECIAL2_ROW(row_shifted_chebyshev_w_##sfx, T, OUT, fxrt_sp2_shifted_chebyshev(a, b, 'w'))                           \
+  SPECIAL2_ROW(row_hermite_h_##sfx, T, OUT, fxrt_sp2_hermite_h(a, b))                                                  \
+  SPECIAL2_ROW(row_hermite_he_##sfx, T, OUT, fxrt_sp2_hermite_he(a, b))                                                \
+  SPECIAL2_ROW(row_laguerre_l_##sfx, T, OUT, fxrt_sp2_laguerre_l(a, b))                                                \
+  SPECIAL2_ROW(row_legendre_p_##sfx, T, OUT, fxrt_sp2_legendre_p(a, b))
+#define SPECIAL2_F64(d) (d)
+
+SPECIAL2_ROWS(f32, float, f64_to_f32)
+SPECIAL2_ROWS(f64, double, SPECIAL2_F64)
+
 /* bool: logical_and/or/xor and (in)equality, on any nonzero byte as true. */
 BINARY_ROW(row_and_b8, uint8_t, uint8_t, (a != 0) & (b != 0))
 BINARY_ROW(row_or_b8, uint8_t, uint8_t, (a != 0) | (b != 0))
@@ -568,6 +605,22 @@ BINARY_ROW(row_ne_b8, uint8_t, uint8_t, (a != 0) != (b != 0))
   case FXRT_B_XLOG1PY: return row_xlog1py_##sfx;                                                                       \
   case FXRT_B_LOGADDEXP: return row_logaddexp_##sfx;                                                                   \
   case FXRT_B_LOGADDEXP2: return row_logaddexp2_##sfx;                                                                 \
+  case FXRT_B_ZETA: return row_zeta_##sfx;                                                                             \
+  case FXRT_B_POLYGAMMA: return row_polygamma_##sfx;                                                                   \
+  case FXRT_B_IGAMMA: return row_igamma_##sfx;                                                                         \
+  case FXRT_B_IGAMMAC: return row_igammac_##sfx;                                                                       \
+  case FXRT_B_CHEBYSHEV_T: return row_chebyshev_t_##sfx;                                                               \
+  case FXRT_B_CHEBYSHEV_U: return row_chebyshev_u_##sfx;                                                               \
+  case FXRT_B_CHEBYSHEV_V: return row_chebyshev_v_##sfx;                                                               \
+  case FXRT_B_CHEBYSHEV_W: return row_chebyshev_w_##sfx;                                                               \
+  case FXRT_B_SHIFTED_CHEBYSHEV_T: return row_shifted_chebyshev_t_##sfx;                                               \
+  case FXRT_B_SHIFTED_CHEBYSHEV_U: return row_shifted_chebyshev_u_##sfx;                                               \
+  case FXRT_B_SHIFTED_CHEBYSHEV_V: return row_shifted_chebyshev_v_##sfx;                                               \
+  case FXRT_B_SHIFTED_CHEBYSHEV_W: return row_shifted_chebyshev_w_##sfx;                                               \
+  case FXRT_B_HERMITE_H: return row_hermite_h_##sfx;                                                                   \
+  case FXRT_B_HERMITE_HE: return row_hermite_he_##sfx;                                                                 \
+  case FXRT_B_LAGUERRE_L: return row_laguerre_l_##sfx;                                                                 \
+  case FXRT_B_LEGENDRE_P: return row_legendre_p_##sfx;                                                                 \
   default: return NULL;                                                                                                \
   }
 

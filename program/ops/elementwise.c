@@ -243,6 +243,34 @@ bool fx_infer_binary(fx_ictx *c, fx_op op, fx_inst *in) {
     if (dt == FXRT_BOOL) return fx_ierr(c, "%s of bool tensors is not supported", fx_op_name(op));
     break;
   case FX_OP_FLOAT_POWER: dt = FXRT_F64; break;
+  case FX_OP_SPECIAL_ZETA:
+  case FX_OP_CHEBYSHEV_T:
+  case FX_OP_CHEBYSHEV_U:
+  case FX_OP_CHEBYSHEV_V:
+  case FX_OP_CHEBYSHEV_W:
+  case FX_OP_SHIFTED_CHEBYSHEV_T:
+  case FX_OP_SHIFTED_CHEBYSHEV_U:
+  case FX_OP_SHIFTED_CHEBYSHEV_V:
+  case FX_OP_SHIFTED_CHEBYSHEV_W:
+  case FX_OP_HERMITE_H:
+  case FX_OP_HERMITE_HE:
+  case FX_OP_LAGUERRE_L:
+  case FX_OP_LEGENDRE_P:
+    if (!is_float_dt(dt)) dt = FXRT_F32;
+    break;
+  case FX_OP_IGAMMA: /* torch.igamma(input, other): float tensors only */
+  case FX_OP_IGAMMAC:
+    if (!is_tensor(x) || !is_tensor(y)) return fx_ierr(c, "%s takes two tensors", fx_op_name(op));
+    if (!is_float_dt(dt)) return fx_ierr(c, "%s of integer or bool tensors is not defined in PyTorch", fx_op_name(op));
+    break;
+  case FX_OP_POLYGAMMA: /* torch.polygamma(n, input): n an int >= 0, input a tensor (integers computed in float32) */
+    if (x->kind != FX_V_INT || !is_tensor(y)) return fx_ierr(c, "polygamma(n, input) takes an int n and a tensor");
+    if (x->v.i < 0) return fx_ierr(c, "polygamma(n, x) does not support negative n");
+    if (x->v.i > 1000000)
+      return fx_ierr(c, "polygamma: n = %lld is more than float32 holds exactly", (long long)x->v.i);
+    dt = tinfo(c, y)->dtype;
+    if (!is_float_dt(dt)) dt = FXRT_F32;
+    break;
   default: break;
   }
   fx_tinfo scalar = {0};

@@ -581,3 +581,47 @@ class UnbatchedLayers(torch.nn.Module):
             F.conv_transpose1d(s, self.wt1, stride=2),
         )
         return image + sequence
+
+
+class SpecialBinaryFunctions(torch.nn.Module):
+    """torch.special's functions of two arguments (runtime/fxrt_special2.h): Hurwitz zeta, polygamma, the regularized
+    incomplete gamma functions and the orthogonal polynomials, on the input and on edge values (NaN, infinities, the
+    poles, q <= 0 integer and not, a == 0, x < 0, |x| == 1, negative, fractional, NaN and huge degrees), with tensors
+    and numbers as operands. One output per function, so that each is compared at its own scale. x: [4, 6]."""
+
+    def __init__(self):
+        super().__init__()
+        nan, inf = float("nan"), float("inf")
+        self.register_buffer("zx", torch.tensor([nan, -inf, 0.5, 1.0, 1.0, 2.0, 2.0, 3.0, 2.5, inf, inf, inf, 4.0, 2.0]))
+        self.register_buffer("zq", torch.tensor([1.0, 2.0, 2.0, nan, -3.0, -2.5, 0.0, -0.5, -2.5, 0.5, 1.0, 2.0, 0.7,
+                                                 inf]))
+        self.register_buffer("pz", torch.tensor([nan, -inf, -2.0, -1.5, -0.0, 0.0, 0.25, 1.0, 1e10, inf]))
+        self.register_buffer("ga", torch.tensor([nan, nan, 0.0, 0.0, 0.5, inf, inf, 2.0, -1.0, 3.0, 1e-3, 1e-30, 50.0,
+                                                 0.0]))
+        self.register_buffer("gx", torch.tensor([0.0, inf, 0.0, 2.0, inf, nan, inf, nan, 1.0, -1.0, 0.5, 0.5, 47.0,
+                                                 nan]))
+        self.register_buffer("px", torch.tensor([nan, -inf, -2.0, -1.0, -0.3, 0.0, 0.5, 1.0, 2.0, inf]))
+        self.register_buffer("pn", torch.tensor([nan, -1.0, 0.0, 1.0, 2.0, 3.0, 7.0, 9.0, 10.0, 2.7, -0.5, 1e30]))
+        self.register_buffer("n11", torch.tensor(11.0))
+
+    def forward(self, x):
+        S = torch.special
+        q = x.abs() + 0.25
+        out = [S.zeta(x.abs() * 3 + 1.5, q), S.zeta(x * 4, 1.5), S.zeta(3.0, x * 4),
+               torch._C._special.special_zeta(x.abs() + 2.0, -q - 0.5), S.zeta(self.zx, self.zq)]
+        out += [torch.polygamma(0, x * 3), torch.polygamma(1, x * 3), torch.polygamma(2, x * 3),
+                x.mul(3).polygamma(3), S.polygamma(4, q)]
+        # polygamma(1, -2.) is left out: PyTorch's float32 and float64 differ there (1 / sin(pi x)^2 of a rounded pi)
+        out += [torch.polygamma(n, self.pz) for n in (0, 2, 3, 4)]
+        out += [torch.cat([torch.polygamma(1, self.pz[3:]), torch.polygamma(1, self.pz[:2])])]
+        a = (x * 3).abs()
+        out += [torch.igamma(a, q * 2), torch.igammac(a, q * 2), S.gammainc(q, a), S.gammaincc(q + 20, a * 9),
+                torch.igamma(self.ga, self.gx), torch.igammac(self.ga, self.gx)]
+        n = (x.abs() * 4).floor()
+        polys = [S.chebyshev_polynomial_t, S.chebyshev_polynomial_u, S.chebyshev_polynomial_v,
+                 S.chebyshev_polynomial_w, S.shifted_chebyshev_polynomial_t, S.shifted_chebyshev_polynomial_u,
+                 S.shifted_chebyshev_polynomial_v, S.shifted_chebyshev_polynomial_w, S.hermite_polynomial_h,
+                 S.hermite_polynomial_he, S.laguerre_polynomial_l, S.legendre_polynomial_p]
+        out += [f(x, n) for f in polys] + [f(x * 0.4, self.n11) for f in polys]
+        out += [f(self.px[:, None], self.pn[None, :]) for f in polys]
+        return tuple(out)

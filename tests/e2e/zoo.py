@@ -52,7 +52,7 @@ LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "layers_volume"
          "padding", "nchwc", "square", "unbatched", "unbatched@aten", "hidden", "attention@aten",
          "attention_weights@aten",
          "resnet18", "resnet18@aten", "mobilenet_v3_small", "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten",
-         "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf")
+         "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf", "special_binary", "special_binary@aten")
 RESIDUAL_ZERO_INIT = ("resnet", "resnext", "wide_resnet")
 ATEN_MODELS = ("resnet18", "mobilenet_v3_small", "shufflenet_v2_x0_5", "vit_b_16")
 
@@ -158,6 +158,11 @@ def all_cases():
                                         "x:f32[2,60,32]", "--aten"], num_params=None),
         Case("attention_weights@aten", "aten", ["--module", "tests/e2e/models.py:AttentionWeights", "--input",
                                                 "x:f32[2,60,32]", "--aten"], num_params=None),
+        # torch.special's functions of two arguments, on the input and on edge values
+        Case("special_binary", "module", ["--module", "tests/e2e/models.py:SpecialBinaryFunctions", "--input",
+                                          "x:f32[4,6]"], num_params=None),
+        Case("special_binary@aten", "aten", ["--module", "tests/e2e/models.py:SpecialBinaryFunctions", "--input",
+                                             "x:f32[4,6]", "--aten"], num_params=None),
     ]
     for name in sorted(torchvision.models.list_models(module=torchvision.models)):
         size = 299 if name == "inception_v3" else 224

@@ -23,6 +23,7 @@
 
 #include "fxrt.h"
 #include "fxrt_scalar.h"
+#include "fxrt_special2.h"
 
 /* ---- helpers --------------------------------------------------------------------------------------------------- */
 
@@ -877,6 +878,24 @@ static double ref_binary_float(fxrt_binary_op op, fxrt_dtype dt, double a, doubl
   case FXRT_B_LOGADDEXP2:
     return f32 ? (a < b ? (float)b : (float)a) + log1pf(exp2f(-fabsf((float)a - (float)b))) * 1.44269504088896341f
                : fmax(a, b) + log1p(exp2(-fabs(a - b))) * 1.4426950408889634074;
+  /* the special functions of two arguments: fxrt_special2.h's, in double (checked against PyTorch by
+   * tests/runtime/special2_check.py; here the loop and its layouts are what is checked) */
+  case FXRT_B_ZETA: return fxrt_sp2_zeta(a, b);
+  case FXRT_B_POLYGAMMA: return fxrt_sp2_polygamma(a, b);
+  case FXRT_B_IGAMMA: return fxrt_sp2_igamma(a, b, 0);
+  case FXRT_B_IGAMMAC: return fxrt_sp2_igamma(a, b, 1);
+  case FXRT_B_CHEBYSHEV_T: return fxrt_sp2_chebyshev_t(a, b);
+  case FXRT_B_CHEBYSHEV_U: return fxrt_sp2_chebyshev_u(a, b);
+  case FXRT_B_CHEBYSHEV_V: return fxrt_sp2_chebyshev_v(a, b);
+  case FXRT_B_CHEBYSHEV_W: return fxrt_sp2_chebyshev_w(a, b);
+  case FXRT_B_SHIFTED_CHEBYSHEV_T: return fxrt_sp2_shifted_chebyshev(a, b, 't');
+  case FXRT_B_SHIFTED_CHEBYSHEV_U: return fxrt_sp2_shifted_chebyshev(a, b, 'u');
+  case FXRT_B_SHIFTED_CHEBYSHEV_V: return fxrt_sp2_shifted_chebyshev(a, b, 'v');
+  case FXRT_B_SHIFTED_CHEBYSHEV_W: return fxrt_sp2_shifted_chebyshev(a, b, 'w');
+  case FXRT_B_HERMITE_H: return fxrt_sp2_hermite_h(a, b);
+  case FXRT_B_HERMITE_HE: return fxrt_sp2_hermite_he(a, b);
+  case FXRT_B_LAGUERRE_L: return fxrt_sp2_laguerre_l(a, b);
+  case FXRT_B_LEGENDRE_P: return fxrt_sp2_legendre_p(a, b);
   default: return NAN;
   }
 }
