@@ -128,8 +128,7 @@ static bool describe(const fx_program *p, uint32_t n, ew_desc *d) {
     case FX_OP_BESSEL_Y1:
     case FX_OP_SPHERICAL_BESSEL_J0:
     case FX_OP_AIRY_AI:
-    case FX_OP_NDTRI:
-      return false;
+    case FX_OP_NDTRI: return false;
     case FX_OP_NAN_TO_NUM:
       d->nparams = 3;
       return param(g, ARG(in, op, "nan"), 0, &d->param[0]) &&
