@@ -248,7 +248,7 @@ static inline float fxrt_s_bessel_y0(float v) {
 static inline float fxrt_s_bessel_y1(float v) {
   double r[4];
   if (v != v || v < 0.0f || isinf(v)) return NAN;
-  if (isinf(1.0f / v)) return -INFINITY;
+  if (v == 0.0f || isinf(1.0f / v)) return -INFINITY;
   fxrt_sp_jy((double)v, r);
   return fxrt_sp_f32(r[3]);
 }

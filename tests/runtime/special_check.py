@@ -105,6 +105,8 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--show", type=int, default=3, help="worst points shown per function")
     ap.add_argument("--cc", default="cc")
+    ap.add_argument("--cflags", default="", help="more flags for the driver, e.g. '-fsanitize=undefined,float-cast-overflow "
+                    "-fno-sanitize-recover=all'")
     args = ap.parse_args()
     names = [n for n in FUNCS if not args.only or n in args.only.split(",")]
     tmp = tempfile.mkdtemp()
@@ -113,7 +115,7 @@ def main():
         f.write(DRIVER % " ".join("F(%s)" % n for n in names))
     exe = os.path.join(tmp, "driver")
     subprocess.run([args.cc, "-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I",
-                    os.path.join(ROOT, "runtime"), src, "-o", exe, "-lm"], check=True)
+                    os.path.join(ROOT, "runtime"), src, "-o", exe, "-lm"] + args.cflags.split(), check=True)
     failed = False
     for name in names:
         x = ndtri_grid(args.points) if name == "ndtri" else grid(args.points)
