@@ -113,7 +113,22 @@ static bool describe(const fx_program *p, uint32_t n, ew_desc *d) {
     case FX_OP_DIGAMMA: /* computed in double with loops: the unary kernel runs them, not fused loops */
     case FX_OP_ERFINV:
     case FX_OP_ERFCX:
-    case FX_OP_LOG_NDTR: return false;
+    case FX_OP_LOG_NDTR:
+    case FX_OP_I0:
+    case FX_OP_I0E:
+    case FX_OP_I1:
+    case FX_OP_I1E:
+    case FX_OP_MODIFIED_BESSEL_K0:
+    case FX_OP_MODIFIED_BESSEL_K1:
+    case FX_OP_SCALED_MODIFIED_BESSEL_K0:
+    case FX_OP_SCALED_MODIFIED_BESSEL_K1:
+    case FX_OP_BESSEL_J0:
+    case FX_OP_BESSEL_J1:
+    case FX_OP_BESSEL_Y0:
+    case FX_OP_BESSEL_Y1:
+    case FX_OP_SPHERICAL_BESSEL_J0:
+    case FX_OP_AIRY_AI:
+    case FX_OP_NDTRI: return false;
     case FX_OP_NAN_TO_NUM:
       d->nparams = 3;
       return param(g, ARG(in, op, "nan"), 0, &d->param[0]) &&

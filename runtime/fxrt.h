@@ -166,7 +166,13 @@ float fxrt_act_apply(fxrt_act act, float x, float alpha, float lo, float hi);
   X(SOFTSIGN, softsign, 0) X(TANHSHRINK, tanhshrink, 0) X(HARDSHRINK, hardshrink, 1) /* lambd */                     \
   X(SOFTSHRINK, softshrink, 1) /* lambd */ X(THRESHOLD, threshold, 2) /* threshold a, value b */                     \
   X(LOGIT, logit, 1) /* eps, NaN for None */ X(ENTR, entr, 0) X(NDTR, ndtr, 0) X(ERFCX, erfcx, 0)                    \
-  X(LOG_NDTR, log_ndtr, 0) X(DIGAMMA, digamma, 0) X(ERFINV, erfinv, 0)
+  X(LOG_NDTR, log_ndtr, 0) X(DIGAMMA, digamma, 0) X(ERFINV, erfinv, 0)                                               \
+  /* fxrt_special.h: */ X(I0, i0, 0) X(I0E, i0e, 0) X(I1, i1, 0) X(I1E, i1e, 0)                                      \
+  X(MODIFIED_BESSEL_K0, modified_bessel_k0, 0) X(MODIFIED_BESSEL_K1, modified_bessel_k1, 0)                          \
+  X(SCALED_MODIFIED_BESSEL_K0, scaled_modified_bessel_k0, 0)                                                         \
+  X(SCALED_MODIFIED_BESSEL_K1, scaled_modified_bessel_k1, 0)                                                         \
+  X(BESSEL_J0, bessel_j0, 0) X(BESSEL_J1, bessel_j1, 0) X(BESSEL_Y0, bessel_y0, 0) X(BESSEL_Y1, bessel_y1, 0)        \
+  X(SPHERICAL_BESSEL_J0, spherical_bessel_j0, 0) X(AIRY_AI, airy_ai, 0) X(NDTRI, ndtri, 0)
 
 typedef enum fxrt_unary_op {
 #define FXRT_U_ENUM(id, name, nparams) FXRT_U_##id,

@@ -18,6 +18,7 @@
 #define fxrt_arange FXRT_ISA_COPY(fxrt_arange)
 #include "fxrt.h"
 #include "fxrt_scalar.h"
+#include "fxrt_special.h"
 #include "fxrt_special2.h"
 #include "fxrt_vec.h"
 
@@ -281,6 +282,21 @@ fxrt_status fxrt_unary_f32(fxrt_unary_op op, const float *x, float *y, int64_t n
   case FXRT_U_LOG_NDTR: MAP(fxrt_s_log_ndtr(v));
   case FXRT_U_DIGAMMA: MAP(fxrt_s_digamma(v));
   case FXRT_U_ERFINV: MAP(fxrt_s_erfinv(v));
+  case FXRT_U_I0: MAP(fxrt_s_i0(v));
+  case FXRT_U_I0E: MAP(fxrt_s_i0e(v));
+  case FXRT_U_I1: MAP(fxrt_s_i1(v));
+  case FXRT_U_I1E: MAP(fxrt_s_i1e(v));
+  case FXRT_U_MODIFIED_BESSEL_K0: MAP(fxrt_s_modified_bessel_k0(v));
+  case FXRT_U_MODIFIED_BESSEL_K1: MAP(fxrt_s_modified_bessel_k1(v));
+  case FXRT_U_SCALED_MODIFIED_BESSEL_K0: MAP(fxrt_s_scaled_modified_bessel_k0(v));
+  case FXRT_U_SCALED_MODIFIED_BESSEL_K1: MAP(fxrt_s_scaled_modified_bessel_k1(v));
+  case FXRT_U_BESSEL_J0: MAP(fxrt_s_bessel_j0(v));
+  case FXRT_U_BESSEL_J1: MAP(fxrt_s_bessel_j1(v));
+  case FXRT_U_BESSEL_Y0: MAP(fxrt_s_bessel_y0(v));
+  case FXRT_U_BESSEL_Y1: MAP(fxrt_s_bessel_y1(v));
+  case FXRT_U_SPHERICAL_BESSEL_J0: MAP(fxrt_s_spherical_bessel_j0(v));
+  case FXRT_U_AIRY_AI: MAP(fxrt_s_airy_ai(v));
+  case FXRT_U_NDTRI: MAP(fxrt_s_ndtri(v));
   case FXRT_NUM_UNARY_OPS: break;
   }
 #undef MAP

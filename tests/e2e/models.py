@@ -391,6 +391,30 @@ class ElementwiseFunctions(torch.nn.Module):
         return a * b - c, d + e + f, g, h, i, j, 2.0 - x, 1.0 / (x + 3), 2.0 ** t, 7.0 % (x + 3)
 
 
+class SpecialFunctions(torch.nn.Module):
+    """The Bessel, Airy and inverse normal functions (runtime/fxrt_special.h, computed in double by the unary kernel,
+    never fused) in their spellings (torch.i0 and the method, torch.special.NAME), on ordinary values, large ones
+    (where I overflows, K underflows and J, Y oscillate) and the edges: 0, -0, +-inf, NaN, subnormals, negative
+    arguments of K and Y, and for ndtri its ends, its far tails and values outside [0, 1]."""
+
+    def forward(self, x):
+        S = torch.special
+        edges = torch.cat([x * 1e-38, x / 0.0, -x * 0.0])  # subnormals, +-inf and NaN (0 / 0), -0.0
+        z = torch.cat([x, x * 4, x * 12 + 12, x * 40, x * 1e3, x * 1e30, edges])
+        w = torch.cat([x, x * 4, x * 12 + 12, x * 40, edges])  # Airy: far out its phase is float noise in PyTorch
+        a = z.abs()
+        p = torch.sigmoid(x * 6)  # in (0, 1)
+        q = torch.cat([p, p * 1e-30, 1 - p * 1e-6, p * 2 - 0.5, edges])
+        i = torch.i0(z) + z.i0() * 0.5 + S.i0e(z) + S.i1(z) + S.i1e(z) + S.modified_bessel_i0(z) + \
+            S.modified_bessel_i1(z)
+        k = S.modified_bessel_k0(z) + S.modified_bessel_k1(a) + S.scaled_modified_bessel_k0(a) + \
+            S.scaled_modified_bessel_k1(z)
+        j = S.bessel_j0(z) + S.bessel_j1(z) * 2 + S.spherical_bessel_j0(z)
+        y = S.bessel_y0(a) + S.bessel_y1(z) * 2
+        return S.i0e(z), S.i1e(z), i, k, S.scaled_modified_bessel_k1(a), j, y, S.bessel_y1(a), S.airy_ai(w), \
+            S.ndtri(q), S.ndtri(p) * 2 + 1
+
+
 class CompositeFunctions(torch.nn.Module):
     """Targets that fx2c decomposes into other ops (program/decompose.c: losses, norms, products, stacking and
     splitting, triangles, index_add and friends, sorting and medians, classification losses, searching, pairs and

@@ -48,6 +48,7 @@ NO_BATCHNORM_LEFT = ("resnet18", "resnet18@aten")  # --backend exe: -O2 must fol
 
 # The CI subset: small, quick models covering torch-level and aten-level graphs and both weight formats.
 LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "layers_volume", "elementwise", "elementwise_functions", "composites",
+         "special_functions", "special_functions@aten",
          "constants",
          "padding", "nchwc", "square", "unbatched", "unbatched@aten", "hidden", "attention@aten",
          "attention_weights@aten",
@@ -130,6 +131,10 @@ def all_cases():
              num_params=None),
         Case("elementwise_functions", "module", ["--module", "tests/e2e/models.py:ElementwiseFunctions", "--input",
                                                  "x:f32[2,3,17,19]"], num_params=None),
+        Case("special_functions", "module", ["--module", "tests/e2e/models.py:SpecialFunctions", "--input",
+                                             "x:f32[2,3,17,19]"], num_params=None),
+        Case("special_functions@aten", "aten", ["--module", "tests/e2e/models.py:SpecialFunctions", "--input",
+                                                "x:f32[2,3,17,19]", "--aten"], num_params=None),
         Case("composites", "module", ["--module", "tests/e2e/models.py:CompositeFunctions", "--input", "x:f32[4,6]"],
              num_params=None),
         Case("constants", "module", ["--module", "tests/e2e/models.py:ConstantFolds", "--input", "x:f32[2,16]"],
