@@ -30,9 +30,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const fx_module_type_names[FX_NUM_MODULE_TYPES] = {"container",
+const char *const fx_module_type_names[FX_NUM_MODULE_TYPES] = {
+    "container",
 #define FX_MOD_NAME(id, name) name,
-                                                               FX_MODULE_TYPES(FX_MOD_NAME)
+    FX_MODULE_TYPES(FX_MOD_NAME)
 #undef FX_MOD_NAME
 };
 
@@ -95,48 +96,35 @@ typedef struct {
   bool varargs; /* Identity(*args, **kwargs) */
 } fx_sig;
 
-#define DEV_DTYPE                                                                                                      \
-  {"device", P_ANY, 0, "None"}, { "dtype", P_ANY, 0, "None" }
+#define DEV_DTYPE {"device", P_ANY, 0, "None"}, {"dtype", P_ANY, 0, "None"}
 
-static const fx_pdesc conv_p[] = {{"in_channels", P_DIM, 0, NULL},
-                                  {"out_channels", P_DIM, 0, NULL},
-                                  {"kernel_size", P_INTS, 0, NULL},
-                                  {"stride", P_INTS, 0, "1"},
-                                  {"padding", P_INTS_OR_STR, 0, "0"},
-                                  {"dilation", P_INTS, 0, "1"},
-                                  {"groups", P_INT, 0, "1"},
-                                  {"bias", P_BOOL, 0, "True"},
-                                  {"padding_mode", P_STR, 0, "'zeros'"},
-                                  DEV_DTYPE};
-static const fx_pdesc convt_p[] = {{"in_channels", P_DIM, 0, NULL},
-                                   {"out_channels", P_DIM, 0, NULL},
-                                   {"kernel_size", P_INTS, 0, NULL},
-                                   {"stride", P_INTS, 0, "1"},
-                                   {"padding", P_INTS, 0, "0"},
-                                   {"output_padding", P_INTS, 0, "0"},
-                                   {"groups", P_INT, 0, "1"},
-                                   {"bias", P_BOOL, 0, "True"},
-                                   {"dilation", P_INTS, 0, "1"},
-                                   {"padding_mode", P_STR, 0, "'zeros'"},
-                                   DEV_DTYPE};
+static const fx_pdesc conv_p[] = {
+    {"in_channels", P_DIM, 0, NULL}, {"out_channels", P_DIM, 0, NULL}, {"kernel_size", P_INTS, 0, NULL},
+    {"stride", P_INTS, 0, "1"},      {"padding", P_INTS_OR_STR, 0, "0"}, {"dilation", P_INTS, 0, "1"},
+    {"groups", P_INT, 0, "1"},       {"bias", P_BOOL, 0, "True"},        {"padding_mode", P_STR, 0, "'zeros'"},
+    DEV_DTYPE};
+static const fx_pdesc convt_p[] = {
+    {"in_channels", P_DIM, 0, NULL}, {"out_channels", P_DIM, 0, NULL},  {"kernel_size", P_INTS, 0, NULL},
+    {"stride", P_INTS, 0, "1"},      {"padding", P_INTS, 0, "0"},        {"output_padding", P_INTS, 0, "0"},
+    {"groups", P_INT, 0, "1"},       {"bias", P_BOOL, 0, "True"},        {"dilation", P_INTS, 0, "1"},
+    {"padding_mode", P_STR, 0, "'zeros'"}, DEV_DTYPE};
 static const fx_pdesc linear_p[] = {
     {"in_features", P_DIM, 0, NULL}, {"out_features", P_DIM, 0, NULL}, {"bias", P_BOOL, 0, "True"}, DEV_DTYPE};
-static const fx_pdesc bn_p[] = {{"num_features", P_DIM, 0, NULL},           {"eps", P_FLOAT, 0, "1e-05"},
-                                {"momentum", P_OPT_FLOAT, 0, "0.1"},        {"affine", P_BOOL, 0, "True"},
-                                {"track_running_stats", P_BOOL, 0, "True"}, DEV_DTYPE};
-static const fx_pdesc ln_p[] = {{"normalized_shape", P_INTS, 0, NULL},
-                                {"eps", P_FLOAT, 0, "1e-05"},
-                                {"elementwise_affine", P_BOOL, 0, "True"},
-                                DEV_DTYPE};
-static const fx_pdesc gn_p[] = {{"num_groups", P_DIM, 0, NULL},
-                                {"num_channels", P_DIM, 0, NULL},
-                                {"eps", P_FLOAT, 0, "1e-05"},
-                                {"affine", P_BOOL, 0, "True"},
-                                DEV_DTYPE};
+static const fx_pdesc bn_p[] = {
+    {"num_features", P_DIM, 0, NULL}, {"eps", P_FLOAT, 0, "1e-05"},   {"momentum", P_OPT_FLOAT, 0, "0.1"},
+    {"affine", P_BOOL, 0, "True"},    {"track_running_stats", P_BOOL, 0, "True"}, DEV_DTYPE};
+static const fx_pdesc ln_p[] = {
+    {"normalized_shape", P_INTS, 0, NULL}, {"eps", P_FLOAT, 0, "1e-05"}, {"elementwise_affine", P_BOOL, 0, "True"},
+    DEV_DTYPE};
+static const fx_pdesc gn_p[] = {
+    {"num_groups", P_DIM, 0, NULL}, {"num_channels", P_DIM, 0, NULL}, {"eps", P_FLOAT, 0, "1e-05"},
+    {"affine", P_BOOL, 0, "True"},  DEV_DTYPE};
 static const fx_pdesc emb_p[] = {
-    {"num_embeddings", P_DIM, 0, NULL},   {"embedding_dim", P_DIM, 0, NULL}, {"padding_idx", P_OPT_INT, 0, "None"},
-    {"max_norm", P_OPT_FLOAT, 0, "None"}, {"norm_type", P_FLOAT, 0, "2.0"},  {"scale_grad_by_freq", P_BOOL, 0, "False"},
-    {"sparse", P_BOOL, 0, "False"},       {"_weight", P_ANY, 0, "None"},     DEV_DTYPE};
+    {"num_embeddings", P_DIM, 0, NULL},        {"embedding_dim", P_DIM, 0, NULL},
+    {"padding_idx", P_OPT_INT, 0, "None"},     {"max_norm", P_OPT_FLOAT, 0, "None"},
+    {"norm_type", P_FLOAT, 0, "2.0"},          {"scale_grad_by_freq", P_BOOL, 0, "False"},
+    {"sparse", P_BOOL, 0, "False"},            {"_weight", P_ANY, 0, "None"},
+    DEV_DTYPE};
 static const fx_pdesc inplace_p[] = {{"inplace", P_BOOL, 0, "False"}};
 static const fx_pdesc leaky_p[] = {{"negative_slope", P_FLOAT, 0, "0.01"}, {"inplace", P_BOOL, 0, "False"}};
 static const fx_pdesc elu_p[] = {{"alpha", P_FLOAT, 0, "1.0"}, {"inplace", P_BOOL, 0, "False"}};
@@ -144,52 +132,42 @@ static const fx_pdesc shrink_p[] = {{"lambd", P_FLOAT, 0, "0.5"}};
 static const fx_pdesc threshold_p[] = {
     {"threshold", P_FLOAT, 0, NULL}, {"value", P_FLOAT, 0, NULL}, {"inplace", P_BOOL, 0, "False"}};
 static const fx_pdesc gelu_p[] = {{"approximate", P_STR, 0, "'none'"}};
-static const fx_pdesc hardtanh_p[] = {{"min_val", P_FLOAT, 0, "-1.0"},
-                                      {"max_val", P_FLOAT, 0, "1.0"},
-                                      {"inplace", P_BOOL, 0, "False"},
-                                      {"min_value", P_OPT_FLOAT, 0, "None"},
-                                      {"max_value", P_OPT_FLOAT, 0, "None"}};
+static const fx_pdesc hardtanh_p[] = {
+    {"min_val", P_FLOAT, 0, "-1.0"},       {"max_val", P_FLOAT, 0, "1.0"}, {"inplace", P_BOOL, 0, "False"},
+    {"min_value", P_OPT_FLOAT, 0, "None"}, {"max_value", P_OPT_FLOAT, 0, "None"}};
 static const fx_pdesc softmax_p[] = {{"dim", P_OPT_INT, 0, "None"}};
 static const fx_pdesc maxpool_p[] = {
-    {"kernel_size", P_INTS, 0, NULL}, {"stride", P_OPT_INTS, 0, "None"},      {"padding", P_INTS, 0, "0"},
-    {"dilation", P_INTS, 0, "1"},     {"return_indices", P_BOOL, 0, "False"}, {"ceil_mode", P_BOOL, 0, "False"}};
-static const fx_pdesc avgpool1d_p[] = {{"kernel_size", P_INTS, 0, NULL},
-                                       {"stride", P_OPT_INTS, 0, "None"},
-                                       {"padding", P_INTS, 0, "0"},
-                                       {"ceil_mode", P_BOOL, 0, "False"},
-                                       {"count_include_pad", P_BOOL, 0, "True"}};
-static const fx_pdesc avgpool2d_p[] = {{"kernel_size", P_INTS, 0, NULL},
-                                       {"stride", P_OPT_INTS, 0, "None"},
-                                       {"padding", P_INTS, 0, "0"},
-                                       {"ceil_mode", P_BOOL, 0, "False"},
-                                       {"count_include_pad", P_BOOL, 0, "True"},
-                                       {"divisor_override", P_OPT_INT, 0, "None"}};
+    {"kernel_size", P_INTS, 0, NULL},         {"stride", P_OPT_INTS, 0, "None"}, {"padding", P_INTS, 0, "0"},
+    {"dilation", P_INTS, 0, "1"},             {"return_indices", P_BOOL, 0, "False"},
+    {"ceil_mode", P_BOOL, 0, "False"}};
+static const fx_pdesc avgpool1d_p[] = {
+    {"kernel_size", P_INTS, 0, NULL},      {"stride", P_OPT_INTS, 0, "None"}, {"padding", P_INTS, 0, "0"},
+    {"ceil_mode", P_BOOL, 0, "False"},     {"count_include_pad", P_BOOL, 0, "True"}};
+static const fx_pdesc avgpool2d_p[] = {
+    {"kernel_size", P_INTS, 0, NULL},      {"stride", P_OPT_INTS, 0, "None"}, {"padding", P_INTS, 0, "0"},
+    {"ceil_mode", P_BOOL, 0, "False"},     {"count_include_pad", P_BOOL, 0, "True"},
+    {"divisor_override", P_OPT_INT, 0, "None"}};
 static const fx_pdesc adaptive_p[] = {{"output_size", P_OUT_SIZE, 0, NULL}};
 static const fx_pdesc adaptive_max_p[] = {{"output_size", P_OUT_SIZE, 0, NULL}, {"return_indices", P_BOOL, 0, "False"}};
 static const fx_pdesc dropout_p[] = {{"p", P_FLOAT, 0, "0.5"}, {"inplace", P_BOOL, 0, "False"}};
 static const fx_pdesc flatten_p[] = {{"start_dim", P_INT, 0, "1"}, {"end_dim", P_INT, 0, "-1"}};
 static const fx_pdesc unflatten_p[] = {{"dim", P_INT_OR_STR, 0, NULL}, {"unflattened_size", P_ANY, 0, NULL}};
-static const fx_pdesc upsample_p[] = {{"size", P_OPT_INTS, 0, "None"},
-                                      {"scale_factor", P_OPT_FLOATS, 0, "None"},
-                                      {"mode", P_STR, 0, "'nearest'"},
-                                      {"align_corners", P_OPT_BOOL, 0, "None"},
-                                      {"recompute_scale_factor", P_OPT_BOOL, 0, "None"}};
+static const fx_pdesc upsample_p[] = {
+    {"size", P_OPT_INTS, 0, "None"},     {"scale_factor", P_OPT_FLOATS, 0, "None"},
+    {"mode", P_STR, 0, "'nearest'"},     {"align_corners", P_OPT_BOOL, 0, "None"},
+    {"recompute_scale_factor", P_OPT_BOOL, 0, "None"}};
 /* The repr of UpsamplingNearest2d / UpsamplingBilinear2d (Upsample.extra_repr) prints the mode that the class
  * fixes: it is read as a keyword-only parameter. */
-static const fx_pdesc upnearest_p[] = {{"size", P_OPT_INTS, 0, "None"},
-                                       {"scale_factor", P_OPT_FLOATS, 0, "None"},
-                                       {"mode", P_STR, PF_KWONLY, "'nearest'"}};
-static const fx_pdesc upbilinear_p[] = {{"size", P_OPT_INTS, 0, "None"},
-                                        {"scale_factor", P_OPT_FLOATS, 0, "None"},
-                                        {"mode", P_STR, PF_KWONLY, "'bilinear'"}};
+static const fx_pdesc upnearest_p[] = {
+    {"size", P_OPT_INTS, 0, "None"}, {"scale_factor", P_OPT_FLOATS, 0, "None"}, {"mode", P_STR, PF_KWONLY, "'nearest'"}};
+static const fx_pdesc upbilinear_p[] = {
+    {"size", P_OPT_INTS, 0, "None"}, {"scale_factor", P_OPT_FLOATS, 0, "None"}, {"mode", P_STR, PF_KWONLY, "'bilinear'"}};
 static const fx_pdesc pixel_shuffle_p[] = {{"upscale_factor", P_INT, 0, NULL}};
 static const fx_pdesc pad_p[] = {{"padding", P_INTS, 0, NULL}};
 static const fx_pdesc const_pad_p[] = {{"padding", P_INTS, 0, NULL}, {"value", P_FLOAT, 0, NULL}};
 
-#define SIG(arr)                                                                                                       \
-  { arr, (uint8_t)(sizeof arr / sizeof *arr), false }
-#define NOARGS                                                                                                         \
-  { NULL, 0, false }
+#define SIG(arr) {arr, (uint8_t)(sizeof arr / sizeof *arr), false}
+#define NOARGS {NULL, 0, false}
 
 static const fx_sig sigs[FX_NUM_MODULE_TYPES] = {
     [FX_MOD_CONTAINER] = NOARGS,
@@ -357,9 +335,7 @@ typedef struct {
 } reader;
 
 static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
-static bool is_ident_start(unsigned char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c >= 0x80;
-}
+static bool is_ident_start(unsigned char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c >= 0x80; }
 static bool is_ident_char(unsigned char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
 
 static size_t line_end(const reader *r, size_t from) {
@@ -494,8 +470,8 @@ static bool make_path(reader *r, uint32_t parent, fx_str key, size_t key_off, fx
 /* The span of a module's constructor text, [off, off + len), whose first byte is the class name. */
 typedef struct {
   size_t off, len;
-  uint32_t line;   /* line of off */
-  size_t bol;      /* start of that line */
+  uint32_t line; /* line of off */
+  size_t bol;    /* start of that line */
   const char *buf; /* fx_parse_value's copy of the span (the callee's text points at its start) */
 } span_t;
 
@@ -692,8 +668,8 @@ static int param_index(fx_module_type t, const char *name) {
   return -1;
 }
 
-static bool check_tuple(reader *r, const span_t *s, fx_module *mod, const size_t *starts, const char *name, int ndims,
-                        bool positive, const char *what) {
+static bool check_tuple(reader *r, const span_t *s, fx_module *mod, const size_t *starts, const char *name,
+                        int ndims, bool positive, const char *what) {
   int j = param_index(mod->type, name);
   const fx_value *v = &mod->params[j];
   if (v->kind != FX_V_INT && !is_seq(v)) return true; /* a string (padding='same') or None: checked elsewhere */
@@ -774,8 +750,8 @@ static void check_layer(reader *r, const span_t *s, fx_module *mod, const size_t
     break;
   case FX_MOD_GROUP_NORM:
     if (p[0].v.i == 0 || p[1].v.i % p[0].v.i != 0) {
-      err(r, arg_loc(r, s, mod, starts[0]),
-          "%s: num_channels (%" PRId64 ") must be divisible by num_groups (%" PRId64 ")", what, p[1].v.i, p[0].v.i);
+      err(r, arg_loc(r, s, mod, starts[0]), "%s: num_channels (%" PRId64 ") must be divisible by num_groups (%" PRId64 ")",
+          what, p[1].v.i, p[0].v.i);
       mod->nparams = 0;
     }
     break;
@@ -1049,8 +1025,8 @@ static bool read_child(reader *r, size_t s, size_t eol, size_t *rest) {
   size_t rskip = 0;
   if (parse_repeat(key.p, key.n, r->t + cs, eol - cs, &rfirst, &rcount, &rskip)) {
     if (rcount > MAX_MODULES) {
-      err(r, loc_from(r, r->line, r->pos, cs, rskip),
-          "'%" PRId64 " x' repeats more modules than fx2c reads (at most %u)", rcount, MAX_MODULES);
+      err(r, loc_from(r, r->line, r->pos, cs, rskip), "'%" PRId64 " x' repeats more modules than fx2c reads (at most %u)",
+          rcount, MAX_MODULES);
       rcount = 1;
     }
     cs += rskip;
@@ -1180,8 +1156,8 @@ static void read_tree(reader *r) {
     bool param_entry = false;
     if (looks_like) {
       fx_str rest = fx_str_make(r->t + rest_off, rest_off < e ? e - rest_off : 0);
-      param_entry = fx_str_starts_with(rest, "Parameter containing:") ||
-                    fx_str_starts_with(rest, "Tensor containing:") || fx_str_starts_with(rest, "Object of type:");
+      param_entry = fx_str_starts_with(rest, "Parameter containing:") || fx_str_starts_with(rest, "Tensor containing:") ||
+                    fx_str_starts_with(rest, "Object of type:");
     }
     if (top->nchildren == 0 && (!looks_like || param_entry)) {
       skip_extra_lines(r, s);
@@ -1190,8 +1166,7 @@ static void read_tree(reader *r) {
     char got[64];
     quote_span(r->t + s, e - s, got, sizeof got);
     if (looks_like)
-      err(r, loc_from(r, r->line, r->pos, s, e - s), "expected a module such as '(name): Conv2d(...)', found '%s'",
-          got);
+      err(r, loc_from(r, r->line, r->pos, s, e - s), "expected a module such as '(name): Conv2d(...)', found '%s'", got);
     else
       err(r, loc_from(r, r->line, r->pos, s, e - s),
           "expected a child module '(name): Class(...)' or the ')' that closes '%.*s', found '%s'",

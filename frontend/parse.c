@@ -57,10 +57,8 @@ bool fx_source_load(fx_source *src, const char *path, fx_diag *d) {
   }
   if (!from_stdin) close(fd);
   if (!ok || n > FX_SOURCE_MAX_BYTES) {
-    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0},
-                  "cannot read '%s': it is larger than %u MiB, the most fx2c reads of a "
-                  "graph or modules file",
-                  path, (unsigned)(FX_SOURCE_MAX_BYTES >> 20));
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot read '%s': it is larger than %u MiB, the most fx2c reads of a "
+                  "graph or modules file", path, (unsigned)(FX_SOURCE_MAX_BYTES >> 20));
     fx_xfree(text);
     return false;
   }
@@ -193,8 +191,7 @@ static fx_loc value_loc(const fx_parser *P, const fx_value *v, const FXLTYPE *fa
 void fx_parser_resolve_words(fx_parser *P, fx_value *v, const FXLTYPE *loc, bool must_resolve) {
   if (fx_value_is_container(v)) {
     /* A dict's keys stay what they are. */
-    uint32_t step = v->kind == FX_V_DICT ? 2 : 1,
-             first = v->kind == FX_V_DICT || v->kind == FX_V_KWARG || v->kind == FX_V_CALL;
+    uint32_t step = v->kind == FX_V_DICT ? 2 : 1, first = v->kind == FX_V_DICT || v->kind == FX_V_KWARG || v->kind == FX_V_CALL;
     for (uint32_t i = first; i < v->n; i += step) fx_parser_resolve_words(P, &v->u.items[i], loc, must_resolve);
     return;
   }
@@ -228,8 +225,8 @@ static void check_ref_cb(void *ctx, fx_value *ref) {
   check_ctx *c = ctx;
   fx_parser *P = c->P;
   const fx_node *u = &P->g->nodes[c->user];
-  FXLTYPE fallback = {(int)u->loc.line, (int)u->loc.col, (int)u->loc.line,
-                      (int)u->loc.col,  u->loc.off,      u->loc.off + u->loc.len};
+  FXLTYPE fallback = {(int)u->loc.line, (int)u->loc.col, (int)u->loc.line, (int)u->loc.col, u->loc.off,
+                      u->loc.off + u->loc.len};
   uint32_t d = ref->v.node;
   if (d != FX_NONE_IDX && c->pos[d] < c->pos[c->user]) return;
   fx_str name = fx_str_make(ref->u.text, ref->n);
@@ -324,8 +321,8 @@ fx_graph *fx_parse_graph(const fx_source *src, fx_diag *d) {
     const char *hint = src->len >= 4 && memcmp(src->text, "PK\3\4", 4) == 0
                            ? " (it is a zip archive: a .pt/.pth file goes to --weights)"
                            : "";
-    fx_diag_error(d, src, fx_loc_at(src, (size_t)bin, 1), "binary data (byte 0x%02x) where graph text was expected%s",
-                  (unsigned char)src->text[bin], hint);
+    fx_diag_error(d, src, fx_loc_at(src, (size_t)bin, 1),
+                  "binary data (byte 0x%02x) where graph text was expected%s", (unsigned char)src->text[bin], hint);
     return NULL;
   }
   if (only_whitespace(src->text, src->len)) {

@@ -35,26 +35,26 @@ typedef enum { FX_START_GRAPH, FX_START_VALUE } fx_start_kind;
 typedef struct fx_parser {
   const fx_source *src;
   fx_diag *d;
-  fx_graph *g;     /* the graph being read (NULL when only a value is read) */
-  fx_arena *arena; /* where values go */
+  fx_graph *g;      /* the graph being read (NULL when only a value is read) */
+  fx_arena *arena;  /* where values go */
   /* lexer */
   fx_start_kind start;
   bool start_sent;
-  uint32_t line;     /* the line being scanned */
-  uint32_t bol;      /* offset in src->text where that line begins */
-  uint32_t cur_off;  /* offset in src->text of the next character */
-  const char *base;  /* start of the buffer being scanned */
-  uint32_t base_off; /* its offset in src->text (the table reader scans cells one by one) */
-  int depth;         /* bracket nesting, to refuse absurd depths */
+  uint32_t line;        /* the line being scanned */
+  uint32_t bol;         /* offset in src->text where that line begins */
+  uint32_t cur_off;     /* offset in src->text of the next character */
+  const char *base;     /* start of the buffer being scanned */
+  uint32_t base_off;    /* its offset in src->text (the table reader scans cells one by one) */
+  int depth;            /* bracket nesting, to refuse absurd depths */
   bool depth_reported;
-  bool lex_error; /* the lexer reported an error for the token it returned */
+  bool lex_error;       /* the lexer reported an error for the token it returned */
   /* grammar */
   fx_value *stk; /* items of the containers being parsed */
   uint32_t nstk, capstk;
-  uint32_t output;         /* the output node, once seen */
-  fx_rhs rhs;              /* what follows '=' in the node line being read */
-  fx_value value_result;   /* FX_START_VALUE: the value read */
-  fx_tok *defs;            /* every name that a statement tried to define, read or not, to avoid */
+  uint32_t output; /* the output node, once seen */
+  fx_rhs rhs;             /* what follows '=' in the node line being read */
+  fx_value value_result; /* FX_START_VALUE: the value read */
+  fx_tok *defs;          /* every name that a statement tried to define, read or not, to avoid */
   uint32_t ndefs, capdefs; /* reporting uses of a node whose definition was already an error */
 } fx_parser;
 

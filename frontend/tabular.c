@@ -46,8 +46,7 @@ static bool is_dash_line(const line_t *l) {
 bool fx_tabular_detect(const char *text, size_t len) {
   size_t pos = 0;
   line_t l = {NULL, 0, 0};
-  while (next_line(text, len, &pos, &l) && blank(&l)) {
-  }
+  while (next_line(text, len, &pos, &l) && blank(&l)) {}
   size_t i = 0;
   while (i < l.n && l.p[i] == ' ') i++;
   if (l.n - i < 6 || memcmp(l.p + i, "opcode", 6) != 0) return false;

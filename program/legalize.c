@@ -22,8 +22,8 @@ enum { NTARGETS = 7 };  /* the most spellings a rule lists */
 typedef struct rule {
   const char *targets[NTARGETS]; /* its spellings, then NULLs: "M:name" for a method, else the full function target */
   fx_op op;
-  const char *sig;   /* NULL: the op's own signature */
-  const char *fixed; /* "name=value, ...": parameters the target implies */
+  const char *sig;    /* NULL: the op's own signature */
+  const char *fixed;  /* "name=value, ...": parameters the target implies */
   unsigned flags;
 } rule;
 
@@ -36,18 +36,15 @@ typedef struct rule {
 #define ACT_INPLACE "input, inplace=False"
 #define DROPOUT_SIG "input, p=0.5, training=True, inplace=False"
 #define ZEROS_SIG "*size, out=None, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False"
-#define LIKE_SIG                                                                                                       \
-  "input, *, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False, memory_format=None"
+#define LIKE_SIG "input, *, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False, memory_format=None"
 #define CONV_SIG "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1"
 #define CONVT_SIG "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1"
 #define F_MAXPOOL_SIG "input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False"
 #define MAXPOOL_SIG "input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False"
 /* operator.NAME(a, b) */
-#define BINARY(name, op, flags)                                                                                        \
-  { {"operator." name}, op, "input, other", NULL, flags }
+#define BINARY(name, op, flags) {{"operator." name}, op, "input, other", NULL, flags}
 /* x.float(), x.long(), ...: to() with a fixed dtype */
-#define TO_DTYPE(method, dtype)                                                                                        \
-  { {M(method)}, FX_OP_TO, "input, memory_format=None", "dtype=torch." dtype, 0 }
+#define TO_DTYPE(method, dtype) {{M(method)}, FX_OP_TO, "input, memory_format=None", "dtype=torch." dtype, 0}
 
 /* One row per op, signature and fixed parameters: the targets that share them. */
 static const rule rules[] = {
@@ -65,11 +62,8 @@ static const rule rules[] = {
     {{F("selu"), "torch.selu"}, FX_OP_ELU, ACT_INPLACE, "alpha=1.6732632423543772848, scale=1.0507009873554804934", 0},
     {{F("celu")}, FX_OP_CELU, "input, alpha=1.0, inplace=False", NULL, 0},
     {{F("logsigmoid")}, FX_OP_LOG_SIGMOID, NULL, NULL, 0},
-    {{F("threshold"), F("_threshold"), "torch.threshold"},
-     FX_OP_THRESHOLD,
-     "input, threshold, value, inplace=False",
-     NULL,
-     0},
+    {{F("threshold"), F("_threshold"), "torch.threshold"}, FX_OP_THRESHOLD, "input, threshold, value, inplace=False",
+     NULL, 0},
     /* other names of the elementwise ops: aliases and torch.special */
     {{"torch.arccos", M("arccos")}, FX_OP_ACOS, NULL, NULL, 0},
     {{"torch.arcsin", M("arcsin")}, FX_OP_ASIN, NULL, NULL, 0},
@@ -82,11 +76,7 @@ static const rule rules[] = {
     {{"torch.sgn", M("sgn")}, FX_OP_SIGN, NULL, NULL, 0},
     /* of a real tensor: the tensor itself */
     {{"torch.real", "torch.conj", M("conj"), "torch.conj_physical", M("conj_physical"), "torch.resolve_conj",
-      M("resolve_conj")},
-     FX_OP_IDENTITY,
-     NULL,
-     NULL,
-     0},
+      M("resolve_conj")}, FX_OP_IDENTITY, NULL, NULL, 0},
     {{"torch.resolve_neg", M("resolve_neg")}, FX_OP_IDENTITY, NULL, NULL, 0},
     {{"torch.positive", M("positive")}, FX_OP_IDENTITY, NULL, NULL, 0},
     {{"torch._C._special.special_expm1", "torch.special.expm1"}, FX_OP_EXPM1, NULL, NULL, 0},
@@ -104,11 +94,7 @@ static const rule rules[] = {
     {{"torch._C._special.special_expit", "torch.special.expit"}, FX_OP_SIGMOID, NULL, NULL, 0},
     {{"torch._C._special.special_gammaln", "torch.special.gammaln"}, FX_OP_LGAMMA, NULL, NULL, 0},
     {{"torch._C._special.special_digamma", "torch.special.digamma", "torch._C._special.special_psi",
-      "torch.special.psi"},
-     FX_OP_DIGAMMA,
-     NULL,
-     NULL,
-     0},
+      "torch.special.psi"}, FX_OP_DIGAMMA, NULL, NULL, 0},
     {{"torch._C._special.special_entr", "torch.special.entr"}, FX_OP_ENTR, NULL, NULL, 0},
     {{"torch._C._special.special_ndtr", "torch.special.ndtr"}, FX_OP_NDTR, NULL, NULL, 0},
     {{"torch._C._special.special_log_ndtr", "torch.special.log_ndtr"}, FX_OP_LOG_NDTR, NULL, NULL, 0},
@@ -152,15 +138,9 @@ static const rule rules[] = {
     {{ATEN("clamp_max"), "torch.clamp_max", M("clamp_max")}, FX_OP_CLAMP, "input, max", NULL, 0},
     /* eval-mode no-ops */
     {{F("dropout"), F("dropout1d"), F("dropout2d"), F("dropout3d"), F("alpha_dropout"), F("feature_alpha_dropout")},
-     FX_OP_DROPOUT,
-     DROPOUT_SIG,
-     NULL,
-     0},
-    {{"torchvision.ops.stochastic_depth.stochastic_depth", "torchvision.ops.stochastic_depth"},
-     FX_OP_STOCHASTIC_DEPTH,
-     NULL,
-     NULL,
-     0},
+     FX_OP_DROPOUT, DROPOUT_SIG, NULL, 0},
+    {{"torchvision.ops.stochastic_depth.stochastic_depth", "torchvision.ops.stochastic_depth"}, FX_OP_STOCHASTIC_DEPTH,
+     NULL, NULL, 0},
     {{ATEN("lift_fresh_copy"), ATEN("alias")}, FX_OP_IDENTITY, NULL, NULL, 0},
     {{ATEN("dropout")}, FX_OP_DROPOUT, "input, p, train", NULL, 0},
     /* softmax family */
@@ -172,25 +152,14 @@ static const rule rules[] = {
     {{ATEN("_softmax")}, FX_OP_SOFTMAX, "input, dim, half_to_float", NULL, 0},
     {{ATEN("_log_softmax")}, FX_OP_LOG_SOFTMAX, "input, dim, half_to_float", NULL, 0},
     /* Python operators; the in-place forms (iadd, ...) write into their first operand */
-    BINARY("add", FX_OP_ADD, 0),
-    BINARY("iadd", FX_OP_ADD, R_INPLACE),
-    BINARY("sub", FX_OP_SUB, 0),
-    BINARY("isub", FX_OP_SUB, R_INPLACE),
-    BINARY("mul", FX_OP_MUL, 0),
-    BINARY("imul", FX_OP_MUL, R_INPLACE),
-    BINARY("truediv", FX_OP_DIV, 0),
-    BINARY("itruediv", FX_OP_DIV, R_INPLACE),
-    BINARY("floordiv", FX_OP_FLOOR_DIVIDE, 0),
-    BINARY("mod", FX_OP_REMAINDER, 0),
-    BINARY("eq", FX_OP_EQ, 0),
-    BINARY("ne", FX_OP_NE, 0),
-    BINARY("lt", FX_OP_LT, 0),
-    BINARY("le", FX_OP_LE, 0),
-    BINARY("gt", FX_OP_GT, 0),
-    BINARY("ge", FX_OP_GE, 0),
-    BINARY("and_", FX_OP_BITWISE_AND, 0),
-    BINARY("or_", FX_OP_BITWISE_OR, 0),
-    BINARY("xor", FX_OP_BITWISE_XOR, 0),
+    BINARY("add", FX_OP_ADD, 0), BINARY("iadd", FX_OP_ADD, R_INPLACE),
+    BINARY("sub", FX_OP_SUB, 0), BINARY("isub", FX_OP_SUB, R_INPLACE),
+    BINARY("mul", FX_OP_MUL, 0), BINARY("imul", FX_OP_MUL, R_INPLACE),
+    BINARY("truediv", FX_OP_DIV, 0), BINARY("itruediv", FX_OP_DIV, R_INPLACE),
+    BINARY("floordiv", FX_OP_FLOOR_DIVIDE, 0), BINARY("mod", FX_OP_REMAINDER, 0),
+    BINARY("eq", FX_OP_EQ, 0), BINARY("ne", FX_OP_NE, 0), BINARY("lt", FX_OP_LT, 0),
+    BINARY("le", FX_OP_LE, 0), BINARY("gt", FX_OP_GT, 0), BINARY("ge", FX_OP_GE, 0),
+    BINARY("and_", FX_OP_BITWISE_AND, 0), BINARY("or_", FX_OP_BITWISE_OR, 0), BINARY("xor", FX_OP_BITWISE_XOR, 0),
     {{"operator.pow"}, FX_OP_POW, "input, exponent", NULL, 0},
     {{"operator.neg"}, FX_OP_NEG, "input", NULL, 0},
     {{"operator.getitem"}, FX_OP_GETITEM, NULL, NULL, 0},
@@ -199,51 +168,27 @@ static const rule rules[] = {
     {{"torch.subtract"}, FX_OP_SUB, NULL, NULL, 0},
     {{"torch.divide"}, FX_OP_DIV, NULL, NULL, 0},
     /* products */
-    {{"operator.matmul", "torch.mm", "torch.bmm", M("mm"), M("bmm"), ATEN("mm"), ATEN("bmm")},
-     FX_OP_MATMUL,
-     "input, other",
-     NULL,
-     0},
+    {{"operator.matmul", "torch.mm", "torch.bmm", M("mm"), M("bmm"), ATEN("mm"), ATEN("bmm")}, FX_OP_MATMUL,
+     "input, other", NULL, 0},
     {{"torch._C._nn.linear"}, FX_OP_LINEAR, NULL, NULL, 0},
     /* convolutions and pools: the rank the target names (spatial_dims), which decides whether the input is batched */
     {{"torch.conv1d", F("conv1d"), ATEN("conv1d")}, FX_OP_CONVOLUTION, CONV_SIG, "spatial_dims=1", 0},
     {{"torch.conv2d", F("conv2d"), ATEN("conv2d")}, FX_OP_CONVOLUTION, CONV_SIG, "spatial_dims=2", 0},
-    {{"torch.conv_transpose1d", F("conv_transpose1d"), ATEN("conv_transpose1d")},
-     FX_OP_CONVOLUTION,
-     CONVT_SIG,
-     "transposed=True, spatial_dims=1",
-     0},
-    {{"torch.conv_transpose2d", F("conv_transpose2d"), ATEN("conv_transpose2d.input")},
-     FX_OP_CONVOLUTION,
-     CONVT_SIG,
-     "transposed=True, spatial_dims=2",
-     0},
-    {{"torch.convolution", ATEN("convolution")},
-     FX_OP_CONVOLUTION,
-     "input, weight, bias, stride, padding, dilation, transposed, output_padding, groups",
-     NULL,
-     0},
+    {{"torch.conv_transpose1d", F("conv_transpose1d"), ATEN("conv_transpose1d")}, FX_OP_CONVOLUTION, CONVT_SIG,
+     "transposed=True, spatial_dims=1", 0},
+    {{"torch.conv_transpose2d", F("conv_transpose2d"), ATEN("conv_transpose2d.input")}, FX_OP_CONVOLUTION, CONVT_SIG,
+     "transposed=True, spatial_dims=2", 0},
+    {{"torch.convolution", ATEN("convolution")}, FX_OP_CONVOLUTION,
+     "input, weight, bias, stride, padding, dilation, transposed, output_padding, groups", NULL, 0},
     /* normalization */
-    {{ATEN("batch_norm")},
-     FX_OP_BATCH_NORM,
-     "input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled",
-     NULL,
-     0},
-    {{ATEN("_native_batch_norm_legit_no_training")},
-     FX_OP_NATIVE_BATCH_NORM,
-     "input, weight, bias, running_mean, running_var, momentum, eps",
-     "training=False",
-     0},
-    {{ATEN("layer_norm")},
-     FX_OP_LAYER_NORM,
-     "input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True",
-     NULL,
-     0},
-    {{ATEN("group_norm")},
-     FX_OP_GROUP_NORM,
-     "input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True",
-     NULL,
-     0},
+    {{ATEN("batch_norm")}, FX_OP_BATCH_NORM,
+     "input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled", NULL, 0},
+    {{ATEN("_native_batch_norm_legit_no_training")}, FX_OP_NATIVE_BATCH_NORM,
+     "input, weight, bias, running_mean, running_var, momentum, eps", "training=False", 0},
+    {{ATEN("layer_norm")}, FX_OP_LAYER_NORM,
+     "input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True", NULL, 0},
+    {{ATEN("group_norm")}, FX_OP_GROUP_NORM,
+     "input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True", NULL, 0},
     /* pooling; F.max_pool2d_with_indices and the like return the indices whatever return_indices says */
     {{F("max_pool1d")}, FX_OP_MAX_POOL, F_MAXPOOL_SIG, "spatial_dims=1", 0},
     {{F("max_pool2d")}, FX_OP_MAX_POOL, F_MAXPOOL_SIG, "spatial_dims=2", 0},
@@ -251,93 +196,46 @@ static const rule rules[] = {
     {{F("max_pool2d_with_indices")}, FX_OP_MAX_POOL, F_MAXPOOL_SIG, "return_indices=True, spatial_dims=2", 0},
     {{"torch.max_pool1d", ATEN("max_pool1d")}, FX_OP_MAX_POOL, MAXPOOL_SIG, "spatial_dims=1", 0},
     {{"torch.max_pool2d", ATEN("max_pool2d")}, FX_OP_MAX_POOL, MAXPOOL_SIG, "spatial_dims=2", 0},
-    {{"torch.max_pool1d_with_indices", ATEN("max_pool1d_with_indices")},
-     FX_OP_MAX_POOL_WITH_INDICES,
-     MAXPOOL_SIG,
-     "spatial_dims=1",
-     0},
-    {{"torch._C._nn.max_pool2d_with_indices", ATEN("max_pool2d_with_indices")},
-     FX_OP_MAX_POOL_WITH_INDICES,
-     MAXPOOL_SIG,
-     "spatial_dims=2",
-     0},
-    {{F("avg_pool1d"), "torch.avg_pool1d", ATEN("avg_pool1d")},
-     FX_OP_AVG_POOL,
-     "input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True",
-     "spatial_dims=1",
-     0},
-    {{F("avg_pool2d"), "torch._C._nn.avg_pool2d", ATEN("avg_pool2d")},
-     FX_OP_AVG_POOL,
+    {{"torch.max_pool1d_with_indices", ATEN("max_pool1d_with_indices")}, FX_OP_MAX_POOL_WITH_INDICES, MAXPOOL_SIG,
+     "spatial_dims=1", 0},
+    {{"torch._C._nn.max_pool2d_with_indices", ATEN("max_pool2d_with_indices")}, FX_OP_MAX_POOL_WITH_INDICES,
+     MAXPOOL_SIG, "spatial_dims=2", 0},
+    {{F("avg_pool1d"), "torch.avg_pool1d", ATEN("avg_pool1d")}, FX_OP_AVG_POOL,
+     "input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True", "spatial_dims=1", 0},
+    {{F("avg_pool2d"), "torch._C._nn.avg_pool2d", ATEN("avg_pool2d")}, FX_OP_AVG_POOL,
      "input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None",
-     "spatial_dims=2",
-     0},
-    {{F("adaptive_avg_pool1d"), "torch.adaptive_avg_pool1d", ATEN("adaptive_avg_pool1d")},
-     FX_OP_ADAPTIVE_AVG_POOL,
-     "input, output_size",
-     "spatial_dims=1",
-     0},
+     "spatial_dims=2", 0},
+    {{F("adaptive_avg_pool1d"), "torch.adaptive_avg_pool1d", ATEN("adaptive_avg_pool1d")}, FX_OP_ADAPTIVE_AVG_POOL,
+     "input, output_size", "spatial_dims=1", 0},
     {{F("adaptive_avg_pool2d"), "torch._C._nn.adaptive_avg_pool2d", ATEN("adaptive_avg_pool2d"),
       ATEN("_adaptive_avg_pool2d")},
-     FX_OP_ADAPTIVE_AVG_POOL,
-     "input, output_size",
-     "spatial_dims=2",
-     0},
+     FX_OP_ADAPTIVE_AVG_POOL, "input, output_size", "spatial_dims=2", 0},
     {{F("adaptive_avg_pool3d"), "torch._C._nn.adaptive_avg_pool3d", ATEN("adaptive_avg_pool3d"),
       ATEN("_adaptive_avg_pool3d")},
-     FX_OP_ADAPTIVE_AVG_POOL,
-     "input, output_size",
-     "spatial_dims=3",
+     FX_OP_ADAPTIVE_AVG_POOL, "input, output_size", "spatial_dims=3", 0},
+    {{F("adaptive_max_pool1d")}, FX_OP_ADAPTIVE_MAX_POOL, "input, output_size, return_indices=False", "spatial_dims=1",
      0},
-    {{F("adaptive_max_pool1d")},
-     FX_OP_ADAPTIVE_MAX_POOL,
-     "input, output_size, return_indices=False",
-     "spatial_dims=1",
+    {{F("adaptive_max_pool2d")}, FX_OP_ADAPTIVE_MAX_POOL, "input, output_size, return_indices=False", "spatial_dims=2",
      0},
-    {{F("adaptive_max_pool2d")},
-     FX_OP_ADAPTIVE_MAX_POOL,
-     "input, output_size, return_indices=False",
-     "spatial_dims=2",
-     0},
-    {{F("adaptive_max_pool1d_with_indices")},
-     FX_OP_ADAPTIVE_MAX_POOL,
-     "input, output_size, return_indices=False",
-     "return_indices=True, spatial_dims=1",
-     0},
-    {{F("adaptive_max_pool2d_with_indices")},
-     FX_OP_ADAPTIVE_MAX_POOL,
-     "input, output_size, return_indices=False",
-     "return_indices=True, spatial_dims=2",
-     0},
-    {{"torch.adaptive_max_pool1d", ATEN("adaptive_max_pool1d")},
-     FX_OP_ADAPTIVE_MAX_POOL,
-     "input, output_size",
-     "return_indices=True, spatial_dims=1",
-     0},
-    {{"torch._C._nn.adaptive_max_pool2d", ATEN("adaptive_max_pool2d")},
-     FX_OP_ADAPTIVE_MAX_POOL,
-     "input, output_size",
-     "return_indices=True, spatial_dims=2",
-     0},
+    {{F("adaptive_max_pool1d_with_indices")}, FX_OP_ADAPTIVE_MAX_POOL, "input, output_size, return_indices=False",
+     "return_indices=True, spatial_dims=1", 0},
+    {{F("adaptive_max_pool2d_with_indices")}, FX_OP_ADAPTIVE_MAX_POOL, "input, output_size, return_indices=False",
+     "return_indices=True, spatial_dims=2", 0},
+    {{"torch.adaptive_max_pool1d", ATEN("adaptive_max_pool1d")}, FX_OP_ADAPTIVE_MAX_POOL, "input, output_size",
+     "return_indices=True, spatial_dims=1", 0},
+    {{"torch._C._nn.adaptive_max_pool2d", ATEN("adaptive_max_pool2d")}, FX_OP_ADAPTIVE_MAX_POOL, "input, output_size",
+     "return_indices=True, spatial_dims=2", 0},
     /* resampling, padding */
-    {{F("upsample")},
-     FX_OP_INTERPOLATE,
-     "input, size=None, scale_factor=None, mode='nearest', align_corners=None",
-     NULL,
-     0},
+    {{F("upsample")}, FX_OP_INTERPOLATE, "input, size=None, scale_factor=None, mode='nearest', align_corners=None",
+     NULL, 0},
     {{ATEN("upsample_nearest2d")}, FX_OP_INTERPOLATE, "input, size, scale_factor=None", "mode='nearest'", 0},
-    {{ATEN("upsample_bilinear2d")},
-     FX_OP_INTERPOLATE,
-     "input, size, align_corners, scale_factor=None",
-     "mode='bilinear'",
-     0},
+    {{ATEN("upsample_bilinear2d")}, FX_OP_INTERPOLATE, "input, size, align_corners, scale_factor=None",
+     "mode='bilinear'", 0},
     {{ATEN("constant_pad_nd")}, FX_OP_PAD, "input, pad, value=0", "mode='constant'", 0},
     {{ATEN("reflection_pad2d")}, FX_OP_PAD, "input, pad", "mode='reflect'", 0},
     {{ATEN("replication_pad2d")}, FX_OP_PAD, "input, pad", "mode='replicate'", 0},
-    {{ATEN("embedding")},
-     FX_OP_EMBEDDING,
-     "weight, input, padding_idx=-1, scale_grad_by_freq=False, sparse=False",
-     NULL,
-     0},
+    {{ATEN("embedding")}, FX_OP_EMBEDDING, "weight, input, padding_idx=-1, scale_grad_by_freq=False, sparse=False",
+     NULL, 0},
     /* shapes */
     /* view and view_as refuse what no strides can reach (program.c); reshape copies it */
     {{M("view")}, FX_OP_VIEW, "input, *size", NULL, 0},
@@ -354,29 +252,20 @@ static const rule rules[] = {
     {{ATEN("split_with_sizes")}, FX_OP_SPLIT, NULL, NULL, 0},
     /* split's parameters by position (torch.functional.split names its first one tensor, split_with_sizes its
      * second split_sizes) */
-    {{"torch.functional.split", "torch.split_with_sizes", M("split_with_sizes")},
-     FX_OP_SPLIT,
-     "input, split_size_or_sections, dim=0",
-     NULL,
-     0},
+    {{"torch.functional.split", "torch.split_with_sizes", M("split_with_sizes")}, FX_OP_SPLIT,
+     "input, split_size_or_sections, dim=0", NULL, 0},
     {{"torch.ravel", M("ravel")}, FX_OP_FLATTEN, "input", NULL, 0},
     {{"torch.moveaxis", M("moveaxis")}, FX_OP_MOVEDIM, NULL, NULL, 0},
-    {{"torch._C._linalg.linalg_diagonal", "torch.linalg.diagonal"},
-     FX_OP_DIAGONAL,
-     "input, *, offset=0, dim1=-2, dim2=-1",
-     NULL,
-     0},
+    {{"torch._C._linalg.linalg_diagonal", "torch.linalg.diagonal"}, FX_OP_DIAGONAL, "input, *, offset=0, dim1=-2, dim2=-1",
+     NULL, 0},
     {{"torch.broadcast_to", M("broadcast_to")}, FX_OP_EXPAND, "input, size", NULL, 0},
     {{"torch.fliplr", M("fliplr")}, FX_OP_FLIP, "input", "dims=1", 0},
     {{"torch.flipud", M("flipud")}, FX_OP_FLIP, "input", "dims=0", 0},
     {{"torch.narrow_copy", M("narrow_copy")}, FX_OP_NARROW, NULL, NULL, 0},
     {{"torch.constant_pad_nd"}, FX_OP_PAD, "input, pad, value=0", NULL, 0},
     {{"torch.concat", "torch.concatenate"}, FX_OP_CAT, NULL, NULL, 0},
-    {{ATEN("_to_copy")},
-     FX_OP_TO,
-     "input, *, dtype=None, layout=None, device=None, pin_memory=None, non_blocking=False, memory_format=None",
-     NULL,
-     0},
+    {{ATEN("_to_copy")}, FX_OP_TO,
+     "input, *, dtype=None, layout=None, device=None, pin_memory=None, non_blocking=False, memory_format=None", NULL, 0},
     TO_DTYPE("float", "float32"),
     TO_DTYPE("double", "float64"),
     TO_DTYPE("half", "float16"),
@@ -391,30 +280,18 @@ static const rule rules[] = {
     {{"torch.zeros"}, FX_OP_FULL, ZEROS_SIG, "fill_value=0.0", 0},
     {{"torch.ones"}, FX_OP_FULL, ZEROS_SIG, "fill_value=1.0", 0},
     {{"torch.empty"}, FX_OP_FULL, ZEROS_SIG ", memory_format=None", "fill_value=0.0", 0},
-    {{"torch.full"},
-     FX_OP_FULL,
-     "size, fill_value, *, out=None, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False",
-     NULL,
-     0},
-    {{ATEN("empty.memory_format")},
-     FX_OP_FULL,
-     "size, *, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None",
-     "fill_value=0.0",
-     0},
-    {{ATEN("zeros")},
-     FX_OP_FULL,
-     "size, *, dtype=None, layout=None, device=None, pin_memory=None",
-     "fill_value=0.0",
-     0},
+    {{"torch.full"}, FX_OP_FULL,
+     "size, fill_value, *, out=None, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False", NULL, 0},
+    {{ATEN("empty.memory_format")}, FX_OP_FULL,
+     "size, *, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None", "fill_value=0.0", 0},
+    {{ATEN("zeros")}, FX_OP_FULL, "size, *, dtype=None, layout=None, device=None, pin_memory=None", "fill_value=0.0", 0},
     {{ATEN("ones")}, FX_OP_FULL, "size, *, dtype=None, layout=None, device=None, pin_memory=None", "fill_value=1.0", 0},
     {{"torch.zeros_like", "torch.empty_like"}, FX_OP_FULL_LIKE, LIKE_SIG, "fill_value=0", 0},
     {{"torch.ones_like"}, FX_OP_FULL_LIKE, LIKE_SIG, "fill_value=1", 0},
-    {{"torch.full_like"},
-     FX_OP_FULL_LIKE,
+    {{"torch.full_like"}, FX_OP_FULL_LIKE,
      "input, fill_value, *, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False, "
      "memory_format=None",
-     NULL,
-     0},
+     NULL, 0},
     {{ATEN("full_like")}, FX_OP_FULL_LIKE, NULL, NULL, 0},
     {{ATEN("zeros_like"), ATEN("empty_like")}, FX_OP_FULL_LIKE, LIKE_SIG, "fill_value=0", 0},
     {{ATEN("ones_like")}, FX_OP_FULL_LIKE, LIKE_SIG, "fill_value=1", 0},
@@ -482,10 +359,10 @@ FX_PRINTF(4, 5) static void note(char *msg, size_t cap, int *problems, const cha
  * every rule's signature parses, and names only parameters of its op or ones the op ignores (inplace, out, ...).
  * Returns the number of problems and describes them in msg. */
 int fx_legalize_check_tables(char *msg, size_t cap) {
-  static const char *const ignored[] = {
-      "inplace",       "out",      "_stacklevel",  "requires_grad", "cudnn_enabled", "cudnn_enable",
-      "half_to_float", "implicit", "non_blocking", "train",         "stride",        "scale_grad_by_freq",
-      "sparse",        "layout",   "device",       "pin_memory",    "memory_format"};
+  static const char *const ignored[] = {"inplace", "out", "_stacklevel", "requires_grad", "cudnn_enabled", "cudnn_enable",
+                                        "half_to_float", "implicit", "non_blocking", "train", "stride",
+                                        "scale_grad_by_freq", "sparse", "layout", "device", "pin_memory",
+                                        "memory_format"};
   int problems = 0;
   for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
     const char *target = rules[i].targets[0] ? rules[i].targets[0] : "a rule without targets";
@@ -498,8 +375,7 @@ int fx_legalize_check_tables(char *msg, size_t cap) {
     }
     const fx_sig *osig = fx_op_sig(rules[i].op);
     fx_sig ts, fs;
-    if (!osig || (rules[i].sig && !fx_sig_parse(rules[i].sig, &ts)) ||
-        (rules[i].fixed && !fx_sig_parse(rules[i].fixed, &fs))) {
+    if (!osig || (rules[i].sig && !fx_sig_parse(rules[i].sig, &ts)) || (rules[i].fixed && !fx_sig_parse(rules[i].fixed, &fs))) {
       note(msg, cap, &problems, "%s: a signature does not parse", target);
       continue;
     }
@@ -530,10 +406,9 @@ static const fx_source *src_of(const ctx *c) { return c->p->g->nodes[c->node].lo
 static fx_loc arg_loc(const ctx *c, const fx_value *v) {
   const fx_node *n = &c->p->g->nodes[c->node];
   const fx_source *src = c->p->g->src;
-  if (v && src && !fx_value_is_container(v) && v->u.text >= src->text && v->u.text < src->text + src->len &&
-      n->loc.line)
-    return (fx_loc){n->loc.line, (uint32_t)(v->u.text - src->text) - n->loc.off + n->loc.col,
-                    (uint32_t)(v->u.text - src->text), v->n ? v->n : 1};
+  if (v && src && !fx_value_is_container(v) && v->u.text >= src->text && v->u.text < src->text + src->len && n->loc.line)
+    return (fx_loc){n->loc.line, (uint32_t)(v->u.text - src->text) - n->loc.off + n->loc.col, (uint32_t)(v->u.text - src->text),
+                    v->n ? v->n : 1};
   return n->loc;
 }
 
@@ -556,8 +431,8 @@ static bool bind_call(ctx *c, fx_op op, const fx_sig *tsig, const char *fixed, c
   fx_value tslots[FX_SIG_MAX];
   fx_bind_error err;
   if (!fx_sig_bind(tsig, args, kwargs, &c->p->arena, tslots, NULL, &err)) {
-    fx_diag_error(c->d, src_of(c), err.at ? arg_loc(c, err.at) : n->loc, "%.*s() %s", (int)n->target.n, n->target.p,
-                  err.msg);
+    fx_diag_error(c->d, src_of(c), err.at ? arg_loc(c, err.at) : n->loc, "%.*s() %s", (int)n->target.n,
+                  n->target.p, err.msg);
     return false;
   }
   for (int k = 0; k < osig->n; k++) slots[k] = osig->params[k].dflt;
@@ -755,9 +630,7 @@ static uint32_t weight_tensor(ctx *c, const fx_module *m, const char *pname, boo
   return id;
 }
 
-static fx_value tensor_or_none(ctx *c, uint32_t id) {
-  return id == FX_NONE_IDX ? fx_value_none() : fx_tensor_value(c->p, id);
-}
+static fx_value tensor_or_none(ctx *c, uint32_t id) { return id == FX_NONE_IDX ? fx_value_none() : fx_tensor_value(c->p, id); }
 
 static bool module_param(ctx *c, const fx_module *m, const char *name, const fx_sig *osig, fx_value *slots,
                          const char *as) {
@@ -771,8 +644,7 @@ static bool module_param(ctx *c, const fx_module *m, const char *name, const fx_
 static bool legalize_module(ctx *c) {
   const fx_node *n = &c->p->g->nodes[c->node];
   if (!c->p->mods) {
-    fx_diag_error(c->d, src_of(c), n->loc,
-                  "call_module '%.*s' needs the module tree: pass --modules (the text of print(model))",
+    fx_diag_error(c->d, src_of(c), n->loc, "call_module '%.*s' needs the module tree: pass --modules (the text of print(model))",
                   (int)n->target.n, n->target.p);
     return false;
   }
@@ -783,8 +655,7 @@ static bool legalize_module(ctx *c) {
   }
   inst_of(c)->mod = m;
   if (n->args.n != 1 || n->kwargs.n != 0) {
-    fx_diag_error(c->d, src_of(c), n->loc,
-                  "module '%.*s' (%.*s) is called with %u arguments; fx2c calls modules with one input",
+    fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' (%.*s) is called with %u arguments; fx2c calls modules with one input",
                   (int)n->target.n, n->target.p, (int)m->type_name.n, m->type_name.p, n->args.n + n->kwargs.n / 2);
     return false;
   }
@@ -792,39 +663,28 @@ static bool legalize_module(ctx *c) {
   fx_op op;
   bool ok = true;
   switch (m->type) {
-#define SIMPLE(T, O)                                                                                                   \
-  case FX_MOD_##T: op = FX_OP_##O; break;
-    SIMPLE(RELU, RELU)
-    SIMPLE(RELU6, RELU6)
-    SIMPLE(LEAKY_RELU, LEAKY_RELU) SIMPLE(ELU, ELU) SIMPLE(GELU, GELU) SIMPLE(SILU, SILU) SIMPLE(SIGMOID, SIGMOID)
-        SIMPLE(TANH, TANH) SIMPLE(HARDSWISH, HARDSWISH) SIMPLE(HARDSIGMOID, HARDSIGMOID) SIMPLE(HARDTANH, HARDTANH)
-            SIMPLE(MISH, MISH) SIMPLE(SOFTMAX, SOFTMAX) SIMPLE(LOG_SOFTMAX, LOG_SOFTMAX) SIMPLE(DROPOUT, IDENTITY)
-                SIMPLE(DROPOUT1D, IDENTITY) SIMPLE(DROPOUT2D, IDENTITY) SIMPLE(DROPOUT3D, IDENTITY) SIMPLE(
-                    ALPHA_DROPOUT, IDENTITY) SIMPLE(FEATURE_ALPHA_DROPOUT, IDENTITY) SIMPLE(IDENTITY, IDENTITY)
-                    SIMPLE(FLATTEN, FLATTEN) SIMPLE(UNFLATTEN, UNFLATTEN) SIMPLE(PIXEL_SHUFFLE, PIXEL_SHUFFLE) SIMPLE(
-                        CONV1D, CONVOLUTION) SIMPLE(CONV2D, CONVOLUTION) SIMPLE(CONV_TRANSPOSE2D, CONVOLUTION)
-                        SIMPLE(LINEAR, LINEAR) SIMPLE(BATCH_NORM1D, BATCH_NORM) SIMPLE(BATCH_NORM2D, BATCH_NORM)
-                            SIMPLE(LAYER_NORM, LAYER_NORM) SIMPLE(GROUP_NORM, GROUP_NORM) SIMPLE(EMBEDDING, EMBEDDING)
-                                SIMPLE(MAX_POOL1D, MAX_POOL) SIMPLE(MAX_POOL2D, MAX_POOL) SIMPLE(AVG_POOL1D, AVG_POOL)
-                                    SIMPLE(AVG_POOL2D, AVG_POOL) SIMPLE(ADAPTIVE_AVG_POOL1D, ADAPTIVE_AVG_POOL)
-                                        SIMPLE(ADAPTIVE_AVG_POOL2D, ADAPTIVE_AVG_POOL) SIMPLE(ADAPTIVE_AVG_POOL3D,
-                                                                                              ADAPTIVE_AVG_POOL)
-                                            SIMPLE(ADAPTIVE_MAX_POOL2D, ADAPTIVE_MAX_POOL) SIMPLE(UPSAMPLE, INTERPOLATE)
-                                                SIMPLE(UPSAMPLING_NEAREST2D, INTERPOLATE)
-                                                    SIMPLE(UPSAMPLING_BILINEAR2D, INTERPOLATE) SIMPLE(ZERO_PAD2D, PAD)
-                                                        SIMPLE(CONSTANT_PAD1D, PAD) SIMPLE(CONSTANT_PAD2D, PAD)
-                                                            SIMPLE(REFLECTION_PAD2D, PAD) SIMPLE(REPLICATION_PAD2D, PAD)
-                                                                SIMPLE(SELU, ELU) SIMPLE(CELU, CELU)
-                                                                    SIMPLE(SOFTSIGN, SOFTSIGN)
-                                                                        SIMPLE(TANHSHRINK, TANHSHRINK)
-                                                                            SIMPLE(LOG_SIGMOID, LOG_SIGMOID)
-                                                                                SIMPLE(HARDSHRINK, HARDSHRINK)
-                                                                                    SIMPLE(SOFTSHRINK, SOFTSHRINK)
-                                                                                        SIMPLE(THRESHOLD, THRESHOLD)
+#define SIMPLE(T, O) case FX_MOD_##T: op = FX_OP_##O; break;
+    SIMPLE(RELU, RELU) SIMPLE(RELU6, RELU6) SIMPLE(LEAKY_RELU, LEAKY_RELU) SIMPLE(ELU, ELU) SIMPLE(GELU, GELU)
+    SIMPLE(SILU, SILU) SIMPLE(SIGMOID, SIGMOID) SIMPLE(TANH, TANH) SIMPLE(HARDSWISH, HARDSWISH)
+    SIMPLE(HARDSIGMOID, HARDSIGMOID) SIMPLE(HARDTANH, HARDTANH) SIMPLE(MISH, MISH) SIMPLE(SOFTMAX, SOFTMAX)
+    SIMPLE(LOG_SOFTMAX, LOG_SOFTMAX) SIMPLE(DROPOUT, IDENTITY) SIMPLE(DROPOUT1D, IDENTITY) SIMPLE(DROPOUT2D, IDENTITY)
+    SIMPLE(DROPOUT3D, IDENTITY) SIMPLE(ALPHA_DROPOUT, IDENTITY) SIMPLE(FEATURE_ALPHA_DROPOUT, IDENTITY)
+    SIMPLE(IDENTITY, IDENTITY) SIMPLE(FLATTEN, FLATTEN) SIMPLE(UNFLATTEN, UNFLATTEN) SIMPLE(PIXEL_SHUFFLE, PIXEL_SHUFFLE)
+    SIMPLE(CONV1D, CONVOLUTION) SIMPLE(CONV2D, CONVOLUTION) SIMPLE(CONV_TRANSPOSE2D, CONVOLUTION) SIMPLE(LINEAR, LINEAR)
+    SIMPLE(BATCH_NORM1D, BATCH_NORM) SIMPLE(BATCH_NORM2D, BATCH_NORM) SIMPLE(LAYER_NORM, LAYER_NORM)
+    SIMPLE(GROUP_NORM, GROUP_NORM) SIMPLE(EMBEDDING, EMBEDDING) SIMPLE(MAX_POOL1D, MAX_POOL) SIMPLE(MAX_POOL2D, MAX_POOL)
+    SIMPLE(AVG_POOL1D, AVG_POOL) SIMPLE(AVG_POOL2D, AVG_POOL) SIMPLE(ADAPTIVE_AVG_POOL1D, ADAPTIVE_AVG_POOL)
+    SIMPLE(ADAPTIVE_AVG_POOL2D, ADAPTIVE_AVG_POOL) SIMPLE(ADAPTIVE_AVG_POOL3D, ADAPTIVE_AVG_POOL)
+    SIMPLE(ADAPTIVE_MAX_POOL2D, ADAPTIVE_MAX_POOL)
+    SIMPLE(UPSAMPLE, INTERPOLATE) SIMPLE(UPSAMPLING_NEAREST2D, INTERPOLATE) SIMPLE(UPSAMPLING_BILINEAR2D, INTERPOLATE)
+    SIMPLE(ZERO_PAD2D, PAD) SIMPLE(CONSTANT_PAD1D, PAD) SIMPLE(CONSTANT_PAD2D, PAD) SIMPLE(REFLECTION_PAD2D, PAD)
+    SIMPLE(REPLICATION_PAD2D, PAD) SIMPLE(SELU, ELU) SIMPLE(CELU, CELU) SIMPLE(SOFTSIGN, SOFTSIGN)
+    SIMPLE(TANHSHRINK, TANHSHRINK) SIMPLE(LOG_SIGMOID, LOG_SIGMOID) SIMPLE(HARDSHRINK, HARDSHRINK)
+    SIMPLE(SOFTSHRINK, SOFTSHRINK) SIMPLE(THRESHOLD, THRESHOLD)
 #undef SIMPLE
-                                                                                            default
-        : fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' is a %.*s, which fx2c does not know how to call",
-                        (int)n->target.n, n->target.p, (int)m->type_name.n, m->type_name.p);
+  default:
+    fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' is a %.*s, which fx2c does not know how to call",
+                  (int)n->target.n, n->target.p, (int)m->type_name.n, m->type_name.p);
     return false;
   }
   const fx_sig *osig = fx_op_sig(op);
@@ -835,13 +695,13 @@ static bool legalize_module(ctx *c) {
   bool flag;
   if (fx_module_bool(m, "inplace", &flag) && flag) inplace = true;
   /* hyperparameters whose names are the op's own */
-  static const char *const same_names[] = {
-      "negative_slope", "alpha",        "approximate",    "min_val",           "max_val",          "dim",
-      "start_dim",      "end_dim",      "upscale_factor", "kernel_size",       "stride",           "padding",
-      "dilation",       "ceil_mode",    "return_indices", "count_include_pad", "divisor_override", "output_size",
-      "groups",         "eps",          "momentum",       "normalized_shape",  "num_groups",       "padding_idx",
-      "size",           "scale_factor", "mode",           "align_corners",     "output_padding",   "lambd",
-      "threshold",      "value"};
+  static const char *const same_names[] = {"negative_slope", "alpha", "approximate", "min_val", "max_val", "dim",
+                                           "start_dim", "end_dim", "upscale_factor", "kernel_size", "stride",
+                                           "padding", "dilation", "ceil_mode", "return_indices", "count_include_pad",
+                                           "divisor_override", "output_size", "groups", "eps", "momentum",
+                                           "normalized_shape", "num_groups", "padding_idx", "size", "scale_factor",
+                                           "mode", "align_corners", "output_padding", "lambd", "threshold",
+                                           "value"};
   for (size_t i = 0; i < sizeof same_names / sizeof *same_names; i++) {
     if (op == FX_OP_PAD && strcmp(same_names[i], "padding") == 0) continue;
     module_param(c, m, same_names[i], osig, slots, NULL);
@@ -868,10 +728,9 @@ static bool legalize_module(ctx *c) {
   case FX_MOD_CONV2D:
   case FX_MOD_CONV_TRANSPOSE2D: {
     const fx_value *pm = fx_module_param(m, "padding_mode");
-    if (pm &&
-        !(pm->kind == FX_V_STR || pm->kind == FX_V_WORD ? fx_str_eqz(fx_str_make(pm->u.text, pm->n), "zeros") ||
-                                                              fx_str_eqz(fx_str_make(pm->u.text, pm->n), "'zeros'")
-                                                        : true)) {
+    if (pm && !(pm->kind == FX_V_STR || pm->kind == FX_V_WORD ? fx_str_eqz(fx_str_make(pm->u.text, pm->n), "zeros") ||
+                                                                   fx_str_eqz(fx_str_make(pm->u.text, pm->n), "'zeros'")
+                                                             : true)) {
       fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s': padding_mode %.*s is not supported (only zeros)",
                     (int)n->target.n, n->target.p, (int)pm->n, pm->u.text);
       return false;
@@ -906,8 +765,7 @@ static bool legalize_module(ctx *c) {
                     (int)n->target.n, n->target.p);
       return false;
     }
-    set_param(slots, osig, FX_STR_LIT("running_mean"),
-              tensor_or_none(c, weight_tensor(c, m, "running_mean", true, &ok)));
+    set_param(slots, osig, FX_STR_LIT("running_mean"), tensor_or_none(c, weight_tensor(c, m, "running_mean", true, &ok)));
     set_param(slots, osig, FX_STR_LIT("running_var"), tensor_or_none(c, weight_tensor(c, m, "running_var", true, &ok)));
     set_param(slots, osig, FX_STR_LIT("weight"), tensor_or_none(c, weight_tensor(c, m, "weight", affine, &ok)));
     set_param(slots, osig, FX_STR_LIT("bias"), tensor_or_none(c, weight_tensor(c, m, "bias", affine, &ok)));
@@ -924,7 +782,9 @@ static bool legalize_module(ctx *c) {
   case FX_MOD_EMBEDDING:
     set_param(slots, osig, FX_STR_LIT("weight"), tensor_or_none(c, weight_tensor(c, m, "weight", true, &ok)));
     break;
-  case FX_MOD_UNFLATTEN: module_param(c, m, "unflattened_size", osig, slots, "sizes"); break;
+  case FX_MOD_UNFLATTEN:
+    module_param(c, m, "unflattened_size", osig, slots, "sizes");
+    break;
   case FX_MOD_UPSAMPLING_NEAREST2D:
     set_param(slots, osig, FX_STR_LIT("mode"), fx_value_word(c->p->g, FX_STR_LIT("nearest")));
     break;
@@ -944,11 +804,12 @@ static bool legalize_module(ctx *c) {
                                                              : "constant";
     set_param(slots, osig, FX_STR_LIT("mode"), fx_value_word(c->p->g, fx_str_make(mode, strlen(mode))));
     /* ZeroPad2d(1) pads all four sides: the module repr may hold one int */
-    set_param(slots, osig, FX_STR_LIT("value"),
-              m->type == FX_MOD_ZERO_PAD2D ? fx_value_int(c->p->g, 0) : slots[fx_sig_find(osig, "value")]);
+    set_param(slots, osig, FX_STR_LIT("value"), m->type == FX_MOD_ZERO_PAD2D ? fx_value_int(c->p->g, 0)
+                                                                            : slots[fx_sig_find(osig, "value")]);
     break;
   }
-  default: break;
+  default:
+    break;
   }
   if (!ok) return false;
   return finish(c, op, slots, inplace && (fx_op_flags(op) & FX_OPF_UNARY));
@@ -962,9 +823,12 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
   switch ((fx_opcode)n->opcode) {
   case FX_PLACEHOLDER:
   case FX_GET_ATTR:
-  case FX_OUTPUT: return true;
-  case FX_CALL_MODULE: return legalize_module(&c);
-  default: break;
+  case FX_OUTPUT:
+    return true;
+  case FX_CALL_MODULE:
+    return legalize_module(&c);
+  default:
+    break;
   }
   if (fx_str_eqz(n->target, "builtins.getattr") && n->args.n == 2 &&
       (n->args.u.items[1].kind == FX_V_STR || n->args.u.items[1].kind == FX_V_WORD)) {
@@ -988,7 +852,8 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
   bool aten = split_aten(t, &aop, &aov);
   fx_str base = method ? t : aten ? aop : fx_str_make("", 0);
   if (!method && !aten) {
-    if (fx_str_eqz(t, "torch.max") || fx_str_eqz(t, "torch.min")) base = fx_str_make(t.p + 6, 3);
+    if (fx_str_eqz(t, "torch.max") || fx_str_eqz(t, "torch.min"))
+      base = fx_str_make(t.p + 6, 3);
   }
   if (fx_str_eqz(base, "max") || fx_str_eqz(base, "min")) return legalize_max_min(&c, base.p[1] == 'a');
   if (method && fx_str_eqz(t, "to")) return legalize_to(&c);
@@ -996,15 +861,9 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
                            fx_str_eqz(base, "new_empty") || fx_str_eqz(base, "new_full"))) {
     /* x.new_zeros(size) is a full tensor of x's dtype: FULL with dtype taken from x when not given */
     bool full = fx_str_eqz(base, "new_full");
-    rule nr = {
-        {NULL},
-        FX_OP_FULL,
-        full ? "input, size, fill_value, *, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False"
-             : "input, *size, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False",
-        fx_str_eqz(base, "new_ones") ? "fill_value=1"
-        : full                       ? NULL
-                                     : "fill_value=0",
-        0};
+    rule nr = {{NULL}, FX_OP_FULL, full ? "input, size, fill_value, *, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False"
+                                      : "input, *size, dtype=None, layout=None, device=None, pin_memory=None, requires_grad=False",
+               fx_str_eqz(base, "new_ones") ? "fill_value=1" : full ? NULL : "fill_value=0", 0};
     if (!legalize_rule(&c, &nr)) return false;
     /* remember x, for the dtype */
     const fx_sig *osig = fx_op_sig(FX_OP_FULL);

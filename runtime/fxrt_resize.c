@@ -178,15 +178,21 @@ static int64_t pad_source(fxrt_pad_mode mode, int64_t j, int64_t in, int64_t bef
   int64_t src;
   switch (mode) {
   case FXRT_PAD_REFLECT: /* ReflectionPad.cpp */
-    if (j < before) src = before * 2 - j;
-    else if (j < in + before) src = j;
-    else src = (in + before - 1) * 2 - j;
+    if (j < before)
+      src = before * 2 - j;
+    else if (j < in + before)
+      src = j;
+    else
+      src = (in + before - 1) * 2 - j;
     src = src - o_start + i_start;
     break;
   case FXRT_PAD_REPLICATE: /* ReplicationPadding.cpp */
-    if (j < before) src = before;
-    else if (j < in + before) src = j;
-    else src = in + before - 1;
+    if (j < before)
+      src = before;
+    else if (j < in + before)
+      src = j;
+    else
+      src = in + before - 1;
     src = src - o_start + i_start;
     break;
   case FXRT_PAD_CIRCULAR: { /* PadNd.cpp _pad_circular: the cropped input, wrapped */

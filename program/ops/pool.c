@@ -47,8 +47,8 @@ static bool pool_rank(fx_ictx *c, fx_op op, const fx_inst *in, const fx_tinfo *t
   bool adaptive = op == FX_OP_ADAPTIVE_AVG_POOL || op == FX_OP_ADAPTIVE_MAX_POOL;
   for (int32_t i = adaptive || t->ndim == s + 2 ? 1 : 0; i < t->ndim; i++)
     if (t->shape[i] == 0)
-      return fx_ierr(c, "%s%dd needs a non-empty input (only the %s dimension may be 0): dimension %d has size 0", what,
-                     *sp, adaptive ? "first" : "batch", (int)i);
+      return fx_ierr(c, "%s%dd needs a non-empty input (only the %s dimension may be 0): dimension %d has size 0",
+                     what, *sp, adaptive ? "first" : "batch", (int)i);
   return true;
 }
 
@@ -143,8 +143,8 @@ bool fx_infer_nchwc_pool(fx_ictx *c, fx_op op, fx_inst *in) {
   int64_t shape[5] = {t->shape[0], t->shape[1], 0, 0, t->shape[4]};
   for (int i = 0; i < 2; i++)
     if (!infer_pool_size(c, t->shape[2 + i], ks[i], st[i], pd[i], dl[i], ceil_mode, &shape[2 + i])) return false;
-  new_attrs(c, in)->pool =
-      (fx_pool_attrs){2, {ks[0], ks[1]}, {st[0], st[1]}, {pd[0], pd[1]}, {dl[0], dl[1]}, ceil_mode, false, true, 0};
+  new_attrs(c, in)->pool = (fx_pool_attrs){2,         {ks[0], ks[1]}, {st[0], st[1]}, {pd[0], pd[1]}, {dl[0], dl[1]},
+                                           ceil_mode, false,          true,           0};
   in->result = new_tensor(c, FXRT_F32, 5, shape);
   return true;
 }
@@ -157,12 +157,9 @@ bool fx_lower_nchwc_pool(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
   const fx_pool_attrs *a = &in->attrs->pool; /* decoded by inference */
   fx_kcall *k = fx_call(r, FX_K_NCHWC_MAX_POOL);
-  k->p.pool = (fxrt_pool2d_params){{a->kernel[0], a->kernel[1]},
-                                   {a->stride[0], a->stride[1]},
-                                   {a->pad[0], a->pad[1]},
-                                   {a->dilation[0], a->dilation[1]},
-                                   a->ceil_mode,
-                                   true,
+  k->p.pool = (fxrt_pool2d_params){{a->kernel[0], a->kernel[1]}, {a->stride[0], a->stride[1]},
+                                   {a->pad[0], a->pad[1]},       {a->dilation[0], a->dilation[1]},
+                                   a->ceil_mode,                 true,
                                    0};
   k->ref[0] = tref(r, x);
   k->i[0] = tx->shape[0], k->i[1] = iarg(ARG("channels"), 0), k->i[2] = tx->shape[2], k->i[3] = tx->shape[3];

@@ -21,15 +21,12 @@ bool fx_infer_pad(fx_ictx *c, fx_op op, fx_inst *in) {
     return fx_ierr(c, "unknown padding mode");
   /* torch 1.13's F.pad in the other modes: a (batched or unbatched) 1-, 2- or 3-d padding, that is k / 2 padded
    * dimensions of a (k / 2 + 1)- or (k / 2 + 2)-d input; circular only the batched form */
-  if (!constant &&
-      !(k >= 2 && k <= 6 && (k / 2 == t->ndim - 2 || (k / 2 == t->ndim - 1 && !fx_value_str_is(mode, "circular")))))
-    return fx_ierr(c,
-                   "%.*s padding of %d values on a %d-d input: only 2D, 3D, 4D, 5D padding with non-constant padding "
-                   "are supported (%s; PyTorch refuses the others too)",
+  if (!constant && !(k >= 2 && k <= 6 && (k / 2 == t->ndim - 2 || (k / 2 == t->ndim - 1 && !fx_value_str_is(mode, "circular")))))
+    return fx_ierr(c, "%.*s padding of %d values on a %d-d input: only 2D, 3D, 4D, 5D padding with non-constant padding "
+                      "are supported (%s; PyTorch refuses the others too)",
                    (int)mode->n, mode->u.text, k, t->ndim,
-                   fx_value_str_is(mode, "circular")
-                       ? "2 values for a 3-d input, 4 for 4-d, 6 for 5-d"
-                       : "2 values for a 2-d or 3-d input, 4 for 3-d or 4-d, 6 for 4-d or 5-d");
+                   fx_value_str_is(mode, "circular") ? "2 values for a 3-d input, 4 for 4-d, 6 for 5-d"
+                                                     : "2 values for a 2-d or 3-d input, 4 for 3-d or 4-d, 6 for 4-d or 5-d");
   if (!constant && k > 4) return fx_ierr(c, "only the last two dimensions can be padded with this mode");
   int64_t shape[FXRT_MAX_DIMS];
   memcpy(shape, t->shape, sizeof shape);
@@ -193,8 +190,8 @@ bool fx_infer_diag_embed(fx_ictx *c, fx_op op, fx_inst *in) {
     shape[0] = shape[1] = fx_tinfo_numel(t) + k;
     return result_tensor(c, in, t->dtype, 2, shape);
   }
-  if (t->ndim < 1 || t->ndim + 1 > FXRT_MAX_DIMS)
-    return fx_ierr(c, "diag_embed needs a tensor of 1 to %d dimensions", FXRT_MAX_DIMS - 1);
+  if (t->ndim < 1 || t->ndim + 1 > FXRT_MAX_DIMS) return fx_ierr(c, "diag_embed needs a tensor of 1 to %d dimensions",
+                                                                  FXRT_MAX_DIMS - 1);
   if (!as_int(ARG("dim1"), &d1) || !as_int(ARG("dim2"), &d2)) return fx_ierr(c, "dim1 and dim2 must be ints");
   int32_t a = 0, b = 0;
   if (!fx_norm_dim(c, d1, t->ndim + 1, &a) || !fx_norm_dim(c, d2, t->ndim + 1, &b)) return false;

@@ -25,17 +25,14 @@ static const char SEED[] =
     "    return topk\n";
 
 static const char SEED_TABLE[] =
-    "opcode         name           target                                                   args                "
-    "kwargs\n"
-    "-------------  -------------  -------------------------------------------------------  ------------------  "
-    "-----------\n"
+    "opcode         name           target                                                   args                kwargs\n"
+    "-------------  -------------  -------------------------------------------------------  ------------------  -----------\n"
     "placeholder    x              x                                                        ()                  {}\n"
     "get_attr       linear_weight  linear.weight                                            ()                  {}\n"
     "call_function  add            <built-in function add>                                  (x, linear_weight)  {}\n"
     "call_module    linear         linear                                                   (add,)              {}\n"
     "call_method    relu           relu                                                     (linear,)           {}\n"
-    "call_function  sum_1          <built-in method sum of type object at 0x7f3b4bf2d1e0>   (relu,)             "
-    "{'dim': -1}\n"
+    "call_function  sum_1          <built-in method sum of type object at 0x7f3b4bf2d1e0>   (relu,)             {'dim': -1}\n"
     "call_function  topk           <built-in method topk of type object at 0x7f3b4bf2d1e0>  (sum_1, 3)          {}\n"
     "output         output         output                                                   (topk,)             {}\n";
 
@@ -331,11 +328,12 @@ static void error_undefined_reference_position(void **state) {
 
 static void error_duplicate_name_position_and_note(void **state) {
   (void)state;
-  static const char text[] = "graph():\n"
-                             "    %x : [#users=2] = placeholder[target=x]\n"
-                             "    %relu : [#users=1] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n"
-                             "    %relu : [#users=1] = call_function[target=torch.sigmoid](args = (%x,), kwargs = {})\n"
-                             "    return relu\n";
+  static const char text[] =
+      "graph():\n"
+      "    %x : [#users=2] = placeholder[target=x]\n"
+      "    %relu : [#users=1] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n"
+      "    %relu : [#users=1] = call_function[target=torch.sigmoid](args = (%x,), kwargs = {})\n"
+      "    return relu\n";
   parsed *p = parse_text("duplicate_name.fx", text);
   assert_null(p->g);
   assert_int_equal(p->d.nerrors, 1);
@@ -352,9 +350,10 @@ static void error_duplicate_name_position_and_note(void **state) {
 /* No `return`: reported at the end of the input (after the last newline: line 4, column 1). */
 static void error_missing_return_position(void **state) {
   (void)state;
-  static const char text[] = "graph():\n"
-                             "    %x : [#users=1] = placeholder[target=x]\n"
-                             "    %relu : [#users=0] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n";
+  static const char text[] =
+      "graph():\n"
+      "    %x : [#users=1] = placeholder[target=x]\n"
+      "    %relu : [#users=0] = call_function[target=torch.relu](args = (%x,), kwargs = {})\n";
   parsed *p = parse_text("no_output.fx", text);
   assert_null(p->g);
   assert_int_equal(p->d.nerrors, 1);
@@ -404,10 +403,11 @@ static void error_print_format(void **state) {
   fx_diag_print(&p->d, f);
   fclose(f);
   defer_free(DEFER_CMEM, mem);
-  assert_string_equal(mem, "undefined_ref.fx:3:72: error: '%y' is not defined\n"
-                           "    %add : [#users=1] = call_function[target=operator.add](args = (%x, %y), kwargs = {})\n"
-                           "                                                                       ^~\n"
-                           "1 error generated.\n");
+  assert_string_equal(mem,
+                      "undefined_ref.fx:3:72: error: '%y' is not defined\n"
+                      "    %add : [#users=1] = call_function[target=operator.add](args = (%x, %y), kwargs = {})\n"
+                      "                                                                       ^~\n"
+                      "1 error generated.\n");
 }
 
 /* A wrong [#users=N] is only a warning: the graph is read and the count is recomputed. */
