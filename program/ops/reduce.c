@@ -264,10 +264,11 @@ bool fx_lower_scan(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fxrt_dtype dt = ty->dtype;
   if (dt == FXRT_F16 || dt == FXRT_BF16 || (dt == FXRT_BOOL && !pair))
     return fx_lerr(r, "no %s kernel for %s", fx_op_name(op), fxrt_dtype_name(dt));
+  const fx_ref xs = fx_as_dtype(r, x, dt); /* its copy call comes first */
   fx_kcall *k = fx_call(r, FX_K_SCAN);
   k->sub = sop;
   k->dt = dt;
-  k->ref[0] = fx_as_dtype(r, x, dt);
+  k->ref[0] = xs;
   dim_split(tx, in->attrs->dims.dim, &k->i[0], &k->i[1], &k->i[2]);
   k->ref[1] = tref(r, y);
   if (pair) k->ref[2] = tref(r, &in->result.u.items[1]);
