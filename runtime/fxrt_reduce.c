@@ -461,7 +461,7 @@ fxrt_status fxrt_scan(fxrt_scan_op op, fxrt_dtype dt, const void *x, int64_t out
   if (total == 0) return FXRT_OK;
   if (!x || !y || (extreme && !indices)) return FXRT_EINVAL;
   if (!extreme) indices = NULL;
-    /* sums and products: f32 in double (ATen's acc_type), integers in uint64 wrapping around, written in their type */
+  /* sums and products: f32 in double (ATen's acc_type), integers in uint64 wrapping around, written in their type */
 #define SCAN_ARITH(STEP, INIT)                                                                                         \
   do {                                                                                                                 \
     if (dt == FXRT_F32) SCAN_LOOP(float, double, INIT, STEP, OUT_F32)                                                  \
@@ -472,7 +472,7 @@ fxrt_status fxrt_scan(fxrt_scan_op op, fxrt_dtype dt, const void *x, int64_t out
     else if (dt == FXRT_I8) SCAN_LOOP(int8_t, uint64_t, INIT, STEP, (int8_t))                                          \
     else SCAN_LOOP(uint8_t, uint64_t, INIT, STEP, (uint8_t))                                                           \
   } while (0)
-    /* cummax / cummin: the values in their own type */
+  /* cummax / cummin: the values in their own type */
 #define SCAN_EXTREME(STEP, STEP_INT)                                                                                   \
   do {                                                                                                                 \
     if (dt == FXRT_F32) SCAN_LOOP(float, float, 0, STEP, OUT_SAME)                                                     \
