@@ -45,6 +45,13 @@ static const char *reduce_enum(int r) {
   return r >= 0 && r < FXRT_NUM_REDUCE_OPS ? n[r] : "?";
 }
 
+static const char *scan_enum(int s) {
+#define NAME(id, name) "FXRT_SCAN_" #id,
+  static const char *const n[] = {FXRT_SCAN_OPS(NAME)};
+#undef NAME
+  return s >= 0 && s < FXRT_NUM_SCAN_OPS ? n[s] : "?";
+}
+
 static const char *act_enum(int a) {
 #define NAME(id, name) "FXRT_ACT_" #id,
   static const char *const n[] = {FXRT_ACTS(NAME)};
@@ -273,6 +280,7 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
     case FX_ARG_UNOP: fx_buf_puts(b, unary_enum(k->sub)); break;
     case FX_ARG_BINOP: fx_buf_puts(b, binary_enum(k->sub)); break;
     case FX_ARG_REDOP: fx_buf_puts(b, reduce_enum(k->sub)); break;
+    case FX_ARG_SCANOP: fx_buf_puts(b, scan_enum(k->sub)); break;
     case FX_ARG_PADMODE: fx_buf_puts(b, pad_enum(k->sub)); break;
     case FX_ARG_TILE: fx_buf_printf(b, "%d", (int)k->sub); break;
     case FX_ARG_DTYPE: fx_buf_puts(b, dtype_enum(k->dt)); break;

@@ -53,6 +53,7 @@ static const fxrt_epilogue *epilogue(const fx_kcall *k, void *residual, fxrt_epi
 #define ARG_UNOP(s) , (fxrt_unary_op)k->sub
 #define ARG_BINOP(s) , (fxrt_binary_op)k->sub
 #define ARG_REDOP(s) , (fxrt_reduce_op)k->sub
+#define ARG_SCANOP(s) , (fxrt_scan_op)k->sub
 #define ARG_PADMODE(s) , (fxrt_pad_mode)k->sub
 #define ARG_TILE(s) , (int64_t)k->sub
 #define ARG_DTYPE(s) , k->dt

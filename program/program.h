@@ -71,7 +71,7 @@ typedef struct fx_pool_attrs { /* max_pool, max_pool_with_indices, avg_pool; ada
   int64_t divisor_override;    /* avg_pool: 0 for None */
 } fx_pool_attrs;
 
-typedef struct fx_dim_attrs { /* reductions (sum ... all, max_dim, min_dim); softmax, log_softmax, cumsum, topk */
+typedef struct fx_dim_attrs { /* reductions (sum ... all, max_dim, min_dim); softmax, log_softmax, scans, topk */
   bool reduce[FXRT_MAX_DIMS];  /* reductions: the input's dimensions reduced */
   bool keepdim;                /* reductions: they stay as size 1 */
   int32_t dim;                 /* the ops along one dimension: that dimension (0 for a 0-dim input) */

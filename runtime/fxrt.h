@@ -308,8 +308,24 @@ fxrt_status fxrt_softmax_f32(const float *x, int64_t outer, int64_t len, int64_t
 fxrt_status fxrt_topk_f32(const float *x, int64_t outer, int64_t len, int64_t inner, int64_t k, bool largest,
                           float *values, int64_t *indices);
 
-/* torch.cumsum along the middle dimension (f32 or i64). */
-fxrt_status fxrt_cumsum(fxrt_dtype dt, const void *x, int64_t outer, int64_t len, int64_t inner, void *y);
+/* The scans along the middle dimension of [outer, len, inner]: y (same layout, dtype dt) at row r combines rows
+ * 0..r, in order, as torch's CPU kernels do: cumsum and cumprod (f32 accumulates in double, integers wrap
+ * around), cummax and cummin (with indices: a NaN once seen stays, the index of the last NaN; ties give the last
+ * index), logcumsumexp. */
+#define FXRT_SCAN_OPS(X) X(SUM, cumsum) X(PROD, cumprod) X(MAX, cummax) X(MIN, cummin) X(LOGSUMEXP, logcumsumexp)
+
+typedef enum fxrt_scan_op {
+#define FXRT_SCAN_ENUM(id, name) FXRT_SCAN_##id,
+  FXRT_SCAN_OPS(FXRT_SCAN_ENUM)
+#undef FXRT_SCAN_ENUM
+      FXRT_NUM_SCAN_OPS
+} fxrt_scan_op;
+
+/* dt: SUM, PROD: f32, f64, i64, i32, i16, i8, u8 (PyTorch gives integer inputs an i64 result: the caller converts
+ * first); MAX, MIN: those and bool, indices (i64, [outer, len, inner]) required; LOGSUMEXP: f32, f64. indices is
+ * ignored by the others (may be NULL). y may be x. */
+fxrt_status fxrt_scan(fxrt_scan_op op, fxrt_dtype dt, const void *x, int64_t outer, int64_t len, int64_t inner, void *y,
+                      int64_t *indices);
 
 /* ---- convolution (fxrt_conv.c) ------------------------------------------------------------------------------ */
 

@@ -1,4 +1,5 @@
-/* fxrt_reduce.c: reductions, softmax, topk and cumsum along the middle dimension of a contiguous [outer, len, inner].
+/* fxrt_reduce.c: reductions, softmax, topk and the scans (cumsum, cumprod, cummax, cummin, logcumsumexp) along the
+ * middle dimension of a contiguous [outer, len, inner].
  *
  * When inner is 1 each output reduces one contiguous row; the row is split over a few independent accumulators so
  * the loop pipelines (and vectorises where the operation allows it). When inner > 1 a block of up to BLOCK
@@ -9,7 +10,7 @@
 #define fxrt_reduce FXRT_ISA_NAME(fxrt_reduce)
 #define fxrt_softmax_f32 FXRT_ISA_NAME(fxrt_softmax_f32)
 #define fxrt_topk_f32 FXRT_ISA_COPY(fxrt_topk_f32)
-#define fxrt_cumsum FXRT_ISA_COPY(fxrt_cumsum)
+#define fxrt_scan FXRT_ISA_COPY(fxrt_scan)
 #include "fxrt.h"
 #include "fxrt_scalar.h"
 #include "fxrt_softmax.h"
@@ -383,44 +384,118 @@ fxrt_status fxrt_topk_f32(const float *x, int64_t outer, int64_t len, int64_t in
   return FXRT_OK;
 }
 
-/* ---- cumsum ---------------------------------------------------------------------------------------------------- */
+/* ---- scans: cumsum, cumprod, cummax, cummin, logcumsumexp -------------------------------------------------- */
 
-/* torch.cumsum along the middle dimension: y_r = x_0 + ... + x_r. f32 accumulates in double (ATen's CPU cumsum
- * does too) and i64 wraps around; y may be x. */
-fxrt_status fxrt_cumsum(fxrt_dtype dt, const void *x, int64_t outer, int64_t len, int64_t inner, void *y) {
-  if (dt != FXRT_F32 && dt != FXRT_I64) return FXRT_EDTYPE;
+/* One scan over [outer, len, inner]: a block of up to BLOCK adjacent columns at a time, each with its accumulator
+ * acc (type A, from INIT) and index, strictly in order along the dimension as ATen's CPU kernels
+ * (cpu_cum_base_kernel) so that the roundings are the same. STEP(acc, idx, v, r) takes element r (as A), OUT(acc)
+ * is the value written. T is the element type; indices is written when not NULL. */
+#define SCAN_LOOP(T, A, INIT, STEP, OUT)                                                                               \
+  for (int64_t o = 0; o < outer; o++) {                                                                                \
+    for (int64_t j0 = 0; j0 < inner; j0 += BLOCK) {                                                                    \
+      const int64_t m = inner - j0 < BLOCK ? inner - j0 : BLOCK, base = o * len * inner + j0;                          \
+      const T *xs = (const T *)x + base;                                                                               \
+      T *ys = (T *)y + base;                                                                                           \
+      int64_t *is = indices ? indices + base : NULL;                                                                   \
+      A acc[BLOCK];                                                                                                    \
+      int64_t idx[BLOCK];                                                                                              \
+      for (int64_t j = 0; j < m; j++) acc[j] = INIT, idx[j] = 0;                                                       \
+      for (int64_t r = 0; r < len; r++) {                                                                              \
+        for (int64_t j = 0; j < m; j++) {                                                                              \
+          const A v = (A)xs[r * inner + j];                                                                            \
+          STEP(acc[j], idx[j], v, r);                                                                                  \
+          ys[r * inner + j] = OUT(acc[j]);                                                                             \
+          if (is) is[r * inner + j] = idx[j];                                                                          \
+        }                                                                                                              \
+      }                                                                                                                \
+    }                                                                                                                  \
+  }
+
+/* the steps: integers wrap around (unsigned arithmetic); a + b, a * b */
+#define CUM_SUM(acc, idx, v, r) ((acc) += (v))
+#define CUM_PROD(acc, idx, v, r) ((acc) *= (v))
+/* ATen's cummax_cummin_helper: a NaN is taken whenever it comes (so the index of the last NaN so far), otherwise
+ * a value >= (cummax) or <= (cummin) the running one, so that ties give the last index. Row 0 is always taken. */
+#define CUM_MAX(acc, idx, v, r)                                                                                        \
+  if ((r) == 0 || (v) != (v) || ((acc) == (acc) && (v) >= (acc))) (acc) = (v), (idx) = (r)
+#define CUM_MIN(acc, idx, v, r)                                                                                        \
+  if ((r) == 0 || (v) != (v) || ((acc) == (acc) && (v) <= (acc))) (acc) = (v), (idx) = (r)
+#define CUM_MAX_INT(acc, idx, v, r)                                                                                    \
+  if ((r) == 0 || (v) >= (acc)) (acc) = (v), (idx) = (r)
+#define CUM_MIN_INT(acc, idx, v, r)                                                                                    \
+  if ((r) == 0 || (v) <= (acc)) (acc) = (v), (idx) = (r)
+#define CUM_LSE(acc, idx, v, r) ((acc) = log_add_exp((v), (acc)))
+#define OUT_SAME(acc) (acc)
+#define OUT_F32(acc) f64_to_f32(acc)
+
+/* logcumsumexp's step, ATen's log_add_exp(x, y) of the new element x and the running value y (in double for f32):
+ * log1p(exp(min - max)) + max, which propagates NaN (std::min/std::max return x when y is not NaN but x is),
+ * except that two equal infinities give x (inf + inf = inf, -inf + -inf = -inf). */
+static inline double log_add_exp(double x, double y) {
+  const double mn = y != y ? y : (y < x ? y : x), mx = y != y ? y : (x < y ? y : x);
+  if (mn != mx || isfinite(mn)) return log1p(exp(mn - mx)) + mx;
+  return x;
+}
+
+/* torch.cumsum, cumprod, cummax, cummin, logcumsumexp along the middle dimension (see fxrt.h). */
+fxrt_status fxrt_scan(fxrt_scan_op op, fxrt_dtype dt, const void *x, int64_t outer, int64_t len, int64_t inner, void *y,
+                      int64_t *indices) {
+  if ((unsigned)op >= FXRT_NUM_SCAN_OPS) return FXRT_EINVAL;
+  const bool extreme = op == FXRT_SCAN_MAX || op == FXRT_SCAN_MIN;
+  bool ok;
+  switch (dt) {
+  case FXRT_F32:
+  case FXRT_F64: ok = true; break;
+  case FXRT_I64:
+  case FXRT_I32:
+  case FXRT_I16:
+  case FXRT_I8:
+  case FXRT_U8: ok = op != FXRT_SCAN_LOGSUMEXP; break;
+  case FXRT_BOOL: ok = extreme; break;
+  default: ok = false;
+  }
+  if (!ok) return FXRT_EDTYPE;
   int64_t total, outputs;
   fxrt_status s = check_sizes(outer, len, inner, &total, &outputs);
   if (s != FXRT_OK) return s;
   if (total == 0) return FXRT_OK;
-  if (!x || !y) return FXRT_EINVAL;
-  for (int64_t o = 0; o < outer; o++) {
-    for (int64_t j0 = 0; j0 < inner; j0 += BLOCK) {
-      const int64_t m = inner - j0 < BLOCK ? inner - j0 : BLOCK;
-      const int64_t base = o * len * inner + j0;
-      if (dt == FXRT_F32) {
-        const float *xf = (const float *)x + base;
-        float *yf = (float *)y + base;
-        double acc[BLOCK] = {0};
-        for (int64_t r = 0; r < len; r++) {
-          for (int64_t j = 0; j < m; j++) {
-            acc[j] += xf[r * inner + j];
-            yf[r * inner + j] = f64_to_f32(acc[j]);
-          }
-        }
-      } else {
-        const int64_t *xi = (const int64_t *)x + base;
-        int64_t *yi = (int64_t *)y + base;
-        uint64_t acc[BLOCK] = {0};
-        for (int64_t r = 0; r < len; r++) {
-          for (int64_t j = 0; j < m; j++) {
-            acc[j] += (uint64_t)xi[r * inner + j];
-            yi[r * inner + j] = (int64_t)acc[j];
-          }
-        }
-      }
-    }
+  if (!x || !y || (extreme && !indices)) return FXRT_EINVAL;
+  if (!extreme) indices = NULL;
+  /* sums and products: f32 in double (ATen's acc_type), integers in uint64 wrapping around, written in their type */
+#define SCAN_ARITH(STEP, INIT)                                                                                         \
+  do {                                                                                                                 \
+    if (dt == FXRT_F32) SCAN_LOOP(float, double, INIT, STEP, OUT_F32)                                                  \
+    else if (dt == FXRT_F64) SCAN_LOOP(double, double, INIT, STEP, OUT_SAME)                                           \
+    else if (dt == FXRT_I64) SCAN_LOOP(int64_t, uint64_t, INIT, STEP, (int64_t))                                       \
+    else if (dt == FXRT_I32) SCAN_LOOP(int32_t, uint64_t, INIT, STEP, (int32_t))                                       \
+    else if (dt == FXRT_I16) SCAN_LOOP(int16_t, uint64_t, INIT, STEP, (int16_t))                                       \
+    else if (dt == FXRT_I8) SCAN_LOOP(int8_t, uint64_t, INIT, STEP, (int8_t))                                          \
+    else SCAN_LOOP(uint8_t, uint64_t, INIT, STEP, (uint8_t))                                                           \
+  } while (0)
+  /* cummax / cummin: the values in their own type */
+#define SCAN_EXTREME(STEP, STEP_INT)                                                                                   \
+  do {                                                                                                                 \
+    if (dt == FXRT_F32) SCAN_LOOP(float, float, 0, STEP, OUT_SAME)                                                     \
+    else if (dt == FXRT_F64) SCAN_LOOP(double, double, 0, STEP, OUT_SAME)                                              \
+    else if (dt == FXRT_I64) SCAN_LOOP(int64_t, int64_t, 0, STEP_INT, OUT_SAME)                                        \
+    else if (dt == FXRT_I32) SCAN_LOOP(int32_t, int32_t, 0, STEP_INT, OUT_SAME)                                        \
+    else if (dt == FXRT_I16) SCAN_LOOP(int16_t, int16_t, 0, STEP_INT, OUT_SAME)                                        \
+    else if (dt == FXRT_I8) SCAN_LOOP(int8_t, int8_t, 0, STEP_INT, OUT_SAME)                                           \
+    else SCAN_LOOP(uint8_t, uint8_t, 0, STEP_INT, OUT_SAME) /* u8 and bool (0 or 1) */                                 \
+  } while (0)
+  switch (op) {
+  case FXRT_SCAN_SUM: SCAN_ARITH(CUM_SUM, 0); break;
+  case FXRT_SCAN_PROD: SCAN_ARITH(CUM_PROD, 1); break;
+  case FXRT_SCAN_MAX: SCAN_EXTREME(CUM_MAX, CUM_MAX_INT); break;
+  case FXRT_SCAN_MIN: SCAN_EXTREME(CUM_MIN, CUM_MIN_INT); break;
+  case FXRT_SCAN_LOGSUMEXP:
+    if (dt == FXRT_F32) SCAN_LOOP(float, double, -INFINITY, CUM_LSE, OUT_F32)
+    else SCAN_LOOP(double, double, -INFINITY, CUM_LSE, OUT_SAME)
+    break;
+  default: return FXRT_EINVAL;
   }
+#undef SCAN_ARITH
+#undef SCAN_EXTREME
   return FXRT_OK;
 }
 

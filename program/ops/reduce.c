@@ -1,6 +1,7 @@
 /* reduce.c: reductions over dimensions (sum, mean, prod, amax, amin, max/min with indices, argmax, argmin,
- * any, all), the ops along one dimension (softmax, log_softmax, softmin, cumsum, topk), trace and the moments (var,
- * std, var_mean, std_mean, nansum, nanmean, count_nonzero, logsumexp).
+ * any, all), the ops along one dimension (softmax, log_softmax, softmin, topk; the scans cumsum, cumprod, cummax,
+ * cummin, logcumsumexp), trace and the moments (var, std, var_mean, std_mean, nansum, nanmean, count_nonzero,
+ * logsumexp).
  */
 #include "family.h"
 
@@ -77,10 +78,41 @@ bool fx_infer_softmax(fx_ictx *c, fx_op op, fx_inst *in) {
   if (!fx_norm_dim(c, dim, t->ndim, &dd)) return false;
   fxrt_dtype dt = t->dtype;
   if (ARG("dtype")->kind != FX_V_NONE && !fx_dtype_of_word(ARG("dtype"), &dt)) return fx_ierr(c, "unknown dtype");
-  if (op == FX_OP_CUMSUM && !is_float_dt(dt)) dt = FXRT_I64;
-  else if (op != FX_OP_CUMSUM && !is_float_dt(dt)) return fx_ierr(c, "softmax needs a floating point input");
+  if (!is_float_dt(dt)) return fx_ierr(c, "softmax needs a floating point input");
   new_attrs(c, in)->dims.dim = dd;
   return result_tensor(c, in, dt, t->ndim, t->shape);
+}
+
+/* The scans along one dimension: cumsum and cumprod (of integers and bool: int64 unless dtype= says), cummax and
+ * cummin (values in the input's dtype, int64 indices), logcumsumexp (floating point only). dim may be negative; a
+ * 0-d input scans its one element (dim 0 or -1). */
+bool fx_infer_scan(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  int64_t dim;
+  if (!as_int(ARG("dim"), &dim)) return fx_ierr(c, "dim must be an int");
+  int32_t dd = 0;
+  if (!fx_norm_dim(c, dim, t->ndim, &dd)) return false;
+  fxrt_dtype dt = t->dtype;
+  if (op == FX_OP_CUMSUM || op == FX_OP_CUMPROD) {
+    if (ARG("dtype")->kind != FX_V_NONE) {
+      if (!fx_dtype_of_word(ARG("dtype"), &dt)) return fx_ierr(c, "unknown dtype");
+    } else if (!is_float_dt(dt)) {
+      dt = FXRT_I64;
+    }
+  }
+  if (op == FX_OP_LOGCUMSUMEXP && !is_float_dt(dt)) return fx_ierr(c, "logcumsumexp needs a floating point input");
+  new_attrs(c, in)->dims.dim = dd;
+  if (op != FX_OP_CUMMAX && op != FX_OP_CUMMIN) return result_tensor(c, in, dt, t->ndim, t->shape);
+  int64_t shape[FXRT_MAX_DIMS];
+  memcpy(shape, t->shape, sizeof shape);
+  const int32_t nd = t->ndim; /* t moves when the first result grows the tensor table */
+  fx_value items[2];
+  items[0] = new_tensor(c, dt, nd, shape);
+  items[1] = new_tensor(c, FXRT_I64, nd, shape);
+  in->result = tuple_of(c, items, 2);
+  return true;
 }
 
 bool fx_infer_topk(fx_ictx *c, fx_op op, fx_inst *in) {
@@ -202,8 +234,7 @@ bool fx_lower_softmax(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
   int64_t outer, len, inner;
   dim_split(tx, in->attrs->dims.dim, &outer, &len, &inner);
-  if (op == FX_OP_CUMSUM ? ty->dtype != FXRT_F32 && ty->dtype != FXRT_I64 : ty->dtype != FXRT_F32)
-    return fx_lerr(r, "%s runs on %s only", fx_op_name(op), op == FX_OP_CUMSUM ? "f32 and i64" : "f32");
+  if (ty->dtype != FXRT_F32) return fx_lerr(r, "%s runs on f32 only", fx_op_name(op));
   fx_ref xs = fx_as_dtype(r, x, ty->dtype);
   if (op == FX_OP_SOFTMIN) { /* softmax(-x) */
     const int64_t n = fx_tinfo_numel(tx);
@@ -211,12 +242,36 @@ bool fx_lower_softmax(fx_lctx *r, fx_op op, const fx_inst *in) {
     fx_unary_call(r, FXRT_U_NEG, xs, neg, n);
     xs = neg;
   }
-  fx_kcall *k = fx_call(r, op == FX_OP_CUMSUM ? FX_K_CUMSUM : FX_K_SOFTMAX);
-  k->dt = ty->dtype;
+  fx_kcall *k = fx_call(r, FX_K_SOFTMAX);
   k->ref[0] = xs;
   k->i[0] = outer, k->i[1] = len, k->i[2] = inner;
   k->ref[1] = tref(r, y);
   k->flag = op == FX_OP_LOG_SOFTMAX;
+  return true;
+}
+
+/* One fxrt_scan call on the input in the result's dtype (cumsum's dtype= converts before it sums, as torch does). */
+bool fx_lower_scan(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  const bool pair = in->result.kind == FX_V_TUPLE;
+  const fx_value *y = pair ? &in->result.u.items[0] : &in->result;
+  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
+  const fxrt_scan_op sop = op == FX_OP_CUMPROD        ? FXRT_SCAN_PROD
+                           : op == FX_OP_CUMMAX       ? FXRT_SCAN_MAX
+                           : op == FX_OP_CUMMIN       ? FXRT_SCAN_MIN
+                           : op == FX_OP_LOGCUMSUMEXP ? FXRT_SCAN_LOGSUMEXP
+                                                      : FXRT_SCAN_SUM;
+  const fxrt_dtype dt = ty->dtype;
+  if (dt == FXRT_F16 || dt == FXRT_BF16 || (dt == FXRT_BOOL && !pair))
+    return fx_lerr(r, "no %s kernel for %s", fx_op_name(op), fxrt_dtype_name(dt));
+  const fx_ref xs = fx_as_dtype(r, x, dt); /* its copy call comes first */
+  fx_kcall *k = fx_call(r, FX_K_SCAN);
+  k->sub = sop;
+  k->dt = dt;
+  k->ref[0] = xs;
+  dim_split(tx, in->attrs->dims.dim, &k->i[0], &k->i[1], &k->i[2]);
+  k->ref[1] = tref(r, y);
+  if (pair) k->ref[2] = tref(r, &in->result.u.items[1]);
   return true;
 }
 

@@ -115,3 +115,20 @@ class VolumeLayers(nn.Module):
         F = nn.functional
         return (self.pool(x), self.up_trilinear(x), self.up_trilinear_aligned(x), self.up_nearest(x),
                 F.interpolate(x, size=(3, 2, 4), mode="area"), F.adaptive_avg_pool3d(x, 2))
+
+
+class ScanLayers(nn.Module):
+    """The scans along one dimension (runtime/fxrt_reduce.c's fxrt_scan) on [3, 5, 7]: cumsum, cumprod, cummax,
+    cummin and logcumsumexp, over every dimension, negative dims, integers, ties, NaN and infinities."""
+
+    def forward(self, x):
+        e = x.masked_fill(x > 1.5, float("nan")).masked_fill(x < -1.5, float("-inf"))  # NaN and -inf in some rows
+        big = x.masked_fill(x > 1.2, float("inf"))                                      # +inf and finite values
+        t = (x * 2).round()                                                             # many ties
+        i = (x * 3).long()
+        m = torch.cummax(e, 1)
+        n = torch.cummin(t, -1)
+        return (torch.cumprod(x, 0), torch.cumprod(i, -1), torch.cumsum(i, 1), torch.cumsum(x, -2),
+                m[0], m[1], n[0], n[1], torch.cummin(e, 0)[1], torch.cummax(t, 2)[0], torch.cummax(i, 2)[1],
+                torch.logcumsumexp(e, 2), torch.logcumsumexp(big, 1), torch.logcumsumexp(x, 0),
+                x.cumsum(1, dtype=torch.float64).float(), x.cumprod(-1) * 0.5)

@@ -47,9 +47,8 @@ ARENA_TARGET = 1.05  # --backend exe: the memory plan's arena may be at most thi
 NO_BATCHNORM_LEFT = ("resnet18", "resnet18@aten")  # --backend exe: -O2 must fold every BatchNorm of these
 
 # The CI subset: small, quick models covering torch-level and aten-level graphs and both weight formats.
-LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "layers_volume", "elementwise", "elementwise_functions", "composites",
-         "special_functions", "special_functions@aten",
-         "constants",
+LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "layers_volume", "layers_scan", "elementwise",
+         "elementwise_functions", "composites", "special_functions", "special_functions@aten", "constants",
          "padding", "nchwc", "square", "unbatched", "unbatched@aten", "hidden", "attention@aten",
          "attention_weights@aten",
          "resnet18", "resnet18@aten", "mobilenet_v3_small", "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten",
@@ -145,7 +144,11 @@ def all_cases():
              num_params=None),
         Case("layers_sequence", "module", ["--module", "tests/e2e/layers.py:SequenceLayers", "--input", "x:f32[2,4,32]",
                                            "--input", "idx:i64[2,7]", "--input-range", "idx=0,10"], num_params=None),
+<<<<<<< HEAD
         Case("layers_volume", "module", ["--module", "tests/e2e/layers.py:VolumeLayers", "--input", "x:f32[2,3,4,6,5]"],
+=======
+        Case("layers_scan", "module", ["--module", "tests/e2e/layers.py:ScanLayers", "--input", "x:f32[3,5,7]"],
+>>>>>>> scan
              num_params=None),
         Case("square", "module", ["--module", "tests/e2e/models.py:SquareOps", "--input", "x:f32[3,4]",
                                   "--input", "idx:i64[3,4]", "--input-range", "idx=-5,5"], num_params=None),

@@ -1,9 +1,11 @@
-/* test_reduce.c: fxrt_reduce.c: fxrt_reduce, fxrt_softmax_f32, fxrt_topk_f32, fxrt_cumsum.
+/* test_reduce.c: fxrt_reduce.c: fxrt_reduce, fxrt_softmax_f32, fxrt_topk_f32, fxrt_scan
+ * (cumsum, cumprod, cummax, cummin, logcumsumexp).
  *
  * Each kernel runs over a set of [outer, len, inner] shapes (inner 1 and > 1, sizes that do not divide the
  * kernel's lanes and blocks, empty dimensions) against a naive loop written here in double or int64, and over
  * torch 1.13's results for the non-obvious cases (argmax ties and NaN, reductions over empty dimensions,
- * softmax of infinite and NaN rows, topk order, integer wrap-around), each naming the torch expression.
+ * softmax of infinite and NaN rows, topk order, integer wrap-around, cummax's NaN and ties, logcumsumexp of
+ * infinities), each naming the torch expression.
  * Output buffers carry guard elements after the last output that must stay untouched.
  */
 #include <setjmp.h>
@@ -552,85 +554,249 @@ static void topk_torch_cases(void **state) {
   assert_int_equal(fxrt_topk_f32(a, 1, 7, 1, 0, true, NULL, NULL), FXRT_OK); /* k = 0: nothing to write */
 }
 
-/* ---- cumsum ---------------------------------------------------------------------------------------------------- */
+/* ---- scans ----------------------------------------------------------------------------------------------------- */
 
-static void cumsum_against_naive_loop(void **state) {
+/* The naive scans, in the order torch's CPU kernels combine (sequentially along the dimension; f32 in double). */
+static double ref_step(fxrt_scan_op op, double acc, double v) {
+  switch (op) {
+  case FXRT_SCAN_SUM: return acc + v;
+  case FXRT_SCAN_PROD: return acc * v;
+  default: { /* LOGSUMEXP: log(exp(acc) + exp(v)), stable, NaN through, equal infinities kept */
+    if (acc != acc || v != v) return NAN;
+    const double mx = acc > v ? acc : v, mn = acc > v ? v : acc;
+    if (mx == mn && isinf(mx)) return mx;
+    return mx + log1p(exp(mn - mx));
+  }
+  }
+}
+
+static void scan_f32_against_naive_loop(void **state) {
+  (void)state;
+  const fxrt_scan_op ops[] = {FXRT_SCAN_SUM, FXRT_SCAN_PROD, FXRT_SCAN_LOGSUMEXP};
+  for (size_t k = 0; k < NSHAPES; k++) {
+    const rshape s = shapes[k];
+    const int64_t total = s.outer * s.len * s.inner;
+    float *x = malloc((size_t)(total + 1) * sizeof *x), *y = malloc((size_t)(total + GUARD) * sizeof *y);
+    double *xd = malloc((size_t)(total + 1) * sizeof *xd), *yd = malloc((size_t)(total + GUARD) * sizeof *yd);
+    assert_true(x && y && xd && yd);
+    for (size_t q = 0; q < sizeof ops / sizeof ops[0]; q++) {
+      const fxrt_scan_op op = ops[q];
+      for (int64_t i = 0; i < total; i++) {
+        /* products of values around 1 stay in range over 1000 rows */
+        x[i] = (float)(op == FXRT_SCAN_PROD ? rnd_uniform(0.9, 1.1) * (rnd64() & 1 ? 1 : -1) : rnd_uniform(-3, 3));
+        xd[i] = x[i];
+      }
+      memset(y, 0xA5, (size_t)(total + GUARD) * sizeof *y);
+      memset(yd, 0xA5, (size_t)(total + GUARD) * sizeof *yd);
+      assert_int_equal(fxrt_scan(op, FXRT_F32, x, s.outer, s.len, s.inner, y, NULL), FXRT_OK);
+      assert_int_equal(fxrt_scan(op, FXRT_F64, xd, s.outer, s.len, s.inner, yd, NULL), FXRT_OK);
+      for (int64_t o = 0; o < s.outer; o++) {
+        for (int64_t j = 0; j < s.inner; j++) {
+          double acc = op == FXRT_SCAN_PROD ? 1 : op == FXRT_SCAN_SUM ? 0 : -INFINITY;
+          for (int64_t r = 0; r < s.len; r++) {
+            const int64_t i = o * s.len * s.inner + r * s.inner + j;
+            acc = ref_step(op, acc, x[i]);
+            /* the same double operations in the same order: f32 is the double result rounded, f64 exactly it */
+            if (!same_float(y[i], (float)acc)) fail_msg("scan %d f32 shape %zu at %lld", (int)op, k, (long long)i);
+            if (!same_float(yd[i], acc)) fail_msg("scan %d f64 shape %zu at %lld", (int)op, k, (long long)i);
+          }
+        }
+      }
+      for (int g = 0; g < GUARD; g++) {
+        uint64_t bits;
+        memcpy(&bits, &yd[total + g], sizeof bits);
+        assert_true(bits == 0xA5A5A5A5A5A5A5A5u);
+      }
+      /* in place */
+      assert_int_equal(fxrt_scan(op, FXRT_F32, x, s.outer, s.len, s.inner, x, NULL), FXRT_OK);
+      assert_memory_equal(x, y, (size_t)total * sizeof *x);
+    }
+    free(x);
+    free(y);
+    free(xd);
+    free(yd);
+  }
+}
+
+/* Integer sums and products wrap around in the element type (torch: int64; with dtype=, the narrower type). */
+static void scan_int_against_naive_loop(void **state) {
+  (void)state;
+  for (size_t k = 0; k < NSHAPES; k++) {
+    const rshape s = shapes[k];
+    const int64_t total = s.outer * s.len * s.inner;
+    int64_t *xi = malloc((size_t)(total + 1) * sizeof *xi), *yi = malloc((size_t)(total + GUARD) * sizeof *yi);
+    int32_t *x32 = malloc((size_t)(total + 1) * sizeof *x32), *y32 = malloc((size_t)(total + GUARD) * sizeof *y32);
+    assert_true(xi && yi && x32 && y32);
+    for (int op = FXRT_SCAN_SUM; op <= FXRT_SCAN_PROD; op++) {
+      for (int64_t i = 0; i < total; i++) {
+        xi[i] = rnd_int(-1000000000, 1000000000);
+        x32[i] = (int32_t)rnd_int(-100000, 100000);
+      }
+      memset(yi, 0xA5, (size_t)(total + GUARD) * sizeof *yi);
+      assert_int_equal(fxrt_scan((fxrt_scan_op)op, FXRT_I64, xi, s.outer, s.len, s.inner, yi, NULL), FXRT_OK);
+      assert_int_equal(fxrt_scan((fxrt_scan_op)op, FXRT_I32, x32, s.outer, s.len, s.inner, y32, NULL), FXRT_OK);
+      for (int64_t o = 0; o < s.outer; o++) {
+        for (int64_t j = 0; j < s.inner; j++) {
+          uint64_t acc = op == FXRT_SCAN_SUM ? 0 : 1;
+          uint32_t acc32 = op == FXRT_SCAN_SUM ? 0 : 1;
+          for (int64_t r = 0; r < s.len; r++) {
+            const int64_t i = o * s.len * s.inner + r * s.inner + j;
+            acc = op == FXRT_SCAN_SUM ? acc + (uint64_t)xi[i] : acc * (uint64_t)xi[i];
+            acc32 = op == FXRT_SCAN_SUM ? acc32 + (uint32_t)x32[i] : acc32 * (uint32_t)x32[i];
+            if (yi[i] != (int64_t)acc) fail_msg("scan %d i64 shape %zu at %lld", op, k, (long long)i);
+            if (y32[i] != (int32_t)acc32) fail_msg("scan %d i32 shape %zu at %lld", op, k, (long long)i);
+          }
+        }
+      }
+      for (int g = 0; g < GUARD; g++) assert_true(yi[total + g] == (int64_t)0xA5A5A5A5A5A5A5A5u);
+    }
+    free(xi);
+    free(yi);
+    free(x32);
+    free(y32);
+  }
+}
+
+/* cummax / cummin against ATen's rule written plainly: take element r when r == 0, when it is NaN, or when the
+ * running value is not NaN and element r is >= (max) / <= (min) it. Values from a few levels (many ties) and NaNs. */
+static void scan_extremes_against_naive_loop(void **state) {
   (void)state;
   for (size_t k = 0; k < NSHAPES; k++) {
     const rshape s = shapes[k];
     const int64_t total = s.outer * s.len * s.inner;
     float *x = malloc((size_t)(total + 1) * sizeof *x), *y = malloc((size_t)(total + GUARD) * sizeof *y);
     int64_t *xi = malloc((size_t)(total + 1) * sizeof *xi), *yi = malloc((size_t)(total + GUARD) * sizeof *yi);
-    assert_true(x && y && xi && yi);
-    for (int64_t i = 0; i < total; i++) {
-      x[i] = (float)rnd_uniform(-3, 3);
-      xi[i] = rnd_int(-1000000000, 1000000000);
-    }
-    memset(y, 0xA5, (size_t)(total + GUARD) * sizeof *y);
-    memset(yi, 0xA5, (size_t)(total + GUARD) * sizeof *yi);
-    assert_int_equal(fxrt_cumsum(FXRT_F32, x, s.outer, s.len, s.inner, y), FXRT_OK);
-    assert_int_equal(fxrt_cumsum(FXRT_I64, xi, s.outer, s.len, s.inner, yi), FXRT_OK);
-    for (int64_t o = 0; o < s.outer; o++) {
-      for (int64_t j = 0; j < s.inner; j++) {
-        double acc = 0, mag = 0;
-        int64_t acci = 0;
-        for (int64_t r = 0; r < s.len; r++) {
-          const int64_t i = o * s.len * s.inner + r * s.inner + j;
-          acc += x[i];
-          mag += fabs((double)x[i]);
-          acci += xi[i];
-          if (!close_to(y[i], acc, 1e-6, 1e-7 * mag)) fail_msg("cumsum f32 shape %zu at %lld", k, (long long)i);
-          if (yi[i] != acci) fail_msg("cumsum i64 shape %zu at %lld", k, (long long)i);
+    int64_t *ix = malloc((size_t)(total + GUARD) * sizeof *ix), *ixi = malloc((size_t)(total + GUARD) * sizeof *ixi);
+    bool *xb = malloc((size_t)(total + 1)), *yb = malloc((size_t)(total + GUARD));
+    int64_t *ixb = malloc((size_t)(total + GUARD) * sizeof *ixb);
+    assert_true(x && y && xi && yi && ix && ixi && xb && yb && ixb);
+    for (int op = FXRT_SCAN_MAX; op <= FXRT_SCAN_MIN; op++) {
+      for (int64_t i = 0; i < total; i++) {
+        const int64_t level = rnd_int(-3, 3);
+        x[i] = rnd_int(0, 40) == 0 ? NAN : rnd_int(0, 40) == 0 ? -INFINITY : (float)level;
+        xi[i] = level;
+        xb[i] = level > 0;
+      }
+      memset(ix, 0xA5, (size_t)(total + GUARD) * sizeof *ix);
+      assert_int_equal(fxrt_scan((fxrt_scan_op)op, FXRT_F32, x, s.outer, s.len, s.inner, y, ix), FXRT_OK);
+      assert_int_equal(fxrt_scan((fxrt_scan_op)op, FXRT_I64, xi, s.outer, s.len, s.inner, yi, ixi), FXRT_OK);
+      assert_int_equal(fxrt_scan((fxrt_scan_op)op, FXRT_BOOL, xb, s.outer, s.len, s.inner, yb, ixb), FXRT_OK);
+      for (int64_t o = 0; o < s.outer; o++) {
+        for (int64_t j = 0; j < s.inner; j++) {
+          double v = 0;
+          int64_t vi = 0, at = 0, ati = 0, atb = 0;
+          bool vb = false;
+          for (int64_t r = 0; r < s.len; r++) {
+            const int64_t i = o * s.len * s.inner + r * s.inner + j;
+            const double e = x[i];
+            const bool take = r == 0 || e != e || (v == v && (op == FXRT_SCAN_MAX ? e >= v : e <= v));
+            if (take) v = e, at = r;
+            if (r == 0 || (op == FXRT_SCAN_MAX ? xi[i] >= vi : xi[i] <= vi)) vi = xi[i], ati = r;
+            if (r == 0 || (op == FXRT_SCAN_MAX ? xb[i] >= vb : xb[i] <= vb)) vb = xb[i], atb = r;
+            if (!same_float(y[i], v) || ix[i] != at) fail_msg("scan %d f32 shape %zu at %lld", op, k, (long long)i);
+            if (yi[i] != vi || ixi[i] != ati) fail_msg("scan %d i64 shape %zu at %lld", op, k, (long long)i);
+            if (yb[i] != vb || ixb[i] != atb) fail_msg("scan %d bool shape %zu at %lld", op, k, (long long)i);
+          }
         }
       }
+      for (int g = 0; g < GUARD; g++) assert_true(ix[total + g] == (int64_t)0xA5A5A5A5A5A5A5A5u);
     }
-    for (int g = 0; g < GUARD; g++) assert_true(yi[total + g] == (int64_t)0xA5A5A5A5A5A5A5A5u);
-    /* in place */
-    assert_int_equal(fxrt_cumsum(FXRT_F32, x, s.outer, s.len, s.inner, x), FXRT_OK);
-    assert_memory_equal(x, y, (size_t)total * sizeof *x);
     free(x);
     free(y);
     free(xi);
     free(yi);
+    free(ix);
+    free(ixi);
+    free(xb);
+    free(yb);
+    free(ixb);
   }
 }
 
-/* torch 1.13: torch.cumsum(torch.tensor([1., nan, 2]), 0) = [1, nan, nan];
- * torch.cumsum(torch.tensor([1., inf, -inf]), 0) = [1, inf, nan];
- * torch.cumsum(torch.tensor([2**63-1, 1]), 0) = [2**63-1, -2**63]; a running sum of a million 0.1f stays exact
- * to 1e-6 (ATen accumulates in double). */
-static void cumsum_torch_cases_and_errors(void **state) {
+/* torch 1.13:
+ *   torch.cumsum(torch.tensor([1., nan, 2]), 0) = [1, nan, nan]; torch.cumsum(torch.tensor([1., inf, -inf]), 0) =
+ *   [1, inf, nan]; torch.cumsum(torch.tensor([2**63-1, 1]), 0) = [2**63-1, -2**63]; a running sum of a million
+ *   0.1f stays exact to 1e-6 (ATen accumulates in double);
+ *   torch.cumprod(torch.tensor([1., inf, 0., 2]), 0) = [1, inf, nan, nan];
+ *   torch.cummax(torch.tensor([1., 3, 3, 2, nan, 5, nan, 7]), 0) = ([1, 3, 3, 3, nan, nan, nan, nan],
+ *   [0, 1, 2, 2, 4, 4, 6, 6]); torch.cummin of it = ([1, 1, 1, 1, nan, nan, nan, nan], [0, 0, 0, 0, 4, 4, 6, 6]);
+ *   torch.cummax(torch.tensor([1., 1, 0, 1]), 0).indices = [0, 1, 1, 3]; torch.cummin(torch.tensor([False, True,
+ *   True, False]), 0) = ([False] * 4, [0, 0, 0, 3]);
+ *   torch.logcumsumexp(torch.tensor([-inf, -inf, 1., inf, inf, 2.]), 0) = [-inf, -inf, 1, inf, inf, inf];
+ *   torch.logcumsumexp(torch.tensor([-inf, nan, 1.]), 0) = [-inf, nan, nan];
+ *   torch.logcumsumexp(torch.tensor([1., -inf, inf, -inf]), 0) = [1, 1, inf, inf];
+ *   torch.logcumsumexp(torch.tensor([1., 2., 3.]), 0) = [1, 2.3133, 3.4076]. */
+static void scan_torch_cases_and_errors(void **state) {
   (void)state;
-  float y[3];
+  float y[8];
+  int64_t ix[8];
   const float a[3] = {1, NAN, 2}, b[3] = {1, INFINITY, -INFINITY};
-  assert_int_equal(fxrt_cumsum(FXRT_F32, a, 1, 3, 1, y), FXRT_OK);
+  assert_int_equal(fxrt_scan(FXRT_SCAN_SUM, FXRT_F32, a, 1, 3, 1, y, NULL), FXRT_OK);
   assert_true(y[0] == 1 && y[1] != y[1] && y[2] != y[2]);
-  assert_int_equal(fxrt_cumsum(FXRT_F32, b, 1, 3, 1, y), FXRT_OK);
+  assert_int_equal(fxrt_scan(FXRT_SCAN_SUM, FXRT_F32, b, 1, 3, 1, y, NULL), FXRT_OK);
   assert_true(y[0] == 1 && y[1] == INFINITY && y[2] != y[2]);
   const int64_t w[2] = {INT64_MAX, 1};
   int64_t yi[2];
-  assert_int_equal(fxrt_cumsum(FXRT_I64, w, 1, 2, 1, yi), FXRT_OK);
+  assert_int_equal(fxrt_scan(FXRT_SCAN_SUM, FXRT_I64, w, 1, 2, 1, yi, NULL), FXRT_OK);
   assert_true(yi[0] == INT64_MAX && yi[1] == INT64_MIN);
+  const float p[4] = {1, INFINITY, 0, 2};
+  assert_int_equal(fxrt_scan(FXRT_SCAN_PROD, FXRT_F32, p, 1, 4, 1, y, NULL), FXRT_OK);
+  assert_true(y[0] == 1 && y[1] == INFINITY && y[2] != y[2] && y[3] != y[3]);
+  const float m[8] = {1, 3, 3, 2, NAN, 5, NAN, 7};
+  assert_int_equal(fxrt_scan(FXRT_SCAN_MAX, FXRT_F32, m, 1, 8, 1, y, ix), FXRT_OK);
+  const int64_t max_ix[8] = {0, 1, 2, 2, 4, 4, 6, 6};
+  assert_true(y[0] == 1 && y[1] == 3 && y[2] == 3 && y[3] == 3 && y[4] != y[4] && y[7] != y[7]);
+  assert_memory_equal(ix, max_ix, sizeof max_ix);
+  assert_int_equal(fxrt_scan(FXRT_SCAN_MIN, FXRT_F32, m, 1, 8, 1, y, ix), FXRT_OK);
+  const int64_t min_ix[8] = {0, 0, 0, 0, 4, 4, 6, 6};
+  assert_true(y[0] == 1 && y[3] == 1 && y[4] != y[4] && y[7] != y[7]);
+  assert_memory_equal(ix, min_ix, sizeof min_ix);
+  const float t[4] = {1, 1, 0, 1};
+  assert_int_equal(fxrt_scan(FXRT_SCAN_MAX, FXRT_F32, t, 1, 4, 1, y, ix), FXRT_OK);
+  assert_true(ix[0] == 0 && ix[1] == 1 && ix[2] == 1 && ix[3] == 3);
+  const bool tb[4] = {false, true, true, false};
+  bool yb[4];
+  assert_int_equal(fxrt_scan(FXRT_SCAN_MIN, FXRT_BOOL, tb, 1, 4, 1, yb, ix), FXRT_OK);
+  assert_true(!yb[0] && !yb[1] && !yb[2] && !yb[3] && ix[0] == 0 && ix[1] == 0 && ix[2] == 0 && ix[3] == 3);
+  const float l1[6] = {-INFINITY, -INFINITY, 1, INFINITY, INFINITY, 2};
+  assert_int_equal(fxrt_scan(FXRT_SCAN_LOGSUMEXP, FXRT_F32, l1, 1, 6, 1, y, NULL), FXRT_OK);
+  assert_true(y[0] == -INFINITY && y[1] == -INFINITY && y[2] == 1 && y[3] == INFINITY && y[4] == INFINITY &&
+              y[5] == INFINITY);
+  const float l2[3] = {-INFINITY, NAN, 1};
+  assert_int_equal(fxrt_scan(FXRT_SCAN_LOGSUMEXP, FXRT_F32, l2, 1, 3, 1, y, NULL), FXRT_OK);
+  assert_true(y[0] == -INFINITY && y[1] != y[1] && y[2] != y[2]);
+  const float l3[4] = {1, -INFINITY, INFINITY, -INFINITY};
+  assert_int_equal(fxrt_scan(FXRT_SCAN_LOGSUMEXP, FXRT_F32, l3, 1, 4, 1, y, NULL), FXRT_OK);
+  assert_true(y[0] == 1 && y[1] == 1 && y[2] == INFINITY && y[3] == INFINITY);
+  const float l4[3] = {1, 2, 3};
+  assert_int_equal(fxrt_scan(FXRT_SCAN_LOGSUMEXP, FXRT_F32, l4, 1, 3, 1, y, NULL), FXRT_OK);
+  assert_true(y[0] == 1 && close_to(y[1], 2.3132617, 1e-6, 0) && close_to(y[2], 3.4076059, 1e-6, 0));
   enum { N = 1000000 };
   float *x = malloc(N * sizeof *x), *c = malloc(N * sizeof *c);
   assert_true(x && c);
   for (int i = 0; i < N; i++) x[i] = 0.1f;
-  assert_int_equal(fxrt_cumsum(FXRT_F32, x, 1, N, 1, c), FXRT_OK);
+  assert_int_equal(fxrt_scan(FXRT_SCAN_SUM, FXRT_F32, x, 1, N, 1, c, NULL), FXRT_OK);
   assert_true(close_to(c[N - 1], 1e6 * (double)0.1f, 1e-6, 0));
   free(x);
   free(c);
-  /* errors */
-  const fxrt_dtype refused[] = {FXRT_F64, FXRT_F16, FXRT_BF16, FXRT_I32, FXRT_I16, FXRT_I8, FXRT_U8, FXRT_BOOL,
-                                FXRT_NUM_DTYPES};
-  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
-    assert_int_equal(fxrt_cumsum(refused[i], a, 1, 3, 1, y), FXRT_EDTYPE);
-  assert_int_equal(fxrt_cumsum(FXRT_F32, a, -1, 3, 1, y), FXRT_EINVAL);
-  assert_int_equal(fxrt_cumsum(FXRT_F32, a, 1, -3, 1, y), FXRT_EINVAL);
-  assert_int_equal(fxrt_cumsum(FXRT_F32, a, 1, 3, -1, y), FXRT_EINVAL);
-  assert_int_equal(fxrt_cumsum(FXRT_F32, NULL, 1, 3, 1, y), FXRT_EINVAL);
-  assert_int_equal(fxrt_cumsum(FXRT_I64, w, 1, 2, 1, NULL), FXRT_EINVAL);
-  assert_int_equal(fxrt_cumsum(FXRT_F32, a, INT64_C(1) << 62, 3, 1, y), FXRT_EINVAL);
-  assert_int_equal(fxrt_cumsum(FXRT_F32, NULL, 0, 3, 1, NULL), FXRT_OK);
+  /* errors: dtypes without the op, sizes, NULL pointers (cummax needs its indices), unknown ops */
+  const fxrt_dtype refused[] = {FXRT_F16, FXRT_BF16, FXRT_NUM_DTYPES};
+  for (int op = 0; op < FXRT_NUM_SCAN_OPS; op++)
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+      assert_int_equal(fxrt_scan((fxrt_scan_op)op, refused[i], a, 1, 3, 1, y, ix), FXRT_EDTYPE);
+  assert_int_equal(fxrt_scan(FXRT_SCAN_SUM, FXRT_BOOL, a, 1, 3, 1, y, NULL), FXRT_EDTYPE);
+  assert_int_equal(fxrt_scan(FXRT_SCAN_LOGSUMEXP, FXRT_I64, w, 1, 2, 1, yi, NULL), FXRT_EDTYPE);
+  assert_int_equal(fxrt_scan((fxrt_scan_op)-1, FXRT_F32, a, 1, 3, 1, y, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_scan(FXRT_NUM_SCAN_OPS, FXRT_F32, a, 1, 3, 1, y, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_scan(FXRT_SCAN_SUM, FXRT_F32, a, -1, 3, 1, y, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_scan(FXRT_SCAN_SUM, FXRT_F32, a, 1, -3, 1, y, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_scan(FXRT_SCAN_SUM, FXRT_F32, a, 1, 3, -1, y, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_scan(FXRT_SCAN_SUM, FXRT_F32, NULL, 1, 3, 1, y, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_scan(FXRT_SCAN_SUM, FXRT_I64, w, 1, 2, 1, NULL, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_scan(FXRT_SCAN_MAX, FXRT_F32, a, 1, 3, 1, y, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_scan(FXRT_SCAN_SUM, FXRT_F32, a, INT64_C(1) << 62, 3, 1, y, NULL), FXRT_EINVAL);
+  assert_int_equal(fxrt_scan(FXRT_SCAN_SUM, FXRT_F32, NULL, 0, 3, 1, NULL, NULL), FXRT_OK);
+  assert_int_equal(fxrt_scan(FXRT_SCAN_MIN, FXRT_F32, NULL, 2, 0, 1, NULL, NULL), FXRT_OK);
 }
 
 int main(void) {
@@ -644,8 +810,10 @@ int main(void) {
       cmocka_unit_test(softmax_torch_cases),
       cmocka_unit_test(topk_against_naive_loop),
       cmocka_unit_test(topk_torch_cases),
-      cmocka_unit_test(cumsum_against_naive_loop),
-      cmocka_unit_test(cumsum_torch_cases_and_errors),
+      cmocka_unit_test(scan_f32_against_naive_loop),
+      cmocka_unit_test(scan_int_against_naive_loop),
+      cmocka_unit_test(scan_extremes_against_naive_loop),
+      cmocka_unit_test(scan_torch_cases_and_errors),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
