@@ -144,11 +144,9 @@ def all_cases():
              num_params=None),
         Case("layers_sequence", "module", ["--module", "tests/e2e/layers.py:SequenceLayers", "--input", "x:f32[2,4,32]",
                                            "--input", "idx:i64[2,7]", "--input-range", "idx=0,10"], num_params=None),
-<<<<<<< HEAD
         Case("layers_volume", "module", ["--module", "tests/e2e/layers.py:VolumeLayers", "--input", "x:f32[2,3,4,6,5]"],
-=======
+             num_params=None),
         Case("layers_scan", "module", ["--module", "tests/e2e/layers.py:ScanLayers", "--input", "x:f32[3,5,7]"],
->>>>>>> scan
              num_params=None),
         Case("square", "module", ["--module", "tests/e2e/models.py:SquareOps", "--input", "x:f32[3,4]",
                                   "--input", "idx:i64[3,4]", "--input-range", "idx=-5,5"], num_params=None),
