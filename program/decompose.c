@@ -589,12 +589,16 @@ static const composite composites[] = {
     /* ---- searching: the count of boundaries below each value (right: at or below) ---- */
     {{"torch.bucketize", M("bucketize")},
      "input, boundaries, *, out_int32=False, right=False",
+     "z = _if(_ne(_ndim(boundaries), 1), _err('boundaries tensor must be 1 dimension'), 0); "
      "x = _if(_tensor(input), unsqueeze(input, -1), input); "
      "c = sum(_if(right, le(boundaries, x), lt(boundaries, x)), -1); "
      "to(c, _if(out_int32, torch.int32, torch.int64))"},
     {{"torch.searchsorted"},
      "sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None",
      "s = _if(_none(sorter), sorted_sequence, gather(sorted_sequence, -1, sorter)); "
+     "z = _if(_and(_gt(_ndim(s), 1), _or(_not(_tensor(input)), _ne(_slice(_sizes(s), 0, -1), "
+     "_slice(_if(_tensor(input), _sizes(input), []), 0, -1)))), _err('the first N-1 dimensions of the boundaries "
+     "tensor and the input value tensor must match'), 0); "
      "rt = _if(_none(side), right, _eq(side, 'right')); "
      "x = _if(_tensor(input), unsqueeze(input, -1), input); sq = unsqueeze(s, -2); "
      "c = sum(_if(rt, le(sq, x), lt(sq, x)), -1); "
@@ -651,6 +655,8 @@ static const composite composites[] = {
     {{M("sum_to_size")},
      "input, *size",
      "s = _if(_eq(_len(size), 1), _if(_num(_item(size, 0)), size, _item(size, 0)), size); "
+     "z = _if(_ne(_broadcast_shape(s, _sizes(input)), _sizes(input)), _err('size is not expandable to the size of "
+     "the tensor'), 0); "
      "lead = _sub(_ndim(input), _len(s)); x = _if(_gt(lead, 0), sum(input, _range(lead)), input); "
      "d = _find(s, 1); reshape(_if(_eq(_len(d), 0), x, sum(x, d, True)), s)"},
     /* where(the diagonal's mask, src along it, input), the two dimensions moved last */
