@@ -841,7 +841,7 @@ static void emit_kcall(lv *v, const fx_kcall *k) {
     case FX_ARG_UNOP:
     case FX_ARG_BINOP:
     case FX_ARG_REDOP:
-  case FX_ARG_SCANOP:
+    case FX_ARG_SCANOP:
     case FX_ARG_PADMODE: a[n++] = ci32(v, k->sub); break;
     case FX_ARG_TILE: a[n++] = ci64(v, k->sub); break;
     case FX_ARG_DTYPE: a[n++] = ci32(v, k->dt); break;
