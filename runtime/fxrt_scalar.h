@@ -235,14 +235,15 @@ static inline float fxrt_s_log_ndtr(float v) {
   if (x < -1.0) return (float)(log(fxrt_s_erfcx_d(-t) / 2.0) - t * t);
   return (float)log1p(-erfc(t) / 2.0);
 }
-/* torch.digamma: 0 -> -inf (+inf at -0), the negative integers -> NaN; below 0 by the reflection
- * psi(x) = psi(1 - x) - pi / tan(pi x); then up to 10 by psi(x) = psi(x + 1) - 1/x, and the asymptotic series
- * log x - 1/(2x) - sum B_2k / (2k x^2k) there (in double) */
-static inline float fxrt_s_digamma(float v) {
-  double x = (double)v, r = 0.0;
-  if (v == 0.0f) return copysignf(INFINITY, -v);
+/* torch.digamma in double: 0 -> -inf (+inf at -0), the negative integers and -inf -> NaN, NaN and +inf as they are;
+ * below 0 by the reflection psi(x) = psi(1 - x) - pi / tan(pi x); then up to 10 by psi(x) = psi(x + 1) - 1/x, and
+ * the asymptotic series log x - 1/(2x) - sum B_2k / (2k x^2k) there. (polygamma(0, x) of fxrt_special2.h too.) */
+static inline double fxrt_s_digamma_d(double x) {
+  double r = 0.0;
+  if (x == 0.0) return copysign(INFINITY, -x);
+  if (x != x || x == INFINITY) return x;
   if (x < 0.0) {
-    if (x == floor(x)) return NAN;
+    if (x == floor(x)) return NAN; /* -inf too */
     r = -3.14159265358979323846 / tan(3.14159265358979323846 * (x - floor(x)));
     x = 1.0 - x;
   }
@@ -252,8 +253,9 @@ static inline float fxrt_s_digamma(float v) {
   }
   const double y = 1.0 / (x * x);
   const double series = y * (1.0 / 12 - y * (1.0 / 120 - y * (1.0 / 252 - y * (1.0 / 240 - y * (1.0 / 132)))));
-  return (float)(r + log(x) - 0.5 / x - series);
+  return r + log(x) - 0.5 / x - series;
 }
+static inline float fxrt_s_digamma(float v) { return (float)fxrt_s_digamma_d((double)v); }
 /* torch.erfinv: the inverse of erf on [-1, 1] (+-inf at +-1, NaN outside): Winitzki's closed form as the first
  * guess, then Newton's steps on erf(y) - x in double */
 static inline float fxrt_s_erfinv(float v) {

@@ -8,6 +8,8 @@
 #ifndef FXRT_SPECIAL2_H
 #define FXRT_SPECIAL2_H
 
+#include "fxrt_scalar.h"
+
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -66,34 +68,13 @@ static inline double fxrt_sp2_zeta(double x, double q) {
 
 /* ---- polygamma ------------------------------------------------------------------------------------------------- */
 
-/* torch.digamma in double: 0 -> -inf, -0 -> +inf, the negative integers and -inf -> NaN; below 0 by the reflection
- * psi(x) = psi(1 - x) - pi / tan(pi x); then up to 10 by psi(x) = psi(x + 1) - 1/x and the asymptotic series
- * log x - 1/(2x) - sum B_2k / (2k x^2k). */
-static inline double fxrt_sp2_digamma(double x) {
-  double r = 0.0;
-  if (x == 0.0) return copysign(INFINITY, -x);
-  if (x != x || x == INFINITY) return x;
-  if (x < 0.0) {
-    if (x == floor(x)) return NAN; /* -inf too */
-    r = -FXRT_SP2_PI / tan(FXRT_SP2_PI * (x - floor(x)));
-    x = 1.0 - x;
-  }
-  while (x < 10.0) {
-    r -= 1.0 / x;
-    x += 1.0;
-  }
-  const double y = 1.0 / (x * x);
-  const double series = y * (1.0 / 12 - y * (1.0 / 120 - y * (1.0 / 252 - y * (1.0 / 240 - y * (1.0 / 132)))));
-  return r + log(x) - 0.5 / x - series;
-}
-
 /* torch.polygamma(n, x), n >= 0 (an integer, checked by the compiler), the n-th derivative of digamma.
  * n = 0: digamma. n = 1 (PyTorch's trigamma): zeta(2, x) from x >= 1/2, below by the reflection
  * psi1(x) = pi^2 / sin^2(pi x) - psi1(1 - x), as PyTorch computes it, so that a negative integer gives the huge
  * finite value of sin(pi x) rounded in double (polygamma(1, -2.) = 1.6e32), 0 gives +inf, +inf gives 0 and -inf
  * NaN. n >= 2: (-1)^(n+1) n! zeta(n + 1, x) (so +-inf at the poles x = 0, -1, ..., NaN at +-inf). */
 static inline double fxrt_sp2_polygamma(double n, double x) {
-  if (n == 0.0) return fxrt_sp2_digamma(x);
+  if (n == 0.0) return fxrt_s_digamma_d(x);
   if (n == 1.0) {
     if (x == INFINITY) return 0.0;
     if (x >= 0.5) return fxrt_sp2_zeta(2.0, x);
