@@ -194,22 +194,28 @@ static inline int64_t fxrt_sp2_degree(double n) {
   return (int64_t)n;
 }
 
-/* torch.special.chebyshev_polynomial_t(x, n): T_0 = 1, T_1 = x, T_k+1 = 2x T_k - T_k-1 (PyTorch: 0 for n < 0;
- * at |x| = 1 exactly 1 or (-1)^n; for n > 6 and |x| < 1 cos(n acos x)). The recurrence ends early once NaN, which
- * it then stays (|x| > 1 of large degree overflows to inf, then inf - inf). */
-static inline double fxrt_sp2_chebyshev_t(double x, double nf) {
-  const int64_t n = fxrt_sp2_degree(nf);
-  if (n < 0) return 0.0;
-  if (fabs(x) == 1.0) return x > 0.0 || n % 2 == 0 ? 1.0 : -1.0;
-  if (n > 6 && fabs(x) < 1.0) return cos((double)n * acos(x));
+/* The four kinds of Chebyshev polynomials share P_k+1 = 2x P_k - P_k-1 from P_0 = 1 and their own P_1: P_n for
+ * n >= 0. The recurrence ends early once NaN, which it then stays (|x| > 1 of large degree overflows to inf, then
+ * inf - inf). */
+static inline double fxrt_sp2_chebyshev_recurrence(double x, double p1, int64_t n) {
   if (n == 0) return 1.0;
-  double p = 1.0, q = x;
+  double p = 1.0, q = p1;
   for (int64_t k = 2; k <= n && q == q; k++) {
     const double r = (x + x) * q - p;
     p = q;
     q = r;
   }
   return q;
+}
+
+/* torch.special.chebyshev_polynomial_t(x, n): T_0 = 1, T_1 = x, T_k+1 = 2x T_k - T_k-1 (PyTorch: 0 for n < 0;
+ * at |x| = 1 exactly 1 or (-1)^n; for n > 6 and |x| < 1 cos(n acos x)). */
+static inline double fxrt_sp2_chebyshev_t(double x, double nf) {
+  const int64_t n = fxrt_sp2_degree(nf);
+  if (n < 0) return 0.0;
+  if (fabs(x) == 1.0) return x > 0.0 || n % 2 == 0 ? 1.0 : -1.0;
+  if (n > 6 && fabs(x) < 1.0) return cos((double)n * acos(x));
+  return fxrt_sp2_chebyshev_recurrence(x, x, n);
 }
 
 /* Chebyshev U: U_0 = 1, U_1 = 2x, same recurrence (PyTorch: 0 for n < 0; at |x| = 1 (n+1) or (-1)^n (n+1); for
@@ -223,14 +229,7 @@ static inline double fxrt_sp2_chebyshev_u(double x, double nf) {
     if (sin(t) != 0.0) return sin(((double)n + 1.0) * t) / sin(t);
     return ((double)n + 1.0) * cos(((double)n + 1.0) * t) / x;
   }
-  if (n == 0) return 1.0;
-  double p = 1.0, q = x + x;
-  for (int64_t k = 2; k <= n && q == q; k++) {
-    const double r = (x + x) * q - p;
-    p = q;
-    q = r;
-  }
-  return q;
+  return fxrt_sp2_chebyshev_recurrence(x, x + x, n);
 }
 
 /* Chebyshev V (third kind): V_0 = 1, V_1 = 2x - 1, same recurrence (PyTorch: 0 for n < 0; V_n(1) = 1,
@@ -247,14 +246,7 @@ static inline double fxrt_sp2_chebyshev_v(double x, double nf) {
     if (sin(t / 2.0) != 1.0) return cos(((double)n + 0.5) * t) / cos(t / 2.0);
     return n % 2 == 0 ? (2.0 * (double)n + 1.0) : -(2.0 * (double)n + 1.0);
   }
-  if (n == 0) return 1.0;
-  double p = 1.0, q = x + x - 1.0;
-  for (int64_t k = 2; k <= n && q == q; k++) {
-    const double r = (x + x) * q - p;
-    p = q;
-    q = r;
-  }
-  return q;
+  return fxrt_sp2_chebyshev_recurrence(x, x + x - 1.0, n);
 }
 
 /* Chebyshev W (fourth kind): W_0 = 1, W_1 = 2x + 1, same recurrence (PyTorch: 0 for n < 0; W_n(1) = 2n+1,
@@ -271,14 +263,7 @@ static inline double fxrt_sp2_chebyshev_w(double x, double nf) {
     if (cos(t / 2.0) != 1.0) return sin(((double)n + 0.5) * t) / sin(t / 2.0);
     return x > 0.0 ? (2.0 * (double)n + 1.0) : n % 2 == 0 ? 1.0 : -1.0;
   }
-  if (n == 0) return 1.0;
-  double p = 1.0, q = x + x + 1.0;
-  for (int64_t k = 2; k <= n && q == q; k++) {
-    const double r = (x + x) * q - p;
-    p = q;
-    q = r;
-  }
-  return q;
+  return fxrt_sp2_chebyshev_recurrence(x, x + x + 1.0, n);
 }
 
 /* The shifted Chebyshev polynomials on [0, 1]: T*_n(x) = T_n(2x - 1) and so on, with PyTorch's values at the ends
