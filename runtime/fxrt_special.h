@@ -80,22 +80,33 @@ static inline float fxrt_s_i1e(float v) {
   return v < 0.0f ? -r : r;
 }
 
+/* The sums of the series with the logarithm that K0, K1 (q = x^2/4) and Y0, Y1 (q = -x^2/4) share, with
+ * t0_k = q^k / (k!)^2, t1_k = q^k / (k! (k+1)!) and H_k the harmonic numbers:
+ * r[0] = sum t0_k, r[1] = sum t1_k, r[2] = sum H_k t0_k, r[3] = sum (2 H_k + 1/(k+1) - 2 gamma) t1_k,
+ * until k = kmax or t0_k is below 1e-18 (times r[0] when relative). */
+static inline void fxrt_sp_log_series(double q, int kmax, int relative, double r[4]) {
+  double t0 = 1.0, t1 = 1.0, h = 0.0, a0 = 1.0, a1 = 1.0, s0 = 0.0, s1 = 1.0 - 2.0 * FXRT_SP_EULER;
+  for (int k = 1; k < kmax && fabs(t0) > 1e-18 * (relative ? a0 : 1.0); k++) {
+    t0 *= q / ((double)k * k);
+    t1 *= q / ((double)k * (k + 1));
+    h += 1.0 / k;
+    a0 += t0;
+    a1 += t1;
+    s0 += h * t0;
+    s1 += (2.0 * h + 1.0 / (k + 1) - 2.0 * FXRT_SP_EULER) * t1;
+  }
+  r[0] = a0, r[1] = a1, r[2] = s0, r[3] = s1;
+}
+
 /* K0(x) and K1(x) for 0 < x <= 2 from their series with the logarithm (Abramowitz and Stegun 9.6.13, 9.6.11):
  * K0 = -(log(x/2) + gamma) I0(x) + sum_k H_k (x^2/4)^k / (k!)^2,
  * K1 = 1/x + log(x/2) I1(x) - x/4 sum_k (psi(k+1) + psi(k+2)) (x^2/4)^k / (k! (k+1)!),
  * with H_k the harmonic numbers and psi(k+1) = H_k - gamma */
 static inline void fxrt_sp_k_series(double x, double *k0, double *k1) {
-  const double q = 0.25 * x * x, l = log(0.5 * x);
-  double t0 = 1.0, t1 = 1.0, h = 0.0, i0 = 1.0, i1 = 1.0, s0 = 0.0, s1 = 1.0 - 2.0 * FXRT_SP_EULER;
-  for (int k = 1; k < 100 && t0 > 1e-18 * i0; k++) {
-    t0 *= q / ((double)k * k);
-    t1 *= q / ((double)k * (k + 1));
-    h += 1.0 / k;
-    i0 += t0;
-    i1 += t1;
-    s0 += h * t0;
-    s1 += (2.0 * h + 1.0 / (k + 1) - 2.0 * FXRT_SP_EULER) * t1;
-  }
+  const double l = log(0.5 * x);
+  double sums[4]; /* I0, I1 / (x/2), and the two harmonic sums */
+  fxrt_sp_log_series(0.25 * x * x, 100, 1, sums);
+  const double i0 = sums[0], i1 = sums[1], s0 = sums[2], s1 = sums[3];
   *k0 = s0 - (l + FXRT_SP_EULER) * i0;
   *k1 = 1.0 / x + l * 0.5 * x * i1 - 0.25 * x * s1;
 }
@@ -165,18 +176,9 @@ static inline float fxrt_s_scaled_modified_bessel_k1(float v) { return fxrt_sp_k
 static inline void fxrt_sp_jy(double x, double r[4]) {
   const double l = log(0.5 * x);
   if (x < 2.0) {
-    const double q = -0.25 * x * x;
-    double t0 = 1.0, t1 = 1.0, h = 0.0, j0 = 1.0, j1 = 1.0, s0 = 0.0, s1 = 1.0 - 2.0 * FXRT_SP_EULER;
-    for (int k = 1; k < 60 && fabs(t0) > 1e-18; k++) {
-      t0 *= q / ((double)k * k);
-      t1 *= q / ((double)k * (k + 1));
-      h += 1.0 / k;
-      j0 += t0;
-      j1 += t1;
-      s0 += h * t0;
-      s1 += (2.0 * h + 1.0 / (k + 1) - 2.0 * FXRT_SP_EULER) * t1;
-    }
-    j1 *= 0.5 * x;
+    double sums[4]; /* J0, J1 / (x/2), and the two harmonic sums */
+    fxrt_sp_log_series(-0.25 * x * x, 60, 0, sums);
+    const double j0 = sums[0], j1 = sums[1] * 0.5 * x, s0 = sums[2], s1 = sums[3];
     r[0] = j0;
     r[1] = j1;
     r[2] = 2.0 / FXRT_SP_PI * ((l + FXRT_SP_EULER) * j0 - s0);
