@@ -94,6 +94,17 @@ typedef struct composite {
   "[_numel(qt)])), unsqueeze(v, d)), v); "                                                                             \
   "_if(_tensor(q), _if(_eq(_ndim(q), 0), squeeze(k, -1), movedim(k, -1, 0)), squeeze(k, -1))"
 
+/* max_unpool1d/2d/3d over the last N dimensions (N a string literal): the input scattered into zeros of the output
+ * size (given, or computed as PyTorch does) at the indices max_pool returned, per plane */
+#define MAX_UNPOOL(N)                                                                                                  \
+  "sp = _slice(_sizes(input), -" N "); lead = _slice(_sizes(input), 0, -" N "); ks = _ntuple(kernel_size, " N "); "    \
+  "st = _if(_none(stride), ks, _ntuple(stride, " N ")); pd = _ntuple(padding, " N "); "                                \
+  "o = _if(_none(output_size), _each(_range(" N "), _add(_sub(_mul(_sub(_item(sp, it), 1), _item(st, it)), "           \
+  "_mul(2, _item(pd, it))), _item(ks, it))), _slice(output_size, -" N ")); "                                           \
+  "z = zeros(_concat(lead, [_prod(o)]), dtype=_dtype(input)); "                                                        \
+  "reshape(scatter(z, -1, reshape(indices, _concat(lead, [-1])), reshape(input, _concat(lead, [-1]))), "               \
+  "_concat(lead, o))"
+
 static const composite composites[] = {
     /* ---- losses (torch/nn/functional.py and aten/src/ATen/native/Loss.cpp, the same arithmetic) ---- */
     {{F("l1_loss")}, "input, target, " LEGACY, "l = abs(sub(input, target)); " REDUCE},
@@ -394,33 +405,9 @@ static const composite composites[] = {
      "r = reshape(g, [_size(x, 0), _mul(_mul(_size(x, 1), _item(k, 0)), _item(k, 1)), _mul(oh, ow)]); "
      "_if(z, squeeze(r, 0), r)"},
     /* ---- max_unpool: the input scattered into zeros at the indices max_pool returned (per plane) ---- */
-    {{F("max_unpool1d")},
-     "input, indices, kernel_size, stride=None, padding=0, output_size=None",
-     "sp = _slice(_sizes(input), -1); lead = _slice(_sizes(input), 0, -1); ks = _ntuple(kernel_size, 1); "
-     "st = _if(_none(stride), ks, _ntuple(stride, 1)); pd = _ntuple(padding, 1); "
-     "o = _if(_none(output_size), _each(_range(1), _add(_sub(_mul(_sub(_item(sp, it), 1), _item(st, it)), "
-     "_mul(2, _item(pd, it))), _item(ks, it))), _slice(output_size, -1)); "
-     "z = zeros(_concat(lead, [_prod(o)]), dtype=_dtype(input)); "
-     "reshape(scatter(z, -1, reshape(indices, _concat(lead, [-1])), reshape(input, _concat(lead, [-1]))), "
-     "_concat(lead, o))"},
-    {{F("max_unpool2d")},
-     "input, indices, kernel_size, stride=None, padding=0, output_size=None",
-     "sp = _slice(_sizes(input), -2); lead = _slice(_sizes(input), 0, -2); ks = _ntuple(kernel_size, 2); "
-     "st = _if(_none(stride), ks, _ntuple(stride, 2)); pd = _ntuple(padding, 2); "
-     "o = _if(_none(output_size), _each(_range(2), _add(_sub(_mul(_sub(_item(sp, it), 1), _item(st, it)), "
-     "_mul(2, _item(pd, it))), _item(ks, it))), _slice(output_size, -2)); "
-     "z = zeros(_concat(lead, [_prod(o)]), dtype=_dtype(input)); "
-     "reshape(scatter(z, -1, reshape(indices, _concat(lead, [-1])), reshape(input, _concat(lead, [-1]))), "
-     "_concat(lead, o))"},
-    {{F("max_unpool3d")},
-     "input, indices, kernel_size, stride=None, padding=0, output_size=None",
-     "sp = _slice(_sizes(input), -3); lead = _slice(_sizes(input), 0, -3); ks = _ntuple(kernel_size, 3); "
-     "st = _if(_none(stride), ks, _ntuple(stride, 3)); pd = _ntuple(padding, 3); "
-     "o = _if(_none(output_size), _each(_range(3), _add(_sub(_mul(_sub(_item(sp, it), 1), _item(st, it)), "
-     "_mul(2, _item(pd, it))), _item(ks, it))), _slice(output_size, -3)); "
-     "z = zeros(_concat(lead, [_prod(o)]), dtype=_dtype(input)); "
-     "reshape(scatter(z, -1, reshape(indices, _concat(lead, [-1])), reshape(input, _concat(lead, [-1]))), "
-     "_concat(lead, o))"},
+    {{F("max_unpool1d")}, "input, indices, kernel_size, stride=None, padding=0, output_size=None", MAX_UNPOOL("1")},
+    {{F("max_unpool2d")}, "input, indices, kernel_size, stride=None, padding=0, output_size=None", MAX_UNPOOL("2")},
+    {{F("max_unpool3d")}, "input, indices, kernel_size, stride=None, padding=0, output_size=None", MAX_UNPOOL("3")},
     /* ---- sets and grids ---- */
     {{"torch.isin"},
      "elements, test_elements, *, assume_unique=False, invert=False",
