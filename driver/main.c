@@ -350,6 +350,11 @@ static bool apply_input_spec(fx_program *p, const char *spec, const char **given
   for (uint32_t i = 0; i < p->nplaceholders; i++)
     if (fx_str_eq(p->g->nodes[p->placeholders[i]].name, a.name) || fx_str_eq(p->g->nodes[p->placeholders[i]].target, a.name))
       index = i;
+  for (uint32_t i = 0; index == FX_NONE_IDX && i < p->nplaceholders; i++) { /* dynamo's L_x_ for the argument x */
+    fx_str t = p->g->nodes[p->placeholders[i]].target;
+    if (t.n == a.name.n + 3 && fx_str_starts_with(t, "L_") && t.p[t.n - 1] == '_' && !memcmp(t.p + 2, a.name.p, a.name.n))
+      index = i;
+  }
   if (index == FX_NONE_IDX) {
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: the graph has no placeholder '%.*s'", spec, (int)a.name.n,
                   a.name.p);
@@ -414,7 +419,8 @@ static bool check_program(const compile_opts *o, fx_graph *g, fx_source *msrc, f
   fx_modules mods;
   fx_weights w;
   bool have_mods, have_w, ok = false;
-  if (load_model_files(o->modules_path, o->weights_path, msrc, &mods, &have_mods, &w, &have_w, d)) {
+  if (load_model_files(o->modules_path, o->weights_path, msrc, &mods, &have_mods, &w, &have_w, d) &&
+      fx_graph_bind_names(g, have_mods ? &mods : NULL, have_w ? &w : NULL, d)) {
     fx_program p;
     fx_program_init(&p, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
     ok = true;
@@ -463,6 +469,7 @@ static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag
   bool have_mods, have_w;
   int rc = EXIT_INPUT_ERROR;
   if (!load_model_files(o->modules_path, o->weights_path, msrc, &mods, &have_mods, &w, &have_w, d)) goto out;
+  if (!fx_graph_bind_names(g, have_mods ? &mods : NULL, have_w ? &w : NULL, d)) goto out;
   fx_program p;
   fx_program_init(&p, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
   if (o->target && (strstr(o->target, "-none") || strstr(o->target, "-elf"))) /* bare metal: no threads */
@@ -836,6 +843,7 @@ static int cmd_run(int argc, char **argv) {
   int rc = EXIT_INPUT_ERROR;
   if (!fx_source_load(&src, graph_path, &d) || !(g = fx_parse_graph(&src, &d)) || fx_graph_lint(g, &d)) goto done;
   if (!load_model_files(modules_path, weights_path, &msrc, &mods, &have_mods, &w, &have_w, &d)) goto done;
+  if (!fx_graph_bind_names(g, have_mods ? &mods : NULL, have_w ? &w : NULL, &d)) goto done;
   for (int i = 0; i < nin; i++)
     if (!fx_npy_read(in_paths[i], &inputs[i], &d)) goto done;
   fx_program_init(&prog, g, have_mods ? &mods : NULL, have_w ? &w : NULL);

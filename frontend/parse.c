@@ -99,7 +99,7 @@ void fx_parser_error_at(fx_parser *P, const FXLTYPE *loc, const char *fmt, ...) 
 static const char *const builtin_functions[] = {"getattr", "len", "isinstance", "hasattr", "max", "min",   "abs",
                                                 "round",   "sum", "print",      "range",   "int", "float", "bool"};
 
-fx_tok fx_parser_map_target(fx_graph *g, fx_tok t, bool functions) {
+fx_tok fx_parser_map_target(fx_graph *g, fx_tok t) {
   fx_str s = fx_str_make(t.p, t.n), name = {"", 0};
   const char *prefix = "";
   if (fx_str_starts_with(s, "<built-in function ")) {
@@ -113,11 +113,6 @@ fx_tok fx_parser_map_target(fx_graph *g, fx_tok t, bool functions) {
     name = fx_str_make(p, (size_t)(e - p));
     /* torch._C._nn functions print as methods of a PyCapsule; torch.* ones of a type object */
     prefix = memmem(s.p, s.n, "PyCapsule", 9) ? "torch._C._nn." : "torch.";
-  } else if (functions && fx_str_starts_with(s, "<function ")) {
-    const char *p = s.p + 10, *e = p;
-    while (e < s.p + s.n && *e != ' ') e++;
-    name = fx_str_make(p, (size_t)(e - p));
-    prefix = "torch.nn.functional.";
   } else if (fx_str_starts_with(s, "aten.")) {
     name = s;
     prefix = "torch.ops.";
@@ -212,6 +207,16 @@ void fx_parser_resolve_words(fx_parser *P, fx_value *v, const FXLTYPE *loc, bool
     fx_diag_error(P->d, P->src, value_loc(P, v, loc), "'return' refers to '%.*s', which is not a node of the graph",
                   (int)name.n, name.p);
   }
+}
+
+void fx_parser_resolve_slice_words(fx_parser *P, fx_value *v, const FXLTYPE *loc) {
+  if (!fx_value_is_container(v)) return;
+  if (v->kind == FX_V_CALL && v->n && v->u.items[0].kind == FX_V_WORD &&
+      fx_str_eqz(fx_str_make(v->u.items[0].u.text, v->u.items[0].n), "slice")) {
+    fx_parser_resolve_words(P, v, loc, false);
+    return;
+  }
+  for (uint32_t i = 0; i < v->n; i++) fx_parser_resolve_slice_words(P, &v->u.items[i], loc);
 }
 
 /* Node references that were not defined when they were read: defined later, or never. */

@@ -69,6 +69,9 @@ int fx_parser_run(fx_parser *P, char *buf, size_t len);
 /* Turns bare words of a `return` value (or a table cell) that name nodes into node references. With
  * `must_resolve`, an identifier that names no node is an error. */
 void fx_parser_resolve_words(fx_parser *P, fx_value *v, const FXLTYPE *loc, bool must_resolve);
+/* The bare names inside slice(...) values of v, which FX prints with str(): `slice(None, size, None)` (from
+ * `x[:, :n]` with n a node), resolved as nodes. */
+void fx_parser_resolve_slice_words(fx_parser *P, fx_value *v, const FXLTYPE *loc);
 
 /* Records a name that a statement defines (before the statement is known to be valid). */
 void fx_parser_note_definition(fx_parser *P, fx_tok name);
@@ -83,10 +86,9 @@ void fx_tabular_parse(fx_parser *P);
 /* A call_function target as a Python repr prints it (print_tabular, and print(gm.graph) of old torch versions):
  * <built-in function add> is operator.add (builtins.getattr for Python's own functions), <built-in method sum of type
  * object at 0x...> torch.sum, <built-in method conv2d of PyCapsule ...> torch._C._nn.conv2d, aten.NAME
- * torch.ops.aten.NAME and, when functions is set (the table, whose plain functions are torch.nn.functional's),
- * <function relu at 0x...> torch.nn.functional.relu. Other text is returned as it is. The result lives in the graph's
- * arena. */
-fx_tok fx_parser_map_target(fx_graph *g, fx_tok t, bool functions);
+ * torch.ops.aten.NAME. Other text is returned as it is: a Python function, <function relu at 0x...>, may be torch's
+ * or the user's, which legalization tells (program/legalize.c). The result lives in the graph's arena. */
+fx_tok fx_parser_map_target(fx_graph *g, fx_tok t);
 uint32_t fx_parser_add_node(fx_parser *P, fx_opcode op, fx_tok name, fx_tok target, fx_tok type, fx_value args,
                             fx_value kwargs, const FXLTYPE *loc, int32_t declared_users);
 

@@ -376,6 +376,8 @@ static void call_args(fx_parser *P, fx_value *args, const FXLTYPE *aloc, fx_valu
     fx_parser_error_at(P, aloc, "args must be a tuple such as (%%x,)");
   else if (kwargs->kind != FX_V_DICT)
     fx_parser_error_at(P, kloc, "kwargs must be a dict such as {dim: 1}");
+  fx_parser_resolve_slice_words(P, args, aloc);
+  fx_parser_resolve_slice_words(P, kwargs, kloc);
   P->rhs.has_call = true;
   P->rhs.args = *args;
   P->rhs.kwargs = *kwargs;
@@ -409,7 +411,7 @@ static void node_stmt(fx_parser *P, fx_tok name, fx_span type, fx_tok users, con
     fx_parser_error_at(P, &rhs->oploc, "node '%.*s' has an empty target", (int)name.n, name.p);
     return;
   }
-  if (opcode == FX_CALL_FUNCTION) target = fx_parser_map_target(P->g, target, false); /* <built-in function add> */
+  if (opcode == FX_CALL_FUNCTION) target = fx_parser_map_target(P->g, target); /* <built-in function add> */
   bool is_call = opcode == FX_CALL_FUNCTION || opcode == FX_CALL_MODULE || opcode == FX_CALL_METHOD ||
                  opcode == FX_OUTPUT;
   if (is_call && !rhs->has_call) {

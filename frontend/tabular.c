@@ -8,7 +8,8 @@
  *
  * The dashed line gives the columns. Targets are Python reprs of callables; they are mapped back to the names
  * print(gm.graph) uses: <built-in function add> -> operator.add, <built-in method sum of type object> ->
- * torch.sum, <function relu at 0x..> -> torch.nn.functional.relu, aten.add.Tensor -> torch.ops.aten.add.Tensor.
+ * torch.sum, aten.add.Tensor -> torch.ops.aten.add.Tensor; <function relu at 0x..> stays as it is (legalization finds
+ * which torch function it is, if it is one).
  * Args and kwargs cells are Python reprs, in which a bare name of an earlier node is a reference to it.
  */
 #include "parse_ctx.h"
@@ -130,9 +131,10 @@ void fx_tabular_parse(fx_parser *P) {
       fx_parser_error_at(P, &nloc, "'%.*s' is not a node name", (int)c[1].n, c[1].p);
       continue;
     }
-    fx_tok target = op == FX_CALL_FUNCTION ? fx_parser_map_target(P->g, c[2], true) : c[2];
-    if (!target.n || memchr(target.p, ']', target.n) || memchr(target.p, ' ', target.n) ||
-        memchr(target.p, '\t', target.n)) {
+    fx_tok target = op == FX_CALL_FUNCTION ? fx_parser_map_target(P->g, c[2]) : c[2];
+    bool function = fx_str_starts_with(fx_str_make(target.p, target.n), "<function ") && target.p[target.n - 1] == '>';
+    if (!target.n || memchr(target.p, ']', target.n) ||
+        (!function && (memchr(target.p, ' ', target.n) || memchr(target.p, '\t', target.n)))) {
       FXLTYPE tloc = cell_loc(&loc, &l, offs[2], c[2]);
       fx_parser_error_at(P, &tloc, "'%.*s' is not a target", (int)c[2].n, c[2].p);
       continue;

@@ -296,6 +296,8 @@ static const rule rules[] = {
     {{ATEN("zeros_like"), ATEN("empty_like")}, FX_OP_FULL_LIKE, LIKE_SIG, "fill_value=0", 0},
     {{ATEN("ones_like")}, FX_OP_FULL_LIKE, LIKE_SIG, "fill_value=1", 0},
     /* compile-time queries */
+    {{ATEN("sym_size")}, FX_OP_SIZE, "input, dim", NULL, 0}, /* torch 2.x: aten.sym_size.int(x, 0) */
+    {{ATEN("sym_numel")}, FX_OP_NUMEL, "input", NULL, 0},
     {{"builtins.getattr"}, FX_OP_GETATTR, NULL, NULL, 0},
     {{"torch._assert", "torch._assert_async", ATEN("_assert_async")}, FX_OP_ASSERT, NULL, NULL, 0},
     {{"torch.fx._symbolic_trace._assert_is_none"}, FX_OP_ASSERT, "condition, message=None", NULL, 0},
@@ -815,6 +817,31 @@ static bool legalize_module(ctx *c) {
   return finish(c, op, slots, inplace && (fx_op_flags(op) & FX_OPF_UNARY));
 }
 
+/* A Python function as a table prints it, <function NAME at 0x...>: torch.nn.functional.NAME, torch.functional.NAME
+ * or torch.NAME, the first that is a known target, becomes the node's target; any other function is the user's. */
+static bool resolve_python_function(ctx *c) {
+  fx_node *n = &c->p->g->nodes[c->node];
+  const char *p = n->target.p + 10, *e = p;
+  while (e < n->target.p + n->target.n && *e != ' ' && *e != '>') e++;
+  static const char *const modules[] = {"torch.nn.functional.", "torch.functional.", "torch."};
+  for (size_t k = 0; k < sizeof modules / sizeof *modules; k++) {
+    fx_node t = *n;
+    t.target = fx_arena_printf(&c->p->g->arena, "%s%.*s", modules[k], (int)(e - p), p);
+    fx_op op;
+    bool inplace;
+    if (find_rule(t.target, false) || fx_composite_find(t.target, false) >= 0 || find_default(&t, &op, &inplace)) {
+      n->target = t.target;
+      return true;
+    }
+  }
+  fx_diag_error(c->d, src_of(c), n->loc, "unsupported call_function target '%.*s': a Python function that is not one of torch's",
+                (int)n->target.n, n->target.p);
+  fx_diag_note(c->d, NULL, (fx_loc){0, 0, 0, 0},
+               "torch.fx keeps a function it cannot trace as one call; trace through it (remove torch.fx.wrap) or use "
+               "make_fx, which records the torch operations inside it");
+  return false;
+}
+
 bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
   ctx c = {p, node, d, false};
   const fx_node *n = &p->g->nodes[node];
@@ -830,6 +857,9 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
   default:
     break;
   }
+  if (n->opcode == FX_CALL_FUNCTION && fx_str_starts_with(n->target, "<function ") && !resolve_python_function(&c))
+    return false;
+  n = &p->g->nodes[node];
   if (fx_str_eqz(n->target, "builtins.getattr") && n->args.n == 2 &&
       (n->args.u.items[1].kind == FX_V_STR || n->args.u.items[1].kind == FX_V_WORD)) {
     /* x.T and x.H (real tensors): the dimensions reversed; x.mT and x.mH: the last two swapped */

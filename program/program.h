@@ -132,6 +132,11 @@ typedef struct fx_program {
 } fx_program;
 
 void fx_program_init(fx_program *p, fx_graph *g, const fx_modules *mods, const fx_weights *weights);
+/* torch 2.x's names bound to the model (graph_names.c): torch.export's placeholders p_NAME, b_NAME, c_NAME and
+ * dynamo's L_self_modules_..._parameters_NAME_ that name a tensor of w become get_attr nodes of it; dynamo's
+ * L__self___NAME targets of call_module and get_attr become the layer's or tensor's path. Call it before
+ * fx_program_init; mods and w may be NULL. False (reported to d) for a name that matches several or a missing one. */
+bool fx_graph_bind_names(fx_graph *g, const fx_modules *mods, const fx_weights *w, fx_diag *d);
 void fx_program_free(fx_program *p);
 /* The dtype and shape of the i-th placeholder (graph order). Returns false if there is no such placeholder. */
 bool fx_program_set_input(fx_program *p, uint32_t i, fxrt_dtype dtype, int32_t ndim, const int64_t *shape);
