@@ -407,7 +407,7 @@ static void node_stmt(fx_parser *P, fx_tok name, fx_span type, fx_tok users, con
       return;
     }
   }
-  if (!target.n) {
+  if (!target.n && opcode != FX_GET_ATTR) { /* get_attr[target=] is the module itself */
     fx_parser_error_at(P, &rhs->oploc, "node '%.*s' has an empty target", (int)name.n, name.p);
     return;
   }

@@ -724,7 +724,7 @@ uint32_t fx_graph_lint(const fx_graph *g, fx_diag *d) {
     if (n->args.kind != FX_V_TUPLE) LINT_ERR(&c, n, "lint: node '%.*s' has args that are not a tuple", (int)n->name.n, n->name.p);
     if (n->kwargs.kind != FX_V_DICT)
       LINT_ERR(&c, n, "lint: node '%.*s' has kwargs that are not a dict", (int)n->name.n, n->name.p);
-    if (n->opcode != FX_OUTPUT && !n->target.n)
+    if (n->opcode != FX_OUTPUT && n->opcode != FX_GET_ATTR && !n->target.n)
       LINT_ERR(&c, n, "lint: node '%.*s' has an empty target", (int)n->name.n, n->name.p);
     prev = i;
   }

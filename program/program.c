@@ -199,6 +199,15 @@ static bool bind_placeholder(fx_program *p, uint32_t node, uint32_t index, fx_di
 
 static bool bind_get_attr(fx_program *p, uint32_t node, fx_diag *d) {
   const fx_node *n = &p->g->nodes[node];
+  if (!n->target.n && !n->nusers) { /* get_attr[target=]: the module itself, which dynamo may leave unused */
+    p->inst[node].result = fx_value_none();
+    return true;
+  }
+  if (!n->target.n) {
+    fx_diag_error(d, n->loc.line ? p->g->src : NULL, n->loc, "get_attr '' is the module itself, which is not a tensor");
+    fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "trace the graph again so that it uses the module's tensors or layers");
+    return false;
+  }
   const fx_tensor *t = p->weights ? fx_weights_find(p->weights, n->target) : NULL;
   if (!t) {
     fx_diag_error(d, n->loc.line ? p->g->src : NULL, n->loc, "get_attr '%.*s': no such tensor %s", (int)n->target.n,

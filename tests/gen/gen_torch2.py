@@ -60,7 +60,7 @@ class DynamoModel(torch.nn.Module):
     """dynamo (torch 2.0-2.3): the argument x is placeholder l_x_ (target L_x_), layers and attributes are
     L__self___PATH with '.' written '_'; torch._assert's message is printed unquoted (with parentheses); a slice of
     an attribute by a size is slice(None, size, None) with the node's bare name; torch.functional.split; aten
-    zeros_like with its keyword arguments."""
+    zeros_like with its keyword arguments; an unused get_attr of the module itself (an empty target)."""
 
     def __init__(self):
         super().__init__()
@@ -82,6 +82,7 @@ graph():
     %_assert : [num_users=0] = call_function[target=torch._assert](args = (%eq, expected 3D input (got Proxy(getattr_1)D input)), kwargs = {})
     %l__self___layer1_0_conv1 : [num_users=1] = call_module[target=L__self___layer1_0_conv1](args = (%l_x_,), kwargs = {})
     %l__self___pos : [num_users=1] = get_attr[target=L__self___pos]
+    %self_1 : [num_users=0] = get_attr[target=]
     %size : [num_users=1] = call_method[target=size](args = (%l_x_, 2), kwargs = {})
     %getitem : [num_users=1] = call_function[target=operator.getitem](args = (%l__self___pos, (slice(None, None, None), slice(None, size, None))), kwargs = {})
     %add : [num_users=1] = call_function[target=operator.add](args = (%l__self___layer1_0_conv1, %getitem), kwargs = {})

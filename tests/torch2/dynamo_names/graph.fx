@@ -5,6 +5,7 @@ graph():
     %_assert : [num_users=0] = call_function[target=torch._assert](args = (%eq, expected 3D input (got Proxy(getattr_1)D input)), kwargs = {})
     %l__self___layer1_0_conv1 : [num_users=1] = call_module[target=L__self___layer1_0_conv1](args = (%l_x_,), kwargs = {})
     %l__self___pos : [num_users=1] = get_attr[target=L__self___pos]
+    %self_1 : [num_users=0] = get_attr[target=]
     %size : [num_users=1] = call_method[target=size](args = (%l_x_, 2), kwargs = {})
     %getitem : [num_users=1] = call_function[target=operator.getitem](args = (%l__self___pos, (slice(None, None, None), slice(None, size, None))), kwargs = {})
     %add : [num_users=1] = call_function[target=operator.add](args = (%l__self___layer1_0_conv1, %getitem), kwargs = {})
