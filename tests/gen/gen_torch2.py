@@ -58,7 +58,8 @@ class Block(torch.nn.Module):
 
 class DynamoModel(torch.nn.Module):
     """dynamo (torch 2.0-2.3): the argument x is placeholder l_x_ (target L_x_), layers and attributes are
-    L__self___PATH with '.' written '_'; torch._assert's message is printed unquoted (with parentheses); a slice of
+    L__self___PATH with '.' written '_'; torch._assert's message is printed unquoted (with parentheses, and an empty
+    one as nothing); a slice of
     an attribute by a size is slice(None, size, None) with the node's bare name; torch.functional.split; aten
     zeros_like with its keyword arguments; an unused get_attr of the module itself (an empty target)."""
 
@@ -69,6 +70,7 @@ class DynamoModel(torch.nn.Module):
 
     def forward(self, x):
         torch._assert(x.dim() == 3, "expected 3D input (got Proxy(getattr_1)D input)")
+        torch._assert(x.dim() == 3, "")
         y = self.layer1[0].conv1(x) + self.pos[:, :x.size(2)]
         a, b = torch.functional.split(y, 2, dim=1)
         return a * b, torch.zeros_like(x) + 1.0
@@ -78,8 +80,9 @@ DYNAMO_MODEL = """\
 graph():
     %l_x_ : torch.Tensor [num_users=4] = placeholder[target=L_x_]
     %getattr_1 : [num_users=1] = call_function[target=builtins.getattr](args = (%l_x_, ndim), kwargs = {})
-    %eq : [num_users=1] = call_function[target=operator.eq](args = (%getattr_1, 3), kwargs = {})
+    %eq : [num_users=2] = call_function[target=operator.eq](args = (%getattr_1, 3), kwargs = {})
     %_assert : [num_users=0] = call_function[target=torch._assert](args = (%eq, expected 3D input (got Proxy(getattr_1)D input)), kwargs = {})
+    %_assert_1 : [num_users=0] = call_function[target=torch._assert](args = (%eq, ), kwargs = {})
     %l__self___layer1_0_conv1 : [num_users=1] = call_module[target=L__self___layer1_0_conv1](args = (%l_x_,), kwargs = {})
     %l__self___pos : [num_users=1] = get_attr[target=L__self___pos]
     %self_1 : [num_users=0] = get_attr[target=]

@@ -1,8 +1,9 @@
 graph():
     %l_x_ : torch.Tensor [num_users=4] = placeholder[target=L_x_]
     %getattr_1 : [num_users=1] = call_function[target=builtins.getattr](args = (%l_x_, ndim), kwargs = {})
-    %eq : [num_users=1] = call_function[target=operator.eq](args = (%getattr_1, 3), kwargs = {})
+    %eq : [num_users=2] = call_function[target=operator.eq](args = (%getattr_1, 3), kwargs = {})
     %_assert : [num_users=0] = call_function[target=torch._assert](args = (%eq, expected 3D input (got Proxy(getattr_1)D input)), kwargs = {})
+    %_assert_1 : [num_users=0] = call_function[target=torch._assert](args = (%eq, ), kwargs = {})
     %l__self___layer1_0_conv1 : [num_users=1] = call_module[target=L__self___layer1_0_conv1](args = (%l_x_,), kwargs = {})
     %l__self___pos : [num_users=1] = get_attr[target=L__self___pos]
     %self_1 : [num_users=0] = get_attr[target=]
