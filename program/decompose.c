@@ -281,14 +281,30 @@ static const composite composites[] = {
      "_if(use_input_stats, group_norm(input, _size(input, 1), weight, bias, eps), "
      "F.batch_norm(input, running_mean, running_var, weight, bias, False, momentum, eps))"},
     /* ---- triangles ---- */
-    {{"torch.tril", M("tril")},
+    {{"torch.tril", M("tril"), ATEN("tril")},
      "input, diagonal=0",
      "r = unsqueeze(arange(_size(input, -2)), -1); c = arange(_size(input, -1)); "
      "where(le(sub(c, r), diagonal), input, zeros_like(input))"},
-    {{"torch.triu", M("triu")},
+    {{"torch.triu", M("triu"), ATEN("triu")},
      "input, diagonal=0",
      "r = unsqueeze(arange(_size(input, -2)), -1); c = arange(_size(input, -1)); "
      "where(ge(sub(c, r), diagonal), input, zeros_like(input))"},
+    /* ---- torch.export's functionalized views (torch 2.x): the view's elements as a tensor of their own ---- */
+    {{ATEN("view_copy.default")}, "input, size", "clone(view(input, size))"},
+    {{ATEN("expand_copy")}, "input, size, *, implicit=False", "clone(expand(input, size))"},
+    {{ATEN("permute_copy")}, "input, dims", "clone(permute(input, dims))"},
+    {{ATEN("slice_copy")}, "input, dim=0, start=None, end=None, step=1",
+     "clone(aten.slice.Tensor(input, dim, start, end, step))"},
+    {{ATEN("select_copy")}, "input, dim, index", "clone(select(input, dim, index))"},
+    {{ATEN("unsqueeze_copy")}, "input, dim", "clone(unsqueeze(input, dim))"},
+    {{ATEN("squeeze_copy")}, "input, dim=None", "clone(_if(_none(dim), squeeze(input), squeeze(input, dim)))"},
+    {{ATEN("transpose_copy")}, "input, dim0, dim1", "clone(transpose(input, dim0, dim1))"},
+    {{ATEN("t_copy")}, "input", "clone(t(input))"},
+    {{ATEN("alias_copy")}, "input", "clone(input)"},
+    /* a 0-dim tensor of a number: float32 unless a dtype is given, whatever the number */
+    {{ATEN("scalar_tensor")}, "s, *, dtype=None, layout=None, device=None, pin_memory=None",
+     "full([], s, dtype=_if(_none(dtype), torch.float32, dtype))"},
+    {{ATEN("_assert_scalar")}, "input, assert_msg", "torch._assert(input, assert_msg)"},
     /* ---- indexing: gather and scatter (ops/index.c) along one dimension ---- */
     {{"torch.index_add", M("index_add")},
      "input, dim, index, source, *, alpha=1",
@@ -339,7 +355,7 @@ static const composite composites[] = {
      "_size(input, 0)), _item(indices, 0)), [-1])), _concat(_sizes(_item(indices, 0)), _slice(_sizes(input), 1)))))"},
     /* ---- sorting: topk of every element is a stable sort (NaN last ascending, first descending; ties in index
      * order), as torch.sort's ---- */
-    {{"torch.sort", M("sort")},
+    {{"torch.sort", M("sort"), ATEN("sort")},
      "input, dim=-1, descending=False, stable=False",
      "topk(input, _if(_eq(_ndim(input), 0), 1, _size(input, dim)), dim, descending)"},
     {{"torch.argsort", M("argsort")},

@@ -129,6 +129,51 @@ graph():
 """
 
 
+class FunctionalViews(torch.nn.Module):
+    """torch.export's functionalized graphs (torch 2.x): views as aten *_copy ops, scalar_tensor, and aten triu, tril
+    and sort; torch 1.13 has every one of these aten ops, so the module calls them as the graph does."""
+
+    def forward(self, x):
+        a = torch.ops.aten
+        v = a.view_copy.default(x, [6, 4])
+        p = a.permute_copy.default(x, [2, 0, 1])
+        s = a.slice_copy.Tensor(x, 2, 1, 3)
+        d = a.select_copy.int(x, 1, 2)
+        u = a.unsqueeze_copy.default(d, 0)
+        q = a.squeeze_copy.dim(u, 0)
+        t = a.transpose_copy.int(x, 0, 2)
+        m = a.t_copy.default(v)
+        e = a.expand_copy.default(a.alias_copy.default(q), [3, 2, 4])
+        tri = a.triu.default(v, 1) + a.tril.default(v, -1) * a.scalar_tensor.default(3)
+        srt = a.sort.default(x, 1, True)
+        return p, s, t, m, e, tri, srt[0], srt[1]
+
+
+FUNCTIONAL_VIEWS = """\
+graph():
+    %x : [num_users=7] = placeholder[target=x]
+    %view_copy : [num_users=3] = call_function[target=torch.ops.aten.view_copy.default](args = (%x, [6, 4]), kwargs = {})
+    %permute_copy : [num_users=1] = call_function[target=torch.ops.aten.permute_copy.default](args = (%x, [2, 0, 1]), kwargs = {})
+    %slice_copy : [num_users=1] = call_function[target=torch.ops.aten.slice_copy.Tensor](args = (%x, 2, 1, 3), kwargs = {})
+    %select_copy : [num_users=1] = call_function[target=torch.ops.aten.select_copy.int](args = (%x, 1, 2), kwargs = {})
+    %unsqueeze_copy : [num_users=1] = call_function[target=torch.ops.aten.unsqueeze_copy.default](args = (%select_copy, 0), kwargs = {})
+    %squeeze_copy : [num_users=1] = call_function[target=torch.ops.aten.squeeze_copy.dim](args = (%unsqueeze_copy, 0), kwargs = {})
+    %transpose_copy : [num_users=1] = call_function[target=torch.ops.aten.transpose_copy.int](args = (%x, 0, 2), kwargs = {})
+    %t_copy : [num_users=1] = call_function[target=torch.ops.aten.t_copy.default](args = (%view_copy,), kwargs = {})
+    %alias_copy : [num_users=1] = call_function[target=torch.ops.aten.alias_copy.default](args = (%squeeze_copy,), kwargs = {})
+    %expand_copy : [num_users=1] = call_function[target=torch.ops.aten.expand_copy.default](args = (%alias_copy, [3, 2, 4]), kwargs = {})
+    %triu : [num_users=1] = call_function[target=torch.ops.aten.triu.default](args = (%view_copy, 1), kwargs = {})
+    %tril : [num_users=1] = call_function[target=torch.ops.aten.tril.default](args = (%view_copy, -1), kwargs = {})
+    %scalar_tensor : [num_users=1] = call_function[target=torch.ops.aten.scalar_tensor.default](args = (3,), kwargs = {})
+    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%tril, %scalar_tensor), kwargs = {})
+    %add : [num_users=1] = call_function[target=torch.ops.aten.add.Tensor](args = (%triu, %mul), kwargs = {})
+    %sort : [num_users=2] = call_function[target=torch.ops.aten.sort.default](args = (%x, 1, True), kwargs = {})
+    %getitem : [num_users=1] = call_function[target=operator.getitem](args = (%sort, 0), kwargs = {})
+    %getitem_1 : [num_users=1] = call_function[target=operator.getitem](args = (%sort, 1), kwargs = {})
+    return (permute_copy, slice_copy, transpose_copy, t_copy, expand_copy, add, getitem, getitem_1)
+"""
+
+
 class TableFunctions(torch.nn.Module):
     """gm.graph.print_tabular() prints Python functions as <function NAME at 0x...>: torch.nn.functional's relu and
     torch.functional's split are found by name."""
@@ -160,6 +205,7 @@ CASES = [
     ("export_params", ExportedMLP, EXPORTED_MLP, [(3, 4)], {"lifted_tensor_0"}),
     ("dynamo_names", DynamoModel, DYNAMO_MODEL, [(2, 4, 9)], set()),
     ("dynamo_inlined", InlinedModel, INLINED_MODEL, [(3, 5)], set()),
+    ("export_functional", FunctionalViews, FUNCTIONAL_VIEWS, [(2, 3, 4)], set()),
     ("table_functions", TableFunctions, TABLE_FUNCTIONS, [(2, 6, 5)], set()),
 ]
 
