@@ -305,6 +305,10 @@ static const composite composites[] = {
     {{ATEN("scalar_tensor")}, "s, *, dtype=None, layout=None, device=None, pin_memory=None",
      "full([], s, dtype=_if(_none(dtype), torch.float32, dtype))"},
     {{ATEN("_assert_scalar")}, "input, assert_msg", "torch._assert(input, assert_msg)"},
+    /* torch.export's checks of a tensor's dtype and shape (the strides of fx2c's tensors are contiguous) */
+    {{ATEN("_assert_tensor_metadata")}, "a, size=None, stride=None, dtype=None, *, device=None, layout=None",
+     "torch._assert(_and(_if(_none(dtype), True, _eq(_dtype(a), dtype)), _if(_none(size), True, _eq(_sizes(a), size))), "
+     "'Tensor metadata mismatch')"},
     /* ---- indexing: gather and scatter (ops/index.c) along one dimension ---- */
     {{"torch.index_add", M("index_add")},
      "input, dim, index, source, *, alpha=1",
