@@ -38,6 +38,9 @@
  *   _broadcast_shape(A, B)        the shape A and B (tensors or shapes) broadcast to
  *   _shape_c(W, N)                [numel(W), 1, ..., 1] of N - 1 items (a per-channel parameter along dimension 1)
  *   _tensordot(A, B, DIMS)        how tensordot permutes and reshapes A and B into matrices, and the result's shape
+ *   _einsum(EQ, OPERANDS)         how einsum sums, permutes, expands and reshapes one or two operands into a batched
+ *                                 matrix product and its result into the output; the first two's equation for more;
+ *                                 the diagonal to take first for a subscript repeated in an operand
  *   _slice_bounds(N, START, END)  [start, end) of a Python slice of N elements
  *   _tsplit(N, S)                 the [start, end) of each part when tensor_split cuts N elements as S says
  *   _reduce(X, R)                 X reduced as a loss's reduction R says ('none', 'mean', 'sum')
@@ -252,6 +255,22 @@ static const composite composites[] = {
      "p = _tensordot(a, b, dims); "
      "reshape(matmul(reshape(permute(a, _item(p, 0)), _item(p, 2)), reshape(permute(b, _item(p, 1)), _item(p, 3))), "
      "_item(p, 4))"},
+    /* einsum: a diagonal for a subscript repeated in one operand, then one or two operands at a time, as a batched
+     * matrix product */
+    {{"torch.functional.einsum", "torch.einsum", ATEN("einsum")},
+     "equation, *operands, path=None",
+     "p = _einsum(equation, operands); o = _item(p, 0); k = _item(p, 1); "
+     "_if(_eq(k, 1), fx2c.einsum1(_item(o, 0), _item(p, 2), _item(p, 3)), "
+     "_if(_eq(k, 2), fx2c.einsum2(_item(o, 0), _item(o, 1), p), "
+     "_if(_eq(k, 4), einsum(_item(p, 5), _set(o, _item(p, 2), diagonal(_item(o, _item(p, 2)), 0, _item(p, 3), _item(p, 4)))), "
+     "einsum(_item(p, 3), _concat([einsum(_item(p, 2), _item(o, 0), _item(o, 1))], _slice(o, 2))))))"},
+    {{"fx2c.einsum1"}, "a, s, perm", "permute(_if(_eq(_len(s), 0), a, sum(a, s)), perm)"},
+    {{"fx2c.einsum2"}, "a, b, p",
+     "sa = _item(p, 2); sb = _item(p, 6); "
+     "a1 = _if(_eq(_len(sa), 0), a, sum(a, sa)); b1 = _if(_eq(_len(sb), 0), b, sum(b, sb)); "
+     "am = reshape(expand(permute(a1, _item(p, 3)), _item(p, 4)), _item(p, 5)); "
+     "bm = reshape(expand(permute(b1, _item(p, 7)), _item(p, 8)), _item(p, 9)); "
+     "permute(reshape(matmul(am, bm), _item(p, 10)), _item(p, 11))"},
     {{"torch.kron", M("kron")},
      "input, other",
      "n = _max(_ndim(input), _ndim(other)); "
@@ -993,6 +1012,289 @@ static fx_value make_node(ev *e, fx_str name, const fx_value *args, int n, const
   return result;
 }
 
+/* ---- einsum: the plan of _einsum ---- */
+
+/* Subscripts as torch numbers them ('A'-'Z' 0-25, 'a'-'z' 26-51); the dimensions of an ellipsis, aligned from the
+ * right, are 52 + k. */
+enum { ES_LETTERS = 52, ES_MAX = ES_LETTERS + FXRT_MAX_DIMS, ES_OPS = 16 };
+
+static int es_label(char c) { return c >= 'A' && c <= 'Z' ? c - 'A' : c >= 'a' && c <= 'z' ? c - 'a' + 26 : -1; }
+static char es_char(int l) { return (char)(l < 26 ? 'A' + l : 'a' + l - 26); }
+
+typedef struct {
+  int nops, n[ES_OPS], lab[ES_OPS][FXRT_MAX_DIMS]; /* each operand's subscript per dimension */
+  int nout, out[ES_MAX];
+  int64_t size[ES_MAX]; /* each subscript's size, broadcast over the operands */
+  int rep_k, rep_i, rep_j; /* the first subscript repeated in one operand (a diagonal): operand, dimensions; -1 */
+} es_eq;
+
+/* Reads "ij,jk->ik" (or without "->": the subscripts seen once, in order, after the ellipsis) against the operands'
+ * shapes; NULL or the reason it is invalid. */
+static const char *es_parse(fx_str eq, const fx_tinfo *const *t, int nops, es_eq *q) {
+  memset(q, 0, sizeof *q);
+  q->nops = nops;
+  q->rep_k = -1;
+  for (int l = 0; l < ES_MAX; l++) q->size[l] = -1;
+  const char *s = eq.p, *end = eq.p + eq.n, *arrow = NULL;
+  for (const char *c = s; c + 1 < end; c++)
+    if (c[0] == '-' && c[1] == '>') arrow = c;
+  const char *lhs_end = arrow ? arrow : end;
+  int k = 0, nell = 0, ell[ES_OPS] = {0}, count[ES_MAX] = {0};
+  bool had_ell = false;
+  for (const char *c = s; k < nops;) { /* one term per operand */
+    int nl = 0, labels[FXRT_MAX_DIMS + 1], at_ell = -1;
+    for (; c < lhs_end && *c != ','; c++) {
+      if (*c == ' ') continue;
+      if (*c == '.') {
+        if (at_ell >= 0 || c + 2 >= lhs_end || c[1] != '.' || c[2] != '.') return "an ellipsis must be '...', once per operand";
+        at_ell = nl;
+        c += 2;
+        continue;
+      }
+      if (es_label(*c) < 0) return "subscripts must be letters in [a-zA-Z]";
+      if (nl > FXRT_MAX_DIMS) return "an operand has more subscripts than dimensions";
+      labels[nl++] = es_label(*c);
+    }
+    int nd = t[k]->ndim;
+    if (at_ell < 0 ? nl != nd : nl > nd) return "the number of subscripts of an operand differs from its dimensions";
+    ell[k] = at_ell < 0 ? 0 : nd - nl;
+    nell = ell[k] > nell ? ell[k] : nell;
+    had_ell |= at_ell >= 0;
+    /* the dimensions in order: letters before the ellipsis, the ellipsis, letters after it */
+    int j = 0;
+    for (int i = 0; i < nl; i++) {
+      if (i == at_ell)
+        for (int e2 = 0; e2 < ell[k]; e2++) q->lab[k][j++] = -1 - e2; /* fixed below, once nell is known */
+      q->lab[k][j++] = labels[i];
+    }
+    if (at_ell == nl)
+      for (int e2 = 0; e2 < ell[k]; e2++) q->lab[k][j++] = -1 - e2;
+    q->n[k] = j;
+    k++;
+    if (c < lhs_end && *c == ',') c++;
+    else if (k < nops) return "there are more operands than terms in the equation";
+    if (k == nops && c < lhs_end) return "there are more terms in the equation than operands";
+  }
+  for (k = 0; k < nops; k++) {
+    int seen[ES_MAX];
+    for (int l = 0; l < ES_MAX; l++) seen[l] = -1;
+    for (int i = 0; i < q->n[k]; i++) {
+      int l = q->lab[k][i];
+      if (l < 0) l = q->lab[k][i] = ES_LETTERS + (nell - ell[k]) + (-1 - l);
+      if (seen[l] >= 0 && q->rep_k < 0) q->rep_k = k, q->rep_i = seen[l], q->rep_j = i;
+      if (seen[l] < 0) count[l]++;
+      seen[l] = i;
+      int64_t sz = t[k]->shape[i];
+      if (q->size[l] < 0 || q->size[l] == 1) q->size[l] = sz;
+      else if (sz != 1 && sz != q->size[l]) return "operands do not broadcast with remapped shapes";
+    }
+  }
+  if (arrow) {
+    bool seen[ES_MAX] = {false}, out_ell = false;
+    for (const char *c = arrow + 2; c < end; c++) {
+      if (*c == ' ') continue;
+      if (*c == '.') {
+        if (out_ell || c + 2 >= end || c[1] != '.' || c[2] != '.') return "an ellipsis must be '...', once in the output";
+        out_ell = true;
+        for (int e2 = 0; e2 < nell; e2++) q->out[q->nout++] = ES_LETTERS + e2;
+        c += 2;
+        continue;
+      }
+      int l = es_label(*c);
+      if (l < 0) return "subscripts must be letters in [a-zA-Z]";
+      if (!count[l]) return "an output subscript does not appear in the equation's inputs";
+      if (seen[l]) return "an output subscript appears more than once";
+      seen[l] = true;
+      q->out[q->nout++] = l;
+    }
+    if (nell && !out_ell) return "the output must have an ellipsis where an input has one";
+  } else {
+    for (int e2 = 0; e2 < nell; e2++) q->out[q->nout++] = ES_LETTERS + e2;
+    for (int l = 0; l < ES_LETTERS; l++)
+      if (count[l] == 1) q->out[q->nout++] = l;
+  }
+  (void)had_ell;
+  if (q->nout > FXRT_MAX_DIMS) return "the result would have too many dimensions";
+  return NULL;
+}
+
+/* Letters for every subscript: its own, and for the ellipsis' dimensions ones that the equation does not use. */
+static bool es_map(const es_eq *q, char *map) {
+  bool used[ES_LETTERS] = {false};
+  for (int k = 0; k < q->nops; k++)
+    for (int i = 0; i < q->n[k]; i++)
+      if (q->lab[k][i] < ES_LETTERS) used[q->lab[k][i]] = true;
+  int free_l = 0;
+  for (int l = 0; l < ES_MAX; l++) {
+    if (l < ES_LETTERS) map[l] = es_char(l);
+    else {
+      while (free_l < ES_LETTERS && used[free_l]) free_l++;
+      if (free_l == ES_LETTERS) return false;
+      map[l] = es_char(free_l++);
+    }
+  }
+  return true;
+}
+
+static bool es_has(const int *l, int n, int x) {
+  for (int i = 0; i < n; i++)
+    if (l[i] == x) return true;
+  return false;
+}
+
+static fx_value es_ints(fx_graph *g, const int64_t *v, int n) {
+  fx_value items[ES_MAX];
+  for (int i = 0; i < n; i++) items[i] = fx_value_int(g, v[i]);
+  return fx_value_container(g, FX_V_LIST, items, (uint32_t)n);
+}
+
+/* The subscripts of operand k that stay after summing those that no other operand and the output have: the dims to
+ * sum into sum[], the rest into kept[]. */
+static void es_keep(const es_eq *q, int k, const int *others, int nothers, int64_t *sum, int *nsum, int *kept, int *nkept) {
+  *nsum = *nkept = 0;
+  for (int i = 0; i < q->n[k]; i++) {
+    int l = q->lab[k][i];
+    if (es_has(q->out, q->nout, l) || es_has(others, nothers, l)) kept[(*nkept)++] = l;
+    else sum[(*nsum)++] = i;
+  }
+}
+
+/* _einsum(EQUATION, OPERANDS): [operands, 1, sum_dims, perm] for one operand; [operands, 2, sum_a, perm_a, expand_a,
+ * matrix_a, sum_b, perm_b, expand_b, matrix_b, shape, perm] for two (a as [batch, m, k] and b as [batch, k, n]
+ * multiplied, then shaped and permuted into the output's order); [operands, 3, equation of the first two,
+ * equation of their result and the rest] for more; [operands, 4, operand, dim1, dim2, equation] for a subscript
+ * repeated in one operand: its diagonal as the operand's last dimension, and the equation of that. OPERANDS is the tensors, or a list of them as its only item. */
+static fx_value einsum_plan(ev *e, const fx_value *a) {
+  fx_value eqv = result_of(e, &a[0]), ops = result_of(e, &a[1]);
+  if (eqv.kind != FX_V_STR && eqv.kind != FX_V_WORD) return fail(e, "einsum(): the equation must be a string");
+  if (ops.n == 1 && (ops.u.items[0].kind == FX_V_LIST || ops.u.items[0].kind == FX_V_TUPLE)) ops = ops.u.items[0];
+  if (ops.kind != FX_V_LIST && ops.kind != FX_V_TUPLE) return fail(e, "einsum(): the operands must be tensors");
+  int nops = (int)ops.n;
+  if (nops < 1 || nops > ES_OPS) return fail(e, "einsum(): takes 1 to %d operands", ES_OPS);
+  const fx_tinfo *t[ES_OPS];
+  for (int k = 0; k < nops; k++)
+    if (!(t[k] = tensor_of(e, &ops.u.items[k], "einsum(): an operand"))) return NONE_VALUE;
+  es_eq q;
+  fx_str eqs = eqv.kind == FX_V_STR ? fx_value_str_content(e->p->g, &eqv) : fx_str_make(eqv.u.text, eqv.n);
+  const char *why = es_parse(eqs, t, nops, &q);
+  if (why) return fail(e, "einsum(): %s", why);
+  fx_graph *g = e->p->g;
+  fx_value plan[12];
+  plan[0] = fx_value_container(g, FX_V_LIST, ops.u.items, ops.n);
+  if (q.rep_k >= 0) { /* the diagonal of the repeated subscript, as the operand's last dimension, then the rest */
+    char map[ES_MAX], eq2[256];
+    size_t n2 = 0;
+    if (!es_map(&q, map)) return fail(e, "einsum(): too many subscripts");
+    for (int k = 0; k < nops; k++) {
+      if (k) eq2[n2++] = ',';
+      for (int i = 0; i < q.n[k]; i++)
+        if (k != q.rep_k || (i != q.rep_i && i != q.rep_j)) eq2[n2++] = map[q.lab[k][i]];
+      if (k == q.rep_k) eq2[n2++] = map[q.lab[k][q.rep_i]];
+    }
+    eq2[n2++] = '-', eq2[n2++] = '>';
+    for (int i = 0; i < q.nout; i++) eq2[n2++] = map[q.out[i]];
+    plan[1] = fx_value_int(g, 4);
+    plan[2] = fx_value_int(g, q.rep_k);
+    plan[3] = fx_value_int(g, q.rep_i);
+    plan[4] = fx_value_int(g, q.rep_j);
+    plan[5] = fx_value_str(g, fx_str_make(eq2, n2));
+    return fx_value_container(g, FX_V_LIST, plan, 6);
+  }
+  if (nops > 2) { /* the first two contracted into what the output and the other operands need, then the rest */
+    int later[ES_MAX * ES_OPS], nlater = 0, mid[ES_MAX], nmid = 0;
+    for (int k = 2; k < nops; k++)
+      for (int i = 0; i < q.n[k]; i++) later[nlater++] = q.lab[k][i];
+    for (int k = 0; k < 2; k++)
+      for (int i = 0; i < q.n[k]; i++) {
+        int l = q.lab[k][i];
+        if ((es_has(q.out, q.nout, l) || es_has(later, nlater, l)) && !es_has(mid, nmid, l)) mid[nmid++] = l;
+      }
+    char map[ES_MAX];
+    if (!es_map(&q, map)) return fail(e, "einsum(): too many subscripts");
+    if (nmid > FXRT_MAX_DIMS) return fail(e, "einsum(): an intermediate result would have too many dimensions");
+    char e1[128], e2[256];
+    size_t n1 = 0, n2 = 0;
+    for (int k = 0; k < 2; k++) {
+      for (int i = 0; i < q.n[k]; i++) e1[n1++] = map[q.lab[k][i]];
+      e1[n1++] = k ? '-' : ',';
+    }
+    e1[n1++] = '>';
+    for (int i = 0; i < nmid; i++) e1[n1++] = map[mid[i]], e2[n2++] = map[mid[i]];
+    for (int k = 2; k < nops; k++) {
+      e2[n2++] = ',';
+      for (int i = 0; i < q.n[k]; i++) e2[n2++] = map[q.lab[k][i]];
+    }
+    e2[n2++] = '-', e2[n2++] = '>';
+    for (int i = 0; i < q.nout; i++) e2[n2++] = map[q.out[i]];
+    plan[1] = fx_value_int(g, 3);
+    plan[2] = fx_value_str(g, fx_str_make(e1, n1));
+    plan[3] = fx_value_str(g, fx_str_make(e2, n2));
+    return fx_value_container(g, FX_V_LIST, plan, 4);
+  }
+  int64_t sum[2][FXRT_MAX_DIMS];
+  int nsum[2], kept[2][FXRT_MAX_DIMS], nkept[2];
+  for (int k = 0; k < nops; k++)
+    es_keep(&q, k, nops == 2 ? q.lab[1 - k] : NULL, nops == 2 ? q.n[1 - k] : 0, sum[k], &nsum[k], kept[k], &nkept[k]);
+  if (nops == 1) {
+    int64_t perm[FXRT_MAX_DIMS];
+    for (int i = 0; i < q.nout; i++)
+      for (int j = 0; j < nkept[0]; j++)
+        if (kept[0][j] == q.out[i]) perm[i] = j;
+    plan[1] = fx_value_int(g, 1);
+    plan[2] = es_ints(g, sum[0], nsum[0]);
+    plan[3] = es_ints(g, perm, q.nout);
+    return fx_value_container(g, FX_V_LIST, plan, 4);
+  }
+  /* the subscripts of both: batch (in the output) or contracted (not); of one: free (in the output) */
+  int batch[ES_MAX], nb = 0, con[ES_MAX], nc = 0, fa[ES_MAX], nfa = 0, fb[ES_MAX], nfb = 0;
+  for (int i = 0; i < nkept[0]; i++) {
+    int l = kept[0][i];
+    if (!es_has(kept[1], nkept[1], l)) fa[nfa++] = l;
+    else if (es_has(q.out, q.nout, l)) batch[nb++] = l;
+    else con[nc++] = l;
+  }
+  for (int i = 0; i < nkept[1]; i++)
+    if (!es_has(kept[0], nkept[0], kept[1][i])) fb[nfb++] = kept[1][i];
+  int64_t pb = 1, pc = 1, pfa = 1, pfb = 1;
+  for (int i = 0; i < nb; i++) pb *= q.size[batch[i]];
+  for (int i = 0; i < nc; i++) pc *= q.size[con[i]];
+  for (int i = 0; i < nfa; i++) pfa *= q.size[fa[i]];
+  for (int i = 0; i < nfb; i++) pfb *= q.size[fb[i]];
+  for (int k = 0; k < 2; k++) {
+    /* a as [batch, free_a, contracted], b as [batch, contracted, free_b] */
+    int order[ES_MAX], no = 0;
+    for (int i = 0; i < nb; i++) order[no++] = batch[i];
+    if (k == 0)
+      for (int i = 0; i < nfa; i++) order[no++] = fa[i];
+    for (int i = 0; i < nc; i++) order[no++] = con[i];
+    if (k == 1)
+      for (int i = 0; i < nfb; i++) order[no++] = fb[i];
+    int64_t perm[FXRT_MAX_DIMS], ex[FXRT_MAX_DIMS];
+    for (int i = 0; i < no; i++) {
+      for (int j = 0; j < nkept[k]; j++)
+        if (kept[k][j] == order[i]) perm[i] = j;
+      ex[i] = q.size[order[i]];
+    }
+    int64_t mat[3] = {pb, k ? pc : pfa, k ? pfb : pc};
+    plan[2 + 4 * k] = es_ints(g, sum[k], nsum[k]);
+    plan[3 + 4 * k] = es_ints(g, perm, no);
+    plan[4 + 4 * k] = es_ints(g, ex, no);
+    plan[5 + 4 * k] = es_ints(g, mat, 3);
+  }
+  int64_t shape[ES_MAX], perm[ES_MAX];
+  int rl[ES_MAX], nr = 0;
+  for (int i = 0; i < nb; i++) rl[nr] = batch[i], shape[nr++] = q.size[batch[i]];
+  for (int i = 0; i < nfa; i++) rl[nr] = fa[i], shape[nr++] = q.size[fa[i]];
+  for (int i = 0; i < nfb; i++) rl[nr] = fb[i], shape[nr++] = q.size[fb[i]];
+  for (int i = 0; i < q.nout; i++)
+    for (int j = 0; j < nr; j++)
+      if (rl[j] == q.out[i]) perm[i] = j;
+  plan[1] = fx_value_int(g, 2);
+  plan[10] = es_ints(g, shape, nr);
+  plan[11] = es_ints(g, perm, q.nout);
+  return fx_value_container(g, FX_V_LIST, plan, 12);
+}
+
 static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
   if (e->checking) return NONE_VALUE;
 #define IS(z) fx_str_eqz(name, z)
@@ -1256,6 +1558,10 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
     NEED(1);
     if (r0.kind != FX_V_INT || r0.v.i < 0 || r0.v.i > 300) return fail(e, "bad _pow10");
     return ev_float(e, pow(10.0, (double)r0.v.i));
+  }
+  if (IS("_einsum")) {
+    NEED(2);
+    return einsum_plan(e, a);
   }
   if (IS("_tensordot")) { /* [perm_a, perm_b, shape_a, shape_b, shape]: a and b permuted, as matrices, the result */
     NEED(3);

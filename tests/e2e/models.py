@@ -418,7 +418,7 @@ class SpecialFunctions(torch.nn.Module):
 class CompositeFunctions(torch.nn.Module):
     """Targets that fx2c decomposes into other ops (program/decompose.c: losses, norms, products, stacking and
     splitting, triangles, index_add and friends, sorting and medians, classification losses, searching, pairs and
-    combinations) and the gather and scatter kernel (runtime/fxrt_index.c), with
+    combinations, einsum with broadcasting, ellipses, diagonals, implicit outputs and three operands) and the gather and scatter kernel (runtime/fxrt_index.c), with
     indices computed at run time, so that the C and LLVM backends run what the decompositions make."""
 
     def __init__(self):
@@ -463,8 +463,15 @@ class CompositeFunctions(torch.nn.Module):
         k = torch.gradient(x, spacing=[torch.cumsum(p[:, 0] + 0.1, 0), torch.cumsum(p[0] + 0.1, 0)], edge_order=2)[1] + \
             torch.gradient(x, spacing=0.5)[0] + torch.index_put(x, (cls,), t[0], accumulate=True) + \
             torch.index_put(x, (x[:, 0] > 0,), t[1])
+        y = x.reshape(2, 2, 6)
+        m = torch.einsum("ij,kj->ik", x, t).sum(1) + torch.einsum("bij,bkj->bik", y, y.tanh()).sum((0, 2)).sum() + \
+            torch.einsum("ij->j", x)[:4] + torch.einsum("ii->i", x[:, :4]) + torch.einsum("ij,ij,ij->i", x, t, p) + \
+            torch.einsum("...j,j->...", x, self.slope) + torch.einsum("i,j->ij", x[0], t[1])[:4, 0] + \
+            torch.einsum("bij->jb", y).sum(0)[0] + torch.einsum("ij,j", x, p[0]) + \
+            torch.einsum("bxk,kj->bxj", x.unsqueeze(0), self.bw[0]).sum((0, 2)) + torch.einsum("iji->j", self.bw[:, :4, :3])[0] + \
+            torch.einsum("xy,zy", x, t[:1]).sum(1) + torch.einsum("ij,ij->", x, t)
         return a, b, c, d, e, f, g, h, k, torch.cov(x), torch.round(x, decimals=2), torch.rot90(x), torch.atleast_3d(x[0]), \
-            torch.diagonal_scatter(x, t[0, :4]), x.sum_to_size(1, 6), F.bilinear(x, t, self.bw, self.slope[:3])
+            torch.diagonal_scatter(x, t[0, :4]), x.sum_to_size(1, 6), F.bilinear(x, t, self.bw, self.slope[:3]), m
 
 
 class ConstantFolds(torch.nn.Module):

@@ -282,7 +282,7 @@ static void all_unsupported_targets_reported(void **state) {
   in_spec s[] = {{FXRT_F32, 2, {2, 3}}};
   fx_diag d;
   parsed *pr;
-  fx_program *p = build("    %a : [#users=1] = call_function[target=torch.functional.einsum](args = (ij->ji, %x), kwargs = {})\n"
+  fx_program *p = build("    %a : [#users=1] = call_function[target=torch.histogramdd](args = (%x,), kwargs = {})\n"
                         "    %b : [#users=1] = call_method[target=frobnicate](args = (%a,), kwargs = {})\n"
                         "    %c : [#users=1] = call_function[target=my.lib.thing](args = (%b,), kwargs = {})\n"
                         "    return c\n",
