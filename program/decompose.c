@@ -38,6 +38,7 @@
  *   _broadcast_shape(A, B)        the shape A and B (tensors or shapes) broadcast to
  *   _shape_c(W, N)                [numel(W), 1, ..., 1] of N - 1 items (a per-channel parameter along dimension 1)
  *   _tensordot(A, B, DIMS)        how tensordot permutes and reshapes A and B into matrices, and the result's shape
+ *   _chain_order(TENSORS)         the cheapest order to multiply matrices: a tree of [left, right] pairs of indices
  *   _einsum(EQ, OPERANDS)         how einsum sums, permutes, expands and reshapes one or two operands into a batched
  *                                 matrix product and its result into the output; the first two's equation for more;
  *                                 the diagonal to take first for a subscript repeated in an operand
@@ -176,6 +177,56 @@ static const composite composites[] = {
      "_if(_eq(ord, 0), sum(ne(x, 0), dim, keepdim, dtype=_dtype(x)), _if(_eq(ord, 1), sum(abs(x), dim, keepdim), "
      "_if(_eq(ord, 2), sqrt(sum(mul(x, x), dim, keepdim)), "
      "pow(sum(pow(abs(x), ord), dim, keepdim), _div(1.0, ord))))))))"},
+    /* matrix norms as ATen's linalg_matrix_norm: 'fro' a vector norm over both dims; 1, -1, inf, -inf the extreme
+     * column (row) sum of absolute values; 'nuc', 2 and -2 need singular values, which fx2c does not compute */
+    {{"torch._C._linalg.linalg_matrix_norm", "torch.linalg.matrix_norm", ATEN("linalg_matrix_norm")},
+     "input, ord='fro', dim=None, keepdim=False, *, dtype=None",
+     "x = _if(_none(dtype), input, to(input, dtype)); dim = _if(_none(dim), [-2, -1], dim); "
+     "_if(_eq(ord, 'fro'), linalg.vector_norm(x, 2, dim, keepdim), "
+     "_if(_or(_eq(ord, 'nuc'), _or(_eq(ord, 2), _eq(ord, -2))), "
+     "_err('linalg.matrix_norm: the nuclear and spectral norms (ord=nuc, 2, -2) need singular values, which fx2c does "
+     "not compute'), fx2c.matrix_norm_sum(x, ord, _dim(x, _item(dim, 0)), _dim(x, _item(dim, 1)), keepdim)))"},
+    {{"fx2c.matrix_norm_sum"}, "x, ord, d0, d1, keepdim",
+     "i = _eq(_abs(ord), inf); a = _if(i, d1, d0); b = _if(i, d0, d1); "
+     "b2 = _if(_and(_not(keepdim), _lt(a, b)), _sub(b, 1), b); s = sum(abs(x), a, keepdim); "
+     "_if(_gt(ord, 0), amax(s, b2, keepdim), amin(s, b2, keepdim))"},
+    {{"torch._C._linalg.linalg_norm", "torch.linalg.norm", ATEN("linalg_norm")},
+     "input, ord=None, dim=None, keepdim=False, *, dtype=None",
+     "d = _if(_num(dim), [dim], dim); "
+     "_if(_none(d), _if(_none(ord), linalg.vector_norm(input, 2, None, keepdim, dtype=dtype), "
+     "_if(_eq(_ndim(input), 1), linalg.vector_norm(input, ord, None, keepdim, dtype=dtype), "
+     "_if(_eq(_ndim(input), 2), linalg.matrix_norm(input, ord, [-2, -1], keepdim, dtype=dtype), "
+     "_err('linalg.norm: input must be 1-D or 2-D when dim is None and ord is not None')))), "
+     "_if(_eq(_len(d), 1), linalg.vector_norm(input, _if(_none(ord), 2, ord), d, keepdim, dtype=dtype), "
+     "linalg.matrix_norm(input, _if(_none(ord), 'fro', ord), d, keepdim, dtype=dtype)))"},
+    /* matrix powers as ATen's linalg_matrix_power: n <= 3 directly, larger ones by the binary decomposition of n */
+    {{"torch._C._linalg.linalg_matrix_power", "torch.linalg.matrix_power", "torch.matrix_power", M("matrix_power"),
+      ATEN("linalg_matrix_power"), ATEN("matrix_power")},
+     "input, n",
+     "_if(_lt(n, 0), _err('matrix_power: a negative power needs the inverse, which fx2c does not compute'), "
+     "_if(_eq(n, 0), diag_embed(full(_slice(_sizes(input), 0, -1), 1.0, dtype=_dtype(input))), "
+     "_if(_eq(n, 1), clone(input), _if(_eq(n, 2), matmul(input, input), "
+     "_if(_eq(n, 3), matmul(matmul(input, input), input), fx2c.matrix_power_bits(None, input, n))))))"},
+    {{"fx2c.matrix_power_bits"}, "r, z, n",
+     "m = _floordiv(n, 2); r2 = _if(_eq(_mod(n, 2), 1), _if(_none(r), z, matmul(r, z)), r); "
+     "_if(_gt(m, 0), fx2c.matrix_power_bits(r2, matmul(z, z), m), r2)"},
+    /* multi_dot as ATen's: a 1-D first (last) operand is a row (column); three matrices in the cheaper order, more
+     * in the order of least multiplications (_chain_order) */
+    {{"torch._C._linalg.linalg_multi_dot", "torch.linalg.multi_dot", ATEN("linalg_multi_dot")},
+     "tensors",
+     "n = _len(tensors); f = _item(tensors, 0); l = _item(tensors, _sub(n, 1)); "
+     "a = _if(_eq(_ndim(f), 1), unsqueeze(f, 0), f); c = _if(_eq(_ndim(l), 1), unsqueeze(l, 1), l); "
+     "ts = _concat([a], _slice(tensors, 1, _sub(n, 1)), [c]); "
+     "r = _if(_eq(n, 2), matmul(a, c), _if(_eq(n, 3), fx2c.multi_dot3(a, _item(tensors, 1), c), "
+     "fx2c.multi_dot_tree(ts, _chain_order(ts)))); "
+     "r1 = _if(_eq(_ndim(l), 1), squeeze(r, -1), r); _if(_eq(_ndim(f), 1), squeeze(r1, 0), r1)"},
+    {{"fx2c.multi_dot_tree"}, "ts, tree",
+     "_if(_int(tree), _item(ts, tree), matmul(fx2c.multi_dot_tree(ts, _item(tree, 0)), "
+     "fx2c.multi_dot_tree(ts, _item(tree, 1))))"},
+    {{"fx2c.multi_dot3"}, "a, b, c",
+     "p = _size(a, 0); q = _size(b, 0); r = _size(c, 0); s = _size(c, 1); "
+     "_if(_gt(_mul(_mul(p, r), _add(q, s)), _mul(_mul(q, s), _add(p, r))), matmul(a, matmul(b, c)), "
+     "matmul(matmul(a, b), c))"},
     {{"torch.functional.norm", "torch.norm", M("norm"), ATEN("norm.ScalarOpt_dim"), ATEN("norm.Scalar")},
      "input, p='fro', dim=None, keepdim=False, out=None, dtype=None",
      "_if(_eq(p, 'nuc'), _err(\"the nuclear norm (p='nuc') is not supported\"), "
@@ -271,6 +322,13 @@ static const composite composites[] = {
      "am = reshape(expand(permute(a1, _item(p, 3)), _item(p, 4)), _item(p, 5)); "
      "bm = reshape(expand(permute(b1, _item(p, 7)), _item(p, 8)), _item(p, 9)); "
      "permute(reshape(matmul(am, bm), _item(p, 10)), _item(p, 11))"},
+    /* the zero frequency to the middle and back, as roll */
+    {{"torch._C._fft.fft_fftshift", "torch.fft.fftshift"}, "input, dim=None",
+     "d = _if(_none(dim), _range(_ndim(input)), _if(_num(dim), [dim], dim)); "
+     "roll(input, _each(d, _floordiv(_size(input, it), 2)), d)"},
+    {{"torch._C._fft.fft_ifftshift", "torch.fft.ifftshift"}, "input, dim=None",
+     "d = _if(_none(dim), _range(_ndim(input)), _if(_num(dim), [dim], dim)); "
+     "roll(input, _each(d, _neg(_floordiv(_size(input, it), 2))), d)"},
     {{"torch.kron", M("kron")},
      "input, other",
      "n = _max(_ndim(input), _ndim(other)); "
@@ -1012,6 +1070,13 @@ static fx_value make_node(ev *e, fx_str name, const fx_value *args, int n, const
   return result;
 }
 
+/* The tree of _chain_order: an index, or [left, right]. */
+static fx_value chain_tree(fx_graph *g, int (*split)[64], int i, int j) {
+  if (i == j) return fx_value_int(g, i);
+  fx_value lr[2] = {chain_tree(g, split, i, split[i][j]), chain_tree(g, split, split[i][j] + 1, j)};
+  return fx_value_container(g, FX_V_LIST, lr, 2);
+}
+
 /* ---- einsum: the plan of _einsum ---- */
 
 /* Subscripts as torch numbers them ('A'-'Z' 0-25, 'a'-'z' 26-51); the dimensions of an ellipsis, aligned from the
@@ -1562,6 +1627,33 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
   if (IS("_einsum")) {
     NEED(2);
     return einsum_plan(e, a);
+  }
+  if (IS("_chain_order")) { /* the cheapest order to multiply matrices: a tree of pairs of their indices */
+    NEED(1);
+    if ((r0.kind != FX_V_LIST && r0.kind != FX_V_TUPLE) || r0.n < 1 || r0.n > 64) return fail(e, "bad _chain_order");
+    int nm = (int)r0.n;
+    int64_t dims[65];
+    for (int i = 0; i < nm; i++) {
+      const fx_tinfo *t = tensor_of(e, &r0.u.items[i], "linalg.multi_dot: a tensor");
+      if (!t) return NONE_VALUE;
+      if (t->ndim != 2) return fail(e, "linalg.multi_dot: the tensors in the middle must be 2-D");
+      if (i && t->shape[0] != dims[i]) return fail(e, "linalg.multi_dot: the matrices cannot be multiplied");
+      dims[i] = t->shape[0];
+      dims[i + 1] = t->shape[1];
+    }
+    static int64_t cost[64][64];
+    static int split[64][64];
+    for (int i = 0; i < nm; i++) cost[i][i] = 0;
+    for (int l = 1; l < nm; l++) /* as ATen's matrix_chain_order: the first split of least cost */
+      for (int i = 0; i + l < nm; i++) {
+        int j = i + l;
+        cost[i][j] = INT64_MAX;
+        for (int k = i; k < j; k++) {
+          int64_t q = cost[i][k] + cost[k + 1][j] + dims[i] * dims[k + 1] * dims[j + 1];
+          if (q < cost[i][j]) cost[i][j] = q, split[i][j] = k;
+        }
+      }
+    return chain_tree(e->p->g, split, 0, nm - 1);
   }
   if (IS("_tensordot")) { /* [perm_a, perm_b, shape_a, shape_b, shape]: a and b permuted, as matrices, the result */
     NEED(3);

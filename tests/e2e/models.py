@@ -469,7 +469,10 @@ class CompositeFunctions(torch.nn.Module):
             torch.einsum("...j,j->...", x, self.slope) + torch.einsum("i,j->ij", x[0], t[1])[:4, 0] + \
             torch.einsum("bij->jb", y).sum(0)[0] + torch.einsum("ij,j", x, p[0]) + \
             torch.einsum("bxk,kj->bxj", x.unsqueeze(0), self.bw[0]).sum((0, 2)) + torch.einsum("iji->j", self.bw[:, :4, :3])[0] + \
-            torch.einsum("xy,zy", x, t[:1]).sum(1) + torch.einsum("ij,ij->", x, t)
+            torch.einsum("xy,zy", x, t[:1]).sum(1) + torch.einsum("ij,ij->", x, t) + \
+            torch.linalg.multi_dot([x, t.T, x, t.T]).sum(1) + torch.linalg.matrix_power(x[:, :4] * 0.5, 5).sum(0) + \
+            torch.linalg.matrix_norm(x, 1) + torch.linalg.norm(x, float("inf")) + torch.linalg.norm(x, dim=1) + \
+            torch.fft.fftshift(x)[:, 0] + torch.fft.ifftshift(x, 1)[:, 1]
         return a, b, c, d, e, f, g, h, k, torch.cov(x), torch.round(x, decimals=2), torch.rot90(x), torch.atleast_3d(x[0]), \
             torch.diagonal_scatter(x, t[0, :4]), x.sum_to_size(1, 6), F.bilinear(x, t, self.bw, self.slope[:3]), m
 
