@@ -386,6 +386,35 @@ static const composite composites[] = {
     {{ATEN("_assert_tensor_metadata")}, "a, size=None, stride=None, dtype=None, *, device=None, layout=None",
      "torch._assert(_and(_if(_none(dtype), True, _eq(_dtype(a), dtype)), _if(_none(size), True, _eq(_sizes(a), size))), "
      "'Tensor metadata mismatch')"},
+    /* ---- embedding_bag: each bag's rows gathered, weighted and reduced by index_add (sum, mean) or scatter_reduce
+     * (max) into one row per bag, in index order as ATen's CPU loops add them; an empty bag is zeros ---- */
+    {{"torch.nn.functional.embedding_bag"},
+     "input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode='mean', sparse=False, "
+     "per_sample_weights=None, include_last_offset=False, padding_idx=None",
+     "_if(_not(_none(max_norm)), _err('embedding_bag: max_norm renormalizes the weight in place, which fx2c does not do'), "
+     "_if(_and(_not(_none(per_sample_weights)), _ne(mode, 'sum')), "
+     "_err('embedding_bag: per_sample_weights is only supported for mode=sum'), "
+     "_if(_and(_eq(_ndim(input), 2), _not(_none(offsets))), _err('embedding_bag: offsets has to be None if input is 2D'), "
+     "fx2c.embedding_bag(input, weight, offsets, mode, per_sample_weights, include_last_offset, padding_idx))))"},
+    {{"fx2c.embedding_bag"}, "input, weight, offsets, mode, psw, last, pad",
+     "two = _eq(_ndim(input), 2); n = _numel(input); idx = reshape(input, [-1]); d = _size(weight, 1); "
+     "b = _if(two, _size(input, 0), _if(last, _sub(_size(offsets, 0), 1), _size(offsets, 0))); "
+     "bag = _if(two, div(arange(n), _size(input, 1), rounding_mode='floor'), "
+     "sub(searchsorted(_if(last, aten.slice.Tensor(offsets, 0, 0, -1), offsets), arange(n), right=True), 1)); "
+     "m = _if(_none(pad), None, ne(idx, _if(_lt(pad, 0), _add(pad, _size(weight, 0)), pad))); "
+     "e0 = embedding(idx, weight); e1 = _if(_none(m), e0, where(unsqueeze(m, 1), e0, 0.0)); "
+     "e = _if(_none(psw), e1, mul(e1, unsqueeze(reshape(psw, [-1]), 1))); "
+     "_if(_eq(mode, 'max'), fx2c.embedding_bag_max(bag, e0, m, n, b, d), "
+     "fx2c.embedding_bag_sum(zeros([b, d], dtype=_dtype(weight)), bag, e, mode, m, n, b))"},
+    /* the padding entries go to a bag of their own, b, which is then dropped */
+    {{"fx2c.embedding_bag_max"}, "bag, e, m, n, b, d",
+     "bm = _if(_none(m), bag, where(m, bag, b)); "
+     "r = scatter_reduce(zeros([_add(b, 1), d], dtype=_dtype(e)), 0, expand(unsqueeze(bm, 1), [n, d]), e, 'amax', "
+     "include_self=False); aten.slice.Tensor(r, 0, 0, b)"},
+    {{"fx2c.embedding_bag_sum"}, "z, bag, e, mode, m, n, b",
+     "s = index_add(z, 0, bag, e); "
+     "_if(_eq(mode, 'sum'), s, div(s, unsqueeze(clamp(index_add(zeros([b], dtype=_dtype(e)), 0, bag, "
+     "_if(_none(m), ones([n], dtype=_dtype(e)), to(m, _dtype(e)))), min=1), 1)))"},
     /* ---- indexing: gather and scatter (ops/index.c) along one dimension ---- */
     {{"torch.index_add", M("index_add")},
      "input, dim, index, source, *, alpha=1",

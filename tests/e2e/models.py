@@ -418,12 +418,13 @@ class SpecialFunctions(torch.nn.Module):
 class CompositeFunctions(torch.nn.Module):
     """Targets that fx2c decomposes into other ops (program/decompose.c: losses, norms, products, stacking and
     splitting, triangles, index_add and friends, sorting and medians, classification losses, searching, pairs and
-    combinations, einsum with broadcasting, ellipses, diagonals, implicit outputs and three operands) and the gather and scatter kernel (runtime/fxrt_index.c), with
+    combinations, embedding_bag, einsum with broadcasting, ellipses, diagonals, implicit outputs and three operands) and the gather and scatter kernel (runtime/fxrt_index.c), with
     indices computed at run time, so that the C and LLVM backends run what the decompositions make."""
 
     def __init__(self):
         super().__init__()
         self.register_buffer("idx", torch.tensor([[0, 5, 1], [3, 0, 3]]))
+        self.register_buffer("offs", torch.tensor([0, 5, 5, 12]))  # embedding_bag: an empty bag
         self.slope = torch.nn.Parameter(torch.rand(6) * 0.5)
         self.bw = torch.nn.Parameter(torch.randn(3, 6, 6) * 0.3)
 
@@ -472,7 +473,10 @@ class CompositeFunctions(torch.nn.Module):
             torch.einsum("xy,zy", x, t[:1]).sum(1) + torch.einsum("ij,ij->", x, t) + \
             torch.linalg.multi_dot([x, t.T, x, t.T]).sum(1) + torch.linalg.matrix_power(x[:, :4] * 0.5, 5).sum(0) + \
             torch.linalg.matrix_norm(x, 1) + torch.linalg.norm(x, float("inf")) + torch.linalg.norm(x, dim=1) + \
-            torch.fft.fftshift(x)[:, 0] + torch.fft.ifftshift(x, 1)[:, 1]
+            torch.fft.fftshift(x)[:, 0] + torch.fft.ifftshift(x, 1)[:, 1] + \
+            F.embedding_bag(i.reshape(-1), self.bw[0], self.offs, mode="max", padding_idx=1).sum(1) + \
+            F.embedding_bag(i, self.bw[1], mode="sum", per_sample_weights=p).sum(1) + \
+            F.embedding_bag(i.reshape(-1), self.bw[2], self.offs[:3], mode="mean", padding_idx=0).sum(1)[:1]
         return a, b, c, d, e, f, g, h, k, torch.cov(x), torch.round(x, decimals=2), torch.rot90(x), torch.atleast_3d(x[0]), \
             torch.diagonal_scatter(x, t[0, :4]), x.sum_to_size(1, 6), F.bilinear(x, t, self.bw, self.slope[:3]), m
 
