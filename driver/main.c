@@ -356,8 +356,17 @@ static bool apply_input_spec(fx_program *p, const char *spec, const char **given
       index = i;
   }
   if (index == FX_NONE_IDX) {
+    fx_buf names = {0};
+    for (uint32_t i = 0; i < p->nplaceholders && i < 16; i++) {
+      const fx_node *n = &p->g->nodes[p->placeholders[i]];
+      fx_buf_printf(&names, "%s'%.*s'", i ? ", " : "", (int)n->name.n, n->name.p);
+    }
+    if (p->nplaceholders > 16) fx_buf_puts(&names, ", ...");
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: the graph has no placeholder '%.*s'", spec, (int)a.name.n,
                   a.name.p);
+    if (p->nplaceholders) fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "its placeholders are %s", names.p);
+    else fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "it has no placeholders");
+    fx_buf_free(&names);
     return false;
   }
   if (given_by[index]) {
@@ -725,6 +734,20 @@ static bool load_model_files(const char *modules_path, const char *weights_path,
   return true;
 }
 
+/* After errors of `fx2c run`: a float64 .npy file (numpy's default) for a model that computes in float32 is the likely
+ * cause; the note names the file. */
+static void note_f64_inputs(const fx_program *p, const fx_tensor *inputs, const char **paths, int nin, fx_diag *d) {
+  for (int i = 0; i < nin; i++)
+    if (inputs[i].dtype == FXRT_F64) {
+      const fx_node *ph = &p->g->nodes[p->placeholders[i]];
+      fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
+                   "input '%.*s' is %s, which holds float64 values (numpy's default); if the model computes in "
+                   "float32, save it as float32: np.save(path, a.astype(np.float32))",
+                   (int)ph->name.n, ph->name.p, paths[i]);
+      return;
+    }
+}
+
 static double now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -863,8 +886,11 @@ static int cmd_run(int argc, char **argv) {
     goto done;
   }
   for (int i = 0; i < nin; i++) fx_program_set_input(&prog, (uint32_t)i, inputs[i].dtype, inputs[i].ndim, inputs[i].shape);
-  if (!fx_program_build(&prog, &d) || !program_outputs_arrays(&prog, &d) ||
-      !fx_program_read_weights(&prog, have_w ? &w : NULL, &d))
+  if (!fx_program_build(&prog, &d)) {
+    note_f64_inputs(&prog, inputs, in_paths, nin, &d);
+    goto done;
+  }
+  if (!program_outputs_arrays(&prog, &d) || !fx_program_read_weights(&prog, have_w ? &w : NULL, &d))
     goto done;
   /* no output may overwrite an input: all are checked before the first is written, the trace before the run */
   input_files in_files = {NULL, 0, &d};
@@ -907,6 +933,7 @@ static int cmd_run(int argc, char **argv) {
   fx_interp_probe bare = {NULL, NULL, NULL, NULL, fxrt_threads_pool(pool)};
   double t0 = now_seconds();
   bool ran = fx_interp_run_probed(&prog, all, prog.nplaceholders, &res, profile || trace || dump_dir ? &pr : &bare, &d);
+  if (!ran) note_f64_inputs(&prog, inputs, in_paths, nin, &d);
   double t1 = now_seconds();
   fxrt_threads_stop(pool);
   fx_xfree(all);

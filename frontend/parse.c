@@ -335,6 +335,19 @@ fx_graph *fx_parse_graph(const fx_source *src, fx_diag *d) {
                   "empty input: expected a graph as print(gm.graph) prints it, starting with 'graph():'");
     return NULL;
   }
+  /* print(gm.code) or print(gm) pasted for print(gm.graph): Python's `def forward(self, ...):` at a line's start */
+  for (const char *p = src->text, *end = src->text + src->len; p && p < end;) {
+    if ((size_t)(end - p) > 12 && !memcmp(p, "def forward(", 12)) {
+      fx_diag_error(d, src, fx_loc_at(src, (size_t)(p - src->text), 11),
+                    "this is Python code (what print(gm.code) or print(gm) prints), not a graph");
+      fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
+                   "fx2c reads the graph: write str(gm.graph) to the file (what print(gm.graph) prints, starting with "
+                   "'graph():'), and str(model) to the --modules file");
+      return NULL;
+    }
+    p = memchr(p, '\n', (size_t)(end - p));
+    if (p) p++;
+  }
   fx_graph *g = fx_graph_new();
   g->src = src;
   /* One node a line, in the usual layout: reserve that many so that the node array is not regrown. */

@@ -10,7 +10,9 @@
  * A placeholder that names a tensor of the weights file becomes a get_attr of it (a weight of the program, not an
  * input of the generated code); a target that names a layer or a tensor becomes its path. The names replace '.'
  * (and any other character that is not one of an identifier) by '_', so a name is matched against every path
- * written that way, and must match exactly one. */
+ * written that way, and must match exactly one.
+ *
+ * A weights file whose names all start with a part the graph's names lack (module., _orig_mod.) is one error. */
 #include <string.h>
 
 #include "program.h"
@@ -96,6 +98,46 @@ static void retarget(fx_graph *g, fx_node *n, fx_opcode op, fx_str target) {
   }
 }
 
+/* A tensor of w named prefix + name, or (call_module) one under the layer prefix + name. */
+static bool has_tensor(const fx_weights *w, const fx_node *n, const char *prefix, size_t np) {
+  for (uint32_t i = 0; i + w->nmade < w->n; i++) {
+    fx_str k = w->tensors[i].name;
+    if (k.n < np + n->target.n || memcmp(k.p, prefix, np) || memcmp(k.p + np, n->target.p, n->target.n)) continue;
+    if (n->opcode == FX_GET_ATTR ? k.n == np + n->target.n : k.n > np + n->target.n && k.p[np + n->target.n] == '.')
+      return true;
+  }
+  return false;
+}
+
+/* The weights of a model saved inside another (DistributedDataParallel's module., torch.compile's _orig_mod.): every
+ * name has a first part that the graph's names lack. One error for it, rather than one per missing tensor. */
+static bool check_prefix(const fx_graph *g, const fx_weights *w, fx_diag *d) {
+  if (!w || w->n == w->nmade) return true;
+  fx_str first = w->tensors[0].name;
+  const char *dot = memchr(first.p, '.', first.n);
+  if (!dot) return true;
+  size_t np = (size_t)(dot - first.p) + 1;
+  for (uint32_t i = 0; i + w->nmade < w->n; i++)
+    if (w->tensors[i].name.n <= np || memcmp(w->tensors[i].name.p, first.p, np)) return true;
+  int direct = 0, prefixed = 0;
+  for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
+    const fx_node *n = &g->nodes[i];
+    if ((n->opcode != FX_GET_ATTR && n->opcode != FX_CALL_MODULE) || !n->target.n) continue;
+    direct += has_tensor(w, n, "", 0);
+    prefixed += has_tensor(w, n, first.p, np);
+  }
+  if (direct || !prefixed) return true;
+  fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0},
+                "%s: every tensor's name starts with '%.*s', which the graph's names do not have (a checkpoint of a "
+                "model wrapped by DistributedDataParallel or torch.compile?)",
+                w->path, (int)np, first.p);
+  fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
+               "save the inner model's state_dict, or drop the prefix: {k.removeprefix('%.*s'): v for k, v in "
+               "sd.items()}",
+               (int)np, first.p);
+  return false;
+}
+
 bool fx_graph_bind_names(fx_graph *g, const fx_modules *mods, const fx_weights *w, fx_diag *d) {
   uint32_t errors = d->nerrors;
   char path[512];
@@ -146,5 +188,6 @@ bool fx_graph_bind_names(fx_graph *g, const fx_modules *mods, const fx_weights *
       }
     }
   }
+  if (d->nerrors == errors) check_prefix(g, w, d);
   return d->nerrors == errors;
 }

@@ -27,6 +27,20 @@ expect "a shape error at its node" 1 "model.fx:3:5: error: convolution: the inpu
   "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'x:f32[1,4,8,8]' --emit graph -o /dev/null
 expect "an input the graph does not have" 1 "the graph has no placeholder 'q'" \
   "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'q:f32[2]' --emit graph -o /dev/null
+expect "an input the graph does not have: the ones it has" 1 "its placeholders are 'x'" \
+  "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'q:f32[2]' --emit graph -o /dev/null
+# weights saved from a model inside DistributedDataParallel (module.conv.weight ...): one error, naming the prefix
+expect "weights with a prefix" 1 "every tensor's name starts with 'module.'" \
+  "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --weights "$dir/model_ddp.pt" \
+  --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
+if [ "$(grep -c 'error:' "$work/err")" = 1 ]; then pass=$((pass + 1)); else echo "FAIL weights with a prefix: more than one error"; cat "$work/err"; fail=$((fail + 1)); fi
+# a float64 .npy (numpy's default) for a float32 model: the note names the file
+expect "a float64 input file" 1 "input 'x' is $dir/x_f64.npy, which holds float64 values" \
+  "$fx2c" run "$dir/model.fx" "${common[@]}" "$dir/x_f64.npy" -o "$work/f64"
+# print(gm.code) pasted as the graph
+printf 'def forward(self, x):\n    relu = torch.relu(x);  x = None\n    return relu\n' >"$work/code.fx"
+expect "Python code for a graph" 1 "code.fx:1:1: error: this is Python code (what print(gm.code) or print(gm) prints), not a graph" \
+  "$fx2c" compile "$work/code.fx" --emit graph -o /dev/null
 expect "a malformed input spec" 2 "bad --input 'x:f99[1]'" \
   "$fx2c" compile "$dir/model.fx" --input 'x:f99[1]' --emit graph -o /dev/null
 expect "modules without weights" 1 "weight 'conv.weight' of module 'conv' (Conv2d) is missing: no --weights given" \
