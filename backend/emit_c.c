@@ -315,6 +315,31 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
                     (long long)q->divisor_override);
       break;
     }
+    case FX_ARG_CONV3PARAMS: {
+      const fxrt_conv3d_params *c = &k->p.conv3;
+      fx_buf_printf(b,
+                    "&(const fxrt_conv3d_params){{%lld, %lld, %lld}, {%lld, %lld, %lld}, {%lld, %lld, %lld}, %lld, "
+                    "{%lld, %lld, %lld}}",
+                    (long long)c->stride[0], (long long)c->stride[1], (long long)c->stride[2],
+                    (long long)c->padding[0], (long long)c->padding[1], (long long)c->padding[2],
+                    (long long)c->dilation[0], (long long)c->dilation[1], (long long)c->dilation[2],
+                    (long long)c->groups, (long long)c->output_padding[0], (long long)c->output_padding[1],
+                    (long long)c->output_padding[2]);
+      break;
+    }
+    case FX_ARG_POOL3PARAMS: {
+      const fxrt_pool3d_params *q = &k->p.pool3;
+      fx_buf_printf(b,
+                    "&(const fxrt_pool3d_params){{%lld, %lld, %lld}, {%lld, %lld, %lld}, {%lld, %lld, %lld}, "
+                    "{%lld, %lld, %lld}, %s, %s, %lld}",
+                    (long long)q->kernel[0], (long long)q->kernel[1], (long long)q->kernel[2],
+                    (long long)q->stride[0], (long long)q->stride[1], (long long)q->stride[2],
+                    (long long)q->padding[0], (long long)q->padding[1], (long long)q->padding[2],
+                    (long long)q->dilation[0], (long long)q->dilation[1], (long long)q->dilation[2],
+                    q->ceil_mode ? "true" : "false", q->count_include_pad ? "true" : "false",
+                    (long long)q->divisor_override);
+      break;
+    }
     case FX_ARG_PADS:
       fx_buf_printf(b, "(const int64_t[]){%lld, %lld, %lld, %lld}", (long long)k->i[s], (long long)k->i[s + 1],
                     (long long)k->i[s + 2], (long long)k->i[s + 3]);

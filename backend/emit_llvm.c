@@ -185,7 +185,7 @@ typedef struct {
   LLVMTargetDataRef td;
   bool short_enums; /* enum fields are one byte (GCC's arm-none-eabi ABI) */
   LLVMTypeRef i1, i8, i32, i64, f32, f64, ptr, isize, enum_field;
-  LLVMTypeRef view_t, conv_t, convt_t, pool_t, ep_t, un_t;
+  LLVMTypeRef view_t, conv_t, convt_t, pool_t, conv3_t, pool3_t, ep_t, un_t;
   LLVMValueRef fn;                    /* NAME_run_threads, the body */
   LLVMValueRef kfn[FX_NUM_KINDS];     /* the runtime's functions, declared when first called */
   LLVMTypeRef kty[FX_NUM_KINDS];
@@ -249,6 +249,10 @@ static void make_types(lv *v) {
   v->conv_t = named_struct(v, "fxrt_conv2d_params", (LLVMTypeRef[]){pair, pair, pair, v->i64, pair}, 5);
   v->convt_t = named_struct(v, "fxrt_conv_transpose2d_params", (LLVMTypeRef[]){pair, pair, pair, pair, v->i64}, 5);
   v->pool_t = named_struct(v, "fxrt_pool2d_params", (LLVMTypeRef[]){pair, pair, pair, pair, v->i8, v->i8, v->i64}, 7);
+  LLVMTypeRef triple = LLVMArrayType2(v->i64, 3);
+  v->conv3_t = named_struct(v, "fxrt_conv3d_params", (LLVMTypeRef[]){triple, triple, triple, v->i64, triple}, 5);
+  v->pool3_t =
+      named_struct(v, "fxrt_pool3d_params", (LLVMTypeRef[]){triple, triple, triple, triple, v->i8, v->i8, v->i64}, 7);
   v->ep_t = named_struct(v, "fxrt_epilogue", (LLVMTypeRef[]){v->enum_field, v->f32, v->f32, v->f32, v->ptr}, 5);
   v->un_t = named_struct(v, "fxrt_unary_params", (LLVMTypeRef[]){v->f32, v->f32, v->f32}, 3);
 }
@@ -268,6 +272,9 @@ static bool check_host_layouts(lv *v) {
       {v->convt_t, sizeof(fxrt_conv_transpose2d_params), 4, offsetof(fxrt_conv_transpose2d_params, groups)},
       {v->pool_t, sizeof(fxrt_pool2d_params), 5, offsetof(fxrt_pool2d_params, count_include_pad)},
       {v->pool_t, sizeof(fxrt_pool2d_params), 6, offsetof(fxrt_pool2d_params, divisor_override)},
+      {v->conv3_t, sizeof(fxrt_conv3d_params), 4, offsetof(fxrt_conv3d_params, output_padding)},
+      {v->pool3_t, sizeof(fxrt_pool3d_params), 5, offsetof(fxrt_pool3d_params, count_include_pad)},
+      {v->pool3_t, sizeof(fxrt_pool3d_params), 6, offsetof(fxrt_pool3d_params, divisor_override)},
       {v->ep_t, sizeof(fxrt_epilogue), 1, offsetof(fxrt_epilogue, alpha)},
       {v->ep_t, sizeof(fxrt_epilogue), 4, offsetof(fxrt_epilogue, residual)},
       {v->un_t, sizeof(fxrt_unary_params), 2, offsetof(fxrt_unary_params, c)},
@@ -323,6 +330,7 @@ static LLVMValueRef view_const(lv *v, const fxrt_view *w) {
 }
 
 static LLVMValueRef pair(lv *v, const int64_t *x) { return i64_array(v, x, 2, 2); }
+static LLVMValueRef triple(lv *v, const int64_t *x) { return i64_array(v, x, 3, 3); }
 
 static LLVMValueRef cf32(lv *v, double x) { return LLVMConstReal(v->f32, (double)(float)x); }
 
@@ -867,6 +875,21 @@ static void emit_kcall(lv *v, const fx_kcall *k) {
                            LLVMConstInt(v->i8, q->ceil_mode, 0), LLVMConstInt(v->i8, q->count_include_pad, 0),
                            ci64(v, q->divisor_override)};
       a[n++] = const_global(v, LLVMConstNamedStruct(v->pool_t, f, 7), "pool2d");
+      break;
+    }
+    case FX_ARG_CONV3PARAMS: {
+      const fxrt_conv3d_params *c = &k->p.conv3;
+      LLVMValueRef f[5] = {triple(v, c->stride), triple(v, c->padding), triple(v, c->dilation), ci64(v, c->groups),
+                           triple(v, c->output_padding)};
+      a[n++] = const_global(v, LLVMConstNamedStruct(v->conv3_t, f, 5), "conv3d");
+      break;
+    }
+    case FX_ARG_POOL3PARAMS: {
+      const fxrt_pool3d_params *q = &k->p.pool3;
+      LLVMValueRef f[7] = {triple(v, q->kernel), triple(v, q->stride), triple(v, q->padding), triple(v, q->dilation),
+                           LLVMConstInt(v->i8, q->ceil_mode, 0), LLVMConstInt(v->i8, q->count_include_pad, 0),
+                           ci64(v, q->divisor_override)};
+      a[n++] = const_global(v, LLVMConstNamedStruct(v->pool3_t, f, 7), "pool3d");
       break;
     }
     case FX_ARG_PADS: a[n++] = const_global(v, i64_array(v, k->i + s, 4, 4), "pads"); break;

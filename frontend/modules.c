@@ -174,6 +174,12 @@ static const fx_sig sigs[FX_NUM_MODULE_TYPES] = {
     [FX_MOD_CONV1D] = SIG(conv_p),
     [FX_MOD_CONV2D] = SIG(conv_p),
     [FX_MOD_CONV_TRANSPOSE2D] = SIG(convt_p),
+    [FX_MOD_CONV3D] = SIG(conv_p),
+    [FX_MOD_CONV_TRANSPOSE3D] = SIG(convt_p),
+    [FX_MOD_BATCH_NORM3D] = SIG(bn_p),
+    [FX_MOD_MAX_POOL3D] = SIG(maxpool_p),
+    [FX_MOD_AVG_POOL3D] = SIG(avgpool2d_p),
+    [FX_MOD_ADAPTIVE_MAX_POOL3D] = SIG(adaptive_max_p),
     [FX_MOD_LINEAR] = SIG(linear_p),
     [FX_MOD_BATCH_NORM1D] = SIG(bn_p),
     [FX_MOD_BATCH_NORM2D] = SIG(bn_p),
@@ -702,13 +708,16 @@ static void check_layer(reader *r, const span_t *s, fx_module *mod, const size_t
   switch (mod->type) {
   case FX_MOD_CONV1D:
   case FX_MOD_CONV2D:
-  case FX_MOD_CONV_TRANSPOSE2D: {
-    int nd = mod->type == FX_MOD_CONV1D ? 1 : 2;
+  case FX_MOD_CONV_TRANSPOSE2D:
+  case FX_MOD_CONV3D:
+  case FX_MOD_CONV_TRANSPOSE3D: {
+    int nd = mod->type == FX_MOD_CONV1D ? 1 : mod->type == FX_MOD_CONV3D || mod->type == FX_MOD_CONV_TRANSPOSE3D ? 3 : 2;
     bool ok = check_tuple(r, s, mod, starts, "kernel_size", nd, false, what);
     ok &= check_tuple(r, s, mod, starts, "stride", nd, true, what);
     ok &= check_tuple(r, s, mod, starts, "padding", nd, false, what);
     ok &= check_tuple(r, s, mod, starts, "dilation", nd, true, what);
-    if (mod->type == FX_MOD_CONV_TRANSPOSE2D) ok &= check_tuple(r, s, mod, starts, "output_padding", nd, false, what);
+    if (mod->type == FX_MOD_CONV_TRANSPOSE2D || mod->type == FX_MOD_CONV_TRANSPOSE3D)
+      ok &= check_tuple(r, s, mod, starts, "output_padding", nd, false, what);
     int g = param_index(mod->type, "groups");
     if (p[g].v.i <= 0) {
       err(r, arg_loc(r, s, mod, starts[g]), "%s argument 'groups' must be a positive int", what);
@@ -1321,13 +1330,15 @@ int fx_module_param_specs(const fx_module *mod, fx_param_spec *out) {
   switch (mod->type) {
   case FX_MOD_CONV1D:
   case FX_MOD_CONV2D:
-  case FX_MOD_CONV_TRANSPOSE2D: {
-    int nd = mod->type == FX_MOD_CONV1D ? 1 : 2;
+  case FX_MOD_CONV_TRANSPOSE2D:
+  case FX_MOD_CONV3D:
+  case FX_MOD_CONV_TRANSPOSE3D: {
+    int nd = mod->type == FX_MOD_CONV1D ? 1 : mod->type == FX_MOD_CONV3D || mod->type == FX_MOD_CONV_TRANSPOSE3D ? 3 : 2;
     int64_t in = int_param(mod, "in_channels"), outc = int_param(mod, "out_channels");
     int64_t g = int_param(mod, "groups");
     if (g <= 0) return 0;
     if (!fx_module_ints(mod, "kernel_size", nd, sh + 2)) return 0;
-    if (mod->type == FX_MOD_CONV_TRANSPOSE2D) {
+    if (mod->type == FX_MOD_CONV_TRANSPOSE2D || mod->type == FX_MOD_CONV_TRANSPOSE3D) {
       sh[0] = in;
       sh[1] = outc / g;
     } else {
@@ -1346,6 +1357,7 @@ int fx_module_param_specs(const fx_module *mod, fx_param_spec *out) {
     break;
   case FX_MOD_BATCH_NORM1D:
   case FX_MOD_BATCH_NORM2D:
+  case FX_MOD_BATCH_NORM3D:
     sh[0] = int_param(mod, "num_features");
     if (bool_param(mod, "affine")) {
       k = spec(out, k, "weight", 1, sh, false);

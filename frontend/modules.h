@@ -35,7 +35,9 @@
   X(SOFTMAX, "Softmax") X(LOG_SOFTMAX, "LogSoftmax") X(MAX_POOL1D, "MaxPool1d") X(MAX_POOL2D, "MaxPool2d")        \
   X(AVG_POOL1D, "AvgPool1d") X(AVG_POOL2D, "AvgPool2d") X(ADAPTIVE_AVG_POOL1D, "AdaptiveAvgPool1d")               \
   X(ADAPTIVE_AVG_POOL2D, "AdaptiveAvgPool2d") X(ADAPTIVE_MAX_POOL2D, "AdaptiveMaxPool2d") X(DROPOUT, "Dropout")   \
-  X(ADAPTIVE_AVG_POOL3D, "AdaptiveAvgPool3d")                                                                     \
+  X(ADAPTIVE_AVG_POOL3D, "AdaptiveAvgPool3d") X(CONV3D, "Conv3d") X(CONV_TRANSPOSE3D, "ConvTranspose3d")        \
+  X(BATCH_NORM3D, "BatchNorm3d") X(MAX_POOL3D, "MaxPool3d") X(AVG_POOL3D, "AvgPool3d")                            \
+  X(ADAPTIVE_MAX_POOL3D, "AdaptiveMaxPool3d")                                                                     \
   X(DROPOUT1D, "Dropout1d") X(DROPOUT2D, "Dropout2d") X(DROPOUT3D, "Dropout3d") X(ALPHA_DROPOUT, "AlphaDropout")  \
   X(FEATURE_ALPHA_DROPOUT, "FeatureAlphaDropout") X(IDENTITY, "Identity") X(FLATTEN, "Flatten")                   \
   X(UNFLATTEN, "Unflatten") X(UPSAMPLE, "Upsample") X(UPSAMPLING_NEAREST2D, "UpsamplingNearest2d")               \

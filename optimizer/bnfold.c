@@ -3,8 +3,8 @@
  *                              b' = (b - mean) * g / sqrt(var + eps) + beta,
  * where g and beta are the BatchNorm's weight and bias (1 and 0 without affine) and b the conv's bias (0 without).
  * The conv module's weight is replaced by W' and its bias by b' (added, and the module's bias=True, when it had
- * none); the BatchNorm node goes. Only when the conv's output has no other user. Call_module level: Conv1d or Conv2d
- * followed by BatchNorm1d or BatchNorm2d, Linear followed by BatchNorm1d (features along dimension 1). Function and
+ * none); the BatchNorm node goes. Only when the conv's output has no other user. Call_module level: Conv1d, Conv2d or
+ * Conv3d followed by BatchNorm1d, 2d or 3d, Linear followed by BatchNorm1d (features along dimension 1). Function and
  * aten level: torch.ops.aten.convolution / F.conv2d / F.linear (weights from get_attr nodes) followed by
  * F.batch_norm or aten native_batch_norm (whose result 0 is the normalized tensor; 1 and 2 must be unused) in eval
  * mode; a conv without a bias gets one (a new weight, `<weight>_bias`, read by a new get_attr node). Weights used
@@ -233,7 +233,7 @@ bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st) {
     uint32_t next = g->nodes[i].next;
     const fx_node *bn_node = &g->nodes[i];
     const fx_module *bn = called_module(pm, i);
-    if (!bn || (bn->type != FX_MOD_BATCH_NORM1D && bn->type != FX_MOD_BATCH_NORM2D) || p->inst[i].failed ||
+    if (!bn || (bn->type != FX_MOD_BATCH_NORM1D && bn->type != FX_MOD_BATCH_NORM2D && bn->type != FX_MOD_BATCH_NORM3D) || p->inst[i].failed ||
         bn_node->args.n != 1 || bn_node->args.u.items[0].kind != FX_V_NODE || bn_node->kwargs.n) {
       i = next;
       continue;
@@ -241,7 +241,7 @@ bool fx_pass_bnfold(fx_pass_manager *pm, fx_pass_stats *st) {
     uint32_t c = bn_node->args.u.items[0].v.node;
     const fx_module *conv = called_module(pm, c);
     bool linear = conv && conv->type == FX_MOD_LINEAR;
-    if (!conv || !(conv->type == FX_MOD_CONV1D || conv->type == FX_MOD_CONV2D || (linear && bn->type == FX_MOD_BATCH_NORM1D)) ||
+    if (!conv || !(conv->type == FX_MOD_CONV1D || conv->type == FX_MOD_CONV2D || conv->type == FX_MOD_CONV3D || (linear && bn->type == FX_MOD_BATCH_NORM1D)) ||
         g->nodes[c].nusers != 1 || p->inst[c].failed || module_calls(g, c) != 1) {
       i = next;
       continue;

@@ -178,6 +178,9 @@ static const rule rules[] = {
      "transposed=True, spatial_dims=1", 0},
     {{"torch.conv_transpose2d", F("conv_transpose2d"), ATEN("conv_transpose2d.input")}, FX_OP_CONVOLUTION, CONVT_SIG,
      "transposed=True, spatial_dims=2", 0},
+    {{"torch.conv3d", F("conv3d"), ATEN("conv3d")}, FX_OP_CONVOLUTION, CONV_SIG, "spatial_dims=3", 0},
+    {{"torch.conv_transpose3d", F("conv_transpose3d"), ATEN("conv_transpose3d.input")}, FX_OP_CONVOLUTION, CONVT_SIG,
+     "transposed=True, spatial_dims=3", 0},
     {{"torch.convolution", ATEN("convolution")}, FX_OP_CONVOLUTION,
      "input, weight, bias, stride, padding, dilation, transposed, output_padding, groups", NULL, 0},
     /* normalization */
@@ -200,6 +203,20 @@ static const rule rules[] = {
      "spatial_dims=1", 0},
     {{"torch._C._nn.max_pool2d_with_indices", ATEN("max_pool2d_with_indices")}, FX_OP_MAX_POOL_WITH_INDICES,
      MAXPOOL_SIG, "spatial_dims=2", 0},
+    {{F("max_pool3d")}, FX_OP_MAX_POOL, F_MAXPOOL_SIG, "spatial_dims=3", 0},
+    {{F("max_pool3d_with_indices")}, FX_OP_MAX_POOL, F_MAXPOOL_SIG, "return_indices=True, spatial_dims=3", 0},
+    {{"torch.max_pool3d", ATEN("max_pool3d")}, FX_OP_MAX_POOL, MAXPOOL_SIG, "spatial_dims=3", 0},
+    {{"torch._C._nn.max_pool3d_with_indices", ATEN("max_pool3d_with_indices")}, FX_OP_MAX_POOL_WITH_INDICES,
+     MAXPOOL_SIG, "spatial_dims=3", 0},
+    {{F("avg_pool3d"), "torch._C._nn.avg_pool3d", ATEN("avg_pool3d")}, FX_OP_AVG_POOL,
+     "input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None",
+     "spatial_dims=3", 0},
+    {{F("adaptive_max_pool3d")}, FX_OP_ADAPTIVE_MAX_POOL, "input, output_size, return_indices=False", "spatial_dims=3",
+     0},
+    {{F("adaptive_max_pool3d_with_indices")}, FX_OP_ADAPTIVE_MAX_POOL, "input, output_size, return_indices=False",
+     "return_indices=True, spatial_dims=3", 0},
+    {{"torch._C._nn.adaptive_max_pool3d", ATEN("adaptive_max_pool3d")}, FX_OP_ADAPTIVE_MAX_POOL, "input, output_size",
+     "return_indices=True, spatial_dims=3", 0},
     {{F("avg_pool1d"), "torch.avg_pool1d", ATEN("avg_pool1d")}, FX_OP_AVG_POOL,
      "input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True", "spatial_dims=1", 0},
     {{F("avg_pool2d"), "torch._C._nn.avg_pool2d", ATEN("avg_pool2d")}, FX_OP_AVG_POOL,
@@ -677,7 +694,9 @@ static bool legalize_module(ctx *c) {
     SIMPLE(GROUP_NORM, GROUP_NORM) SIMPLE(EMBEDDING, EMBEDDING) SIMPLE(MAX_POOL1D, MAX_POOL) SIMPLE(MAX_POOL2D, MAX_POOL)
     SIMPLE(AVG_POOL1D, AVG_POOL) SIMPLE(AVG_POOL2D, AVG_POOL) SIMPLE(ADAPTIVE_AVG_POOL1D, ADAPTIVE_AVG_POOL)
     SIMPLE(ADAPTIVE_AVG_POOL2D, ADAPTIVE_AVG_POOL) SIMPLE(ADAPTIVE_AVG_POOL3D, ADAPTIVE_AVG_POOL)
-    SIMPLE(ADAPTIVE_MAX_POOL2D, ADAPTIVE_MAX_POOL)
+    SIMPLE(ADAPTIVE_MAX_POOL2D, ADAPTIVE_MAX_POOL) SIMPLE(CONV3D, CONVOLUTION) SIMPLE(CONV_TRANSPOSE3D, CONVOLUTION)
+    SIMPLE(BATCH_NORM3D, BATCH_NORM) SIMPLE(MAX_POOL3D, MAX_POOL) SIMPLE(AVG_POOL3D, AVG_POOL)
+    SIMPLE(ADAPTIVE_MAX_POOL3D, ADAPTIVE_MAX_POOL)
     SIMPLE(UPSAMPLE, INTERPOLATE) SIMPLE(UPSAMPLING_NEAREST2D, INTERPOLATE) SIMPLE(UPSAMPLING_BILINEAR2D, INTERPOLATE)
     SIMPLE(ZERO_PAD2D, PAD) SIMPLE(CONSTANT_PAD1D, PAD) SIMPLE(CONSTANT_PAD2D, PAD) SIMPLE(REFLECTION_PAD2D, PAD)
     SIMPLE(REPLICATION_PAD2D, PAD) SIMPLE(SELU, ELU) SIMPLE(CELU, CELU) SIMPLE(SOFTSIGN, SOFTSIGN)
@@ -721,14 +740,21 @@ static bool legalize_module(ctx *c) {
   case FX_MOD_AVG_POOL2D:
   case FX_MOD_ADAPTIVE_AVG_POOL2D:
   case FX_MOD_ADAPTIVE_MAX_POOL2D: spatial = 2; break;
-  case FX_MOD_ADAPTIVE_AVG_POOL3D: spatial = 3; break;
+  case FX_MOD_ADAPTIVE_AVG_POOL3D:
+  case FX_MOD_CONV3D:
+  case FX_MOD_CONV_TRANSPOSE3D:
+  case FX_MOD_MAX_POOL3D:
+  case FX_MOD_AVG_POOL3D:
+  case FX_MOD_ADAPTIVE_MAX_POOL3D: spatial = 3; break;
   default: break;
   }
   if (spatial) set_param(slots, osig, FX_STR_LIT("spatial_dims"), fx_value_int(c->p->g, spatial));
   switch (m->type) {
   case FX_MOD_CONV1D:
   case FX_MOD_CONV2D:
-  case FX_MOD_CONV_TRANSPOSE2D: {
+  case FX_MOD_CONV_TRANSPOSE2D:
+  case FX_MOD_CONV3D:
+  case FX_MOD_CONV_TRANSPOSE3D: {
     const fx_value *pm = fx_module_param(m, "padding_mode");
     if (pm && !(pm->kind == FX_V_STR || pm->kind == FX_V_WORD ? fx_str_eqz(fx_str_make(pm->u.text, pm->n), "zeros") ||
                                                                    fx_str_eqz(fx_str_make(pm->u.text, pm->n), "'zeros'")
@@ -741,7 +767,7 @@ static bool legalize_module(ctx *c) {
     bool has_bias = true;
     fx_module_bool(m, "bias", &has_bias);
     slots[2] = tensor_or_none(c, weight_tensor(c, m, "bias", has_bias, &ok));
-    if (m->type == FX_MOD_CONV_TRANSPOSE2D) set_param(slots, osig, FX_STR_LIT("transposed"), fx_value_bool(true));
+    if (m->type == FX_MOD_CONV_TRANSPOSE2D || m->type == FX_MOD_CONV_TRANSPOSE3D) set_param(slots, osig, FX_STR_LIT("transposed"), fx_value_bool(true));
     break;
   }
   case FX_MOD_SELU: /* elu with SELU's constants */
@@ -756,7 +782,8 @@ static bool legalize_module(ctx *c) {
     break;
   }
   case FX_MOD_BATCH_NORM1D:
-  case FX_MOD_BATCH_NORM2D: {
+  case FX_MOD_BATCH_NORM2D:
+  case FX_MOD_BATCH_NORM3D: {
     bool affine = true, track = true;
     fx_module_bool(m, "affine", &affine);
     fx_module_bool(m, "track_running_stats", &track);

@@ -440,6 +440,16 @@ uint64_t fx_kcall_work(const fx_kcall *k) {
     uint64_t w = mul_sat(mul_sat(mul_sat(mul_sat(1, i[0]), i[1]), i[2]), i[3]);
     return mul_sat(mul_sat(mul_sat(w, i[4] / g), i[5]), i[6]);
   }
+  case FX_K_CONV3D: { /* n k od oh ow (c / groups) kd kh kw */
+    int64_t g = k->p.conv3.groups > 0 ? k->p.conv3.groups : 1;
+    uint64_t w = mul_sat(mul_sat(mul_sat(mul_sat(mul_sat(1, i[0]), i[5]), i[9]), i[10]), i[11]);
+    return mul_sat(mul_sat(mul_sat(mul_sat(w, i[1] / g), i[6]), i[7]), i[8]);
+  }
+  case FX_K_CONV_T3D: { /* every input element into (k / groups) kd kh kw outputs */
+    int64_t g = k->p.conv3.groups > 0 ? k->p.conv3.groups : 1;
+    uint64_t w = mul_sat(mul_sat(mul_sat(mul_sat(mul_sat(1, i[0]), i[1]), i[2]), i[3]), i[4]);
+    return mul_sat(mul_sat(mul_sat(mul_sat(w, i[5] / g), i[6]), i[7]), i[8]);
+  }
   case FX_K_WINOGRAD: /* as the direct convolution it replaces: n k oh ow c 3 3 */
     return mul_sat(mul_sat(mul_sat(mul_sat(mul_sat(1, i[0]), i[4]), i[7]), i[8]), i[1] * 9);
   default: return 0;

@@ -57,7 +57,7 @@ typedef struct fx_kcall {
   bool has_ep;      /* CONV2D, WINOGRAD, LINEAR, MATMUL: ep is passed (residual in ref[4]) */
   fx_ref ref[FX_KCALL_REFS];
   fxrt_view view[FX_KCALL_REFS];
-  int64_t i[10];
+  int64_t i[16];
   double f[2];
   double scalar[3];   /* FX_REF_SCALAR values of floating-point refs */
   int64_t iscalar[3]; /* ... and of integer and bool refs (exact beyond 2^53) */
@@ -66,6 +66,8 @@ typedef struct fx_kcall {
     fxrt_conv2d_params conv;
     fxrt_conv_transpose2d_params convt;
     fxrt_pool2d_params pool;
+    fxrt_conv3d_params conv3;
+    fxrt_pool3d_params pool3;
     fxrt_unary_params un;
     fxrt_pw_insn pw[FXRT_PW_MAX_INSNS]; /* POINTWISE: i[1] instructions */
   } p;

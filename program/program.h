@@ -52,19 +52,19 @@ typedef struct fx_tinfo {
  * broadcast to every spatial dimension, defaults filled in), for passes and lowering to read instead of the raw
  * arguments. Spatial arrays run over the last sp dimensions ([0] the first of them). */
 typedef struct fx_conv_attrs { /* convolution, fused_conv, winograd_conv */
-  int32_t sp;                  /* spatial dimensions: 1 or 2 (the target's, or the weight's rank less 2) */
+  int32_t sp;                  /* spatial dimensions: 1, 2 or 3 (the target's, or the weight's rank less 2) */
   bool batched;                /* the input has a batch dimension (else it is one unbatched input [c, ...]) */
   bool transposed;
-  int64_t stride[2], dilation[2], groups;
-  int64_t pad[2];              /* zeros before the input */
-  int64_t pad_end[2];          /* zeros after it: padding_end where given, else pad */
-  int64_t output_padding[2];   /* transposed */
+  int64_t stride[3], dilation[3], groups;
+  int64_t pad[3];              /* zeros before the input */
+  int64_t pad_end[3];          /* zeros after it: padding_end where given, else pad */
+  int64_t output_padding[3];   /* transposed */
   int64_t tile;                /* winograd_conv's output tile (0 for the others) */
 } fx_conv_attrs;
 
 typedef struct fx_pool_attrs { /* max_pool, max_pool_with_indices, avg_pool; adaptive pools: sp and return_indices */
-  int32_t sp;                  /* spatial dimensions, as the target names them: 1 or 2 */
-  int64_t kernel[2], stride[2], pad[2], dilation[2];
+  int32_t sp;                  /* spatial dimensions, as the target names them: 1, 2 or 3 */
+  int64_t kernel[3], stride[3], pad[3], dilation[3];
   bool ceil_mode;
   bool return_indices;
   bool count_include_pad;      /* avg_pool (true for the others) */

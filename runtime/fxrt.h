@@ -362,6 +362,32 @@ fxrt_status fxrt_conv_transpose2d_f32(const float *x, int64_t n, int64_t c, int6
                                       const float *weight, int64_t k, int64_t kh, int64_t kw, const float *bias,
                                       float *y, int64_t oh, int64_t ow, const fxrt_conv_transpose2d_params *p);
 
+typedef struct fxrt_conv3d_params {
+  int64_t stride[3], padding[3], dilation[3]; /* depth, height, width */
+  int64_t groups;
+  int64_t output_padding[3];                  /* conv_transpose3d only (0 for conv3d) */
+} fxrt_conv3d_params;
+
+/* torch.nn.functional.conv3d: x [n, c, d, h, w], weight [k, c/groups, kd, kh, kw], bias [k] or NULL,
+ * y [n, k, od, oh, ow] with od = (d + 2*padding - dilation*(kd-1) - 1)/stride + 1 (the same for h and w), then the
+ * epilogue (as fxrt_conv2d_f32: + residual [n, k, od, oh, ow], the activation). Computed per image and output depth
+ * as the sum over the kernel's depth taps of fxrt_conv2d_f32 on one input depth slice (gathered into the
+ * workspace), so that threads split the work as conv2d's do. The workspace must be at least
+ * fxrt_conv3d_workspace_size() (the same for every instruction set). */
+size_t fxrt_conv3d_workspace_size(int64_t n, int64_t c, int64_t d, int64_t h, int64_t w, int64_t k, int64_t kd,
+                                  int64_t kh, int64_t kw, int64_t od, int64_t oh, int64_t ow,
+                                  const fxrt_conv3d_params *p);
+fxrt_status fxrt_conv3d_f32(const float *x, int64_t n, int64_t c, int64_t d, int64_t h, int64_t w, const float *weight,
+                            int64_t k, int64_t kd, int64_t kh, int64_t kw, const float *bias, float *y, int64_t od,
+                            int64_t oh, int64_t ow, const fxrt_conv3d_params *p, const fxrt_epilogue *ep, void *ws,
+                            size_t ws_bytes, const fxrt_threadpool *threads);
+/* torch.nn.functional.conv_transpose3d: weight [c, k/groups, kd, kh, kw], y [n, k, od, oh, ow] with
+ * od = (d-1)*stride - 2*padding + dilation*(kd-1) + output_padding + 1 (the same for h and w). No workspace. */
+fxrt_status fxrt_conv_transpose3d_f32(const float *x, int64_t n, int64_t c, int64_t d, int64_t h, int64_t w,
+                                      const float *weight, int64_t k, int64_t kd, int64_t kh, int64_t kw,
+                                      const float *bias, float *y, int64_t od, int64_t oh, int64_t ow,
+                                      const fxrt_conv3d_params *p);
+
 /* ---- Winograd convolution (fxrt_winograd.c) ----------------------------------------------------------------- */
 /* conv2d for 3x3 kernels, stride 1, dilation 1, one group, by Winograd's minimal filtering on a weight transformed
  * ahead of time: F(4x4, 3x3) (tile 4: 36 multiplications per 4x4 output tile and channel pair instead of 144) or
@@ -562,6 +588,26 @@ fxrt_status fxrt_adaptive_avg_pool2d_f32(const float *x, int64_t n, int64_t c, i
                                          int64_t oh, int64_t ow);
 fxrt_status fxrt_adaptive_max_pool2d_f32(const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y,
                                          int64_t oh, int64_t ow, int64_t *indices);
+
+typedef struct fxrt_pool3d_params {
+  int64_t kernel[3], stride[3], padding[3], dilation[3]; /* depth, height, width */
+  bool ceil_mode;          /* the caller computes od/oh/ow with it; kernels only need it for avg_pool's divisor */
+  bool count_include_pad;  /* avg_pool3d */
+  int64_t divisor_override; /* avg_pool3d; 0 for none */
+} fxrt_pool3d_params;
+
+/* torch.nn.functional.max_pool3d: x [n, c, d, h, w] -> y [n, c, od, oh, ow]; padding counts as -inf. indices (NULL,
+ * or y's shape) receive the flat d*h*w index of each maximum (the first in row-major order; NaN wins), as
+ * max_pool3d_with_indices. */
+fxrt_status fxrt_max_pool3d_f32(const float *x, int64_t n, int64_t c, int64_t d, int64_t h, int64_t w, float *y,
+                                int64_t od, int64_t oh, int64_t ow, const fxrt_pool3d_params *p, int64_t *indices);
+/* torch.nn.functional.avg_pool3d, with PyTorch's divisor rules for padding, ceil_mode windows and divisor_override. */
+fxrt_status fxrt_avg_pool3d_f32(const float *x, int64_t n, int64_t c, int64_t d, int64_t h, int64_t w, float *y,
+                                int64_t od, int64_t oh, int64_t ow, const fxrt_pool3d_params *p);
+/* torch.nn.functional.adaptive_max_pool3d: windows [floor(i*d/od), ceil((i+1)*d/od)) per dimension; indices (NULL,
+ * or y's shape) as max_pool3d's. */
+fxrt_status fxrt_adaptive_max_pool3d_f32(const float *x, int64_t n, int64_t c, int64_t d, int64_t h, int64_t w,
+                                         float *y, int64_t od, int64_t oh, int64_t ow, int64_t *indices);
 
 /* ---- resampling, padding, lookup (fxrt_resize.c) ------------------------------------------------------------ */
 

@@ -1,4 +1,7 @@
-/* fxrt_conv.c: 2-D convolution (torch.nn.functional.conv2d, conv_transpose2d).
+/* fxrt_conv.c: 2-D and 3-D convolution (torch.nn.functional.conv2d, conv_transpose2d, conv3d, conv_transpose3d).
+ *
+ * conv3d is a sum of conv2d calls, one per depth tap of the kernel, on input depth slices gathered into the
+ * workspace (fxrt_conv3d_f32); conv_transpose3d is a direct loop as conv_transpose2d.
  *
  * conv2d computes y[k, oh*ow] = W[k, c/groups*kh*kw] X[c/groups*kh*kw, oh*ow] per image and group, X being the im2col
  * matrix X[(ci, i, j), (oy, ox)] = x[ci, oy*sh - ph + i*dh, ox*sw - pw + j*dw] (0 outside the input), by one of three
@@ -27,6 +30,9 @@
 #define fxrt_conv2d_workspace_size FXRT_ISA_COPY(fxrt_conv2d_workspace_size)
 #define fxrt_conv2d_f32 FXRT_ISA_NAME(fxrt_conv2d_f32)
 #define fxrt_conv_transpose2d_f32 FXRT_ISA_NAME(fxrt_conv_transpose2d_f32)
+#define fxrt_conv3d_workspace_size FXRT_ISA_COPY(fxrt_conv3d_workspace_size)
+#define fxrt_conv3d_f32 FXRT_ISA_NAME(fxrt_conv3d_f32)
+#define fxrt_conv_transpose3d_f32 FXRT_ISA_NAME(fxrt_conv_transpose3d_f32)
 #include "fxrt.h"
 #include "fxrt_check.h"
 #include "fxrt_gemm.h"
@@ -875,10 +881,165 @@ fxrt_status fxrt_conv_transpose2d_f32(const float *x, int64_t n, int64_t c, int6
   return FXRT_OK;
 }
 
+/* ---- torch.nn.functional.conv3d and conv_transpose3d --------------------------------------------------------- */
+
+/* The 2-d convolution of one depth slice: conv3d's height and width parameters. */
+static fxrt_conv2d_params conv3d_plane_params(const fxrt_conv3d_params *p) {
+  fxrt_conv2d_params q = {{p->stride[1], p->stride[2]}, {p->padding[1], p->padding[2]}, {p->dilation[1], p->dilation[2]},
+                          p->groups, {0, 0}};
+  return q;
+}
+
+static bool conv3d_shape_ok(int64_t n, int64_t c, int64_t d, int64_t h, int64_t w, int64_t k, int64_t kd, int64_t kh,
+                            int64_t kw, int64_t od, int64_t oh, int64_t ow, const fxrt_conv3d_params *p) {
+  int64_t t;
+  if (!p || !in_range(d, 1) || !in_range(kd, 1) || !in_range(p->stride[0], 1) || !in_range(p->padding[0], 0) ||
+      !in_range(p->dilation[0], 1))
+    return false;
+  const fxrt_conv2d_params q = conv3d_plane_params(p);
+  if (!conv_shape_ok(n, c, h, w, k, kh, kw, oh, ow, &q)) return false;
+  if (od != conv_out(d, kd, p->stride[0], p->padding[0], p->padding[0], p->dilation[0])) return false;
+  return mul_ok(n * c * h * w, d, &t) && mul_ok(n * k * oh * ow, od, &t) && mul_ok(k * c * kh * kw, kd, &t);
+}
+
+/* Bytes of each piece of conv3d's workspace, rounded up to WS_ALIGN: the 2-d convolution's, one input slice
+ * [c, h, w], the weight by depth tap [kd, k, c/groups, kh, kw], a slice's sum and one tap's product [k, oh, ow]. */
+static size_t ws_round(size_t b) { return (b + WS_ALIGN - 1) / WS_ALIGN * WS_ALIGN; }
+
+size_t fxrt_conv3d_workspace_size(int64_t n, int64_t c, int64_t d, int64_t h, int64_t w, int64_t k, int64_t kd,
+                                  int64_t kh, int64_t kw, int64_t od, int64_t oh, int64_t ow,
+                                  const fxrt_conv3d_params *p) {
+  if (!conv3d_shape_ok(n, c, d, h, w, k, kd, kh, kw, od, oh, ow, p)) return 0; /* the convolution will refuse */
+  const fxrt_conv2d_params q = conv3d_plane_params(p);
+  const size_t f = sizeof(float);
+  return ws_round(fxrt_conv2d_workspace_size(1, c, h, w, k, kh, kw, oh, ow, &q)) + ws_round((size_t)(c * h * w) * f) +
+         ws_round((size_t)(kd * k * (c / p->groups) * kh * kw) * f) + 2 * ws_round((size_t)(k * oh * ow) * f) + WS_ALIGN;
+}
+
+/* conv3d(x, weight, bias, stride, padding, dilation, groups), then the epilogue: per image and output depth oz, the
+ * sum over the depth taps i whose input slice iz = oz*sd - pd + i*dd is inside of conv2d(x[b, :, iz], weight[:, :, i])
+ * (taps in order, each a sum over (ci, kh, kw) as conv2d's), then + bias, + residual, the activation. */
+fxrt_status fxrt_conv3d_f32(const float *x, int64_t n, int64_t c, int64_t d, int64_t h, int64_t w, const float *weight,
+                            int64_t k, int64_t kd, int64_t kh, int64_t kw, const float *bias, float *y, int64_t od,
+                            int64_t oh, int64_t ow, const fxrt_conv3d_params *p, const fxrt_epilogue *ep, void *ws,
+                            size_t ws_bytes, const fxrt_threadpool *threads) {
+  if (!conv3d_shape_ok(n, c, d, h, w, k, kd, kh, kw, od, oh, ow, p)) return FXRT_EINVAL;
+  if (ep && (unsigned)ep->act >= (unsigned)FXRT_NUM_ACTS) return FXRT_EINVAL;
+  if (n == 0) return FXRT_OK;
+  if (!x || !weight || !y || !ws) return FXRT_EINVAL;
+  const size_t need = fxrt_conv3d_workspace_size(n, c, d, h, w, k, kd, kh, kw, od, oh, ow, p);
+  if (ws_bytes < need) return FXRT_EWORKSPACE;
+  const fxrt_conv2d_params q = conv3d_plane_params(p);
+  const int64_t cg = c / p->groups, hw = h * w, ohw = oh * ow, tap = k * cg * kh * kw, khw = kh * kw;
+  const size_t f = sizeof(float), ws2 = ws_round(fxrt_conv2d_workspace_size(1, c, h, w, k, kh, kw, oh, ow, &q));
+  unsigned char *base = (unsigned char *)(((uintptr_t)ws + (WS_ALIGN - 1)) & ~(uintptr_t)(WS_ALIGN - 1));
+  unsigned char *ws_conv = base;
+  float *slice = (float *)(void *)(base + ws2);
+  float *wt = (float *)(void *)(base + ws2 + ws_round((size_t)(c * hw) * f));
+  float *acc = (float *)(void *)((unsigned char *)wt + ws_round((size_t)(kd * tap) * f));
+  float *prod = (float *)(void *)((unsigned char *)acc + ws_round((size_t)(k * ohw) * f));
+  /* the weight by depth tap: wt[i][o][ci][a][b] = weight[o][ci][i][a][b] */
+  for (int64_t o = 0; o < k * cg; o++)
+    for (int64_t i = 0; i < kd; i++) memcpy(wt + i * tap + o * khw, weight + (o * kd + i) * khw, (size_t)khw * f);
+  const float *res = ep ? ep->residual : NULL;
+  for (int64_t b = 0; b < n; b++) {
+    for (int64_t oz = 0; oz < od; oz++) {
+      bool first = true;
+      for (int64_t i = 0; i < kd; i++) {
+        const int64_t iz = oz * p->stride[0] - p->padding[0] + i * p->dilation[0];
+        if (iz < 0 || iz >= d) continue;
+        for (int64_t ci = 0; ci < c; ci++) memcpy(slice + ci * hw, x + ((b * c + ci) * d + iz) * hw, (size_t)hw * f);
+        fxrt_status s = fxrt_conv2d_f32(slice, 1, c, h, w, wt + i * tap, k, kh, kw, NULL, first ? acc : prod, oh, ow,
+                                        &q, NULL, ws2 ? ws_conv : NULL, ws2, threads);
+        if (s != FXRT_OK) return s;
+        if (!first)
+          for (int64_t e = 0; e < k * ohw; e++) acc[e] += prod[e];
+        first = false;
+      }
+      if (first) memset(acc, 0, (size_t)(k * ohw) * f); /* every tap in the padding */
+      /* y[b, o, oz] = acc[o] (+ bias, + residual, the activation) */
+      float *yz = y + (b * k * od + oz) * ohw;
+      for (int64_t o = 0; o < k; o++) memcpy(yz + o * od * ohw, acc + o * ohw, (size_t)ohw * f);
+      finish(yz, od * ohw, k, ohw, bias, res ? res + (b * k * od + oz) * ohw : NULL, ep);
+    }
+  }
+  return FXRT_OK;
+}
+
+/* conv_transpose3d(x, weight, bias, stride, padding, output_padding, groups, dilation): each input element
+ * x[ci, iz, iy, ix] adds weight[ci, o, a, i, j] * x to y[g*k/groups + o, iz*sd - pd + a*dd, iy*sh - ph + i*dh,
+ * ix*sw - pw + j*dw]; per output channel: the bias, then input channels in order, then taps. No workspace. */
+fxrt_status fxrt_conv_transpose3d_f32(const float *x, int64_t n, int64_t c, int64_t d, int64_t h, int64_t w,
+                                      const float *weight, int64_t k, int64_t kd, int64_t kh, int64_t kw,
+                                      const float *bias, float *y, int64_t od, int64_t oh, int64_t ow,
+                                      const fxrt_conv3d_params *p) {
+  int64_t t;
+  if (!p) return FXRT_EINVAL;
+  const int64_t in[3] = {d, h, w}, ks[3] = {kd, kh, kw}, out[3] = {od, oh, ow};
+  for (int e = 0; e < 3; e++) {
+    if (!in_range(p->stride[e], 1) || !in_range(p->padding[e], 0) || !in_range(p->dilation[e], 1) ||
+        !in_range(p->output_padding[e], 0) || !in_range(in[e], 1) || !in_range(ks[e], 1))
+      return FXRT_EINVAL;
+    if (p->output_padding[e] >= p->stride[e] && p->output_padding[e] >= p->dilation[e]) return FXRT_EINVAL;
+    if (out[e] < 1 ||
+        out[e] != convt_out(in[e], ks[e], p->stride[e], p->padding[e], p->output_padding[e], p->dilation[e]))
+      return FXRT_EINVAL;
+  }
+  if (!in_range(p->groups, 1) || !in_range(n, 0) || !in_range(c, 1) || !in_range(k, 1)) return FXRT_EINVAL;
+  if (c % p->groups || k % p->groups) return FXRT_EINVAL;
+  if (!mul_ok(d * h, w, &t) || !mul_ok(t, c, &t) || !mul_ok(t, n, &t) || !mul_ok(od * oh, ow, &t) ||
+      !mul_ok(t, k, &t) || !mul_ok(t, n, &t) || !mul_ok(kd * kh, kw, &t) || !mul_ok(t, c, &t) || !mul_ok(t, k, &t))
+    return FXRT_EINVAL;
+  if (n == 0) return FXRT_OK;
+  if (!x || !weight || !y) return FXRT_EINVAL;
+  const int64_t groups = p->groups, cg = c / groups, kg = k / groups, vol = d * h * w, ovol = od * oh * ow;
+  for (int64_t b = 0; b < n; b++) {
+    for (int64_t oc = 0; oc < k; oc++) {
+      const int64_t gi = oc / kg, o = oc % kg;
+      float *restrict yp = y + (b * k + oc) * ovol;
+      const float bv = bias ? bias[oc] : 0.0f;
+      for (int64_t e = 0; e < ovol; e++) yp[e] = bv;
+      for (int64_t ci = gi * cg; ci < (gi + 1) * cg; ci++) {
+        const float *restrict xp = x + (b * c + ci) * vol;
+        const float *wp = weight + (ci * kg + o) * kd * kh * kw;
+        for (int64_t a = 0; a < kd; a++) {
+          int64_t zlo, zhi;
+          valid_range(p->stride[0], a * p->dilation[0] - p->padding[0], od, d, &zlo, &zhi);
+          for (int64_t i = 0; i < kh; i++) {
+            int64_t ylo, yhi;
+            valid_range(p->stride[1], i * p->dilation[1] - p->padding[1], oh, h, &ylo, &yhi);
+            for (int64_t j = 0; j < kw; j++) {
+              const float wv = wp[(a * kh + i) * kw + j];
+              const int64_t offx = j * p->dilation[2] - p->padding[2];
+              int64_t xlo, xhi;
+              valid_range(p->stride[2], offx, ow, w, &xlo, &xhi);
+              for (int64_t iz = zlo; iz < zhi; iz++) {
+                const int64_t z = iz * p->stride[0] - p->padding[0] + a * p->dilation[0];
+                for (int64_t iy = ylo; iy < yhi; iy++) {
+                  const int64_t yy = iy * p->stride[1] - p->padding[1] + i * p->dilation[1];
+                  float *restrict ys = yp + (z * oh + yy) * ow;
+                  const float *restrict xs = xp + (iz * h + iy) * w;
+                  for (int64_t ix = xlo; ix < xhi; ix++) {
+                    const int64_t e = ix * p->stride[2] + offx;
+                    ys[e] = MADD(ys[e], wv, xs[ix]);
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return FXRT_OK;
+}
+
 /* ---- the dispatchers (fxrt_isa.h) ---------------------------------------------------------------------------- */
 
 #undef fxrt_conv2d_f32
 #undef fxrt_conv_transpose2d_f32
+#undef fxrt_conv3d_f32
+#undef fxrt_conv_transpose3d_f32
 FXRT_DISPATCHER(fxrt_status, fxrt_conv2d_f32,
                 (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, const float *weight, int64_t k, int64_t kh,
                  int64_t kw, const float *bias, float *y, int64_t oh, int64_t ow, const fxrt_conv2d_params *p,
@@ -889,3 +1050,14 @@ FXRT_DISPATCHER(fxrt_status, fxrt_conv_transpose2d_f32,
                  int64_t kw, const float *bias, float *y, int64_t oh, int64_t ow,
                  const fxrt_conv_transpose2d_params *p),
                 (x, n, c, h, w, weight, k, kh, kw, bias, y, oh, ow, p))
+FXRT_DISPATCHER(fxrt_status, fxrt_conv3d_f32,
+                (const float *x, int64_t n, int64_t c, int64_t d, int64_t h, int64_t w, const float *weight, int64_t k,
+                 int64_t kd, int64_t kh, int64_t kw, const float *bias, float *y, int64_t od, int64_t oh, int64_t ow,
+                 const fxrt_conv3d_params *p, const fxrt_epilogue *ep, void *ws, size_t ws_bytes,
+                 const fxrt_threadpool *threads),
+                (x, n, c, d, h, w, weight, k, kd, kh, kw, bias, y, od, oh, ow, p, ep, ws, ws_bytes, threads))
+FXRT_DISPATCHER(fxrt_status, fxrt_conv_transpose3d_f32,
+                (const float *x, int64_t n, int64_t c, int64_t d, int64_t h, int64_t w, const float *weight, int64_t k,
+                 int64_t kd, int64_t kh, int64_t kw, const float *bias, float *y, int64_t od, int64_t oh, int64_t ow,
+                 const fxrt_conv3d_params *p),
+                (x, n, c, d, h, w, weight, k, kd, kh, kw, bias, y, od, oh, ow, p))

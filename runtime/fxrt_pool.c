@@ -1,4 +1,5 @@
-/* fxrt_pool.c: 2-D pooling (torch.nn.functional.max_pool2d, avg_pool2d, adaptive_avg_pool2d, adaptive_max_pool2d).
+/* fxrt_pool.c: 2-D pooling (torch.nn.functional.max_pool2d, avg_pool2d, adaptive_avg_pool2d, adaptive_max_pool2d)
+ * and 3-D pooling (max_pool3d, avg_pool3d, adaptive_max_pool3d: direct loops over each window).
  *
  * The window arithmetic follows PyTorch's CPU kernels (aten/src/ATen/native/cpu/MaxPoolKernel.cpp,
  * AvgPoolKernel.cpp, AdaptiveMaxPoolKernel.cpp, AdaptiveAvgPoolKernel.cpp) line for line, including which index a
@@ -11,6 +12,9 @@
 #define fxrt_avg_pool2d_f32 FXRT_ISA_NAME(fxrt_avg_pool2d_f32)
 #define fxrt_adaptive_avg_pool2d_f32 FXRT_ISA_NAME(fxrt_adaptive_avg_pool2d_f32)
 #define fxrt_adaptive_max_pool2d_f32 FXRT_ISA_NAME(fxrt_adaptive_max_pool2d_f32)
+#define fxrt_max_pool3d_f32 FXRT_ISA_NAME(fxrt_max_pool3d_f32)
+#define fxrt_avg_pool3d_f32 FXRT_ISA_NAME(fxrt_avg_pool3d_f32)
+#define fxrt_adaptive_max_pool3d_f32 FXRT_ISA_NAME(fxrt_adaptive_max_pool3d_f32)
 #include "fxrt.h"
 #include "fxrt_check.h"
 #include "fxrt_par.h"
@@ -415,12 +419,151 @@ fxrt_status fxrt_adaptive_max_pool2d_f32(const float *x, int64_t n, int64_t c, i
   return adaptive_pool(x, n, c, h, w, y, oh, ow, true, indices);
 }
 
+/* ---- 3-D pooling ---------------------------------------------------------------------------------------------- */
+
+/* The output size of one dimension of a 3-d pool as PyTorch's pooling_output_shape computes it, or -1. */
+static int64_t pool3_out(int64_t in, int64_t k, int64_t s, int64_t pad, int64_t dil, bool ceil_mode) {
+  const int64_t num = in + 2 * pad - dil * (k - 1) - 1 + (ceil_mode ? s - 1 : 0);
+  if (num < 0) return -1;
+  int64_t o = num / s + 1;
+  if (ceil_mode && (o - 1) * s >= in + pad) o--;
+  return o;
+}
+
+static bool pool3_shape_ok(int64_t n, int64_t c, const int64_t *in, const int64_t *out, const fxrt_pool3d_params *p,
+                           bool dilated) {
+  int64_t t = 1;
+  if (!p || !in_range(n, 0) || !in_range(c, 0) || !mul_ok(n, c, &t)) return false;
+  int64_t ti = t, to = t;
+  for (int d = 0; d < 3; d++) {
+    const int64_t dil = dilated ? p->dilation[d] : 1;
+    if (!in_range(in[d], 1) || !in_range(out[d], 1) || !in_range(p->kernel[d], 1) || !in_range(p->stride[d], 1) ||
+        !in_range(p->padding[d], 0) || !in_range(dil, 1) || p->padding[d] * 2 > p->kernel[d])
+      return false;
+    if (out[d] != pool3_out(in[d], p->kernel[d], p->stride[d], p->padding[d], dil, p->ceil_mode)) return false;
+    if (!mul_ok(ti, in[d], &ti) || !mul_ok(to, out[d], &to)) return false;
+  }
+  return true;
+}
+
+/* torch.nn.functional.max_pool3d(x, kernel, stride, padding, dilation, ceil_mode, return_indices), as PyTorch's
+ * max_pool3d_with_indices computes it: per output, the window's taps in row-major order, `v > max || isnan(v)`
+ * replacing the maximum and its index (so the first largest, and the last NaN, wins); the index starts at the
+ * window's first tap inside the input. */
+fxrt_status fxrt_max_pool3d_f32(const float *x, int64_t n, int64_t c, int64_t d, int64_t h, int64_t w, float *y,
+                                int64_t od, int64_t oh, int64_t ow, const fxrt_pool3d_params *p, int64_t *indices) {
+  const int64_t in[3] = {d, h, w}, out[3] = {od, oh, ow};
+  if (!pool3_shape_ok(n, c, in, out, p, true)) return FXRT_EINVAL;
+  if (n * c == 0) return FXRT_OK;
+  if (!x || !y) return FXRT_EINVAL;
+  const int64_t dhw = d * h * w, ovol = od * oh * ow;
+  for (int64_t plane = 0; plane < n * c; plane++) {
+    const float *xp = x + plane * dhw;
+    for (int64_t o = 0; o < ovol; o++) {
+      const int64_t oz = o / (oh * ow), oy = o / ow % oh, ox = o % ow;
+      int64_t lo[3], hi[3];
+      const int64_t oi[3] = {oz, oy, ox};
+      for (int e = 0; e < 3; e++) {
+        const int64_t start = oi[e] * p->stride[e] - p->padding[e];
+        hi[e] = min64(start + (p->kernel[e] - 1) * p->dilation[e] + 1, in[e]);
+        lo[e] = first_nonneg(start, p->dilation[e]);
+      }
+      int64_t best = (lo[0] * h + lo[1]) * w + lo[2];
+      float m = -INFINITY;
+      for (int64_t z = lo[0]; z < hi[0]; z += p->dilation[0])
+        for (int64_t yy = lo[1]; yy < hi[1]; yy += p->dilation[1])
+          for (int64_t xx = lo[2]; xx < hi[2]; xx += p->dilation[2]) {
+            const int64_t idx = (z * h + yy) * w + xx;
+            const float v = xp[idx];
+            if (v > m || v != v) m = v, best = idx;
+          }
+      y[plane * ovol + o] = m;
+      if (indices) indices[plane * ovol + o] = best;
+    }
+  }
+  return FXRT_OK;
+}
+
+/* torch.nn.functional.avg_pool3d(x, kernel, stride, padding, ceil_mode, count_include_pad, divisor_override), as
+ * PyTorch's avg_pool3d computes it: the window clipped to the padded input (the count_include_pad divisor), then to
+ * the input (the summed taps, in row-major order, and the other divisor); an empty window gives 0. */
+fxrt_status fxrt_avg_pool3d_f32(const float *x, int64_t n, int64_t c, int64_t d, int64_t h, int64_t w, float *y,
+                                int64_t od, int64_t oh, int64_t ow, const fxrt_pool3d_params *p) {
+  const int64_t in[3] = {d, h, w}, out[3] = {od, oh, ow};
+  if (!pool3_shape_ok(n, c, in, out, p, false)) return FXRT_EINVAL;
+  if (n * c == 0) return FXRT_OK;
+  if (!x || !y) return FXRT_EINVAL;
+  const int64_t dhw = d * h * w, ovol = od * oh * ow;
+  for (int64_t plane = 0; plane < n * c; plane++) {
+    const float *xp = x + plane * dhw;
+    for (int64_t o = 0; o < ovol; o++) {
+      const int64_t oi[3] = {o / (oh * ow), o / ow % oh, o % ow};
+      int64_t lo[3], hi[3], padded = 1, inside = 1;
+      for (int e = 0; e < 3; e++) {
+        const int64_t start = oi[e] * p->stride[e] - p->padding[e];
+        const int64_t end = min64(start + p->kernel[e], in[e] + p->padding[e]);
+        padded *= end - start;
+        lo[e] = max64(start, 0), hi[e] = min64(end, in[e]);
+        inside *= hi[e] > lo[e] ? hi[e] - lo[e] : 0;
+      }
+      if (inside == 0) {
+        y[plane * ovol + o] = 0.0f;
+        continue;
+      }
+      float sum = 0.0f;
+      for (int64_t z = lo[0]; z < hi[0]; z++)
+        for (int64_t yy = lo[1]; yy < hi[1]; yy++)
+          for (int64_t xx = lo[2]; xx < hi[2]; xx++) sum += xp[(z * h + yy) * w + xx];
+      const int64_t divisor = p->divisor_override != 0 ? p->divisor_override : p->count_include_pad ? padded : inside;
+      y[plane * ovol + o] = sum / (float)divisor;
+    }
+  }
+  return FXRT_OK;
+}
+
+/* torch.nn.functional.adaptive_max_pool3d(x, (od, oh, ow), return_indices): the max of each adaptive window, ties
+ * and NaN as max_pool3d's. */
+fxrt_status fxrt_adaptive_max_pool3d_f32(const float *x, int64_t n, int64_t c, int64_t d, int64_t h, int64_t w,
+                                         float *y, int64_t od, int64_t oh, int64_t ow, int64_t *indices) {
+  int64_t t;
+  if (!adaptive_ok(n, c, h, w, oh, ow) || !in_range(d, 1) || !in_range(od, 1) || !mul_ok(n * c * h * w, d, &t) ||
+      !mul_ok(n * c * oh * ow, od, &t))
+    return FXRT_EINVAL;
+  if (n * c == 0) return FXRT_OK;
+  if (!x || !y) return FXRT_EINVAL;
+  const int64_t dhw = d * h * w, ovol = od * oh * ow;
+  for (int64_t plane = 0; plane < n * c; plane++) {
+    const float *xp = x + plane * dhw;
+    for (int64_t o = 0; o < ovol; o++) {
+      const int64_t oz = o / (oh * ow), oy = o / ow % oh, ox = o % ow;
+      const int64_t z0 = window_start(oz, od, d), z1 = window_end(oz, od, d);
+      const int64_t y0 = window_start(oy, oh, h), y1 = window_end(oy, oh, h);
+      const int64_t x0 = window_start(ox, ow, w), x1 = window_end(ox, ow, w);
+      int64_t best = (z0 * h + y0) * w + x0;
+      float m = -INFINITY;
+      for (int64_t z = z0; z < z1; z++)
+        for (int64_t yy = y0; yy < y1; yy++)
+          for (int64_t xx = x0; xx < x1; xx++) {
+            const int64_t idx = (z * h + yy) * w + xx;
+            const float v = xp[idx];
+            if (v > m || v != v) m = v, best = idx;
+          }
+      y[plane * ovol + o] = m;
+      if (indices) indices[plane * ovol + o] = best;
+    }
+  }
+  return FXRT_OK;
+}
+
 /* ---- the dispatchers (fxrt_isa.h) ---------------------------------------------------------------------------- */
 
 #undef fxrt_max_pool2d_f32
 #undef fxrt_avg_pool2d_f32
 #undef fxrt_adaptive_avg_pool2d_f32
 #undef fxrt_adaptive_max_pool2d_f32
+#undef fxrt_max_pool3d_f32
+#undef fxrt_avg_pool3d_f32
+#undef fxrt_adaptive_max_pool3d_f32
 FXRT_DISPATCHER(fxrt_status, fxrt_max_pool2d_f32,
                 (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh, int64_t ow,
                  const fxrt_pool2d_params *p, int64_t *indices, const fxrt_threadpool *threads),
@@ -436,3 +579,15 @@ FXRT_DISPATCHER(fxrt_status, fxrt_adaptive_max_pool2d_f32,
                 (const float *x, int64_t n, int64_t c, int64_t h, int64_t w, float *y, int64_t oh, int64_t ow,
                  int64_t *indices),
                 (x, n, c, h, w, y, oh, ow, indices))
+FXRT_DISPATCHER(fxrt_status, fxrt_max_pool3d_f32,
+                (const float *x, int64_t n, int64_t c, int64_t d, int64_t h, int64_t w, float *y, int64_t od, int64_t oh,
+                 int64_t ow, const fxrt_pool3d_params *p, int64_t *indices),
+                (x, n, c, d, h, w, y, od, oh, ow, p, indices))
+FXRT_DISPATCHER(fxrt_status, fxrt_avg_pool3d_f32,
+                (const float *x, int64_t n, int64_t c, int64_t d, int64_t h, int64_t w, float *y, int64_t od, int64_t oh,
+                 int64_t ow, const fxrt_pool3d_params *p),
+                (x, n, c, d, h, w, y, od, oh, ow, p))
+FXRT_DISPATCHER(fxrt_status, fxrt_adaptive_max_pool3d_f32,
+                (const float *x, int64_t n, int64_t c, int64_t d, int64_t h, int64_t w, float *y, int64_t od, int64_t oh,
+                 int64_t ow, int64_t *indices),
+                (x, n, c, d, h, w, y, od, oh, ow, indices))

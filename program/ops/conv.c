@@ -1,4 +1,4 @@
-/* conv.c: convolutions: convolution (1-d and 2-d, grouped, dilated, transposed), fx2c.fused_conv (with an
+/* conv.c: convolutions: convolution (1-d, 2-d and 3-d, grouped, dilated, transposed), fx2c.fused_conv (with an
  * epilogue and asymmetric padding), fx2c.winograd_conv, and the blocked layout's fx2c.nchwc_conv, fx2c.to_nchwc,
  * fx2c.from_nchwc, fx2c.nchwc_global_avg_pool and fx2c.nchwc_scale (fx2c.nchwc_max_pool is in pool.c). Inference
  * decodes the attributes once (fx_conv_attrs).
@@ -19,13 +19,13 @@ bool fx_infer_conv(fx_ictx *c, fx_op op, fx_inst *in) {
    * and its input batched, as in PyTorch; fx2c.fused_conv (made by passes from either) the weight's, either input */
   const fx_value *sv = op == FX_OP_CONVOLUTION ? ARG("spatial_dims") : NULL;
   int64_t named = 0;
-  if (sv && sv->kind != FX_V_NONE && (!as_int(sv, &named) || (named != 1 && named != 2)))
-    return fx_ierr(c, "spatial_dims must be 1, 2 or None");
+  if (sv && sv->kind != FX_V_NONE && (!as_int(sv, &named) || named < 1 || named > 3))
+    return fx_ierr(c, "spatial_dims must be 1, 2, 3 or None");
   int sp = named ? (int)named : tw->ndim - 2;
   if (named && tw->ndim != sp + 2)
     return fx_ierr(c, "a %d-d convolution needs a %d-d weight, not one of %d dimensions", sp, sp + 2, tw->ndim);
-  if (sp < 1 || sp > 2)
-    return fx_ierr(c, "only 1-d and 2-d convolutions are supported (weight has %d dimensions)", tw->ndim);
+  if (sp < 1 || sp > 3)
+    return fx_ierr(c, "only 1-d, 2-d and 3-d convolutions are supported (weight has %d dimensions)", tw->ndim);
   bool batched = t->ndim == sp + 2;
   if (op == FX_OP_CONVOLUTION && !named && !batched)
     return fx_ierr(c, "the weight has %d dimensions, so the input must have %d (a batch), not %d", tw->ndim, tw->ndim,
@@ -33,7 +33,8 @@ bool fx_infer_conv(fx_ictx *c, fx_op op, fx_inst *in) {
   if (!batched && t->ndim != sp + 1)
     return fx_ierr(c, "a %d-d convolution takes a %d-d (unbatched) or %d-d (batched) input, not one of %d dimensions",
                    sp, sp + 1, sp + 2, t->ndim);
-  int64_t groups = 1, stride[2] = {1, 1}, pad[2] = {0, 0}, dil[2] = {1, 1}, opad[2] = {0, 0}, same_extra[2] = {0, 0};
+  int64_t groups = 1, stride[3] = {1, 1, 1}, pad[3] = {0, 0, 0}, dil[3] = {1, 1, 1}, opad[3] = {0, 0, 0},
+          same_extra[3] = {0, 0, 0};
   bool transposed = false;
   if (!as_int(ARG("groups"), &groups) || groups < 1) return fx_ierr(c, "groups must be a positive int");
   as_bool(ARG("transposed"), &transposed);
@@ -49,7 +50,7 @@ bool fx_infer_conv(fx_ictx *c, fx_op op, fx_inst *in) {
   if ((fx_value_str_is(pv, "valid") || fx_value_str_is(pv, "same")) && transposed)
     return fx_ierr(c, "a transposed convolution takes padding as ints, not a string");
   if (fx_value_str_is(pv, "valid")) {
-    pad[0] = pad[1] = 0;
+    pad[0] = pad[1] = pad[2] = 0;
   } else if (fx_value_str_is(pv, "same")) {
     for (int i = 0; i < sp; i++) {
       if (stride[i] != 1) return fx_ierr(c, "padding='same' is not supported for strided convolutions");
@@ -71,7 +72,7 @@ bool fx_infer_conv(fx_ictx *c, fx_op op, fx_inst *in) {
                        "dilation (%lld)",
                        (long long)opad[i], (long long)stride[i], (long long)dil[i]);
   }
-  int64_t pad_end[2] = {0, 0};
+  int64_t pad_end[3] = {0, 0, 0};
   for (int i = 0; i < sp; i++) pad_end[i] = pad[i] + same_extra[i];
   if (op == FX_OP_FUSED_CONV && ARG("padding_end")->kind != FX_V_NONE) {
     if (!fx_expand_ints(ARG("padding_end"), sp, pad_end) || transposed)
@@ -107,13 +108,20 @@ bool fx_infer_conv(fx_ictx *c, fx_op op, fx_inst *in) {
   *a = (fx_conv_attrs){sp,
                        batched,
                        transposed,
-                       {stride[0], stride[1]},
-                       {dil[0], dil[1]},
+                       {stride[0], stride[1], stride[2]},
+                       {dil[0], dil[1], dil[2]},
                        groups,
-                       {pad[0], pad[1]},
-                       {pad_end[0], pad_end[1]},
-                       {opad[0], opad[1]},
+                       {pad[0], pad[1], pad[2]},
+                       {pad_end[0], pad_end[1], pad_end[2]},
+                       {opad[0], opad[1], opad[2]},
                        0};
+  if (sp == 3) { /* the 3-d kernel pads the same zeros before and after each dimension */
+    for (int i = 0; i < 3; i++)
+      if (pad_end[i] != pad[i])
+        return fx_ierr(c, "a 3-d convolution with different padding before and after a dimension (padding='same' "
+                          "with an even kernel, or a folded F.pad) is not supported: pad the input with F.pad "
+                          "instead");
+  }
   if (op == FX_OP_FUSED_CONV && transposed) return fx_ierr(c, "a transposed convolution takes no epilogue");
   return op == FX_OP_CONVOLUTION || fx_check_epilogue(c, op, in);
 }
@@ -259,12 +267,53 @@ bool fx_infer_nchwc_conv(fx_ictx *c, fx_op op, fx_inst *in) {
 
 /* ---- lowering ---- */
 
+/* A 3-d convolution (conv3d, conv_transpose3d): one call of the 3-d kernel. */
+static bool lower_conv3d(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0], *w = ARG("weight"), *bv = ARG("bias"), *y = &in->result;
+  const fx_tinfo *tx = ti(r, x), *tw = ti(r, w), *ty = ti(r, y);
+  const fx_conv_attrs *a = &in->attrs->conv;
+  const bool batched = a->batched;
+  const int64_t n = batched ? tx->shape[0] : 1, c = tx->shape[batched ? 1 : 0], kout = ty->shape[batched ? 1 : 0];
+  const int64_t *sz = tx->shape + tx->ndim - 3, *osz = ty->shape + ty->ndim - 3, *ks = tw->shape + 2;
+  fxrt_conv3d_params p = {{a->stride[0], a->stride[1], a->stride[2]},
+                          {a->pad[0], a->pad[1], a->pad[2]},
+                          {a->dilation[0], a->dilation[1], a->dilation[2]},
+                          a->groups,
+                          {0, 0, 0}};
+  fx_kcall *k;
+  if (a->transposed) {
+    for (int i = 0; i < 3; i++) p.output_padding[i] = a->output_padding[i];
+    k = fx_call(r, FX_K_CONV_T3D);
+  } else {
+    size_t ws = fxrt_conv3d_workspace_size(n, c, sz[0], sz[1], sz[2], kout, ks[0], ks[1], ks[2], osz[0], osz[1],
+                                           osz[2], &p);
+    if (ws == 0) return fx_lerr(r, "the 3-d convolution is too large for the runtime's kernel");
+    k = fx_call(r, FX_K_CONV3D);
+    k->ref[5] = fx_new_scratch(r, FXRT_U8, (int64_t)ws);
+    k->i[12] = (int64_t)ws;
+  }
+  k->p.conv3 = p;
+  k->ref[0] = tref(r, x);
+  k->i[0] = n, k->i[1] = c, k->i[2] = sz[0], k->i[3] = sz[1], k->i[4] = sz[2];
+  k->ref[1] = tref(r, w);
+  k->i[5] = kout, k->i[6] = ks[0], k->i[7] = ks[1], k->i[8] = ks[2];
+  k->ref[2] = tref(r, bv);
+  k->ref[3] = tref(r, y);
+  k->i[9] = osz[0], k->i[10] = osz[1], k->i[11] = osz[2];
+  if (!a->transposed) {
+    fx_set_epilogue(r, op, in, k);
+    k->has_ep = k->ep.act != FXRT_ACT_NONE || k->ref[4].kind != FX_REF_NULL; /* else NULL: no epilogue */
+  }
+  return true;
+}
+
 bool fx_lower_conv(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0], *w = ARG("weight"), *bv = ARG("bias"), *y = &in->result;
   const fx_tinfo *tx = ti(r, x), *tw = ti(r, w), *ty = ti(r, y);
   if (tx->dtype != FXRT_F32 || tw->dtype != FXRT_F32) return fx_lerr(r, "convolution runs on f32 tensors only");
   if (is_tensor(bv) && ti(r, bv)->dtype != FXRT_F32) return fx_lerr(r, "convolution runs on f32 tensors only");
   const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
+  if (a->sp == 3) return lower_conv3d(r, op, in);
   const int sp = a->sp;
   const bool batched = a->batched, transposed = a->transposed;
   int64_t n = batched ? tx->shape[0] : 1, c = tx->shape[batched ? 1 : 0];

@@ -1,4 +1,4 @@
-/* pool.c: pooling: max (with indices) and average pooling, 1-d and 2-d, adaptive average and max pooling, and max
+/* pool.c: pooling: max (with indices) and average pooling, 1-d, 2-d and 3-d, adaptive average and max pooling, and max
  * pooling in the blocked layout NCHW16c (fx2c.nchwc_max_pool).
  * Inference decodes the window once (fx_pool_attrs).
  */
@@ -37,7 +37,7 @@ static bool pool_result(fx_ictx *c, fx_inst *in, const fx_tinfo *t, const int64_
  * over the last sp dimensions either way. */
 static bool pool_rank(fx_ictx *c, fx_op op, const fx_inst *in, const fx_tinfo *t, const char *what, int *sp) {
   int64_t s = 0;
-  if (!as_int(ARG("spatial_dims"), &s) || s < 1 || s > (op == FX_OP_ADAPTIVE_AVG_POOL ? 3 : 2))
+  if (!as_int(ARG("spatial_dims"), &s) || s < 1 || s > 3)
     return fx_ierr(c, "%s%lldd is not supported", what, (long long)s);
   *sp = (int)s;
   if (t->ndim != s + 1 && t->ndim != s + 2)
@@ -56,10 +56,12 @@ static bool infer_window_pool(fx_ictx *c, fx_op op, fx_inst *in) {
   const fx_value *x = &in->args[0];
   NEED_TENSOR(x, "input");
   const fx_tinfo *t = tinfo(c, x);
-  int64_t ks[2] = {1, 1}, st[2] = {1, 1}, pd[2] = {0, 0}, dl[2] = {1, 1};
+  int64_t ks[3] = {1, 1, 1}, st[3] = {1, 1, 1}, pd[3] = {0, 0, 0}, dl[3] = {1, 1, 1};
   int sp;
   if (!pool_rank(c, op, in, t, op == FX_OP_AVG_POOL ? "avg_pool" : "max_pool", &sp)) return false;
-  const char *pair = sp == 2 ? "an int or a tuple of 1 or 2 ints" : "an int or a tuple of one int";
+  const char *pair = sp == 3   ? "an int or a tuple of 1 or 3 ints"
+                     : sp == 2 ? "an int or a tuple of 1 or 2 ints"
+                               : "an int or a tuple of one int";
   if (!fx_expand_ints(ARG("kernel_size"), sp, ks)) return fx_ierr(c, "kernel_size must be %s", pair);
   const fx_value *sv = ARG("stride");
   if (sv->kind == FX_V_NONE || ((sv->kind == FX_V_TUPLE || sv->kind == FX_V_LIST) && sv->n == 0))
@@ -86,8 +88,15 @@ static bool infer_window_pool(fx_ictx *c, fx_op op, fx_inst *in) {
     if (ARG("divisor_override")->kind != FX_V_NONE && (!as_int(ARG("divisor_override"), &divisor) || divisor == 0))
       return fx_ierr(c, "divisor_override must be None or a non-zero int");
   }
-  new_attrs(c, in)->pool = (fx_pool_attrs){sp,        {ks[0], ks[1]}, {st[0], st[1]}, {pd[0], pd[1]}, {dl[0], dl[1]},
-                                           ceil_mode, indices,        count_pad,      divisor};
+  new_attrs(c, in)->pool = (fx_pool_attrs){sp,
+                                           {ks[0], ks[1], ks[2]},
+                                           {st[0], st[1], st[2]},
+                                           {pd[0], pd[1], pd[2]},
+                                           {dl[0], dl[1], dl[2]},
+                                           ceil_mode,
+                                           indices,
+                                           count_pad,
+                                           divisor};
   return pool_result(c, in, t, shape, indices);
 }
 
@@ -182,6 +191,28 @@ bool fx_lower_pool(fx_lctx *r, fx_op op, const fx_inst *in) {
   int64_t h = sp == 2 ? tx->shape[tx->ndim - 2] : 1, w = tx->shape[tx->ndim - 1];
   int64_t oh = sp == 2 ? ty->shape[ty->ndim - 2] : 1, ow = ty->shape[ty->ndim - 1];
   fx_kcall *k;
+  if (sp == 3 && op != FX_OP_ADAPTIVE_AVG_POOL) { /* max_pool3d, avg_pool3d, adaptive_max_pool3d: the 3-d kernels */
+    const int64_t *sz = tx->shape + tx->ndim - 3, *osz = ty->shape + ty->ndim - 3;
+    if (op == FX_OP_ADAPTIVE_MAX_POOL) {
+      k = fx_call(r, FX_K_ADAPTIVE_MAX3D);
+    } else {
+      const fx_pool_attrs *a = &in->attrs->pool; /* decoded by inference */
+      k = fx_call(r, op == FX_OP_AVG_POOL ? FX_K_AVG_POOL3D : FX_K_MAX_POOL3D);
+      k->p.pool3 = (fxrt_pool3d_params){{a->kernel[0], a->kernel[1], a->kernel[2]},
+                                        {a->stride[0], a->stride[1], a->stride[2]},
+                                        {a->pad[0], a->pad[1], a->pad[2]},
+                                        {a->dilation[0], a->dilation[1], a->dilation[2]},
+                                        a->ceil_mode,
+                                        op == FX_OP_AVG_POOL ? a->count_include_pad : true,
+                                        op == FX_OP_AVG_POOL ? a->divisor_override : 0};
+    }
+    if (op != FX_OP_AVG_POOL) k->ref[2] = indices;
+    k->ref[0] = tref(r, x);
+    k->i[0] = 1, k->i[1] = lead, k->i[2] = sz[0], k->i[3] = sz[1], k->i[4] = sz[2];
+    k->ref[1] = tref(r, y);
+    k->i[5] = osz[0], k->i[6] = osz[1], k->i[7] = osz[2];
+    return true;
+  }
   if (sp == 3) { /* adaptive_avg_pool3d: the means over height and width, then their means over the depth */
     const int64_t d = tx->shape[tx->ndim - 3], od = ty->shape[ty->ndim - 3];
     oh = ty->shape[ty->ndim - 2], h = tx->shape[tx->ndim - 2];

@@ -117,6 +117,48 @@ class VolumeLayers(nn.Module):
                 F.interpolate(x, size=(3, 2, 4), mode="area"), F.adaptive_avg_pool3d(x, 2))
 
 
+class VideoLayers(nn.Module):
+    """3-d layers on a video batch [2, 3, 6, 8, 7]: Conv3d (bias or not, strides, padding ints, 'same' and 'valid',
+    dilation, groups, depthwise), Conv3d + BatchNorm3d (folded at -O2) + ReLU, a residual add (the epilogue),
+    ConvTranspose3d (output_padding, groups, dilation), BatchNorm3d alone, MaxPool3d (ceil_mode), AvgPool3d
+    (count_include_pad), AdaptiveMaxPool3d and AdaptiveAvgPool3d, the functional forms (F.conv3d, F.conv_transpose3d,
+    F.batch_norm on 5-d, F.max_pool3d with indices, F.avg_pool3d with ceil_mode, count_include_pad and
+    divisor_override, F.adaptive_max_pool3d with indices) and unbatched 4-d inputs."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv3d(3, 8, 3, padding=1)
+        self.bn = nn.BatchNorm3d(8)
+        self.conv_s = nn.Conv3d(8, 6, (1, 3, 3), stride=(1, 2, 2), padding=(0, 1, 1), bias=False)
+        self.conv_g = nn.Conv3d(8, 8, 3, padding="same", dilation=(1, 2, 1), groups=2)
+        self.conv_dw = nn.Conv3d(8, 8, 3, padding=1, groups=8)
+        self.conv_valid = nn.Conv3d(3, 4, (2, 3, 2), stride=(2, 1, 1), padding="valid")
+        self.convt = nn.ConvTranspose3d(8, 4, 3, stride=2, padding=1, output_padding=1)
+        self.convt_g = nn.ConvTranspose3d(8, 4, (2, 3, 3), stride=(1, 2, 1), groups=2, dilation=(1, 1, 2))
+        self.bn2 = nn.BatchNorm3d(8)
+        self.maxpool = nn.MaxPool3d(2)
+        self.maxpool_ceil = nn.MaxPool3d(3, stride=2, padding=1, ceil_mode=True)
+        self.avgpool = nn.AvgPool3d((2, 3, 3), stride=(1, 2, 2), padding=(1, 1, 1), count_include_pad=False)
+        self.amax = nn.AdaptiveMaxPool3d((2, 3, None))
+        self.aavg = nn.AdaptiveAvgPool3d(1)
+
+    def forward(self, x):
+        F = nn.functional
+        y = F.relu(self.bn(self.conv(x)))
+        c = F.relu(self.conv_dw(y) + y)
+        mp = F.max_pool3d(y, 2, stride=(1, 2, 2), return_indices=True)
+        am = F.adaptive_max_pool3d(y, (3, 2, 2), return_indices=True)
+        return (self.conv_s(y), self.conv_g(y), c, self.conv_valid(x), self.convt(y), self.convt_g(y), self.bn2(c),
+                self.maxpool(y), self.maxpool_ceil(c), self.avgpool(y), self.amax(y), self.aavg(c).flatten(1),
+                F.conv3d(x, self.conv.weight, None, stride=(1, 2, 1), padding=(1, 0, 2), dilation=(2, 1, 1)),
+                F.conv_transpose3d(y, self.convt.weight, stride=1, padding=(0, 1, 0)),
+                F.batch_norm(c, self.bn2.running_mean, self.bn2.running_var, self.bn2.weight, None, eps=1e-3),
+                mp[0], mp[1], am[0], am[1],
+                F.avg_pool3d(y, 3, stride=2, padding=1, ceil_mode=True, count_include_pad=True, divisor_override=5),
+                F.avg_pool3d(c, (2, 2, 3), ceil_mode=True, count_include_pad=False),
+                self.conv(x[0]), self.maxpool(y[1]), F.avg_pool3d(y[0], 2))
+
+
 class ScanLayers(nn.Module):
     """The scans along one dimension (runtime/fxrt_reduce.c's fxrt_scan) on [3, 5, 7]: cumsum, cumprod, cummax,
     cummin and logcumsumexp, over every dimension, negative dims, integers, ties, NaN and infinities."""

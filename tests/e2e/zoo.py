@@ -54,6 +54,7 @@ LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "layers_volume"
          "resnet18", "resnet18@aten", "mobilenet_v3_small", "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten",
          "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf", "special_binary", "special_binary@aten")
 RESIDUAL_ZERO_INIT = ("resnet", "resnext", "wide_resnet")
+VIDEO_MODELS = ("r3d_18", "mc3_18", "r2plus1d_18", "s3d")  # heavy: not LIGHT
 ATEN_MODELS = ("resnet18", "mobilenet_v3_small", "shufflenet_v2_x0_5", "vit_b_16")
 
 # torchvision 0.14 models that torch.fx.symbolic_trace cannot trace (tests/graphs/torchvision/UNTRACEABLE.txt).
@@ -146,6 +147,11 @@ def all_cases():
                                            "--input", "idx:i64[2,7]", "--input-range", "idx=0,10"], num_params=None),
         Case("layers_volume", "module", ["--module", "tests/e2e/layers.py:VolumeLayers", "--input", "x:f32[2,3,4,6,5]"],
              num_params=None),
+        # 3-d convolutions, BatchNorm and pools (issue 16), as traced and as make_fx prints them
+        Case("layers_video", "module", ["--module", "tests/e2e/layers.py:VideoLayers", "--input", "x:f32[2,3,6,8,7]"],
+             num_params=None),
+        Case("layers_video@aten", "aten", ["--module", "tests/e2e/layers.py:VideoLayers", "--input",
+                                           "x:f32[2,3,6,8,7]", "--aten"], num_params=None),
         Case("layers_scan", "module", ["--module", "tests/e2e/layers.py:ScanLayers", "--input", "x:f32[3,5,7]"],
              num_params=None),
         Case("square", "module", ["--module", "tests/e2e/models.py:SquareOps", "--input", "x:f32[3,4]",
@@ -185,6 +191,12 @@ def all_cases():
         cases.append(Case(name, "torchvision", args, num_params=params, excluded=excluded))
         if name in ATEN_MODELS:
             cases.append(Case(f"{name}@aten", "aten", args + ["--aten"], num_params=params))
+    # torchvision's video models (torchvision.models.video, which list_models(module=torchvision.models) leaves out):
+    # 3-d convolutions, BatchNorm3d and 3-d pools on a 16-frame clip; S3D's last AvgPool3d((2, 7, 7)) needs 224x224
+    for name in VIDEO_MODELS:
+        size = 224 if name == "s3d" else 112
+        args = ["--model", f"torchvision.models.video.{name}()", "--input", f"x:f32[1,3,16,{size},{size}]"]
+        cases.append(Case(name, "torchvision", args, num_params=torchvision_params(name)))
     for c in cases:
         c.light = c.name in LIGHT
     return cases
