@@ -250,6 +250,9 @@ static const rule rules[] = {
     {{M("tile")}, FX_OP_TILE, "input, *dims", NULL, 0},
     {{M("flip")}, FX_OP_FLIP, "input, *dims", NULL, 0},
     {{ATEN("split_with_sizes")}, FX_OP_SPLIT, NULL, NULL, 0},
+    /* unsafe_split: split whose views PyTorch does not track (what make_fx prints for the recurrent layers' gates) */
+    {{ATEN("unsafe_split"), ATEN("unsafe_split_with_sizes")}, FX_OP_SPLIT, "input, split_size_or_sections, dim=0",
+     NULL, 0},
     /* split's parameters by position (torch.functional.split names its first one tensor, split_with_sizes its
      * second split_sizes) */
     {{"torch.functional.split", "torch.split_with_sizes", M("split_with_sizes")}, FX_OP_SPLIT,
@@ -465,8 +468,10 @@ static bool finish(ctx *c, fx_op op, const fx_value *slots, bool inplace) {
   /* an in-place op writes its result into its first argument, which inference makes its result's storage for the
    * elementwise ops (and the no-ops, which are their input); other ops would compute a new tensor and leave the
    * first argument as it was, where PyTorch changes it */
-  /* a view op in place (make_fx's aten.squeeze_) changes its input's shape: right when nothing else reads the input */
-  const bool sole_view = (fx_op_flags(op) & FX_OPF_VIEW) && slots[0].kind == FX_V_NODE &&
+  /* a view op in place (make_fx's aten.squeeze_; transpose_, which make_fx prints for a batch_first RNN's output)
+   * changes its input's shape or strides: right when nothing else reads the input */
+  const bool view_op = (fx_op_flags(op) & FX_OPF_VIEW) || op == FX_OP_TRANSPOSE || op == FX_OP_T || op == FX_OP_PERMUTE;
+  const bool sole_view = view_op && slots[0].kind == FX_V_NODE &&
                          slots[0].v.node < c->p->g->nnodes && c->p->g->nodes[slots[0].v.node].nusers == 1;
   if (inplace && !sole_view && !(fx_op_flags(op) & (FX_OPF_UNARY | FX_OPF_BINARY | FX_OPF_NOOP | FX_OPF_INPLACE))) {
     const fx_node *n = &c->p->g->nodes[c->node];

@@ -29,9 +29,9 @@ static bool rnn_read(fx_ictx *c, fx_op op, fx_inst *in, rnn_shape *s) {
   if (!as_float(ARG("dropout"), &dropout)) return fx_ierr(c, "dropout must be a number");
   if (op == FX_OP_LSTM && !as_bool(ARG("nested"), &s->nested)) return fx_ierr(c, "nested must be a bool");
   if (train && dropout > 0 && s->layers > 1)
-    return fx_ierr(c, "%s in training mode with dropout %g drops random elements between layers; fx2c compiles "
-                      "recurrent layers in eval mode only (call model.eval() before tracing)",
-                   rnn_name(op), dropout);
+    return fx_ierr(c, "in training mode, dropout %g drops random elements between layers; fx2c compiles recurrent "
+                      "layers in eval mode only (call model.eval() before tracing)",
+                   dropout);
   s->mode = op == FX_OP_LSTM  ? FXRT_RNN_LSTM
             : op == FX_OP_GRU ? FXRT_RNN_GRU
             : op == FX_OP_RNN_RELU ? FXRT_RNN_RELU
@@ -51,7 +51,7 @@ static bool rnn_read(fx_ictx *c, fx_op op, fx_inst *in, rnn_shape *s) {
   if ((int64_t)params->n == groups * per) s->proj = false;
   else if (op == FX_OP_LSTM && (int64_t)params->n == groups * (per + 1)) s->proj = true;
   else
-    return fx_ierr(c, "params has %u tensors; %lld layers%s%s need %lld", params->n, (long long)s->layers,
+    return fx_ierr(c, "params has %u tensors; num_layers=%lld%s%s needs %lld", params->n, (long long)s->layers,
                    bidir ? ", both directions" : "", s->bias ? " with biases" : "", (long long)(groups * per));
   for (uint32_t i = 0; i < params->n; i++) NEED_TENSOR(&params->u.items[i], "every item of params");
   const fx_tinfo *whh = tinfo(c, &params->u.items[1]);
