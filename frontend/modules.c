@@ -165,6 +165,20 @@ static const fx_pdesc upbilinear_p[] = {
 static const fx_pdesc pixel_shuffle_p[] = {{"upscale_factor", P_INT, 0, NULL}};
 static const fx_pdesc pad_p[] = {{"padding", P_INTS, 0, NULL}};
 static const fx_pdesc const_pad_p[] = {{"padding", P_INTS, 0, NULL}, {"value", P_FLOAT, 0, NULL}};
+/* RNNBase (LSTM, GRU); RNN takes nonlinearity after num_layers (torch 1.13's RNN.__init__ reads it from args[3]).
+ * Their reprs print every one that is not the default, except RNN's nonlinearity (never printed: legalization
+ * refuses an RNN line without it; tools/fx2c-export writes it). */
+#define RNN_P                                                                                                      \
+  {"bias", P_BOOL, 0, "True"}, {"batch_first", P_BOOL, 0, "False"}, {"dropout", P_FLOAT, 0, "0.0"},                \
+      {"bidirectional", P_BOOL, 0, "False"}, {"proj_size", P_DIM, 0, "0"}, DEV_DTYPE
+static const fx_pdesc rnnbase_p[] = {
+    {"input_size", P_DIM, 0, NULL}, {"hidden_size", P_DIM, 0, NULL}, {"num_layers", P_DIM, 0, "1"}, RNN_P};
+static const fx_pdesc rnn_p[] = {{"input_size", P_DIM, 0, NULL},
+                                 {"hidden_size", P_DIM, 0, NULL},
+                                 {"num_layers", P_DIM, 0, "1"},
+                                 {"nonlinearity", P_STR, 0, "'tanh'"},
+                                 RNN_P};
+#undef RNN_P
 
 #define SIG(arr) {arr, (uint8_t)(sizeof arr / sizeof *arr), false}
 #define NOARGS {NULL, 0, false}
@@ -234,6 +248,9 @@ static const fx_sig sigs[FX_NUM_MODULE_TYPES] = {
     [FX_MOD_CONSTANT_PAD2D] = SIG(const_pad_p),
     [FX_MOD_REFLECTION_PAD2D] = SIG(pad_p),
     [FX_MOD_REPLICATION_PAD2D] = SIG(pad_p),
+    [FX_MOD_RNN] = SIG(rnn_p),
+    [FX_MOD_LSTM] = SIG(rnnbase_p),
+    [FX_MOD_GRU] = SIG(rnnbase_p),
 };
 
 #define MAX_SIG_PARAMS 16

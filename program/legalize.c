@@ -267,6 +267,9 @@ static const rule rules[] = {
     {{M("tile")}, FX_OP_TILE, "input, *dims", NULL, 0},
     {{M("flip")}, FX_OP_FLIP, "input, *dims", NULL, 0},
     {{ATEN("split_with_sizes")}, FX_OP_SPLIT, NULL, NULL, 0},
+    /* unsafe_split: split whose views PyTorch does not track (what make_fx prints for the recurrent layers' gates) */
+    {{ATEN("unsafe_split"), ATEN("unsafe_split_with_sizes")}, FX_OP_SPLIT, "input, split_size_or_sections, dim=0",
+     NULL, 0},
     /* split's parameters by position (torch.functional.split names its first one tensor, split_with_sizes its
      * second split_sizes) */
     {{"torch.functional.split", "torch.split_with_sizes", M("split_with_sizes")}, FX_OP_SPLIT,
@@ -484,8 +487,10 @@ static bool finish(ctx *c, fx_op op, const fx_value *slots, bool inplace) {
   /* an in-place op writes its result into its first argument, which inference makes its result's storage for the
    * elementwise ops (and the no-ops, which are their input); other ops would compute a new tensor and leave the
    * first argument as it was, where PyTorch changes it */
-  /* a view op in place (make_fx's aten.squeeze_) changes its input's shape: right when nothing else reads the input */
-  const bool sole_view = (fx_op_flags(op) & FX_OPF_VIEW) && slots[0].kind == FX_V_NODE &&
+  /* a view op in place (make_fx's aten.squeeze_; transpose_, which make_fx prints for a batch_first RNN's output)
+   * changes its input's shape or strides: right when nothing else reads the input */
+  const bool view_op = (fx_op_flags(op) & FX_OPF_VIEW) || op == FX_OP_TRANSPOSE || op == FX_OP_T || op == FX_OP_PERMUTE;
+  const bool sole_view = view_op && slots[0].kind == FX_V_NODE &&
                          slots[0].v.node < c->p->g->nnodes && c->p->g->nodes[slots[0].v.node].nusers == 1;
   if (inplace && !sole_view && !(fx_op_flags(op) & (FX_OPF_UNARY | FX_OPF_BINARY | FX_OPF_NOOP | FX_OPF_INPLACE))) {
     const fx_node *n = &c->p->g->nodes[c->node];
@@ -660,6 +665,103 @@ static bool module_param(ctx *c, const fx_module *m, const char *name, const fx_
   return true;
 }
 
+/* nn.RNN, nn.LSTM, nn.GRU called as module(input) or module(input, hx) (LSTM: hx = (h0, c0)): the op of aten's
+ * spelling (ir/ops.def: lstm, gru, rnn_tanh, rnn_relu) with the module's weights as params, in PyTorch's order
+ * (_flat_weights: per layer and direction w_ih, w_hh, b_ih, b_hh, w_hr), eval mode, and LSTM's nested result. */
+static bool legalize_recurrent(ctx *c, const fx_module *m) {
+  const fx_node *n = &c->p->g->nodes[c->node];
+  fx_value x, hx = fx_value_none();
+  uint32_t nargs = n->args.n;
+  x = nargs ? n->args.u.items[0] : fx_value_none();
+  if (nargs == 2) hx = n->args.u.items[1];
+  for (uint32_t i = 0; i + 1 < n->kwargs.n; i += 2) {
+    fx_str key = fx_str_make(n->kwargs.u.items[i].u.text, n->kwargs.u.items[i].n);
+    if (fx_str_eqz(key, "input") && !nargs) x = n->kwargs.u.items[i + 1], nargs = 1;
+    else if (fx_str_eqz(key, "hx") && nargs == 1) hx = n->kwargs.u.items[i + 1], nargs = 2;
+    else nargs = 3;
+  }
+  if (nargs < 1 || nargs > 2 || x.kind == FX_V_NONE) {
+    fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' (%.*s) takes (input) or (input, hx)", (int)n->target.n,
+                  n->target.p, (int)m->type_name.n, m->type_name.p);
+    return false;
+  }
+  fx_op op = m->type == FX_MOD_LSTM ? FX_OP_LSTM : m->type == FX_MOD_GRU ? FX_OP_GRU : FX_OP_RNN_TANH;
+  if (m->type == FX_MOD_RNN) {
+    /* torch's repr never prints the nonlinearity: without it written out, relu and tanh look the same */
+    bool shown = false;
+    uint32_t npos = 0;
+    for (uint32_t i = 1; i < m->call.n; i++) {
+      const fx_value *a = &m->call.u.items[i];
+      if (a->kind != FX_V_KWARG) npos++;
+      else if (fx_str_eqz(fx_str_make(a->u.items[0].u.text, a->u.items[0].n), "nonlinearity")) shown = true;
+    }
+    if (!shown && npos < 4) {
+      fx_diag_error(c->d, src_of(c), n->loc,
+                    "module '%.*s': print(model) does not show an RNN's nonlinearity, so tanh and relu look the same; "
+                    "add nonlinearity='tanh' or nonlinearity='relu' to its line in the modules file (tools/fx2c-export "
+                    "writes it)",
+                    (int)n->target.n, n->target.p);
+      return false;
+    }
+    fx_str nl = FX_STR_LIT("tanh");
+    fx_module_str(m, "nonlinearity", &nl);
+    if (fx_str_eqz(nl, "relu")) op = FX_OP_RNN_RELU;
+    else if (!fx_str_eqz(nl, "tanh")) {
+      fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s': unknown nonlinearity '%.*s' (RNN has tanh and relu)",
+                    (int)n->target.n, n->target.p, (int)nl.n, nl.p);
+      return false;
+    }
+  }
+  double numv = 1, dropout = 0, projv = 0;
+  bool bias = true, batch_first = false, bidir = false, ok = true;
+  const fx_value *v = fx_module_param(m, "num_layers");
+  if (v && v->kind == FX_V_INT) numv = (double)v->v.i;
+  v = fx_module_param(m, "proj_size");
+  if (v && v->kind == FX_V_INT) projv = (double)v->v.i;
+  fx_module_float(m, "dropout", &dropout);
+  fx_module_bool(m, "bias", &bias);
+  fx_module_bool(m, "batch_first", &batch_first);
+  fx_module_bool(m, "bidirectional", &bidir);
+  const int64_t layers = (int64_t)numv, dirs = bidir ? 2 : 1;
+  if (layers < 1 || layers > 64) {
+    fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s': num_layers must be between 1 and 64", (int)n->target.n,
+                  n->target.p);
+    return false;
+  }
+  if (projv != 0 && op != FX_OP_LSTM) {
+    fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s': proj_size is an LSTM's only", (int)n->target.n, n->target.p);
+    return false;
+  }
+  static const char *const kinds[5] = {"weight_ih", "weight_hh", "bias_ih", "bias_hh", "weight_hr"};
+  const int per = (bias ? 4 : 2) + (projv != 0);
+  fx_value *params = fx_arena_alloc(&c->p->arena, sizeof *params * (size_t)(layers * dirs * per));
+  uint32_t np = 0;
+  for (int64_t l = 0; l < layers; l++)
+    for (int64_t d = 0; d < dirs; d++)
+      for (int k = 0; k < 5; k++) {
+        if ((k == 2 || k == 3) && !bias) continue;
+        if (k == 4 && projv == 0) continue;
+        char name[64];
+        snprintf(name, sizeof name, "%s_l%lld%s", kinds[k], (long long)l, d ? "_reverse" : "");
+        params[np++] = tensor_or_none(c, weight_tensor(c, m, name, true, &ok));
+      }
+  if (!ok) return false;
+  const fx_sig *osig = fx_op_sig(op);
+  fx_value slots[FX_SIG_MAX];
+  for (int k = 0; k < osig->n; k++) slots[k] = osig->params[k].dflt;
+  slots[0] = x;
+  slots[1] = hx;
+  slots[2] = fx_value_container_in(&c->p->arena, FX_V_LIST, params, np);
+  slots[3] = fx_value_bool(bias);
+  slots[4] = fx_value_int(c->p->g, layers);
+  slots[5] = fx_value_float(c->p->g, dropout);
+  slots[6] = fx_value_bool(false);
+  slots[7] = fx_value_bool(bidir);
+  slots[8] = fx_value_bool(batch_first);
+  if (op == FX_OP_LSTM) set_param(slots, osig, FX_STR_LIT("nested"), fx_value_bool(true));
+  return finish(c, op, slots, false);
+}
+
 static bool legalize_module(ctx *c) {
   const fx_node *n = &c->p->g->nodes[c->node];
   if (!c->p->mods) {
@@ -673,6 +775,7 @@ static bool legalize_module(ctx *c) {
     return false;
   }
   inst_of(c)->mod = m;
+  if (m->type == FX_MOD_RNN || m->type == FX_MOD_LSTM || m->type == FX_MOD_GRU) return legalize_recurrent(c, m);
   if (n->args.n != 1 || n->kwargs.n != 0) {
     fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' (%.*s) is called with %u arguments; fx2c calls modules with one input",
                   (int)n->target.n, n->target.p, (int)m->type_name.n, m->type_name.p, n->args.n + n->kwargs.n / 2);

@@ -271,7 +271,9 @@ static void check_weights(fx_program *p, fx_diag *d) {
     while (dot > 0 && name.p[dot - 1] != '.') dot--;
     if (!dot) continue;
     const fx_module *m = fx_modules_find(p->mods, fx_str_make(name.p, dot - 1));
-    if (!m || m->type == FX_MOD_CONTAINER) continue;
+    /* the recurrent layers' many weights (weight_ih_l0_reverse ...) are found and checked by legalization */
+    if (!m || m->type == FX_MOD_CONTAINER || m->type == FX_MOD_RNN || m->type == FX_MOD_LSTM || m->type == FX_MOD_GRU)
+      continue;
     fx_param_spec specs[8];
     int n = fx_module_param_specs(m, specs);
     bool known = false;

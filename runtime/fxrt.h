@@ -661,6 +661,27 @@ fxrt_status fxrt_scatter(int64_t op, fxrt_dtype dt, void *y, const fxrt_view *yv
                          const fxrt_view *iv, int64_t wrap, const void *src, const fxrt_view *sv, int64_t include_self,
                          int64_t *count);
 
+/* ---- recurrent layers (fxrt_rnn.c) ----------------------------------------------------------------------------- */
+
+/* One layer and direction of nn.RNN / nn.LSTM / nn.GRU over a whole sequence, as PyTorch's CPU cells compute it.
+ * mode: an fxrt_rnn_mode. The input's contribution is computed before, for all steps at once (one GEMM):
+ * gx = x W_ih^T + b_ih, rows of G*H (G = 1, 4, 3 gates for RNN, LSTM, GRU, in PyTorch's order i,f,g,o and r,z,n).
+ * Row (t, b) of gx is row t*B + b (batch_first == 0) or b*T + t (batch_first != 0); y (the output of every step,
+ * P values each) is at that row times y_stride, so that two directions can share one [T, B, 2P] output (the
+ * caller passes y offset by P for the reverse direction). reverse != 0 runs t = T-1 ... 0. Each step adds
+ * h W_hh^T + b_hh (w_hh [G*H, P], b_hh NULL when the layer has no bias) and applies the cell:
+ *   RNN:  h = tanh(gx + gh) (relu for RNN_RELU)
+ *   LSTM: c = sigmoid(f) * c + sigmoid(i) * tanh(g), h = sigmoid(o) * tanh(c), then h = h W_hr^T when
+ *         w_hr ([P, H], proj_size) is not NULL (P = H without it)
+ *   GRU:  r = sigmoid(gx_r + gh_r), z = sigmoid(gx_z + gh_z), n = tanh(gx_n + r * gh_n), h = (h - n) * z + n
+ * h_n [B, P] (and c_n [B, H] for LSTM) hold the initial state when init != 0 (else the state starts at zeros) and
+ * the final one on return. work: B*G*H floats, plus H for LSTM with a projection (fxrt_rnn_workspace_size). */
+typedef enum fxrt_rnn_mode { FXRT_RNN_TANH, FXRT_RNN_RELU, FXRT_RNN_LSTM, FXRT_RNN_GRU } fxrt_rnn_mode;
+int64_t fxrt_rnn_workspace_size(int64_t mode, int64_t B, int64_t H, int64_t proj);
+fxrt_status fxrt_rnn_f32(int64_t mode, const float *gx, const float *w_hh, const float *b_hh, const float *w_hr,
+                         float *y, float *h_n, float *c_n, float *work, int64_t T, int64_t B, int64_t H, int64_t P,
+                         int64_t reverse, int64_t init, int64_t batch_first, int64_t y_stride);
+
 /* ---- profiling (fx2c compile --profile) -------------------------------------------------------------------- */
 
 /* A profiling build's NAME_run reads the clock before and after each node that runs code and reports the pair:

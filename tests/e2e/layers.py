@@ -174,3 +174,27 @@ class ScanLayers(nn.Module):
                 m[0], m[1], n[0], n[1], torch.cummin(e, 0)[1], torch.cummax(t, 2)[0], torch.cummax(i, 2)[1],
                 torch.logcumsumexp(e, 2), torch.logcumsumexp(big, 1), torch.logcumsumexp(x, 0),
                 x.cumsum(1, dtype=torch.float64).float(), x.cumprod(-1) * 0.5)
+
+
+class RecurrentLayers(nn.Module):
+    """nn.LSTM, nn.GRU and nn.RNN (tanh and relu) called as modules (runtime/fxrt_rnn.c) on x [3, 5, 6] and
+    h [2, 5, 4]: batch_first and time-major, one and two layers, bidirectional, without biases, dropout (a no-op in
+    eval), an initial state given and the default zeros, LSTM's proj_size, an unbatched 2-d input, and getitem on
+    the (output, h_n) and (output, (h_n, c_n)) tuples."""
+
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(6, 5, num_layers=2, bidirectional=True, batch_first=True)
+        self.gru = nn.GRU(6, 4, num_layers=2, dropout=0.25)
+        self.rnn_tanh = nn.RNN(10, 3, bidirectional=True, bias=False)
+        self.rnn_relu = nn.RNN(6, 4, nonlinearity="relu", batch_first=True)
+        self.proj = nn.LSTM(6, 5, proj_size=3)
+
+    def forward(self, x, h):
+        out = self.lstm(x)                  # batch_first: 3 sequences of 5 steps
+        y, hn, cn = out[0], out[1][0], out[1][1]
+        g = self.gru(x, h)                  # time-major: 5 sequences of 3 steps, h_0 given
+        r = self.rnn_tanh(y)
+        q = self.rnn_relu(x)
+        p = self.proj(x[0], (h[:1, 0, :3], x[1, :1, :5]))  # unbatched [5, 6], (h_0, c_0) given
+        return y, hn, cn, g[0], g[1], r[0], r[1], q[0], q[1], p[0], p[1][0], p[1][1]

@@ -154,6 +154,11 @@ def all_cases():
                                            "x:f32[2,3,6,8,7]", "--aten"], num_params=None),
         Case("layers_scan", "module", ["--module", "tests/e2e/layers.py:ScanLayers", "--input", "x:f32[3,5,7]"],
              num_params=None),
+        # nn.LSTM, nn.GRU, nn.RNN as modules, and as make_fx prints them (issue 16: the cells' aten ops)
+        Case("layers_recurrent", "module", ["--module", "tests/e2e/layers.py:RecurrentLayers", "--input",
+                                            "x:f32[3,5,6]", "--input", "h:f32[2,5,4]"], num_params=None),
+        Case("layers_recurrent@aten", "aten", ["--module", "tests/e2e/layers.py:RecurrentLayers", "--input",
+                                               "x:f32[3,5,6]", "--input", "h:f32[2,5,4]", "--aten"], num_params=None),
         Case("square", "module", ["--module", "tests/e2e/models.py:SquareOps", "--input", "x:f32[3,4]",
                                   "--input", "idx:i64[3,4]", "--input-range", "idx=-5,5"], num_params=None),
         # hyperparameters that print(model) hides, written into modules.txt by the exporter (issue 15)

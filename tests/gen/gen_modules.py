@@ -58,7 +58,7 @@ LeakyReLU ELU GELU SiLU Sigmoid Tanh Hardswish Hardsigmoid Hardtanh Mish Softmax
 AvgPool1d AvgPool2d AdaptiveAvgPool1d AdaptiveAvgPool2d AdaptiveMaxPool2d Dropout Dropout1d Dropout2d Dropout3d
 AlphaDropout FeatureAlphaDropout Identity Flatten Unflatten Upsample UpsamplingNearest2d UpsamplingBilinear2d
 PixelShuffle ZeroPad2d ConstantPad1d ConstantPad2d ReflectionPad2d ReplicationPad2d SELU CELU Softsign Tanhshrink
-LogSigmoid Hardshrink Softshrink Threshold AdaptiveAvgPool3d""".split()
+LogSigmoid Hardshrink Softshrink Threshold AdaptiveAvgPool3d RNN LSTM GRU""".split()
 SUBCLASSES = {"NonDynamicallyQuantizableLinear": "Linear"}
 
 # Constructor parameters that the layer's repr (extra_repr) does not print: fx2c can only report the default.
@@ -69,6 +69,7 @@ NOT_IN_REPR = {
     ("AvgPool2d", "ceil_mode"), ("AvgPool2d", "count_include_pad"), ("AvgPool2d", "divisor_override"),
     ("Upsample", "align_corners"), ("Upsample", "recompute_scale_factor"),
     ("Hardtanh", "min_value"), ("Hardtanh", "max_value"),
+    ("RNN", "nonlinearity"),
 }
 NEVER_PRINTED = {"device", "dtype", "_weight"}
 # Printed by the repr although not a constructor parameter (Upsample.extra_repr prints the fixed mode).
@@ -106,10 +107,17 @@ def signature(cls_name: str):
     """(name, default or inspect._empty) for each constructor parameter of the torch class, in order."""
     cls = getattr(nn, cls_name)
     out = []
+    if cls_name in ("RNN", "LSTM", "GRU"):
+        # RNN(*args, **kwargs) and the others pass their arguments to RNNBase after its mode; RNN takes nonlinearity
+        # after num_layers (RNN.__init__ reads it from args[3] or kwargs)
+        cls = nn.modules.rnn.RNNBase
     for p in inspect.signature(cls.__init__).parameters.values():
-        if p.name == "self" or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+        if p.name == "self" or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) or (p.name == "mode" and
+                                                                               cls is nn.modules.rnn.RNNBase):
             continue
         out.append((p.name, p.default))
+        if cls_name == "RNN" and p.name == "num_layers":
+            out.append(("nonlinearity", "tanh"))
     return out
 
 
@@ -337,7 +345,7 @@ def gen_sigs() -> None:
                   "out_features": "5", "num_features": "6", "normalized_shape": "(7,)", "num_groups": "2",
                   "num_channels": "4", "num_embeddings": "10", "embedding_dim": "3", "output_size": "(1, 1)",
                   "dim": "1", "unflattened_size": "(2, 3)", "upscale_factor": "2", "padding": "(1, 1, 1, 1)",
-                  "value": "0.5", "threshold": "0.1"}
+                  "value": "0.5", "threshold": "0.1", "input_size": "4", "hidden_size": "5"}
         args = ", ".join("%s=%s" % (n, values[n]) for n in req)
         lines.append("\t".join(["sig", t, "%s(%s)" % (t, args)]))
         for name, default in sig:
