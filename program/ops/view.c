@@ -41,6 +41,11 @@ static bool infer_size(fx_ictx *c, int64_t *shape, int n, int64_t numel, const c
 static bool view_result(fx_ictx *c, fx_inst *in, const fx_value *x, const fx_value *sizev) {
   const fx_tinfo *t = tinfo(c, x);
   int64_t shape[FXRT_MAX_DIMS];
+  /* x.reshape(s) with s a value computed in the graph (x.size()[:-1] + y.shape[-2:]): *size collected the one
+   * sequence, which is the shape, as in x.reshape(*s) */
+  if ((sizev->kind == FX_V_TUPLE || sizev->kind == FX_V_LIST) && sizev->n == 1 &&
+      (sizev->u.items[0].kind == FX_V_TUPLE || sizev->u.items[0].kind == FX_V_LIST))
+    sizev = &sizev->u.items[0];
   int n = fx_as_ints(sizev, shape, FXRT_MAX_DIMS);
   if (n < 0) return fx_ierr(c, "the new shape must be ints");
   int64_t numel = fx_tinfo_numel(t);
