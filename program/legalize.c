@@ -1063,6 +1063,10 @@ static void complex_abs(fx_program *p, uint32_t node) {
   if (!complex_used_by_abs_only(g, node, 0)) return;
   n->opcode = FX_CALL_FUNCTION;
   n->target = stft ? FX_STR_LIT("fx2c.stft_abs") : FX_STR_LIT("fx2c.rfft_abs");
+  /* make_fx's stft transposes the transform in place (aten.transpose_), its one use: the same as a transpose */
+  static const char *const tr_[] = {"transpose_", NULL};
+  if (n->nusers == 1 && g->nodes[n->users[0]].opcode == FX_CALL_FUNCTION && aten_op_in(g->nodes[n->users[0]].target, tr_))
+    g->nodes[n->users[0]].target = FX_STR_LIT("torch.ops.aten.transpose.int");
 }
 
 bool fx_legalize_rewrite(fx_program *p, fx_diag *d) {

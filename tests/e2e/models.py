@@ -754,3 +754,12 @@ def ConvTasNetSmall():
     import torchaudio
     return torchaudio.models.ConvTasNet(num_sources=2, enc_kernel_size=16, enc_num_feats=64, msk_kernel_size=3,
                                         msk_num_feats=32, msk_num_hidden_feats=64, msk_num_layers=3, msk_num_stacks=2)
+
+
+def MfccFrontEnd():
+    """torchaudio.transforms.MFCC (a MelSpectrogram, AmplitudeToDB, a DCT), 13 coefficients from 20 mel bands of
+    256-point frames. symbolic_trace cannot trace it (AmplitudeToDB branches on the input): make_fx, where the stft is
+    aten._fft_r2c of strided frames and its abs(). x: [2, 1000]."""
+    import torchaudio
+    return torchaudio.transforms.MFCC(sample_rate=16000, n_mfcc=13,
+                                      melkwargs=dict(n_fft=256, hop_length=64, n_mels=20))
