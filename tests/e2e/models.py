@@ -763,3 +763,23 @@ def MfccFrontEnd():
     import torchaudio
     return torchaudio.transforms.MFCC(sample_rate=16000, n_mfcc=13,
                                       melkwargs=dict(n_fft=256, hop_length=64, n_mels=20))
+
+
+class Wav2Vec2Small(torch.nn.Module):
+    """torchaudio.models.wav2vec2_model in a small configuration (a 3-layer group-norm feature extractor of 32
+    channels, 2 transformer layers of width 48 with 4 heads, a weight-normed positional convolution of 16 taps in 4
+    groups), random weights; its features for a waveform [batch, frames]. symbolic_trace cannot trace it (the
+    extractor branches on x.ndim): make_fx. x: [1, 800]."""
+
+    def __init__(self):
+        super().__init__()
+        import torchaudio
+        self.m = torchaudio.models.wav2vec2_model(
+            extractor_mode="group_norm", extractor_conv_layer_config=[(32, 10, 5), (32, 3, 2), (32, 2, 2)],
+            extractor_conv_bias=False, encoder_embed_dim=48, encoder_projection_dropout=0.0,
+            encoder_pos_conv_kernel=16, encoder_pos_conv_groups=4, encoder_num_layers=2, encoder_num_heads=4,
+            encoder_attention_dropout=0.0, encoder_ff_interm_features=96, encoder_ff_interm_dropout=0.0,
+            encoder_dropout=0.0, encoder_layer_norm_first=False, encoder_layer_drop=0.0, aux_num_out=None)
+
+    def forward(self, x):
+        return self.m(x)[0]  # the second output is the lengths: None without them
