@@ -179,6 +179,8 @@ static const fx_pdesc rnn_p[] = {{"input_size", P_DIM, 0, NULL},
                                  {"nonlinearity", P_STR, 0, "'tanh'"},
                                  RNN_P};
 #undef RNN_P
+static const fx_pdesc prelu_p[] = {{"num_parameters", P_INT, 0, "1"}, {"init", P_FLOAT, 0, "0.25"}, DEV_DTYPE};
+static const fx_pdesc glu_p[] = {{"dim", P_INT, 0, "-1"}};
 
 #define SIG(arr) {arr, (uint8_t)(sizeof arr / sizeof *arr), false}
 #define NOARGS {NULL, 0, false}
@@ -251,6 +253,13 @@ static const fx_sig sigs[FX_NUM_MODULE_TYPES] = {
     [FX_MOD_RNN] = SIG(rnn_p),
     [FX_MOD_LSTM] = SIG(rnnbase_p),
     [FX_MOD_GRU] = SIG(rnnbase_p),
+    [FX_MOD_REFLECTION_PAD1D] = SIG(pad_p),
+    [FX_MOD_REFLECTION_PAD3D] = SIG(pad_p),
+    [FX_MOD_REPLICATION_PAD1D] = SIG(pad_p),
+    [FX_MOD_REPLICATION_PAD3D] = SIG(pad_p),
+    [FX_MOD_CONSTANT_PAD3D] = SIG(const_pad_p),
+    [FX_MOD_PRELU] = SIG(prelu_p),
+    [FX_MOD_GLU] = SIG(glu_p),
 };
 
 #define MAX_SIG_PARAMS 16
@@ -1371,6 +1380,10 @@ int fx_module_param_specs(const fx_module *mod, fx_param_spec *out) {
     sh[1] = int_param(mod, "in_features");
     k = spec(out, k, "weight", 2, sh, false);
     if (bool_param(mod, "bias")) k = spec(out, k, "bias", 1, sh, false);
+    break;
+  case FX_MOD_PRELU:
+    sh[0] = int_param(mod, "num_parameters");
+    k = spec(out, k, "weight", 1, sh, false);
     break;
   case FX_MOD_BATCH_NORM1D:
   case FX_MOD_BATCH_NORM2D:

@@ -45,7 +45,9 @@
   X(CONSTANT_PAD1D, "ConstantPad1d") X(CONSTANT_PAD2D, "ConstantPad2d") X(REFLECTION_PAD2D, "ReflectionPad2d")    \
   X(REPLICATION_PAD2D, "ReplicationPad2d") X(SELU, "SELU") X(CELU, "CELU") X(SOFTSIGN, "Softsign")              \
   X(TANHSHRINK, "Tanhshrink") X(LOG_SIGMOID, "LogSigmoid") X(HARDSHRINK, "Hardshrink") X(SOFTSHRINK, "Softshrink") \
-  X(THRESHOLD, "Threshold") X(RNN, "RNN") X(LSTM, "LSTM") X(GRU, "GRU")
+  X(THRESHOLD, "Threshold") X(RNN, "RNN") X(LSTM, "LSTM") X(GRU, "GRU") X(REFLECTION_PAD1D, "ReflectionPad1d")     \
+  X(REFLECTION_PAD3D, "ReflectionPad3d") X(REPLICATION_PAD1D, "ReplicationPad1d")                                 \
+  X(REPLICATION_PAD3D, "ReplicationPad3d") X(CONSTANT_PAD3D, "ConstantPad3d") X(PRELU, "PReLU") X(GLU, "GLU")
 
 typedef enum fx_module_type {
   FX_MOD_CONTAINER, /* anything else: a path to children, never called itself */

@@ -98,6 +98,41 @@ typedef struct composite {
   "[_numel(qt)])), unsqueeze(v, d)), v); "                                                                             \
   "_if(_tensor(q), _if(_eq(_ndim(q), 0), squeeze(k, -1), movedim(k, -1, 0)), squeeze(k, -1))"
 
+/* weight_norm's norm_except_dim(v, 2, dim) as nrm (keeping v's rank; a 1-d v: |v|, each element its own norm) */
+#define WEIGHT_NORM                                                                                                    \
+  "d = _if(_eq(dim, -1), None, _dim(v, dim)); "                                                                        \
+  "ds = _if(_none(d), _range(_ndim(v)), _concat(_range(d), _slice(_range(_ndim(v)), _add(d, 1)))); "                   \
+  "nrm = _if(_eq(_len(ds), 0), abs(v), linalg.vector_norm(v, 2, ds, keepdim=True)); "
+
+/* torch.stft of a real 1-d or 2-d input as fx2c.rdft of its frames (MAG "True": the magnitudes, [B, freq, frames];
+ * "False": re/im pairs, [B, freq, frames, 2]): center pads n_fft // 2 on both sides in pad_mode (as [1, B, L]); a
+ * window shorter than n_fft is padded with zeros on both sides to the middle; frame f is xp[f * hop : f * hop + n_fft];
+ * normalized: times n_fft ** -0.5 */
+#define STFT(MAG)                                                                                                      \
+  "os = _if(_none(onesided), True, onesided); "                                                                       \
+  "ok = _if(os, _if(_gt(_ndim(input), 2), _err('expected a 1D or 2D tensor'), True), "                                \
+  "_err('only onesided=True is supported for real inputs')); "                                                        \
+  "x1 = _if(_eq(_ndim(input), 1), unsqueeze(input, 0), input); "                                                      \
+  "hop = _if(_none(hop_length), _floordiv(n_fft, 4), hop_length); "                                                   \
+  "wl = _if(_none(win_length), n_fft, win_length); "                                                                  \
+  "h = _floordiv(n_fft, 2); "                                                                                         \
+  "xp = _if(center, reshape(F.pad(reshape(x1, _concat([1], _sizes(x1))), [h, h], pad_mode), [_size(x1, 0), -1]), " \
+  "x1); "                                                                                                             \
+  "nfr = _add(_floordiv(_sub(_size(xp, 1), n_fft), hop), 1); "                                                        \
+  "ok2 = _if(_or(_lt(nfr, 1), _or(_le(hop, 0), _or(_le(wl, 0), _gt(wl, n_fft)))), "                                  \
+  "_err('stft: n_fft, hop_length or win_length out of range for this input'), True); "                                \
+  "i = add(unsqueeze(mul(arange(nfr), hop), 1), arange(n_fft)); "                                                     \
+  "fr = reshape(index_select(xp, 1, reshape(i, [-1])), [_size(xp, 0), nfr, n_fft]); "                                 \
+  "lw = _floordiv(_sub(n_fft, wl), 2); "                                                                              \
+  "w = _if(_none(window), None, _if(_eq(wl, n_fft), window, F.pad(window, [lw, _sub(_sub(n_fft, wl), lw)]))); "     \
+  "fw = _if(_none(w), fr, mul(fr, w)); "                                                                              \
+  "s = fx2c.rdft(fw, _if(normalized, 1, 0), " MAG "); "                                                               \
+  "r = _if(" MAG ", transpose(s, 1, 2), permute(s, [0, 2, 1, 3])); "                                                  \
+  "_if(_eq(_ndim(input), 1), squeeze(r, 0), r)"
+#define STFT_SIG                                                                                                       \
+  "input, n_fft, hop_length=None, win_length=None, window=None, center=True, pad_mode='reflect', normalized=False, " \
+  "onesided=None, return_complex=None"
+
 /* max_unpool1d/2d/3d over the last N dimensions (N a string literal): the input scattered into zeros of the output
  * size (given, or computed as PyTorch does) at the indices max_pool returned, per plane */
 #define MAX_UNPOOL(N)                                                                                                  \
@@ -343,15 +378,37 @@ static const composite composites[] = {
      "div(aten.round.default(mul(input, _pow10(decimals))), _pow10(decimals)), "
      "mul(aten.round.default(div(input, _pow10(_neg(decimals)))), _pow10(_neg(decimals)))))"},
     /* ---- activations ---- */
-    {{F("glu"), "torch.glu"},
+    {{F("glu"), "torch.glu", ATEN("glu")},
      "input, dim=-1",
      "h = chunk(input, 2, dim); mul(operator.getitem(h, 0), sigmoid(operator.getitem(h, 1)))"},
-    {{"torch.prelu", F("prelu"), M("prelu")},
+    {{"torch.prelu", F("prelu"), M("prelu"), ATEN("prelu")},
      "input, weight",
      "w = _if(_lt(_ndim(input), 2), weight, "
      "_if(_eq(_numel(weight), 1), weight, view(weight, _shape_c(weight, _ndim(input))))); "
      "where(gt(input, 0), input, mul(w, input))"},
+    /* ---- spectra: complex results are kept out (legalize.c turns the complex result whose only use is its abs()
+     * into the magnitudes fx2c.stft_abs / fx2c.rfft_abs compute) ---- */
+    {{"torch.functional.stft", "torch.stft", M("stft")},
+     STFT_SIG,
+     "rc = _if(_none(return_complex), False, return_complex); "
+     "okc = _if(rc, _err('complex results are not supported: fx2c computes stft(return_complex=True) only when its "
+     "result is used through abs() (reshapes, transposes and products with real values between them allowed); use "
+     "return_complex=False for real and imaginary parts'), True); " STFT("False")},
+    {{"fx2c.stft_abs"}, STFT_SIG, STFT("True")},
+    {{ATEN("_fft_r2c")},
+     "input, dim, normalization, onesided",
+     "_err('complex results are not supported: fx2c computes _fft_r2c only when its result is used through abs() "
+     "(views between them allowed)')"},
+    {{"fx2c.rfft_abs"},
+     "input, dim, normalization, onesided",
+     "_if(_and(onesided, _and(_eq(_len(dim), 1), _eq(_dim(input, _item(dim, 0)), _sub(_ndim(input), 1)))), "
+     "fx2c.rdft(input, normalization, True), "
+     "_err('only the one-sided transform along the last dimension is supported'))"},
     /* ---- normalization ---- */
+    /* weight normalization (nn.utils.weight_norm): v * (g / norm_except_dim(v, 2, dim)), the 2-norm over every
+     * dimension but dim (dim -1: over all of v); the interface form also returns that norm (g's shape) */
+    {{"torch._weight_norm", ATEN("_weight_norm")}, "v, g, dim=0", WEIGHT_NORM "mul(v, div(g, nrm))"},
+    {{"torch._weight_norm_interface", ATEN("_weight_norm_interface")}, "v, g, dim=0", WEIGHT_NORM "(mul(v, div(g, nrm)), nrm)"},
     {{F("instance_norm"), "torch.instance_norm"},
      "input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True, momentum=0.1, "
      "eps=1e-05",

@@ -251,6 +251,8 @@ static const rule rules[] = {
     {{ATEN("constant_pad_nd")}, FX_OP_PAD, "input, pad, value=0", "mode='constant'", 0},
     {{ATEN("reflection_pad2d")}, FX_OP_PAD, "input, pad", "mode='reflect'", 0},
     {{ATEN("replication_pad2d")}, FX_OP_PAD, "input, pad", "mode='replicate'", 0},
+    {{ATEN("reflection_pad1d"), ATEN("reflection_pad3d")}, FX_OP_PAD, "input, pad", "mode='reflect'", 0},
+    {{ATEN("replication_pad1d"), ATEN("replication_pad3d")}, FX_OP_PAD, "input, pad", "mode='replicate'", 0},
     {{ATEN("embedding")}, FX_OP_EMBEDDING, "weight, input, padding_idx=-1, scale_grad_by_freq=False, sparse=False",
      NULL, 0},
     /* shapes */
@@ -804,7 +806,9 @@ static bool legalize_module(ctx *c) {
     SIMPLE(ZERO_PAD2D, PAD) SIMPLE(CONSTANT_PAD1D, PAD) SIMPLE(CONSTANT_PAD2D, PAD) SIMPLE(REFLECTION_PAD2D, PAD)
     SIMPLE(REPLICATION_PAD2D, PAD) SIMPLE(SELU, ELU) SIMPLE(CELU, CELU) SIMPLE(SOFTSIGN, SOFTSIGN)
     SIMPLE(TANHSHRINK, TANHSHRINK) SIMPLE(LOG_SIGMOID, LOG_SIGMOID) SIMPLE(HARDSHRINK, HARDSHRINK)
-    SIMPLE(SOFTSHRINK, SOFTSHRINK) SIMPLE(THRESHOLD, THRESHOLD)
+    SIMPLE(SOFTSHRINK, SOFTSHRINK) SIMPLE(THRESHOLD, THRESHOLD) SIMPLE(REFLECTION_PAD1D, PAD)
+    SIMPLE(REFLECTION_PAD3D, PAD) SIMPLE(REPLICATION_PAD1D, PAD) SIMPLE(REPLICATION_PAD3D, PAD)
+    SIMPLE(CONSTANT_PAD3D, PAD)
 #undef SIMPLE
   default:
     fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' is a %.*s, which fx2c does not know how to call",
@@ -928,12 +932,21 @@ static bool legalize_module(ctx *c) {
   case FX_MOD_CONSTANT_PAD1D:
   case FX_MOD_CONSTANT_PAD2D:
   case FX_MOD_REFLECTION_PAD2D:
-  case FX_MOD_REPLICATION_PAD2D: {
+  case FX_MOD_REPLICATION_PAD2D:
+  case FX_MOD_REFLECTION_PAD1D:
+  case FX_MOD_REFLECTION_PAD3D:
+  case FX_MOD_REPLICATION_PAD1D:
+  case FX_MOD_REPLICATION_PAD3D:
+  case FX_MOD_CONSTANT_PAD3D: {
     module_param(c, m, "padding", osig, slots, "pad");
     module_param(c, m, "value", osig, slots, NULL);
-    const char *mode = m->type == FX_MOD_REFLECTION_PAD2D    ? "reflect"
-                       : m->type == FX_MOD_REPLICATION_PAD2D ? "replicate"
-                                                             : "constant";
+    fx_module_type mt = m->type;
+    const char *mode = mt == FX_MOD_REFLECTION_PAD1D || mt == FX_MOD_REFLECTION_PAD2D || mt == FX_MOD_REFLECTION_PAD3D
+                           ? "reflect"
+                       : mt == FX_MOD_REPLICATION_PAD1D || mt == FX_MOD_REPLICATION_PAD2D ||
+                               mt == FX_MOD_REPLICATION_PAD3D
+                           ? "replicate"
+                           : "constant";
     set_param(slots, osig, FX_STR_LIT("mode"), fx_value_word(c->p->g, fx_str_make(mode, strlen(mode))));
     /* ZeroPad2d(1) pads all four sides: the module repr may hold one int */
     set_param(slots, osig, FX_STR_LIT("value"), m->type == FX_MOD_ZERO_PAD2D ? fx_value_int(c->p->g, 0)
@@ -970,6 +983,262 @@ static bool resolve_python_function(ctx *c) {
                "torch.fx keeps a function it cannot trace as one call; trace through it (remove torch.fx.wrap) or use "
                "make_fx, which records the torch operations inside it");
   return false;
+}
+
+/* ---- nn.utils.weight_norm'ed layers ----
+ * torch.nn.utils.weight_norm replaces a layer's `weight` by `weight_g` and `weight_v` and recomputes the weight in a
+ * forward pre-hook, which symbolic_trace does not see: the graph calls the module, the state_dict has no weight. Such
+ * a call of a Conv1d, Conv2d, ConvTranspose2d or Linear becomes the functional call of the layer with the weight
+ * torch._weight_norm(weight_v, weight_g, dim) (a composite, decompose.c) from get_attr nodes, once, before the first
+ * legalization (the rewritten graph has no such module call left). dim is the one dimension where weight_g is not
+ * 1 (weight_norm's g keeps only that one); a g of ones throughout is the norm over all of v (dim=None), which is also
+ * what any dim of size 1 computes. */
+static fx_value wn_get_attr(fx_program *p, uint32_t before, const fx_module *m, const char *pname) {
+  char key[512];
+  snprintf(key, sizeof key, "%.*s%s%s", (int)m->path.n, m->path.p, m->path.n ? "." : "", pname);
+  fx_graph *g = p->g;
+  fx_insert_point ip = fx_graph_inserting_before(g, before);
+  uint32_t id = fx_graph_create_node(g, FX_GET_ATTR, fx_str_make(key, strlen(key)), fx_value_tuple(g, NULL, 0),
+                                     fx_value_container(g, FX_V_DICT, NULL, 0), fx_str_make("", 0), fx_str_make("", 0));
+  fx_graph_restore_insert(g, ip);
+  return fx_value_node(g, id);
+}
+
+static bool weight_norm_module(fx_program *p, uint32_t node, fx_diag *d) {
+  fx_graph *g = p->g;
+  const fx_node *n = &g->nodes[node];
+  const fx_module *m = p->weights ? fx_modules_find(p->mods, n->target) : NULL;
+  if (!m || !(m->type == FX_MOD_CONV1D || m->type == FX_MOD_CONV2D || m->type == FX_MOD_CONV_TRANSPOSE2D ||
+              m->type == FX_MOD_LINEAR))
+    return true;
+  char key[512];
+  const fx_tensor *tv, *tg;
+#define WN_FIND(var, suffix)                                                                                           \
+  (snprintf(key, sizeof key, "%.*s%s%s", (int)m->path.n, m->path.p, m->path.n ? "." : "", suffix),                   \
+   (var) = fx_weights_find(p->weights, fx_str_make(key, strlen(key))))
+  if (WN_FIND(tv, "weight") || !WN_FIND(tv, "weight_v") || !WN_FIND(tg, "weight_g")) return true;
+#undef WN_FIND
+  const fx_loc loc = n->loc;
+  const fx_source *src = n->loc.line ? g->src : NULL;
+  if (n->args.n != 1 || n->kwargs.n != 0) {
+    fx_diag_error(d, src, loc, "weight-normalized module '%.*s' must be called with its input only",
+                  (int)n->target.n, n->target.p);
+    return false;
+  }
+  const fx_value *pm = fx_module_param(m, "padding_mode");
+  if (pm && (pm->kind == FX_V_STR || pm->kind == FX_V_WORD) && !fx_str_eqz(fx_str_make(pm->u.text, pm->n), "zeros") &&
+      !fx_str_eqz(fx_str_make(pm->u.text, pm->n), "'zeros'")) {
+    fx_diag_error(d, src, loc, "module '%.*s': padding_mode %.*s is not supported (only zeros)", (int)n->target.n,
+                  n->target.p, (int)pm->n, pm->u.text);
+    return false;
+  }
+  int64_t dim = -1;
+  bool same_rank = tg->ndim == tv->ndim;
+  for (int32_t i = 0; same_rank && i < tg->ndim; i++) {
+    if (tg->shape[i] == 1) continue;
+    if (tg->shape[i] != tv->shape[i] || dim != -1) same_rank = false;
+    else dim = i;
+  }
+  if (!same_rank && !(tg->ndim == 0 || (tg->ndim == 1 && tg->shape[0] == 1))) {
+    fx_diag_error(d, src, loc,
+                  "module '%.*s': weight_g and weight_v have shapes that nn.utils.weight_norm does not make (g keeps "
+                  "one dimension of v, the others 1)",
+                  (int)n->target.n, n->target.p);
+    return false;
+  }
+  fx_value x = n->args.u.items[0];
+  fx_str target = n->target;
+  bool has_bias = true;
+  fx_module_bool(m, "bias", &has_bias);
+  fx_value v = wn_get_attr(p, node, m, "weight_v"), gv = wn_get_attr(p, node, m, "weight_g");
+  fx_value wargs[3] = {v, gv, fx_value_int(g, dim)};
+  fx_insert_point ip = fx_graph_inserting_before(g, node);
+  char nm[160];
+  snprintf(nm, sizeof nm, "%.*s_weight", (int)target.n, target.p);
+  uint32_t wn = fx_graph_create_node(g, FX_CALL_FUNCTION, FX_STR_LIT("torch._weight_norm"), fx_value_tuple(g, wargs, 3),
+                                     fx_value_container(g, FX_V_DICT, NULL, 0),
+                                     fx_graph_unique_name(
+                                         g, fx_graph_target_to_name(g, FX_CALL_MODULE, fx_str_make(nm, strlen(nm)))),
+                                     fx_str_make("", 0));
+  fx_graph_restore_insert(g, ip);
+  fx_value b = has_bias ? wn_get_attr(p, node, m, "bias") : fx_value_none();
+  fx_value a[8];
+  uint32_t na = 0;
+  const char *fn;
+  a[na++] = x, a[na++] = fx_value_node(g, wn), a[na++] = b;
+  static const char *const conv_p[] = {"stride", "padding", "dilation", "groups"};
+  static const char *const convt_p[] = {"stride", "padding", "output_padding", "groups", "dilation"};
+  const char *const *names = NULL;
+  uint32_t nn = 0;
+  switch (m->type) {
+  case FX_MOD_CONV1D: fn = "torch.conv1d", names = conv_p, nn = 4; break;
+  case FX_MOD_CONV2D: fn = "torch.conv2d", names = conv_p, nn = 4; break;
+  case FX_MOD_CONV_TRANSPOSE2D: fn = "torch.conv_transpose2d", names = convt_p, nn = 5; break;
+  default: fn = "torch._C._nn.linear"; break;
+  }
+  for (uint32_t i = 0; i < nn; i++) {
+    const fx_value *pv = fx_module_param(m, names[i]);
+    if (!pv) {
+      fx_diag_error(d, src, loc, "internal error: module '%.*s' has no %s", (int)target.n, target.p, names[i]);
+      return false;
+    }
+    a[na++] = fx_value_copy(g, pv, NULL, NULL);
+  }
+  ip = fx_graph_inserting_before(g, node);
+  uint32_t call = fx_graph_create_node(g, FX_CALL_FUNCTION, fx_str_make(fn, strlen(fn)), fx_value_tuple(g, a, na),
+                                       fx_value_container(g, FX_V_DICT, NULL, 0), fx_str_make("", 0), fx_str_make("", 0));
+  fx_graph_restore_insert(g, ip);
+  g->nodes[wn].loc = g->nodes[call].loc = loc;
+  fx_node_replace_all_uses_with(g, node, call);
+  fx_node_absorb(g, call, node);
+  fx_graph_erase_node(g, node);
+  return true;
+}
+
+/* Layers whose functional form is a composite (decompose.c), which a module call cannot become in place: PReLU is
+ * torch.prelu(x, weight) with its weight from a get_attr node, GLU is F.glu(x, dim). */
+static bool functional_module(fx_program *p, uint32_t node, fx_diag *d) {
+  fx_graph *g = p->g;
+  const fx_node *n = &g->nodes[node];
+  if (n->erased || n->opcode != FX_CALL_MODULE) return true;
+  const fx_module *m = fx_modules_find(p->mods, n->target);
+  if (!m || (m->type != FX_MOD_PRELU && m->type != FX_MOD_GLU)) return true;
+  if (n->args.n != 1 || n->kwargs.n != 0) {
+    fx_diag_error(d, n->loc.line ? g->src : NULL, n->loc, "module '%.*s' must be called with its input only",
+                  (int)n->target.n, n->target.p);
+    return false;
+  }
+  const fx_loc loc = n->loc;
+  fx_value a[2];
+  a[0] = n->args.u.items[0];
+  if (m->type == FX_MOD_PRELU) {
+    char key[512];
+    snprintf(key, sizeof key, "%.*s%sweight", (int)m->path.n, m->path.p, m->path.n ? "." : "");
+    if (!p->weights || !fx_weights_find(p->weights, fx_str_make(key, strlen(key)))) {
+      fx_diag_error(d, n->loc.line ? g->src : NULL, n->loc, "weight '%s' of module '%.*s' (PReLU) is missing", key,
+                    (int)n->target.n, n->target.p);
+      return false;
+    }
+    a[1] = wn_get_attr(p, node, m, "weight");
+  } else {
+    a[1] = fx_value_copy(g, fx_module_param(m, "dim"), NULL, NULL);
+  }
+  const char *fn = m->type == FX_MOD_PRELU ? "torch.prelu" : "torch.nn.functional.glu";
+  fx_insert_point ip = fx_graph_inserting_before(g, node);
+  uint32_t call = fx_graph_create_node(g, FX_CALL_FUNCTION, fx_str_make(fn, strlen(fn)), fx_value_tuple(g, a, 2),
+                                       fx_value_container(g, FX_V_DICT, NULL, 0), fx_str_make("", 0), fx_str_make("", 0));
+  fx_graph_restore_insert(g, ip);
+  g->nodes[call].loc = loc;
+  fx_node_replace_all_uses_with(g, node, call);
+  fx_node_absorb(g, call, node);
+  fx_graph_erase_node(g, node);
+  return true;
+}
+
+/* ---- complex spectra used through abs() ----
+ * fx2c has no complex tensors. torch.stft(return_complex=True) (torchaudio's Spectrogram) and aten._fft_r2c (its
+ * make_fx form) are computed when every use of their result is abs(), possibly through reshapes, views and
+ * transposes, or only reads its shape: the transform then becomes the magnitudes it has (fx2c.stft_abs,
+ * fx2c.rfft_abs in decompose.c), which the views move as they would move the complex values, and abs() of a
+ * magnitude is itself. Any other use keeps the complex form, which decompose.c refuses with a message. */
+static bool aten_op_in(fx_str t, const char *const *names) {
+  fx_str op, ov;
+  if (!split_aten(t, &op, &ov)) return false;
+  for (int i = 0; names[i]; i++)
+    if (fx_str_eqz(op, names[i])) return true;
+  return false;
+}
+
+static bool refers_to(const fx_value *v, uint32_t node) {
+  if (v->kind == FX_V_NODE) return v->v.node == node;
+  if (fx_value_is_container(v))
+    for (uint32_t i = 0; i < v->n; i++)
+      if (refers_to(&v->u.items[i], node)) return true;
+  return false;
+}
+
+static bool complex_used_by_abs_only(const fx_graph *g, uint32_t node, int depth) {
+  static const char *const views[] = {"reshape", "view", "transpose", "transpose_", "permute", "squeeze",
+                                      "unsqueeze", "flatten", "contiguous", "_reshape_alias", "_unsafe_view", "clone",
+                                      "t", NULL};
+  static const char *const abs_names[] = {"abs", NULL}, *const muls[] = {"mul", NULL}, *const divs[] = {"div", NULL};
+  if (depth > 32) return false;
+  const fx_node *n = &g->nodes[node];
+  for (uint32_t u = 0; u < n->nusers; u++) {
+    const fx_node *un = &g->nodes[n->users[u]];
+    bool first = un->args.n >= 1 && un->args.u.items[0].kind == FX_V_NODE && un->args.u.items[0].v.node == node;
+    bool elsewhere = refers_to(&un->kwargs, node); /* the value must be the first argument and nowhere else */
+    for (uint32_t a = 1; a < un->args.n; a++) elsewhere |= refers_to(&un->args.u.items[a], node);
+    bool method = un->opcode == FX_CALL_METHOD, fn = un->opcode == FX_CALL_FUNCTION;
+    fx_str t = un->target;
+    /* a product or quotient with a real value (torchaudio's normalized="window"): |z * c| = |z| * |c|, |z / c| =
+     * |z| / |c|, so the magnitudes may go through them too when abs() follows */
+    bool mul = (fn && (fx_str_eqz(t, "operator.mul") || fx_str_eqz(t, "torch.mul") || aten_op_in(t, muls))) ||
+               (method && fx_str_eqz(t, "mul"));
+    bool div = (fn && (fx_str_eqz(t, "operator.truediv") || fx_str_eqz(t, "torch.div") || aten_op_in(t, divs))) ||
+               (method && fx_str_eqz(t, "div"));
+    if ((mul || div) && un->args.n == 2 && un->kwargs.n == 0 &&
+        (mul ? !(first && refers_to(&un->args.u.items[1], node)) : first && !elsewhere)) {
+      if (!complex_used_by_abs_only(g, n->users[u], depth + 1)) return false;
+      continue;
+    }
+    if (!first || elsewhere) return false;
+    if ((method && fx_str_eqz(t, "size")) ||
+        (fn && fx_str_eqz(t, "builtins.getattr") && un->args.n == 2 && fx_value_str_is(&un->args.u.items[1], "shape")))
+      continue;
+    if ((method && fx_str_eqz(t, "abs")) || (fn && (fx_str_eqz(t, "torch.abs") || aten_op_in(t, abs_names))))
+      continue;
+    bool view = false;
+    for (int i = 0; views[i] && !view; i++) {
+      char full[64];
+      snprintf(full, sizeof full, "torch.%s", views[i]);
+      view = (method && fx_str_eqz(t, views[i])) || (fn && fx_str_eqz(t, full));
+    }
+    if (!view && !(fn && aten_op_in(t, views))) return false;
+    if (!complex_used_by_abs_only(g, n->users[u], depth + 1)) return false;
+  }
+  return true;
+}
+
+static void complex_abs(fx_program *p, uint32_t node) {
+  fx_graph *g = p->g;
+  fx_node *n = &g->nodes[node];
+  static const char *const r2c[] = {"_fft_r2c", NULL};
+  bool stft = (n->opcode == FX_CALL_METHOD && fx_str_eqz(n->target, "stft")) ||
+              (n->opcode == FX_CALL_FUNCTION &&
+               (fx_str_eqz(n->target, "torch.functional.stft") || fx_str_eqz(n->target, "torch.stft")));
+  bool fft = n->opcode == FX_CALL_FUNCTION && aten_op_in(n->target, r2c);
+  if (!stft && !fft) return;
+  if (stft) { /* return_complex=True, as a keyword (torchaudio) or the tenth argument */
+    const fx_value *rc = NULL;
+    for (uint32_t k = 0; k + 1 < n->kwargs.n; k += 2)
+      if (fx_value_str_is(&n->kwargs.u.items[k], "return_complex"))
+        rc = &n->kwargs.u.items[k + 1];
+    if (!rc && n->args.n >= 10) rc = &n->args.u.items[9];
+    if (!rc || rc->kind != FX_V_BOOL || !rc->v.i) return;
+  }
+  if (!complex_used_by_abs_only(g, node, 0)) return;
+  n->opcode = FX_CALL_FUNCTION;
+  n->target = stft ? FX_STR_LIT("fx2c.stft_abs") : FX_STR_LIT("fx2c.rfft_abs");
+  /* make_fx's stft transposes the transform in place (aten.transpose_), its one use: the same as a transpose */
+  static const char *const tr_[] = {"transpose_", NULL};
+  if (n->nusers == 1 && g->nodes[n->users[0]].opcode == FX_CALL_FUNCTION && aten_op_in(g->nodes[n->users[0]].target, tr_))
+    g->nodes[n->users[0]].target = FX_STR_LIT("torch.ops.aten.transpose.int");
+}
+
+bool fx_legalize_rewrite(fx_program *p, fx_diag *d) {
+  fx_graph *g = p->g;
+  bool ok = true, changed = false;
+  for (uint32_t i = g->first, next; i != FX_NONE_IDX; i = next) {
+    next = g->nodes[i].next;
+    if (g->nodes[i].opcode == FX_CALL_FUNCTION || g->nodes[i].opcode == FX_CALL_METHOD) complex_abs(p, i);
+    if (g->nodes[i].opcode != FX_CALL_MODULE || !p->mods) continue;
+    uint32_t before = g->nnodes;
+    ok &= weight_norm_module(p, i, d) && functional_module(p, i, d);
+    changed |= g->nnodes != before;
+  }
+  if (changed) fx_program_grow_inst(p);
+  return ok;
 }
 
 bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {

@@ -278,6 +278,11 @@ static void check_weights(fx_program *p, fx_diag *d) {
     int n = fx_module_param_specs(m, specs);
     bool known = false;
     for (int k = 0; k < n && !known; k++) known = fx_str_eqz(fx_str_make(name.p + dot, name.n - dot), specs[k].name);
+    /* nn.utils.weight_norm's weight_g and weight_v in place of a layer's weight (legalize.c rewrites the call) */
+    if (!known && (m->type == FX_MOD_CONV1D || m->type == FX_MOD_CONV2D || m->type == FX_MOD_CONV_TRANSPOSE2D ||
+                   m->type == FX_MOD_LINEAR))
+      known = fx_str_eqz(fx_str_make(name.p + dot, name.n - dot), "weight_g") ||
+              fx_str_eqz(fx_str_make(name.p + dot, name.n - dot), "weight_v");
     if (!known)
       fx_diag_error(d, m->loc.line ? p->mods->src : NULL, m->loc, "%s: tensor '%.*s' is not a parameter of %.*s (%.*s)",
                     p->weights->path, (int)name.n, name.p, (int)m->path.n, m->path.p, (int)m->type_name.n,
@@ -599,6 +604,7 @@ bool fx_program_infer_one(fx_program *p, uint32_t node, fx_diag *d) {
 bool fx_program_legalize(fx_program *p, fx_diag *d) {
   const fx_graph *g = p->g;
   uint32_t errors = d->nerrors;
+  if (!fx_legalize_rewrite(p, d)) return false;
   for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(d); i = g->nodes[i].next) fx_legalize_node(p, i, d);
   return d->nerrors == errors;
 }

@@ -190,6 +190,11 @@ int fx_decompose_check_tables(char *msg, size_t cap);
 
 /* Legalization (program/legalize.c): the op and bound arguments of one node; reports unsupported targets. */
 bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d);
+/* The graph rewrites before legalization (legalize.c), which fx_program_legalize runs first and which leave nothing
+ * to rewrite again: each call of a nn.utils.weight_norm'ed layer (weight_g and weight_v in the weights, no weight)
+ * becomes the functional call of the layer with torch._weight_norm's weight; a complex stft / aten._fft_r2c whose
+ * result is only used through abs() becomes the magnitudes (fx2c.stft_abs / fx2c.rfft_abs). */
+bool fx_legalize_rewrite(fx_program *p, fx_diag *d);
 /* Checks legalize.c's rule table against the op table (for tests): the number of problems, each described in msg. */
 int fx_legalize_check_tables(char *msg, size_t cap);
 /* Inference (program/infer.c): the result of one node from its bound arguments. */

@@ -632,6 +632,12 @@ typedef enum fxrt_pad_mode { FXRT_PAD_REFLECT, FXRT_PAD_REPLICATE, FXRT_PAD_CIRC
 fxrt_status fxrt_pad2d_f32(fxrt_pad_mode mode, const float *x, int64_t n, int64_t c, int64_t h, int64_t w,
                            const int64_t pads[4], float *y);
 
+/* The one-sided discrete Fourier transform of each of `rows` rows of n real values (torch.fft.rfft, the frames of
+ * torch.stft): Y[k] = scale * sum_t x[t] exp(-2 pi i k t / n) for k = 0 .. n/2, written as re/im pairs
+ * (y [rows][n/2+1][2]) or, if magnitude, as |Y[k]| (y [rows][n/2+1]). Sums and twiddle factors in double
+ * (fxrt_spectral.c). */
+fxrt_status fxrt_rdft_f32(const float *x, int64_t rows, int64_t n, float scale, bool magnitude, float *y);
+
 /* torch.nn.functional.embedding / index_select(dim=0): y [count, dim] = weight[idx[i], :]; an index outside
  * [0, rows) is FXRT_ERANGE. */
 fxrt_status fxrt_embedding_f32(const float *weight, int64_t rows, int64_t dim, const int64_t *idx, int64_t count,

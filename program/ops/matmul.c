@@ -1,5 +1,6 @@
-/* matmul.c: products: linear and fx2c.fused_linear, matmul for any ranks, addmm, baddbmm, and the fast path of
- * multi-head attention (aten._native_multi_head_attention).
+/* matmul.c: products: linear and fx2c.fused_linear, matmul for any ranks, addmm, baddbmm, the fast path of
+ * multi-head attention (aten._native_multi_head_attention), and fx2c.rdft (a real DFT: a product with the Fourier
+ * matrix).
  */
 #include "family.h"
 
@@ -307,5 +308,40 @@ bool fx_lower_mha(fx_lctx *r, fx_op op, const fx_inst *in) {
     k->i[0] = B, k->i[1] = H, k->i[2] = L * L;
     k->ref[1] = tref(r, wout);
   }
+  return true;
+}
+
+/* ---- fx2c.rdft ---- */
+
+bool fx_infer_rdft(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  int64_t norm;
+  bool magnitude;
+  if (t->dtype != FXRT_F32) return fx_ierr(c, "the real DFT runs on float32 tensors only");
+  if (t->ndim < 1 || t->ndim >= FXRT_MAX_DIMS || t->shape[t->ndim - 1] < 1)
+    return fx_ierr(c, "the real DFT needs a last dimension of at least one value (and at most %d dimensions)",
+                   FXRT_MAX_DIMS - 1);
+  if (!as_int(ARG("norm"), &norm) || norm < 0 || norm > 2) return fx_ierr(c, "norm must be 0, 1 or 2");
+  if (!as_bool(ARG("magnitude"), &magnitude)) return fx_ierr(c, "magnitude must be a bool");
+  int64_t shape[FXRT_MAX_DIMS];
+  memcpy(shape, t->shape, sizeof shape);
+  shape[t->ndim - 1] = t->shape[t->ndim - 1] / 2 + 1;
+  int32_t nd = t->ndim;
+  if (!magnitude) shape[nd++] = 2;
+  return result_tensor(c, in, FXRT_F32, nd, shape);
+}
+
+bool fx_lower_rdft(fx_lctx *r, fx_op op, const fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  const fx_tinfo *tx = ti(r, x);
+  int64_t n = tx->shape[tx->ndim - 1], norm = iarg(ARG("norm"), 0);
+  fx_kcall *k = fx_call(r, FX_K_RDFT);
+  k->ref[0] = tref(r, x);
+  k->i[0] = n ? fx_tinfo_numel(tx) / n : 0, k->i[1] = n;
+  k->f[0] = norm == 1 ? 1.0 / sqrt((double)n) : norm == 2 ? 1.0 / (double)n : 1.0;
+  k->flag = iarg(ARG("magnitude"), 0) != 0;
+  k->ref[1] = tref(r, &in->result);
   return true;
 }

@@ -46,10 +46,17 @@ bool fx_infer_norm(fx_ictx *c, fx_op op, fx_inst *in) {
         return fx_ierr(c, "the input's last dimensions do not match normalized_shape");
     if (!param_shape(c, op, in, "weight", k, ns) || !param_shape(c, op, in, "bias", k, ns)) return false;
   }
-  if (op == FX_OP_GROUP_NORM) {
+  if (op == FX_OP_GROUP_NORM || op == FX_OP_NATIVE_GROUP_NORM) {
     int64_t g;
-    if (!as_int(ARG("num_groups"), &g) || g < 1 || t->ndim < 2 || t->shape[1] % g)
+    if (!as_int(ARG(op == FX_OP_GROUP_NORM ? "num_groups" : "group"), &g) || g < 1 || t->ndim < 2 || t->shape[1] % g)
       return fx_ierr(c, "num_groups must divide the channels");
+    if (op == FX_OP_NATIVE_GROUP_NORM) { /* N, C and HxW as aten passes them: the input's */
+      int64_t nn, cc, hw, inner = 1;
+      for (int32_t i = 2; i < t->ndim; i++) inner *= t->shape[i];
+      if (!as_int(ARG("N"), &nn) || !as_int(ARG("C"), &cc) || !as_int(ARG("HxW"), &hw) || nn != t->shape[0] ||
+          cc != t->shape[1] || hw != inner)
+        return fx_ierr(c, "N, C and HxW must be the input's batch, channels and spatial size");
+    }
     if (!param_shape(c, op, in, "weight", 1, &t->shape[1]) || !param_shape(c, op, in, "bias", 1, &t->shape[1]))
       return false;
   }
@@ -64,6 +71,11 @@ bool fx_infer_norm(fx_ictx *c, fx_op op, fx_inst *in) {
     memcpy(st, t->shape, sizeof st);
     for (int i = 0; i < k; i++) st[t->ndim - k + i] = 1;
     fx_value items[3] = {out, new_tensor(c, FXRT_F32, t->ndim, st), new_tensor(c, FXRT_F32, t->ndim, st)};
+    in->result = tuple_of(c, items, 3);
+  } else if (op == FX_OP_NATIVE_GROUP_NORM) {
+    int64_t st[2] = {t->shape[0], 0};
+    as_int(ARG("group"), &st[1]);
+    fx_value items[3] = {out, new_tensor(c, t->dtype, 2, st), new_tensor(c, t->dtype, 2, st)};
     in->result = tuple_of(c, items, 3);
   } else {
     in->result = out;
@@ -96,16 +108,27 @@ bool fx_lower_norm(fx_lctx *r, fx_op op, const fx_inst *in) {
     k->ref[5] = tref(r, y);
     return true;
   }
-  if (op == FX_OP_GROUP_NORM) {
+  if (op == FX_OP_GROUP_NORM || op == FX_OP_NATIVE_GROUP_NORM) {
     if (tx->ndim < 2) return fx_lerr(r, "group_norm needs at least 2 dimensions");
-    int64_t n = tx->shape[0], c = tx->shape[1];
+    int64_t n = tx->shape[0], c = tx->shape[1], g = iarg(ARG(op == FX_OP_GROUP_NORM ? "num_groups" : "group"), 1);
     k = fx_call(r, FX_K_GROUP_NORM);
     k->ref[0] = tref(r, x);
-    k->i[0] = n, k->i[1] = c, k->i[2] = (n * c) != 0 ? numel / (n * c) : 0, k->i[3] = iarg(ARG("num_groups"), 1);
+    k->i[0] = n, k->i[1] = c, k->i[2] = (n * c) != 0 ? numel / (n * c) : 0, k->i[3] = g;
     k->ref[1] = tref(r, w);
     k->ref[2] = tref(r, b);
     k->f[0] = eps;
     k->ref[3] = tref(r, y);
+    if (op == FX_OP_NATIVE_GROUP_NORM && numel > 0) {
+      /* mean and rstd per group: the same statistics as a layer norm of [n * g, numel / (n * g)], whose normalized
+       * values go to scratch */
+      k = fx_call(r, FX_K_LAYER_NORM);
+      k->ref[0] = tref(r, x);
+      k->i[0] = n * g, k->i[1] = numel / (n * g);
+      k->f[0] = eps;
+      k->ref[3] = fx_new_scratch(r, FXRT_F32, numel);
+      k->ref[4] = tref(r, &in->result.u.items[1]);
+      k->ref[5] = tref(r, &in->result.u.items[2]);
+    }
     return true;
   }
   int64_t ns[FXRT_MAX_DIMS];

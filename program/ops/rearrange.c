@@ -27,7 +27,11 @@ bool fx_infer_pad(fx_ictx *c, fx_op op, fx_inst *in) {
                    (int)mode->n, mode->u.text, k, t->ndim,
                    fx_value_str_is(mode, "circular") ? "2 values for a 3-d input, 4 for 4-d, 6 for 5-d"
                                                      : "2 values for a 2-d or 3-d input, 4 for 3-d or 4-d, 6 for 4-d or 5-d");
-  if (!constant && k > 4) return fx_ierr(c, "only the last two dimensions can be padded with this mode");
+  /* 3-d padding (6 values) in these modes is a sequence of strided copies (fx_lower_pad), which needs pads >= 0 */
+  for (int i = 0; !constant && k == 6 && i < 6; i++)
+    if (pad[i] < 0)
+      return fx_ierr(c, "negative %.*s padding of 3 dimensions is not supported (crop with a slice first)",
+                     (int)mode->n, mode->u.text);
   int64_t shape[FXRT_MAX_DIMS];
   memcpy(shape, t->shape, sizeof shape);
   for (int i = 0; i < k / 2; i++) {
@@ -37,6 +41,9 @@ bool fx_infer_pad(fx_ictx *c, fx_op op, fx_inst *in) {
     if (shape[d] < 0) return fx_ierr(c, "negative padding removes more than the dimension holds");
     if (fx_value_str_is(mode, "reflect") && (pad[2 * i] >= t->shape[d] || pad[2 * i + 1] >= t->shape[d]))
       return fx_ierr(c, "reflect padding must be smaller than the dimension");
+    if (fx_value_str_is(mode, "circular") && (pad[2 * i] > t->shape[d] || pad[2 * i + 1] > t->shape[d]))
+      return fx_ierr(c, "circular padding wraps around more than once (PyTorch refuses this too)");
+    if (!constant && t->shape[d] == 0) return fx_ierr(c, "%.*s padding of an empty dimension", (int)mode->n, mode->u.text);
   }
   return result_tensor(c, in, t->dtype, t->ndim, shape);
 }
@@ -221,6 +228,52 @@ bool fx_lower_diag_embed(fx_lctx *r, fx_op op, const fx_inst *in) {
   return true;
 }
 
+/* reflect, replicate or circular padding of the last 3 dimensions (pads >= 0, checked by inference) as strided
+ * copies: x into the middle of y, then per padded dimension, innermost first, the two borders from y's own middle
+ * part along that dimension (reflect: a reversed view; replicate: the edge with stride 0; circular: the other end),
+ * over the full extent of the dimensions already padded and the middle of the others. Corners are thus what
+ * PyTorch computes: each index mapped independently per dimension. */
+static bool pad3d_copies(fx_lctx *r, const fx_inst *in, const int64_t *pad) {
+  fx_op op = in->op;
+  const fx_value *x = &in->args[0], *y = &in->result, *mode = ARG("mode");
+  const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
+  bool reflect = fx_value_str_is(mode, "reflect"), replicate = fx_value_str_is(mode, "replicate");
+  fxrt_view full = cview(ty), mid = full;
+  for (int i = 0; i < 3; i++) {
+    int32_t d = ty->ndim - 1 - i;
+    mid.offset += pad[2 * i] * full.stride[d];
+    mid.shape[d] = tx->shape[d];
+  }
+  fxrt_view xv = cview(tx);
+  fx_copy_call(r, tref(r, x), &xv, tref(r, y), &mid);
+  for (int i = 0; i < 3; i++) {
+    int32_t d = ty->ndim - 1 - i;
+    int64_t lo = pad[2 * i], hi = pad[2 * i + 1], n = tx->shape[d], s = full.stride[d];
+    /* the region: padded extent in dimensions 0..i-1 (inner), middle in i+1..2, here the offset of index 0 of d */
+    fxrt_view base = full;
+    for (int j = i + 1; j < 3; j++) {
+      int32_t e = ty->ndim - 1 - j;
+      base.offset += pad[2 * j] * full.stride[e];
+      base.shape[e] = tx->shape[e];
+    }
+    for (int side = 0; side < 2; side++) {
+      int64_t len = side ? hi : lo;
+      if (len == 0) continue;
+      fxrt_view dv = base, sv = base;
+      dv.shape[d] = sv.shape[d] = len;
+      dv.offset += (side ? lo + n : 0) * s;
+      int64_t first; /* the index in y that the border's first element copies, and the step */
+      int64_t step = reflect ? -1 : replicate ? 0 : 1;
+      if (!side) first = reflect ? 2 * lo : replicate ? lo : n;
+      else first = reflect ? lo + n - 2 : replicate ? lo + n - 1 : lo;
+      sv.offset += first * s;
+      sv.stride[d] = step * s;
+      fx_copy_call(r, tref(r, y), &sv, tref(r, y), &dv);
+    }
+  }
+  return true;
+}
+
 bool fx_lower_pad(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0], *y = &in->result, *mode = ARG("mode");
   const fx_tinfo *tx = ti(r, x), *ty = ti(r, y);
@@ -245,6 +298,7 @@ bool fx_lower_pad(fx_lctx *r, fx_op op, const fx_inst *in) {
     fx_copy_call(r, tref(r, x), &xv, tref(r, y), &yv);
     return true;
   }
+  if (k == 6) return pad3d_copies(r, in, pad);
   if (tx->dtype != FXRT_F32 || tx->ndim < 2)
     return fx_lerr(r, "this padding mode needs an f32 tensor of 2 to 5 dimensions");
   fxrt_pad_mode m = fx_value_str_is(mode, "reflect")     ? FXRT_PAD_REFLECT

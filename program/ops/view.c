@@ -41,6 +41,11 @@ static bool infer_size(fx_ictx *c, int64_t *shape, int n, int64_t numel, const c
 static bool view_result(fx_ictx *c, fx_inst *in, const fx_value *x, const fx_value *sizev) {
   const fx_tinfo *t = tinfo(c, x);
   int64_t shape[FXRT_MAX_DIMS];
+  /* x.reshape(s) with s a value computed in the graph (x.size()[:-1] + y.shape[-2:]): *size collected the one
+   * sequence, which is the shape, as in x.reshape(*s) */
+  if ((sizev->kind == FX_V_TUPLE || sizev->kind == FX_V_LIST) && sizev->n == 1 &&
+      (sizev->u.items[0].kind == FX_V_TUPLE || sizev->u.items[0].kind == FX_V_LIST))
+    sizev = &sizev->u.items[0];
   int n = fx_as_ints(sizev, shape, FXRT_MAX_DIMS);
   if (n < 0) return fx_ierr(c, "the new shape must be ints");
   int64_t numel = fx_tinfo_numel(t);
@@ -297,8 +302,58 @@ bool fx_infer_diagonal(fx_ictx *c, fx_op op, fx_inst *in) {
   return result_tensor(c, in, t->dtype, v.ndim, v.shape);
 }
 
+/* as_strided(x, size, stride, storage_offset): inference has checked that x is its storage's elements from the
+ * start, contiguous (c's offset 0, its place in its base too), and that the view stays within them */
+static void as_strided_view(const fx_inst *in, fxrt_view *v) {
+  const fx_op op = FX_OP_AS_STRIDED;
+  int64_t size[FXRT_MAX_DIMS], stride[FXRT_MAX_DIMS];
+  int n = fx_ints_of(ARG("size"), size, FXRT_MAX_DIMS);
+  fx_ints_of(ARG("stride"), stride, FXRT_MAX_DIMS);
+  v->ndim = n;
+  for (int i = 0; i < n; i++) v->shape[i] = size[i], v->stride[i] = stride[i];
+  v->offset = iarg(ARG("storage_offset"), 0);
+}
+
+bool fx_infer_as_strided(fx_ictx *c, fx_op op, fx_inst *in) {
+  const fx_value *x = &in->args[0];
+  NEED_TENSOR(x, "input");
+  const fx_tinfo *t = tinfo(c, x);
+  int64_t size[FXRT_MAX_DIMS], stride[FXRT_MAX_DIMS], off = 0;
+  int n = fx_as_ints(ARG("size"), size, FXRT_MAX_DIMS), ns = fx_as_ints(ARG("stride"), stride, FXRT_MAX_DIMS);
+  if (n < 0 || ns != n) return fx_ierr(c, "size and stride must be lists of as many ints (at most %d)", FXRT_MAX_DIMS);
+  if (ARG("storage_offset")->kind != FX_V_NONE && !as_int(ARG("storage_offset"), &off))
+    return fx_ierr(c, "storage_offset must be an int");
+  const fx_tinfo *ta = &c->p->tensors[t->alias];
+  if (t->view || ta->view || (t->base != x->v.node && c->p->tensors[t->base].view))
+    return fx_ierr(c, "as_strided of a strided view (a slice, transpose ...) is not supported: its storage holds "
+                      "other elements too; call .contiguous() first");
+  int64_t hi = off, numel = fx_tinfo_numel(t);
+  bool empty = false;
+  for (int i = 0; i < n; i++) {
+    if (size[i] < 0 || stride[i] < 0) return fx_ierr(c, "negative sizes and strides are not supported");
+    if (size[i] == 0) empty = true;
+    else if (!fx_add_i64(hi, (size[i] - 1) * (stride[i] < (int64_t)1 << 40 ? stride[i] : (int64_t)1 << 40), &hi))
+      return fx_ierr_overflow(c, "the view's last element");
+  }
+  if (off < 0 || (!empty && hi >= numel))
+    return fx_ierr(c, "the view reaches element %lld of an input of %lld elements: as_strided beyond the input's own "
+                      "elements is not supported",
+                   (long long)hi, (long long)numel);
+  return result_tensor(c, in, t->dtype, n, size);
+}
+
+bool fx_lower_as_strided(fx_lctx *r, fx_op op, const fx_inst *in) {
+  fxrt_view v = cview(ti(r, &in->args[0]));
+  as_strided_view(in, &v);
+  return fx_copy_view(r, &in->args[0], &v, &in->result);
+}
+
 bool fx_permute_view(const fx_program *p, fx_op op, const fx_inst *in, const fxrt_view *c, fxrt_view *v) {
   *v = *c;
+  if (op == FX_OP_AS_STRIDED) {
+    as_strided_view(in, v);
+    return true;
+  }
   if (op == FX_OP_PERMUTE || op == FX_OP_TRANSPOSE || op == FX_OP_T || op == FX_OP_NUMPY_T || op == FX_OP_MATRIX_T ||
       op == FX_OP_MOVEDIM) {
     const int32_t *perm = in->attrs->view.perm; /* decoded by inference */

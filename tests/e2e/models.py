@@ -663,3 +663,137 @@ class SpecialBinaryFunctions(torch.nn.Module):
         out += [f(x, n) for f in polys] + [f(x * 0.4, self.n11) for f in polys]
         out += [f(self.px[:, None], self.pn[None, :]) for f in polys]
         return tuple(out)
+
+
+
+class AudioLayers(torch.nn.Module):
+    """Layers of audio and speech models. x: [2, 4, 5, 6, 7]. Padding of 1, 2 and 3 dimensions in the modes reflect,
+    replicate, circular and constant, as modules (ReflectionPad1d/2d/3d, ReplicationPad1d/2d/3d, ConstantPad1d/3d,
+    ZeroPad2d) and F.pad on batched and unbatched inputs; nn.utils.weight_norm'ed Conv1d (dim 0 and 2, as wav2vec2's
+    positional convolution), Linear and dim=None; torch._weight_norm; GroupNorm, PReLU (one and per-channel
+    parameters), GLU, log10/log2/log1p/expm1."""
+
+    def __init__(self, circular=True):
+        super().__init__()
+        nn = torch.nn
+        self.circular = circular  # make_fx writes circular padding as aten.copy_ into slices, which fx2c lacks
+        self.pads1 = nn.ModuleList([nn.ReflectionPad1d((2, 3)), nn.ReplicationPad1d((4, 1)),
+                                    nn.ConstantPad1d((1, 2), 0.5)])
+        self.pads2 = nn.ModuleList([nn.ReflectionPad2d((1, 2, 3, 0)), nn.ReplicationPad2d(2),
+                                    nn.ZeroPad2d((1, 0, 2, 1))])
+        self.pads3 = nn.ModuleList([nn.ReflectionPad3d((1, 2, 0, 3, 2, 1)), nn.ReplicationPad3d((2, 1, 3, 0, 1, 4)),
+                                    nn.ConstantPad3d((1, 0, 2, 1, 0, 1), -1.5)])
+        self.wn0 = nn.utils.weight_norm(nn.Conv1d(7, 6, 3, padding=1))
+        self.wn2 = nn.utils.weight_norm(nn.Conv1d(6, 6, 5, padding=2, groups=2), dim=2)
+        self.wn_lin = nn.utils.weight_norm(nn.Linear(6, 5))
+        self.wn_none = nn.utils.weight_norm(nn.Conv1d(6, 4, 1, bias=False), dim=None)
+        with torch.no_grad():  # g away from ||v||, so that a missing normalization shows
+            for m in (self.wn0, self.wn2, self.wn_lin, self.wn_none):
+                m.weight_g.mul_(torch.rand_like(m.weight_g) + 0.5)
+        self.v = nn.Parameter(torch.randn(4, 3, 2))
+        self.g = nn.Parameter(torch.rand(4, 1, 1) + 0.5)
+        self.gn = nn.GroupNorm(2, 4)
+        self.prelu1 = nn.PReLU()
+        self.prelu4 = nn.PReLU(4)
+        with torch.no_grad():
+            self.prelu4.weight.copy_(torch.tensor([0.1, -0.3, 0.5, 2.0]))
+        self.glu = nn.GLU(dim=1)
+
+    def forward(self, x):
+        F = torch.nn.functional
+        out = []
+        x3 = x.flatten(1, 2).flatten(2, 3)          # [2, 20, 42]
+        x4 = x[:, :, 0]                              # [2, 4, 6, 7]
+        out += [p(x3) for p in self.pads1] + [p(x4) for p in self.pads2] + [p(x) for p in self.pads3]
+        if self.circular:
+            out += [F.pad(x3, (3, 2), mode="circular"), F.pad(x4, (1, 2, 2, 1), mode="circular"),
+                    F.pad(x, (1, 2, 2, 1, 3, 1), mode="circular")]
+        out += [F.pad(x[0], (2, 1, 1, 2, 1, 0), mode="reflect"), F.pad(x[0], (0, 3, 2, 0, 1, 1), mode="replicate"),
+                F.pad(x3[0], (5, 1), mode="reflect")]
+        s = x[:, :, :, 0].flatten(1, 2)              # [2, 20, 7]
+        c = self.wn0(s.transpose(1, 2))             # [2, 6, 20]
+        out += [c, self.wn2(c), self.wn_lin(c.transpose(1, 2)), self.wn_none(c), torch._weight_norm(self.v, self.g, 0)]
+        wn = torch._weight_norm_interface(self.v, self.g, 0)  # the weight and the norm
+        out += [wn[0], wn[1]]
+        y = x4.mean(-1)                              # [2, 4, 6]
+        gn = torch.ops.aten.native_group_norm(x4.contiguous(), self.gn.weight, self.gn.bias, 2, 4, 42, 2, 1e-5)
+        out += [gn[0], gn[1], gn[2]]  # the result, mean and rstd
+        out += [self.gn(x4), self.prelu1(y), self.prelu4(y), self.prelu4(x4), self.glu(x4), F.glu(y, -1),
+                torch.prelu(y, self.prelu4.weight)]
+        a = x.abs() + 0.1
+        out += [torch.log10(a), torch.log2(a), torch.log1p(a), torch.expm1(x)]
+        return tuple(out)
+
+
+class SpectralFrontEnd(torch.nn.Module):
+    """Audio front ends on a waveform x: [2, 1000]: torch.stft's real/imaginary form (centered with reflect and
+    constant padding, a window shorter than n_fft, normalized, no window, not centered) and its magnitude (abs of the
+    complex result, through the reshapes torchaudio applies), and torchaudio's Spectrogram (power 1 and 2, a short
+    window, normalized) and MelSpectrogram when torchaudio is installed."""
+
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("win", torch.hann_window(200))
+        self.register_buffer("win128", torch.hann_window(128))
+        try:
+            import torchaudio
+            T = torchaudio.transforms
+            self.ta = torch.nn.ModuleList([T.Spectrogram(n_fft=256, hop_length=80, power=1.0),
+                                           T.Spectrogram(n_fft=200, win_length=160, hop_length=50, normalized=True),
+                                           T.MelSpectrogram(sample_rate=16000, n_fft=256, hop_length=64, n_mels=20)])
+        except ImportError:
+            self.ta = torch.nn.ModuleList()
+
+    def forward(self, x):
+        out = [torch.stft(x, 256, hop_length=64, win_length=160, window=self.win[:160], return_complex=False),
+               torch.stft(x, 200, 50, 200, self.win, True, "constant", True, True, False),
+               torch.stft(x[0], 64, hop_length=40, center=False, return_complex=False)]
+        z = torch.stft(x, 128, hop_length=32, window=self.win128, return_complex=True)
+        out += [z.abs(), z.reshape(1, 2, 65, -1).abs().pow(2.0)]
+        out += [t(x) for t in self.ta]
+        return tuple(out)
+
+
+def Wav2LetterWaveform():
+    """torchaudio.models.Wav2Letter on waveforms (its documented input: [batch, num_features, length]), random
+    weights, 10 classes. x: [1, 1, 8000]."""
+    import torchaudio
+    return torchaudio.models.Wav2Letter(num_classes=10, input_type="waveform", num_features=1)
+
+
+def ConvTasNetSmall():
+    """torchaudio.models.ConvTasNet in a small configuration (2 sources, 64 encoder filters, 2 stacks of 3 blocks),
+    random weights; its input is a mixture [batch, 1, frames]. symbolic_trace cannot trace it (its padding of the
+    input depends on the length): make_fx. x: [1, 1, 800]."""
+    import torchaudio
+    return torchaudio.models.ConvTasNet(num_sources=2, enc_kernel_size=16, enc_num_feats=64, msk_kernel_size=3,
+                                        msk_num_feats=32, msk_num_hidden_feats=64, msk_num_layers=3, msk_num_stacks=2)
+
+
+def MfccFrontEnd():
+    """torchaudio.transforms.MFCC (a MelSpectrogram, AmplitudeToDB, a DCT), 13 coefficients from 20 mel bands of
+    256-point frames. symbolic_trace cannot trace it (AmplitudeToDB branches on the input): make_fx, where the stft is
+    aten._fft_r2c of strided frames and its abs(). x: [2, 1000]."""
+    import torchaudio
+    return torchaudio.transforms.MFCC(sample_rate=16000, n_mfcc=13,
+                                      melkwargs=dict(n_fft=256, hop_length=64, n_mels=20))
+
+
+class Wav2Vec2Small(torch.nn.Module):
+    """torchaudio.models.wav2vec2_model in a small configuration (a 3-layer group-norm feature extractor of 32
+    channels, 2 transformer layers of width 48 with 4 heads, a weight-normed positional convolution of 16 taps in 4
+    groups), random weights; its features for a waveform [batch, frames]. symbolic_trace cannot trace it (the
+    extractor branches on x.ndim): make_fx. x: [1, 800]."""
+
+    def __init__(self):
+        super().__init__()
+        import torchaudio
+        self.m = torchaudio.models.wav2vec2_model(
+            extractor_mode="group_norm", extractor_conv_layer_config=[(32, 10, 5), (32, 3, 2), (32, 2, 2)],
+            extractor_conv_bias=False, encoder_embed_dim=48, encoder_projection_dropout=0.0,
+            encoder_pos_conv_kernel=16, encoder_pos_conv_groups=4, encoder_num_layers=2, encoder_num_heads=4,
+            encoder_attention_dropout=0.0, encoder_ff_interm_features=96, encoder_ff_interm_dropout=0.0,
+            encoder_dropout=0.0, encoder_layer_norm_first=False, encoder_layer_drop=0.0, aux_num_out=None)
+
+    def forward(self, x):
+        return self.m(x)[0]  # the second output is the lengths: None without them

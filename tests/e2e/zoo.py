@@ -180,6 +180,22 @@ def all_cases():
                                           "x:f32[4,6]"], num_params=None),
         Case("special_binary@aten", "aten", ["--module", "tests/e2e/models.py:SpecialBinaryFunctions", "--input",
                                              "x:f32[4,6]", "--aten"], num_params=None),
+        # audio and speech: padding modes of 1-3 dimensions, weight_norm, GroupNorm, PReLU, GLU, log10 ...
+        # (symbolic_trace and make_fx forms), stft and torchaudio's front ends (tests/e2e/models.py)
+        Case("audio_layers", "module", ["--module", "tests/e2e/models.py:AudioLayers", "--input", "x:f32[2,4,5,6,7]"],
+             num_params=None),
+        Case("audio_layers@aten", "aten", ["--module", "tests/e2e/models.py:AudioLayers(circular=False)", "--input",
+                                           "x:f32[2,4,5,6,7]", "--aten"], num_params=None),
+        Case("audio_frontend", "module", ["--module", "tests/e2e/models.py:SpectralFrontEnd", "--input",
+                                          "x:f32[2,1000]"], num_params=None),
+        Case("mfcc@aten", "aten", ["--module", "tests/e2e/models.py:MfccFrontEnd", "--input", "x:f32[2,1000]",
+                                   "--aten"], num_params=None),
+        Case("wav2vec2@aten", "aten", ["--module", "tests/e2e/models.py:Wav2Vec2Small", "--input", "x:f32[1,800]",
+                                       "--aten"], num_params=None),
+        Case("wav2letter", "module", ["--module", "tests/e2e/models.py:Wav2LetterWaveform", "--input",
+                                      "x:f32[1,1,8000]"], num_params=None),
+        Case("convtasnet@aten", "aten", ["--module", "tests/e2e/models.py:ConvTasNetSmall", "--input", "x:f32[1,1,800]",
+                                         "--aten"], num_params=None),
     ]
     for name in sorted(torchvision.models.list_models(module=torchvision.models)):
         size = 299 if name == "inception_v3" else 224

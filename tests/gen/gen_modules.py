@@ -58,7 +58,8 @@ LeakyReLU ELU GELU SiLU Sigmoid Tanh Hardswish Hardsigmoid Hardtanh Mish Softmax
 AvgPool1d AvgPool2d AdaptiveAvgPool1d AdaptiveAvgPool2d AdaptiveMaxPool2d Dropout Dropout1d Dropout2d Dropout3d
 AlphaDropout FeatureAlphaDropout Identity Flatten Unflatten Upsample UpsamplingNearest2d UpsamplingBilinear2d
 PixelShuffle ZeroPad2d ConstantPad1d ConstantPad2d ReflectionPad2d ReplicationPad2d SELU CELU Softsign Tanhshrink
-LogSigmoid Hardshrink Softshrink Threshold AdaptiveAvgPool3d RNN LSTM GRU""".split()
+LogSigmoid Hardshrink Softshrink Threshold AdaptiveAvgPool3d RNN LSTM GRU ReflectionPad1d ReflectionPad3d
+ReplicationPad1d ReplicationPad3d ConstantPad3d PReLU GLU""".split()
 SUBCLASSES = {"NonDynamicallyQuantizableLinear": "Linear"}
 
 # Constructor parameters that the layer's repr (extra_repr) does not print: fx2c can only report the default.
