@@ -50,7 +50,7 @@ NO_BATCHNORM_LEFT = ("resnet18", "resnet18@aten")  # --backend exe: -O2 must fol
 LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "layers_volume", "layers_scan", "elementwise",
          "elementwise_functions", "composites", "special_functions", "special_functions@aten", "constants",
          "padding", "nchwc", "square", "unbatched", "unbatched@aten", "hidden", "attention@aten",
-         "attention_weights@aten",
+         "attention_weights@aten", "layers_recurrent", "layers_recurrent@aten",
          "resnet18", "resnet18@aten", "mobilenet_v3_small", "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten",
          "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf", "special_binary", "special_binary@aten")
 RESIDUAL_ZERO_INIT = ("resnet", "resnext", "wide_resnet")
