@@ -29,17 +29,19 @@ static bool rnn_read(fx_ictx *c, fx_op op, fx_inst *in, rnn_shape *s) {
   if (!as_float(ARG("dropout"), &dropout)) return fx_ierr(c, "dropout must be a number");
   if (op == FX_OP_LSTM && !as_bool(ARG("nested"), &s->nested)) return fx_ierr(c, "nested must be a bool");
   if (train && dropout > 0 && s->layers > 1)
-    return fx_ierr(c, "in training mode, dropout %g drops random elements between layers; fx2c compiles recurrent "
-                      "layers in eval mode only (call model.eval() before tracing)",
+    return fx_ierr(c,
+                   "in training mode, dropout %g drops random elements between layers; fx2c compiles recurrent "
+                   "layers in eval mode only (call model.eval() before tracing)",
                    dropout);
-  s->mode = op == FX_OP_LSTM  ? FXRT_RNN_LSTM
-            : op == FX_OP_GRU ? FXRT_RNN_GRU
+  s->mode = op == FX_OP_LSTM       ? FXRT_RNN_LSTM
+            : op == FX_OP_GRU      ? FXRT_RNN_GRU
             : op == FX_OP_RNN_RELU ? FXRT_RNN_RELU
                                    : FXRT_RNN_TANH;
   s->gates = op == FX_OP_LSTM ? 4 : op == FX_OP_GRU ? 3 : 1;
   s->dirs = bidir ? 2 : 1;
   const fx_tinfo *t = tinfo(c, x);
-  if (t->dtype != FXRT_F32) return fx_ierr(c, "%s runs on f32 inputs only, not %s", rnn_name(op), fxrt_dtype_name(t->dtype));
+  if (t->dtype != FXRT_F32)
+    return fx_ierr(c, "%s runs on f32 inputs only, not %s", rnn_name(op), fxrt_dtype_name(t->dtype));
   if (t->ndim != 2 && t->ndim != 3)
     return fx_ierr(c, "%s expects a 2-d (unbatched) or 3-d input, got %d-d", rnn_name(op), t->ndim);
   s->unbatched = t->ndim == 2;
@@ -97,7 +99,8 @@ bool fx_infer_rnn(fx_ictx *c, fx_op op, fx_inst *in) {
       const fx_value *w = &params->u.items[(l * s.dirs + d) * per];
       if (!check_weight(c, &w[0], 2, GH, l ? s.dirs * s.P : s.I, l, d, "w_ih") ||
           !check_weight(c, &w[1], 2, GH, s.P, l, d, "w_hh") ||
-          (s.bias && (!check_weight(c, &w[2], 1, GH, 0, l, d, "b_ih") || !check_weight(c, &w[3], 1, GH, 0, l, d, "b_hh"))) ||
+          (s.bias &&
+           (!check_weight(c, &w[2], 1, GH, 0, l, d, "b_ih") || !check_weight(c, &w[3], 1, GH, 0, l, d, "b_hh"))) ||
           (s.proj && !check_weight(c, &w[per - 1], 2, s.P, s.H, l, d, "w_hr")))
         return false;
     }
@@ -150,8 +153,8 @@ bool fx_lower_rnn(fx_lctx *r, fx_op op, const fx_inst *in) {
   s.dirs = iarg(ARG("bidirectional"), 0) ? 2 : 1;
   s.batch_first = iarg(ARG("batch_first"), 0) != 0;
   s.nested = op == FX_OP_LSTM && iarg(ARG("nested"), 0) != 0;
-  s.mode = op == FX_OP_LSTM  ? FXRT_RNN_LSTM
-           : op == FX_OP_GRU ? FXRT_RNN_GRU
+  s.mode = op == FX_OP_LSTM       ? FXRT_RNN_LSTM
+           : op == FX_OP_GRU      ? FXRT_RNN_GRU
            : op == FX_OP_RNN_RELU ? FXRT_RNN_RELU
                                   : FXRT_RNN_TANH;
   s.gates = op == FX_OP_LSTM ? 4 : op == FX_OP_GRU ? 3 : 1;

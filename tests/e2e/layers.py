@@ -198,3 +198,21 @@ class RecurrentLayers(nn.Module):
         q = self.rnn_relu(x)
         p = self.proj(x[0], (h[:1, 0, :3], x[1, :1, :5]))  # unbatched [5, 6], (h_0, c_0) given
         return y, hn, cn, g[0], g[1], r[0], r[1], q[0], q[1], p[0], p[1][0], p[1][1]
+
+
+class RecurrentVariants(nn.Module):
+    """More configurations of the recurrent layers on x [2, 6, 4] and h [4, 2, 3]: two bidirectional layers of each
+    with the initial state given: GRU batch_first, RNN relu on an unbatched input, LSTM batch_first without biases
+    and with proj_size."""
+
+    def __init__(self):
+        super().__init__()
+        self.gru = nn.GRU(4, 3, num_layers=2, bidirectional=True, batch_first=True)
+        self.rnn = nn.RNN(4, 3, num_layers=2, bidirectional=True, nonlinearity="relu")
+        self.lstm = nn.LSTM(4, 5, num_layers=2, bidirectional=True, batch_first=True, proj_size=2, bias=False)
+
+    def forward(self, x, h):
+        a = self.gru(x, h)
+        b = self.rnn(x[0], h[:, 0])
+        c = self.lstm(x, (h[:, :, :2], torch.cat([h, h[:, :, :2]], 2)))
+        return a[0], a[1], b[0], b[1], c[0], c[1][0], c[1][1]

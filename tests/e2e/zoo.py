@@ -50,7 +50,7 @@ NO_BATCHNORM_LEFT = ("resnet18", "resnet18@aten")  # --backend exe: -O2 must fol
 LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "layers_volume", "layers_scan", "elementwise",
          "elementwise_functions", "composites", "special_functions", "special_functions@aten", "constants",
          "padding", "nchwc", "square", "unbatched", "unbatched@aten", "hidden", "attention@aten",
-         "attention_weights@aten",
+         "attention_weights@aten", "layers_recurrent", "layers_recurrent@aten", "layers_recurrent2",
          "resnet18", "resnet18@aten", "mobilenet_v3_small", "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten",
          "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf", "special_binary", "special_binary@aten")
 RESIDUAL_ZERO_INIT = ("resnet", "resnext", "wide_resnet")
@@ -159,6 +159,8 @@ def all_cases():
                                             "x:f32[3,5,6]", "--input", "h:f32[2,5,4]"], num_params=None),
         Case("layers_recurrent@aten", "aten", ["--module", "tests/e2e/layers.py:RecurrentLayers", "--input",
                                                "x:f32[3,5,6]", "--input", "h:f32[2,5,4]", "--aten"], num_params=None),
+        Case("layers_recurrent2", "module", ["--module", "tests/e2e/layers.py:RecurrentVariants", "--input",
+                                             "x:f32[2,6,4]", "--input", "h:f32[4,2,3]"], num_params=None),
         Case("square", "module", ["--module", "tests/e2e/models.py:SquareOps", "--input", "x:f32[3,4]",
                                   "--input", "idx:i64[3,4]", "--input-range", "idx=-5,5"], num_params=None),
         # hyperparameters that print(model) hides, written into modules.txt by the exporter (issue 15)

@@ -128,7 +128,8 @@ static void rnn_matches_loop(void **state) {
       for (int rev = 0; rev < 2; rev++)
         for (int init = 0; init < 2; init++)
           for (int bias = 0; bias < 2; bias++)
-            for (int proj = 0; proj < (mode == FXRT_RNN_LSTM ? 2 : 1); proj++) one_case(mode, bf, rev, init, bias, proj);
+            for (int proj = 0; proj < (mode == FXRT_RNN_LSTM ? 2 : 1); proj++)
+              one_case(mode, bf, rev, init, bias, proj);
 }
 
 static void rnn_errors(void **state) {
