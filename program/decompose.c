@@ -322,6 +322,16 @@ static const composite composites[] = {
      "input, dim, normalization, onesided",
      "_err('complex results are not supported: fx2c computes _fft_r2c only when its result is used through abs() "
      "(views between them allowed)')"},
+    {{"torch._C._fft.fft_rfft", "torch.fft.rfft"},
+     "input, n=None, dim=-1, norm=None",
+     "_err('complex results are not supported: fx2c computes torch.fft.rfft only when its result is used through "
+     "abs()')"},
+    {{"fx2c.fft_rfft_abs"},
+     "input, n=None, dim=-1, norm=None",
+     "ok = _if(_and(_none(n), _eq(_dim(input, dim), _sub(_ndim(input), 1))), True, "
+     "_err('only the transform of the last dimension at its own length (n=None) is supported')); "
+     "fx2c.rdft(input, _if(_none(norm), 0, _if(_eq(norm, 'ortho'), 1, _if(_eq(norm, 'forward'), 2, "
+     "_if(_eq(norm, 'backward'), 0, _err('norm must be backward, ortho or forward'))))), True)"},
     {{"fx2c.rfft_abs"},
      "input, dim, normalization, onesided",
      "_if(_and(onesided, _and(_eq(_len(dim), 1), _eq(_dim(input, _item(dim, 0)), _sub(_ndim(input), 1)))), "

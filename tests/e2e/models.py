@@ -714,7 +714,7 @@ class AudioLayers(torch.nn.Module):
 class SpectralFrontEnd(torch.nn.Module):
     """Audio front ends on a waveform x: [2, 1000]: torch.stft's real/imaginary form (centered with reflect and
     constant padding, a window shorter than n_fft, normalized, no window, not centered) and its magnitude (abs of the
-    complex result, through the reshapes torchaudio applies), and torchaudio's Spectrogram (power 1 and 2, a short
+    complex result, through the reshapes torchaudio applies), |torch.fft.rfft|, and torchaudio's Spectrogram (power 1 and 2, a short
     window, normalized) and MelSpectrogram when torchaudio is installed."""
 
     def __init__(self):
@@ -736,6 +736,7 @@ class SpectralFrontEnd(torch.nn.Module):
                torch.stft(x[0], 64, hop_length=40, center=False, return_complex=False)]
         z = torch.stft(x, 128, hop_length=32, window=self.win128, return_complex=True)
         out += [z.abs(), z.reshape(1, 2, 65, -1).abs().pow(2.0)]
+        out += [torch.fft.rfft(x[:, :300]).abs(), torch.fft.rfft(x[:, 100:201], norm="ortho").abs()]
         out += [t(x) for t in self.ta]
         return tuple(out)
 
