@@ -102,7 +102,7 @@ typedef struct composite {
 
 /* torch.stft of a real 1-d or 2-d input as fx2c.rdft of its frames (MAG "True": the magnitudes, [B, freq, frames];
  * "False": re/im pairs, [B, freq, frames, 2]): center pads n_fft // 2 on both sides in pad_mode (as [1, B, L]); a
- * window shorter than n_fft is padded with zeros on both sides to the middle; frame f is xp[f * hop : f * hop + n_fft];
+ * window shorter than n_fft (ones of win_length when none is given) is padded with zeros on both sides to the middle; frame f is xp[f * hop : f * hop + n_fft];
  * normalized: times n_fft ** -0.5 */
 #define STFT(MAG)                                                                                                      \
   "os = _if(_none(onesided), True, onesided); "                                                                       \
@@ -120,7 +120,8 @@ typedef struct composite {
   "i = add(unsqueeze(mul(arange(nfr), hop), 1), arange(n_fft)); "                                                     \
   "fr = reshape(index_select(xp, 1, reshape(i, [-1])), [_size(xp, 0), nfr, n_fft]); "                                 \
   "lw = _floordiv(_sub(n_fft, wl), 2); "                                                                              \
-  "w = _if(_none(window), None, _if(_eq(wl, n_fft), window, F.pad(window, [lw, _sub(_sub(n_fft, wl), lw)]))); "     \
+  "w0 = _if(_none(window), _if(_eq(wl, n_fft), None, ones([wl], dtype=_dtype(input))), window); "                 \
+  "w = _if(_none(w0), None, _if(_eq(wl, n_fft), w0, F.pad(w0, [lw, _sub(_sub(n_fft, wl), lw)]))); "               \
   "fw = _if(_none(w), fr, mul(fr, w)); "                                                                              \
   "s = fx2c.rdft(fw, _if(normalized, 1, 0), " MAG "); "                                                               \
   "r = _if(" MAG ", transpose(s, 1, 2), permute(s, [0, 2, 1, 3])); "                                                  \

@@ -733,7 +733,8 @@ class SpectralFrontEnd(torch.nn.Module):
     def forward(self, x):
         out = [torch.stft(x, 256, hop_length=64, win_length=160, window=self.win[:160], return_complex=False),
                torch.stft(x, 200, 50, 200, self.win, True, "constant", True, True, False),
-               torch.stft(x[0], 64, hop_length=40, center=False, return_complex=False)]
+               torch.stft(x[0], 64, hop_length=40, center=False, return_complex=False),
+               torch.stft(x, 64, hop_length=20, win_length=40, return_complex=False)]  # ones of 40 in the middle
         z = torch.stft(x, 128, hop_length=32, window=self.win128, return_complex=True)
         out += [z.abs(), z.reshape(1, 2, 65, -1).abs().pow(2.0)]
         out += [torch.fft.rfft(x[:, :300]).abs(), torch.fft.rfft(x[:, 100:201], norm="ortho").abs()]
