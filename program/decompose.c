@@ -106,7 +106,7 @@ typedef struct composite {
 
 /* torch.stft of a real 1-d or 2-d input as fx2c.rdft of its frames (MAG "True": the magnitudes, [B, freq, frames];
  * "False": re/im pairs, [B, freq, frames, 2]): center pads n_fft // 2 on both sides in pad_mode (as [1, B, L]); a
- * window shorter than n_fft is padded with zeros on both sides to the middle; frame f is xp[f * hop : f * hop + n_fft];
+ * window shorter than n_fft (ones of win_length when none is given) is padded with zeros on both sides to the middle; frame f is xp[f * hop : f * hop + n_fft];
  * normalized: times n_fft ** -0.5 */
 #define STFT(MAG)                                                                                                      \
   "os = _if(_none(onesided), True, onesided); "                                                                       \
@@ -124,7 +124,8 @@ typedef struct composite {
   "i = add(unsqueeze(mul(arange(nfr), hop), 1), arange(n_fft)); "                                                     \
   "fr = reshape(index_select(xp, 1, reshape(i, [-1])), [_size(xp, 0), nfr, n_fft]); "                                 \
   "lw = _floordiv(_sub(n_fft, wl), 2); "                                                                              \
-  "w = _if(_none(window), None, _if(_eq(wl, n_fft), window, F.pad(window, [lw, _sub(_sub(n_fft, wl), lw)]))); "     \
+  "w0 = _if(_none(window), _if(_eq(wl, n_fft), None, ones([wl], dtype=_dtype(input))), window); "                 \
+  "w = _if(_none(w0), None, _if(_eq(wl, n_fft), w0, F.pad(w0, [lw, _sub(_sub(n_fft, wl), lw)]))); "               \
   "fw = _if(_none(w), fr, mul(fr, w)); "                                                                              \
   "s = fx2c.rdft(fw, _if(normalized, 1, 0), " MAG "); "                                                               \
   "r = _if(" MAG ", transpose(s, 1, 2), permute(s, [0, 2, 1, 3])); "                                                  \
@@ -399,6 +400,16 @@ static const composite composites[] = {
      "input, dim, normalization, onesided",
      "_err('complex results are not supported: fx2c computes _fft_r2c only when its result is used through abs() "
      "(views between them allowed)')"},
+    {{"torch._C._fft.fft_rfft", "torch.fft.rfft"},
+     "input, n=None, dim=-1, norm=None",
+     "_err('complex results are not supported: fx2c computes torch.fft.rfft only when its result is used through "
+     "abs()')"},
+    {{"fx2c.fft_rfft_abs"},
+     "input, n=None, dim=-1, norm=None",
+     "ok = _if(_and(_none(n), _eq(_dim(input, dim), _sub(_ndim(input), 1))), True, "
+     "_err('only the transform of the last dimension at its own length (n=None) is supported')); "
+     "fx2c.rdft(input, _if(_none(norm), 0, _if(_eq(norm, 'ortho'), 1, _if(_eq(norm, 'forward'), 2, "
+     "_if(_eq(norm, 'backward'), 0, _err('norm must be backward, ortho or forward'))))), True)"},
     {{"fx2c.rfft_abs"},
      "input, dim, normalization, onesided",
      "_if(_and(onesided, _and(_eq(_len(dim), 1), _eq(_dim(input, _item(dim, 0)), _sub(_ndim(input), 1)))), "

@@ -1138,8 +1138,8 @@ static bool functional_module(fx_program *p, uint32_t node, fx_diag *d) {
 /* ---- complex spectra used through abs() ----
  * fx2c has no complex tensors. torch.stft(return_complex=True) (torchaudio's Spectrogram) and aten._fft_r2c (its
  * make_fx form) are computed when every use of their result is abs(), possibly through reshapes, views and
- * transposes, or only reads its shape: the transform then becomes the magnitudes it has (fx2c.stft_abs,
- * fx2c.rfft_abs in decompose.c), which the views move as they would move the complex values, and abs() of a
+ * transposes, or only reads its shape (torch.fft.rfft too): the transform then becomes the magnitudes it has
+ * (fx2c.stft_abs, fx2c.rfft_abs, fx2c.fft_rfft_abs in decompose.c), which the views move as they would move the complex values, and abs() of a
  * magnitude is itself. Any other use keeps the complex form, which decompose.c refuses with a message. */
 static bool aten_op_in(fx_str t, const char *const *names) {
   fx_str op, ov;
@@ -1208,7 +1208,9 @@ static void complex_abs(fx_program *p, uint32_t node) {
               (n->opcode == FX_CALL_FUNCTION &&
                (fx_str_eqz(n->target, "torch.functional.stft") || fx_str_eqz(n->target, "torch.stft")));
   bool fft = n->opcode == FX_CALL_FUNCTION && aten_op_in(n->target, r2c);
-  if (!stft && !fft) return;
+  bool rfft = n->opcode == FX_CALL_FUNCTION &&
+              (fx_str_eqz(n->target, "torch._C._fft.fft_rfft") || fx_str_eqz(n->target, "torch.fft.rfft"));
+  if (!stft && !fft && !rfft) return;
   if (stft) { /* return_complex=True, as a keyword (torchaudio) or the tenth argument */
     const fx_value *rc = NULL;
     for (uint32_t k = 0; k + 1 < n->kwargs.n; k += 2)
@@ -1219,7 +1221,7 @@ static void complex_abs(fx_program *p, uint32_t node) {
   }
   if (!complex_used_by_abs_only(g, node, 0)) return;
   n->opcode = FX_CALL_FUNCTION;
-  n->target = stft ? FX_STR_LIT("fx2c.stft_abs") : FX_STR_LIT("fx2c.rfft_abs");
+  n->target = stft ? FX_STR_LIT("fx2c.stft_abs") : rfft ? FX_STR_LIT("fx2c.fft_rfft_abs") : FX_STR_LIT("fx2c.rfft_abs");
   /* make_fx's stft transposes the transform in place (aten.transpose_), its one use: the same as a transpose */
   static const char *const tr_[] = {"transpose_", NULL};
   if (n->nusers == 1 && g->nodes[n->users[0]].opcode == FX_CALL_FUNCTION && aten_op_in(g->nodes[n->users[0]].target, tr_))

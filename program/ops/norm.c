@@ -85,6 +85,20 @@ bool fx_infer_norm(fx_ictx *c, fx_op op, fx_inst *in) {
 
 /* ---- lowering ---- */
 
+/* Whether anything reads a result of the node other than the first (native_group_norm's mean and rstd): users
+ * that are all x[0] do not. */
+static bool later_results_used(const fx_lctx *r) {
+  const fx_graph *g = r->p->g;
+  const fx_node *n = &g->nodes[r->node];
+  for (uint32_t u = 0; u < n->nusers; u++) {
+    const fx_node *un = &g->nodes[n->users[u]];
+    if (!(un->opcode == FX_CALL_FUNCTION && fx_str_eqz(un->target, "operator.getitem") && un->args.n == 2 &&
+          un->args.u.items[1].kind == FX_V_INT && un->args.u.items[1].v.i == 0))
+      return true;
+  }
+  return false;
+}
+
 bool fx_lower_norm(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = &in->args[0];
   const fx_value *y = in->result.kind == FX_V_TUPLE ? &in->result.u.items[0] : &in->result;
@@ -118,7 +132,7 @@ bool fx_lower_norm(fx_lctx *r, fx_op op, const fx_inst *in) {
     k->ref[2] = tref(r, b);
     k->f[0] = eps;
     k->ref[3] = tref(r, y);
-    if (op == FX_OP_NATIVE_GROUP_NORM && numel > 0) {
+    if (op == FX_OP_NATIVE_GROUP_NORM && numel > 0 && later_results_used(r)) {
       /* mean and rstd per group: the same statistics as a layer norm of [n * g, numel / (n * g)], whose normalized
        * values go to scratch */
       k = fx_call(r, FX_K_LAYER_NORM);

@@ -324,7 +324,7 @@ bool fx_infer_as_strided(fx_ictx *c, fx_op op, fx_inst *in) {
   if (ARG("storage_offset")->kind != FX_V_NONE && !as_int(ARG("storage_offset"), &off))
     return fx_ierr(c, "storage_offset must be an int");
   const fx_tinfo *ta = &c->p->tensors[t->alias];
-  if (t->view || ta->view || (t->base != x->v.node && c->p->tensors[t->base].view))
+  if (t->view || ta->view)
     return fx_ierr(c, "as_strided of a strided view (a slice, transpose ...) is not supported: its storage holds "
                       "other elements too; call .contiguous() first");
   int64_t hi = off, numel = fx_tinfo_numel(t);

@@ -728,7 +728,7 @@ class AudioLayers(torch.nn.Module):
 class SpectralFrontEnd(torch.nn.Module):
     """Audio front ends on a waveform x: [2, 1000]: torch.stft's real/imaginary form (centered with reflect and
     constant padding, a window shorter than n_fft, normalized, no window, not centered) and its magnitude (abs of the
-    complex result, through the reshapes torchaudio applies), and torchaudio's Spectrogram (power 1 and 2, a short
+    complex result, through the reshapes torchaudio applies), |torch.fft.rfft|, and torchaudio's Spectrogram (power 1 and 2, a short
     window, normalized) and MelSpectrogram when torchaudio is installed."""
 
     def __init__(self):
@@ -747,9 +747,11 @@ class SpectralFrontEnd(torch.nn.Module):
     def forward(self, x):
         out = [torch.stft(x, 256, hop_length=64, win_length=160, window=self.win[:160], return_complex=False),
                torch.stft(x, 200, 50, 200, self.win, True, "constant", True, True, False),
-               torch.stft(x[0], 64, hop_length=40, center=False, return_complex=False)]
+               torch.stft(x[0], 64, hop_length=40, center=False, return_complex=False),
+               torch.stft(x, 64, hop_length=20, win_length=40, return_complex=False)]  # ones of 40 in the middle
         z = torch.stft(x, 128, hop_length=32, window=self.win128, return_complex=True)
         out += [z.abs(), z.reshape(1, 2, 65, -1).abs().pow(2.0)]
+        out += [torch.fft.rfft(x[:, :300]).abs(), torch.fft.rfft(x[:, 100:201], norm="ortho").abs()]
         out += [t(x) for t in self.ta]
         return tuple(out)
 
