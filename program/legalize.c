@@ -685,6 +685,10 @@ static bool legalize_module(ctx *c) {
   default:
     fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' is a %.*s, which fx2c does not know how to call",
                   (int)n->target.n, n->target.p, (int)m->type_name.n, m->type_name.p);
+    fx_diag_note(c->d, NULL, (fx_loc){0, 0, 0, 0},
+                 "'fx2c --list-ops' lists the modules fx2c calls; trace through %.*s instead (symbolic_trace without "
+                 "a leaf-module rule for it), so that the graph holds the operations of its forward()",
+                 (int)m->type_name.n, m->type_name.p);
     return false;
   }
   const fx_sig *osig = fx_op_sig(op);
@@ -879,5 +883,7 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
   }
   fx_diag_error(d, p->g->nodes[node].loc.line ? p->g->src : NULL, n->loc, "unsupported %s target '%.*s'",
                 fx_opcode_names[n->opcode], (int)t.n, t.p);
+  fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
+               "'fx2c --list-ops' lists the targets fx2c supports; write this step with those");
   return false;
 }

@@ -243,6 +243,7 @@ static void check_weights(fx_program *p, fx_diag *d) {
       bool same = t->ndim == specs[k].ndim;
       for (int32_t j = 0; same && j < t->ndim; j++) same = t->shape[j] == specs[k].shape[j];
       if (!same) {
+        p->inst[i].failed = true; /* its users are not reported again */
         char have[160] = "", want[160] = "";
         for (int32_t j = 0; j < t->ndim; j++)
           snprintf(have + strlen(have), sizeof have - strlen(have), "%s%lld", j ? ", " : "", (long long)t->shape[j]);
@@ -585,25 +586,31 @@ bool fx_program_infer_one(fx_program *p, uint32_t node, fx_diag *d) {
   return ok;
 }
 
+/* Legalizes every node; a node that fails is marked failed (its error reported), so that inference skips it and
+ * every node that uses its result (fx_infer_node) without another error: one error per root cause. */
 bool fx_program_legalize(fx_program *p, fx_diag *d) {
   const fx_graph *g = p->g;
   uint32_t errors = d->nerrors;
-  for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(d); i = g->nodes[i].next) fx_legalize_node(p, i, d);
+  for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(d); i = g->nodes[i].next)
+    if (!fx_legalize_node(p, i, d)) p->inst[i].failed = true;
   return d->nerrors == errors;
 }
 
 bool fx_program_build(fx_program *p, fx_diag *d) {
   fx_graph *g = p->g;
   uint32_t errors = d->nerrors;
+  /* an unsupported target, module or argument does not stop the build: its node is marked failed and inference goes
+   * on with the others, so that one run reports every problem of the graph, each once */
   fx_program_legalize(p, d);
   check_weights(p, d);
-  if (d->nerrors != errors) return false;
+  if (fx_diag_full(d)) return false;
   uint32_t ph = 0;
   for (uint32_t i = g->first, next; i != FX_NONE_IDX; i = next) {
     const fx_node *n = &g->nodes[i];
     next = n->next; /* a composite node inserts its body before itself and may be erased */
     bool ok;
     if (n->opcode == FX_PLACEHOLDER) ok = bind_placeholder(p, i, ph++, d);
+    else if (p->inst[i].failed) continue; /* reported by legalization or check_weights; its users fail quietly */
     else if (n->opcode == FX_GET_ATTR) ok = bind_get_attr(p, i, d);
     else if (p->inst[i].composite) ok = fx_decompose_node(p, i, d);
     else ok = fx_program_infer_one(p, i, d);
