@@ -249,6 +249,11 @@ static fx_module_type type_of_class(fx_str name) {
   return FX_MOD_CONTAINER;
 }
 
+void fx_module_each_class(void (*f)(void *ctx, const char *name), void *ctx) {
+  for (int t = 1; t < FX_NUM_MODULE_TYPES; t++) f(ctx, fx_module_type_names[t]);
+  for (size_t i = 0; i < sizeof subclasses / sizeof *subclasses; i++) f(ctx, subclasses[i].name);
+}
+
 /* A default as an fx_value; its text is the table's (static) spelling. */
 static fx_value default_value(const char *t) {
   fx_value v;

@@ -54,6 +54,9 @@ typedef enum fx_module_type {
 } fx_module_type;
 
 extern const char *const fx_module_type_names[FX_NUM_MODULE_TYPES];
+/* Calls f with every class name that makes a known layer: the names above and the subclasses printed under their
+ * own name (fx2c --list-ops). */
+void fx_module_each_class(void (*f)(void *ctx, const char *name), void *ctx);
 
 typedef struct fx_module {
   fx_str path;          /* "layer1.0.conv1"; "" for the root */

@@ -1664,3 +1664,10 @@ int fx_decompose_check_tables(char *msg, size_t cap) {
   }
   return problems;
 }
+
+void fx_composite_each_spelling(void (*f)(void *ctx, const char *spelling), void *ctx) {
+  for (int i = 0; i < NCOMPOSITES; i++)
+    for (int k = 0; k < NTARGETS && composites[i].targets[k]; k++)
+      if (strncmp(composites[i].targets[k], "fx2c.", 5) != 0) /* parts of other composites, which no graph spells */
+        f(ctx, composites[i].targets[k]);
+}

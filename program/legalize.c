@@ -887,3 +887,14 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
                "'fx2c --list-ops' lists the targets fx2c supports; write this step with those");
   return false;
 }
+
+void fx_legalize_each_spelling(void (*f)(void *arg, const char *spelling), void *arg) {
+  for (size_t i = 0; i < sizeof rules / sizeof *rules; i++)
+    for (size_t s = 0; s < NTARGETS && rules[i].targets[s]; s++) f(arg, rules[i].targets[s]);
+  /* the special cases of fx_legalize_node, written as code */
+  static const char *const special[] = {
+      "torch.max", "torch.min", "M:max", "M:min", "torch.ops.aten.max", "torch.ops.aten.min", "M:to",
+      "M:new_zeros", "M:new_ones", "M:new_empty", "M:new_full", "torch.ops.aten.new_zeros",
+      "torch.ops.aten.new_ones", "torch.ops.aten.new_empty", "torch.ops.aten.new_full"};
+  for (size_t i = 0; i < sizeof special / sizeof *special; i++) f(arg, special[i]);
+}
