@@ -708,7 +708,9 @@ static bool load_model_files(const char *modules_path, const char *weights_path,
   *have_mods = *have_w = false;
   if (modules_path) {
     if (!fx_source_load(msrc, modules_path, d)) return false;
-    if (!fx_modules_parse(mods, msrc, d)) {
+    /* a tree whose errors are all in some layers' arguments is kept: the graph is checked with it (the calls of
+     * those layers are refused without more errors), and every build with it fails (fx_program_build) */
+    if (!fx_modules_parse(mods, msrc, d) && !mods->partial) {
       fx_modules_free(mods);
       return false;
     }

@@ -653,6 +653,7 @@ static bool legalize_module(ctx *c) {
     fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' is not in the module tree", (int)n->target.n, n->target.p);
     return false;
   }
+  if (m->bad) return false; /* its arguments' errors have been reported in the modules file */
   inst_of(c)->mod = m;
   if (n->args.n != 1 || n->kwargs.n != 0) {
     fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' (%.*s) is called with %u arguments; fx2c calls modules with one input",

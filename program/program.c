@@ -232,7 +232,7 @@ static void check_weights(fx_program *p, fx_diag *d) {
   const fx_graph *g = p->g;
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
     const fx_module *m = p->inst[i].mod;
-    if (!m || m->type == FX_MOD_CONTAINER) continue;
+    if (!m || m->type == FX_MOD_CONTAINER || m->bad) continue;
     fx_param_spec specs[8];
     int n = fx_module_param_specs(m, specs);
     for (int k = 0; k < n; k++) {
@@ -263,7 +263,7 @@ static void check_weights(fx_program *p, fx_diag *d) {
     while (dot > 0 && name.p[dot - 1] != '.') dot--;
     if (!dot) continue;
     const fx_module *m = fx_modules_find(p->mods, fx_str_make(name.p, dot - 1));
-    if (!m || m->type == FX_MOD_CONTAINER) continue;
+    if (!m || m->type == FX_MOD_CONTAINER || m->bad) continue;
     fx_param_spec specs[8];
     int n = fx_module_param_specs(m, specs);
     bool known = false;
@@ -593,7 +593,7 @@ bool fx_program_legalize(fx_program *p, fx_diag *d) {
   uint32_t errors = d->nerrors;
   for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(d); i = g->nodes[i].next)
     if (!fx_legalize_node(p, i, d)) p->inst[i].failed = true;
-  return d->nerrors == errors;
+  return d->nerrors == errors && !(p->mods && p->mods->partial);
 }
 
 bool fx_program_build(fx_program *p, fx_diag *d) {
@@ -617,7 +617,8 @@ bool fx_program_build(fx_program *p, fx_diag *d) {
     if (!ok) p->inst[i].failed = true;
     if (!ok && fx_diag_full(d)) break;
   }
-  if (d->nerrors != errors) return false;
+  /* a module tree with errors (modules.h, partial) was read to check the graph, never to build with */
+  if (d->nerrors != errors || (p->mods && p->mods->partial)) return false;
   share_unwritten_copies(p);
   return true;
 }
