@@ -3,6 +3,7 @@
  *   fx2c compile GRAPH [--modules FILE] [--weights FILE] --input SPEC... --emit KIND -o PATH [-O0|-O1|-O2]
  *                      [--backend c|llvm] [--target TRIPLE] [--cpu CPU] [--features LIST] [-g]
  *   fx2c run GRAPH [--modules FILE] [--weights FILE] IN0.npy ... -o OUTDIR
+ *   fx2c --list-ops [--format text|markdown]
  *   fx2c --help | --version
  */
 #include "frontend/frontend.h"
@@ -44,6 +45,7 @@ static const char usage_text[] =
     "       fx2c compare REF_DIR OUT_DIR [--tol T]\n"
     "       fx2c trace-diff CONTROL.json... --test TEST.json... [--by name|op|both] [--sort KEY] [--csv FILE]\n"
     "                [--plot-counts FILE.svg] [--plot-durations FILE.svg] [--top N]\n"
+    "       fx2c --list-ops [--format text|markdown]\n"
     "       fx2c --help | --version\n";
 
 static const char help_text[] =
@@ -63,6 +65,10 @@ static const char help_text[] =
     "                       executable; fx2c-export --dump DIR for PyTorch's) node by node, in REF's order, and\n"
     "                       name the first node beyond the tolerance and the fused node that computed it.\n"
     "                       Exit status 0: all within, 1: a node beyond, 2: bad input or command line\n"
+    "  --list-ops           print what fx2c supports, one per line, grouped and sorted: the modules, the core\n"
+    "                       ops (with their spellings torch.NAME, F.NAME, the method, aten), the other\n"
+    "                       function, method and aten targets, fx2c's own ops; --format markdown writes\n"
+    "                       docs/ops.md\n"
     "\n"
     "Options of compile:\n"
     "  --emit KIND          what to write:\n"
@@ -718,7 +724,9 @@ static bool load_model_files(const char *modules_path, const char *weights_path,
   *have_mods = *have_w = false;
   if (modules_path) {
     if (!fx_source_load(msrc, modules_path, d)) return false;
-    if (!fx_modules_parse(mods, msrc, d)) {
+    /* a tree whose errors are all in some layers' arguments is kept: the graph is checked with it (the calls of
+     * those layers are refused without more errors), and every build with it fails (fx_program_build) */
+    if (!fx_modules_parse(mods, msrc, d) && !mods->partial) {
       fx_modules_free(mods);
       return false;
     }
@@ -1193,6 +1201,15 @@ int main(int argc, char **argv) {
     printf("backends: c (built without LLVM)\n");
 #endif
     return 0;
+  }
+  if (strcmp(cmd, "--list-ops") == 0) {
+    fx_catalog_format format = FX_CATALOG_TEXT;
+    if (argc == 4 && strcmp(argv[2], "--format") == 0 && strcmp(argv[3], "markdown") == 0)
+      format = FX_CATALOG_MARKDOWN;
+    else if (argc != 2 && !(argc == 4 && strcmp(argv[2], "--format") == 0 && strcmp(argv[3], "text") == 0))
+      return usage_error("%s", "--list-ops takes only --format text or --format markdown");
+    fx_catalog_print(format, stdout);
+    return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_INPUT_ERROR;
   }
   if (strcmp(cmd, "compile") == 0) return cmd_compile(argc - 2, argv + 2);
   if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);

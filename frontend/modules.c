@@ -281,6 +281,11 @@ static fx_module_type type_of_class(fx_str name) {
   return FX_MOD_CONTAINER;
 }
 
+void fx_module_each_class(void (*f)(void *ctx, const char *name), void *ctx) {
+  for (int t = 1; t < FX_NUM_MODULE_TYPES; t++) f(ctx, fx_module_type_names[t]);
+  for (size_t i = 0; i < sizeof subclasses / sizeof *subclasses; i++) f(ctx, subclasses[i].name);
+}
+
 /* A default as an fx_value; its text is the table's (static) spelling. */
 static fx_value default_value(const char *t) {
   fx_value v;
@@ -364,6 +369,7 @@ typedef struct {
   uint32_t nstk, capstk;
   size_t path_bytes;
   bool stop; /* give up reading (the rest cannot be placed, or too many errors) */
+  uint32_t arg_errors; /* errors in known layers' arguments (read_call), which leave the tree whole */
 } reader;
 
 static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
@@ -802,6 +808,7 @@ static void check_layer(reader *r, const span_t *s, fx_module *mod, const size_t
 static void read_call(reader *r, fx_module *mod, size_t off, size_t len, uint32_t line, size_t bol) {
   fx_loc start = {line, (uint32_t)(off - bol + 1), (uint32_t)off, 0};
   span_t s = {off, len, line, bol, NULL};
+  const uint32_t errors = r->d->nerrors;
   fx_value v;
   bool known = mod->type != FX_MOD_CONTAINER;
   bool parsed;
@@ -826,6 +833,10 @@ static void read_call(reader *r, fx_module *mod, size_t off, size_t len, uint32_
     }
   } else if (known && parsed) {
     err(r, mod->loc, "expected '%.*s(...)' here", (int)mod->type_name.n, mod->type_name.p);
+  }
+  if (r->d->nerrors != errors) {
+    mod->bad = true;
+    r->arg_errors += r->d->nerrors - errors;
   }
 }
 
@@ -1258,6 +1269,11 @@ bool fx_modules_parse(fx_modules *m, const fx_source *src, fx_diag *d) {
   fx_xfree(r.stk);
   if (d->nerrors != errors || m->n == 0) {
     if (d->nerrors == errors) fx_diag_error(d, src, (fx_loc){1, 1, 0, 0}, "no module tree was read");
+    /* only some layers' arguments are wrong: the tree is kept, so that the graph is checked too (modules.h) */
+    if (m->n > 0 && !r.stop && !d->truncated && d->nerrors - errors == r.arg_errors) {
+      m->partial = true;
+      return false;
+    }
     fx_modules_free(m);
     return false;
   }

@@ -58,6 +58,9 @@ typedef enum fx_module_type {
 } fx_module_type;
 
 extern const char *const fx_module_type_names[FX_NUM_MODULE_TYPES];
+/* Calls f with every class name that makes a known layer: the names above and the subclasses printed under their
+ * own name (fx2c --list-ops). */
+void fx_module_each_class(void (*f)(void *ctx, const char *name), void *ctx);
 
 typedef struct fx_module {
   fx_str path;          /* "layer1.0.conv1"; "" for the root */
@@ -69,6 +72,7 @@ typedef struct fx_module {
   uint32_t nparams;
   fx_loc loc;           /* the module's line in the modules file */
   uint32_t parent;      /* index of the parent, FX_NONE_IDX for the root */
+  bool bad;             /* its arguments had errors (reported here): a call of it is refused without another error */
 } fx_module;
 
 typedef struct fx_modules {
@@ -78,11 +82,14 @@ typedef struct fx_modules {
   uint32_t *index;      /* hash of module indices by path */
   uint32_t index_cap;
   fx_arena arena;
+  bool partial;         /* fx_modules_parse failed only on some known layers' arguments (those are bad): the tree is
+                           whole, so that the graph can still be checked, and every build with it fails */
 } fx_modules;
 
 /* Parses print(model) / print(gm) text. Unknown classes become containers (their children may still be known
  * layers); a known layer with an unknown keyword, a missing required argument or an argument of the wrong kind is
- * an error at its position. */
+ * an error at its position. False on any error, with m empty, except when every error is in known layers' arguments:
+ * then m holds the whole tree, partial, with those layers bad. */
 bool fx_modules_parse(fx_modules *m, const fx_source *src, fx_diag *d);
 const fx_module *fx_modules_find(const fx_modules *m, fx_str path);
 void fx_modules_free(fx_modules *m);

@@ -1124,6 +1124,15 @@ static int call_args(ev *e, bool live, fx_value *args, fx_value *kw, int *nkw, i
   return n;
 }
 
+/* Whether v is, or holds, the result of a node that failed (legalization or inference reported it). */
+static bool uses_failed(const fx_program *p, const fx_value *v) {
+  if (v->kind == FX_V_NODE) return v->v.node < p->g->nnodes && p->inst[v->v.node].failed;
+  if (!fx_value_is_container(v)) return false;
+  for (uint32_t i = 0; i < v->n; i++)
+    if (uses_failed(p, &v->u.items[i])) return true;
+  return false;
+}
+
 static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth, fx_value *out);
 
 /* A call of the target `name` as a new node before the composite one, legalized and inferred now. */
@@ -2112,8 +2121,8 @@ static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth, fx_va
     e.slots[k] = bound[k];
     if (fx_str_eqz(e.sig.params[k].name, "out") && bound[k].kind != FX_V_NONE)
       return fail(&e, "out= is not supported"), false;
-    /* an input that failed upstream has been reported there */
-    if (bound[k].kind == FX_V_NODE && bound[k].v.node < p->g->nnodes && p->inst[bound[k].v.node].failed) return false;
+    /* an input that failed upstream (also one in a list: hstack([a, b])) has been reported there */
+    if (uses_failed(p, &bound[k])) return false;
   }
   e.s = e.cp->body;
   fx_value v = body(&e);
@@ -2169,4 +2178,11 @@ int fx_decompose_check_tables(char *msg, size_t cap) {
     }
   }
   return problems;
+}
+
+void fx_composite_each_spelling(void (*f)(void *ctx, const char *spelling), void *ctx) {
+  for (int i = 0; i < NCOMPOSITES; i++)
+    for (int k = 0; k < NTARGETS && composites[i].targets[k]; k++)
+      if (strncmp(composites[i].targets[k], "fx2c.", 5) != 0) /* parts of other composites, which no graph spells */
+        f(ctx, composites[i].targets[k]);
 }

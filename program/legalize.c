@@ -776,6 +776,7 @@ static bool legalize_module(ctx *c) {
     fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' is not in the module tree", (int)n->target.n, n->target.p);
     return false;
   }
+  if (m->bad) return false; /* its arguments' errors have been reported in the modules file */
   inst_of(c)->mod = m;
   if (m->type == FX_MOD_RNN || m->type == FX_MOD_LSTM || m->type == FX_MOD_GRU) return legalize_recurrent(c, m);
   if (n->args.n != 1 || n->kwargs.n != 0) {
@@ -813,6 +814,10 @@ static bool legalize_module(ctx *c) {
   default:
     fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' is a %.*s, which fx2c does not know how to call",
                   (int)n->target.n, n->target.p, (int)m->type_name.n, m->type_name.p);
+    fx_diag_note(c->d, NULL, (fx_loc){0, 0, 0, 0},
+                 "'fx2c --list-ops' lists the modules fx2c calls; trace through %.*s instead (symbolic_trace without "
+                 "a leaf-module rule for it), so that the graph holds the operations of its forward()",
+                 (int)m->type_name.n, m->type_name.p);
     return false;
   }
   const fx_sig *osig = fx_op_sig(op);
@@ -1310,5 +1315,18 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
   }
   fx_diag_error(d, p->g->nodes[node].loc.line ? p->g->src : NULL, n->loc, "unsupported %s target '%.*s'",
                 fx_opcode_names[n->opcode], (int)t.n, t.p);
+  fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
+               "'fx2c --list-ops' lists the targets fx2c supports; write this step with those");
   return false;
+}
+
+void fx_legalize_each_spelling(void (*f)(void *arg, const char *spelling), void *arg) {
+  for (size_t i = 0; i < sizeof rules / sizeof *rules; i++)
+    for (size_t s = 0; s < NTARGETS && rules[i].targets[s]; s++) f(arg, rules[i].targets[s]);
+  /* the special cases of fx_legalize_node, written as code */
+  static const char *const special[] = {
+      "torch.max", "torch.min", "M:max", "M:min", "torch.ops.aten.max", "torch.ops.aten.min", "M:to",
+      "M:new_zeros", "M:new_ones", "M:new_empty", "M:new_full", "torch.ops.aten.new_zeros",
+      "torch.ops.aten.new_ones", "torch.ops.aten.new_empty", "torch.ops.aten.new_full"};
+  for (size_t i = 0; i < sizeof special / sizeof *special; i++) f(arg, special[i]);
 }

@@ -241,7 +241,7 @@ static void check_weights(fx_program *p, fx_diag *d) {
   const fx_graph *g = p->g;
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
     const fx_module *m = p->inst[i].mod;
-    if (!m || m->type == FX_MOD_CONTAINER) continue;
+    if (!m || m->type == FX_MOD_CONTAINER || m->bad) continue;
     fx_param_spec specs[8];
     int n = fx_module_param_specs(m, specs);
     for (int k = 0; k < n; k++) {
@@ -252,6 +252,7 @@ static void check_weights(fx_program *p, fx_diag *d) {
       bool same = t->ndim == specs[k].ndim;
       for (int32_t j = 0; same && j < t->ndim; j++) same = t->shape[j] == specs[k].shape[j];
       if (!same) {
+        p->inst[i].failed = true; /* its users are not reported again */
         char have[160] = "", want[160] = "";
         for (int32_t j = 0; j < t->ndim; j++)
           snprintf(have + strlen(have), sizeof have - strlen(have), "%s%lld", j ? ", " : "", (long long)t->shape[j]);
@@ -272,7 +273,8 @@ static void check_weights(fx_program *p, fx_diag *d) {
     if (!dot) continue;
     const fx_module *m = fx_modules_find(p->mods, fx_str_make(name.p, dot - 1));
     /* the recurrent layers' many weights (weight_ih_l0_reverse ...) are found and checked by legalization */
-    if (!m || m->type == FX_MOD_CONTAINER || m->type == FX_MOD_RNN || m->type == FX_MOD_LSTM || m->type == FX_MOD_GRU)
+    if (!m || m->type == FX_MOD_CONTAINER || m->bad || m->type == FX_MOD_RNN || m->type == FX_MOD_LSTM ||
+        m->type == FX_MOD_GRU)
       continue;
     fx_param_spec specs[8];
     int n = fx_module_param_specs(m, specs);
@@ -601,33 +603,40 @@ bool fx_program_infer_one(fx_program *p, uint32_t node, fx_diag *d) {
   return ok;
 }
 
+/* Legalizes every node; a node that fails is marked failed (its error reported), so that inference skips it and
+ * every node that uses its result (fx_infer_node) without another error: one error per root cause. */
 bool fx_program_legalize(fx_program *p, fx_diag *d) {
   const fx_graph *g = p->g;
   uint32_t errors = d->nerrors;
   if (!fx_legalize_rewrite(p, d)) return false;
-  for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(d); i = g->nodes[i].next) fx_legalize_node(p, i, d);
-  return d->nerrors == errors;
+  for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(d); i = g->nodes[i].next)
+    if (!fx_legalize_node(p, i, d)) p->inst[i].failed = true;
+  return d->nerrors == errors && !(p->mods && p->mods->partial);
 }
 
 bool fx_program_build(fx_program *p, fx_diag *d) {
   fx_graph *g = p->g;
   uint32_t errors = d->nerrors;
+  /* an unsupported target, module or argument does not stop the build: its node is marked failed and inference goes
+   * on with the others, so that one run reports every problem of the graph, each once */
   fx_program_legalize(p, d);
   check_weights(p, d);
-  if (d->nerrors != errors) return false;
+  if (fx_diag_full(d)) return false;
   uint32_t ph = 0;
   for (uint32_t i = g->first, next; i != FX_NONE_IDX; i = next) {
     const fx_node *n = &g->nodes[i];
     next = n->next; /* a composite node inserts its body before itself and may be erased */
     bool ok;
     if (n->opcode == FX_PLACEHOLDER) ok = bind_placeholder(p, i, ph++, d);
+    else if (p->inst[i].failed) continue; /* reported by legalization or check_weights; its users fail quietly */
     else if (n->opcode == FX_GET_ATTR) ok = bind_get_attr(p, i, d);
     else if (p->inst[i].composite) ok = fx_decompose_node(p, i, d);
     else ok = fx_program_infer_one(p, i, d);
     if (!ok) p->inst[i].failed = true;
     if (!ok && fx_diag_full(d)) break;
   }
-  if (d->nerrors != errors) return false;
+  /* a module tree with errors (modules.h, partial) was read to check the graph, never to build with */
+  if (d->nerrors != errors || (p->mods && p->mods->partial)) return false;
   share_unwritten_copies(p);
   return true;
 }

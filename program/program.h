@@ -178,7 +178,7 @@ int64_t fx_tinfo_numel(const fx_tinfo *t);
 void fx_program_grow_inst(fx_program *p);
 /* Infers one legalized node and tracks its views (what fx_program_build does per node). */
 bool fx_program_infer_one(fx_program *p, uint32_t node, fx_diag *d);
-/* Legalizes every node: all unsupported targets are reported together. */
+/* Legalizes every node: all unsupported targets are reported together; a node that fails is marked failed. */
 bool fx_program_legalize(fx_program *p, fx_diag *d);
 
 /* Composite targets (program/decompose.c): the row of a target, or -1. */
@@ -197,6 +197,18 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d);
 bool fx_legalize_rewrite(fx_program *p, fx_diag *d);
 /* Checks legalize.c's rule table against the op table (for tests): the number of problems, each described in msg. */
 int fx_legalize_check_tables(char *msg, size_t cap);
+/* Every target spelling of legalize.c's rule table and special cases (fx2c --list-ops): "M:name" for a method, else
+ * the call_function target; torch.ops.aten.NAME without an overload stands for every overload. */
+void fx_legalize_each_spelling(void (*f)(void *ctx, const char *spelling), void *ctx);
+/* Every spelling of the composite table (decompose.c), as fx_legalize_each_spelling. */
+void fx_composite_each_spelling(void (*f)(void *ctx, const char *spelling), void *ctx);
+
+/* What fx2c supports (program/catalog.c): the modules, the core ops with their default spellings, the other
+ * spellings of legalize.c, the composites, the aten targets and fx2c's own ops, one per line, grouped and sorted;
+ * `fx2c --list-ops` prints it as text, `--format markdown` as docs/ops.md. */
+typedef enum { FX_CATALOG_TEXT, FX_CATALOG_MARKDOWN } fx_catalog_format;
+void fx_catalog_print(fx_catalog_format format, FILE *out);
+
 /* Inference (program/infer.c): the result of one node from its bound arguments. */
 bool fx_infer_node(fx_program *p, uint32_t node, fx_diag *d);
 

@@ -288,11 +288,79 @@ static void all_unsupported_targets_reported(void **state) {
                         "    return c\n",
                         s, 1, &d, &pr);
   assert_int_equal(d.nerrors, 3);
-  assert_int_equal(d.msgs[0].loc.line, 3);
-  assert_int_equal(d.msgs[1].loc.line, 4);
-  assert_int_equal(d.msgs[2].loc.line, 5);
-  assert_non_null(strstr(d.msgs[1].text, "unsupported call_method target 'frobnicate'"));
+  const fx_diag_msg *err[3];
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < d.n; i++) {
+    if (d.msgs[i].level == FX_DIAG_NOTE) { /* each error has a note pointing to fx2c --list-ops */
+      assert_non_null(strstr(d.msgs[i].text, "fx2c --list-ops"));
+      continue;
+    }
+    assert_true(k < 3);
+    err[k++] = &d.msgs[i];
+  }
+  assert_int_equal(d.n, 6);
+  assert_int_equal(err[0]->loc.line, 3);
+  assert_int_equal(err[1]->loc.line, 4);
+  assert_int_equal(err[2]->loc.line, 5);
+  assert_non_null(strstr(err[1]->text, "unsupported call_method target 'frobnicate'"));
   done(p, &d);
+}
+
+/* Every target that fx2c --list-ops prints (program/catalog.c takes them from the same enumerators) legalizes: none
+ * is reported unsupported, no listed in-place form is refused. Each node is x passed to the target, legalized alone with diagnostics of its own (many
+ * targets want more arguments: those errors are not this test's). */
+typedef struct {
+  fx_graph *g;
+  uint32_t x;
+  int n;
+} spelling_graph;
+
+static void add_target_node(void *arg, const char *spelling) {
+  spelling_graph *s = arg;
+  const bool method = spelling[0] == 'M' && spelling[1] == ':';
+  char target[200];
+  /* torch.ops.aten.NAME stands for every overload: try NAME.default */
+  const char *aten = strncmp(spelling, "torch.ops.aten.", 15) == 0 ? spelling + 15 : NULL;
+  snprintf(target, sizeof target, "%s%s", method ? spelling + 2 : spelling, aten && !strchr(aten, '.') ? ".default" : "");
+  node_with_args(s->g, method ? FX_CALL_METHOD : FX_CALL_FUNCTION, target, NULL, &s->x, 1);
+  s->n++;
+}
+
+static void listed_targets_legalize(void **state) {
+  (void)state;
+  spelling_graph s = {new_graph(), 0, 0};
+  s.x = ph(s.g, "x");
+  fx_legalize_each_spelling(add_target_node, &s);
+  fx_composite_each_spelling(add_target_node, &s);
+  for (int i = 0; i < FX_NUM_OPS; i++) { /* the core ops' default spellings */
+    char t[120];
+    const bool own = (fx_op_flags((fx_op)i) & FX_OPF_FX2C) != 0;
+    snprintf(t, sizeof t, "%s%s", own ? "fx2c." : "torch.", fx_op_name((fx_op)i));
+    add_target_node(&s, t);
+    snprintf(t, sizeof t, "M:%s", fx_op_name((fx_op)i));
+    if (!own) add_target_node(&s, t);
+    snprintf(t, sizeof t, "M:%s_", fx_op_name((fx_op)i)); /* the in-place forms listed */
+    if (!own && (fx_op_flags((fx_op)i) & (FX_OPF_UNARY | FX_OPF_BINARY | FX_OPF_NOOP | FX_OPF_INPLACE)))
+      add_target_node(&s, t);
+  }
+  assert_true(s.n > 500);
+  fx_program p;
+  fx_program_init(&p, s.g, NULL, NULL);
+  int unsupported = 0;
+  for (uint32_t i = s.g->first; i != FX_NONE_IDX; i = s.g->nodes[i].next) {
+    fx_diag d;
+    fx_diag_init(&d);
+    fx_legalize_node(&p, i, &d);
+    for (uint32_t k = 0; k < d.n; k++)
+      if (d.msgs[k].level == FX_DIAG_ERROR &&
+          (strstr(d.msgs[k].text, "unsupported call_") || strstr(d.msgs[k].text, "in place, which fx2c supports"))) {
+        print_error("listed but unsupported: %s\n", d.msgs[k].text);
+        unsupported++;
+      }
+    fx_diag_free(&d);
+  }
+  fx_program_free(&p);
+  assert_int_equal(unsupported, 0);
 }
 
 /* ---- weights against the module tree (tests/weights/model.safetensors: tests/gen/gen_weights.py's Model) ---- */
@@ -391,7 +459,8 @@ int main(void) {
       UNIT_TEST(cat_and_pooling_shapes),
       UNIT_TEST(convolution_shapes),           UNIT_TEST(type_promotion_follows_torch),
       UNIT_TEST(products_and_multi_output_ops), UNIT_TEST(shape_error_points_at_its_node),
-      UNIT_TEST(all_unsupported_targets_reported), UNIT_TEST(weights_match_module_tree),
+      UNIT_TEST(all_unsupported_targets_reported), UNIT_TEST(listed_targets_legalize),
+      UNIT_TEST(weights_match_module_tree),
       UNIT_TEST(weight_shape_contradicting_module_is_an_error),
       UNIT_TEST(unexpected_and_missing_tensors_are_errors),
   };
