@@ -43,7 +43,8 @@
   X(CONSTANT_PAD1D, "ConstantPad1d") X(CONSTANT_PAD2D, "ConstantPad2d") X(REFLECTION_PAD2D, "ReflectionPad2d")    \
   X(REPLICATION_PAD2D, "ReplicationPad2d") X(SELU, "SELU") X(CELU, "CELU") X(SOFTSIGN, "Softsign")              \
   X(TANHSHRINK, "Tanhshrink") X(LOG_SIGMOID, "LogSigmoid") X(HARDSHRINK, "Hardshrink") X(SOFTSHRINK, "Softshrink") \
-  X(THRESHOLD, "Threshold")
+  X(THRESHOLD, "Threshold") X(MULTIHEAD_ATTENTION, "MultiheadAttention")    \
+  X(TRANSFORMER_ENCODER_LAYER, "TransformerEncoderLayer") X(TRANSFORMER_DECODER_LAYER, "TransformerDecoderLayer")
 
 typedef enum fx_module_type {
   FX_MOD_CONTAINER, /* anything else: a path to children, never called itself */
