@@ -164,6 +164,19 @@ static const fx_pdesc upbilinear_p[] = {
     {"size", P_OPT_INTS, 0, "None"}, {"scale_factor", P_OPT_FLOATS, 0, "None"}, {"mode", P_STR, PF_KWONLY, "'bilinear'"}};
 static const fx_pdesc pixel_shuffle_p[] = {{"upscale_factor", P_INT, 0, NULL}};
 static const fx_pdesc pad_p[] = {{"padding", P_INTS, 0, NULL}};
+/* MultiheadAttention's repr prints none of these (only its out_proj child): tools/fx2c-export writes embed_dim and
+ * num_heads, and the others where they are not the defaults; legalize.c refuses a call without num_heads */
+static const fx_pdesc mha_p[] = {
+    {"embed_dim", P_OPT_INT, 0, "None"},    {"num_heads", P_OPT_INT, 0, "None"},   {"dropout", P_FLOAT, 0, "0.0"},
+    {"bias", P_BOOL, 0, "True"},            {"add_bias_kv", P_BOOL, 0, "False"},   {"add_zero_attn", P_BOOL, 0, "False"},
+    {"kdim", P_OPT_INT, 0, "None"},         {"vdim", P_OPT_INT, 0, "None"},        {"batch_first", P_BOOL, 0, "False"},
+    DEV_DTYPE};
+/* Transformer layers: their repr prints only their children; tools/fx2c-export writes the activation (relu or gelu)
+ * and norm_first, batch_first where they are not the defaults */
+static const fx_pdesc tlayer_p[] = {
+    {"d_model", P_OPT_INT, 0, "None"},     {"nhead", P_OPT_INT, 0, "None"},          {"dim_feedforward", P_INT, 0, "2048"},
+    {"dropout", P_FLOAT, 0, "0.1"},        {"activation", P_ANY, 0, "None"},         {"layer_norm_eps", P_FLOAT, 0, "1e-05"},
+    {"batch_first", P_BOOL, 0, "False"},   {"norm_first", P_BOOL, 0, "False"},       DEV_DTYPE};
 static const fx_pdesc const_pad_p[] = {{"padding", P_INTS, 0, NULL}, {"value", P_FLOAT, 0, NULL}};
 /* RNNBase (LSTM, GRU); RNN takes nonlinearity after num_layers (torch 1.13's RNN.__init__ reads it from args[3]).
  * Their reprs print every one that is not the default, except RNN's nonlinearity (never printed: legalization
@@ -260,6 +273,9 @@ static const fx_sig sigs[FX_NUM_MODULE_TYPES] = {
     [FX_MOD_CONSTANT_PAD3D] = SIG(const_pad_p),
     [FX_MOD_PRELU] = SIG(prelu_p),
     [FX_MOD_GLU] = SIG(glu_p),
+    [FX_MOD_MULTIHEAD_ATTENTION] = SIG(mha_p),
+    [FX_MOD_TRANSFORMER_ENCODER_LAYER] = SIG(tlayer_p),
+    [FX_MOD_TRANSFORMER_DECODER_LAYER] = SIG(tlayer_p),
 };
 
 #define MAX_SIG_PARAMS 16
@@ -1103,6 +1119,67 @@ static bool read_child(reader *r, size_t s, size_t eol, size_t *rest) {
   return true;
 }
 
+/* Known layers whose repr prints children (MultiheadAttention's out_proj, a Transformer layer's self_attn ...): the
+ * hyperparameters are an extra_repr line before them, "name=value, ..." (written by tools/fx2c-export) */
+static bool layer_with_children(fx_module_type t) {
+  return t == FX_MOD_MULTIHEAD_ATTENTION || t == FX_MOD_TRANSFORMER_ENCODER_LAYER ||
+         t == FX_MOD_TRANSFORMER_DECODER_LAYER;
+}
+
+/* The line [s, e) of such a layer as the keyword arguments of its constructor: each value read where it is */
+static void read_extra_kwargs(reader *r, uint32_t idx, size_t s, size_t e) {
+  fx_module *mod = &r->m->items[idx];
+  fx_value *items = fx_arena_alloc(&r->m->arena, (MAX_SIG_PARAMS + 1) * sizeof *items);
+  uint32_t n = 0;
+  items[n].kind = FX_V_WORD;
+  items[n].u.text = mod->type_name.p;
+  items[n++].n = (uint32_t)mod->type_name.n;
+  size_t i = s;
+  while (i < e) {
+    size_t ks = i;
+    while (i < e && is_ident_char((unsigned char)r->t[i])) i++;
+    const size_t ke = i;
+    if (ke == ks || i >= e || r->t[i] != '=' || n > MAX_SIG_PARAMS) {
+      err(r, loc_from(r, r->line, r->pos, ks, e - ks), "expected 'name=value, ...' (the hyperparameters of %.*s) here",
+          (int)mod->type_name.n, mod->type_name.p);
+      return;
+    }
+    size_t vs = ++i;
+    int depth = 0;
+    char q = 0;
+    for (; i < e; i++) {
+      const char c = r->t[i];
+      if (q) {
+        if (c == '\\' && i + 1 < e) i++;
+        else if (c == q) q = 0;
+      } else if (c == '\'' || c == '"') q = c;
+      else if (c == '(' || c == '[') depth++;
+      else if (c == ')' || c == ']') depth--;
+      else if (c == ',' && depth == 0) break;
+    }
+    fx_value v;
+    fx_loc at = loc_from(r, r->line, r->pos, vs, i - vs);
+    at.len = 0;
+    if (!fx_parse_value(&r->m->arena, r->src, at, (uint32_t)(i - vs), &v, r->d)) return;
+    fx_value *kw = fx_arena_alloc(&r->m->arena, 2 * sizeof *kw);
+    kw[0].kind = FX_V_WORD;
+    kw[0].u.text = r->t + ks;
+    kw[0].n = (uint32_t)(ke - ks);
+    kw[1] = v;
+    items[n].kind = FX_V_KWARG;
+    items[n].u.items = kw;
+    items[n++].n = 2;
+    if (i < e) i++; /* the comma */
+    while (i < e && is_blank(r->t[i])) i++;
+  }
+  memset(&mod->call, 0, sizeof mod->call);
+  mod->call.kind = FX_V_CALL;
+  mod->call.u.items = items;
+  mod->call.n = n;
+  span_t sp = {s, e - s, r->line, r->pos, NULL};
+  bind_params(r, mod, &sp, s);
+}
+
 /* A container's ')': a known layer printed in this form without children (a multi-line extra_repr) gets its
  * arguments read from the whole span; one with children is a container. */
 static void close_container(reader *r, size_t close_off) {
@@ -1111,8 +1188,19 @@ static void close_container(reader *r, size_t close_off) {
   if (top.nchildren == 0 && r->m->n == top.mod + 1) {
     size_t off = mod->loc.off;
     read_call(r, mod, off, close_off + 1 - off, mod->loc.line, off - (mod->loc.col - 1));
-  } else {
+  } else if (!layer_with_children(mod->type)) {
     mod->type = FX_MOD_CONTAINER; /* a class with children is only a path */
+  } else if (!mod->params) { /* no hyperparameters line (print(model) as torch prints it): the defaults */
+    fx_value *items = fx_arena_alloc(&r->m->arena, sizeof *items);
+    items[0].kind = FX_V_WORD;
+    items[0].u.text = mod->type_name.p;
+    items[0].n = (uint32_t)mod->type_name.n;
+    memset(&mod->call, 0, sizeof mod->call);
+    mod->call.kind = FX_V_CALL;
+    mod->call.u.items = items;
+    mod->call.n = 1;
+    span_t sp = {mod->loc.off, mod->type_name.n, mod->loc.line, mod->loc.off - (mod->loc.col - 1), NULL};
+    bind_params(r, mod, &sp, mod->loc.off);
   }
   finish_module(r, top.mod, top.repeat, top.repeat_first);
 }
@@ -1206,6 +1294,7 @@ static void read_tree(reader *r) {
                     fx_str_starts_with(rest, "Object of type:");
     }
     if (top->nchildren == 0 && (!looks_like || param_entry)) {
+      if (!looks_like && layer_with_children(tm->type) && !tm->params) read_extra_kwargs(r, top->mod, s, e);
       skip_extra_lines(r, s);
       continue;
     }
@@ -1389,6 +1478,31 @@ int fx_module_param_specs(const fx_module *mod, fx_param_spec *out) {
     }
     k = spec(out, k, "weight", 2 + nd, sh, false);
     if (bool_param(mod, "bias")) k = spec(out, k, "bias", 1, &outc, false);
+    break;
+  }
+  case FX_MOD_MULTIHEAD_ATTENTION: { /* with its out_proj's; shapes unknown (ndim -1) without embed_dim */
+    const fx_value *e = fx_module_param(mod, "embed_dim"), *kd = fx_module_param(mod, "kdim"),
+                   *vd = fx_module_param(mod, "vdim");
+    const bool known = e && e->kind == FX_V_INT;
+    const int64_t E = known ? e->v.i : 0, K = kd && kd->kind == FX_V_INT ? kd->v.i : E,
+                  V = vd && vd->kind == FX_V_INT ? vd->v.i : E;
+    const int nd2 = known ? 2 : -1, nd1 = known ? 1 : -1, nd3 = known ? 3 : -1;
+    int64_t w[2] = {E, E}, wk[2] = {E, K}, wv[2] = {E, V}, w3[2] = {3 * E, E}, b3[1] = {3 * E}, bk[3] = {1, 1, E};
+    if (K != E || V != E) {
+      k = spec(out, k, "q_proj_weight", nd2, w, false);
+      k = spec(out, k, "k_proj_weight", nd2, wk, false);
+      k = spec(out, k, "v_proj_weight", nd2, wv, false);
+    } else {
+      k = spec(out, k, "in_proj_weight", nd2, w3, false);
+    }
+    const bool bias = bool_param(mod, "bias");
+    if (bias) k = spec(out, k, "in_proj_bias", nd1, b3, false);
+    if (bool_param(mod, "add_bias_kv")) {
+      k = spec(out, k, "bias_k", nd3, bk, false);
+      k = spec(out, k, "bias_v", nd3, bk, false);
+    }
+    k = spec(out, k, "out_proj.weight", nd2, w, false);
+    if (bias) k = spec(out, k, "out_proj.bias", nd1, w, false);
     break;
   }
   case FX_MOD_LINEAR:

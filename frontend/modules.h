@@ -47,7 +47,9 @@
   X(TANHSHRINK, "Tanhshrink") X(LOG_SIGMOID, "LogSigmoid") X(HARDSHRINK, "Hardshrink") X(SOFTSHRINK, "Softshrink") \
   X(THRESHOLD, "Threshold") X(RNN, "RNN") X(LSTM, "LSTM") X(GRU, "GRU") X(REFLECTION_PAD1D, "ReflectionPad1d")     \
   X(REFLECTION_PAD3D, "ReflectionPad3d") X(REPLICATION_PAD1D, "ReplicationPad1d")                                 \
-  X(REPLICATION_PAD3D, "ReplicationPad3d") X(CONSTANT_PAD3D, "ConstantPad3d") X(PRELU, "PReLU") X(GLU, "GLU")
+  X(REPLICATION_PAD3D, "ReplicationPad3d") X(CONSTANT_PAD3D, "ConstantPad3d") X(PRELU, "PReLU") X(GLU, "GLU")     \
+  X(MULTIHEAD_ATTENTION, "MultiheadAttention") X(TRANSFORMER_ENCODER_LAYER, "TransformerEncoderLayer")           \
+  X(TRANSFORMER_DECODER_LAYER, "TransformerDecoderLayer")
 
 typedef enum fx_module_type {
   FX_MOD_CONTAINER, /* anything else: a path to children, never called itself */

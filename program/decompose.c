@@ -47,6 +47,12 @@
  *   _reduce(X, R)                 X reduced as a loss's reduction R says ('none', 'mean', 'sum')
  *   _legacy(SIZE_AVERAGE, REDUCE, R)  the reduction that the deprecated size_average and reduce arguments mean, or R
  *   _err('message')               refuses the call with that message
+ *   _sqrt(X)                      the square root of a number
+ *   _same(A, B)                   whether A and B are the same node (query is key)
+ *   _strcat(A, B)                 two strings joined
+ *   _hyper(PF, 'NAME') _weight(PF, 'NAME')  in a module's composite (a call_module node, legalize.c): the
+ *                                 hyperparameter NAME of the module at path PF under it ('' for itself), the tensor
+ *                                 PF + NAME of its weights (a get_attr node); None when absent
  *
  * The bodies are checked by fx_decompose_check_tables (a unit test), not at run time: a malformed body is a bug here.
  */
@@ -60,7 +66,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { NTARGETS = 6, NVARS = 24, MAXDEPTH = 16 };
+enum { NTARGETS = 6, NVARS = 64, MAXDEPTH = 16 };
 
 typedef struct composite {
   const char *targets[NTARGETS]; /* "M:name" for a method, else the full function target */
@@ -145,6 +151,79 @@ typedef struct composite {
   "reshape(scatter(z, -1, reshape(indices, _concat(lead, [-1])), reshape(input, _concat(lead, [-1]))), "               \
   "_concat(lead, o))"
 
+/* X with one more zero (False) column in its last dimension: a mask's column for bias_k or the zero attention */
+#define PAD_COLUMN(X) "cat([" X ", zeros(_concat(_slice(_sizes(" X "), 0, -1), [1]), dtype=_dtype(" X "))], -1)"
+/* nn.MultiheadAttention's forward in eval (torch 1.13's F.multi_head_attention_forward): the module at the path
+ * prefix pf ('' for the module called, 'self_attn.' in a Transformer layer) */
+#define MHA_SIG                                                                                                        \
+  "query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None, average_attn_weights=True, *, pf=''"
+#define MHA_BODY                                                                                                       \
+  "H = _hyper(pf, 'num_heads'); bf = _hyper(pf, 'batch_first'); b3 = _eq(_ndim(query), 3); "                              \
+  "qi = _if(b3, _if(bf, transpose(query, 0, 1), query), unsqueeze(query, 1)); "                                       \
+  "ki = _if(b3, _if(bf, transpose(key, 0, 1), key), unsqueeze(key, 1)); "                                             \
+  "vi = _if(b3, _if(bf, transpose(value, 0, 1), value), unsqueeze(value, 1)); "                                       \
+  "kp = _if(_or(b3, _none(key_padding_mask)), key_padding_mask, unsqueeze(key_padding_mask, 0)); "                     \
+  "L = _size(qi, 0); N = _size(qi, 1); E = _size(qi, 2); NH = _mul(N, H); D = _floordiv(E, H); "                      \
+  "w = _weight(pf, 'in_proj_weight'); b = _weight(pf, 'in_proj_bias'); s = _none(w); "                                  \
+  "bk = _weight(pf, 'bias_k'); kv = _not(_none(bk)); z = _hyper(pf, 'add_zero_attn'); "                                 \
+  /* torch's fast path (self-attention, batch_first, no bias_kv, no zero attention, one in_proj, no attn_mask, an     \
+   * even number of heads, no dropout; taken in inference, without grad) reads a float key_padding_mask as bool */    \
+  "fast = _and(_and(_and(b3, _same(query, key)), _and(_same(key, value), bf)), _and(_and(_not(kv), _not(z)), "          \
+  "_and(_and(_not(s), _none(attn_mask)), _and(_eq(_mod(H, 2), 0), _eq(_hyper(pf, 'dropout'), 0))))); "                  \
+  "kp = _if(_or(_not(fast), _none(kp)), kp, _if(_eq(_dtype(kp), 'torch.bool'), kp, ne(kp, 0))); "                      \
+  "q = F.linear(qi, _if(s, _weight(pf, 'q_proj_weight'), narrow(w, 0, 0, E)), _if(_none(b), None, narrow(b, 0, 0, E))); " \
+  "k = F.linear(ki, _if(s, _weight(pf, 'k_proj_weight'), narrow(w, 0, E, E)), _if(_none(b), None, narrow(b, 0, E, E))); " \
+  "v = F.linear(vi, _if(s, _weight(pf, 'v_proj_weight'), narrow(w, 0, _mul(2, E), E)), "                              \
+  "_if(_none(b), None, narrow(b, 0, _mul(2, E), E))); "                                                                \
+  "k = _if(kv, cat([k, expand(bk, [1, N, E])]), k); v = _if(kv, cat([v, expand(_weight(pf, 'bias_v'), [1, N, E])]), v); " \
+  "am = _if(_none(attn_mask), None, _if(_eq(_ndim(attn_mask), 2), unsqueeze(attn_mask, 0), attn_mask)); "            \
+  "am = _if(_or(_not(kv), _none(am)), am, " PAD_COLUMN("am") "); "                                                     \
+  "kp = _if(_or(_not(kv), _none(kp)), kp, " PAD_COLUMN("kp") "); "                                                     \
+  "q = transpose(reshape(q, [L, NH, D]), 0, 1); k = transpose(reshape(k, [_size(k, 0), NH, D]), 0, 1); "               \
+  "v = transpose(reshape(v, [_size(v, 0), NH, D]), 0, 1); "                                                           \
+  "k = _if(z, cat([k, zeros([NH, 1, D], dtype=_dtype(k))], 1), k); "                                                   \
+  "v = _if(z, cat([v, zeros([NH, 1, D], dtype=_dtype(v))], 1), v); "                                                   \
+  "am = _if(_or(_not(z), _none(am)), am, " PAD_COLUMN("am") "); "                                                      \
+  "kp = _if(_or(_not(z), _none(kp)), kp, " PAD_COLUMN("kp") "); S = _size(k, 1); "                                     \
+  "kp = _if(_none(kp), None, reshape(expand(reshape(kp, [N, 1, 1, S]), [-1, H, -1, -1]), [NH, 1, S])); "              \
+  "am = _if(_none(kp), am, _if(_none(am), kp, _if(_eq(_dtype(am), 'torch.bool'), logical_or(am, kp), "               \
+  "_if(_eq(_dtype(kp), 'torch.bool'), masked_fill(am, kp, -inf), "                                                     \
+  "_err('a float attn_mask with a float key_padding_mask (PyTorch 1.13 raises: masked_fill needs a bool mask)'))))); " \
+  "am = _if(_none(am), None, _if(_eq(_dtype(am), 'torch.bool'), "                                                     \
+  "masked_fill(zeros(_sizes(am), dtype=_dtype(q)), am, -inf), am)); "                                                   \
+  "q = div(q, _sqrt(D)); kt = transpose(k, -2, -1); "                                                                  \
+  "a = softmax(_if(_none(am), bmm(q, kt), baddbmm(am, q, kt)), -1); "                                                  \
+  "o = F.linear(reshape(transpose(bmm(a, v), 0, 1), [_mul(L, N), E]), _weight(pf, 'out_proj.weight'), "                \
+  "_weight(pf, 'out_proj.bias')); "                                                                                    \
+  "o = reshape(o, [L, N, _size(o, 1)]); o = _if(b3, _if(bf, transpose(o, 0, 1), o), squeeze(o, 1)); "                \
+  "wt = _if(need_weights, reshape(a, [N, H, L, S]), None); "                                                          \
+  "wt = _if(_and(need_weights, average_attn_weights), div(sum(wt, 1), H), wt); "                                        \
+  "(o, _if(need_weights, _if(b3, wt, squeeze(wt, 0)), None))"
+
+/* Transformer layers (torch 1.13's TransformerEncoderLayer / TransformerDecoderLayer forward in eval, at the path
+ * prefix pf): the residual blocks around self_attn (and multihead_attn), then linear1, the activation, linear2 */
+#define LN(X, NORM)                                                                                                    \
+  "F.layer_norm(" X ", [E], _weight(pf, '" NORM ".weight'), _weight(pf, '" NORM ".bias'), _hyper(pf, '" NORM ".eps'))"
+#define LAYER_HEAD(X)                                                                                                  \
+  "E = _size(" X ", -1); nf = _hyper(pf, 'norm_first'); act = _hyper(pf, 'activation'); "                            \
+  "chk = _if(_none(act), _err('the module tree does not say the activation (print(model) hides it): write it with "  \
+  "tools/fx2c-export'), _if(_or(_eq(act, 'relu'), _eq(act, 'gelu')), 0, "                                             \
+  "_err('only the activations relu and gelu (F.relu, F.gelu or their names) are supported'))); "
+#define FF_BLOCK(NORM)                                                                                                 \
+  "h = _if(nf, " LN("x", NORM) ", x); "                                                                                \
+  "h = F.linear(h, _weight(pf, 'linear1.weight'), _weight(pf, 'linear1.bias')); "                                     \
+  "h = F.linear(_if(_eq(act, 'gelu'), F.gelu(h), F.relu(h)), _weight(pf, 'linear2.weight'), "                         \
+  "_weight(pf, 'linear2.bias')); "                                                                                    \
+  "_if(nf, add(x, h), " LN("add(x, h)", NORM) ")"
+/* scaled dot-product attention after the scores a: the mask, the causal mask, softmax, the product with value */
+#define SDPA_TAIL                                                                                                      \
+  "chk = _if(_eq(dropout_p, 0), 0, _err('dropout_p must be 0 (fx2c compiles inference)')); "                          \
+  "chk2 = _if(_and(is_causal, _not(_none(attn_mask))), _err('is_causal with an attn_mask'), 0); "                     \
+  "L = _size(query, -2); S = _size(key, -2); "                                                                        \
+  "a = _if(is_causal, masked_fill(a, gt(unsqueeze(arange(S), 0), unsqueeze(arange(L), 1)), -inf), a); "              \
+  "a = _if(_none(attn_mask), a, _if(_eq(_dtype(attn_mask), 'torch.bool'), "                                           \
+  "masked_fill(a, logical_not(attn_mask), -inf), add(a, attn_mask))); "                                               \
+  "w = softmax(a, -1); o = matmul(w, value)"
 static const composite composites[] = {
     /* ---- losses (torch/nn/functional.py and aten/src/ATen/native/Loss.cpp, the same arithmetic) ---- */
     {{F("l1_loss")}, "input, target, " LEGACY, "l = abs(sub(input, target)); " REDUCE},
@@ -966,6 +1045,61 @@ static const composite composites[] = {
     {{"torch.cross", M("cross"), "torch._C._linalg.linalg_cross", "torch.linalg.cross"},
      "input, other, dim=-1",
      "sub(mul(roll(input, -1, dim), roll(other, -2, dim)), mul(roll(input, -2, dim), roll(other, -1, dim)))"},
+    /* ---- modules with several inputs (legalize.c sends their call_module nodes here; _hyper and _weight read the
+     * module tree and the weights) ---- */
+    {{"fx2c.nn_multihead_attention"}, MHA_SIG, MHA_BODY},
+    {{"fx2c.nn_transformer_encoder_layer"}, "src, src_mask=None, src_key_padding_mask=None, *, pf=''",
+     LAYER_HEAD("src") "x = src; "
+     "h = _if(nf, " LN("x", "norm1") ", x); "
+     "h = _item(fx2c.nn_multihead_attention(h, h, h, src_key_padding_mask, False, src_mask, "
+     "pf=_strcat(pf, 'self_attn.')), 0); "
+     "x = _if(nf, add(x, h), " LN("add(x, h)", "norm1") "); " FF_BLOCK("norm2")},
+    {{"fx2c.nn_transformer_decoder_layer"},
+     "tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None, memory_key_padding_mask=None, *, "
+     "pf=''",
+     LAYER_HEAD("tgt") "x = tgt; "
+     "h = _if(nf, " LN("x", "norm1") ", x); "
+     "h = _item(fx2c.nn_multihead_attention(h, h, h, tgt_key_padding_mask, False, tgt_mask, "
+     "pf=_strcat(pf, 'self_attn.')), 0); "
+     "x = _if(nf, add(x, h), " LN("add(x, h)", "norm1") "); "
+     "h = _if(nf, " LN("x", "norm2") ", x); "
+     "h = _item(fx2c.nn_multihead_attention(h, memory, memory, memory_key_padding_mask, False, memory_mask, "
+     "pf=_strcat(pf, 'multihead_attn.')), 0); "
+     "x = _if(nf, add(x, h), " LN("add(x, h)", "norm2") "); " FF_BLOCK("norm3")},
+    /* scaled dot-product attention: torch 2's F.scaled_dot_product_attention (a bool attn_mask True where a key takes
+     * part, a float one added; is_causal: the lower triangle; scale or 1/sqrt(E)), and torch 1.13's
+     * F._scaled_dot_product_attention, which returns the output and the weights (None here unless
+     * need_attn_weights) and scales the query first; eval only: dropout_p must be 0 */
+    {{F("scaled_dot_product_attention"), ATEN("scaled_dot_product_attention")},
+     "query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None",
+     "sc = _if(_none(scale), _div(1.0, _sqrt(_size(query, -1))), scale); "
+     "a = mul(matmul(query, transpose(key, -2, -1)), sc); " SDPA_TAIL "; o"},
+    {{F("_scaled_dot_product_attention"), "torch._C._nn._scaled_dot_product_attention",
+      ATEN("_scaled_dot_product_attention")},
+     "query, key, value, attn_mask=None, dropout_p=0.0, need_attn_weights=False, is_causal=False",
+     "a = matmul(div(query, _sqrt(_size(query, -1))), transpose(key, -2, -1)); " SDPA_TAIL "; "
+     "(o, _if(need_attn_weights, w, None))"},
+    /* aten._native_multi_head_attention (torch 1.13's fast path, batch first) with a mask, cross-attention or per-head
+     * weights (legalize.c; the op itself computes self-attention without a mask): a mask is read as bool (torch
+     * converts a float one), True masked; mask_type 1 a key padding mask [B, S], 0 an attention mask [L, S] */
+    {{"fx2c.native_multi_head_attention"},
+     "query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask=None, "
+     "need_weights=True, average_attn_weights=True, mask_type=None",
+     "B = _size(query, 0); L = _size(query, 1); S = _size(key, 1); E = embed_dim; H = num_head; "
+     "D = _floordiv(E, H); E2 = _mul(2, E); nb = _none(qkv_bias); "
+     "q = F.linear(query, narrow(qkv_weight, 0, 0, E), _if(nb, None, narrow(qkv_bias, 0, 0, E))); "
+     "k = F.linear(key, narrow(qkv_weight, 0, E, E), _if(nb, None, narrow(qkv_bias, 0, E, E))); "
+     "v = F.linear(value, narrow(qkv_weight, 0, E2, E), _if(nb, None, narrow(qkv_bias, 0, E2, E))); "
+     "q = transpose(reshape(q, [B, L, H, D]), 1, 2); k = transpose(reshape(k, [B, S, H, D]), 1, 2); "
+     "v = transpose(reshape(v, [B, S, H, D]), 1, 2); "
+     "a = matmul(div(q, _sqrt(D)), transpose(k, -2, -1)); "
+     "mk = _if(_none(mask), None, _if(_eq(_dtype(mask), 'torch.bool'), mask, ne(mask, 0))); "
+     "mk = _if(_none(mk), None, _if(_eq(mask_type, 1), reshape(mk, [B, 1, 1, S]), _if(_eq(mask_type, 0), "
+     "reshape(mk, [1, 1, L, S]), _if(_eq(_ndim(mk), 4), mk, "
+     "_err('a mask without mask_type 0 or 1 must be [batch, heads, length, length]'))))); "
+     "a = softmax(_if(_none(mk), a, masked_fill(a, mk, -inf)), -1); "
+     "o = F.linear(reshape(transpose(matmul(a, v), 1, 2), [B, L, E]), proj_weight, proj_bias); "
+     "(o, _if(need_weights, _if(average_attn_weights, div(sum(a, 1), H), a), None))"},
 };
 
 #undef F
@@ -975,6 +1109,13 @@ static const composite composites[] = {
 #undef REDUCE
 #undef INDEX_SCATTER
 #undef QUANTILE
+#undef PAD_COLUMN
+#undef MHA_SIG
+#undef MHA_BODY
+#undef LN
+#undef LAYER_HEAD
+#undef FF_BLOCK
+#undef SDPA_TAIL
 
 enum { NCOMPOSITES = (int)(sizeof composites / sizeof composites[0]) };
 
@@ -1002,6 +1143,7 @@ typedef struct ev {
   fx_diag *d;
   uint32_t node; /* the composite node */
   const composite *cp;
+  const fx_module *mod; /* a module's composite (legalize.c): the module called, for _hyper and _weight */
   const char *s; /* the body, where the parser is */
   bool bad;      /* an error was reported (or, checking tables, the body is malformed) */
   bool checking; /* fx_decompose_check_tables: parse only */
@@ -1133,7 +1275,7 @@ static bool uses_failed(const fx_program *p, const fx_value *v) {
   return false;
 }
 
-static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth, fx_value *out);
+static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth, const fx_module *mod, fx_value *out);
 
 /* A call of the target `name` as a new node before the composite one, legalized and inferred now. */
 static fx_value make_node(ev *e, fx_str name, const fx_value *args, int n, const fx_value *kw, int nkw) {
@@ -1166,7 +1308,7 @@ static fx_value make_node(ev *e, fx_str name, const fx_value *args, int n, const
   fx_value result = fx_value_node(g, id);
   bool ok = fx_legalize_node(e->p, id, e->d);
   /* a composite's node is replaced by its body's result (and erased: nothing uses it yet) */
-  if (ok && e->p->inst[id].composite) ok = decompose(e->p, id, e->d, e->depth + 1, &result);
+  if (ok && e->p->inst[id].composite) ok = decompose(e->p, id, e->d, e->depth + 1, e->mod, &result);
   else if (ok) ok = fx_program_infer_one(e->p, id, e->d);
   if (!ok) {
     e->bad = true;
@@ -1464,6 +1606,51 @@ static fx_value einsum_plan(ev *e, const fx_value *a) {
   plan[10] = es_ints(g, shape, nr);
   plan[11] = es_ints(g, perm, q.nout);
   return fx_value_container(g, FX_V_LIST, plan, 12);
+/* _hyper(PF, 'NAME') and _weight(PF, 'NAME') in a module's composite: the hyperparameter NAME of the module at the
+ * path PF under the module called ('' for itself, 'self_attn.' for a child), None when the module tree does not give
+ * it; the tensor PF.NAME under the module's path in the weights file as a get_attr node before the composite one, None
+ * when the file has none. */
+static fx_value module_item(ev *e, bool param, const fx_value *a, int n) {
+  if (n != 2) return fail(e, "%s takes 2 arguments", param ? "_weight" : "_hyper");
+  if (!e->mod) return fail(e, "internal error: %s outside a module's composite", param ? "_weight" : "_hyper");
+  fx_buf b = {0}, pf = {0};
+  const fx_value r0 = result_of(e, &a[0]), r1 = result_of(e, &a[1]);
+  if (!str_of(&r0, &pf) || !str_of(&r1, &b)) {
+    fx_buf_free(&pf);
+    fx_buf_free(&b);
+    return fail(e, "internal error: %s takes a prefix and a name", param ? "_weight" : "_hyper");
+  }
+  const fx_module *m = e->mod;
+  char key[512];
+  snprintf(key, sizeof key, "%.*s%s%.*s%.*s", (int)m->path.n, m->path.p, m->path.n ? "." : "", (int)pf.n,
+           (const char *)pf.p, (int)b.n, (const char *)b.p);
+  fx_buf_free(&b);
+  fx_buf_free(&pf);
+  if (!param) { /* key is PATH.NAME: the module at PATH (the one called or a child) */
+    char *dot = strrchr(key, '.');
+    const char *pname = dot ? dot + 1 : key;
+    if (dot) m = fx_modules_find(e->p->mods, fx_str_make(key, (size_t)(dot - key)));
+    const fx_value *v = m ? fx_module_param(m, pname) : NULL;
+    return v ? *v : NONE_VALUE;
+  }
+  if (!e->p->weights) return fail(e, "the module's tensors need --weights");
+  const fx_str kname = fx_str_make(key, strlen(key));
+  const fx_tensor *t = fx_weights_find(e->p->weights, kname);
+  if (!t) return NONE_VALUE;
+  fx_graph *g = e->p->g;
+  fx_insert_point ip = fx_graph_inserting_before(g, e->node);
+  uint32_t id = fx_graph_create_node(g, FX_GET_ATTR, kname, fx_value_tuple(g, NULL, 0),
+                                     fx_value_container(g, FX_V_DICT, NULL, 0),
+                                     fx_graph_unique_name(g, fx_graph_target_to_name(g, FX_GET_ATTR, kname)),
+                                     fx_str_make("", 0));
+  fx_graph_restore_insert(g, ip);
+  g->nodes[id].loc = g->nodes[e->node].loc;
+  fx_program_grow_inst(e->p);
+  if (!fx_legalize_node(e->p, id, e->d)) return fail(e, "internal error: a get_attr node"); /* (no op) */
+  uint32_t tid = fx_program_new_tensor(e->p, t->dtype, t->ndim, t->shape, FX_T_WEIGHT, id);
+  e->p->tensors[tid].data = t;
+  e->p->inst[id].result = fx_tensor_value(e->p, tid);
+  return fx_value_node(g, id);
 }
 
 static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
@@ -1725,6 +1912,31 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
     if (!number_of(e, &a[0], &x, "the operand") || !number_of(e, &a[1], &y, "the operand")) return NONE_VALUE;
     return x >= y ? r0 : r1;
   }
+  if (IS("_sqrt")) {
+    NEED(1);
+    double x;
+    if (!number_of(e, &a[0], &x, "the operand")) return NONE_VALUE;
+    return ev_float(e, sqrt(x));
+  }
+  if (IS("_strcat")) { /* two strings joined (module path prefixes) */
+    NEED(2);
+    fx_buf b0 = {0}, b1 = {0};
+    if (!str_of(&r0, &b0) || !str_of(&r1, &b1)) {
+      fx_buf_free(&b0);
+      fx_buf_free(&b1);
+      return fail(e, "_strcat takes two strings");
+    }
+    fx_buf_put(&b0, b1.p, b1.n);
+    fx_value v = fx_value_str(e->p->g, fx_str_make((const char *)b0.p, b0.n));
+    fx_buf_free(&b0);
+    fx_buf_free(&b1);
+    return v;
+  }
+  if (IS("_same")) { /* the same node (query is key) */
+    NEED(2);
+    return fx_value_bool(a[0].kind == FX_V_NODE && a[1].kind == FX_V_NODE && a[0].v.node == a[1].v.node);
+  }
+  if (IS("_hyper") || IS("_weight")) return module_item(e, IS("_weight"), a, n);
   if (IS("_pow10")) { /* 10.0 ** N */
     NEED(1);
     if (r0.kind != FX_V_INT || r0.v.i < 0 || r0.v.i > 300) return fail(e, "bad _pow10");
@@ -2103,12 +2315,39 @@ static void replace_users(fx_graph *g, uint32_t node, const fx_value *result) {
   }
 }
 
-static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth, fx_value *out) {
+/* A tuple result with None items: the getitem users of those items that nothing uses (`out, _ = mha(...)`) are
+ * erased; any other user of the composite would see a None, which fx2c does not pass on: refused. */
+static bool drop_none_items(ev *e, const fx_value *v) {
+  fx_graph *g = e->p->g;
+  for (uint32_t u = 0; u < g->nodes[e->node].nusers;) {
+    uint32_t user = g->nodes[e->node].users[u];
+    const fx_node *un = &g->nodes[user];
+    bool getitem = un->opcode == FX_CALL_FUNCTION && fx_str_eqz(un->target, "operator.getitem") && un->args.n == 2 &&
+                   un->args.u.items[1].kind == FX_V_INT && un->args.u.items[1].v.i >= 0 &&
+                   (uint64_t)un->args.u.items[1].v.i < v->n;
+    if (getitem && v->u.items[un->args.u.items[1].v.i].kind == FX_V_NODE) {
+      u++;
+      continue;
+    }
+    if (getitem && un->nusers == 0 && fx_graph_erase_node(g, user)) continue;
+    const fx_node *n = &g->nodes[e->node];
+    fx_diag_error(e->d, n->loc.line ? e->p->g->src : NULL, n->loc,
+                  "cannot compile '%.*s': its result has None items (attention weights that were not asked for), "
+                  "and '%.*s' uses %s; fx2c passes no None on: use only the tensors it returns",
+                  (int)n->target.n, n->target.p, (int)un->name.n, un->name.p, getitem ? "one" : "the tuple");
+    return false;
+  }
+  return true;
+}
+
+/* mod: the module of the composite that calls this one (its _hyper and _weight are that module's) */
+static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth, const fx_module *mod, fx_value *out) {
   ev e;
   memset(&e, 0, sizeof e);
-  e.p = p, e.d = d, e.node = node, e.depth = depth;
+  e.p = p, e.d = d, e.node = node, e.depth = depth, e.mod = mod;
   e.cp = &composites[p->inst[node].composite - 1];
   const fx_node *n = &p->g->nodes[node];
+  if (n->opcode == FX_CALL_MODULE) e.mod = p->inst[node].mod;
   if (depth > MAXDEPTH) return fail(&e, "internal error: composites nested too deeply"), false;
   if (!fx_sig_parse(e.cp->sig, &e.sig)) return fail(&e, "internal error: a malformed signature"), false;
   fx_bind_error err;
@@ -2130,8 +2369,12 @@ static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth, fx_va
   fx_graph *g = p->g;
   if (v.kind == FX_V_LIST) v.kind = FX_V_TUPLE;
   if (v.kind == FX_V_TUPLE) {
-    for (uint32_t i = 0; i < v.n; i++)
-      if (v.u.items[i].kind != FX_V_NODE) return fail(&e, "internal error: a tuple result of non-nodes"), false;
+    bool nones = false; /* None items (MultiheadAttention's weights when need_weights=False) */
+    for (uint32_t i = 0; i < v.n; i++) {
+      if (v.u.items[i].kind == FX_V_NONE) nones = true;
+      else if (v.u.items[i].kind != FX_V_NODE) return fail(&e, "internal error: a tuple result of non-nodes"), false;
+    }
+    if (nones && !drop_none_items(&e, &v)) return false;
   } else if (v.kind != FX_V_NODE) {
     return fail(&e, "internal error: the result is not a tensor"), false;
   }
@@ -2139,7 +2382,8 @@ static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth, fx_va
   p->inst[node].result = v.kind == FX_V_NODE ? p->inst[v.v.node].result : NONE_VALUE;
   if (v.kind == FX_V_TUPLE) { /* users other than getitem see the tuple of the items' results */
     fx_value *items = fx_arena_alloc(&p->arena, (size_t)v.n * sizeof *items);
-    for (uint32_t i = 0; i < v.n; i++) items[i] = p->inst[v.u.items[i].v.node].result;
+    for (uint32_t i = 0; i < v.n; i++)
+      items[i] = v.u.items[i].kind == FX_V_NODE ? p->inst[v.u.items[i].v.node].result : NONE_VALUE;
     p->inst[node].result = fx_value_container_in(&p->arena, FX_V_TUPLE, items, v.n);
   }
   if (g->nodes[node].nusers == 0) fx_graph_erase_node(g, node);
@@ -2149,7 +2393,7 @@ static bool decompose(fx_program *p, uint32_t node, fx_diag *d, int depth, fx_va
 
 bool fx_decompose_node(fx_program *p, uint32_t node, fx_diag *d) {
   fx_value out;
-  return decompose(p, node, d, 0, &out);
+  return decompose(p, node, d, 0, NULL, &out);
 }
 
 int fx_decompose_check_tables(char *msg, size_t cap) {

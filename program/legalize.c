@@ -779,6 +779,28 @@ static bool legalize_module(ctx *c) {
   if (m->bad) return false; /* its arguments' errors have been reported in the modules file */
   inst_of(c)->mod = m;
   if (m->type == FX_MOD_RNN || m->type == FX_MOD_LSTM || m->type == FX_MOD_GRU) return legalize_recurrent(c, m);
+  if (m->type == FX_MOD_MULTIHEAD_ATTENTION) { /* a composite of the module's weights (decompose.c) */
+    const fx_value *h = fx_module_param(m, "num_heads");
+    if (!h || h->kind != FX_V_INT) {
+      fx_diag_error(c->d, src_of(c), n->loc,
+                    "module '%.*s' (MultiheadAttention): the module tree does not say num_heads (print(model) hides "
+                    "it): write it with tools/fx2c-export, or as MultiheadAttention(num_heads=N) in the modules file",
+                    (int)n->target.n, n->target.p);
+      return false;
+    }
+    int comp = fx_composite_find(FX_STR_LIT("fx2c.nn_multihead_attention"), false);
+    if (comp < 0) return false;
+    inst_of(c)->composite = (int16_t)(comp + 1);
+    return true;
+  }
+  if (m->type == FX_MOD_TRANSFORMER_ENCODER_LAYER || m->type == FX_MOD_TRANSFORMER_DECODER_LAYER) {
+    int comp = fx_composite_find(m->type == FX_MOD_TRANSFORMER_ENCODER_LAYER ? FX_STR_LIT("fx2c.nn_transformer_encoder_layer")
+                                                                            : FX_STR_LIT("fx2c.nn_transformer_decoder_layer"),
+                                 false);
+    if (comp < 0) return false;
+    inst_of(c)->composite = (int16_t)(comp + 1);
+    return true;
+  }
   if (n->args.n != 1 || n->kwargs.n != 0) {
     fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' (%.*s) is called with %u arguments; fx2c calls modules with one input",
                   (int)n->target.n, n->target.p, (int)m->type_name.n, m->type_name.p, n->args.n + n->kwargs.n / 2);
@@ -1248,6 +1270,28 @@ bool fx_legalize_rewrite(fx_program *p, fx_diag *d) {
   return ok;
 }
 
+/* aten._native_multi_head_attention that the MHA op (program/ops/matmul.c: self-attention, no mask, the heads' average
+ * weights) does not compute: with a mask, a key or value that is not the query, or per-head weights */
+static bool native_mha_composite(const fx_node *n) {
+  if (n->opcode != FX_CALL_FUNCTION || !fx_str_starts_with(n->target, "torch.ops.aten._native_multi_head_attention."))
+    return false;
+  const fx_value *a = n->args.u.items;
+  for (uint32_t i = 1; i < 3 && i < n->args.n; i++)
+    if (a[i].kind != FX_V_NODE || a[0].kind != FX_V_NODE || a[i].v.node != a[0].v.node) return true;
+  if (n->args.n > 9 && a[9].kind != FX_V_NONE) return true;
+  if (n->args.n > 11 && a[11].kind == FX_V_BOOL && !a[11].v.i) return true;
+  for (uint32_t i = 0; i + 1 < n->kwargs.n; i += 2) {
+    const fx_value *k = &n->kwargs.u.items[i], *v = &n->kwargs.u.items[i + 1];
+    fx_str key = fx_str_make(k->u.text, k->n);
+    if (fx_str_eqz(key, "mask") && v->kind != FX_V_NONE) return true;
+    if (fx_str_eqz(key, "average_attn_weights") && v->kind == FX_V_BOOL && !v->v.i) return true;
+    if ((fx_str_eqz(key, "key") || fx_str_eqz(key, "value")) &&
+        !(v->kind == FX_V_NODE && n->args.n && a[0].kind == FX_V_NODE && v->v.node == a[0].v.node))
+      return true;
+  }
+  return false;
+}
+
 bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
   ctx c = {p, node, d, false};
   const fx_node *n = &p->g->nodes[node];
@@ -1275,6 +1319,10 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
     static const rule swap = {{NULL}, FX_OP_MATRIX_T, "input, name", NULL, 0};
     if (fx_str_eqz(attr, "T") || fx_str_eqz(attr, "H")) return legalize_rule(&c, &reverse);
     if (fx_str_eqz(attr, "mT") || fx_str_eqz(attr, "mH")) return legalize_rule(&c, &swap);
+  }
+  if (native_mha_composite(n)) { /* what the fused op does not compute: a composite (decompose.c) */
+    in->composite = (int16_t)(fx_composite_find(FX_STR_LIT("fx2c.native_multi_head_attention"), false) + 1);
+    return in->composite > 0;
   }
   const rule *r = find_rule(n->target, n->opcode == FX_CALL_METHOD);
   if (r) return legalize_rule(&c, r);

@@ -304,6 +304,12 @@ bool fx_infer_where(fx_ictx *c, fx_op op, fx_inst *in) {
   memcpy(tmp.shape, s1, sizeof s1);
   if (!fx_broadcast(c, tinfo(c, cond), &tmp, &n2, s2)) return false;
   fxrt_dtype dt;
+  if (op == FX_OP_MASKED_FILL && in->inplace) { /* masked_fill_ (make_fx's MultiheadAttention): into its input */
+    if (!is_tensor(a) || n2 != ta->ndim || memcmp(s2, ta->shape, (size_t)n2 * sizeof *s2))
+      return fx_ierr(c, "an in-place result must have the shape of its input");
+    in->result = alias_tensor(c, a, ta->dtype, n2, s2);
+    return true;
+  }
   if (op == FX_OP_MASKED_FILL) {
     dt = ta->dtype;
   } else {

@@ -5,6 +5,8 @@
 Build them after torch.manual_seed(seed) (the exporter does) so that their parameters are deterministic.
 """
 
+import math
+
 import torch
 
 
@@ -799,3 +801,105 @@ class Wav2Vec2Small(torch.nn.Module):
 
     def forward(self, x):
         return self.m(x)[0]  # the second output is the lengths: None without them
+class AttentionModules(torch.nn.Module):
+    """nn.MultiheadAttention called as a module (issue 16): cross-attention of different lengths, sequence first, with
+    a 2-d float attn_mask and a bool key_padding_mask, the heads' average weights; batch_first with kdim and vdim
+    (q/k/v_proj_weight), bias_k/bias_v, add_zero_attn, no biases, a 3-d bool attn_mask and per-head weights;
+    batch_first self-attention with a float key_padding_mask and need_weights=False; and unbatched inputs."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(16)
+        nn = torch.nn
+        self.cross = nn.MultiheadAttention(16, 4)
+        self.kv = nn.MultiheadAttention(16, 2, bias=False, add_bias_kv=True, add_zero_attn=True, kdim=12, vdim=10,
+                                        batch_first=True)
+        self.selfa = nn.MultiheadAttention(16, 4, batch_first=True)
+        self.eval()
+
+    def forward(self, q, m):
+        # q [5, 2, 16] (sequence first), m [7, 2, 16]
+        i = torch.arange(5).unsqueeze(1)
+        j = torch.arange(7).unsqueeze(0)
+        later = j > i + 2  # [5, 7] bool: no row fully masked
+        pad = j >= torch.arange(2).unsqueeze(1) + 5  # [2, 7]: the last 2 and 1 keys padded
+        # symbolic_trace cannot unpack the tuple a module returns: its items by index
+        r = self.cross(q, m, m, key_padding_mask=pad, attn_mask=later.float() * -3.0)
+        qb = q.transpose(0, 1)  # [2, 5, 16]
+        kb = m.transpose(0, 1)[..., :12]
+        vb = m.transpose(0, 1)[..., 2:12]
+        # 3-d bool mask [batch * heads, 5, 7 + bias_k + zero attention]: masks key 0 for odd rows
+        m3 = (i.unsqueeze(0) % 2 == 1) & (j.unsqueeze(0) == 0) & (torch.arange(4).view(4, 1, 1) >= 0)
+        s = self.kv(qb, kb, vb, attn_mask=m3, average_attn_weights=False)
+        fpad = (j == 4).float().expand(2, 7) * -1.5
+        x = m.transpose(0, 1)
+        c = self.selfa(x, x, x, key_padding_mask=fpad, need_weights=False)[0]
+        u = self.cross(q[:, 0], m[:, 0], m[:, 0], attn_mask=later)
+        return r[0], r[1], s[0], s[1], c, u[0], u[1]
+
+
+class TransformerLayers(torch.nn.Module):
+    """nn.TransformerEncoderLayer and nn.TransformerDecoderLayer as modules (issue 16): batch_first with gelu, a float
+    src_mask and a bool src_key_padding_mask; sequence first with norm_first, relu and a bool src_mask; a decoder
+    layer with a causal tgt_mask, a memory_mask and a memory_key_padding_mask."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(17)
+        nn = torch.nn
+        self.enc = nn.TransformerEncoderLayer(16, 4, dim_feedforward=32, activation="gelu", batch_first=True)
+        self.enc_nf = nn.TransformerEncoderLayer(16, 2, dim_feedforward=24, norm_first=True)
+        self.dec = nn.TransformerDecoderLayer(16, 4, dim_feedforward=32, batch_first=True, layer_norm_eps=1e-6)
+        self.eval()
+
+    def forward(self, x, mem):
+        # x [2, 6, 16] (batch first), mem [2, 5, 16]
+        i = torch.arange(6).unsqueeze(1)
+        j = torch.arange(6).unsqueeze(0)
+        causal = j > i
+        pad = j >= torch.arange(2).unsqueeze(1) + 4  # [2, 6]
+        e = self.enc(x, src_mask=causal.float() * -0.5, src_key_padding_mask=pad)
+        f = self.enc_nf(x.transpose(0, 1), src_mask=(j - i) > 2).transpose(0, 1)
+        mpad = torch.arange(5).unsqueeze(0) >= torch.arange(2).unsqueeze(1) + 3  # [2, 5]
+        mmask = (torch.arange(5).unsqueeze(0) + i) % 4 == 3  # [6, 5]
+        d = self.dec(e, mem, tgt_mask=causal, memory_mask=mmask, memory_key_padding_mask=mpad)
+        return e, f, d
+
+
+def _sdpa_reference(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None):
+    """torch 2's F.scaled_dot_product_attention, which torch 1.13 lacks, written in torch (dropout_p 0): softmax(q k^T
+    * scale + mask) v; a bool mask True where a key takes part; is_causal the lower triangle."""
+    s = query @ key.transpose(-2, -1) * (1.0 / math.sqrt(query.size(-1)) if scale is None else scale)
+    if is_causal:
+        L, S = query.size(-2), key.size(-2)
+        s = s.masked_fill(torch.ones(L, S, dtype=torch.bool).tril().logical_not(), float("-inf"))
+    if attn_mask is not None:
+        s = s.masked_fill(attn_mask.logical_not(), float("-inf")) if attn_mask.dtype == torch.bool else s + attn_mask
+    return torch.softmax(s, -1) @ value
+
+
+# the graph names it as torch 2 does: call_function[target=torch.nn.functional.scaled_dot_product_attention]
+_sdpa_reference.__module__ = "torch.nn.functional"
+_sdpa_reference.__name__ = _sdpa_reference.__qualname__ = "scaled_dot_product_attention"
+torch.fx.wrap("_sdpa_reference")
+if not hasattr(torch.nn.functional, "scaled_dot_product_attention"):  # torch 1.13: what the graph's code calls
+    torch.nn.functional.scaled_dot_product_attention = _sdpa_reference
+
+
+class ScaledDotProductAttention(torch.nn.Module):
+    """Scaled dot-product attention: torch 2's spelling (a leaf whose outputs PyTorch computes from its definition,
+    _sdpa_reference) plain, causal, with a bool and a float mask and a scale; torch 1.13's
+    F._scaled_dot_product_attention, which returns the weights too."""
+
+    def forward(self, q, k, v):
+        # q [2, 3, 6, 8], k [2, 3, 5, 8], v [2, 3, 5, 4]
+        i = torch.arange(6).unsqueeze(1)
+        j = torch.arange(5).unsqueeze(0)
+        keep = (i + j) % 3 != 1  # [6, 5]: no row fully masked
+        a = _sdpa_reference(q, k, v)
+        b = _sdpa_reference(q, q * 0.5, q[..., :4], is_causal=True)
+        c = _sdpa_reference(q, k, v, attn_mask=keep)
+        d = _sdpa_reference(q, k, v, attn_mask=keep.float() * 0.75, scale=0.3)
+        r = torch.nn.functional._scaled_dot_product_attention(q, k, v, keep, 0.0, True, False)
+        o2 = torch.nn.functional._scaled_dot_product_attention(q, k, v, None, 0.0, False, True)[0]
+        return a, b, c, d, r[0], r[1], o2

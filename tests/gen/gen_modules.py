@@ -59,7 +59,8 @@ AvgPool1d AvgPool2d AdaptiveAvgPool1d AdaptiveAvgPool2d AdaptiveMaxPool2d Dropou
 AlphaDropout FeatureAlphaDropout Identity Flatten Unflatten Upsample UpsamplingNearest2d UpsamplingBilinear2d
 PixelShuffle ZeroPad2d ConstantPad1d ConstantPad2d ReflectionPad2d ReplicationPad2d SELU CELU Softsign Tanhshrink
 LogSigmoid Hardshrink Softshrink Threshold AdaptiveAvgPool3d RNN LSTM GRU ReflectionPad1d ReflectionPad3d
-ReplicationPad1d ReplicationPad3d ConstantPad3d PReLU GLU""".split()
+ReplicationPad1d ReplicationPad3d ConstantPad3d PReLU GLU MultiheadAttention TransformerEncoderLayer
+TransformerDecoderLayer""".split()
 SUBCLASSES = {"NonDynamicallyQuantizableLinear": "Linear"}
 
 # Constructor parameters that the layer's repr (extra_repr) does not print: fx2c can only report the default.
@@ -72,6 +73,9 @@ NOT_IN_REPR = {
     ("Hardtanh", "min_value"), ("Hardtanh", "max_value"),
     ("RNN", "nonlinearity"),
 }
+# Layers whose repr prints their children only: every constructor parameter (tools/fx2c-export writes them)
+NOT_IN_REPR |= {(t, name) for t in ("TransformerEncoderLayer", "TransformerDecoderLayer")
+                for name, _ in inspect.signature(getattr(nn, t).__init__).parameters.items()}
 NEVER_PRINTED = {"device", "dtype", "_weight"}
 # Printed by the repr although not a constructor parameter (Upsample.extra_repr prints the fixed mode).
 REPR_ONLY = {"UpsamplingNearest2d": ["mode"], "UpsamplingBilinear2d": ["mode"]}
@@ -122,6 +126,11 @@ def signature(cls_name: str):
     return out
 
 
+MHA_PRINTED = {"bias": lambda m: m.in_proj_bias is not None, "add_bias_kv": lambda m: m.bias_k is not None,
+               "kdim": lambda m: m.kdim if m.kdim != m.embed_dim else None,
+               "vdim": lambda m: m.vdim if m.vdim != m.embed_dim else None}
+
+
 def expected_params(m: nn.Module):
     t = fx_type(m)
     rows = []
@@ -130,6 +139,8 @@ def expected_params(m: nn.Module):
             v = "any"
         elif (t, name) in NOT_IN_REPR or name in NEVER_PRINTED:
             v = enc(default)
+        elif t == "MultiheadAttention" and name in MHA_PRINTED:  # as fixture() prints them
+            v = enc(MHA_PRINTED[name](m))
         elif name == "bias" and t in ("Conv1d", "Conv2d", "ConvTranspose2d", "Linear"):
             v = enc(m.bias is not None)
         else:
@@ -174,6 +185,18 @@ def write(name: str, text: str) -> None:
 
 
 def fixture(name: str, obj: nn.Module) -> None:
+    # MultiheadAttention's repr prints only its out_proj: its hyperparameters as tools/fx2c-export writes them
+    for m in obj.modules():
+        if isinstance(m, nn.MultiheadAttention):
+            hidden = [f"embed_dim={m.embed_dim}", f"num_heads={m.num_heads}"]
+            hidden += ["bias=False"] if m.in_proj_bias is None else []
+            hidden += ["batch_first=True"] if m.batch_first else []
+            hidden += [f"dropout={m.dropout}"] if m.dropout else []
+            hidden += ["add_bias_kv=True"] if m.bias_k is not None else []
+            hidden += ["add_zero_attn=True"] if m.add_zero_attn else []
+            hidden += [f"kdim={m.kdim}"] if m.kdim != m.embed_dim else []
+            hidden += [f"vdim={m.vdim}"] if m.vdim != m.embed_dim else []
+            m.extra_repr = (lambda text: lambda: text)(", ".join(hidden))
     write(name + ".txt", str(obj) + "\n")
     write(name + ".expect", "\n".join(expect_lines(obj)) + "\n")
 
@@ -346,7 +369,8 @@ def gen_sigs() -> None:
                   "out_features": "5", "num_features": "6", "normalized_shape": "(7,)", "num_groups": "2",
                   "num_channels": "4", "num_embeddings": "10", "embedding_dim": "3", "output_size": "(1, 1)",
                   "dim": "1", "unflattened_size": "(2, 3)", "upscale_factor": "2", "padding": "(1, 1, 1, 1)",
-                  "value": "0.5", "threshold": "0.1", "input_size": "4", "hidden_size": "5"}
+                  "value": "0.5", "threshold": "0.1", "input_size": "4", "hidden_size": "5", "embed_dim": "8",
+                  "num_heads": "2", "d_model": "8", "nhead": "2"}
         args = ", ".join("%s=%s" % (n, values[n]) for n in req)
         lines.append("\t".join(["sig", t, "%s(%s)" % (t, args)]))
         for name, default in sig:
