@@ -1606,6 +1606,8 @@ static fx_value einsum_plan(ev *e, const fx_value *a) {
   plan[10] = es_ints(g, shape, nr);
   plan[11] = es_ints(g, perm, q.nout);
   return fx_value_container(g, FX_V_LIST, plan, 12);
+}
+
 /* _hyper(PF, 'NAME') and _weight(PF, 'NAME') in a module's composite: the hyperparameter NAME of the module at the
  * path PF under the module called ('' for itself, 'self_attn.' for a child), None when the module tree does not give
  * it; the tensor PF.NAME under the module's path in the weights file as a get_attr node before the composite one, None
