@@ -27,7 +27,6 @@ bool fx_infer_pad(fx_ictx *c, fx_op op, fx_inst *in) {
                    (int)mode->n, mode->u.text, k, t->ndim,
                    fx_value_str_is(mode, "circular") ? "2 values for a 3-d input, 4 for 4-d, 6 for 5-d"
                                                      : "2 values for a 2-d or 3-d input, 4 for 3-d or 4-d, 6 for 4-d or 5-d");
-  if (!constant && k > 4) return fx_ierr(c, "only the last two dimensions can be padded with this mode");
   int64_t shape[FXRT_MAX_DIMS];
   memcpy(shape, t->shape, sizeof shape);
   for (int i = 0; i < k / 2; i++) {

@@ -152,6 +152,8 @@ def all_cases():
              num_params=None),
         Case("layers_video@aten", "aten", ["--module", "tests/e2e/layers.py:VideoLayers", "--input",
                                            "x:f32[2,3,6,8,7]", "--aten"], num_params=None),
+        Case("layers_video_circular", "module", ["--module", "tests/e2e/layers.py:VideoCircular", "--input",
+                                                 "x:f32[2,3,6,8,7]"], num_params=None),
         Case("layers_scan", "module", ["--module", "tests/e2e/layers.py:ScanLayers", "--input", "x:f32[3,5,7]"],
              num_params=None),
         Case("square", "module", ["--module", "tests/e2e/models.py:SquareOps", "--input", "x:f32[3,4]",

@@ -58,7 +58,8 @@ LeakyReLU ELU GELU SiLU Sigmoid Tanh Hardswish Hardsigmoid Hardtanh Mish Softmax
 AvgPool1d AvgPool2d AdaptiveAvgPool1d AdaptiveAvgPool2d AdaptiveMaxPool2d Dropout Dropout1d Dropout2d Dropout3d
 AlphaDropout FeatureAlphaDropout Identity Flatten Unflatten Upsample UpsamplingNearest2d UpsamplingBilinear2d
 PixelShuffle ZeroPad2d ConstantPad1d ConstantPad2d ReflectionPad2d ReplicationPad2d SELU CELU Softsign Tanhshrink
-LogSigmoid Hardshrink Softshrink Threshold AdaptiveAvgPool3d""".split()
+LogSigmoid Hardshrink Softshrink Threshold AdaptiveAvgPool3d Conv3d ConvTranspose3d BatchNorm3d MaxPool3d AvgPool3d
+AdaptiveMaxPool3d""".split()
 SUBCLASSES = {"NonDynamicallyQuantizableLinear": "Linear"}
 
 # Constructor parameters that the layer's repr (extra_repr) does not print: fx2c can only report the default.
@@ -67,6 +68,8 @@ NOT_IN_REPR = {
     ("MaxPool1d", "return_indices"), ("MaxPool2d", "return_indices"), ("AdaptiveMaxPool2d", "return_indices"),
     ("AvgPool1d", "ceil_mode"), ("AvgPool1d", "count_include_pad"),
     ("AvgPool2d", "ceil_mode"), ("AvgPool2d", "count_include_pad"), ("AvgPool2d", "divisor_override"),
+    ("MaxPool3d", "return_indices"), ("AdaptiveMaxPool3d", "return_indices"),
+    ("AvgPool3d", "ceil_mode"), ("AvgPool3d", "count_include_pad"), ("AvgPool3d", "divisor_override"),
     ("Upsample", "align_corners"), ("Upsample", "recompute_scale_factor"),
     ("Hardtanh", "min_value"), ("Hardtanh", "max_value"),
 }
@@ -121,7 +124,7 @@ def expected_params(m: nn.Module):
             v = "any"
         elif (t, name) in NOT_IN_REPR or name in NEVER_PRINTED:
             v = enc(default)
-        elif name == "bias" and t in ("Conv1d", "Conv2d", "ConvTranspose2d", "Linear"):
+        elif name == "bias" and t in ("Conv1d", "Conv2d", "ConvTranspose2d", "Conv3d", "ConvTranspose3d", "Linear"):
             v = enc(m.bias is not None)
         else:
             v = enc(getattr(m, name))
