@@ -137,6 +137,7 @@ bool fx_pass_epilogue(fx_pass_manager *pm, fx_pass_stats *st) {
     if (conv) {
       const fx_value *tr = ARG(in, op, "transposed");
       if (tr->kind != FX_V_BOOL || tr->v.i) continue;
+      if (!in->attrs || in->attrs->conv.pad_mode) continue; /* fused_conv pads with zeros only */
     }
     uint32_t y = in->result.v.node;
     const fx_tinfo *ty = &p->tensors[y];

@@ -70,7 +70,7 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, const bool *written
     return false;
   const fx_tinfo *tx = &p->tensors[in->args[0].v.node], *ty = &p->tensors[in->result.v.node];
   const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
-  if (a->sp != 2 || !a->batched || a->transposed) return false;
+  if (a->sp != 2 || !a->batched || a->transposed || a->pad_mode) return false;
   if (tx->ndim != 4 || tx->dtype != FXRT_F32 || ty->dtype != FXRT_F32 || ty->shape[2] * ty->shape[3] == 1) return false;
   const uint32_t wi = fx_pass_weight_index(p, pm->w, ARG(in, "weight"));
   if (wi == FX_NONE_IDX) return false;

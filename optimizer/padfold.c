@@ -95,6 +95,7 @@ static bool fold_into_conv(pf_state *s, uint32_t pad, uint32_t u, fx_pass_stats 
   const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
   if (a->transposed || in->args[0].kind != FX_V_TENSOR) return false; /* batched or not: fused_conv takes both */
   if (a->sp > 2) return false; /* the 3-d kernel pads symmetrically only */
+  if (a->pad_mode) return false; /* its padding is not zeros */
   const fx_value *w = ARG(in, op, "weight");
   if (w->kind != FX_V_TENSOR) return false;
   const int sp = a->sp;

@@ -62,7 +62,7 @@ static bool qualifies(const fx_pass_manager *pm, uint32_t i, cand *cd) {
   const fx_tinfo *tx = &p->tensors[in->args[0].v.node], *ty = &p->tensors[in->result.v.node];
   if (tx->ndim != 4 || tx->dtype != FXRT_F32 || ty->dtype != FXRT_F32) return false;
   const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
-  if (a->transposed || a->groups != 1) return false;
+  if (a->transposed || a->groups != 1 || a->pad_mode) return false;
   uint32_t wi = fx_pass_weight_index(p, pm->w, ARG(in, "weight"));
   if (wi == FX_NONE_IDX) return false;
   const fx_tensor *W = &pm->w->tensors[wi];

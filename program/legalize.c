@@ -889,13 +889,15 @@ static bool legalize_module(ctx *c) {
   case FX_MOD_CONV_TRANSPOSE2D:
   case FX_MOD_CONV3D:
   case FX_MOD_CONV_TRANSPOSE3D: {
-    const fx_value *pm = fx_module_param(m, "padding_mode");
-    if (pm && !(pm->kind == FX_V_STR || pm->kind == FX_V_WORD ? fx_str_eqz(fx_str_make(pm->u.text, pm->n), "zeros") ||
-                                                                   fx_str_eqz(fx_str_make(pm->u.text, pm->n), "'zeros'")
-                                                             : true)) {
-      fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s': padding_mode %.*s is not supported (only zeros)",
-                    (int)n->target.n, n->target.p, (int)pm->n, pm->u.text);
-      return false;
+    fx_str pm = FX_STR_LIT("zeros"); /* checked by the module reader: zeros, reflect, replicate or circular */
+    fx_module_str(m, "padding_mode", &pm);
+    if (!fx_str_eqz(pm, "zeros")) {
+      if (m->type == FX_MOD_CONV_TRANSPOSE2D || m->type == FX_MOD_CONV_TRANSPOSE3D) {
+        fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s': padding_mode %.*s is not supported (only zeros)",
+                      (int)n->target.n, n->target.p, (int)pm.n, pm.p);
+        return false;
+      }
+      set_param(slots, osig, FX_STR_LIT("padding_mode"), fx_value_str(c->p->g, pm));
     }
     slots[1] = tensor_or_none(c, weight_tensor(c, m, "weight", true, &ok));
     bool has_bias = true;

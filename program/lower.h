@@ -47,6 +47,7 @@ typedef struct fx_ref {
 } fx_ref;
 
 #define FX_KCALL_REFS 8 /* POINTWISE: the result and FXRT_PW_MAX_INPUTS inputs */
+#define FX_KCALL_INTS 16 /* i[]: the 3-d kernels take up to 13 */
 
 typedef struct fx_kcall {
   uint8_t kind;     /* fx_kind */
@@ -57,7 +58,7 @@ typedef struct fx_kcall {
   bool has_ep;      /* CONV2D, WINOGRAD, LINEAR, MATMUL: ep is passed (residual in ref[4]) */
   fx_ref ref[FX_KCALL_REFS];
   fxrt_view view[FX_KCALL_REFS];
-  int64_t i[16];
+  int64_t i[FX_KCALL_INTS];
   double f[2];
   double scalar[3];   /* FX_REF_SCALAR values of floating-point refs */
   int64_t iscalar[3]; /* ... and of integer and bool refs (exact beyond 2^53) */

@@ -60,6 +60,7 @@ typedef struct fx_conv_attrs { /* convolution, fused_conv, winograd_conv */
   int64_t pad_end[3];          /* zeros after it: padding_end where given, else pad */
   int64_t output_padding[3];   /* transposed */
   int64_t tile;                /* winograd_conv's output tile (0 for the others) */
+  int32_t pad_mode;            /* convolution's padding_mode: 0 zeros, else 1 + fxrt_pad_mode (reflect ...) */
 } fx_conv_attrs;
 
 typedef struct fx_pool_attrs { /* max_pool, max_pool_with_indices, avg_pool; adaptive pools: sp and return_indices */

@@ -114,13 +114,25 @@ bool fx_infer_conv(fx_ictx *c, fx_op op, fx_inst *in) {
                        {pad[0], pad[1], pad[2]},
                        {pad_end[0], pad_end[1], pad_end[2]},
                        {opad[0], opad[1], opad[2]},
+                       0,
                        0};
-  if (sp == 3) { /* the 3-d kernel pads the same zeros before and after each dimension */
-    for (int i = 0; i < 3; i++)
-      if (pad_end[i] != pad[i])
-        return fx_ierr(c, "a 3-d convolution with different padding before and after a dimension (padding='same' "
-                          "with an even kernel, or a folded F.pad) is not supported: pad the input with F.pad "
-                          "instead");
+  const fx_value *mv = op == FX_OP_CONVOLUTION ? ARG("padding_mode") : NULL;
+  if (mv && mv->kind != FX_V_NONE && !fx_value_str_is(mv, "zeros")) {
+    a->pad_mode = fx_value_str_is(mv, "reflect")     ? 1 + FXRT_PAD_REFLECT
+                  : fx_value_str_is(mv, "replicate") ? 1 + FXRT_PAD_REPLICATE
+                  : fx_value_str_is(mv, "circular")  ? 1 + FXRT_PAD_CIRCULAR
+                                                     : -1;
+    if (a->pad_mode < 0)
+      return fx_ierr(c, "padding_mode must be 'zeros', 'reflect', 'replicate' or 'circular'");
+    if (transposed) return fx_ierr(c, "a transposed convolution supports padding_mode='zeros' only");
+    if (t->dtype != FXRT_F32) return fx_ierr(c, "padding_mode other than 'zeros' runs on f32 tensors only");
+    for (int i = 0; i < sp; i++) {
+      const int64_t lim = a->pad_mode == 1 + FXRT_PAD_REFLECT ? sz[i] - 1 : sz[i];
+      if (a->pad_mode != 1 + FXRT_PAD_REPLICATE && (pad[i] > lim || pad_end[i] > lim))
+        return fx_ierr(c, "%s padding of %lld and %lld does not fit a dimension of size %lld",
+                       a->pad_mode == 1 + FXRT_PAD_REFLECT ? "reflect" : "circular", (long long)pad[i],
+                       (long long)pad_end[i], (long long)sz[i]);
+    }
   }
   if (op == FX_OP_FUSED_CONV && transposed) return fx_ierr(c, "a transposed convolution takes no epilogue");
   return op == FX_OP_CONVOLUTION || fx_check_epilogue(c, op, in);
@@ -155,7 +167,7 @@ bool fx_infer_winograd(fx_ictx *c, fx_op op, fx_inst *in) {
   if (shape[2] < 1 || shape[3] < 1) return fx_ierr(c, "the input is smaller than the kernel");
   in->result = new_tensor(c, FXRT_F32, 4, shape);
   new_attrs(c, in)->conv =
-      (fx_conv_attrs){2, true, false, {1, 1}, {1, 1}, 1, {pad[0], pad[1]}, {end[0], end[1]}, {0, 0}, tile};
+      (fx_conv_attrs){2, true, false, {1, 1}, {1, 1}, 1, {pad[0], pad[1]}, {end[0], end[1]}, {0, 0}, tile, 0};
   return fx_check_epilogue(c, op, in);
 }
 
@@ -261,17 +273,65 @@ bool fx_infer_nchwc_conv(fx_ictx *c, fx_op op, fx_inst *in) {
   }
   in->result = new_tensor(c, FXRT_F32, 5, shape);
   new_attrs(c, in)->conv = (fx_conv_attrs){
-      2, true, false, {stride[0], stride[1]}, {dil[0], dil[1]}, groups, {pad[0], pad[1]}, {end[0], end[1]}, {0, 0}, 0};
+      2, true, false, {stride[0], stride[1]}, {dil[0], dil[1]}, groups, {pad[0], pad[1]}, {end[0], end[1]}, {0, 0}, 0, 0};
   return fx_check_epilogue(c, op, in);
 }
 
 /* ---- lowering ---- */
 
-/* A 3-d convolution (conv3d, conv_transpose3d): one call of the 3-d kernel. */
-static bool lower_conv3d(fx_lctx *r, fx_op op, const fx_inst *in) {
-  const fx_value *x = &in->args[0], *w = ARG("weight"), *bv = ARG("bias"), *y = &in->result;
-  const fx_tinfo *tx = ti(r, x), *tw = ti(r, w), *ty = ti(r, y);
-  const fx_conv_attrs *a = &in->attrs->conv;
+/* The input x (tx) padded into scratch by before[i] and after[i] over its last sp dimensions: zeros (mode 0: a fill,
+ * then a copy into the interior) or F.pad's mode - 1 (fxrt_pad_mode: over height and width, then over the depth of
+ * [depth, height * width] planes; each mode pads every dimension on its own). *pt gets the padded shape. */
+static fx_ref padded_input(fx_lctx *r, const fx_value *x, const fx_tinfo *tx, int sp, const int64_t *before,
+                           const int64_t *after, int mode, fx_tinfo *pt) {
+  const int32_t nd = tx->ndim;
+  *pt = *tx;
+  for (int i = 0; i < sp; i++) pt->shape[nd - sp + i] += before[i] + after[i];
+  const int64_t numel = fx_tinfo_numel(pt);
+  const fx_ref out = fx_new_scratch(r, FXRT_F32, numel);
+  if (mode == 0) {
+    fx_kcall *f = fx_call(r, FX_K_FILL);
+    f->dt = FXRT_F32;
+    f->ref[0] = out;
+    f->i[0] = numel;
+    f->f[0] = 0;
+    fxrt_view xv = cview(tx), yv = cview(pt);
+    for (int i = 0; i < sp; i++) {
+      const int32_t d = nd - sp + i;
+      yv.offset += before[i] * yv.stride[d];
+      yv.shape[d] = tx->shape[d];
+    }
+    fx_copy_call(r, tref(r, x), &xv, out, &yv);
+    return out;
+  }
+  const int64_t w = tx->shape[nd - 1], h = sp >= 2 ? tx->shape[nd - 2] : 1;
+  const int64_t lead = fx_tinfo_numel(tx) / (h * w != 0 ? h * w : 1);
+  const int64_t pads[4] = {before[sp - 1], after[sp - 1], sp >= 2 ? before[sp - 2] : 0, sp >= 2 ? after[sp - 2] : 0};
+  const int64_t ph = h + pads[2] + pads[3], pw = w + pads[0] + pads[1];
+  const fx_ref mid = sp == 3 ? fx_new_scratch(r, FXRT_F32, lead * ph * pw) : out;
+  fx_kcall *k = fx_call(r, FX_K_PAD2D);
+  k->sub = mode - 1;
+  k->ref[0] = tref(r, x);
+  k->i[0] = 1, k->i[1] = lead, k->i[2] = h, k->i[3] = w;
+  for (int i = 0; i < 4; i++) k->i[4 + i] = pads[i];
+  k->ref[1] = mid;
+  if (sp == 3) {
+    const int64_t d = tx->shape[nd - 3];
+    k = fx_call(r, FX_K_PAD2D);
+    k->sub = mode - 1;
+    k->ref[0] = mid;
+    k->i[0] = 1, k->i[1] = lead / (d ? d : 1), k->i[2] = d, k->i[3] = ph * pw;
+    k->i[4] = 0, k->i[5] = 0, k->i[6] = before[0], k->i[7] = after[0];
+    k->ref[1] = out;
+  }
+  return out;
+}
+
+/* A 3-d convolution (conv3d, conv_transpose3d): one call of the 3-d kernel, on x (tx) as given or padded. */
+static bool lower_conv3d(fx_lctx *r, fx_op op, const fx_inst *in, fx_ref xin, const fx_tinfo *tx,
+                         const fx_conv_attrs *a) {
+  const fx_value *w = ARG("weight"), *bv = ARG("bias"), *y = &in->result;
+  const fx_tinfo *tw = ti(r, w), *ty = ti(r, y);
   const bool batched = a->batched;
   const int64_t n = batched ? tx->shape[0] : 1, c = tx->shape[batched ? 1 : 0], kout = ty->shape[batched ? 1 : 0];
   const int64_t *sz = tx->shape + tx->ndim - 3, *osz = ty->shape + ty->ndim - 3, *ks = tw->shape + 2;
@@ -293,7 +353,7 @@ static bool lower_conv3d(fx_lctx *r, fx_op op, const fx_inst *in) {
     k->i[12] = (int64_t)ws;
   }
   k->p.conv3 = p;
-  k->ref[0] = tref(r, x);
+  k->ref[0] = xin;
   k->i[0] = n, k->i[1] = c, k->i[2] = sz[0], k->i[3] = sz[1], k->i[4] = sz[2];
   k->ref[1] = tref(r, w);
   k->i[5] = kout, k->i[6] = ks[0], k->i[7] = ks[1], k->i[8] = ks[2];
@@ -313,7 +373,19 @@ bool fx_lower_conv(fx_lctx *r, fx_op op, const fx_inst *in) {
   if (tx->dtype != FXRT_F32 || tw->dtype != FXRT_F32) return fx_lerr(r, "convolution runs on f32 tensors only");
   if (is_tensor(bv) && ti(r, bv)->dtype != FXRT_F32) return fx_lerr(r, "convolution runs on f32 tensors only");
   const fx_conv_attrs *a = &in->attrs->conv; /* decoded by inference */
-  if (a->sp == 3) return lower_conv3d(r, op, in);
+  fx_ref xin = tref(r, x);
+  fx_conv_attrs padded;
+  fx_tinfo tpad;
+  bool asym = false;
+  for (int i = 0; i < a->sp; i++) asym |= a->pad_end[i] != a->pad[i];
+  if (a->pad_mode || (a->sp == 3 && asym)) { /* the padding first (the 3-d kernel pads symmetrically only) */
+    xin = padded_input(r, x, tx, a->sp, a->pad, a->pad_end, a->pad_mode, &tpad);
+    padded = *a;
+    memset(padded.pad, 0, sizeof padded.pad);
+    memset(padded.pad_end, 0, sizeof padded.pad_end);
+    a = &padded, tx = &tpad;
+  }
+  if (a->sp == 3) return lower_conv3d(r, op, in, xin, tx, a);
   const int sp = a->sp;
   const bool batched = a->batched, transposed = a->transposed;
   int64_t n = batched ? tx->shape[0] : 1, c = tx->shape[batched ? 1 : 0];
@@ -344,7 +416,7 @@ bool fx_lower_conv(fx_lctx *r, fx_op op, const fx_inst *in) {
     k->ref[5] = wsr;
     k->i[9] = (int64_t)ws;
   }
-  k->ref[0] = tref(r, x);
+  k->ref[0] = xin;
   k->i[0] = n, k->i[1] = c, k->i[2] = h, k->i[3] = wd;
   k->ref[1] = tref(r, w);
   k->i[4] = kout, k->i[5] = kh, k->i[6] = kw;

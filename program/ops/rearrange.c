@@ -300,7 +300,7 @@ bool fx_lower_pad(fx_lctx *r, fx_op op, const fx_inst *in) {
   }
   if (k == 6) return pad3d_copies(r, in, pad);
   if (tx->dtype != FXRT_F32 || tx->ndim < 2)
-    return fx_lerr(r, "this padding mode needs an f32 tensor of 2 to 5 dimensions");
+    return fx_lerr(r, "this padding mode needs an f32 tensor of 2 to 4 dimensions");
   fxrt_pad_mode m = fx_value_str_is(mode, "reflect")     ? FXRT_PAD_REFLECT
                     : fx_value_str_is(mode, "replicate") ? FXRT_PAD_REPLICATE
                                                          : FXRT_PAD_CIRCULAR;
@@ -310,25 +310,12 @@ bool fx_lower_pad(fx_lctx *r, fx_op op, const fx_inst *in) {
     h = 1;
     lead = fx_tinfo_numel(tx) / (w ? w : 1);
   }
-  /* 3-d padding (6 values): the last two dimensions into scratch, then the depth, as a 2-d padding of [depth,
-   * height * width] planes (each mode pads every dimension on its own) */
-  const int64_t d = k > 4 ? tx->shape[tx->ndim - 3] : 1;
-  const int64_t ph = h + (k > 2 ? pad[2] + pad[3] : 0), pw = w + pad[0] + pad[1];
-  fx_ref mid = k > 4 ? fx_new_scratch(r, FXRT_F32, lead * ph * pw) : tref(r, y);
   fx_kcall *c = fx_call(r, FX_K_PAD2D);
   c->sub = m;
   c->ref[0] = tref(r, x);
   c->i[0] = 1, c->i[1] = lead, c->i[2] = h, c->i[3] = w;
   c->i[4] = pad[0], c->i[5] = pad[1], c->i[6] = k > 2 ? pad[2] : 0, c->i[7] = k > 2 ? pad[3] : 0;
-  c->ref[1] = mid;
-  if (k > 4) {
-    c = fx_call(r, FX_K_PAD2D);
-    c->sub = m;
-    c->ref[0] = mid;
-    c->i[0] = 1, c->i[1] = lead / (d ? d : 1), c->i[2] = d, c->i[3] = ph * pw;
-    c->i[4] = 0, c->i[5] = 0, c->i[6] = pad[4], c->i[7] = pad[5];
-    c->ref[1] = tref(r, y);
-  }
+  c->ref[1] = tref(r, y);
   return true;
 }
 

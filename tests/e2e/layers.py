@@ -123,7 +123,9 @@ class VideoLayers(nn.Module):
     ConvTranspose3d (output_padding, groups, dilation), BatchNorm3d alone, MaxPool3d (ceil_mode), AvgPool3d
     (count_include_pad), AdaptiveMaxPool3d and AdaptiveAvgPool3d, the functional forms (F.conv3d, F.conv_transpose3d,
     F.batch_norm on 5-d, F.max_pool3d with indices, F.avg_pool3d with ceil_mode, count_include_pad and
-    divisor_override, F.adaptive_max_pool3d with indices) and unbatched 4-d inputs."""
+    divisor_override, F.adaptive_max_pool3d with indices), unbatched 4-d inputs, padding_mode reflect and replicate
+    (3-d and 2-d), padding='same' with an even kernel, and F.pad's modes on 5-d inputs. (Circular padding is
+    VideoCircular's: make_fx writes it as new_empty and copy_ into slices, which fx2c does not read.)"""
 
     def __init__(self):
         super().__init__()
@@ -141,6 +143,10 @@ class VideoLayers(nn.Module):
         self.avgpool = nn.AvgPool3d((2, 3, 3), stride=(1, 2, 2), padding=(1, 1, 1), count_include_pad=False)
         self.amax = nn.AdaptiveMaxPool3d((2, 3, None))
         self.aavg = nn.AdaptiveAvgPool3d(1)
+        self.conv_reflect = nn.Conv3d(8, 4, 3, padding=1, padding_mode="reflect")
+        self.conv_replicate = nn.Conv3d(8, 4, (3, 2, 3), padding=(1, 2, 0), padding_mode="replicate")
+        self.conv_same_even = nn.Conv3d(8, 4, (2, 4, 3), padding="same")  # the odd zero goes after the input
+        self.conv2d_reflect = nn.Conv2d(8, 4, 3, padding=(1, 2), padding_mode="reflect")
 
     def forward(self, x):
         F = nn.functional
@@ -156,7 +162,25 @@ class VideoLayers(nn.Module):
                 mp[0], mp[1], am[0], am[1],
                 F.avg_pool3d(y, 3, stride=2, padding=1, ceil_mode=True, count_include_pad=True, divisor_override=5),
                 F.avg_pool3d(c, (2, 2, 3), ceil_mode=True, count_include_pad=False),
-                self.conv(x[0]), self.maxpool(y[1]), F.avg_pool3d(y[0], 2))
+                self.conv(x[0]), self.maxpool(y[1]), F.avg_pool3d(y[0], 2),
+                self.conv_reflect(y), self.conv_replicate(c), self.conv_same_even(y),
+                self.conv2d_reflect(y[:, :, 0]), F.pad(y, (1, 2, 0, 1, 2, 1), mode="reflect"),
+                F.pad(c, (1, 1, 2, 1, 1, 3), mode="replicate"))
+
+
+class VideoCircular(nn.Module):
+    """Circular padding on a video batch [2, 3, 6, 8, 7]: Conv3d(padding_mode='circular') and F.pad(mode='circular')
+    with 6 values (traced only: make_fx writes circular padding as copy_ into slices of new_empty)."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv_circular = nn.Conv3d(3, 4, 3, stride=2, padding=(2, 1, 1), padding_mode="circular")
+        self.conv1d_circular = nn.Conv1d(3, 2, 3, padding=2, padding_mode="circular")
+
+    def forward(self, x):
+        F = nn.functional
+        return (self.conv_circular(x), F.pad(x, (1, 0, 2, 1, 1, 1), mode="circular"),
+                self.conv1d_circular(x[:, :, 0, 0]))
 
 
 class ScanLayers(nn.Module):

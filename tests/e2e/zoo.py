@@ -153,6 +153,8 @@ def all_cases():
              num_params=None),
         Case("layers_video@aten", "aten", ["--module", "tests/e2e/layers.py:VideoLayers", "--input",
                                            "x:f32[2,3,6,8,7]", "--aten"], num_params=None),
+        Case("layers_video_circular", "module", ["--module", "tests/e2e/layers.py:VideoCircular", "--input",
+                                                 "x:f32[2,3,6,8,7]"], num_params=None),
         Case("layers_scan", "module", ["--module", "tests/e2e/layers.py:ScanLayers", "--input", "x:f32[3,5,7]"],
              num_params=None),
         # nn.LSTM, nn.GRU, nn.RNN as modules, and as make_fx prints them (issue 16: the cells' aten ops)

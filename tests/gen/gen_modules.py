@@ -143,7 +143,7 @@ def expected_params(m: nn.Module):
             v = enc(default)
         elif t == "MultiheadAttention" and name in MHA_PRINTED:  # as fixture() prints them
             v = enc(MHA_PRINTED[name](m))
-        elif name == "bias" and t in ("Conv1d", "Conv2d", "ConvTranspose2d", "Linear"):
+        elif name == "bias" and t in ("Conv1d", "Conv2d", "ConvTranspose2d", "Conv3d", "ConvTranspose3d", "Linear"):
             v = enc(m.bias is not None)
         else:
             v = enc(getattr(m, name))

@@ -27,8 +27,8 @@ static void descriptions_are_consistent(void **state) {
       case FX_ARG_VIEW:
       case FX_ARG_EPILOGUE: assert_true(g->slot < FX_KCALL_REFS); break;
       case FX_ARG_I64:
-      case FX_ARG_SIZE: assert_true(g->slot < (int)(sizeof ((fx_kcall *)0)->i / sizeof(int64_t))); break;
-      case FX_ARG_PADS: assert_true(g->slot + 3 < (int)(sizeof ((fx_kcall *)0)->i / sizeof(int64_t))); break;
+      case FX_ARG_SIZE: assert_true(g->slot < FX_KCALL_INTS); break;
+      case FX_ARG_PADS: assert_true(g->slot + 3 < FX_KCALL_INTS); break;
       case FX_ARG_F32:
       case FX_ARG_F64: assert_true(g->slot < 2); break;
       default: break;
