@@ -446,6 +446,22 @@ static bool pool3_shape_ok(int64_t n, int64_t c, const int64_t *in, const int64_
   return true;
 }
 
+/* The largest element of the box [lo, hi) of a d x h x w volume, every step-th along each axis (NaN wins, then the
+ * first of equal ones, as PyTorch's 3-d max pools), and in *best its index in the volume. */
+static float box_max3(const float *xp, int64_t h, int64_t w, const int64_t *lo, const int64_t *hi, const int64_t *step,
+                      int64_t *best) {
+  float m = -INFINITY;
+  *best = (lo[0] * h + lo[1]) * w + lo[2];
+  for (int64_t z = lo[0]; z < hi[0]; z += step[0])
+    for (int64_t yy = lo[1]; yy < hi[1]; yy += step[1])
+      for (int64_t xx = lo[2]; xx < hi[2]; xx += step[2]) {
+        const int64_t idx = (z * h + yy) * w + xx;
+        const float v = xp[idx];
+        if (v > m || v != v) m = v, *best = idx;
+      }
+  return m;
+}
+
 /* torch.nn.functional.max_pool3d(x, kernel, stride, padding, dilation, ceil_mode, return_indices), as PyTorch's
  * max_pool3d_with_indices computes it: per output, the window's taps in row-major order, `v > max || isnan(v)`
  * replacing the maximum and its index (so the first largest, and the last NaN, wins); the index starts at the
@@ -468,16 +484,8 @@ fxrt_status fxrt_max_pool3d_f32(const float *x, int64_t n, int64_t c, int64_t d,
         hi[e] = min64(start + (p->kernel[e] - 1) * p->dilation[e] + 1, in[e]);
         lo[e] = first_nonneg(start, p->dilation[e]);
       }
-      int64_t best = (lo[0] * h + lo[1]) * w + lo[2];
-      float m = -INFINITY;
-      for (int64_t z = lo[0]; z < hi[0]; z += p->dilation[0])
-        for (int64_t yy = lo[1]; yy < hi[1]; yy += p->dilation[1])
-          for (int64_t xx = lo[2]; xx < hi[2]; xx += p->dilation[2]) {
-            const int64_t idx = (z * h + yy) * w + xx;
-            const float v = xp[idx];
-            if (v > m || v != v) m = v, best = idx;
-          }
-      y[plane * ovol + o] = m;
+      int64_t best;
+      y[plane * ovol + o] = box_max3(xp, h, w, lo, hi, p->dilation, &best);
       if (indices) indices[plane * ovol + o] = best;
     }
   }
@@ -539,16 +547,9 @@ fxrt_status fxrt_adaptive_max_pool3d_f32(const float *x, int64_t n, int64_t c, i
       const int64_t z0 = window_start(oz, od, d), z1 = window_end(oz, od, d);
       const int64_t y0 = window_start(oy, oh, h), y1 = window_end(oy, oh, h);
       const int64_t x0 = window_start(ox, ow, w), x1 = window_end(ox, ow, w);
-      int64_t best = (z0 * h + y0) * w + x0;
-      float m = -INFINITY;
-      for (int64_t z = z0; z < z1; z++)
-        for (int64_t yy = y0; yy < y1; yy++)
-          for (int64_t xx = x0; xx < x1; xx++) {
-            const int64_t idx = (z * h + yy) * w + xx;
-            const float v = xp[idx];
-            if (v > m || v != v) m = v, best = idx;
-          }
-      y[plane * ovol + o] = m;
+      const int64_t lo[3] = {z0, y0, x0}, hi[3] = {z1, y1, x1}, step[3] = {1, 1, 1};
+      int64_t best;
+      y[plane * ovol + o] = box_max3(xp, h, w, lo, hi, step, &best);
       if (indices) indices[plane * ovol + o] = best;
     }
   }
