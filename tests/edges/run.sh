@@ -9,18 +9,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 pass=0 fail=0
 same() { # expected_dir got_dir
-  /usr/bin/python3 - "$1" "$2" <<'PY'
-import numpy as np, os, sys
-bad = 0
-for f in sorted(f for f in os.listdir(sys.argv[1]) if f.startswith("output")):
-    a = np.load(os.path.join(sys.argv[1], f))
-    p = os.path.join(sys.argv[2], f)
-    b = np.load(p) if os.path.exists(p) else None
-    if b is None or a.dtype != b.dtype or a.shape != b.shape or not np.array_equal(a, b):
-        print(f"{f}: expected {a.dtype}{list(a.shape)}, got " + ("nothing" if b is None else f"{b.dtype}{list(b.shape)}"))
-        bad += 1
-sys.exit(bad)
-PY
+  /usr/bin/python3 "$(dirname "$0")/../npy_compare.py" "$1" "$2"
 }
 for case in "$dir"/*/; do
   name=$(basename "$case")

@@ -8,19 +8,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 pass=0 fail=0
 close() { # expected_dir got_dir
-  /usr/bin/python3 - "$1" "$2" <<'PY'
-import numpy as np, os, sys
-bad = 0
-for f in sorted(f for f in os.listdir(sys.argv[1]) if f.startswith("output")):
-    a = np.load(os.path.join(sys.argv[1], f))
-    p = os.path.join(sys.argv[2], f)
-    b = np.load(p) if os.path.exists(p) else None
-    if b is None or a.dtype != b.dtype or a.shape != b.shape or not np.allclose(a, b, rtol=1e-5, atol=1e-5):
-        print(f"{f}: expected {a.dtype}{list(a.shape)}, got " + ("nothing" if b is None else f"{b.dtype}{list(b.shape)}")
-              + ("" if b is None or a.shape != b.shape else f", largest difference {np.abs(a - b).max()}"))
-        bad += 1
-sys.exit(bad)
-PY
+  /usr/bin/python3 "$(dirname "$0")/../npy_compare.py" "$1" "$2" --tol 1e-5
 }
 for case in "$dir"/*/; do
   name=$(basename "$case")
