@@ -35,7 +35,7 @@ unsigned fx_op_flags(fx_op op);
 /* How many values the op returns (0: depends on the arguments). */
 int fx_op_outputs(fx_op op);
 
-#define FX_SIG_MAX 16
+#define FX_SIG_MAX 24
 
 typedef struct fx_sig_param {
   fx_str name;

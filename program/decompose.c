@@ -1079,6 +1079,21 @@ static const composite composites[] = {
      "query, key, value, attn_mask=None, dropout_p=0.0, need_attn_weights=False, is_causal=False",
      "a = matmul(div(query, _sqrt(_size(query, -1))), transpose(key, -2, -1)); " SDPA_TAIL "; "
      "(o, _if(need_attn_weights, w, None))"},
+    /* aten._transformer_encoder_layer_fwd (torch 1.13's fast path for an eval TransformerEncoderLayer, batch first),
+     * as ATen's transformer_encoder_layer_forward: attention, residual, layer norm, feed-forward, residual, layer norm
+     * (the norms first with norm_first) */
+    {{ATEN("_transformer_encoder_layer_fwd")},
+     "src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, "
+     "norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, "
+     "mask=None, mask_type=None",
+     "x0 = _if(norm_first, F.layer_norm(src, [embed_dim], norm_weight_1, norm_bias_1, eps), src); "
+     "a = add(operator.getitem(aten._native_multi_head_attention.default(x0, x0, x0, embed_dim, num_heads, qkv_weight, "
+     "qkv_bias, proj_weight, proj_bias, mask, False, True, mask_type), 0), src); "
+     "x1 = _if(norm_first, a, F.layer_norm(a, [embed_dim], norm_weight_1, norm_bias_1, eps)); "
+     "x2 = _if(norm_first, F.layer_norm(x1, [embed_dim], norm_weight_2, norm_bias_2, eps), x1); "
+     "h = F.linear(x2, ffn_weight_1, ffn_bias_1); h = _if(use_gelu, F.gelu(h), F.relu(h)); "
+     "f = add(F.linear(h, ffn_weight_2, ffn_bias_2), x1); "
+     "_if(norm_first, f, F.layer_norm(f, [embed_dim], norm_weight_2, norm_bias_2, eps))"},
     /* aten._native_multi_head_attention (torch 1.13's fast path, batch first) with a mask, cross-attention or per-head
      * weights (legalize.c; the op itself computes self-attention without a mask): a mask is read as bool (torch
      * converts a float one), True masked; mask_type 1 a key padding mask [B, S], 0 an attention mask [L, S] */

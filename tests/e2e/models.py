@@ -866,6 +866,24 @@ class TransformerLayers(torch.nn.Module):
         return e, f, d
 
 
+class TransformerFastPath(torch.nn.Module):
+    """nn.TransformerEncoderLayer in eval without src_mask, which torch 1.13 runs on its fast path: make_fx prints
+    aten._transformer_encoder_layer_fwd (issue 16): post-norm with gelu, pre-norm with relu, and with a key padding
+    mask."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(19)
+        nn = torch.nn
+        self.post = nn.TransformerEncoderLayer(16, 4, dim_feedforward=32, activation="gelu", batch_first=True)
+        self.pre = nn.TransformerEncoderLayer(16, 2, dim_feedforward=24, norm_first=True, batch_first=True)
+        self.eval()
+
+    def forward(self, x):  # x [2, 6, 16]
+        pad = torch.arange(6).unsqueeze(0) >= torch.arange(2).unsqueeze(1) + 4  # [2, 6]
+        return self.post(x), self.pre(x), self.post(x, src_key_padding_mask=pad)
+
+
 def _sdpa_reference(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None):
     """torch 2's F.scaled_dot_product_attention, which torch 1.13 lacks, written in torch (dropout_p 0): softmax(q k^T
     * scale + mask) v; a bool mask True where a key takes part; is_causal the lower triangle."""
