@@ -476,9 +476,8 @@ fxrt_status fxrt_max_pool3d_f32(const float *x, int64_t n, int64_t c, int64_t d,
   for (int64_t plane = 0; plane < n * c; plane++) {
     const float *xp = x + plane * dhw;
     for (int64_t o = 0; o < ovol; o++) {
-      const int64_t oz = o / (oh * ow), oy = o / ow % oh, ox = o % ow;
+      const int64_t oi[3] = {o / (oh * ow), o / ow % oh, o % ow};
       int64_t lo[3], hi[3];
-      const int64_t oi[3] = {oz, oy, ox};
       for (int e = 0; e < 3; e++) {
         const int64_t start = oi[e] * p->stride[e] - p->padding[e];
         hi[e] = min64(start + (p->kernel[e] - 1) * p->dilation[e] + 1, in[e]);
