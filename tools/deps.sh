@@ -9,7 +9,7 @@
 #                         pandas and matplotlib for tools/fx2c_tracediff.py (the Python TraceDiff)
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config flex bison perl libcmocka-dev libcjson-dev libzip-dev clang libclang-rt-14-dev graphviz
-      python3-torch python3-torchvision python3-torchaudio python3-tabulate python3-numpy python3-pandas python3-matplotlib
+      python3-torch python3-torchvision python3-torchaudio python3-torchtext python3-tabulate python3-numpy python3-pandas python3-matplotlib
       llvm-19-dev llvm-19 lld binutils gcc-arm-none-eabi libnewlib-arm-none-eabi gdb)
 missing=()
 for p in "${pkgs[@]}"; do
