@@ -250,7 +250,64 @@ static void emit_pointwise_fn(em *e, fx_buf *b, const fx_kcall *k, const char *n
   fx_buf_printf(b, "] = r%d;\n%*s}\n}\n\n", (int)ncode - 1, w - 2, "");
 }
 
+/* One argument or result of a user-defined op's call, as an fxrt_custom_arg initializer; data from ref `ref` (-1:
+ * none). */
+static void put_custom_arg(em *e, fx_buf *b, const fx_kcall *k, const fxrt_custom_arg *g, int ref, bool in) {
+  static const char *const kinds[] = {"FXRT_CUSTOM_NONE", "FXRT_CUSTOM_TENSOR", "FXRT_CUSTOM_INT",
+                                      "FXRT_CUSTOM_FLOAT", "FXRT_CUSTOM_BOOL", "FXRT_CUSTOM_INTS"};
+  fx_buf_printf(b, "{%s, %s, %d, ", kinds[g->kind], g->kind == FXRT_CUSTOM_TENSOR ? dtype_enum((fxrt_dtype)g->dtype) : "0",
+                (int)g->ndim);
+  if (g->ndim > 0 && g->shape) {
+    fx_buf_puts(b, "(const int64_t[]){");
+    for (int32_t d = 0; d < g->ndim; d++) {
+      if (d) fx_buf_puts(b, ", ");
+      put_i64(b, g->shape[d]);
+    }
+    fx_buf_puts(b, "}, ");
+  } else
+    fx_buf_puts(b, "NULL, ");
+  if (ref >= 0) {
+    fx_buf_puts(b, in ? "(void *)(" : "");
+    put_ref(e, b, k, ref);
+    fx_buf_puts(b, in ? "), " : ", ");
+  } else
+    fx_buf_puts(b, "NULL, ");
+  put_i64(b, g->i);
+  fx_buf_puts(b, ", ");
+  put_num(b, g->f, false);
+  fx_buf_putc(b, '}');
+}
+
+/* A user-defined op: its arguments and results as arrays, then the call of the user's function through fxrt_custom
+ * (which turns its non-zero return into FXRT_ECUSTOM). */
+static void put_custom_call(em *e, fx_buf *b, const fx_kcall *k) {
+  const fx_custom_site *s = k->custom;
+  const fx_custom_decl *dc = s->decl;
+  fx_buf_puts(b, "  {\n");
+  if (s->nargs) {
+    fx_buf_printf(b, "    const fxrt_custom_arg args[%d] = {\n", (int)s->nargs);
+    for (int32_t i = 0; i < s->nargs; i++) {
+      fx_buf_printf(b, "        /* %.*s */ ", (int)dc->params[i].name.n, dc->params[i].name.p);
+      put_custom_arg(e, b, k, &s->args[i], s->arg_ref[i], true);
+      fx_buf_puts(b, i + 1 < s->nargs ? ",\n" : "};\n");
+    }
+  }
+  fx_buf_printf(b, "    const fxrt_custom_arg results[%d] = {\n", (int)s->nresults);
+  for (int32_t j = 0; j < s->nresults; j++) {
+    fx_buf_puts(b, "        ");
+    put_custom_arg(e, b, k, &s->results[j], s->result_ref[j], false);
+    fx_buf_puts(b, j + 1 < s->nresults ? ",\n" : "};\n");
+  }
+  fx_buf_printf(b, "    const fxrt_custom_call call = {\"%.*s\", %s, %d, results, %d};\n", (int)dc->target.n, dc->target.p,
+                s->nargs ? "args" : "NULL", (int)s->nargs, (int)s->nresults);
+  fx_buf_printf(b, "    FX2C_CHECK(fxrt_custom(%.*s, &call));\n  }\n", (int)dc->function.n, dc->function.p);
+}
+
 static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
+  if (k->kind == FX_K_CUSTOM) {
+    put_custom_call(e, b, k);
+    return;
+  }
   if (k->kind == FX_K_POINTWISE) { /* a loop of its own (emit_pointwise_fn), which cannot fail */
     fx_buf_printf(b, "  %s(", e->pwname[k - e->f.L->calls]);
     for (int i = 1; i <= k->i[0]; i++)
@@ -539,6 +596,16 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
                  "#define FX2C_CHECK(call)                \\\n  do {                                  \\\n"
                  "    fxrt_status s_ = (call);            \\\n    if (s_ != FXRT_OK) return s_;       \\\n"
                  "  } while (0)\n\n");
+  for (uint32_t c = 0; c < L->ncalls; c++) { /* the user-defined ops' functions (--custom-ops), each once */
+    const fx_kcall *k = &L->calls[c];
+    bool first = k->kind == FX_K_CUSTOM;
+    for (uint32_t c2 = 0; c2 < c && first; c2++)
+      first = !(L->calls[c2].kind == FX_K_CUSTOM && fx_str_eq(L->calls[c2].custom->decl->function, k->custom->decl->function));
+    if (first)
+      fx_buf_printf(b, "int %.*s(const fxrt_custom_call *call); /* %.*s, declared with --custom-ops */\n",
+                    (int)k->custom->decl->function.n, k->custom->decl->function.p, (int)k->custom->decl->target.n,
+                    k->custom->decl->target.p);
+  }
   for (uint32_t c = 0; c < L->ncalls; c++)
     if (L->calls[c].kind == FX_K_POINTWISE) emit_pointwise_fn(e, b, &L->calls[c], e->pwname[c]);
   if (e->f.o->profile) fx_iface_nodes_table(&e->f, b);
@@ -630,6 +697,42 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
     bool header_file = n > 2 && strcmp(f->name + n - 2, ".h") == 0;
     if (strncmp(f->name, "fxrt", 4) == 0 && (header_file || fx_runtime_file_needed(L, o->exe_main, f->name)))
       ok = write_file(dir, f->name, f->data, f->size, d);
+  }
+  /* the user-defined ops' sources (--custom-ops), beside model.c under their own names */
+  for (int i = 0; ok && i < o->nuser_sources; i++) {
+    const char *src = o->user_sources[i], *slash = strrchr(src, '/');
+    const char *name = slash ? slash + 1 : src;
+    bool clash = strcmp(name, "model.c") == 0 || strcmp(name, "main.c") == 0 || strncmp(name, "fxrt", 4) == 0 ||
+                 strncmp(name, "fxm_", 4) == 0 || strncmp(name, "model_weights", 13) == 0;
+    for (int j = 0; j < i && !clash; j++) {
+      const char *s2 = strrchr(o->user_sources[j], '/');
+      clash = strcmp(s2 ? s2 + 1 : o->user_sources[j], name) == 0;
+    }
+    if (clash) {
+      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0},
+                    "the custom ops' source '%s' cannot be copied into the C folder: '%s' is the name of another of its "
+                    "files",
+                    src, name);
+      fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "rename the file (the C folder keeps each source under its own name)");
+      ok = false;
+      break;
+    }
+    char dst[4200];
+    snprintf(dst, sizeof dst, "%s/%s", dir, name);
+    char *rs = realpath(src, NULL), *rd = realpath(dst, NULL);
+    bool same = rs && rd && strcmp(rs, rd) == 0; /* the folder is where the file is: nothing to copy */
+    free(rs);
+    free(rd);
+    if (same) continue;
+    char *data = NULL;
+    size_t n = 0;
+    if (!fx_read_file(src, &data, &n)) {
+      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot read '%s': %s", src, strerror(errno));
+      ok = false;
+      break;
+    }
+    ok = write_file(dir, name, data, n, d);
+    fx_xfree(data);
   }
   fx_buf_free(&model);
   fx_buf_free(&header);

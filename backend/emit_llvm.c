@@ -185,7 +185,7 @@ typedef struct {
   LLVMTargetDataRef td;
   bool short_enums; /* enum fields are one byte (GCC's arm-none-eabi ABI) */
   LLVMTypeRef i1, i8, i32, i64, f32, f64, ptr, isize, enum_field;
-  LLVMTypeRef view_t, conv_t, convt_t, pool_t, conv3_t, pool3_t, ep_t, un_t;
+  LLVMTypeRef view_t, conv_t, convt_t, pool_t, conv3_t, pool3_t, ep_t, un_t, carg_t, ccall_t;
   LLVMValueRef fn;                    /* NAME_run_threads, the body */
   LLVMValueRef kfn[FX_NUM_KINDS];     /* the runtime's functions, declared when first called */
   LLVMTypeRef kty[FX_NUM_KINDS];
@@ -255,6 +255,8 @@ static void make_types(lv *v) {
       named_struct(v, "fxrt_pool3d_params", (LLVMTypeRef[]){triple, triple, triple, triple, v->i8, v->i8, v->i64}, 7);
   v->ep_t = named_struct(v, "fxrt_epilogue", (LLVMTypeRef[]){v->enum_field, v->f32, v->f32, v->f32, v->ptr}, 5);
   v->un_t = named_struct(v, "fxrt_unary_params", (LLVMTypeRef[]){v->f32, v->f32, v->f32}, 3);
+  v->carg_t = named_struct(v, "fxrt_custom_arg", (LLVMTypeRef[]){v->i32, v->i32, v->i32, v->ptr, v->ptr, v->i64, v->f64}, 7);
+  v->ccall_t = named_struct(v, "fxrt_custom_call", (LLVMTypeRef[]){v->ptr, v->ptr, v->i32, v->ptr, v->i32}, 5);
 }
 
 /* On the host, the layouts LLVM computes must be those of the structs fx2c itself was compiled with. */
@@ -278,6 +280,10 @@ static bool check_host_layouts(lv *v) {
       {v->ep_t, sizeof(fxrt_epilogue), 1, offsetof(fxrt_epilogue, alpha)},
       {v->ep_t, sizeof(fxrt_epilogue), 4, offsetof(fxrt_epilogue, residual)},
       {v->un_t, sizeof(fxrt_unary_params), 2, offsetof(fxrt_unary_params, c)},
+      {v->carg_t, sizeof(fxrt_custom_arg), 4, offsetof(fxrt_custom_arg, data)},
+      {v->carg_t, sizeof(fxrt_custom_arg), 6, offsetof(fxrt_custom_arg, f)},
+      {v->ccall_t, sizeof(fxrt_custom_call), 3, offsetof(fxrt_custom_call, results)},
+      {v->ccall_t, sizeof(fxrt_custom_call), 4, offsetof(fxrt_custom_call, nresults)},
   };
   for (size_t i = 0; i < sizeof c / sizeof *c; i++)
     if (LLVMABISizeOfType(v->td, c[i].t) != c[i].size || LLVMOffsetOfElement(v->td, c[i].t, c[i].field) != c[i].offset) {
@@ -821,7 +827,77 @@ static LLVMValueRef epilogue(lv *v, const fx_kcall *k, int residual) {
   return v->ep_slot;
 }
 
+/* An array of n fxrt_custom_arg on the stack (allocated in the entry block), filled with g's values and the call's
+ * tensors. */
+static LLVMValueRef custom_args(lv *v, const fx_kcall *k, const fxrt_custom_arg *g, const int8_t *refs, int32_t n,
+                                const char *name) {
+  LLVMTypeRef at = LLVMArrayType2(v->carg_t, (uint64_t)n);
+  LLVMBuilderRef eb = LLVMCreateBuilderInContext(v->ctx);
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(v->fn);
+  LLVMValueRef first = LLVMGetFirstInstruction(entry);
+  if (first) LLVMPositionBuilderBefore(eb, first);
+  else LLVMPositionBuilderAtEnd(eb, entry);
+  LLVMValueRef slot = LLVMBuildAlloca(eb, at, name);
+  LLVMSetAlignment(slot, (unsigned)LLVMABIAlignmentOfType(v->td, at));
+  LLVMDisposeBuilder(eb);
+  LLVMValueRef *el = fx_xmalloc((size_t)n * sizeof *el);
+  for (int32_t i = 0; i < n; i++) {
+    LLVMValueRef shape = LLVMConstPointerNull(v->ptr);
+    if (g[i].ndim > 0 && g[i].shape) {
+      LLVMValueRef *d = fx_xmalloc((size_t)g[i].ndim * sizeof *d);
+      for (int32_t j = 0; j < g[i].ndim; j++) d[j] = ci64(v, g[i].shape[j]);
+      shape = const_global(v, LLVMConstArray2(v->i64, d, (uint64_t)g[i].ndim), "shape");
+      fx_xfree(d);
+    }
+    LLVMValueRef f[7] = {ci32(v, g[i].kind), ci32(v, g[i].dtype), ci32(v, g[i].ndim), shape,
+                         LLVMConstPointerNull(v->ptr), ci64(v, g[i].i), LLVMConstReal(v->f64, g[i].f)};
+    el[i] = LLVMConstNamedStruct(v->carg_t, f, 7);
+  }
+  LLVMBuildStore(v->b, LLVMConstArray2(v->carg_t, el, (uint64_t)n), slot);
+  fx_xfree(el);
+  for (int32_t i = 0; i < n; i++)
+    if (refs[i] >= 0) {
+      LLVMValueRef idx[3] = {ci32(v, 0), ci32(v, i), ci32(v, 4)};
+      LLVMBuildStore(v->b, ref(v, k, refs[i]), LLVMBuildInBoundsGEP2(v->b, at, slot, idx, 3, ""));
+    }
+  return slot;
+}
+
+/* A user-defined op: the call's arrays and fxrt_custom_call on the stack, then fxrt_custom(FUNCTION, &call), as the C
+ * backend writes it. */
+static void emit_custom(lv *v, const fx_kcall *k) {
+  const fx_custom_site *s = k->custom;
+  const fx_custom_decl *dc = s->decl;
+  LLVMValueRef args = s->nargs ? custom_args(v, k, s->args, s->arg_ref, s->nargs, "custom_args") : LLVMConstPointerNull(v->ptr);
+  LLVMValueRef results = custom_args(v, k, s->results, s->result_ref, s->nresults, "custom_results");
+  char name[512];
+  snprintf(name, sizeof name, "%.*s", (int)(dc->target.n > 500 ? 500 : dc->target.n), dc->target.p);
+  LLVMValueRef target = const_global(v, LLVMConstStringInContext2(v->ctx, name, strlen(name), 0), "target");
+  LLVMValueRef cs = LLVMConstNamedStruct(v->ccall_t, (LLVMValueRef[]){target, LLVMConstPointerNull(v->ptr),
+                                                                      ci32(v, s->nargs), LLVMConstPointerNull(v->ptr),
+                                                                      ci32(v, s->nresults)}, 5);
+  cs = LLVMBuildInsertValue(v->b, cs, args, 1, "");
+  cs = LLVMBuildInsertValue(v->b, cs, results, 3, "");
+  LLVMBuilderRef eb = LLVMCreateBuilderInContext(v->ctx);
+  LLVMPositionBuilderBefore(eb, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(v->fn)));
+  LLVMValueRef call = LLVMBuildAlloca(eb, v->ccall_t, "custom_call");
+  LLVMDisposeBuilder(eb);
+  LLVMBuildStore(v->b, cs, call);
+  snprintf(name, sizeof name, "%.*s", (int)(dc->function.n > 500 ? 500 : dc->function.n), dc->function.p);
+  LLVMValueRef fn = LLVMGetNamedFunction(v->mod, name);
+  if (!fn) fn = LLVMAddFunction(v->mod, name, LLVMFunctionType(v->i32, (LLVMTypeRef[]){v->ptr}, 1, 0));
+  if (!v->kfn[FX_K_CUSTOM]) { /* fxrt_custom(fxrt_custom_fn, const fxrt_custom_call *) */
+    v->kty[FX_K_CUSTOM] = LLVMFunctionType(v->i32, (LLVMTypeRef[]){v->ptr, v->ptr}, 2, 0);
+    v->kfn[FX_K_CUSTOM] = LLVMAddFunction(v->mod, "fxrt_custom", v->kty[FX_K_CUSTOM]);
+  }
+  emit_call(v, FX_K_CUSTOM, (LLVMValueRef[]){fn, call}, 2);
+}
+
 static void emit_kcall(lv *v, const fx_kcall *k) {
+  if (k->kind == FX_K_CUSTOM) {
+    emit_custom(v, k);
+    return;
+  }
   if (k->kind == FX_K_POINTWISE) { /* a loop, which cannot fail */
     emit_pointwise(v, k);
     return;

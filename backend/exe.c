@@ -2,6 +2,7 @@
 #include "exe.h"
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -147,6 +148,14 @@ bool fx_build_exe(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
     snprintf(main_c, sizeof main_c, "%s/main.c", dir);
     arg_push(&a, model_c);
     arg_push(&a, main_c);
+    char **user = fx_xcalloc((size_t)o->nuser_sources + 1, sizeof *user);
+    for (int i = 0; i < o->nuser_sources; i++) { /* the user-defined ops' sources, which fx_emit_c copied */
+      const char *slash = strrchr(o->user_sources[i], '/');
+      fx_buf u = {0};
+      fx_buf_printf(&u, "%s/%s", dir, slash ? slash + 1 : o->user_sources[i]);
+      fx_buf_putc(&u, 0);
+      arg_push(&a, user[i] = u.p);
+    }
     ok = fx_runtime_library(extra_cflags ? extra_cflags : "", dir, lib, sizeof lib, d);
     arg_push(&a, lib);
     if (eo.weights_file) arg_push(&a, weights_o);
@@ -170,6 +179,8 @@ bool fx_build_exe(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
     }
     fx_xfree(a.v);
     fx_xfree(cflags);
+    for (int i = 0; i < o->nuser_sources; i++) fx_xfree(user[i]);
+    fx_xfree(user);
   }
   if (!keep_dir) remove_dir(tmp);
   return ok;
@@ -235,6 +246,68 @@ static void report_failure(fx_diag *d, const char *what, const char *tool, int r
   buf[got] = 0;
   fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "%s: '%s' %s%s%s", what, tool,
                 rc < 0 ? "could not be started" : "failed:\n", rc < 0 ? "" : buf, hint ? hint : "");
+}
+
+static bool write_in(const char *dir, const char *name, const void *data, size_t n, fx_diag *d);
+
+/* The runtime's headers (fxrt*.h) into dir: what the user-defined ops' sources include. */
+static bool write_runtime_headers(const char *dir, fx_diag *d) {
+  for (const fx_embedded *e = fx_embedded_files; e->name; e++) {
+    size_t n = strlen(e->name);
+    if (strncmp(e->name, "fxrt", 4) == 0 && n > 2 && strcmp(e->name + n - 2, ".h") == 0 &&
+        !write_in(dir, e->name, e->data, e->size, d))
+      return false;
+  }
+  return true;
+}
+
+void *fx_custom_ops_load_library(fx_custom_ops *ops, fx_diag *d) {
+  if (!ops->nsources) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "fx2c run needs the C sources of the ops that '%s' declares",
+                  ops->src.path);
+    fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "name them in the file: sources: my_ops.c (relative to the file)");
+    return NULL;
+  }
+  char dir[4096];
+  if (!make_temp_dir(dir, sizeof dir, d)) return NULL;
+  void *h = NULL;
+  const char *cc = env_or("CC", "cc");
+  char path[4200], inc[4200], log[4200];
+  snprintf(path, sizeof path, "%s/libfx2c_custom.so", dir);
+  snprintf(inc, sizeof inc, "-I%s", dir);
+  snprintf(log, sizeof log, "%s/cc.log", dir);
+  if (write_runtime_headers(dir, d)) {
+    arg_list a = {0};
+    arg_push(&a, cc);
+    arg_push(&a, "-std=c99");
+    arg_push(&a, "-O2");
+    arg_push(&a, "-shared");
+    arg_push(&a, "-fPIC");
+    arg_push(&a, inc);
+    arg_push(&a, "-o");
+    arg_push(&a, path);
+    for (int i = 0; i < ops->nsources; i++) arg_push(&a, ops->sources[i]);
+    int rc = run(a.v, NULL, log);
+    fx_xfree(a.v);
+    if (rc != 0) report_failure(d, "compiling the custom ops' sources", cc, rc, log, NULL);
+    else if (!(h = dlopen(path, RTLD_NOW | RTLD_LOCAL)))
+      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "cannot load the custom ops' library: %s", dlerror());
+  }
+  for (int i = 0; h && i < ops->n; i++) {
+    fx_custom_decl *dc = &ops->decls[i];
+    char name[512];
+    snprintf(name, sizeof name, "%.*s", (int)(dc->function.n > 500 ? 500 : dc->function.n), dc->function.p);
+    void *sym = dlsym(h, name);
+    if (!sym) {
+      fx_diag_error(d, &ops->src, dc->loc, "the function '%s' is not defined in the custom ops' sources", name);
+      dlclose(h);
+      h = NULL;
+      break;
+    }
+    memcpy(&dc->fn, &sym, sizeof dc->fn); /* (a data pointer to a function pointer, as POSIX's dlsym requires) */
+  }
+  remove_dir(dir); /* a loaded library stays mapped */
+  return h;
 }
 
 static bool write_in(const char *dir, const char *name, const void *data, size_t n, fx_diag *d) {
@@ -490,12 +563,17 @@ bool fx_build_exe_object(const fx_lowered *L, const fx_plan *P, const fx_emit_op
     arg_push(&a, abs_out);
     arg_push(&a, "model.o");
     arg_push(&a, drv);
+    if (o->nuser_sources) { /* the user-defined ops' sources, which include fxrt.h */
+      ok = write_runtime_headers(dir, d);
+      arg_push(&a, "-I.");
+      for (int i = 0; i < o->nuser_sources; i++) arg_push(&a, o->user_sources[i]);
+    }
     arg_push(&a, lib);
     arg_push(&a, "-pthread"); /* the driver's thread pool (fxrt_threads.c) */
     arg_push(&a, "-lm");
     if (!strstr(flags, "-fsanitize")) arg_push(&a, "-static");
     snprintf(log, sizeof log, "%s/cc.log", dir);
-    int rc = run(a.v, dir, log);
+    int rc = ok ? run(a.v, dir, log) : 0;
     fx_xfree(a.v);
     if (rc != 0) {
       report_failure(d, "linking the executable", cc, rc, log,

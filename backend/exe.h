@@ -33,6 +33,10 @@ bool fx_build_exe_object(const fx_lowered *L, const fx_plan *P, const fx_emit_op
  * hash of the compiler (its name and --version), the flags and the runtime's sources; built in the folder scratch
  * when there is no usable cache folder. Concurrent fx2c processes may build the same library: each builds in a
  * temporary folder and renames it into place. */
+/* fx2c run --custom-ops: the user-defined ops' sources compiled into a shared library (in a temporary folder, with
+ * the runtime's headers) and loaded; every declaration's fn set. Returns the library's handle (dlclose it after the
+ * run), or NULL with the compiler's output or the missing function reported. */
+void *fx_custom_ops_load_library(fx_custom_ops *ops, fx_diag *d);
 bool fx_runtime_library(const char *cflags, const char *scratch, char *path, size_t cap, fx_diag *d);
 
 #endif

@@ -73,6 +73,18 @@ void fx_iface_init(fx_iface *e, const fx_lowered *L, const fx_plan *P, const fx_
   strcpy(e->prefix, prefix);
   for (size_t i = 0; i <= strlen(e->prefix); i++)
     e->upper[i] = (char)(e->prefix[i] >= 'a' && e->prefix[i] <= 'z' ? e->prefix[i] - 32 : e->prefix[i]);
+  for (uint32_t i = 0; i < L->nsites; i++) { /* the user-defined ops' functions (--custom-ops): no local is named so */
+    fx_str f = L->sites[i]->decl->function;
+    char *name = fx_xmalloc(f.n + 1);
+    memcpy(name, f.p, f.n);
+    name[f.n] = 0;
+    if (taken(e, name)) {
+      fx_xfree(name);
+      continue;
+    }
+    e->names = fx_xrealloc(e->names, (e->nnames + 1) * sizeof *e->names);
+    e->names[e->nnames++] = name;
+  }
   /* inputs by placeholder, weights by state_dict key, activations by the node that computes them */
   if (o->profile) e->nnodes = fx_walk_nodes(L, &e->nodes); /* every node's FX line: only a profiling build's */
   for (uint32_t i = 0; i < e->nnodes; i++) { /* as both backends write them into NAME_nodes */
@@ -364,6 +376,10 @@ void fx_emit_c_build_command(const fx_lowered *L, const fx_emit_opts *o, fx_buf 
     if (strncmp(f->name, "fxrt", 4) == 0 && n > 2 && strcmp(f->name + n - 2, ".c") == 0 &&
         fx_runtime_file_needed(L, o->exe_main, f->name))
       fx_buf_printf(b, " %s", f->name);
+  }
+  for (int i = 0; i < o->nuser_sources; i++) { /* the user-defined ops' files, copied beside model.c */
+    const char *slash = strrchr(o->user_sources[i], '/');
+    fx_buf_printf(b, " %s", slash ? slash + 1 : o->user_sources[i]);
   }
   if (o->exe_main) fx_buf_puts(b, " main.c");
 }

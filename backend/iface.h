@@ -29,6 +29,9 @@ typedef struct fx_emit_opts {
                                folder's one cc command */
   const char *weights_name; /* the weights file's name as model.h gives it (NULL: model_weights.bin) */
   bool profile;             /* a profiling build: NAME_nodes and the clock hooks around every node (fxrt.h) */
+  const char *const *user_sources; /* --custom-ops: the C files of the user-defined ops (absolute paths), copied into
+                                      the C folder and compiled into executables */
+  int nuser_sources;
 } fx_emit_opts;
 
 typedef struct fx_iface {

@@ -6,6 +6,7 @@
  *   fx2c --list-ops [--format text|markdown]
  *   fx2c --help | --version
  */
+#include "frontend/custom.h"
 #include "frontend/frontend.h"
 #include "frontend/modules.h"
 #include "frontend/weights.h"
@@ -19,6 +20,7 @@
 #include "ir/graph.h"
 #include "program/program.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
 #include <sys/stat.h>
@@ -106,6 +108,9 @@ static const char help_text[] =
     "  --stats              per pass on stderr: nodes before and after, removed, folded, fused\n"
     "  --modules FILE       the text of print(model) or print(gm), for call_module nodes\n"
     "  --weights FILE       the state_dict as .safetensors or .pt/.pth (torch.save)\n"
+    "  --custom-ops FILE    user-defined ops: their targets, signatures, result shapes and C functions, and\n"
+    "                       the C sources that implement them, copied into the C folder and compiled into\n"
+    "                       executables (docs/custom-ops.md)\n"
     "  --input SPEC         an input's shape and dtype, NAME:DTYPE[D0,D1,...] (x:f32[1,3,224,224]) or\n"
     "                       NAME=FILE.npy; DTYPE is one of f32 f64 f16 bf16 i64 i32 i16 i8 u8 bool.\n"
     "                       With --modules/--weights/--input, compile checks that every node has a meaning\n"
@@ -134,7 +139,8 @@ static const char help_text[] =
     "                       $XDG_CACHE_HOME/fx2c or ~/.cache/fx2c) by compiler, flags and sources\n"
     "\n"
     "Options of run:\n"
-    "  --modules FILE, --weights FILE   as for compile\n"
+    "  --modules FILE, --weights FILE, --custom-ops FILE   as for compile (run builds the ops' sources as a\n"
+    "                       shared library and loads it)\n"
     "  -o OUTDIR            where the outputs go (created if missing)\n"
     "  --threads N          split the heavy kernels over N threads (default 1); the outputs are the same bits\n"
     "  --stats              print the interpreter's time and peak activation memory on stderr\n"
@@ -170,6 +176,8 @@ typedef struct {
   const char *emit;
   const char *modules_path;
   const char *weights_path;
+  const char *custom_path;  /* --custom-ops FILE */
+  const fx_custom_ops *custom; /* ... read */
   const char *backend;
   const char *target;
   int opt_level;
@@ -430,7 +438,7 @@ static bool program_outputs_arrays(const fx_program *p, fx_diag *d) {
 /* With --modules, --weights or --input: reads them and, when every input has a shape, gives every node its meaning,
  * so that unsupported targets, missing weights and shape errors are reported now. */
 static bool check_program(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag *d) {
-  if (!o->modules_path && !o->weights_path && !o->ninputs) return true;
+  if (!o->modules_path && !o->weights_path && !o->ninputs && !o->custom) return true;
   fx_modules mods;
   fx_weights w;
   bool have_mods, have_w, ok = false;
@@ -438,6 +446,7 @@ static bool check_program(const compile_opts *o, fx_graph *g, fx_source *msrc, f
       fx_graph_bind_names(g, have_mods ? &mods : NULL, have_w ? &w : NULL, d)) {
     fx_program p;
     fx_program_init(&p, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
+    p.custom = o->custom;
     ok = true;
     const char **given_by = fx_xcalloc((size_t)p.nplaceholders + 1, sizeof *given_by);
     for (int i = 0; i < o->ninputs; i++) ok &= apply_input_spec(&p, o->inputs[i], given_by, d);
@@ -487,6 +496,7 @@ static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag
   if (!fx_graph_bind_names(g, have_mods ? &mods : NULL, have_w ? &w : NULL, d)) goto out;
   fx_program p;
   fx_program_init(&p, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
+  p.custom = o->custom;
   if (o->target && (strstr(o->target, "-none") || strstr(o->target, "-elf"))) /* bare metal: no threads */
     p.ws_workers = 1;
   bool ok = true;
@@ -527,12 +537,14 @@ static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag
         }
       }
       fx_buf_putc(&cmd, 0);
-      const char *files[3];
+      const char *files[4];
       int nfiles = 0;
       files[nfiles++] = o->graph_path;
       if (o->modules_path) files[nfiles++] = o->modules_path;
       if (o->weights_path) files[nfiles++] = o->weights_path;
-      fx_emit_opts eo = {o->prefix, o->weights_file, false, cmd.p, files, nfiles, NULL, NULL, o->profile};
+      if (o->custom_path) files[nfiles++] = o->custom_path;
+      fx_emit_opts eo = {o->prefix, o->weights_file, false, cmd.p, files, nfiles, NULL, NULL, o->profile,
+                         o->custom ? (const char *const *)o->custom->sources : NULL, o->custom ? o->custom->nsources : 0};
       bool done = false;
       if (strcmp(o->emit, "c") == 0) done = fx_emit_c(&L, &P, &eo, o->out_path, d);
       else if (strcmp(o->emit, "exe") == 0) {
@@ -592,6 +604,7 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     else if (strcmp(a, "--emit") == 0) NEXT_ARG(o.emit);
     else if (strcmp(a, "--modules") == 0) NEXT_ARG(o.modules_path);
     else if (strcmp(a, "--weights") == 0) NEXT_ARG(o.weights_path);
+    else if (strcmp(a, "--custom-ops") == 0) NEXT_ARG(o.custom_path);
     else if (strcmp(a, "--backend") == 0) NEXT_ARG(o.backend);
     else if (strcmp(a, "--target") == 0) NEXT_ARG(o.target);
     else if (strcmp(a, "--prefix") == 0) NEXT_ARG(o.prefix);
@@ -700,6 +713,18 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
   /* the sources live until the diagnostics that point into them are printed */
   fx_source src, msrc = {0};
   int rc = EXIT_INPUT_ERROR;
+  fx_custom_ops cops;
+  bool have_cops = false;
+  if (o.custom_path) {
+    have_cops = fx_custom_ops_load(&cops, o.custom_path, &d);
+    if (!have_cops) {
+      fx_diag_print(&d, stderr);
+      fx_diag_free(&d);
+      fx_custom_ops_free(&cops);
+      return EXIT_INPUT_ERROR;
+    }
+    o.custom = &cops;
+  }
   if (fx_source_load(&src, o.graph_path, &d)) {
     fx_graph *g = fx_parse_graph(&src, &d);
     if (g) {
@@ -714,6 +739,7 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
   fx_diag_free(&d);
   if (src.text) fx_source_free(&src);
   if (msrc.text) fx_source_free(&msrc);
+  if (have_cops) fx_custom_ops_free(&cops);
   return rc;
 }
 
@@ -820,7 +846,7 @@ static bool probe_result(void *ctx, uint32_t index, uint32_t k, const void *data
 
 static int cmd_run(int argc, char **argv) {
   const char *graph_path = NULL, *out_dir = NULL, *modules_path = NULL, *weights_path = NULL, *trace_path = NULL;
-  const char *dump_dir = NULL;
+  const char *dump_dir = NULL, *custom_path = NULL;
   FILE *trace = NULL;
   run_probe probe = {0};
   const char **in_paths = calloc((size_t)argc + 1, sizeof *in_paths);
@@ -831,7 +857,8 @@ static int cmd_run(int argc, char **argv) {
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if ((strcmp(a, "-o") == 0 || strcmp(a, "--modules") == 0 || strcmp(a, "--weights") == 0 ||
-         strcmp(a, "--trace") == 0 || strcmp(a, "--dump") == 0 || strcmp(a, "--threads") == 0) && i + 1 >= argc) {
+         strcmp(a, "--trace") == 0 || strcmp(a, "--dump") == 0 || strcmp(a, "--threads") == 0 ||
+         strcmp(a, "--custom-ops") == 0) && i + 1 >= argc) {
       free(in_paths);
       return usage_error("option '%s' needs a value", a);
     }
@@ -846,6 +873,7 @@ static int cmd_run(int argc, char **argv) {
     } else if (strcmp(a, "-o") == 0) out_dir = argv[++i];
     else if (strcmp(a, "--modules") == 0) modules_path = argv[++i];
     else if (strcmp(a, "--weights") == 0) weights_path = argv[++i];
+    else if (strcmp(a, "--custom-ops") == 0) custom_path = argv[++i];
     else if (strcmp(a, "--stats") == 0) stats = true;
     else if (strcmp(a, "--profile") == 0) profile = true;
     else if (strcmp(a, "--trace") == 0) trace_path = argv[++i];
@@ -872,12 +900,17 @@ static int cmd_run(int argc, char **argv) {
   bool have_prog = false;
   fx_run_result res = {0};
   int rc = EXIT_INPUT_ERROR;
+  fx_custom_ops cops = {0};
+  bool have_cops = false;
+  void *custom_lib = NULL;
+  if (custom_path && !(have_cops = fx_custom_ops_load(&cops, custom_path, &d))) goto done;
   if (!fx_source_load(&src, graph_path, &d) || !(g = fx_parse_graph(&src, &d)) || fx_graph_lint(g, &d)) goto done;
   if (!load_model_files(modules_path, weights_path, &msrc, &mods, &have_mods, &w, &have_w, &d)) goto done;
   if (!fx_graph_bind_names(g, have_mods ? &mods : NULL, have_w ? &w : NULL, &d)) goto done;
   for (int i = 0; i < nin; i++)
     if (!fx_npy_read(in_paths[i], &inputs[i], &d)) goto done;
   fx_program_init(&prog, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
+  prog.custom = have_cops ? &cops : NULL;
   have_prog = true;
   /* the files fill the placeholders in graph order, as a call's positional arguments do; the placeholders left
    * over must have defaults (concrete_args), which they keep, as compile and the executables do */
@@ -900,6 +933,7 @@ static int cmd_run(int argc, char **argv) {
   }
   if (!program_outputs_arrays(&prog, &d) || !fx_program_read_weights(&prog, have_w ? &w : NULL, &d))
     goto done;
+  if (have_cops && !(custom_lib = fx_custom_ops_load_library(&cops, &d))) goto done;
   /* no output may overwrite an input: all are checked before the first is written, the trace before the run */
   input_files in_files = {NULL, 0, &d};
   add_input(&in_files, "the graph", graph_path);
@@ -1027,6 +1061,8 @@ done:
   fx_diag_free(&d);
   if (msrc.text) fx_source_free(&msrc);
   if (src.text) fx_source_free(&src);
+  if (custom_lib) dlclose(custom_lib);
+  if (have_cops) fx_custom_ops_free(&cops);
   free(in_paths);
   return ok ? 0 : rc;
 }

@@ -142,10 +142,11 @@ bool fx_pass_constfold(fx_pass_manager *pm, fx_pass_stats *st) {
   uint64_t budget = FOLD_WORK_BUDGET;
   for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next) {
     const fx_inst *in = &p->inst[i];
-    if (in->op < 0 || in->failed || !in->work || in->inplace || in->result.kind != FX_V_TENSOR ||
+    if (in->op < 0 || in->op == FX_OP_CUSTOM || in->failed || !in->work || in->inplace || in->result.kind != FX_V_TENSOR ||
         g->nodes[i].opcode == FX_OUTPUT || g->nodes[i].nusers == 0 || L.first_call[i] == FX_NONE_IDX ||
         L.first_call[i] == L.end_call[i])
-      continue; /* (what nobody reads is dead code's to remove) */
+      continue; /* (what nobody reads is dead code's to remove; a user-defined op runs the user's code, which the
+                   compiler does not have) */
     uint32_t y = in->result.v.node;
     if (c.root[y] != y) continue; /* computed into another tensor's storage */
     uint64_t in_bytes = 0;

@@ -35,7 +35,7 @@ bool fx_pass_cse(fx_pass_manager *pm, fx_pass_stats *st) {
     const fx_node *nd = &g->nodes[i];
     const fx_inst *in = &p->inst[i];
     bool candidate = nd->opcode != FX_PLACEHOLDER && nd->opcode != FX_OUTPUT && !fx_node_is_impure(g, i) &&
-                     !in->failed && !in->inplace;
+                     !in->failed && !in->inplace && in->op != FX_OP_CUSTOM; /* the user's code runs as often as called */
     if (candidate && in->op >= 0) {
       const fx_sig *sig = fx_op_sig((fx_op)in->op);
       for (int k = 0; k < sig->n && candidate; k++) candidate = !reads_written(p, &in->args[k], written);

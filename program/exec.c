@@ -1,6 +1,9 @@
 /* exec.c: running one lowered call with the runtime's kernels (exec.h). */
 #include "exec.h"
 
+#include <stdio.h>
+#include <string.h>
+
 /* The typed value of a scalar ref, kept in `slot`. */
 typedef union {
   float f;
@@ -70,9 +73,27 @@ static const fxrt_epilogue *epilogue(const fx_kcall *k, void *residual, fxrt_epi
 /* a fused group: its program, its inputs r[1..i0] read through views 1..i0, its result r[0] of view 0's shape */
 #define ARG_POINTWISE(s) \
   , k->p.pw, (int32_t)k->i[1], pw_in, &k->view[1], (int32_t)k->i[0], r[0], k->view[0].ndim, k->view[0].shape
+/* a user-defined op: exec_custom, before the switch */
+#define ARG_CUSTOM(s) , NULL, NULL
 #define A(type, slot, name) ARG_##type(slot)
 #define DROP_FIRST(x, ...) __VA_ARGS__
 #define CALL(fn, ...) fn(DROP_FIRST(__VA_ARGS__))
+
+/* A user-defined op: its description with the call's tensors, given to the function that `fx2c run` loaded. */
+static fxrt_status exec_custom(const fx_kcall *k, void *const *r) {
+  const fx_custom_site *s = k->custom;
+  if (!s || !s->decl->fn) return FXRT_EINVAL;
+  fxrt_custom_arg args[FX_SIG_MAX], results[FX_CUSTOM_MAX_RESULTS];
+  memcpy(args, s->args, sizeof args);
+  memcpy(results, s->results, sizeof results);
+  for (int32_t i = 0; i < s->nargs; i++)
+    if (s->arg_ref[i] >= 0) args[i].data = r[s->arg_ref[i]];
+  for (int32_t j = 0; j < s->nresults; j++) results[j].data = r[s->result_ref[j]];
+  char target[256];
+  snprintf(target, sizeof target, "%.*s", (int)(s->decl->target.n > 250 ? 250 : s->decl->target.n), s->decl->target.p);
+  const fxrt_custom_call call = {target, args, s->nargs, results, s->nresults};
+  return fxrt_custom(s->decl->fn, &call);
+}
 
 fxrt_status fx_exec_call(const fx_kcall *k, fx_ref_base_fn basefn, void *ctx, const fxrt_threadpool *threads) {
   scalar s[FX_KCALL_REFS];
@@ -80,6 +101,7 @@ fxrt_status fx_exec_call(const fx_kcall *k, fx_ref_base_fn basefn, void *ctx, co
   for (int i = 0; i < FX_KCALL_REFS; i++) r[i] = ptr(k, i, s, basefn, ctx);
   fxrt_epilogue ep;
   const float *pw_in[FXRT_PW_MAX_INPUTS] = {NULL};
+  if (k->kind == FX_K_CUSTOM) return exec_custom(k, r);
   if (k->kind == FX_K_POINTWISE)
     for (int64_t i = 0; i < k->i[0] && i < FXRT_PW_MAX_INPUTS; i++) pw_in[i] = r[1 + i];
   switch ((fx_kind)k->kind) {

@@ -1009,8 +1009,9 @@ static bool resolve_python_function(ctx *c) {
   fx_diag_error(c->d, src_of(c), n->loc, "unsupported call_function target '%.*s': a Python function that is not one of torch's",
                 (int)n->target.n, n->target.p);
   fx_diag_note(c->d, NULL, (fx_loc){0, 0, 0, 0},
-               "torch.fx keeps a function it cannot trace as one call; trace through it (remove torch.fx.wrap) or use "
-               "make_fx, which records the torch operations inside it");
+               "torch.fx keeps a function it cannot trace as one call; trace through it (remove torch.fx.wrap), use "
+               "make_fx, which records the torch operations inside it, or declare it with --custom-ops FILE and "
+               "link your C implementation (docs/custom-ops.md)");
   return false;
 }
 
@@ -1294,11 +1295,33 @@ static bool native_mha_composite(const fx_node *n) {
   return false;
 }
 
+/* A call of a user-defined op (--custom-ops): its arguments bound to the declaration's parameters, packed into the
+ * one tuple argument of FX_OP_CUSTOM; inference checks their types (ops/custom.c). */
+static bool legalize_custom(ctx *c, int decl) {
+  const fx_node *n = &c->p->g->nodes[c->node];
+  const fx_custom_decl *dc = &c->p->custom->decls[decl];
+  fx_value slots[FX_SIG_MAX];
+  fx_bind_error err;
+  if (!fx_sig_bind(&dc->sig, &n->args, &n->kwargs, &c->p->arena, slots, NULL, &err)) {
+    fx_diag_error(c->d, src_of(c), err.at ? arg_loc(c, err.at) : n->loc, "%.*s() %s", (int)n->target.n, n->target.p,
+                  err.msg);
+    fx_diag_note(c->d, &c->p->custom->src, dc->loc, "declared here");
+    return false;
+  }
+  fx_inst *in = inst_of(c);
+  in->op = FX_OP_CUSTOM;
+  in->custom = (int16_t)(decl + 1);
+  in->args = fx_arena_alloc(&c->p->arena, sizeof *in->args);
+  in->args[0] = fx_value_tuple(c->p->g, slots, (uint32_t)dc->sig.n);
+  return true;
+}
+
 bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
   ctx c = {p, node, d, false};
   const fx_node *n = &p->g->nodes[node];
   fx_inst *in = &p->inst[node];
   in->op = -1;
+  in->custom = 0;
   switch ((fx_opcode)n->opcode) {
   case FX_PLACEHOLDER:
   case FX_GET_ATTR:
@@ -1308,6 +1331,10 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
     return legalize_module(&c);
   default:
     break;
+  }
+  if (n->opcode == FX_CALL_FUNCTION && p->custom) { /* the user's declarations come first */
+    int decl = fx_custom_ops_find(p->custom, n->target);
+    if (decl >= 0) return legalize_custom(&c, decl);
   }
   if (n->opcode == FX_CALL_FUNCTION && fx_str_starts_with(n->target, "<function ") && !resolve_python_function(&c))
     return false;
@@ -1366,7 +1393,8 @@ bool fx_legalize_node(fx_program *p, uint32_t node, fx_diag *d) {
   fx_diag_error(d, p->g->nodes[node].loc.line ? p->g->src : NULL, n->loc, "unsupported %s target '%.*s'",
                 fx_opcode_names[n->opcode], (int)t.n, t.p);
   fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
-               "'fx2c --list-ops' lists the targets fx2c supports; write this step with those");
+               "'fx2c --list-ops' lists the targets fx2c supports; write this step with those, or declare it with "
+               "--custom-ops FILE and link your C implementation (docs/custom-ops.md)");
   return false;
 }
 

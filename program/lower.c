@@ -21,6 +21,11 @@ int fx_kcall_refs(const fx_kcall *k, uint8_t slots[FX_KCALL_REFS], bool written[
         slots[n] = (uint8_t)i;
         written[n++] = i == 0;
       }
+    } else if (g->type == FX_ARG_CUSTOM) { /* the arguments' tensors ref[0..i0), the results' ref[i0..i0+i1) */
+      for (int64_t i = 0; i < k->i[0] + k->i[1] && n < FX_KCALL_REFS; i++) {
+        slots[n] = (uint8_t)i;
+        written[n++] = i >= k->i[0];
+      }
     }
   }
   return n;
@@ -410,6 +415,11 @@ void fx_lowered_free(fx_lowered *L) {
   fx_xfree(L->outputs);
   fx_xfree(L->first_call);
   fx_xfree(L->end_call);
+  for (uint32_t i = 0; i < L->nsites; i++) {
+    fx_xfree(L->sites[i]->pool);
+    fx_xfree(L->sites[i]);
+  }
+  fx_xfree(L->sites);
   memset(L, 0, sizeof *L);
 }
 

@@ -49,6 +49,19 @@ typedef struct fx_ref {
 #define FX_KCALL_REFS 8 /* POINTWISE: the result and FXRT_PW_MAX_INPUTS inputs */
 #define FX_KCALL_INTS 16 /* i[]: the 3-d kernels take up to 13 */
 
+/* FX_K_CUSTOM: a call of a user-defined op (ops/custom.c), as fxrt_custom_call (runtime/fxrt.h) gives it to the
+ * user's function: every argument and result with its values known at compile time; a tensor's data is the call's
+ * ref[ref[j]] (arguments' tensors first, then the results'), filled in by whoever runs or writes the call. */
+typedef struct fx_custom_site {
+  const fx_custom_decl *decl;
+  int32_t nargs, nresults;
+  fxrt_custom_arg args[FX_SIG_MAX];
+  fxrt_custom_arg results[FX_CUSTOM_MAX_RESULTS];
+  int8_t arg_ref[FX_SIG_MAX];                /* a TENSOR argument's ref slot, else -1 */
+  int8_t result_ref[FX_CUSTOM_MAX_RESULTS];  /* each result's ref slot */
+  int64_t *pool;                             /* the shapes and int lists that args[].shape point into */
+} fx_custom_site;
+
 typedef struct fx_kcall {
   uint8_t kind;     /* fx_kind */
   int32_t sub;      /* the unary, binary or reduce op, the pad mode */
@@ -63,6 +76,7 @@ typedef struct fx_kcall {
   double scalar[3];   /* FX_REF_SCALAR values of floating-point refs */
   int64_t iscalar[3]; /* ... and of integer and bool refs (exact beyond 2^53) */
   fxrt_epilogue ep;
+  const fx_custom_site *custom; /* CUSTOM: the call's description (owned by fx_lowered) */
   union {
     fxrt_conv2d_params conv;
     fxrt_conv_transpose2d_params convt;
@@ -101,6 +115,8 @@ typedef struct fx_lowered {
   uint32_t noutputs;
   uint32_t *first_call; /* by node index: its calls are [first_call, end_call) (FX_NONE_IDX: erased node) */
   uint32_t *end_call;
+  fx_custom_site **sites; /* the CUSTOM calls' descriptions */
+  uint32_t nsites;
 } fx_lowered;
 
 /* Lowers every node with work. Reports every node that cannot be lowered (with its position); false if any. */

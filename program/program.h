@@ -15,6 +15,7 @@
 #ifndef FX_PROGRAM_H
 #define FX_PROGRAM_H
 
+#include "../frontend/custom.h"
 #include "../frontend/modules.h"
 #include "../frontend/weights.h"
 #include "../ir/graph.h"
@@ -99,6 +100,7 @@ typedef struct fx_inst {
   bool work;          /* does something at run time */
   bool failed;        /* inference failed here or upstream (its users are not reported again) */
   int16_t composite;  /* a composite target (decompose.c): its row + 1; op is -1 until inference decomposes it */
+  int16_t custom;     /* FX_OP_CUSTOM: its declaration's index in fx_program.custom + 1 (frontend/custom.h); 0: none */
   fx_value *args;     /* one per parameter of fx_op_sig(op) */
   fx_value result;    /* FX_V_TENSOR, a constant, or a tuple of them (multi-output ops) */
   const fx_module *mod; /* call_module: the module */
@@ -129,6 +131,8 @@ typedef struct fx_program {
                              contiguous() may leave such a view, which is then a reshape */
   int32_t ws_workers;     /* the workers that kernels with scratch per worker (Winograd, attention) get room for
                              in their workspaces: FXRT_WS_WORKERS (fx_program_init), 1 for firmware (no threads) */
+  const fx_custom_ops *custom;         /* the user-defined ops (--custom-ops FILE), or NULL: set after
+                                         fx_program_init, kept by the passes' rebuilds */
   fx_arena arena;
 } fx_program;
 

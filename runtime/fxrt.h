@@ -38,7 +38,8 @@ typedef enum fxrt_status {
   FXRT_ERANGE = 3,    /* an index out of range (embedding, gather) */
   FXRT_ENOTSUP = 4,   /* a mode the kernel does not implement */
   FXRT_EWORKSPACE = 5, /* the workspace given is smaller than the kernel's *_workspace_size() */
-  FXRT_EASSERT = 6     /* a condition that the model asserts (torch._assert) is false */
+  FXRT_EASSERT = 6,    /* a condition that the model asserts (torch._assert) is false */
+  FXRT_ECUSTOM = 7     /* a user-defined op (fx2c --custom-ops) returned an error */
 } fxrt_status;
 
 /* The name of a status ("invalid argument", ...). */
@@ -687,6 +688,62 @@ int64_t fxrt_rnn_workspace_size(int64_t mode, int64_t B, int64_t H, int64_t proj
 fxrt_status fxrt_rnn_f32(int64_t mode, const float *gx, const float *w_hh, const float *b_hh, const float *w_hr,
                          float *y, float *h_n, float *c_n, float *work, int64_t T, int64_t B, int64_t H, int64_t P,
                          int64_t reverse, int64_t init, int64_t batch_first, int64_t y_stride);
+
+/* ---- user-defined ops (fx2c --custom-ops, fxrt_custom.c) ------------------------------------------------------ */
+
+/* A call of a user-defined op: what its C function gets. Each parameter of the op's declaration is one argument, in
+ * the declaration's order (a defaulted one that the graph leaves out has its default; an absent optional tensor is
+ * FXRT_CUSTOM_NONE); each declared result is a TENSOR whose `data` the function fills. Tensors are contiguous and
+ * row-major, their shapes as the declaration's rules computed them when the model was compiled. The function returns
+ * 0 on success; anything else stops the model's run with FXRT_ECUSTOM. Example, for the declaration
+ * `mylib.scale(Tensor x, float alpha=2.0) -> like(x) = my_scale`:
+ *
+ *     int my_scale(const fxrt_custom_call *call) {
+ *       const fxrt_custom_arg *x = &call->args[0];
+ *       const float *in = x->data;
+ *       float *out = call->results[0].data;
+ *       for (int64_t i = 0; i < fxrt_custom_numel(x); i++) out[i] = (float)call->args[1].f * in[i];
+ *       return 0;
+ *     }
+ */
+typedef enum fxrt_custom_kind {
+  FXRT_CUSTOM_NONE,   /* an optional tensor (Tensor?) that is None */
+  FXRT_CUSTOM_TENSOR, /* dtype, ndim, shape, data */
+  FXRT_CUSTOM_INT,    /* i */
+  FXRT_CUSTOM_FLOAT,  /* f */
+  FXRT_CUSTOM_BOOL,   /* i: 0 or 1 */
+  FXRT_CUSTOM_INTS    /* int[]: ndim values at shape */
+} fxrt_custom_kind;
+
+typedef struct fxrt_custom_arg {
+  int32_t kind;         /* fxrt_custom_kind */
+  int32_t dtype;        /* TENSOR: an fxrt_dtype */
+  int32_t ndim;         /* TENSOR: its dimensions; INTS: their count */
+  const int64_t *shape; /* TENSOR: its sizes; INTS: the ints */
+  void *data;           /* TENSOR: its elements (an argument's are to be read only) */
+  int64_t i;            /* INT, BOOL */
+  double f;             /* FLOAT */
+} fxrt_custom_arg;
+
+typedef struct fxrt_custom_call {
+  const char *target;             /* the op as the graph names it ("torch.ops.mylib.scale") */
+  const fxrt_custom_arg *args;    /* the declared parameters, in order */
+  int32_t nargs;
+  const fxrt_custom_arg *results; /* the declared results, in order: tensors to fill */
+  int32_t nresults;
+} fxrt_custom_call;
+
+typedef int (*fxrt_custom_fn)(const fxrt_custom_call *call);
+
+/* The elements of a TENSOR argument (1 for zero dimensions; 0 for another kind). */
+static inline int64_t fxrt_custom_numel(const fxrt_custom_arg *a) {
+  int64_t n = 1;
+  if (a->kind != FXRT_CUSTOM_TENSOR) return 0;
+  for (int32_t d = 0; d < a->ndim; d++) n *= a->shape[d];
+  return n;
+}
+/* Calls fn(call): FXRT_OK when it returns 0, else FXRT_ECUSTOM. */
+fxrt_status fxrt_custom(fxrt_custom_fn fn, const fxrt_custom_call *call);
 
 /* ---- profiling (fx2c compile --profile) -------------------------------------------------------------------- */
 

@@ -31,6 +31,7 @@ const char *fxrt_status_str(fxrt_status s) {
   case FXRT_ENOTSUP: return "unsupported mode";
   case FXRT_EWORKSPACE: return "workspace too small";
   case FXRT_EASSERT: return "the model's assertion (torch._assert) failed";
+  case FXRT_ECUSTOM: return "a user-defined op (--custom-ops) returned an error";
   }
   return "unknown status";
 }

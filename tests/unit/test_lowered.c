@@ -33,7 +33,7 @@ static void descriptions_are_consistent(void **state) {
       case FX_ARG_F64: assert_true(g->slot < 2); break;
       default: break;
       }
-      outs += g->type == FX_ARG_OUT || g->type == FX_ARG_POINTWISE;
+      outs += g->type == FX_ARG_OUT || g->type == FX_ARG_POINTWISE || g->type == FX_ARG_CUSTOM;
       for (int b = 0; b < a; b++) /* no ref passed twice */
         if ((g->type == FX_ARG_IN || g->type == FX_ARG_OUT) && (d->args[b].type == FX_ARG_IN || d->args[b].type == FX_ARG_OUT))
           assert_int_not_equal(g->slot, d->args[b].slot);
