@@ -783,6 +783,16 @@ def MfccFrontEnd():
                                       melkwargs=dict(n_fft=256, hop_length=64, n_mels=20))
 
 
+def DeepSpeechSmall():
+    """torchaudio.models.DeepSpeech in a small configuration (32 features, 64 hidden units, 10 classes), random
+    weights: three hardtanh-clipped linear layers, a bidirectional ReLU nn.RNN, a linear layer, log_softmax. Its
+    input is [batch, channel 1, time, feature]. symbolic_trace cannot trace it (`x, _ = self.bi_rnn(x)` unpacks a Proxy,
+    which cannot be iterated): make_fx, where the RNN is a loop of mm/addmm/relu steps over unbind/stack.
+    x: [2, 1, 12, 32]."""
+    import torchaudio
+    return torchaudio.models.DeepSpeech(n_feature=32, n_hidden=64, n_class=10)
+
+
 class Wav2Vec2Small(torch.nn.Module):
     """torchaudio.models.wav2vec2_model in a small configuration (a 3-layer group-norm feature extractor of 32
     channels, 2 transformer layers of width 48 with 4 heads, a weight-normed positional convolution of 16 taps in 4
