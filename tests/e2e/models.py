@@ -811,6 +811,33 @@ class Wav2Vec2Small(torch.nn.Module):
 
     def forward(self, x):
         return self.m(x)[0]  # the second output is the lengths: None without them
+class HubertSmall(torch.nn.Module):
+    """torchaudio.models.wav2vec2_model with HuBERT Large's structure (torchaudio.models.hubert_large: a layer-norm
+    feature extractor, pre-norm transformer layers (encoder_layer_norm_first), no convolution biases) in a small
+    configuration (3 extractor layers of 32 channels, 2 transformer layers of width 48 with 4 heads, a weight-normed
+    positional convolution of 16 taps in 4 groups) with a linear head of 10 classes (aux_num_out, as a fine-tuned
+    HuBERT), random weights. With lengths (with_lengths=True): the key padding mask of each waveform's valid frames
+    (torchaudio computes the frames' lengths with floor divisions, zeroes the padded frames and masks them in
+    attention), and the second output is those lengths. symbolic_trace cannot trace it (the extractor branches on
+    x.ndim): make_fx. x: [2, 800], lengths: i64[2]."""
+
+    def __init__(self, with_lengths=False):
+        super().__init__()
+        import torchaudio
+        self.with_lengths = with_lengths
+        self.m = torchaudio.models.wav2vec2_model(
+            extractor_mode="layer_norm", extractor_conv_layer_config=[(32, 10, 5), (32, 3, 2), (32, 2, 2)],
+            extractor_conv_bias=False, encoder_embed_dim=48, encoder_projection_dropout=0.0,
+            encoder_pos_conv_kernel=16, encoder_pos_conv_groups=4, encoder_num_layers=2, encoder_num_heads=4,
+            encoder_attention_dropout=0.0, encoder_ff_interm_features=96, encoder_ff_interm_dropout=0.0,
+            encoder_dropout=0.0, encoder_layer_norm_first=True, encoder_layer_drop=0.0, aux_num_out=10)
+
+    def forward(self, x, lengths=None):
+        if self.with_lengths:
+            return self.m(x, lengths)
+        return self.m(x)[0]  # the second output is the lengths: None without them
+
+
 class AttentionModules(torch.nn.Module):
     """nn.MultiheadAttention called as a module (issue 16): cross-attention of different lengths, sequence first, with
     a 2-d float attn_mask and a bool key_padding_mask, the heads' average weights; batch_first with kdim and vdim

@@ -218,6 +218,8 @@ def all_cases():
                                        "--aten"], num_params=None),
         Case("deepspeech@aten", "aten", ["--module", "tests/e2e/models.py:DeepSpeechSmall", "--input",
                                          "x:f32[2,1,12,32]", "--aten"], num_params=None),
+        Case("hubert@aten", "aten", ["--module", "tests/e2e/models.py:HubertSmall", "--input", "x:f32[2,800]",
+                                     "--aten"], num_params=None),
         Case("wav2letter", "module", ["--module", "tests/e2e/models.py:Wav2LetterWaveform", "--input",
                                       "x:f32[1,1,8000]"], num_params=None),
         Case("convtasnet@aten", "aten", ["--module", "tests/e2e/models.py:ConvTasNetSmall", "--input", "x:f32[1,1,800]",
