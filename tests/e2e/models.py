@@ -838,6 +838,32 @@ class HubertSmall(torch.nn.Module):
         return self.m(x)[0]  # the second output is the lengths: None without them
 
 
+class ConformerSmall(torch.nn.Module):
+    """torchaudio.models.Conformer (input_dim 32, 4 heads, ffn_dim 64, 2 layers, depthwise kernel 7), random weights,
+    on features [batch, T, 32] and their lengths [batch]. Conformer.forward computes the key padding mask's length as
+    int(torch.max(lengths).item()), a value make_fx cannot trace (and symbolic_trace cannot either); in its documented
+    use the features are padded to the longest, T = max(lengths), and a batch with max(lengths) != T fails in PyTorch
+    (the mask's length is not the sequence's). So this is Conformer.forward with T = input.size(1) as that length,
+    the same computation for every batch PyTorch accepts; to keep the batch one of them, the first sequence's length
+    is set to T (the others are the given ones, 1 <= lengths <= T). Returns the features and the lengths. make_fx.
+    x: [3, 20, 32], lengths: i64[3]."""
+
+    def __init__(self):
+        super().__init__()
+        import torchaudio
+        self.m = torchaudio.models.Conformer(input_dim=32, num_heads=4, ffn_dim=64, num_layers=2,
+                                             depthwise_conv_kernel_size=7)
+
+    def forward(self, input, lengths):
+        b, t = input.shape[0], input.shape[1]
+        lengths = torch.cat([torch.full((1,), t, dtype=lengths.dtype), lengths[1:]])
+        mask = torch.arange(t, dtype=lengths.dtype).expand(b, t) >= lengths.unsqueeze(1)
+        x = input.transpose(0, 1)
+        for layer in self.m.conformer_layers:
+            x = layer(x, mask)
+        return x.transpose(0, 1), lengths
+
+
 class AttentionModules(torch.nn.Module):
     """nn.MultiheadAttention called as a module (issue 16): cross-attention of different lengths, sequence first, with
     a 2-d float attn_mask and a bool key_padding_mask, the heads' average weights; batch_first with kdim and vdim

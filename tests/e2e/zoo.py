@@ -223,6 +223,9 @@ def all_cases():
         Case("hubert_lengths@aten", "aten", ["--module", "tests/e2e/models.py:HubertSmall(with_lengths=True)",
                                              "--input", "x:f32[2,800]", "--input", "lengths:i64[2]", "--input-range",
                                              "lengths=400,801", "--aten"], num_params=None),
+        Case("conformer@aten", "aten", ["--module", "tests/e2e/models.py:ConformerSmall", "--input", "x:f32[3,20,32]",
+                                        "--input", "lengths:i64[3]", "--input-range", "lengths=1,16", "--aten"],
+             num_params=None),
         Case("wav2letter", "module", ["--module", "tests/e2e/models.py:Wav2LetterWaveform", "--input",
                                       "x:f32[1,1,8000]"], num_params=None),
         Case("convtasnet@aten", "aten", ["--module", "tests/e2e/models.py:ConvTasNetSmall", "--input", "x:f32[1,1,800]",
@@ -353,6 +356,13 @@ def cache_valid(export_dir, case, torch_version):
             or meta.get("inputs") != want_inputs or meta.get("aten") != ("--aten" in case.args)
             or meta.get("randomize_bn") != "calibrated" or meta.get("randomize_zeros") is not True):
         return None
+    for i, a in enumerate(case.args):  # --input-range [NAME=]LO,HI: the ranges the export drew integers from
+        if a == "--input-range":
+            name, _, bounds = case.args[i + 1].rpartition("=")
+            want = [int(b) for b in bounds.split(",")]
+            got = meta.get("input_ranges") or {}
+            if (got.get(name) != want) if name else any(r != want for r in got.values()):
+                return None
     if want_module:
         import hashlib
         with open(os.path.join(ROOT, want_module.rpartition(":")[0]), "rb") as f:
