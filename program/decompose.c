@@ -811,8 +811,9 @@ static const composite composites[] = {
      "input, indices, values, accumulate=False",
      "z = _if(_ne(_len(indices), 1), _err('index_put_ with more than one index tensor is not supported'), 0); "
      "i = _item(indices, 0); "
-     "y = _if(_ne(_dtype(i), 'torch.bool'), _err('index_put_ (in place) is supported with a bool mask only; use the "
-     "result of index_put (out of place) instead of writing into the input'), 0); "
+     "y = _if(_ne(_dtype(i), 'torch.bool'), _err('index_put_ (x[i] = v) with an integer index writes into its input in "
+     "place, which fx2c supports for a bool mask only; compute a new tensor instead (x = x.index_put((i,), v)) and "
+     "use it in place of the input'), 0); "
      "rest = _slice(_sizes(input), _ndim(i)); "
      "w = _if(_ne(_sizes(i), _slice(_sizes(input), 0, _ndim(i))), _err('the shape of the mask does not match "
      "the shape of the indexed tensor'), 0); "

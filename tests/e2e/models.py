@@ -838,6 +838,30 @@ class HubertSmall(torch.nn.Module):
         return self.m(x)[0]  # the second output is the lengths: None without them
 
 
+class IndexPutInPlace(torch.nn.Module):
+    """x[mask] = v as make_fx writes it (aten.index_put_ with a bool mask, as torchaudio's wav2vec2 zeroes padded
+    frames): a number, values of one selected element's shape, accumulate=True, a mask over one leading dimension, a
+    write through a view into its base, and a tensor read before the write and after it. x: [2, 5, 4], y: [2, 5]."""
+
+    def forward(self, x, y):
+        a = x * 2
+        a[y > 0] = 0.5
+        b = x + 1
+        b[y < 0] = torch.arange(4.0)
+        c = x - 1
+        c.index_put_((y > 0.5,), torch.tensor(3.0), accumulate=True)
+        e = x * 3
+        e[y[:, 0] > 0] = -1.0  # a mask of the first dimension: whole [5, 4] rows
+        d = x.clone()
+        v = d[:, 1:]
+        v[y[:, 1:] > 0] = -2.0  # into d through the view
+        f = x * 4
+        g = f + 1  # f before the write
+        f[y > 1] = 7.0
+        h = f - 1  # f after it
+        return a, b, c, e, d, v * 1, g, h
+
+
 class ConformerSmall(torch.nn.Module):
     """torchaudio.models.Conformer (input_dim 32, 4 heads, ffn_dim 64, 2 layers, depthwise kernel 7), random weights,
     on features [batch, T, 32] and their lengths [batch]. Conformer.forward computes the key padding mask's length as
