@@ -870,13 +870,15 @@ class ConformerSmall(torch.nn.Module):
     (the mask's length is not the sequence's). So this is Conformer.forward with T = input.size(1) as that length,
     the same computation for every batch PyTorch accepts; to keep the batch one of them, the first sequence's length
     is set to T (the others are the given ones, 1 <= lengths <= T). Returns the features and the lengths. make_fx.
-    x: [3, 20, 32], lengths: i64[3]."""
+    Options: use_group_norm (GroupNorm instead of BatchNorm1d in the convolution module), convolution_first (the
+    convolution module before self-attention). x: [3, 20, 32], lengths: i64[3]."""
 
-    def __init__(self):
+    def __init__(self, use_group_norm=False, convolution_first=False):
         super().__init__()
         import torchaudio
         self.m = torchaudio.models.Conformer(input_dim=32, num_heads=4, ffn_dim=64, num_layers=2,
-                                             depthwise_conv_kernel_size=7)
+                                             depthwise_conv_kernel_size=7, use_group_norm=use_group_norm,
+                                             convolution_first=convolution_first)
 
     def forward(self, input, lengths):
         b, t = input.shape[0], input.shape[1]

@@ -226,6 +226,10 @@ def all_cases():
         Case("conformer@aten", "aten", ["--module", "tests/e2e/models.py:ConformerSmall", "--input", "x:f32[3,20,32]",
                                         "--input", "lengths:i64[3]", "--input-range", "lengths=1,16", "--aten"],
              num_params=None),
+        Case("conformer_gn@aten", "aten", ["--module", "tests/e2e/models.py:ConformerSmall(use_group_norm=True, "
+                                           "convolution_first=True)", "--input", "x:f32[3,20,32]", "--input",
+                                           "lengths:i64[3]", "--input-range", "lengths=1,16", "--aten"],
+             num_params=None),
         Case("index_put_inplace@aten", "aten", ["--module", "tests/e2e/models.py:IndexPutInPlace", "--input",
                                                 "x:f32[2,5,4]", "--input", "y:f32[2,5]", "--aten"], num_params=None),
         Case("wav2letter", "module", ["--module", "tests/e2e/models.py:Wav2LetterWaveform", "--input",
