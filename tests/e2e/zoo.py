@@ -54,7 +54,7 @@ LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "layers_volume"
          "resnet18", "resnet18@aten", "mobilenet_v3_small", "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten",
          "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf", "special_binary", "special_binary@aten",
          "audio_layers", "audio_frontend", "mfcc@aten", "attention_modules", "transformer_layers@aten", "sdpa",
-         "layers_video", "layers_video@aten", "transformer_fastpath@aten")
+         "layers_video", "layers_video@aten", "transformer_fastpath@aten", "index_put_inplace@aten")
 RESIDUAL_ZERO_INIT = ("resnet", "resnext", "wide_resnet")
 VIDEO_MODELS = ("r3d_18", "mc3_18", "r2plus1d_18", "s3d")  # heavy: not LIGHT
 ATEN_MODELS = ("resnet18", "mobilenet_v3_small", "shufflenet_v2_x0_5", "vit_b_16")
