@@ -781,7 +781,7 @@ static const composite composites[] = {
      "y = sum(mul(t, unsqueeze(input2, -2)), -1); _if(_none(bias), y, add(y, bias))"},
     /* one index tensor for dimension 0: index_copy (index_add to accumulate) of the values broadcast to the index's
      * shape and the rest of the input's */
-    {{"torch.index_put", M("index_put")},
+    {{"torch.index_put", M("index_put"), ATEN("index_put")},
      "input, indices, values, accumulate=False",
      "z = _if(_ne(_len(indices), 1), _err('index_put with more than one index tensor is not supported'), 0); "
      "i = _item(indices, 0); "
@@ -804,6 +804,23 @@ static const composite composites[] = {
      "broadcast to one selected element (the number of selected elements is known only at run time)'), 0); "
      "m = reshape(mask, _concat(_sizes(mask), _ones(_len(rest)))); v = expand(to(values, _dtype(input)), rest); "
      "_if(accumulate, add(input, where(m, v, 0)), where(m, v, input))"},
+    /* in place (make_fx's `x[mask] = v`: torchaudio's wav2vec2 zeroes the padded frames): one bool mask over the
+     * leading dimensions and values that broadcast to one selected element, written by masked_fill_ (inside fx2c its
+     * value may be a tensor of the input's shape); an integer index is refused */
+    {{M("index_put_"), ATEN("index_put_")},
+     "input, indices, values, accumulate=False",
+     "z = _if(_ne(_len(indices), 1), _err('index_put_ with more than one index tensor is not supported'), 0); "
+     "i = _item(indices, 0); "
+     "y = _if(_ne(_dtype(i), 'torch.bool'), _err('index_put_ (x[i] = v) with an integer index writes into its input in "
+     "place, which fx2c supports for a bool mask only; compute a new tensor instead (x = x.index_put((i,), v)) and "
+     "use it in place of the input'), 0); "
+     "rest = _slice(_sizes(input), _ndim(i)); "
+     "w = _if(_ne(_sizes(i), _slice(_sizes(input), 0, _ndim(i))), _err('the shape of the mask does not match "
+     "the shape of the indexed tensor'), 0); "
+     "u = _if(_gt(_ndim(values), _len(rest)), _err('index_put_ with a bool mask is supported for values that "
+     "broadcast to one selected element (the number of selected elements is known only at run time)'), 0); "
+     "m = reshape(i, _concat(_sizes(i), _ones(_len(rest)))); v = expand(to(values, _dtype(input)), rest); "
+     "aten.masked_fill_.Tensor(input, m, _if(accumulate, add(input, v), v))"},
     /* ---- torch.gradient: central differences inside, one-sided ones (edge_order 1 or 2) at the ends, per dimension;
      * spacing a number, one per dimension, or the coordinates (numpy's formulas for uneven steps) ---- */
     {{"torch.gradient"},

@@ -783,6 +783,16 @@ def MfccFrontEnd():
                                       melkwargs=dict(n_fft=256, hop_length=64, n_mels=20))
 
 
+def DeepSpeechSmall():
+    """torchaudio.models.DeepSpeech in a small configuration (32 features, 64 hidden units, 10 classes), random
+    weights: three hardtanh-clipped linear layers, a bidirectional ReLU nn.RNN, a linear layer, log_softmax. Its
+    input is [batch, channel 1, time, feature]. symbolic_trace cannot trace it (`x, _ = self.bi_rnn(x)` unpacks a Proxy,
+    which cannot be iterated): make_fx, where the RNN is a loop of mm/addmm/relu steps over unbind/stack.
+    x: [2, 1, 12, 32]."""
+    import torchaudio
+    return torchaudio.models.DeepSpeech(n_feature=32, n_hidden=64, n_class=10)
+
+
 class Wav2Vec2Small(torch.nn.Module):
     """torchaudio.models.wav2vec2_model in a small configuration (a 3-layer group-norm feature extractor of 32
     channels, 2 transformer layers of width 48 with 4 heads, a weight-normed positional convolution of 16 taps in 4
@@ -801,6 +811,85 @@ class Wav2Vec2Small(torch.nn.Module):
 
     def forward(self, x):
         return self.m(x)[0]  # the second output is the lengths: None without them
+class HubertSmall(torch.nn.Module):
+    """torchaudio.models.wav2vec2_model with HuBERT Large's structure (torchaudio.models.hubert_large: a layer-norm
+    feature extractor, pre-norm transformer layers (encoder_layer_norm_first), no convolution biases) in a small
+    configuration (3 extractor layers of 32 channels, 2 transformer layers of width 48 with 4 heads, a weight-normed
+    positional convolution of 16 taps in 4 groups) with a linear head of 10 classes (aux_num_out, as a fine-tuned
+    HuBERT), random weights. With lengths (with_lengths=True): the key padding mask of each waveform's valid frames
+    (torchaudio computes the frames' lengths with floor divisions, zeroes the padded frames and masks them in
+    attention), and the second output is those lengths. symbolic_trace cannot trace it (the extractor branches on
+    x.ndim): make_fx. x: [2, 800], lengths: i64[2]."""
+
+    def __init__(self, with_lengths=False):
+        super().__init__()
+        import torchaudio
+        self.with_lengths = with_lengths
+        self.m = torchaudio.models.wav2vec2_model(
+            extractor_mode="layer_norm", extractor_conv_layer_config=[(32, 10, 5), (32, 3, 2), (32, 2, 2)],
+            extractor_conv_bias=False, encoder_embed_dim=48, encoder_projection_dropout=0.0,
+            encoder_pos_conv_kernel=16, encoder_pos_conv_groups=4, encoder_num_layers=2, encoder_num_heads=4,
+            encoder_attention_dropout=0.0, encoder_ff_interm_features=96, encoder_ff_interm_dropout=0.0,
+            encoder_dropout=0.0, encoder_layer_norm_first=True, encoder_layer_drop=0.0, aux_num_out=10)
+
+    def forward(self, x, lengths=None):
+        if self.with_lengths:
+            return self.m(x, lengths)
+        return self.m(x)[0]  # the second output is the lengths: None without them
+
+
+class IndexPutInPlace(torch.nn.Module):
+    """x[mask] = v as make_fx writes it (aten.index_put_ with a bool mask, as torchaudio's wav2vec2 zeroes padded
+    frames): a number, values of one selected element's shape, accumulate=True, a mask over one leading dimension, a
+    write through a view into its base, and a tensor read before the write and after it. x: [2, 5, 4], y: [2, 5]."""
+
+    def forward(self, x, y):
+        a = x * 2
+        a[y > 0] = 0.5
+        b = x + 1
+        b[y < 0] = torch.arange(4.0)
+        c = x - 1
+        c.index_put_((y > 0.5,), torch.tensor(3.0), accumulate=True)
+        e = x * 3
+        e[y[:, 0] > 0] = -1.0  # a mask of the first dimension: whole [5, 4] rows
+        d = x.clone()
+        v = d[:, 1:]
+        v[y[:, 1:] > 0] = -2.0  # into d through the view
+        f = x * 4
+        g = f + 1  # f before the write
+        f[y > 1] = 7.0
+        h = f - 1  # f after it
+        return a, b, c, e, d, v * 1, g, h
+
+
+class ConformerSmall(torch.nn.Module):
+    """torchaudio.models.Conformer (input_dim 32, 4 heads, ffn_dim 64, 2 layers, depthwise kernel 7), random weights,
+    on features [batch, T, 32] and their lengths [batch]. Conformer.forward computes the key padding mask's length as
+    int(torch.max(lengths).item()), a value make_fx cannot trace (and symbolic_trace cannot either); in its documented
+    use the features are padded to the longest, T = max(lengths), and a batch with max(lengths) != T fails in PyTorch
+    (the mask's length is not the sequence's). So this is Conformer.forward with T = input.size(1) as that length,
+    the same computation for every batch PyTorch accepts; to keep the batch one of them, the first sequence's length
+    is set to T (the others are the given ones, 1 <= lengths <= T). Returns the features and the lengths. make_fx.
+    Options: use_group_norm (GroupNorm instead of BatchNorm1d in the convolution module), convolution_first (the
+    convolution module before self-attention). x: [3, 20, 32], lengths: i64[3]."""
+
+    def __init__(self, use_group_norm=False, convolution_first=False):
+        super().__init__()
+        import torchaudio
+        self.m = torchaudio.models.Conformer(input_dim=32, num_heads=4, ffn_dim=64, num_layers=2,
+                                             depthwise_conv_kernel_size=7, use_group_norm=use_group_norm,
+                                             convolution_first=convolution_first)
+
+    def forward(self, input, lengths):
+        b, t = input.shape[0], input.shape[1]
+        lengths = torch.cat([torch.full((1,), t, dtype=lengths.dtype), lengths[1:]])
+        mask = torch.arange(t, dtype=lengths.dtype).expand(b, t) >= lengths.unsqueeze(1)
+        x = input.transpose(0, 1)
+        for layer in self.m.conformer_layers:
+            x = layer(x, mask)
+        return x.transpose(0, 1), lengths
+
+
 class AttentionModules(torch.nn.Module):
     """nn.MultiheadAttention called as a module (issue 16): cross-attention of different lengths, sequence first, with
     a 2-d float attn_mask and a bool key_padding_mask, the heads' average weights; batch_first with kdim and vdim

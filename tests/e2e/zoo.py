@@ -54,7 +54,7 @@ LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "layers_volume"
          "resnet18", "resnet18@aten", "mobilenet_v3_small", "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten",
          "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf", "special_binary", "special_binary@aten",
          "audio_layers", "audio_frontend", "mfcc@aten", "attention_modules", "transformer_layers@aten", "sdpa",
-         "layers_video", "layers_video@aten", "transformer_fastpath@aten")
+         "layers_video", "layers_video@aten", "transformer_fastpath@aten", "index_put_inplace@aten")
 RESIDUAL_ZERO_INIT = ("resnet", "resnext", "wide_resnet")
 VIDEO_MODELS = ("r3d_18", "mc3_18", "r2plus1d_18", "s3d")  # heavy: not LIGHT
 ATEN_MODELS = ("resnet18", "mobilenet_v3_small", "shufflenet_v2_x0_5", "vit_b_16")
@@ -216,6 +216,22 @@ def all_cases():
                                    "--aten"], num_params=None),
         Case("wav2vec2@aten", "aten", ["--module", "tests/e2e/models.py:Wav2Vec2Small", "--input", "x:f32[1,800]",
                                        "--aten"], num_params=None),
+        Case("deepspeech@aten", "aten", ["--module", "tests/e2e/models.py:DeepSpeechSmall", "--input",
+                                         "x:f32[2,1,12,32]", "--aten"], num_params=None),
+        Case("hubert@aten", "aten", ["--module", "tests/e2e/models.py:HubertSmall", "--input", "x:f32[2,800]",
+                                     "--aten"], num_params=None),
+        Case("hubert_lengths@aten", "aten", ["--module", "tests/e2e/models.py:HubertSmall(with_lengths=True)",
+                                             "--input", "x:f32[2,800]", "--input", "lengths:i64[2]", "--input-range",
+                                             "lengths=400,801", "--aten"], num_params=None),
+        Case("conformer@aten", "aten", ["--module", "tests/e2e/models.py:ConformerSmall", "--input", "x:f32[3,20,32]",
+                                        "--input", "lengths:i64[3]", "--input-range", "lengths=1,16", "--aten"],
+             num_params=None),
+        Case("conformer_gn@aten", "aten", ["--module", "tests/e2e/models.py:ConformerSmall(use_group_norm=True, "
+                                           "convolution_first=True)", "--input", "x:f32[3,20,32]", "--input",
+                                           "lengths:i64[3]", "--input-range", "lengths=1,16", "--aten"],
+             num_params=None),
+        Case("index_put_inplace@aten", "aten", ["--module", "tests/e2e/models.py:IndexPutInPlace", "--input",
+                                                "x:f32[2,5,4]", "--input", "y:f32[2,5]", "--aten"], num_params=None),
         Case("wav2letter", "module", ["--module", "tests/e2e/models.py:Wav2LetterWaveform", "--input",
                                       "x:f32[1,1,8000]"], num_params=None),
         Case("convtasnet@aten", "aten", ["--module", "tests/e2e/models.py:ConvTasNetSmall", "--input", "x:f32[1,1,800]",
@@ -346,6 +362,13 @@ def cache_valid(export_dir, case, torch_version):
             or meta.get("inputs") != want_inputs or meta.get("aten") != ("--aten" in case.args)
             or meta.get("randomize_bn") != "calibrated" or meta.get("randomize_zeros") is not True):
         return None
+    for i, a in enumerate(case.args):  # --input-range [NAME=]LO,HI: the ranges the export drew integers from
+        if a == "--input-range":
+            name, _, bounds = case.args[i + 1].rpartition("=")
+            want = [int(b) for b in bounds.split(",")]
+            got = meta.get("input_ranges") or {}
+            if (got.get(name) != want) if name else any(r != want for r in got.values()):
+                return None
     if want_module:
         import hashlib
         with open(os.path.join(ROOT, want_module.rpartition(":")[0]), "rb") as f:
