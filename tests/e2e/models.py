@@ -884,6 +884,49 @@ class TransformerFastPath(torch.nn.Module):
         return self.post(x), self.pre(x), self.post(x, src_key_padding_mask=pad)
 
 
+class TransformerStacks(torch.nn.Module):
+    """nn.TransformerEncoder, nn.TransformerDecoder and nn.Transformer as modules (issue 16): a batch_first encoder of 3
+    gelu layers with a final norm and a float src mask; a sequence-first pre-norm encoder of 2 layers with a bool
+    src_key_padding_mask; a batch_first encoder with enable_nested_tensor off (torch's nested-tensor fast path would
+    shorten the output to the longest unpadded sequence) and a key padding mask; a batch_first nn.Transformer (2 + 2
+    layers) with the tgt_mask of generate_square_subsequent_mask, a memory_mask and key padding masks."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(23)
+        nn = torch.nn
+        layer = nn.TransformerEncoderLayer(16, 4, dim_feedforward=32, activation="gelu", batch_first=True)
+        self.enc = nn.TransformerEncoder(layer, 3, norm=nn.LayerNorm(16, eps=1e-6))
+        layer_nf = nn.TransformerEncoderLayer(16, 2, dim_feedforward=24, norm_first=True)
+        self.enc_seq = nn.TransformerEncoder(layer_nf, 2)
+        self.enc_pad = nn.TransformerEncoder(nn.TransformerEncoderLayer(16, 4, 32, batch_first=True), 2,
+                                             enable_nested_tensor=False)
+        self.tr = nn.Transformer(16, 4, 2, 2, 32, batch_first=True)
+        self.tr.encoder.enable_nested_tensor = False
+        # the layers are copies (_get_clones): different weights for each, so that a wrong layer order shows
+        for name, p in self.named_parameters():
+            if p.dim() > 1:
+                nn.init.xavier_uniform_(p)
+            else:
+                nn.init.normal_(p, std=0.2)
+        self.eval()
+
+    def forward(self, x, t):
+        # x [2, 6, 16] (batch first), t [2, 5, 16]
+        i = torch.arange(6).unsqueeze(1)
+        j = torch.arange(6).unsqueeze(0)
+        pad = j >= torch.arange(2).unsqueeze(1) + 4  # [2, 6]: the last 2 and 1 positions padded
+        a = self.enc(x, mask=(j > i).float() * -1.5)
+        b = self.enc_seq(x.transpose(0, 1), src_key_padding_mask=pad).transpose(0, 1)
+        c = self.enc_pad(x, src_key_padding_mask=pad)
+        tm = torch.nn.Transformer.generate_square_subsequent_mask(5)  # a constant: traced as a tensor constant
+        tpad = torch.arange(5).unsqueeze(0) >= torch.arange(2).unsqueeze(1) + 4  # [2, 5]
+        mmask = (torch.arange(6).unsqueeze(0) + torch.arange(5).unsqueeze(1)) % 5 == 4  # [5, 6]
+        d = self.tr(x, t, tgt_mask=tm, memory_mask=mmask, src_key_padding_mask=pad, tgt_key_padding_mask=tpad,
+                    memory_key_padding_mask=pad)
+        return a, b, c, d
+
+
 def _sdpa_reference(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None):
     """torch 2's F.scaled_dot_product_attention, which torch 1.13 lacks, written in torch (dropout_p 0): softmax(q k^T
     * scale + mask) v; a bool mask True where a key takes part; is_causal the lower triangle."""

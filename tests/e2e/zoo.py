@@ -196,6 +196,13 @@ def all_cases():
         # the eval encoder layer's fast path, as make_fx prints it: aten._transformer_encoder_layer_fwd
         Case("transformer_fastpath@aten", "aten", ["--module", "tests/e2e/models.py:TransformerFastPath", "--input",
                                                    "x:f32[2,6,16]", "--aten"], num_params=None),
+        # stacks of Transformer layers as modules (issue 16): TransformerEncoder, nn.Transformer; traced (call_module)
+        # and as make_fx prints them
+        Case("transformer_stacks", "module", ["--module", "tests/e2e/models.py:TransformerStacks", "--input",
+                                              "x:f32[2,6,16]", "--input", "t:f32[2,5,16]"], num_params=None),
+        Case("transformer_stacks@aten", "aten", ["--module", "tests/e2e/models.py:TransformerStacks", "--input",
+                                                 "x:f32[2,6,16]", "--input", "t:f32[2,5,16]", "--aten"],
+             num_params=None),
         Case("sdpa", "module", ["--module", "tests/e2e/models.py:ScaledDotProductAttention", "--input",
                                 "q:f32[2,3,6,8]", "--input", "k:f32[2,3,5,8]", "--input", "v:f32[2,3,5,4]"],
              num_params=None),
