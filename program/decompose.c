@@ -1250,7 +1250,7 @@ static fx_value fail(ev *e, const char *fmt, ...) FX_PRINTF(2, 3);
 static fx_value fail(ev *e, const char *fmt, ...) {
   if (e->bad) return NONE_VALUE;
   e->bad = true;
-  char msg[300];
+  char msg[640];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
