@@ -927,6 +927,47 @@ class TransformerStacks(torch.nn.Module):
         return a, b, c, d
 
 
+def _torchtext_roberta():
+    """torchtext 0.14's RoBERTa model code (torchtext/models/roberta/*.py: plain PyTorch), loaded without the torchtext
+    package, whose __init__ loads a C extension that Debian's torch does not take."""
+    import sys
+    import types
+    if "ttroberta" not in sys.modules:
+        pkg = types.ModuleType("ttroberta")
+        pkg.__path__ = ["/usr/lib/python3/dist-packages/torchtext/models/roberta"]
+        sys.modules["ttroberta"] = pkg
+    import ttroberta.model
+    return ttroberta.model
+
+
+class Roberta(torch.nn.Module):
+    """torchtext's RoBERTa encoder (RobertaEncoderConf: vocab 1000, width 64, 2 layers of 4 heads, feed-forward 128;
+    random weights, eval) and its classification head: token and positional embeddings (positions by cumsum of the
+    non-padding tokens), torch.nn.TransformerEncoder with the padding tokens' key padding mask. torchtext builds that
+    encoder with enable_nested_tensor=True and mask_check=False, so that torch 1.13 always takes its nested-tensor fast
+    path, whose output is as long as the longest unpadded sequence (fx2c refuses it: a shape that depends on the
+    tokens); here it is off, the user's fix that fx2c's refusal names (the same values, the full length). RobertaEncoder
+    .forward is inlined (symbolic_trace stops at its torch.jit.isinstance branch)."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(29)
+        tt = _torchtext_roberta()
+        conf = tt.RobertaEncoderConf(vocab_size=1000, embedding_dim=64, ffn_dimension=128, padding_idx=1,
+                                     max_seq_len=64, num_attention_heads=4, num_encoder_layers=2)
+        self.encoder = tt.RobertaEncoder(**{k: getattr(conf, k) for k in conf.__dataclass_fields__})
+        self.encoder.transformer.layers.enable_nested_tensor = False
+        self.head = tt.RobertaClassificationHead(num_classes=3, input_dim=64)
+        self.eval()
+
+    def forward(self, tokens):  # tokens [2, 10] in [0, 1000): padding_idx 1
+        tokens = torch.cat([tokens[:, :8], torch.ones_like(tokens[:, 8:])], 1)  # the last 2 tokens are padding
+        # RobertaEncoder.forward without masked_tokens; symbolic_trace cannot run it (it branches on
+        # torch.jit.isinstance of a traced value), so the same two steps here
+        f = self.encoder.transformer(tokens).transpose(1, 0)
+        return f, self.head(f)
+
+
 def _sdpa_reference(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None):
     """torch 2's F.scaled_dot_product_attention, which torch 1.13 lacks, written in torch (dropout_p 0): softmax(q k^T
     * scale + mask) v; a bool mask True where a key takes part; is_causal the lower triangle."""
