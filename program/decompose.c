@@ -1154,6 +1154,13 @@ static const composite composites[] = {
     /* aten._transformer_encoder_layer_fwd (torch 1.13's fast path for an eval TransformerEncoderLayer, batch first),
      * as ATen's transformer_encoder_layer_forward: attention, residual, layer norm, feed-forward, residual, layer norm
      * (the norms first with norm_first) */
+    /* torch 1.13's TransformerEncoder asks whether a key padding mask is left aligned (each row's unpadded positions
+     * first) before its nested-tensor fast path: make_fx keeps the call, unused, when the path is not taken. mask is
+     * True at the unpadded positions; the result a 0-d bool tensor (a Python bool in PyTorch) */
+    {{ATEN("_nested_tensor_from_mask_left_aligned")},
+     "t, mask",
+     "m = _if(_eq(_dtype(mask), 'torch.bool'), mask, ne(mask, 0)); "
+     "logical_not(any(logical_and(logical_not(slice(m, -1, 0, -1)), slice(m, -1, 1))))"},
     {{ATEN("_transformer_encoder_layer_fwd")},
      "src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, "
      "norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, "

@@ -889,7 +889,9 @@ class TransformerStacks(torch.nn.Module):
     gelu layers with a final norm and a float src mask; a sequence-first pre-norm encoder of 2 layers with a bool
     src_key_padding_mask; a batch_first encoder with enable_nested_tensor off (torch's nested-tensor fast path would
     shorten the output to the longest unpadded sequence) and a key padding mask; a batch_first nn.Transformer (2 + 2
-    layers) with the tgt_mask of generate_square_subsequent_mask, a memory_mask and key padding masks."""
+    layers) with the tgt_mask of generate_square_subsequent_mask, a memory_mask and key padding masks; encoders off the
+    fast path (3 heads with a float key padding mask, a mask with a key padding mask), an unbatched input; a
+    sequence-first pre-norm gelu nn.Transformer (1 + 2 layers) and an nn.TransformerDecoder without a norm."""
 
     def __init__(self):
         super().__init__()
@@ -903,6 +905,10 @@ class TransformerStacks(torch.nn.Module):
                                              enable_nested_tensor=False)
         self.tr = nn.Transformer(16, 4, 2, 2, 32, batch_first=True)
         self.tr.encoder.enable_nested_tensor = False
+        # no fast path: an odd number of heads; sequence first; a mask with the key padding mask
+        self.enc_odd = nn.TransformerEncoder(nn.TransformerEncoderLayer(15, 3, 20, batch_first=True), 2)
+        self.tr_seq = nn.Transformer(16, 2, 1, 2, 24, activation="gelu", norm_first=True)
+        self.dec = nn.TransformerDecoder(nn.TransformerDecoderLayer(16, 4, 32, batch_first=True), 2)
         # the layers are copies (_get_clones): different weights for each, so that a wrong layer order shows
         for name, p in self.named_parameters():
             if p.dim() > 1:
@@ -924,7 +930,13 @@ class TransformerStacks(torch.nn.Module):
         mmask = (torch.arange(6).unsqueeze(0) + torch.arange(5).unsqueeze(1)) % 5 == 4  # [5, 6]
         d = self.tr(x, t, tgt_mask=tm, memory_mask=mmask, src_key_padding_mask=pad, tgt_key_padding_mask=tpad,
                     memory_key_padding_mask=pad)
-        return a, b, c, d
+        e = self.enc_odd(x[..., :15], src_key_padding_mask=pad.float() * -2.0)
+        f = self.enc_pad(x, mask=j > i + 3, src_key_padding_mask=pad)  # no fast path with a mask
+        g = self.enc(x[0], mask=(j > i).float() * -1.5)  # unbatched
+        h = self.tr_seq(x.transpose(0, 1), t.transpose(0, 1), src_mask=j > i + 2, tgt_mask=tm,
+                        src_key_padding_mask=pad, memory_key_padding_mask=pad).transpose(0, 1)
+        k = self.dec(t, x, tgt_mask=tm, memory_key_padding_mask=pad)
+        return a, b, c, d, e, f, g, h, k
 
 
 def _torchtext_roberta():
