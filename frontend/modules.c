@@ -177,6 +177,23 @@ static const fx_pdesc tlayer_p[] = {
     {"d_model", P_OPT_INT, 0, "None"},     {"nhead", P_OPT_INT, 0, "None"},          {"dim_feedforward", P_INT, 0, "2048"},
     {"dropout", P_FLOAT, 0, "0.1"},        {"activation", P_ANY, 0, "None"},         {"layer_norm_eps", P_FLOAT, 0, "1e-05"},
     {"batch_first", P_BOOL, 0, "False"},   {"norm_first", P_BOOL, 0, "False"},       DEV_DTYPE};
+/* Stacks of Transformer layers: their reprs print only their children (the layers, a ModuleList, and the norm); the
+ * layers are counted from the tree (decompose.c, _nchildren), the module objects are never arguments here;
+ * tools/fx2c-export writes enable_nested_tensor, mask_check (TransformerEncoder) and batch_first (Transformer) where
+ * they are not the defaults */
+static const fx_pdesc tencoder_p[] = {{"encoder_layer", P_ANY, 0, "None"},
+                                      {"num_layers", P_OPT_INT, 0, "None"},
+                                      {"norm", P_ANY, 0, "None"},
+                                      {"enable_nested_tensor", P_BOOL, 0, "True"},
+                                      {"mask_check", P_BOOL, 0, "True"}};
+static const fx_pdesc tdecoder_p[] = {
+    {"decoder_layer", P_ANY, 0, "None"}, {"num_layers", P_OPT_INT, 0, "None"}, {"norm", P_ANY, 0, "None"}};
+static const fx_pdesc transformer_p[] = {
+    {"d_model", P_INT, 0, "512"},        {"nhead", P_INT, 0, "8"},            {"num_encoder_layers", P_INT, 0, "6"},
+    {"num_decoder_layers", P_INT, 0, "6"}, {"dim_feedforward", P_INT, 0, "2048"}, {"dropout", P_FLOAT, 0, "0.1"},
+    {"activation", P_ANY, 0, "None"},    {"custom_encoder", P_ANY, 0, "None"}, {"custom_decoder", P_ANY, 0, "None"},
+    {"layer_norm_eps", P_FLOAT, 0, "1e-05"}, {"batch_first", P_BOOL, 0, "False"}, {"norm_first", P_BOOL, 0, "False"},
+    DEV_DTYPE};
 static const fx_pdesc const_pad_p[] = {{"padding", P_INTS, 0, NULL}, {"value", P_FLOAT, 0, NULL}};
 /* RNNBase (LSTM, GRU); RNN takes nonlinearity after num_layers (torch 1.13's RNN.__init__ reads it from args[3]).
  * Their reprs print every one that is not the default, except RNN's nonlinearity (never printed: legalization
@@ -276,6 +293,9 @@ static const fx_sig sigs[FX_NUM_MODULE_TYPES] = {
     [FX_MOD_MULTIHEAD_ATTENTION] = SIG(mha_p),
     [FX_MOD_TRANSFORMER_ENCODER_LAYER] = SIG(tlayer_p),
     [FX_MOD_TRANSFORMER_DECODER_LAYER] = SIG(tlayer_p),
+    [FX_MOD_TRANSFORMER_ENCODER] = SIG(tencoder_p),
+    [FX_MOD_TRANSFORMER_DECODER] = SIG(tdecoder_p),
+    [FX_MOD_TRANSFORMER] = SIG(transformer_p),
 };
 
 #define MAX_SIG_PARAMS 16
@@ -1123,7 +1143,8 @@ static bool read_child(reader *r, size_t s, size_t eol, size_t *rest) {
  * hyperparameters are an extra_repr line before them, "name=value, ..." (written by tools/fx2c-export) */
 static bool layer_with_children(fx_module_type t) {
   return t == FX_MOD_MULTIHEAD_ATTENTION || t == FX_MOD_TRANSFORMER_ENCODER_LAYER ||
-         t == FX_MOD_TRANSFORMER_DECODER_LAYER;
+         t == FX_MOD_TRANSFORMER_DECODER_LAYER || t == FX_MOD_TRANSFORMER_ENCODER || t == FX_MOD_TRANSFORMER_DECODER ||
+         t == FX_MOD_TRANSFORMER;
 }
 
 /* The line [s, e) of such a layer as the keyword arguments of its constructor: each value read where it is */

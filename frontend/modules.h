@@ -49,7 +49,8 @@
   X(REFLECTION_PAD3D, "ReflectionPad3d") X(REPLICATION_PAD1D, "ReplicationPad1d")                                 \
   X(REPLICATION_PAD3D, "ReplicationPad3d") X(CONSTANT_PAD3D, "ConstantPad3d") X(PRELU, "PReLU") X(GLU, "GLU")     \
   X(MULTIHEAD_ATTENTION, "MultiheadAttention") X(TRANSFORMER_ENCODER_LAYER, "TransformerEncoderLayer")           \
-  X(TRANSFORMER_DECODER_LAYER, "TransformerDecoderLayer")
+  X(TRANSFORMER_DECODER_LAYER, "TransformerDecoderLayer") X(TRANSFORMER_ENCODER, "TransformerEncoder")             \
+  X(TRANSFORMER_DECODER, "TransformerDecoder") X(TRANSFORMER, "Transformer")
 
 typedef enum fx_module_type {
   FX_MOD_CONTAINER, /* anything else: a path to children, never called itself */

@@ -53,6 +53,9 @@
  *   _hyper(PF, 'NAME') _weight(PF, 'NAME')  in a module's composite (a call_module node, legalize.c): the
  *                                 hyperparameter NAME of the module at path PF under it ('' for itself), the tensor
  *                                 PF + NAME of its weights (a get_attr node); None when absent
+ *   _type(PF) _nchildren(PF)      in a module's composite: the class name of the module at path PF under it ('' for
+ *                                 itself), the number of its children (a ModuleList's layers); None when absent
+ *   _str(N)                       an integer as a string (a ModuleList child's name)
  *
  * The bodies are checked by fx_decompose_check_tables (a unit test), not at run time: a malformed body is a bug here.
  */
@@ -60,6 +63,7 @@
 #include "ops/family.h"
 
 #include <ctype.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -1083,6 +1087,74 @@ static const composite composites[] = {
      "h = _item(fx2c.nn_multihead_attention(h, memory, memory, memory_key_padding_mask, False, memory_mask, "
      "pf=_strcat(pf, 'multihead_attn.')), 0); "
      "x = _if(nf, add(x, h), " LN("add(x, h)", "norm2") "); " FF_BLOCK("norm3")},
+    /* stacks of Transformer layers (torch 1.13's TransformerEncoder, TransformerDecoder and Transformer in eval): the
+     * layers of the ModuleList 'layers' in turn, counted in the module tree, as the layer composites above (a range
+     * of layers split in halves, so that the composites nest as deep as log2 of their number), then the norm */
+    {{"fx2c.nn_transformer_encoder_layers"}, "src, mask, src_key_padding_mask, i, j, *, pf=''",
+     "m = _floordiv(_add(i, j), 2); lp = _strcat(pf, _strcat('layers.', _str(i))); "
+     "_if(_eq(_sub(j, i), 1), _if(_eq(_type(lp), 'TransformerEncoderLayer'), "
+     "fx2c.nn_transformer_encoder_layer(src, mask, src_key_padding_mask, pf=_strcat(lp, '.')), "
+     "_err('the layers of a TransformerEncoder must be TransformerEncoderLayers')), "
+     "fx2c.nn_transformer_encoder_layers(fx2c.nn_transformer_encoder_layers(src, mask, src_key_padding_mask, i, m, "
+     "pf=pf), mask, src_key_padding_mask, m, j, pf=pf))"},
+    {{"fx2c.nn_transformer_decoder_layers"},
+     "tgt, memory, tgt_mask, memory_mask, tgt_key_padding_mask, memory_key_padding_mask, i, j, *, pf=''",
+     "m = _floordiv(_add(i, j), 2); lp = _strcat(pf, _strcat('layers.', _str(i))); "
+     "_if(_eq(_sub(j, i), 1), _if(_eq(_type(lp), 'TransformerDecoderLayer'), "
+     "fx2c.nn_transformer_decoder_layer(tgt, memory, tgt_mask, memory_mask, tgt_key_padding_mask, "
+     "memory_key_padding_mask, pf=_strcat(lp, '.')), "
+     "_err('the layers of a TransformerDecoder must be TransformerDecoderLayers')), "
+     "fx2c.nn_transformer_decoder_layers(fx2c.nn_transformer_decoder_layers(tgt, memory, tgt_mask, memory_mask, "
+     "tgt_key_padding_mask, memory_key_padding_mask, i, m, pf=pf), memory, tgt_mask, memory_mask, "
+     "tgt_key_padding_mask, memory_key_padding_mask, m, j, pf=pf))"},
+    {{"fx2c.nn_transformer_norm"}, "x, *, pf=''",
+     "nt = _type(_strcat(pf, 'norm')); "
+     "_if(_none(nt), x, _if(_eq(nt, 'LayerNorm'), F.layer_norm(x, _hyper(pf, 'norm.normalized_shape'), "
+     "_weight(pf, 'norm.weight'), _weight(pf, 'norm.bias'), _hyper(pf, 'norm.eps')), "
+     "_err('only a LayerNorm (or None) as the norm of a TransformerEncoder or TransformerDecoder')))"},
+    /* torch 1.13's encoder takes its nested-tensor fast path (transformer.py, TransformerEncoder.forward) in eval
+     * without grad when the first layer is a post-norm batch_first TransformerEncoderLayer with an even number of
+     * heads and equal norm eps, the input is batched, enable_nested_tensor is set, a src_key_padding_mask is given
+     * without a mask and, with mask_check, the mask is left aligned: its output is then as long as the longest
+     * unpadded sequence, a shape that depends on the mask's values, which a compiled model cannot have: refused */
+    {{"fx2c.nn_transformer_encoder"}, "src, mask=None, src_key_padding_mask=None, *, pf=''",
+     "kp = src_key_padding_mask; n = _nchildren(_strcat(pf, 'layers')); "
+     "chk = _if(_or(_none(n), _eq(n, 0)), _err('the TransformerEncoder has no layers in the module tree'), 0); "
+     "chk2 = _if(_none(kp), 0, _if(_or(_eq(_dtype(kp), 'torch.bool'), _float(kp)), 0, "
+     "_err('only bool and floating types of key_padding_mask are supported'))); "
+     "l0 = _strcat(pf, 'layers.0.'); h = _hyper(l0, 'self_attn.num_heads'); "
+     "fast = _if(_or(_none(kp), _not(_none(mask))), False, _if(_ne(_ndim(src), 3), False, "
+     "_if(_not(_hyper(pf, 'enable_nested_tensor')), False, "
+     "_if(_ne(_type(_strcat(pf, 'layers.0')), 'TransformerEncoderLayer'), False, "
+     "_if(_hyper(l0, 'norm_first'), False, _if(_not(_hyper(l0, 'self_attn.batch_first')), False, "
+     "_if(_ne(_hyper(l0, 'norm1.eps'), _hyper(l0, 'norm2.eps')), False, "
+     "_if(_none(h), False, _eq(_mod(h, 2), 0))))))))); "
+     "chk3 = _if(fast, _err('in eval, this TransformerEncoder with a src_key_padding_mask takes the "
+     "nested-tensor fast path of PyTorch 1.13, whose output is only as long as the longest unpadded sequence (a shape that depends "
+     "on the values of the mask) with zeros at the padded positions: fx2c cannot compile that; set enable_nested_tensor "
+     "of the encoder to False (the same values at the unpadded positions, the full length), or pass no "
+     "src_key_padding_mask'), 0); "
+     "fx2c.nn_transformer_norm(fx2c.nn_transformer_encoder_layers(src, mask, kp, 0, n, pf=pf), pf=pf)"},
+    {{"fx2c.nn_transformer_decoder"},
+     "tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None, memory_key_padding_mask=None, *, "
+     "pf=''",
+     "n = _nchildren(_strcat(pf, 'layers')); "
+     "chk = _if(_or(_none(n), _eq(n, 0)), _err('the TransformerDecoder has no layers in the module tree'), 0); "
+     "fx2c.nn_transformer_norm(fx2c.nn_transformer_decoder_layers(tgt, memory, tgt_mask, memory_mask, "
+     "tgt_key_padding_mask, memory_key_padding_mask, 0, n, pf=pf), pf=pf)"},
+    {{"fx2c.nn_transformer"},
+     "src, tgt, src_mask=None, tgt_mask=None, memory_mask=None, src_key_padding_mask=None, "
+     "tgt_key_padding_mask=None, memory_key_padding_mask=None, *, pf=''",
+     "bd = _if(_hyper(pf, 'batch_first'), 0, 1); "
+     "chk = _if(_and(_eq(_ndim(src), 3), _ne(_size(src, bd), _size(tgt, bd))), "
+     "_err('the batch number of src and tgt must be equal'), 0); "
+     "chk2 = _if(_ne(_type(_strcat(pf, 'encoder')), 'TransformerEncoder'), "
+     "_err('only a TransformerEncoder as the encoder of a Transformer (custom_encoder)'), "
+     "_if(_ne(_type(_strcat(pf, 'decoder')), 'TransformerDecoder'), "
+     "_err('only a TransformerDecoder as the decoder of a Transformer (custom_decoder)'), 0)); "
+     "mem = fx2c.nn_transformer_encoder(src, src_mask, src_key_padding_mask, pf=_strcat(pf, 'encoder.')); "
+     "fx2c.nn_transformer_decoder(tgt, mem, tgt_mask, memory_mask, tgt_key_padding_mask, memory_key_padding_mask, "
+     "pf=_strcat(pf, 'decoder.'))"},
     /* scaled dot-product attention: torch 2's F.scaled_dot_product_attention (a bool attn_mask True where a key takes
      * part, a float one added; is_causal: the lower triangle; scale or 1/sqrt(E)), and torch 1.13's
      * F._scaled_dot_product_attention, which returns the output and the weights (None here unless
@@ -1099,6 +1171,13 @@ static const composite composites[] = {
     /* aten._transformer_encoder_layer_fwd (torch 1.13's fast path for an eval TransformerEncoderLayer, batch first),
      * as ATen's transformer_encoder_layer_forward: attention, residual, layer norm, feed-forward, residual, layer norm
      * (the norms first with norm_first) */
+    /* torch 1.13's TransformerEncoder asks whether a key padding mask is left aligned (each row's unpadded positions
+     * first) before its nested-tensor fast path: make_fx keeps the call, unused, when the path is not taken. mask is
+     * True at the unpadded positions; the result a 0-d bool tensor (a Python bool in PyTorch) */
+    {{ATEN("_nested_tensor_from_mask_left_aligned")},
+     "t, mask",
+     "m = _if(_eq(_dtype(mask), 'torch.bool'), mask, ne(mask, 0)); "
+     "logical_not(any(logical_and(logical_not(slice(m, -1, 0, -1)), slice(m, -1, 1))))"},
     {{ATEN("_transformer_encoder_layer_fwd")},
      "src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, "
      "norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, "
@@ -1195,7 +1274,7 @@ static fx_value fail(ev *e, const char *fmt, ...) FX_PRINTF(2, 3);
 static fx_value fail(ev *e, const char *fmt, ...) {
   if (e->bad) return NONE_VALUE;
   e->bad = true;
-  char msg[300];
+  char msg[640];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
@@ -1687,6 +1766,33 @@ static fx_value module_item(ev *e, bool param, const fx_value *a, int n) {
   return fx_value_node(g, id);
 }
 
+/* _type(PF) and _nchildren(PF) in a module's composite: the class name of the module at the path PF under the module
+ * called ('' for itself, 'layers.0' for a child), the number of its children (the layers of a TransformerEncoder's
+ * ModuleList); None when the module tree has no module there */
+static fx_value module_info(ev *e, bool count, const fx_value *a, int n) {
+  const char *what = count ? "_nchildren" : "_type";
+  if (n != 1) return fail(e, "%s takes 1 argument", what);
+  if (!e->mod) return fail(e, "internal error: %s outside a module's composite", what);
+  fx_buf pf = {0};
+  const fx_value r0 = result_of(e, &a[0]);
+  if (!str_of(&r0, &pf)) {
+    fx_buf_free(&pf);
+    return fail(e, "internal error: %s takes a path", what);
+  }
+  const fx_module *m = e->mod;
+  char key[512];
+  snprintf(key, sizeof key, "%.*s%s%.*s", (int)m->path.n, m->path.p, m->path.n && pf.n ? "." : "", (int)pf.n,
+           (const char *)pf.p);
+  fx_buf_free(&pf);
+  const fx_module *c = fx_modules_find(e->p->mods, fx_str_make(key, strlen(key)));
+  if (!c) return NONE_VALUE;
+  if (!count) return fx_value_str(e->p->g, c->type_name);
+  const uint32_t idx = (uint32_t)(c - e->p->mods->items);
+  int64_t k = 0;
+  for (uint32_t i = 0; i < e->p->mods->n; i++) k += e->p->mods->items[i].parent == idx;
+  return fx_value_int(e->p->g, k);
+}
+
 static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
   if (e->checking) return NONE_VALUE;
 #define IS(z) fx_str_eqz(name, z)
@@ -1971,6 +2077,14 @@ static fx_value helper(ev *e, fx_str name, const fx_value *a, int n) {
     return fx_value_bool(a[0].kind == FX_V_NODE && a[1].kind == FX_V_NODE && a[0].v.node == a[1].v.node);
   }
   if (IS("_hyper") || IS("_weight")) return module_item(e, IS("_weight"), a, n);
+  if (IS("_type") || IS("_nchildren")) return module_info(e, IS("_nchildren"), a, n);
+  if (IS("_str")) {
+    NEED(1);
+    if (r0.kind != FX_V_INT) return fail(e, "_str takes an integer");
+    char t[32];
+    int k = snprintf(t, sizeof t, "%" PRId64, r0.v.i);
+    return fx_value_str(e->p->g, fx_str_make(t, (size_t)k));
+  }
   if (IS("_pow10")) { /* 10.0 ** N */
     NEED(1);
     if (r0.kind != FX_V_INT || r0.v.i < 0 || r0.v.i > 300) return fail(e, "bad _pow10");

@@ -793,10 +793,14 @@ static bool legalize_module(ctx *c) {
     inst_of(c)->composite = (int16_t)(comp + 1);
     return true;
   }
-  if (m->type == FX_MOD_TRANSFORMER_ENCODER_LAYER || m->type == FX_MOD_TRANSFORMER_DECODER_LAYER) {
-    int comp = fx_composite_find(m->type == FX_MOD_TRANSFORMER_ENCODER_LAYER ? FX_STR_LIT("fx2c.nn_transformer_encoder_layer")
-                                                                            : FX_STR_LIT("fx2c.nn_transformer_decoder_layer"),
-                                 false);
+  if (m->type == FX_MOD_TRANSFORMER_ENCODER_LAYER || m->type == FX_MOD_TRANSFORMER_DECODER_LAYER ||
+      m->type == FX_MOD_TRANSFORMER_ENCODER || m->type == FX_MOD_TRANSFORMER_DECODER || m->type == FX_MOD_TRANSFORMER) {
+    const char *name = m->type == FX_MOD_TRANSFORMER_ENCODER_LAYER   ? "fx2c.nn_transformer_encoder_layer"
+                       : m->type == FX_MOD_TRANSFORMER_DECODER_LAYER ? "fx2c.nn_transformer_decoder_layer"
+                       : m->type == FX_MOD_TRANSFORMER_ENCODER       ? "fx2c.nn_transformer_encoder"
+                       : m->type == FX_MOD_TRANSFORMER_DECODER       ? "fx2c.nn_transformer_decoder"
+                                                                     : "fx2c.nn_transformer";
+    int comp = fx_composite_find(fx_str_make(name, strlen(name)), false);
     if (comp < 0) return false;
     inst_of(c)->composite = (int16_t)(comp + 1);
     return true;

@@ -973,6 +973,102 @@ class TransformerFastPath(torch.nn.Module):
         return self.post(x), self.pre(x), self.post(x, src_key_padding_mask=pad)
 
 
+class TransformerStacks(torch.nn.Module):
+    """nn.TransformerEncoder, nn.TransformerDecoder and nn.Transformer as modules (issue 16): a batch_first encoder of 3
+    gelu layers with a final norm and a float src mask; a sequence-first pre-norm encoder of 2 layers with a bool
+    src_key_padding_mask; a batch_first encoder with enable_nested_tensor off (torch's nested-tensor fast path would
+    shorten the output to the longest unpadded sequence) and a key padding mask; a batch_first nn.Transformer (2 + 2
+    layers) with the tgt_mask of generate_square_subsequent_mask, a memory_mask and key padding masks; encoders off the
+    fast path (3 heads with a float key padding mask, a mask with a key padding mask), an unbatched input; a
+    sequence-first pre-norm gelu nn.Transformer (1 + 2 layers) and an nn.TransformerDecoder without a norm."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(23)
+        nn = torch.nn
+        layer = nn.TransformerEncoderLayer(16, 4, dim_feedforward=32, activation="gelu", batch_first=True)
+        self.enc = nn.TransformerEncoder(layer, 3, norm=nn.LayerNorm(16, eps=1e-6))
+        layer_nf = nn.TransformerEncoderLayer(16, 2, dim_feedforward=24, norm_first=True)
+        self.enc_seq = nn.TransformerEncoder(layer_nf, 2)
+        self.enc_pad = nn.TransformerEncoder(nn.TransformerEncoderLayer(16, 4, 32, batch_first=True), 2,
+                                             enable_nested_tensor=False)
+        self.tr = nn.Transformer(16, 4, 2, 2, 32, batch_first=True)
+        self.tr.encoder.enable_nested_tensor = False
+        # no fast path: an odd number of heads; sequence first; a mask with the key padding mask
+        self.enc_odd = nn.TransformerEncoder(nn.TransformerEncoderLayer(15, 3, 20, batch_first=True), 2)
+        self.tr_seq = nn.Transformer(16, 2, 1, 2, 24, activation="gelu", norm_first=True)
+        self.dec = nn.TransformerDecoder(nn.TransformerDecoderLayer(16, 4, 32, batch_first=True), 2)
+        # the layers are copies (_get_clones): different weights for each, so that a wrong layer order shows
+        for name, p in self.named_parameters():
+            if p.dim() > 1:
+                nn.init.xavier_uniform_(p)
+            else:
+                nn.init.normal_(p, std=0.2)
+        self.eval()
+
+    def forward(self, x, t):
+        # x [2, 6, 16] (batch first), t [2, 5, 16]
+        i = torch.arange(6).unsqueeze(1)
+        j = torch.arange(6).unsqueeze(0)
+        pad = j >= torch.arange(2).unsqueeze(1) + 4  # [2, 6]: the last 2 and 1 positions padded
+        a = self.enc(x, mask=(j > i).float() * -1.5)
+        b = self.enc_seq(x.transpose(0, 1), src_key_padding_mask=pad).transpose(0, 1)
+        c = self.enc_pad(x, src_key_padding_mask=pad)
+        tm = torch.nn.Transformer.generate_square_subsequent_mask(5)  # a constant: traced as a tensor constant
+        tpad = torch.arange(5).unsqueeze(0) >= torch.arange(2).unsqueeze(1) + 4  # [2, 5]
+        mmask = (torch.arange(6).unsqueeze(0) + torch.arange(5).unsqueeze(1)) % 5 == 4  # [5, 6]
+        d = self.tr(x, t, tgt_mask=tm, memory_mask=mmask, src_key_padding_mask=pad, tgt_key_padding_mask=tpad,
+                    memory_key_padding_mask=pad)
+        e = self.enc_odd(x[..., :15], src_key_padding_mask=pad.float() * -2.0)
+        f = self.enc_pad(x, mask=j > i + 3, src_key_padding_mask=pad)  # no fast path with a mask
+        g = self.enc(x[0], mask=(j > i).float() * -1.5)  # unbatched
+        h = self.tr_seq(x.transpose(0, 1), t.transpose(0, 1), src_mask=j > i + 2, tgt_mask=tm,
+                        src_key_padding_mask=pad, memory_key_padding_mask=pad).transpose(0, 1)
+        k = self.dec(t, x, tgt_mask=tm, memory_key_padding_mask=pad)
+        return a, b, c, d, e, f, g, h, k
+
+
+def _torchtext_roberta():
+    """torchtext 0.14's RoBERTa model code (torchtext/models/roberta/*.py: plain PyTorch), loaded without the torchtext
+    package, whose __init__ loads a C extension that Debian's torch does not take."""
+    import sys
+    import types
+    if "ttroberta" not in sys.modules:
+        pkg = types.ModuleType("ttroberta")
+        pkg.__path__ = ["/usr/lib/python3/dist-packages/torchtext/models/roberta"]
+        sys.modules["ttroberta"] = pkg
+    import ttroberta.model
+    return ttroberta.model
+
+
+class Roberta(torch.nn.Module):
+    """torchtext's RoBERTa encoder (RobertaEncoderConf: vocab 1000, width 64, 2 layers of 4 heads, feed-forward 128;
+    random weights, eval) and its classification head: token and positional embeddings (positions by cumsum of the
+    non-padding tokens), torch.nn.TransformerEncoder with the padding tokens' key padding mask. torchtext builds that
+    encoder with enable_nested_tensor=True and mask_check=False, so that torch 1.13 always takes its nested-tensor fast
+    path, whose output is as long as the longest unpadded sequence (fx2c refuses it: a shape that depends on the
+    tokens); here it is off, the user's fix that fx2c's refusal names (the same values, the full length). RobertaEncoder
+    .forward is inlined (symbolic_trace stops at its torch.jit.isinstance branch)."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(29)
+        tt = _torchtext_roberta()
+        conf = tt.RobertaEncoderConf(vocab_size=1000, embedding_dim=64, ffn_dimension=128, padding_idx=1,
+                                     max_seq_len=64, num_attention_heads=4, num_encoder_layers=2)
+        self.encoder = tt.RobertaEncoder(**{k: getattr(conf, k) for k in conf.__dataclass_fields__})
+        self.encoder.transformer.layers.enable_nested_tensor = False
+        self.head = tt.RobertaClassificationHead(num_classes=3, input_dim=64)
+        self.eval()
+
+    def forward(self, tokens):  # tokens [2, 10] in [0, 1000): padding_idx 1
+        tokens = torch.cat([tokens[:, :8], torch.ones_like(tokens[:, 8:])], 1)  # the last 2 tokens are padding
+        # RobertaEncoder.forward without masked_tokens; symbolic_trace cannot run it (it branches on
+        # torch.jit.isinstance of a traced value), so the same two steps here
+        f = self.encoder.transformer(tokens).transpose(1, 0)
+        return f, self.head(f)
+
+
 def _sdpa_reference(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None):
     """torch 2's F.scaled_dot_product_attention, which torch 1.13 lacks, written in torch (dropout_p 0): softmax(q k^T
     * scale + mask) v; a bool mask True where a key takes part; is_causal the lower triangle."""

@@ -54,7 +54,8 @@ LIGHT = ("mymodule", "clamp", "layers_image", "layers_sequence", "layers_volume"
          "resnet18", "resnet18@aten", "mobilenet_v3_small", "mobilenet_v3_small@aten", "shufflenet_v2_x0_5@aten",
          "squeezenet1_0", "efficientnet_b0", "regnet_x_400mf", "special_binary", "special_binary@aten",
          "audio_layers", "audio_frontend", "mfcc@aten", "attention_modules", "transformer_layers@aten", "sdpa",
-         "layers_video", "layers_video@aten", "transformer_fastpath@aten", "index_put_inplace@aten")
+         "layers_video", "layers_video@aten", "transformer_fastpath@aten", "index_put_inplace@aten",
+         "transformer_stacks")
 RESIDUAL_ZERO_INIT = ("resnet", "resnext", "wide_resnet")
 VIDEO_MODELS = ("r3d_18", "mc3_18", "r2plus1d_18", "s3d")  # heavy: not LIGHT
 ATEN_MODELS = ("resnet18", "mobilenet_v3_small", "shufflenet_v2_x0_5", "vit_b_16")
@@ -196,6 +197,18 @@ def all_cases():
         # the eval encoder layer's fast path, as make_fx prints it: aten._transformer_encoder_layer_fwd
         Case("transformer_fastpath@aten", "aten", ["--module", "tests/e2e/models.py:TransformerFastPath", "--input",
                                                    "x:f32[2,6,16]", "--aten"], num_params=None),
+        # stacks of Transformer layers as modules (issue 16): TransformerEncoder, nn.Transformer; traced (call_module)
+        # and as make_fx prints them
+        Case("transformer_stacks", "module", ["--module", "tests/e2e/models.py:TransformerStacks", "--input",
+                                              "x:f32[2,6,16]", "--input", "t:f32[2,5,16]"], num_params=None),
+        Case("transformer_stacks@aten", "aten", ["--module", "tests/e2e/models.py:TransformerStacks", "--input",
+                                                 "x:f32[2,6,16]", "--input", "t:f32[2,5,16]", "--aten"],
+             num_params=None),
+        # torchtext 0.14's RoBERTa encoder and classification head (small, random weights)
+        Case("roberta", "module", ["--module", "tests/e2e/models.py:Roberta", "--input", "tokens:i64[2,10]",
+                                   "--input-range", "tokens=2,1000"], num_params=None),
+        Case("roberta@aten", "aten", ["--module", "tests/e2e/models.py:Roberta", "--input", "tokens:i64[2,10]",
+                                      "--input-range", "tokens=2,1000", "--aten"], num_params=None),
         Case("sdpa", "module", ["--module", "tests/e2e/models.py:ScaledDotProductAttention", "--input",
                                 "q:f32[2,3,6,8]", "--input", "k:f32[2,3,5,8]", "--input", "v:f32[2,3,5,4]"],
              num_params=None),

@@ -60,7 +60,8 @@ AlphaDropout FeatureAlphaDropout Identity Flatten Unflatten Upsample UpsamplingN
 PixelShuffle ZeroPad2d ConstantPad1d ConstantPad2d ReflectionPad2d ReplicationPad2d SELU CELU Softsign Tanhshrink
 LogSigmoid Hardshrink Softshrink Threshold AdaptiveAvgPool3d RNN LSTM GRU ReflectionPad1d ReflectionPad3d
 ReplicationPad1d ReplicationPad3d ConstantPad3d PReLU GLU MultiheadAttention TransformerEncoderLayer
-TransformerDecoderLayer Conv3d ConvTranspose3d BatchNorm3d MaxPool3d AvgPool3d AdaptiveMaxPool3d""".split()
+TransformerDecoderLayer Conv3d ConvTranspose3d BatchNorm3d MaxPool3d AvgPool3d AdaptiveMaxPool3d TransformerEncoder
+TransformerDecoder Transformer""".split()
 SUBCLASSES = {"NonDynamicallyQuantizableLinear": "Linear"}
 
 # Constructor parameters that the layer's repr (extra_repr) does not print: fx2c can only report the default.
@@ -76,7 +77,8 @@ NOT_IN_REPR = {
     ("RNN", "nonlinearity"),
 }
 # Layers whose repr prints their children only: every constructor parameter (tools/fx2c-export writes them)
-NOT_IN_REPR |= {(t, name) for t in ("TransformerEncoderLayer", "TransformerDecoderLayer")
+NOT_IN_REPR |= {(t, name) for t in ("TransformerEncoderLayer", "TransformerDecoderLayer", "TransformerEncoder",
+                                     "TransformerDecoder", "Transformer")
                 for name, _ in inspect.signature(getattr(nn, t).__init__).parameters.items()}
 NEVER_PRINTED = {"device", "dtype", "_weight"}
 # Printed by the repr although not a constructor parameter (Upsample.extra_repr prints the fixed mode).
@@ -372,7 +374,8 @@ def gen_sigs() -> None:
                   "num_channels": "4", "num_embeddings": "10", "embedding_dim": "3", "output_size": "(1, 1)",
                   "dim": "1", "unflattened_size": "(2, 3)", "upscale_factor": "2", "padding": "(1, 1, 1, 1)",
                   "value": "0.5", "threshold": "0.1", "input_size": "4", "hidden_size": "5", "embed_dim": "8",
-                  "num_heads": "2", "d_model": "8", "nhead": "2"}
+                  "num_heads": "2", "d_model": "8", "nhead": "2", "encoder_layer": "None",
+                  "decoder_layer": "None", "num_layers": "2"}
         args = ", ".join("%s=%s" % (n, values[n]) for n in req)
         lines.append("\t".join(["sig", t, "%s(%s)" % (t, args)]))
         for name, default in sig:
