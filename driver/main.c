@@ -901,16 +901,15 @@ static int cmd_run(int argc, char **argv) {
   fx_run_result res = {0};
   int rc = EXIT_INPUT_ERROR;
   fx_custom_ops cops = {0};
-  bool have_cops = false;
   void *custom_lib = NULL;
-  if (custom_path && !(have_cops = fx_custom_ops_load(&cops, custom_path, &d))) goto done;
+  if (custom_path && !fx_custom_ops_load(&cops, custom_path, &d)) goto done;
   if (!fx_source_load(&src, graph_path, &d) || !(g = fx_parse_graph(&src, &d)) || fx_graph_lint(g, &d)) goto done;
   if (!load_model_files(modules_path, weights_path, &msrc, &mods, &have_mods, &w, &have_w, &d)) goto done;
   if (!fx_graph_bind_names(g, have_mods ? &mods : NULL, have_w ? &w : NULL, &d)) goto done;
   for (int i = 0; i < nin; i++)
     if (!fx_npy_read(in_paths[i], &inputs[i], &d)) goto done;
   fx_program_init(&prog, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
-  prog.custom = have_cops ? &cops : NULL;
+  prog.custom = custom_path ? &cops : NULL;
   have_prog = true;
   /* the files fill the placeholders in graph order, as a call's positional arguments do; the placeholders left
    * over must have defaults (concrete_args), which they keep, as compile and the executables do */
@@ -933,7 +932,7 @@ static int cmd_run(int argc, char **argv) {
   }
   if (!program_outputs_arrays(&prog, &d) || !fx_program_read_weights(&prog, have_w ? &w : NULL, &d))
     goto done;
-  if (have_cops && !(custom_lib = fx_custom_ops_load_library(&cops, &d))) goto done;
+  if (custom_path && !(custom_lib = fx_custom_ops_load_library(&cops, &d))) goto done;
   /* no output may overwrite an input: all are checked before the first is written, the trace before the run */
   input_files in_files = {NULL, 0, &d};
   add_input(&in_files, "the graph", graph_path);
@@ -1062,7 +1061,7 @@ done:
   if (msrc.text) fx_source_free(&msrc);
   if (src.text) fx_source_free(&src);
   if (custom_lib) dlclose(custom_lib);
-  if (have_cops) fx_custom_ops_free(&cops);
+  if (custom_path) fx_custom_ops_free(&cops); /* read in part too, when it has errors */
   free(in_paths);
   return ok ? 0 : rc;
 }
