@@ -211,6 +211,13 @@ static const fx_pdesc rnn_p[] = {{"input_size", P_DIM, 0, NULL},
 #undef RNN_P
 static const fx_pdesc prelu_p[] = {{"num_parameters", P_INT, 0, "1"}, {"init", P_FLOAT, 0, "0.25"}, DEV_DTYPE};
 static const fx_pdesc glu_p[] = {{"dim", P_INT, 0, "-1"}};
+static const fx_pdesc embbag_p[] = {
+    {"num_embeddings", P_DIM, 0, NULL},          {"embedding_dim", P_DIM, 0, NULL},
+    {"max_norm", P_OPT_FLOAT, 0, "None"},        {"norm_type", P_FLOAT, 0, "2.0"},
+    {"scale_grad_by_freq", P_BOOL, 0, "False"},  {"mode", P_STR, 0, "'mean'"},
+    {"sparse", P_BOOL, 0, "False"},              {"_weight", P_ANY, 0, "None"},
+    {"include_last_offset", P_BOOL, 0, "False"}, {"padding_idx", P_OPT_INT, 0, "None"},
+    DEV_DTYPE};
 
 #define SIG(arr) {arr, (uint8_t)(sizeof arr / sizeof *arr), false}
 #define NOARGS {NULL, 0, false}
@@ -290,6 +297,7 @@ static const fx_sig sigs[FX_NUM_MODULE_TYPES] = {
     [FX_MOD_CONSTANT_PAD3D] = SIG(const_pad_p),
     [FX_MOD_PRELU] = SIG(prelu_p),
     [FX_MOD_GLU] = SIG(glu_p),
+    [FX_MOD_EMBEDDING_BAG] = SIG(embbag_p),
     [FX_MOD_MULTIHEAD_ATTENTION] = SIG(mha_p),
     [FX_MOD_TRANSFORMER_ENCODER_LAYER] = SIG(tlayer_p),
     [FX_MOD_TRANSFORMER_DECODER_LAYER] = SIG(tlayer_p),
@@ -1568,6 +1576,7 @@ int fx_module_param_specs(const fx_module *mod, fx_param_spec *out) {
     }
     break;
   case FX_MOD_EMBEDDING:
+  case FX_MOD_EMBEDDING_BAG:
     sh[0] = int_param(mod, "num_embeddings");
     sh[1] = int_param(mod, "embedding_dim");
     k = spec(out, k, "weight", 2, sh, false);

@@ -50,7 +50,8 @@
   X(REPLICATION_PAD3D, "ReplicationPad3d") X(CONSTANT_PAD3D, "ConstantPad3d") X(PRELU, "PReLU") X(GLU, "GLU")     \
   X(MULTIHEAD_ATTENTION, "MultiheadAttention") X(TRANSFORMER_ENCODER_LAYER, "TransformerEncoderLayer")           \
   X(TRANSFORMER_DECODER_LAYER, "TransformerDecoderLayer") X(TRANSFORMER_ENCODER, "TransformerEncoder")             \
-  X(TRANSFORMER_DECODER, "TransformerDecoder") X(TRANSFORMER, "Transformer")
+  X(TRANSFORMER_DECODER, "TransformerDecoder") X(TRANSFORMER, "Transformer")                                           \
+  X(EMBEDDING_BAG, "EmbeddingBag")
 
 typedef enum fx_module_type {
   FX_MOD_CONTAINER, /* anything else: a path to children, never called itself */

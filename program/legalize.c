@@ -1129,6 +1129,50 @@ static bool weight_norm_module(fx_program *p, uint32_t node, fx_diag *d) {
   return true;
 }
 
+/* nn.EmbeddingBag(input, offsets=None, per_sample_weights=None) is F.embedding_bag with the layer's weight (a get_attr
+ * node) and hyperparameters, a composite (decompose.c). */
+static bool embedding_bag_module(fx_program *p, uint32_t node, const fx_module *m, fx_diag *d) {
+  fx_graph *g = p->g;
+  const fx_node *n = &g->nodes[node];
+  fx_sig sig;
+  fx_sig_parse("input, offsets=None, per_sample_weights=None", &sig);
+  fx_value in[3];
+  fx_bind_error err;
+  if (!fx_sig_bind(&sig, &n->args, &n->kwargs, &p->arena, in, NULL, &err)) {
+    fx_diag_error(d, n->loc.line ? g->src : NULL, n->loc, "module '%.*s' (EmbeddingBag): %s", (int)n->target.n,
+                  n->target.p, err.msg);
+    return false;
+  }
+  char key[512];
+  snprintf(key, sizeof key, "%.*s%sweight", (int)m->path.n, m->path.p, m->path.n ? "." : "");
+  if (!p->weights || !fx_weights_find(p->weights, fx_str_make(key, strlen(key)))) {
+    fx_diag_error(d, n->loc.line ? g->src : NULL, n->loc, "weight '%s' of module '%.*s' (EmbeddingBag) is missing", key,
+                  (int)n->target.n, n->target.p);
+    return false;
+  }
+  static const char *const hyper[] = {"max_norm", "norm_type", "scale_grad_by_freq", "mode", "sparse"};
+  fx_value a[11];
+  a[0] = in[0];
+  a[1] = wn_get_attr(p, node, m, "weight");
+  a[2] = in[1];
+  for (int i = 0; i < 5; i++) a[3 + i] = fx_value_copy(g, fx_module_param(m, hyper[i]), NULL, NULL);
+  a[8] = in[2];
+  a[9] = fx_value_copy(g, fx_module_param(m, "include_last_offset"), NULL, NULL);
+  a[10] = fx_value_copy(g, fx_module_param(m, "padding_idx"), NULL, NULL);
+  n = &g->nodes[node];
+  const fx_loc loc = n->loc;
+  static const char fn[] = "torch.nn.functional.embedding_bag";
+  fx_insert_point ip = fx_graph_inserting_before(g, node);
+  uint32_t call = fx_graph_create_node(g, FX_CALL_FUNCTION, fx_str_make(fn, strlen(fn)), fx_value_tuple(g, a, 11),
+                                       fx_value_container(g, FX_V_DICT, NULL, 0), fx_str_make("", 0), fx_str_make("", 0));
+  fx_graph_restore_insert(g, ip);
+  g->nodes[call].loc = loc;
+  fx_node_replace_all_uses_with(g, node, call);
+  fx_node_absorb(g, call, node);
+  fx_graph_erase_node(g, node);
+  return true;
+}
+
 /* Layers whose functional form is a composite (decompose.c), which a module call cannot become in place: PReLU is
  * torch.prelu(x, weight) with its weight from a get_attr node, GLU is F.glu(x, dim). */
 static bool functional_module(fx_program *p, uint32_t node, fx_diag *d) {
@@ -1136,6 +1180,7 @@ static bool functional_module(fx_program *p, uint32_t node, fx_diag *d) {
   const fx_node *n = &g->nodes[node];
   if (n->erased || n->opcode != FX_CALL_MODULE) return true;
   const fx_module *m = fx_modules_find(p->mods, n->target);
+  if (m && m->type == FX_MOD_EMBEDDING_BAG) return embedding_bag_module(p, node, m, d);
   if (!m || (m->type != FX_MOD_PRELU && m->type != FX_MOD_GLU)) return true;
   if (n->args.n != 1 || n->kwargs.n != 0) {
     fx_diag_error(d, n->loc.line ? g->src : NULL, n->loc, "module '%.*s' must be called with its input only",

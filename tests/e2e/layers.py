@@ -71,6 +71,26 @@ class ImageLayers(nn.Module):
         return self.softmax(self.fc(h)), self.log_softmax(a1), u, v, w
 
 
+class EmbeddingBags(nn.Module):
+    """nn.EmbeddingBag in each mode on indices [2, 7]: 2-d bags, 1-d bags with offsets (an empty bag among them),
+    include_last_offset, padding_idx and per-sample weights."""
+
+    def __init__(self):
+        super().__init__()
+        self.bag_mean = nn.EmbeddingBag(10, 6)
+        self.bag_sum = nn.EmbeddingBag(10, 6, mode="sum", padding_idx=0)
+        self.bag_max = nn.EmbeddingBag(10, 6, mode="max", include_last_offset=True)
+        self.register_buffer("offsets", torch.tensor([0, 3, 3, 9]))
+        self.register_buffer("last_offsets", torch.tensor([0, 4, 9, 14]))
+
+    def forward(self, idx):
+        flat = idx.flatten()
+        a = self.bag_mean(idx)                                                    # [2, 6]
+        b = self.bag_sum(flat, self.offsets, per_sample_weights=torch.sigmoid(flat.float()))  # [4, 6]
+        c = self.bag_max(flat, self.last_offsets)                                 # [3, 6]
+        return a, b, c
+
+
 class SequenceLayers(nn.Module):
     """1-d layers on a sequence batch [2, 4, 32], and an embedding of integer indices [2, 7]."""
 

@@ -148,6 +148,8 @@ def all_cases():
              num_params=None),
         Case("layers_sequence", "module", ["--module", "tests/e2e/layers.py:SequenceLayers", "--input", "x:f32[2,4,32]",
                                            "--input", "idx:i64[2,7]", "--input-range", "idx=0,10"], num_params=None),
+        Case("layers_embedding_bag", "module", ["--module", "tests/e2e/layers.py:EmbeddingBags", "--input",
+                                                "idx:i64[2,7]", "--input-range", "idx=0,10"], num_params=None),
         Case("layers_volume", "module", ["--module", "tests/e2e/layers.py:VolumeLayers", "--input", "x:f32[2,3,4,6,5]"],
              num_params=None),
         # 3-d convolutions, BatchNorm and pools (issue 16), as traced and as make_fx prints them

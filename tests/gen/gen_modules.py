@@ -61,14 +61,14 @@ PixelShuffle ZeroPad2d ConstantPad1d ConstantPad2d ReflectionPad2d ReplicationPa
 LogSigmoid Hardshrink Softshrink Threshold AdaptiveAvgPool3d RNN LSTM GRU ReflectionPad1d ReflectionPad3d
 ReplicationPad1d ReplicationPad3d ConstantPad3d PReLU GLU MultiheadAttention TransformerEncoderLayer
 TransformerDecoderLayer Conv3d ConvTranspose3d BatchNorm3d MaxPool3d AvgPool3d AdaptiveMaxPool3d TransformerEncoder
-TransformerDecoder Transformer""".split()
+TransformerDecoder Transformer EmbeddingBag""".split()
 SUBCLASSES = {"NonDynamicallyQuantizableLinear": "Linear"}
 
 # Constructor parameters that the layer's repr (extra_repr) does not print: fx2c can only report the default.
 NOT_IN_REPR = {
     ("Hardswish", "inplace"), ("Hardsigmoid", "inplace"),
     ("MaxPool1d", "return_indices"), ("MaxPool2d", "return_indices"), ("AdaptiveMaxPool2d", "return_indices"),
-    ("MaxPool3d", "return_indices"), ("AdaptiveMaxPool3d", "return_indices"),
+    ("MaxPool3d", "return_indices"), ("EmbeddingBag", "sparse"), ("EmbeddingBag", "include_last_offset"), ("AdaptiveMaxPool3d", "return_indices"),
     ("AvgPool1d", "ceil_mode"), ("AvgPool1d", "count_include_pad"),
     ("AvgPool2d", "ceil_mode"), ("AvgPool2d", "count_include_pad"), ("AvgPool2d", "divisor_override"),
     ("AvgPool3d", "ceil_mode"), ("AvgPool3d", "count_include_pad"), ("AvgPool3d", "divisor_override"),
