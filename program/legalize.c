@@ -1038,6 +1038,21 @@ static fx_value wn_get_attr(fx_program *p, uint32_t before, const fx_module *m, 
   return fx_value_node(g, id);
 }
 
+/* The module call `node` replaced by call_function[target=fn](a[0..na)) at its place and position: its users read the
+ * new node, which absorbs it. Returns the new node. */
+static uint32_t module_to_call(fx_graph *g, uint32_t node, const char *fn, const fx_value *a, uint32_t na) {
+  const fx_loc loc = g->nodes[node].loc;
+  fx_insert_point ip = fx_graph_inserting_before(g, node);
+  uint32_t call = fx_graph_create_node(g, FX_CALL_FUNCTION, fx_str_make(fn, strlen(fn)), fx_value_tuple(g, a, na),
+                                       fx_value_container(g, FX_V_DICT, NULL, 0), fx_str_make("", 0), fx_str_make("", 0));
+  fx_graph_restore_insert(g, ip);
+  g->nodes[call].loc = loc;
+  fx_node_replace_all_uses_with(g, node, call);
+  fx_node_absorb(g, call, node);
+  fx_graph_erase_node(g, node);
+  return call;
+}
+
 static bool weight_norm_module(fx_program *p, uint32_t node, fx_diag *d) {
   fx_graph *g = p->g;
   const fx_node *n = &g->nodes[node];
@@ -1118,15 +1133,20 @@ static bool weight_norm_module(fx_program *p, uint32_t node, fx_diag *d) {
     }
     a[na++] = fx_value_copy(g, pv, NULL, NULL);
   }
-  ip = fx_graph_inserting_before(g, node);
-  uint32_t call = fx_graph_create_node(g, FX_CALL_FUNCTION, fx_str_make(fn, strlen(fn)), fx_value_tuple(g, a, na),
-                                       fx_value_container(g, FX_V_DICT, NULL, 0), fx_str_make("", 0), fx_str_make("", 0));
-  fx_graph_restore_insert(g, ip);
-  g->nodes[wn].loc = g->nodes[call].loc = loc;
-  fx_node_replace_all_uses_with(g, node, call);
-  fx_node_absorb(g, call, node);
-  fx_graph_erase_node(g, node);
+  g->nodes[wn].loc = loc;
+  module_to_call(g, node, fn, a, na);
   return true;
+}
+
+/* Whether the module call's layer has its weight in the state_dict (an error at the call if not). */
+static bool module_weight_present(const fx_program *p, uint32_t node, const fx_module *m, const char *cls, fx_diag *d) {
+  const fx_node *n = &p->g->nodes[node];
+  char key[512];
+  snprintf(key, sizeof key, "%.*s%sweight", (int)m->path.n, m->path.p, m->path.n ? "." : "");
+  if (p->weights && fx_weights_find(p->weights, fx_str_make(key, strlen(key)))) return true;
+  fx_diag_error(d, n->loc.line ? p->g->src : NULL, n->loc, "weight '%s' of module '%.*s' (%s) is missing", key,
+                (int)n->target.n, n->target.p, cls);
+  return false;
 }
 
 /* nn.EmbeddingBag(input, offsets=None, per_sample_weights=None) is F.embedding_bag with the layer's weight (a get_attr
@@ -1143,13 +1163,7 @@ static bool embedding_bag_module(fx_program *p, uint32_t node, const fx_module *
                   n->target.p, err.msg);
     return false;
   }
-  char key[512];
-  snprintf(key, sizeof key, "%.*s%sweight", (int)m->path.n, m->path.p, m->path.n ? "." : "");
-  if (!p->weights || !fx_weights_find(p->weights, fx_str_make(key, strlen(key)))) {
-    fx_diag_error(d, n->loc.line ? g->src : NULL, n->loc, "weight '%s' of module '%.*s' (EmbeddingBag) is missing", key,
-                  (int)n->target.n, n->target.p);
-    return false;
-  }
+  if (!module_weight_present(p, node, m, "EmbeddingBag", d)) return false;
   static const char *const hyper[] = {"max_norm", "norm_type", "scale_grad_by_freq", "mode", "sparse"};
   fx_value a[11];
   a[0] = in[0];
@@ -1159,17 +1173,7 @@ static bool embedding_bag_module(fx_program *p, uint32_t node, const fx_module *
   a[8] = in[2];
   a[9] = fx_value_copy(g, fx_module_param(m, "include_last_offset"), NULL, NULL);
   a[10] = fx_value_copy(g, fx_module_param(m, "padding_idx"), NULL, NULL);
-  n = &g->nodes[node];
-  const fx_loc loc = n->loc;
-  static const char fn[] = "torch.nn.functional.embedding_bag";
-  fx_insert_point ip = fx_graph_inserting_before(g, node);
-  uint32_t call = fx_graph_create_node(g, FX_CALL_FUNCTION, fx_str_make(fn, strlen(fn)), fx_value_tuple(g, a, 11),
-                                       fx_value_container(g, FX_V_DICT, NULL, 0), fx_str_make("", 0), fx_str_make("", 0));
-  fx_graph_restore_insert(g, ip);
-  g->nodes[call].loc = loc;
-  fx_node_replace_all_uses_with(g, node, call);
-  fx_node_absorb(g, call, node);
-  fx_graph_erase_node(g, node);
+  module_to_call(g, node, "torch.nn.functional.embedding_bag", a, 11);
   return true;
 }
 
@@ -1187,30 +1191,15 @@ static bool functional_module(fx_program *p, uint32_t node, fx_diag *d) {
                   (int)n->target.n, n->target.p);
     return false;
   }
-  const fx_loc loc = n->loc;
   fx_value a[2];
   a[0] = n->args.u.items[0];
   if (m->type == FX_MOD_PRELU) {
-    char key[512];
-    snprintf(key, sizeof key, "%.*s%sweight", (int)m->path.n, m->path.p, m->path.n ? "." : "");
-    if (!p->weights || !fx_weights_find(p->weights, fx_str_make(key, strlen(key)))) {
-      fx_diag_error(d, n->loc.line ? g->src : NULL, n->loc, "weight '%s' of module '%.*s' (PReLU) is missing", key,
-                    (int)n->target.n, n->target.p);
-      return false;
-    }
+    if (!module_weight_present(p, node, m, "PReLU", d)) return false;
     a[1] = wn_get_attr(p, node, m, "weight");
   } else {
     a[1] = fx_value_copy(g, fx_module_param(m, "dim"), NULL, NULL);
   }
-  const char *fn = m->type == FX_MOD_PRELU ? "torch.prelu" : "torch.nn.functional.glu";
-  fx_insert_point ip = fx_graph_inserting_before(g, node);
-  uint32_t call = fx_graph_create_node(g, FX_CALL_FUNCTION, fx_str_make(fn, strlen(fn)), fx_value_tuple(g, a, 2),
-                                       fx_value_container(g, FX_V_DICT, NULL, 0), fx_str_make("", 0), fx_str_make("", 0));
-  fx_graph_restore_insert(g, ip);
-  g->nodes[call].loc = loc;
-  fx_node_replace_all_uses_with(g, node, call);
-  fx_node_absorb(g, call, node);
-  fx_graph_erase_node(g, node);
+  module_to_call(g, node, m->type == FX_MOD_PRELU ? "torch.prelu" : "torch.nn.functional.glu", a, 2);
   return true;
 }
 

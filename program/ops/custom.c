@@ -115,6 +115,18 @@ bool fx_infer_custom(fx_ictx *c, fx_op op, fx_inst *in) {
 
 /* ---- lowering ---- */
 
+/* Tensor v as the call's argument g: its dtype and ndim, its shape copied into the site's pool at `used`. Returns
+ * the pool's next free place. */
+static size_t tensor_arg(fx_lctx *r, const fx_value *v, fx_custom_site *s, size_t used, fxrt_custom_arg *g) {
+  const fx_tinfo *t = ti(r, v);
+  g->kind = FXRT_CUSTOM_TENSOR;
+  g->dtype = (int32_t)t->dtype;
+  g->ndim = t->ndim;
+  memcpy(&s->pool[used], t->shape, (size_t)t->ndim * sizeof *t->shape);
+  g->shape = &s->pool[used];
+  return used + (size_t)t->ndim;
+}
+
 bool fx_lower_custom(fx_lctx *r, fx_op op, const fx_inst *in) {
   (void)op;
   const fx_custom_decl *dc = decl_of(r->p, in);
@@ -160,17 +172,9 @@ bool fx_lower_custom(fx_lctx *r, fx_op op, const fx_inst *in) {
         g->kind = FXRT_CUSTOM_NONE;
         break;
       }
-      {
-        const fx_tinfo *t = ti(r, v);
-        g->kind = FXRT_CUSTOM_TENSOR;
-        g->dtype = (int32_t)t->dtype;
-        g->ndim = t->ndim;
-        memcpy(&s->pool[used], t->shape, (size_t)t->ndim * sizeof *t->shape);
-        g->shape = &s->pool[used];
-        used += (size_t)t->ndim;
-        s->arg_ref[i] = (int8_t)slot;
-        k->ref[slot++] = tref(r, v);
-      }
+      used = tensor_arg(r, v, s, used, g);
+      s->arg_ref[i] = (int8_t)slot;
+      k->ref[slot++] = tref(r, v);
       break;
     case FX_CT_INT: g->kind = FXRT_CUSTOM_INT, g->i = iarg(v, 0); break;
     case FX_CT_BOOL: g->kind = FXRT_CUSTOM_BOOL, g->i = v->v.i != 0; break;
@@ -191,14 +195,7 @@ bool fx_lower_custom(fx_lctx *r, fx_op op, const fx_inst *in) {
   }
   k->i[0] = slot;
   for (int j = 0; j < dc->nresults; j++) {
-    const fx_tinfo *t = ti(r, &res[j]);
-    fxrt_custom_arg *g = &s->results[j];
-    g->kind = FXRT_CUSTOM_TENSOR;
-    g->dtype = (int32_t)t->dtype;
-    g->ndim = t->ndim;
-    memcpy(&s->pool[used], t->shape, (size_t)t->ndim * sizeof *t->shape);
-    g->shape = &s->pool[used];
-    used += (size_t)t->ndim;
+    used = tensor_arg(r, &res[j], s, used, &s->results[j]);
     s->result_ref[j] = (int8_t)slot;
     k->ref[slot++] = tref(r, &res[j]);
   }
