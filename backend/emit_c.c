@@ -15,6 +15,8 @@
 typedef struct {
   fx_iface f;    /* names, model.h and the entry point (shared with the LLVM backend) */
   char **pwname; /* by call: the static function computing a POINTWISE call */
+  char **spname; /* by call: -Os, the static function of a compact kernel's call whose record (shapes and parameters)
+                    other calls share too: the kernel specialized to the record once (NULL: the kernel inline) */
   fx_buf *out;   /* where the walk prints model.c's body */
   uint32_t pnode; /* a profiling build: the entry of NAME_nodes of the next node that runs code */
   bool timed;     /* the node being printed is timed (it runs code, and the build profiles) */
@@ -321,6 +323,31 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
   }
 
   const fx_kernel *d = fx_kernel_desc((fx_kind)k->kind);
+  const char *spec = e->spname[k - e->f.L->calls];
+  if (spec) { /* the specialization that the calls with this record share (emit_small_fn) */
+    fx_buf_printf(b, "  FX2C_CHECK(%s(", spec);
+    bool first = true;
+    for (int a = 0; a < d->nargs; a++)
+      if (d->args[a].type == FX_ARG_IN || d->args[a].type == FX_ARG_OUT) {
+        if (!first) fx_buf_puts(b, ", ");
+        put_ref(e, b, k, d->args[a].slot);
+        first = false;
+      }
+    fx_buf_puts(b, "));\n");
+    return;
+  }
+  bool block = false; /* the compact kernels' record: a static const in flash, not built on the stack at each call */
+  for (int a = 0; a < d->nargs; a++)
+    if (d->args[a].type == FX_ARG_SMALLPARAMS) {
+      const fxrt_small_params *q = &k->p.small;
+      fx_buf_printf(b, "  {\n    static const fxrt_small_params params = {%ld, %ld, %ld, %ld, %ld, %ld, %ld, %ld, %ld, "
+                       "{%ld, %ld}, {%ld, %ld}, {%ld, %ld}, %ld, %ld, ",
+                    (long)q->n, (long)q->c, (long)q->h, (long)q->w, (long)q->k, (long)q->kh, (long)q->kw, (long)q->oh,
+                    (long)q->ow, (long)q->stride[0], (long)q->stride[1], (long)q->pad[0], (long)q->pad[1],
+                    (long)q->dilation[0], (long)q->dilation[1], (long)q->groups, (long)q->divisor);
+      put_num(b, q->lo, true), fx_buf_puts(b, ", "), put_num(b, q->hi, true), fx_buf_puts(b, "};\n  ");
+      block = true;
+    }
   fx_buf_printf(b, "  FX2C_CHECK(%s(", d->function);
   for (int a = 0; a < d->nargs; a++) {
     const int s = d->args[a].slot;
@@ -402,6 +429,7 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
                     (long long)k->i[s + 2], (long long)k->i[s + 3]);
       break;
     case FX_ARG_THREADS: fx_buf_puts(b, "threads"); break;
+    case FX_ARG_SMALLPARAMS: fx_buf_puts(b, "&params"); break;
     case FX_ARG_EPILOGUE:
       if (!k->has_ep) {
         fx_buf_puts(b, "NULL");
@@ -414,7 +442,7 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
     default: break; /* POINTWISE: written as a loop above */
     }
   }
-  fx_buf_puts(b, "));\n");
+  fx_buf_puts(b, block ? "));\n  }\n" : "));\n");
 }
 
 /* ---- files ---- */
@@ -466,9 +494,15 @@ static uint64_t emit_weights(em *e, fx_buf *h, fx_buf *bin, uint64_t *woff) {
                 "/* model_weights.h: the weights of %s_run: %u tensors, %llu bytes. Included by model.c only.\n"
                 " * Each is its little-endian bytes, exactly as in the weights file (this code is for little-endian targets). */\n"
                 "#ifndef %s_WEIGHTS_H\n#define %s_WEIGHTS_H\n\n#include <stdint.h>\n\n"
-                "#if defined(__GNUC__) || defined(__clang__)\n#define FX2C_ALIGNED __attribute__((aligned(64)))\n"
-                "#else\n#define FX2C_ALIGNED\n#endif\n",
-                e->f.prefix, count, (unsigned long long)total, e->f.upper, e->f.upper);
+                "/* FX2C_WEIGHT(NAME): each weight in a section of its own, .rodata.%s.NAME on ELF targets (a linker\n"
+                " * script can place it, a map file and `size -A` show it)%s */\n"
+                "#if (defined(__GNUC__) || defined(__clang__)) && defined(__ELF__)\n"
+                "#define FX2C_WEIGHT(name) __attribute__((section(\".rodata.%s.\" #name)%s))\n"
+                "#elif defined(__GNUC__) || defined(__clang__)\n#define FX2C_WEIGHT(name)%s\n"
+                "#else\n#define FX2C_WEIGHT(name)\n#endif\n",
+                e->f.prefix, count, (unsigned long long)total, e->f.upper, e->f.upper, e->f.prefix,
+                e->f.p->small ? ", aligned as its elements" : ", 64-byte aligned", e->f.prefix,
+                e->f.p->small ? "" : ", aligned(64)", e->f.p->small ? "" : " __attribute__((aligned(64)))");
   for (uint32_t t = 0; t < p->ntensors; t++) {
     if (!weight_written(e, t)) continue;
     const fx_tinfo *ti = &p->tensors[t];
@@ -481,16 +515,21 @@ static uint64_t emit_weights(em *e, fx_buf *h, fx_buf *bin, uint64_t *woff) {
     fx_buf_printf(h, ": %s", fxrt_dtype_name(ti->dtype));
     fx_put_shape(h, ti->ndim, ti->shape);
     fx_buf_puts(h, " */\n");
-    size_t bytes = (size_t)n * es, row = bytes < FX_WEIGHT_ROW ? (bytes ? bytes : 1) : FX_WEIGHT_ROW;
-    size_t rows = bytes ? (bytes + row - 1) / row : 1;
-    fx_buf_printf(h, "static const union { unsigned char c[%zu][%zu]; %s v[%lld]; } FX2C_ALIGNED %s = {{", rows, row,
-                  ctype(ti->dtype), (long long)len, e->f.wname[t]);
+    /* whole rows, then the rest: exactly the tensor's bytes (an empty tensor: one byte) */
+    const size_t bytes = (size_t)n * es, rows = bytes / FX_WEIGHT_ROW, tail = bytes ? bytes % FX_WEIGHT_ROW : 1;
+    fx_buf_puts(h, "static const union { struct { ");
+    if (rows) fx_buf_printf(h, "unsigned char r[%zu][%d]; ", rows, FX_WEIGHT_ROW);
+    if (tail) fx_buf_printf(h, "unsigned char t[%zu]; ", tail);
+    fx_buf_printf(h, "} c; %s v[%lld]; } %s FX2C_WEIGHT(%s) = {{", ctype(ti->dtype), (long long)len, e->f.wname[t],
+                  e->f.wname[t]);
     const unsigned char *d = w->data;
-    for (size_t r = 0; r < rows; r++) {
+    if (rows) fx_buf_puts(h, "{");
+    for (size_t r = 0; r <= rows; r++) {
+      const size_t begin = r * FX_WEIGHT_ROW, end = r < rows ? begin + FX_WEIGHT_ROW : bytes;
+      if (r == rows && !tail) break;
       fx_buf_puts(h, "\n\"");
-      size_t end = (r + 1) * row < bytes ? (r + 1) * row : bytes;
-      for (size_t i = r * row; i < end; i++) put_byte(h, d[i], i + 1 < end ? d[i + 1] : 0);
-      fx_buf_puts(h, "\",");
+      for (size_t i = begin; i < end; i++) put_byte(h, d[i], i + 1 < end ? d[i + 1] : 0);
+      fx_buf_puts(h, r + 1 < rows ? "\"," : r + 1 == rows ? "\"}," : "\"");
     }
     fx_buf_puts(h, "\n}};\n");
   }
@@ -581,6 +620,37 @@ static bool model_node_end(void *ctx, uint32_t node) {
   return true;
 }
 
+/* -Os: a compact kernel specialized to the record (shapes and parameters) that calls c and others share: a static
+ * function with the kernel's body inline (fxrt_small.h), called once per call. */
+static void emit_small_fn(em *e, fx_buf *b, uint32_t c) {
+  const fx_kcall *k = &e->f.L->calls[c];
+  const fx_kernel *d = fx_kernel_desc((fx_kind)k->kind);
+  const fxrt_small_params *q = &k->p.small;
+  fx_buf_printf(b, "/* %s specialized to the record that", d->function);
+  for (uint32_t c2 = c, nth = 0; c2 < e->f.L->ncalls; c2++)
+    if (e->spname[c2] == e->spname[c]) {
+      const fx_node *nd = &e->f.p->g->nodes[e->f.L->calls[c2].node];
+      fx_buf_printf(b, "%s%.*s", nth++ ? ", " : " ", (int)nd->name.n, nd->name.p);
+    }
+  fx_buf_printf(b, " share */\nstatic fxrt_status %s(", e->spname[c]);
+  bool first = true;
+  for (int a = 0; a < d->nargs; a++)
+    if (d->args[a].type == FX_ARG_IN || d->args[a].type == FX_ARG_OUT) {
+      fx_buf_printf(b, "%s%sfloat *%s", first ? "" : ", ", d->args[a].type == FX_ARG_IN ? "const " : "", d->args[a].name);
+      first = false;
+    }
+  fx_buf_printf(b, ") {\n  static const fxrt_small_params params = {%ld, %ld, %ld, %ld, %ld, %ld, %ld, %ld, %ld, "
+                   "{%ld, %ld}, {%ld, %ld}, {%ld, %ld}, %ld, %ld, ",
+                (long)q->n, (long)q->c, (long)q->h, (long)q->w, (long)q->k, (long)q->kh, (long)q->kw, (long)q->oh,
+                (long)q->ow, (long)q->stride[0], (long)q->stride[1], (long)q->pad[0], (long)q->pad[1],
+                (long)q->dilation[0], (long)q->dilation[1], (long)q->groups, (long)q->divisor);
+  put_num(b, q->lo, true), fx_buf_puts(b, ", "), put_num(b, q->hi, true);
+  fx_buf_printf(b, "};\n  return %s(", d->function);
+  for (int a = 0; a < d->nargs; a++)
+    fx_buf_printf(b, "%s%s", a ? ", " : "", d->args[a].type == FX_ARG_SMALLPARAMS ? "&params" : d->args[a].name);
+  fx_buf_puts(b, ");\n}\n\n");
+}
+
 static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
   const fx_program *p = e->f.p;
   const fx_lowered *L = e->f.L;
@@ -592,6 +662,12 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
   bool any_pw = false;
   for (uint32_t c = 0; c < L->ncalls; c++) any_pw |= L->calls[c].kind == FX_K_POINTWISE;
   if (any_pw) fx_buf_puts(b, "#include \"fxrt_scalar.h\"\n");
+  bool any_small = false;
+  for (uint32_t c = 0; c < L->ncalls; c++)
+    any_small |= L->calls[c].kind == FX_K_SMALL_CONV || L->calls[c].kind == FX_K_SMALL_LINEAR ||
+                 L->calls[c].kind == FX_K_SMALL_POOL;
+  if (any_small) /* -Os: the compact kernels inline, each specialized to its call's constant record */
+    fx_buf_puts(b, "#define FXRT_SMALL_INLINE 1\n#include \"fxrt_small.h\"\n");
   fx_buf_puts(b, "\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n\n"
                  "#define FX2C_CHECK(call)                \\\n  do {                                  \\\n"
                  "    fxrt_status s_ = (call);            \\\n    if (s_ != FXRT_OK) return s_;       \\\n"
@@ -608,6 +684,12 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
   }
   for (uint32_t c = 0; c < L->ncalls; c++)
     if (L->calls[c].kind == FX_K_POINTWISE) emit_pointwise_fn(e, b, &L->calls[c], e->pwname[c]);
+  for (uint32_t c = 0; c < L->ncalls; c++)
+    if (e->spname[c]) {
+      bool first = true; /* the first call of each shared record */
+      for (uint32_t c2 = 0; c2 < c && first; c2++) first = e->spname[c2] != e->spname[c];
+      if (first) emit_small_fn(e, b, c);
+    }
   if (e->f.o->profile) fx_iface_nodes_table(&e->f, b);
   fx_iface_signature(&e->f, b, true);
   fx_buf_puts(b, " {\n");
@@ -673,6 +755,24 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
       const fx_node *nd = &p->g->nodes[L->calls[c].node];
       e.pwname[c] = fx_iface_make_name(&e.f, "pointwise_", nd->name.p, nd->name.n);
     }
+  e.spname = fx_xcalloc(L->ncalls + 1, sizeof *e.spname);
+  for (uint32_t c = 0; c < L->ncalls; c++) { /* -Os: a compact kernel's record that two calls or more share */
+    const fx_kcall *k = &L->calls[c];
+    if (k->kind != FX_K_SMALL_CONV && k->kind != FX_K_SMALL_LINEAR && k->kind != FX_K_SMALL_POOL) continue;
+    for (uint32_t c2 = c + 1; c2 < L->ncalls && !e.spname[c]; c2++)
+      if (L->calls[c2].kind == k->kind && memcmp(&L->calls[c2].p.small, &k->p.small, sizeof k->p.small) == 0) {
+        for (uint32_t c1 = 0; c1 < c && !e.spname[c]; c1++) /* a record seen before: its name */
+          if (e.spname[c1] && L->calls[c1].kind == k->kind && memcmp(&L->calls[c1].p.small, &k->p.small, sizeof k->p.small) == 0)
+            e.spname[c] = e.spname[c1];
+        if (!e.spname[c]) {
+          const char *fn = fx_kernel_desc((fx_kind)k->kind)->function + 5; /* small_..._f32 */
+          e.spname[c] = fx_iface_make_name(&e.f, "", fn, strlen(fn));
+        }
+      }
+    for (uint32_t c1 = 0; c1 < c && !e.spname[c]; c1++) /* the last call of a shared record */
+      if (e.spname[c1] && L->calls[c1].kind == k->kind && memcmp(&L->calls[c1].p.small, &k->p.small, sizeof k->p.small) == 0)
+        e.spname[c] = e.spname[c1];
+  }
   fx_buf model = {0}, header = {0}, weights = {0}, bin = {0}, mainc = {0};
   uint64_t *woff = fx_xcalloc(p->ntensors + 1, sizeof *woff);
   uint64_t wbytes = emit_weights(&e, &weights, &bin, woff);
@@ -741,6 +841,7 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
   fx_buf_free(&mainc);
   fx_xfree(woff);
   fx_xfree(e.pwname);
+  fx_xfree(e.spname);
   fx_iface_free(&e.f);
   return ok;
 }

@@ -185,7 +185,7 @@ typedef struct {
   LLVMTargetDataRef td;
   bool short_enums; /* enum fields are one byte (GCC's arm-none-eabi ABI) */
   LLVMTypeRef i1, i8, i32, i64, f32, f64, ptr, isize, enum_field;
-  LLVMTypeRef view_t, conv_t, convt_t, pool_t, conv3_t, pool3_t, ep_t, un_t, carg_t, ccall_t;
+  LLVMTypeRef view_t, small_t, conv_t, convt_t, pool_t, conv3_t, pool3_t, ep_t, un_t, carg_t, ccall_t;
   LLVMValueRef fn;                    /* NAME_run_threads, the body */
   LLVMValueRef kfn[FX_NUM_KINDS];     /* the runtime's functions, declared when first called */
   LLVMTypeRef kty[FX_NUM_KINDS];
@@ -254,6 +254,11 @@ static void make_types(lv *v) {
   v->pool3_t =
       named_struct(v, "fxrt_pool3d_params", (LLVMTypeRef[]){triple, triple, triple, triple, v->i8, v->i8, v->i64}, 7);
   v->ep_t = named_struct(v, "fxrt_epilogue", (LLVMTypeRef[]){v->enum_field, v->f32, v->f32, v->f32, v->ptr}, 5);
+  LLVMTypeRef ipair = LLVMArrayType2(v->i32, 2), i32 = v->i32;
+  v->small_t = named_struct(v, "fxrt_small_params",
+                            (LLVMTypeRef[]){i32, i32, i32, i32, i32, i32, i32, i32, i32, ipair, ipair, ipair, i32, i32,
+                                            v->f32, v->f32},
+                            16);
   v->un_t = named_struct(v, "fxrt_unary_params", (LLVMTypeRef[]){v->f32, v->f32, v->f32}, 3);
   v->carg_t = named_struct(v, "fxrt_custom_arg", (LLVMTypeRef[]){v->i32, v->i32, v->i32, v->ptr, v->ptr, v->i64, v->f64}, 7);
   v->ccall_t = named_struct(v, "fxrt_custom_call", (LLVMTypeRef[]){v->ptr, v->ptr, v->i32, v->ptr, v->i32}, 5);
@@ -278,6 +283,8 @@ static bool check_host_layouts(lv *v) {
       {v->pool3_t, sizeof(fxrt_pool3d_params), 5, offsetof(fxrt_pool3d_params, count_include_pad)},
       {v->pool3_t, sizeof(fxrt_pool3d_params), 6, offsetof(fxrt_pool3d_params, divisor_override)},
       {v->ep_t, sizeof(fxrt_epilogue), 1, offsetof(fxrt_epilogue, alpha)},
+      {v->small_t, sizeof(fxrt_small_params), 11, offsetof(fxrt_small_params, dilation)},
+      {v->small_t, sizeof(fxrt_small_params), 15, offsetof(fxrt_small_params, hi)},
       {v->ep_t, sizeof(fxrt_epilogue), 4, offsetof(fxrt_epilogue, residual)},
       {v->un_t, sizeof(fxrt_unary_params), 2, offsetof(fxrt_unary_params, c)},
       {v->carg_t, sizeof(fxrt_custom_arg), 4, offsetof(fxrt_custom_arg, data)},
@@ -337,6 +344,11 @@ static LLVMValueRef view_const(lv *v, const fxrt_view *w) {
 
 static LLVMValueRef pair(lv *v, const int64_t *x) { return i64_array(v, x, 2, 2); }
 static LLVMValueRef triple(lv *v, const int64_t *x) { return i64_array(v, x, 3, 3); }
+static LLVMValueRef ipair(lv *v, const int32_t *x) {
+  LLVMValueRef e[2] = {LLVMConstInt(v->i32, (unsigned long long)(int64_t)x[0], 1),
+                       LLVMConstInt(v->i32, (unsigned long long)(int64_t)x[1], 1)};
+  return LLVMConstArray2(v->i32, e, 2);
+}
 
 static LLVMValueRef cf32(lv *v, double x) { return LLVMConstReal(v->f32, (double)(float)x); }
 
@@ -968,6 +980,15 @@ static void emit_kcall(lv *v, const fx_kcall *k) {
       a[n++] = const_global(v, LLVMConstNamedStruct(v->pool3_t, f, 7), "pool3d");
       break;
     }
+    case FX_ARG_SMALLPARAMS: {
+      const fxrt_small_params *q = &k->p.small;
+      LLVMValueRef f[16] = {ci32(v, q->n), ci32(v, q->c), ci32(v, q->h), ci32(v, q->w), ci32(v, q->k), ci32(v, q->kh),
+                            ci32(v, q->kw), ci32(v, q->oh), ci32(v, q->ow), ipair(v, q->stride), ipair(v, q->pad),
+                            ipair(v, q->dilation), ci32(v, q->groups), ci32(v, q->divisor), cf32(v, q->lo),
+                            cf32(v, q->hi)};
+      a[n++] = const_global(v, LLVMConstNamedStruct(v->small_t, f, 16), "small");
+      break;
+    }
     case FX_ARG_PADS: a[n++] = const_global(v, i64_array(v, k->i + s, 4, 4), "pads"); break;
     case FX_ARG_EPILOGUE: a[n++] = epilogue(v, k, s); break;
     case FX_ARG_THREADS: a[n++] = v->threads; break;
@@ -1423,7 +1444,10 @@ bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
   }
   if (ok) {
     char passes[32];
-    snprintf(passes, sizeof passes, "default<O%d>", lo->opt_level < 0 ? 0 : lo->opt_level > 2 ? 2 : lo->opt_level);
+    if (L->p->small) /* fx2c compile -Os */
+      snprintf(passes, sizeof passes, "default<Os>");
+    else
+      snprintf(passes, sizeof passes, "default<O%d>", lo->opt_level < 0 ? 0 : lo->opt_level > 2 ? 2 : lo->opt_level);
     LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
     LLVMErrorRef err = LLVMRunPasses(v.mod, passes, tm, po);
     LLVMDisposePassBuilderOptions(po);

@@ -20,7 +20,7 @@ static const char *const reserved[] = {
     "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short", "signed",
     "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "_Bool",
     "_Complex", "_Imaginary", "bool", "true", "false", "NULL", "ws", "wb", "workspace", "weights", "s_", "main",
-    "prof_t0", "errno", "int64_t", "int32_t", "uint8_t", "size_t", "fxrt_status", "FX2C_CHECK", "FX2C_ALIGNED"};
+    "prof_t0", "errno", "int64_t", "int32_t", "uint8_t", "size_t", "fxrt_status", "FX2C_CHECK", "FX2C_ALIGNED", "FX2C_WEIGHT"};
 
 static bool taken(fx_iface *e, const char *s) {
   for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
@@ -370,7 +370,8 @@ bool fx_runtime_file_needed(const fx_lowered *L, bool with_driver, const char *n
 }
 
 void fx_emit_c_build_command(const fx_lowered *L, const fx_emit_opts *o, fx_buf *b) {
-  fx_buf_puts(b, "cc -std=c99 -O2 -c model.c");
+  fx_buf_puts(b, L->p->small ? "cc -std=c99 -Os -ffunction-sections -fdata-sections -c model.c" /* -Os: link with --gc-sections */
+                             : "cc -std=c99 -O2 -c model.c");
   for (const fx_embedded *f = fx_embedded_files; f->name; f++) {
     size_t n = strlen(f->name);
     if (strncmp(f->name, "fxrt", 4) == 0 && n > 2 && strcmp(f->name + n - 2, ".c") == 0 &&
@@ -399,7 +400,9 @@ void fx_iface_header(const fx_iface *e, fx_buf *b, uint64_t weights_bytes) {
     }
   } else {
     fx_buf_puts(b, e->o->exe_main ? " * Build this folder alone (then link the objects with -pthread -lm):\n *   "
-                                  : " * Build this folder alone (then link the objects, with -lm, into your program):\n *   ");
+                   : e->L->p->small ? " * Build this folder alone (then link the objects into your program with -Wl,--gc-sections, which\n"
+                                      " * drops the functions and weights it does not call or read):\n *   "
+                                    : " * Build this folder alone (then link the objects, with -lm, into your program):\n *   ");
     fx_emit_c_build_command(e->L, e->o, b);
     fx_buf_putc(b, '\n');
   }

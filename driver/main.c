@@ -93,6 +93,10 @@ static const char help_text[] =
     "                       winograd (whose transformed weights are 1.8x to 4x the size of the originals),\n"
     "                       prepack and nchwc (whose packed weights and blocked tensors are padded): the\n"
     "                       weights as exported, for firmware.\n"
+    "  -Os                  for size (firmware): -O1's passes; convolutions, linear layers and 2-d pools\n"
+    "                       on the compact kernels (runtime/fxrt_small.c: no scratch, no libm), which\n"
+    "                       --emit c inlines, specialized to each call's shapes; weights aligned as\n"
+    "                       their elements; LLVM's -Os pipeline\n"
     "                       Passes need the program: --modules/--weights as the graph needs them and every\n"
     "                       input's shape\n"
     "  --passes LIST        run these passes instead (comma-separated): noop (no-op removal), constfold\n"
@@ -181,6 +185,7 @@ typedef struct {
   const char *backend;
   const char *target;
   int opt_level;
+  bool size; /* -Os */
   const char **inputs; /* --input specs, in the order given */
   int ninputs;
   const char *prefix;
@@ -497,6 +502,7 @@ static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag
   fx_program p;
   fx_program_init(&p, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
   p.custom = o->custom;
+  p.small = o->size;
   if (o->target && (strstr(o->target, "-none") || strstr(o->target, "-elf"))) /* bare metal: no threads */
     p.ws_workers = 1;
   bool ok = true;
@@ -632,7 +638,13 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
                            "each below 2**63) or NAME=FILE.npy", what);
       }
       o.inputs[o.ninputs++] = spec;
-    } else if (strcmp(a, "-O0") == 0 || strcmp(a, "-O1") == 0 || strcmp(a, "-O2") == 0) o.opt_level = a[2] - '0';
+    } else if (strcmp(a, "-O0") == 0 || strcmp(a, "-O1") == 0 || strcmp(a, "-O2") == 0) {
+      o.opt_level = a[2] - '0';
+      o.size = false;
+    } else if (strcmp(a, "-Os") == 0) { /* for size: -O1's passes, the compact kernels, the smallest code */
+      o.opt_level = 1;
+      o.size = true;
+    }
     else if (a[0] == '-' && a[1] != 0) return usage_error("unknown option '%s'", a);
     else if (!o.graph_path) o.graph_path = a;
     else return usage_error("more than one GRAPH given ('%s')", a);

@@ -67,6 +67,7 @@ static const fxrt_epilogue *epilogue(const fx_kcall *k, void *residual, fxrt_epi
 #define ARG_POOLPARAMS(s) , &k->p.pool
 #define ARG_CONV3PARAMS(s) , &k->p.conv3
 #define ARG_POOL3PARAMS(s) , &k->p.pool3
+#define ARG_SMALLPARAMS(s) , &k->p.small
 #define ARG_PADS(s) , (const int64_t[4]){k->i[s], k->i[s + 1], k->i[s + 2], k->i[s + 3]}
 #define ARG_EPILOGUE(s) , epilogue(k, r[s], &ep)
 #define ARG_THREADS(s) , threads

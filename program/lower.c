@@ -211,6 +211,28 @@ void fx_set_epilogue(fx_lctx *r, fx_op op, const fx_inst *in, fx_kcall *k) {
   k->ref[4] = tref(r, ARG("residual"));
 }
 
+bool fx_small_ok(fx_lctx *r, fx_op op, const fx_inst *in, const int64_t *numel, int nnumel, fxrt_small_params *q,
+                 fx_ref *residual) {
+  if (!r->p->small) return false;
+  for (int i = 0; i < nnumel; i++)
+    if (numel[i] < 0 || numel[i] > INT32_MAX) return false;
+  q->lo = -INFINITY, q->hi = INFINITY;
+  *residual = null_ref();
+  if (op != FX_OP_FUSED_CONV && op != FX_OP_FUSED_LINEAR) return op == FX_OP_CONVOLUTION || op == FX_OP_LINEAR;
+  switch ((fxrt_act)fx_epilogue_act(ARG("activation"))) {
+  case FXRT_ACT_NONE: break;
+  case FXRT_ACT_RELU: q->lo = 0.0f; break;
+  case FXRT_ACT_RELU6: q->lo = 0.0f, q->hi = 6.0f; break;
+  case FXRT_ACT_CLAMP:
+    q->lo = ARG("min")->kind == FX_V_NONE ? -INFINITY : (float)farg(ARG("min"), 0);
+    q->hi = ARG("max")->kind == FX_V_NONE ? INFINITY : (float)farg(ARG("max"), 0);
+    break;
+  default: return false;
+  }
+  *residual = tref(r, ARG("residual"));
+  return true;
+}
+
 /* ---- each op's rule (ops.def) ---- */
 
 typedef bool (*lower_fn)(fx_lctx *r, fx_op op, const fx_inst *in);

@@ -84,6 +84,7 @@ typedef struct fx_kcall {
     fxrt_conv3d_params conv3;
     fxrt_pool3d_params pool3;
     fxrt_unary_params un;
+    fxrt_small_params small;
     fxrt_pw_insn pw[FXRT_PW_MAX_INSNS]; /* POINTWISE: i[1] instructions */
   } p;
 } fx_kcall;

@@ -131,6 +131,8 @@ typedef struct fx_program {
                              contiguous() may leave such a view, which is then a reshape */
   int32_t ws_workers;     /* the workers that kernels with scratch per worker (Winograd, attention) get room for
                              in their workspaces: FXRT_WS_WORKERS (fx_program_init), 1 for firmware (no threads) */
+  bool small;             /* a build for size (fx2c compile -Os): lowering calls the compact kernels (fxrt_small.c) for
+                             the convolutions, linear layers and 2-d pools they take; kept by the passes' rebuilds */
   const fx_custom_ops *custom;         /* the user-defined ops (--custom-ops FILE), or NULL: set after
                                          fx_program_init, kept by the passes' rebuilds */
   fx_arena arena;

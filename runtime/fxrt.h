@@ -610,6 +610,36 @@ fxrt_status fxrt_avg_pool3d_f32(const float *x, int64_t n, int64_t c, int64_t d,
 fxrt_status fxrt_adaptive_max_pool3d_f32(const float *x, int64_t n, int64_t c, int64_t d, int64_t h, int64_t w,
                                          float *y, int64_t od, int64_t oh, int64_t ow, int64_t *indices);
 
+/* ---- compact kernels for builds for size (fx2c compile -Os; fxrt_small.c) --------------------------------------
+ * One loop nest each: no scratch, no stack buffers, no threads, no libm, 32-bit index arithmetic (no 64-bit division
+ * from libgcc on a 32-bit microcontroller). They are what a model compiled with -Os calls for its convolutions,
+ * linear layers and 2-d pools, in the interpreter (fx2c run -Os) and in the generated code alike. One parameter
+ * record serves the three; the fused activation is a clamp [lo, hi] applied as torch.clamp (NaN passes): none is
+ * [-inf, inf], relu [0, inf], relu6 [0, 6], hardtanh [min, max]. */
+typedef struct fxrt_small_params {
+  int32_t n, c, h, w;            /* conv: x [n, c, h, w]; linear: x [n, c] (n rows of c); pool: n*c planes h x w */
+  int32_t k, kh, kw;             /* conv: weight [k, c/groups, kh, kw]; linear: weight [k, c]; pool: window kh x kw */
+  int32_t oh, ow;                /* conv: y [n, k, oh, ow]; pool: y [n, c, oh, ow] */
+  int32_t stride[2], pad[2], dilation[2]; /* conv, pool: before the first row and column (the rest from oh, ow) */
+  int32_t groups;                /* conv: groups; pool: FXRT_SMALL_MAX, FXRT_SMALL_AVG, FXRT_SMALL_AVG_EXCLUDE_PAD */
+  int32_t divisor;               /* avg pool: divisor_override (0: none) */
+  float lo, hi;                  /* conv, linear: the fused activation as a clamp */
+} fxrt_small_params;
+
+enum { FXRT_SMALL_MAX = 0, FXRT_SMALL_AVG = 1, FXRT_SMALL_AVG_EXCLUDE_PAD = 2 };
+
+/* torch.nn.functional.conv2d (+ bias, + residual [n, k, oh, ow] when not NULL, then the clamp): direct, each output
+ * the bias, then the products in (input channel, row, column) order. */
+fxrt_status fxrt_small_conv2d_f32(const float *x, const float *weight, const float *bias, const float *residual,
+                                  float *y, const fxrt_small_params *p);
+/* torch.nn.functional.linear (+ bias, + residual [n, k] when not NULL, then the clamp): y[i, j] = bias[j] +
+ * sum_t x[i, t] weight[j, t], summed in order. */
+fxrt_status fxrt_small_linear_f32(const float *x, const float *weight, const float *bias, const float *residual,
+                                  float *y, const fxrt_small_params *p);
+/* max_pool2d (padding -inf, NaN wins, no indices) and avg_pool2d (PyTorch's divisor rules for padding and
+ * ceil_mode windows; no dilation) over n*c planes. */
+fxrt_status fxrt_small_pool2d_f32(const float *x, float *y, const fxrt_small_params *p);
+
 /* ---- resampling, padding, lookup (fxrt_resize.c) ------------------------------------------------------------ */
 
 /* torch.nn.functional.interpolate(mode='nearest') on [n, c, h, w]: source row = floor(dst * scale_h), with

@@ -403,6 +403,20 @@ bool fx_lower_conv(fx_lctx *r, fx_op op, const fx_inst *in) {
   }
   const int64_t groups = a->groups;
   fx_kcall *k;
+  fxrt_small_params q;
+  fx_ref res;
+  const int64_t numel[3] = {fx_tinfo_numel(tx), fx_tinfo_numel(tw), fx_tinfo_numel(ty)};
+  if (!transposed && fx_small_ok(r, op, in, numel, 3, &q, &res)) { /* -Os: the direct convolution, no scratch */
+    k = fx_call(r, FX_K_SMALL_CONV);
+    q.n = (int32_t)n, q.c = (int32_t)c, q.h = (int32_t)h, q.w = (int32_t)wd, q.k = (int32_t)kout;
+    q.kh = (int32_t)kh, q.kw = (int32_t)kw, q.oh = (int32_t)oh, q.ow = (int32_t)ow, q.groups = (int32_t)groups;
+    for (int i = 0; i < 2; i++)
+      q.stride[i] = (int32_t)stride[i], q.pad[i] = (int32_t)pad[i], q.dilation[i] = (int32_t)dil[i];
+    q.divisor = 0;
+    k->p.small = q;
+    k->ref[0] = xin, k->ref[1] = tref(r, w), k->ref[2] = tref(r, bv), k->ref[3] = tref(r, y), k->ref[4] = res;
+    return true;
+  }
   if (transposed) {
     k = fx_call(r, FX_K_CONV_T2D);
     k->p.convt = (fxrt_conv_transpose2d_params){

@@ -220,6 +220,11 @@ bool fx_copy_view(fx_lctx *r, const fx_value *x, const fxrt_view *sv, const fx_v
 fx_ref fx_as_dtype(fx_lctx *r, const fx_value *v, fxrt_dtype dt);
 /* fused_conv, fused_linear, winograd_conv, nchwc_conv: the call's epilogue (the residual in ref[4]). */
 void fx_set_epilogue(fx_lctx *r, fx_op op, const fx_inst *in, fx_kcall *k);
+/* -Os (fx_program.small): whether a conv or linear goes to a compact kernel (fxrt_small.c): the tensors' elements
+ * fit 32-bit indices (numel: x, weight and y) and the fused activation, if any, is a clamp (relu, relu6, hardtanh),
+ * set into q->lo, q->hi; the residual (or none) into *residual. */
+bool fx_small_ok(fx_lctx *r, fx_op op, const fx_inst *in, const int64_t *numel, int nnumel, fxrt_small_params *q,
+                 fx_ref *residual);
 
 /* ---- views ---- */
 

@@ -132,6 +132,17 @@ bool fx_lower_linear(fx_lctx *r, fx_op op, const fx_inst *in) {
   const int layout = op == FX_OP_FUSED_LINEAR ? linear_layout(ARG("weight_layout")) : LAYOUT_NK;
   const fx_tinfo *ty = ti(r, y);
   int64_t kk = tx->shape[tx->ndim - 1], n = ty->shape[ty->ndim - 1], m = fx_tinfo_numel(tx) / (kk ? kk : 1);
+  fxrt_small_params q;
+  fx_ref res;
+  const int64_t numel[3] = {fx_tinfo_numel(tx), fx_tinfo_numel(tw), fx_tinfo_numel(ty)};
+  if (layout == LAYOUT_NK && fx_small_ok(r, op, in, numel, 3, &q, &res)) { /* -Os: dot products in order */
+    fx_kcall *k = fx_call(r, FX_K_SMALL_LINEAR);
+    fxrt_small_params s = {0};
+    s.n = (int32_t)m, s.c = (int32_t)kk, s.k = (int32_t)n, s.lo = q.lo, s.hi = q.hi;
+    k->p.small = s;
+    k->ref[0] = tref(r, x), k->ref[1] = tref(r, w), k->ref[2] = tref(r, bv), k->ref[3] = tref(r, y), k->ref[4] = res;
+    return true;
+  }
   fx_kcall *k = fx_call(r, layout == LAYOUT_PANELS ? FX_K_LINEAR_P : layout == LAYOUT_KN ? FX_K_LINEAR_T : FX_K_LINEAR);
   k->ref[0] = tref(r, x);
   k->i[0] = m, k->i[1] = kk;

@@ -237,6 +237,20 @@ bool fx_lower_pool(fx_lctx *r, fx_op op, const fx_inst *in) {
       ks[0] = 1, st[0] = 1, pd[0] = 0, dl[0] = 1;
     }
     fxrt_pool2d_params p = {{ks[0], ks[1]}, {st[0], st[1]}, {pd[0], pd[1]}, {dl[0], dl[1]}, a->ceil_mode, true, 0};
+    if (r->p->small && indices.kind == FX_REF_NULL && fx_tinfo_numel(tx) <= INT32_MAX && fx_tinfo_numel(ty) <= INT32_MAX &&
+        (op != FX_OP_AVG_POOL || (dl[0] == 1 && dl[1] == 1))) { /* -Os: the compact kernel */
+      k = fx_call(r, FX_K_SMALL_POOL);
+      fxrt_small_params q = {(int32_t)lead, 1, (int32_t)h, (int32_t)w, 0, (int32_t)ks[0], (int32_t)ks[1], (int32_t)oh,
+                             (int32_t)ow, {(int32_t)st[0], (int32_t)st[1]}, {(int32_t)pd[0], (int32_t)pd[1]},
+                             {(int32_t)dl[0], (int32_t)dl[1]}, FXRT_SMALL_MAX, 0, 0.0f, 0.0f};
+      if (op == FX_OP_AVG_POOL) {
+        q.groups = a->count_include_pad ? FXRT_SMALL_AVG : FXRT_SMALL_AVG_EXCLUDE_PAD;
+        q.divisor = (int32_t)a->divisor_override;
+      }
+      k->p.small = q;
+      k->ref[0] = tref(r, x), k->ref[1] = tref(r, y);
+      return true;
+    }
     if (op == FX_OP_AVG_POOL) {
       p.count_include_pad = a->count_include_pad;
       p.divisor_override = a->divisor_override;

@@ -73,13 +73,29 @@ for case in "${cases[@]}"; do
   if [ -n "$cmd" ] && (cd "c/$case" && eval "$cmd") 2>"$work/err"; then ok; else bad "$case: '$cmd' failed"; head "$work/err"; fi
   # executables: sanitized and static; both equal to the interpreter, which matches PyTorch
   "$fx2c" run "$case/graph.fx" --modules "$case/modules.txt" --weights "$case/weights.safetensors" "${inputs[@]}" -o "$work/$case.interp" 2>"$work/err" || { bad "$case: fx2c run"; cat "$work/err"; }
-  for kind in san static; do
+  # -Os (issue 17): the compact kernels inline in model.c; its folder compiles strictly under both compilers (the
+  # kernels' bodies in fxrt_small.h too) and builds alone with model.h's command
+  if "$fx2c" compile "${model[@]}" --emit c -Os -o "c/$case.size" 2>"$work/err"; then
+    for cc in "${compilers[@]}"; do
+      if (cd "c/$case.size" && for f in *.c; do $cc "${strict[@]}" -Os -c "$f" -o /dev/null || exit 1; done) 2>"$work/err"; then ok
+      else bad "$case: -Os: $cc ${strict[*]}"; head -20 "$work/err"; fi
+    done
+    cmd=$(sed -n 's/^ \*   \(cc -std=c99 .*\)$/\1/p' "c/$case.size/model.h")
+    if [[ $cmd == *-Os* ]] && (cd "c/$case.size" && eval "$cmd") 2>"$work/err"; then ok; else bad "$case: -Os: '$cmd' failed"; head "$work/err"; fi
+  else bad "$case: --emit c -Os"; cat "$work/err"; fi
+  for kind in san static size; do
     # san: -O0 with ASan and UBSan, bit for bit the interpreter's outputs (the same calls); static: the default -O2
-    # (BatchNorm folding changes the rounding), checked against PyTorch below
+    # (BatchNorm folding changes the rounding), checked against PyTorch below; size: -Os, the compact kernels
+    # (fxrt_small.c), checked against PyTorch too
     flags=()
     [ $kind = san ] && flags=(-O0 --cflags "${san[*]}")
+    [ $kind = size ] && flags=(-Os)
     if ! "$fx2c" compile "${model[@]}" --emit exe "${flags[@]}" -o "$work/$case.$kind.exe" 2>"$work/err"; then bad "$case: --emit exe ($kind)"; head -20 "$work/err"; continue; fi
     if ! "$work/$case.$kind.exe" "${inputs[@]}" -o "$work/$case.$kind.out" 2>"$work/err"; then bad "$case: the $kind executable failed"; head "$work/err"; continue; fi
+    if [ $kind = size ]; then
+      if /usr/bin/python3 "$tests/e2e/match_outputs.py" "$case" "$work/$case.size.out"; then ok; else bad "$case: the -Os executable does not match PyTorch"; fi
+      continue
+    fi
     [ $kind = static ] && continue
     same=1
     for f in "$work/$case.interp"/output*.npy; do cmp -s "$f" "$work/$case.$kind.out/$(basename "$f")" || same=0; done

@@ -1,0 +1,117 @@
+/* fxrt_small.h: the bodies of the compact kernels of builds for size (fxrt.h: fxrt_small_conv2d_f32,
+ * fxrt_small_linear_f32, fxrt_small_pool2d_f32; fx2c compile -Os). Each is one loop nest with 32-bit indices, no
+ * scratch, no stack buffers and no library calls: what fits a microcontroller's flash and RAM, at the cost of speed
+ * on large layers. fxrt_small.c defines the kernels with them. A translation unit that defines FXRT_SMALL_INLINE
+ * before including this header calls them inline instead (as the C files of fx2c compile -Os do): each call then
+ * becomes a loop nest specialized by the C compiler to the call's constant shapes and parameters, with no parameter
+ * record left in flash. The pointers are not checked here (the kernels in fxrt_small.c check them). */
+#ifndef FXRT_SMALL_H
+#define FXRT_SMALL_H
+
+#include "fxrt.h"
+
+#include <math.h>
+
+#if defined(FXRT_SMALL_INLINE) && (defined(__GNUC__) || defined(__clang__))
+#define FXRT_SMALL_FN static inline __attribute__((always_inline))
+#else
+#define FXRT_SMALL_FN static inline
+#endif
+
+/* torch.clamp: min first, then max; NaN passes */
+FXRT_SMALL_FN float fxrt_small_clamp(float v, float lo, float hi) {
+  if (lo > -INFINITY) v = v < lo ? lo : v; /* the tests fold away when the bounds are constants */
+  if (hi < INFINITY) v = v > hi ? hi : v;
+  return v;
+}
+
+FXRT_SMALL_FN fxrt_status fxrt_small_conv2d_body(const float *x, const float *weight, const float *bias, const float *residual,
+                                  float *y, const fxrt_small_params *p) {
+  if (p->groups < 1 || p->c % p->groups || p->k % p->groups) return FXRT_EINVAL;
+  const int32_t cg = p->c / p->groups, kg = p->k / p->groups, hw = p->h * p->w, taps = cg * p->kh * p->kw;
+  float *out = y;
+  for (int32_t b = 0; b < p->n; b++)
+    for (int32_t o = 0; o < p->k; o++) {
+      const float *xg = x + (b * p->c + o / kg * cg) * hw, *wo = weight + o * taps;
+      for (int32_t oy = 0; oy < p->oh; oy++)
+        for (int32_t ox = 0; ox < p->ow; ox++) {
+          float acc = bias ? bias[o] : 0.0f;
+          const float *wp = wo;
+          for (int32_t ci = 0; ci < cg; ci++)
+            for (int32_t ky = 0; ky < p->kh; ky++) {
+              const int32_t iy = oy * p->stride[0] - p->pad[0] + ky * p->dilation[0];
+              for (int32_t kx = 0; kx < p->kw; kx++, wp++) {
+                const int32_t ix = ox * p->stride[1] - p->pad[1] + kx * p->dilation[1];
+                if (iy >= 0 && iy < p->h && ix >= 0 && ix < p->w) acc += xg[ci * hw + iy * p->w + ix] * *wp;
+              }
+            }
+          if (residual) acc += residual[out - y];
+          *out++ = fxrt_small_clamp(acc, p->lo, p->hi);
+        }
+    }
+  return FXRT_OK;
+}
+
+FXRT_SMALL_FN fxrt_status fxrt_small_linear_body(const float *x, const float *weight, const float *bias, const float *residual,
+                                  float *y, const fxrt_small_params *p) {
+  float *out = y;
+  for (int32_t i = 0; i < p->n; i++)
+    for (int32_t j = 0; j < p->k; j++) {
+      const float *xr = x + i * p->c, *wr = weight + j * p->c;
+      float acc = bias ? bias[j] : 0.0f;
+      for (int32_t t = 0; t < p->c; t++) acc += xr[t] * wr[t];
+      if (residual) acc += residual[out - y];
+      *out++ = fxrt_small_clamp(acc, p->lo, p->hi);
+    }
+  return FXRT_OK;
+}
+
+FXRT_SMALL_FN fxrt_status fxrt_small_pool2d_body(const float *x, float *y, const fxrt_small_params *p) {
+  const int32_t hw = p->h * p->w;
+  for (int32_t plane = 0; plane < p->n * p->c; plane++, x += hw)
+    for (int32_t oy = 0; oy < p->oh; oy++)
+      for (int32_t ox = 0; ox < p->ow; ox++) {
+        const int32_t y0 = oy * p->stride[0] - p->pad[0], x0 = ox * p->stride[1] - p->pad[1];
+        if (p->groups == FXRT_SMALL_MAX) { /* the first largest, padding -inf, NaN wins */
+          float m = -INFINITY;
+          for (int32_t ky = 0; ky < p->kh; ky++)
+            for (int32_t kx = 0; kx < p->kw; kx++) {
+              const int32_t iy = y0 + ky * p->dilation[0], ix = x0 + kx * p->dilation[1];
+              if (iy < 0 || iy >= p->h || ix < 0 || ix >= p->w) continue;
+              const float v = x[iy * p->w + ix];
+              if (v > m || v != v) m = v;
+            }
+          *y++ = m;
+          continue;
+        }
+        /* avg_pool2d: the window clipped to the padded input gives the divisor with count_include_pad, the window
+         * clipped to the input the one without (and the elements summed: row sums, then their sum) */
+        int32_t y1 = y0 + p->kh, x1 = x0 + p->kw;
+        y1 = y1 < p->h + p->pad[0] ? y1 : p->h + p->pad[0];
+        x1 = x1 < p->w + p->pad[1] ? x1 : p->w + p->pad[1];
+        int32_t div = (y1 - y0) * (x1 - x0);
+        const int32_t ya = y0 < 0 ? 0 : y0, xa = x0 < 0 ? 0 : x0, yb = y1 < p->h ? y1 : p->h, xb = x1 < p->w ? x1 : p->w;
+        if (ya >= yb || xa >= xb) {
+          *y++ = 0.0f;
+          continue;
+        }
+        float sum = 0.0f;
+        for (int32_t iy = ya; iy < yb; iy++) {
+          float row = 0.0f;
+          for (int32_t ix = xa; ix < xb; ix++) row += x[iy * p->w + ix];
+          sum += row;
+        }
+        if (p->divisor) div = p->divisor;
+        else if (p->groups == FXRT_SMALL_AVG_EXCLUDE_PAD) div = (yb - ya) * (xb - xa);
+        *y++ = sum / (float)div;
+      }
+  return FXRT_OK;
+}
+
+#ifdef FXRT_SMALL_INLINE
+#define fxrt_small_conv2d_f32 fxrt_small_conv2d_body
+#define fxrt_small_linear_f32 fxrt_small_linear_body
+#define fxrt_small_pool2d_f32 fxrt_small_pool2d_body
+#endif
+
+#endif
