@@ -22,6 +22,7 @@
 # One line per model and configuration:
 #   firmware MODEL CONFIG: flash=F ram=R databss=D workspace=W stack=S insns=I PASS|FAIL [reason]
 # and at the end `firmware: N passed, M failed`.
+# Exit status 77 (ctest: skipped) when qemu-system-arm, arm-none-eabi-gcc or arm-none-eabi-size is missing.
 #   run.sh FX2C SOURCE_DIR [--configs "c-Os llvm"] [--models "sine mlp dscnn smallcnn"] [--icount] [--no-llvm]
 #          [--keep DIR]
 set -u
@@ -43,7 +44,7 @@ TOL=1e-4
 here=$root/tests/firmware
 py=/usr/bin/python3
 for tool in qemu-system-arm arm-none-eabi-gcc arm-none-eabi-size; do
-  command -v $tool >/dev/null || { echo "firmware: $tool is missing (bash tools/deps.sh); skipped"; exit 0; }
+  command -v $tool >/dev/null || { echo "firmware: $tool is missing (bash tools/deps.sh); skipped"; exit 77; }
 done
 if [ -n "$keep" ]; then work=$(mkdir -p "$keep" && cd "$keep" && pwd); else work=$(mktemp -d); trap 'rm -rf "$work"' EXIT; fi
 pass=0 fail=0
