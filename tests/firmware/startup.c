@@ -18,8 +18,13 @@ void Fault_Handler(void) {
 
 /* Stack top, reset, then NMI, HardFault, MemManage, BusFault, UsageFault: no interrupts are enabled. */
 __attribute__((section(".isr_vector"), used)) static void (*const vectors[7])(void) = {
-    (void (*)(void))(uintptr_t)_estack, Reset_Handler, Fault_Handler, Fault_Handler,
-    Fault_Handler,                      Fault_Handler, Fault_Handler};
+    (void (*)(void))(uintptr_t)_estack,
+    Reset_Handler,
+    Fault_Handler,
+    Fault_Handler,
+    Fault_Handler,
+    Fault_Handler,
+    Fault_Handler};
 
 void Reset_Handler(void) {
   /* CP10 and CP11 (the FPU) to full access before the first floating-point instruction */
