@@ -5,12 +5,13 @@
 #                         LLVM 19 for the LLVM backend (llvm-19-dev: the C API and libLLVM; llvm-19: llvm-as-19,
 #                         opt-19, llvm-dwarfdump-19 for its tests; lld: its executables link faster), binutils
 #                         (readelf, ar), the Cortex-M4F toolchain
-#                         (gcc-arm-none-eabi, libnewlib-arm-none-eabi) for the firmware test, gdb for the debug-info test,
+#                         (gcc-arm-none-eabi, libnewlib-arm-none-eabi) for the firmware tests, QEMU (qemu-system-arm) to run
+#                         them (tests/firmware), gdb for the debug-info test,
 #                         pandas and matplotlib for tools/fx2c_tracediff.py (the Python TraceDiff)
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config flex bison perl libcmocka-dev libcjson-dev libzip-dev clang libclang-rt-14-dev graphviz
       python3-torch python3-torchvision python3-torchaudio python3-torchtext python3-tabulate python3-numpy python3-pandas python3-matplotlib
-      llvm-19-dev llvm-19 lld binutils gcc-arm-none-eabi libnewlib-arm-none-eabi gdb)
+      llvm-19-dev llvm-19 lld binutils gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm gdb)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

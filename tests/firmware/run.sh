@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# The f32 models of issue 17 run as Cortex-M4F firmware under QEMU (mps2-an386, ARM semihosting), their outputs
+# compared with PyTorch's:
+#   - gen.py exports sine, mlp, dscnn and smallcnn (tools/fx2c-export, fixed seeds) into the work folder;
+#   - the C backend (c-Os, c-O2): `fx2c compile ... --emit c -o DIR`, the folder's sources (model.h's build line)
+#     cross-compiled with arm-none-eabi-gcc at -Os or -O2; the LLVM backend (llvm): `--emit obj --target
+#     thumbv7em-none-eabihf --cpu cortex-m4` linked with the runtime built by cmake with
+#     cmake/toolchains/arm-none-eabi.cmake at MinSizeRel (as tests/llvm/firmware.sh);
+#   - each image is this folder's harness (startup.c, firmware.ld, main.c at -Os: the input a constant array from
+#     input0.npy, the output written to the host through semihosting, model_run's stack measured by painting) run
+#     by qemu-system-arm with a timeout; its output must match output0.npy within TOL (tests/npy_compare.py).
+# Sizes, per model and configuration (what issue 17 compares with onnx2c):
+#   null image = the same harness, input and output buffers linked with a model_run that does nothing
+#                (null_model.c, model.h's signature) and no workspace;
+#   flash      = text + data of the image - text + data of the null image;
+#   RAM        = data + bss of the image - data + bss of the null image (the model's own data, and the workspace,
+#                a static buffer of the harness counted once; not the input and output, which are the caller's)
+#                + the stack model_run used (measured);
+#   insns      = instructions executed by model_run, with --icount only: QEMU's -icount shift=0 (one virtual
+#                nanosecond per instruction) and SysTick at 25 MHz around the call, so 40 per tick (to 40
+#                instructions; checked against a -singlestep -d exec trace). Without --icount, "-".
+# One line per model and configuration:
+#   firmware MODEL CONFIG: flash=F ram=R databss=D workspace=W stack=S insns=I PASS|FAIL [reason]
+# and at the end `firmware: N passed, M failed`.
+# Exit status 77 (ctest: skipped) when qemu-system-arm, arm-none-eabi-gcc or arm-none-eabi-size is missing.
+#   run.sh FX2C SOURCE_DIR [--configs "c-Os llvm"] [--models "sine mlp dscnn smallcnn"] [--icount] [--no-llvm]
+#          [--keep DIR]
+set -u
+fx2c=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") root=$(cd "$2" && pwd)
+shift 2
+configs="c-Os llvm" models="sine mlp dscnn smallcnn" icount=0 keep=""
+while [ $# -gt 0 ]; do
+  case $1 in
+    --configs) configs=$2; shift ;;
+    --models) models=$2; shift ;;
+    --icount) icount=1 ;;
+    --no-llvm) configs=${configs//llvm/} ;;
+    --keep) keep=$2; shift ;;
+    *) echo "run.sh: unknown argument $1"; exit 2 ;;
+  esac
+  shift
+done
+TOL=1e-4
+here=$root/tests/firmware
+py=/usr/bin/python3
+for tool in qemu-system-arm arm-none-eabi-gcc arm-none-eabi-size; do
+  command -v $tool >/dev/null || { echo "firmware: $tool is missing (bash tools/deps.sh); skipped"; exit 77; }
+done
+if [ -n "$keep" ]; then work=$(mkdir -p "$keep" && cd "$keep" && pwd); else work=$(mktemp -d); trap 'rm -rf "$work"' EXIT; fi
+pass=0 fail=0
+cpu=(-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16)
+cflags=("${cpu[@]}" -std=c99 -ffunction-sections -fdata-sections)
+ldflags=("${cpu[@]}" -nostartfiles -T "$here/firmware.ld" --specs=nano.specs -Wl,--gc-sections -Wl,--no-warn-execstack)
+qemu=(qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none -semihosting-config enable=on,target=native)
+[ $icount = 1 ] && qemu+=(-icount shift=0)
+
+"$py" "$here/gen.py" "$work/models" $models || { echo "firmware: gen.py failed"; echo "firmware: 0 passed, 1 failed"; exit 1; }
+if [[ " $configs " == *" llvm "* ]]; then
+  if ! { cmake -S "$root" -B "$work/m4" -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/arm-none-eabi.cmake" \
+           -DCMAKE_BUILD_TYPE=MinSizeRel && cmake --build "$work/m4" -j2; } >"$work/m4.log" 2>&1; then
+    echo "FAIL the runtime for the Cortex-M4F (cmake with the toolchain file)"; tail -20 "$work/m4.log"
+    fail=$((fail + 1)) configs=${configs//llvm/}
+  fi
+fi
+
+# sizes ELF -> "text data bss"
+sizes() { arm-none-eabi-size "$1" | awk 'NR == 2 { print $1, $2, $3 }'; }
+# link DIR MODEL_H_DIR OUT.elf OBJECTS...: the harness at -Os against that model.h (and its fxrt.h: the C folder's
+# own, or the runtime's for the LLVM object); -DFW_NULL for the null image when $null is set
+link() {
+  local d=$1 inc=$2 out=$3
+  shift 3
+  arm-none-eabi-gcc "${cflags[@]}" -Os -Wall ${null:+-DFW_NULL} -I "$d/harness" -I "$inc" -I "$root/runtime" \
+    "${ldflags[@]}" -o "$out" "$here/startup.c" "$here/main.c" "$@" -lm
+}
+# run ELF DIR: runs the image in DIR, sets $report (main.c's line)
+run() {
+  rm -f "$2/output0.bin"
+  report=$(cd "$2" && timeout 120 "${qemu[@]}" -kernel "$1" 2>&1 </dev/null)
+}
+
+for m in $models; do
+  src=$work/models/$m d=$work/$m
+  mkdir -p "$d/harness" "$d/c"
+  compile=("$fx2c" compile "$src/graph.fx" --modules "$src/modules.txt" --weights "$src/weights.safetensors" --input "x=$src/input0.npy")
+  "$py" "$here/npy.py" header "$src/input0.npy" "$d/harness/input.h" || { echo "FAIL $m: input.h"; fail=$((fail + 1)); continue; }
+  if ! "${compile[@]}" --emit c -o "$d/c" 2>"$d/err"; then echo "FAIL $m: --emit c"; cat "$d/err"; fail=$((fail + 1)); continue; fi
+  # the null image: model.h's declaration of model_run with an empty body
+  sed -n 's/^\([a-z_]* model_run(.*)\);$/\1 { return 0; }/p' "$d/c/model.h" |
+    sed '1i #include "model.h"' >"$d/harness/null_model.c"
+  if ! null=1 link "$d" "$d/c" "$d/null.elf" "$d/harness/null_model.c" 2>"$d/err"; then
+    echo "FAIL $m: the null image"; cat "$d/err"; fail=$((fail + 1)); continue
+  fi
+  read -r ntext ndata nbss < <(sizes "$d/null.elf")
+  ws=$(sed -n 's/^#define MODEL_WORKSPACE_SIZE \([0-9]*\)u*$/\1/p' "$d/c/model.h")
+  for cfg in $configs; do
+    o=$d/$cfg
+    mkdir -p "$o"
+    case $cfg in
+      c-Os | c-O2)
+        srcs=$(sed -n 's/^ \*   cc .* -c \(.*\)$/\1/p' "$d/c/model.h")
+        [ -n "$srcs" ] || srcs=$(cd "$d/c" && ls ./*.c)
+        objs=()
+        for s in $srcs; do objs+=("$d/c/$s"); done
+        (cd "$o" && arm-none-eabi-gcc "${cflags[@]}" "-${cfg#c-}" -c "${objs[@]}") 2>"$d/err" &&
+          link "$d" "$d/c" "$o/fw.elf" "$o"/*.o 2>>"$d/err" ;;
+      llvm)
+        "${compile[@]}" --emit obj --target thumbv7em-none-eabihf --cpu cortex-m4 -o "$o/model.o" 2>"$d/err" &&
+          link "$d" "$o" "$o/fw.elf" "$o/model.o" "$work/m4/libfxrt.a" 2>>"$d/err" ;;
+      *) echo "run.sh: unknown configuration $cfg" >"$d/err"; false ;;
+    esac || { echo "FAIL $m $cfg: building the image"; cat "$d/err"; fail=$((fail + 1)); continue; }
+    read -r text data bss < <(sizes "$o/fw.elf")
+    run "$o/fw.elf" "$o"
+    status=$? verdict=PASS reason=""
+    read -r st stack ticks < <(sed -n 's/^fw: status \(-*[0-9]*\) stack \([a-z0-9]*\) ticks \(-*[0-9]*\).*/\1 \2 \3/p' <<<"$report")
+    if [ $status -ne 0 ] || [ "${st:-x}" != 0 ]; then
+      verdict=FAIL reason="qemu status $status: $report"
+    elif ! "$py" "$here/npy.py" raw "$o/output0.bin" "$src/output0.npy" "$o/output0.npy" >"$d/err" 2>&1 ||
+         ! "$py" "$root/tests/npy_compare.py" "$src" "$o" --tol $TOL >>"$d/err" 2>&1; then
+      verdict=FAIL reason="output differs from PyTorch's: $(tr '\n' ' ' <"$d/err")"
+    elif [ "$stack" = overflow ]; then
+      verdict=FAIL reason="stack overflow (more than firmware.ld's STACK_SIZE)"
+    fi
+    insns=-
+    [ $icount = 1 ] && [ "${ticks:--1}" -ge 0 ] && insns=$((ticks * 40))
+    ram=-
+    [[ ${stack:-x} =~ ^[0-9]+$ ]] && ram=$((data + bss - ndata - nbss + stack))
+    echo "firmware $m $cfg: flash=$((text + data - ntext - ndata)) ram=$ram databss=$((data + bss - ndata - nbss))" \
+      "workspace=$ws stack=${stack:--} insns=$insns $verdict${reason:+ $reason}"
+    if [ $verdict = PASS ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+  done
+done
+echo "firmware: $pass passed, $fail failed"
+[ $fail -eq 0 ]
