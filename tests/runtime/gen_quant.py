@@ -75,7 +75,7 @@ for s, zp in [(0.0273, 117), (0.1, 0), (0.0123456, 255), (1 / 3, 128)]:
     k = np.arange(-140, 140)
     ties = ((k + 0.5) * np.float64(s32)).astype(f32)  # values next to the rounding boundaries
     x = np.concatenate([ties, np.nextafter(ties, f32(np.inf)), np.nextafter(ties, f32(-np.inf)),
-                        (torch.randn(301) * 4).numpy(), np.array([1e30, -1e30, np.inf, -np.inf, 0.0], f32)])
+                        (torch.randn(301) * 4).numpy(), np.array([1e30, -1e30, np.inf, -np.inf, 0.0, np.nan, 1e19, 3e9 * s, -3e9 * s], f32)])
     x = x.astype(f32)
     emit('quantize', [zp], [s], [x, u8(torch.quantize_per_tensor(torch.from_numpy(x), s, zp, torch.quint8))])
     q = rand_u8((257,))
