@@ -726,14 +726,14 @@ fxrt_status fxrt_q8_gemm_prepare(double x_scale, const double *w_scale, int64_t 
 
 /* quantized::conv2d / conv2d_relu (qnnpack; torch.ao.nn.quantized.Conv2d): x [n, c, h, w] uint8, weight [k,
  * c/groups, kh, kw] int8, y [n, k, oh, ow] uint8 (oh, ow as fxrt_conv2d_f32's; groups, depthwise, stride, padding,
- * dilation; pad_extra must be 0). ws: fxrt_q8_conv2d_workspace_size() bytes. */
+ * dilation; pad_extra must be 0; at most 32768 taps c/groups*kh*kw). ws: fxrt_q8_conv2d_workspace_size() bytes. */
 size_t fxrt_q8_conv2d_workspace_size(int64_t c, int64_t kh, int64_t kw, const fxrt_conv2d_params *p);
 fxrt_status fxrt_q8_conv2d(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, const int8_t *weight,
                            int64_t k, int64_t kh, int64_t kw, uint8_t *y, int64_t oh, int64_t ow,
                            const fxrt_conv2d_params *p, const fxrt_q8_gemm_params *q, void *ws, size_t ws_bytes);
 
-/* quantized::linear / linear_relu (qnnpack): x [m, in] uint8, weight [out, in] int8, y [m, out] uint8. ws:
- * fxrt_q8_linear_workspace_size() bytes. */
+/* quantized::linear / linear_relu (qnnpack): x [m, in] uint8, weight [out, in] int8, y [m, out] uint8, in <= 32768.
+ * ws: fxrt_q8_linear_workspace_size() bytes. */
 size_t fxrt_q8_linear_workspace_size(int64_t in);
 fxrt_status fxrt_q8_linear(const uint8_t *x, int64_t m, int64_t in, const int8_t *weight, int64_t out, uint8_t *y,
                            const fxrt_q8_gemm_params *q, void *ws, size_t ws_bytes);

@@ -128,8 +128,10 @@ static void q8_outputs(const int16_t *xc, int32_t sum, int32_t len, const int8_t
   const float lo = (float)(q->y_min - q->y_zero_point), hi = (float)(q->y_max - q->y_zero_point);
   for (int64_t ch = k0; ch < k1; ch++) {
     const int64_t pc = q->per_channel ? ch : 0;
-    int32_t acc = q8_dot(xc, weight + ch * len, len) - q->w_zero_point[pc] * sum;
-    if (q->bias) acc += q->bias[ch];
+    /* dot and w_zp * sum stay below 2^30 (len <= 32768); the bias wraps around as qnnpack's int32 sums do */
+    uint32_t u = (uint32_t)q8_dot(xc, weight + ch * len, len) - (uint32_t)(q->w_zero_point[pc] * sum);
+    if (q->bias) u += (uint32_t)q->bias[ch];
+    const int32_t acc = (int32_t)u;
     const float v = clampf((float)acc * q->scale[pc], lo, hi);
     y[(ch - k0) * ystride] = (uint8_t)(round_small(v) + q->y_zero_point);
   }
@@ -158,7 +160,7 @@ fxrt_status fxrt_q8_conv2d(const uint8_t *x, int64_t n, int64_t c, int64_t h, in
       ow != (w + 2 * p->padding[1] - p->dilation[1] * (kw - 1) - 1) / p->stride[1] + 1 || oh <= 0 || ow <= 0)
     return FXRT_EINVAL;
   const int64_t cg = c / g, kg = k / g, len = cg * kh * kw;
-  if (len > 65536) return FXRT_EINVAL; /* 255 * 128 * len stays in int32 */
+  if (len > 32768) return FXRT_EINVAL; /* 255 * 255 * len stays in int32 */
   if (!ws || ws_bytes < column_bytes(len)) return FXRT_EWORKSPACE;
   int16_t *col = (int16_t *)ws;
   const int16_t xzp = (int16_t)q->x_zero_point;
@@ -189,7 +191,7 @@ size_t fxrt_q8_linear_workspace_size(int64_t in) { return in > 0 ? column_bytes(
 
 fxrt_status fxrt_q8_linear(const uint8_t *x, int64_t m, int64_t in, const int8_t *weight, int64_t out, uint8_t *y,
                            const fxrt_q8_gemm_params *q, void *ws, size_t ws_bytes) {
-  if (!x || !weight || !y || !gemm_params_ok(q) || m < 0 || in <= 0 || out <= 0 || in > 65536) return FXRT_EINVAL;
+  if (!x || !weight || !y || !gemm_params_ok(q) || m < 0 || in <= 0 || out <= 0 || in > 32768) return FXRT_EINVAL;
   if (!ws || ws_bytes < column_bytes(in)) return FXRT_EWORKSPACE;
   int16_t *row = (int16_t *)ws;
   for (int64_t r = 0; r < m; r++) {
