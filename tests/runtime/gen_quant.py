@@ -289,6 +289,60 @@ for n, c, h, w, oh, ow in [(1, 8, 7, 7, 1, 1), (2, 3, 6, 9, 2, 3), (1, 4, 10, 9,
     y = F.adaptive_avg_pool2d(qt(x, s_, zp), (oh, ow))
     emit('adaptive_avg_pool2d', [n, c, h, w, oh, ow, zp], [s_], [x.numpy(), u8(y)])
 
+
+# ---- a model through FX graph mode quantization (qnnpack's default qconfig: HistogramObserver activations,
+# per-tensor symmetric qint8 weights), each quantized module on the input it gets in the converted model -----------
+from torch.ao.quantization import get_default_qconfig_mapping  # noqa: E402
+from torch.ao.quantization.quantize_fx import convert_fx, prepare_fx  # noqa: E402
+
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.c1 = torch.nn.Conv2d(3, 8, 3, padding=1)
+        self.dw = torch.nn.Conv2d(8, 8, 3, stride=2, padding=1, groups=8)
+        self.c2 = torch.nn.Conv2d(8, 8, 1)
+        self.hs = torch.nn.Hardswish()
+        self.pool = torch.nn.AdaptiveAvgPool2d(1)
+        self.fc = torch.nn.Linear(8, 5)
+
+    def forward(self, x):
+        b = self.dw(F.relu(self.c1(x)))
+        return self.fc(self.pool(self.hs(self.c2(b) + b)).flatten(1))
+
+
+net = Net().eval()
+calib = torch.randn(4, 1, 3, 12, 12)
+prepared = prepare_fx(net, get_default_qconfig_mapping('qnnpack'), (calib[0],))
+for xb in calib:
+    prepared(xb)
+qnet = convert_fx(prepared)
+seen = {}
+for name in ['c1', 'dw', 'c2', 'hs', 'fc']:
+    getattr(qnet, name).register_forward_hook(lambda mod, inp, out, name=name: seen.__setitem__(name, (inp[0], out)))
+qnet(calib[0])
+for name in ['c1', 'dw', 'c2']:
+    mod, (xq, yq) = getattr(qnet, name), seen[name]
+    wq = mod.weight()
+    n, c, h, w = xq.shape
+    k, _, kh, kw = wq.shape
+    emit('conv2d', [n, c, h, w, k, kh, kw, mod.stride[0], mod.stride[1], mod.padding[0], mod.padding[1],
+                    mod.dilation[0], mod.dilation[1], mod.groups, xq.q_zero_point(), mod.zero_point,
+                    int(name == 'c1'), 0],
+         [xq.q_scale(), mod.scale, wq.q_scale()],
+         [u8(xq), wq.int_repr().numpy(), np.array([wq.q_zero_point()], np.int32), mod.bias().detach().numpy(), u8(yq)])
+xq, yq = seen['hs']
+emit('hardswish', [xq.numel(), xq.q_zero_point(), yq.q_zero_point()], [xq.q_scale(), yq.q_scale()],
+     [u8(xq).ravel(), u8(yq).ravel()])
+n, c, h, w = xq.shape
+emit('adaptive_avg_pool2d', [n, c, h, w, 1, 1, yq.q_zero_point()], [yq.q_scale()],
+     [u8(yq), u8(F.adaptive_avg_pool2d(yq, 1))])
+xq, yq = seen['fc']
+wq = qnet.fc.weight()
+emit('linear', [xq.shape[0], xq.shape[1], wq.shape[0], xq.q_zero_point(), qnet.fc.zero_point, 0, 0],
+     [xq.q_scale(), qnet.fc.scale, wq.q_scale()],
+     [u8(xq), wq.int_repr().numpy(), np.zeros(1, np.int32), qnet.fc.bias().detach().numpy(), u8(yq)])
+
 path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'quant', 'cases.bin')
 os.makedirs(os.path.dirname(path), exist_ok=True)
 with open(path, 'wb') as f:
