@@ -719,6 +719,119 @@ fxrt_status fxrt_rnn_f32(int64_t mode, const float *gx, const float *w_hh, const
                          float *y, float *h_n, float *c_n, float *work, int64_t T, int64_t B, int64_t H, int64_t P,
                          int64_t reverse, int64_t init, int64_t batch_first, int64_t y_stride);
 
+/* ---- int8 quantized kernels (fxrt_quant.c) --------------------------------------------------------------------- */
+
+/* PyTorch 1.13's quantized CPU operators with the qnnpack engine (torch.backends.quantized.engine = 'qnnpack'), as
+ * FX graph mode quantization (prepare_fx / convert_fx) produces them: activations quint8 (uint8_t with a scale and
+ * a zero point), weights qint8 (int8_t) per tensor or per output channel, biases float in the module and int32 here.
+ * The kernels give PyTorch's int_repr() bit for bit (tests/runtime/test_quant.c, on outputs of PyTorch itself,
+ * tests/runtime/gen_quant.py): each reproduces the arithmetic of the PyTorch or qnnpack code that runs for the op,
+ * float operations included, in the same order (float32 multiplications, rounding to nearest even by the 1.5*2^23
+ * trick: no libm). Scales are passed as PyTorch stores them (double, q_scale()); the *_prepare functions derive what
+ * the kernels take once (a compiler runs them at compile time and passes the results as constants).
+ *
+ * The requantization of conv2d and linear (qnnpack's q8gemm/q8conv/q8dwconv): acc = bias_q + sum (x - x_zp) *
+ * (w - w_zp) in int32 (padding reads x_zp, so it adds 0); y = clamp(round_even((float)acc * scale) + y_zp, y_min,
+ * y_max) with scale = ((float)w_scale * (float)x_scale) * (1.0f / (float)y_scale) per channel and bias_q =
+ * round_even(bias * (1.0f / (float)(w_scale * x_scale))), the product in double (quantize_per_tensor / _per_channel
+ * to qint32).
+ * With fused ReLU (conv2d_relu, linear_relu) y_min is y_zp, else 0; y_max is 255. */
+
+/* What conv2d and linear take besides the tensors; every pointer has k entries (the output channels), or 1 for
+ * w_zero_point and scale when per_channel is false. */
+typedef struct fxrt_q8_gemm_params {
+  int32_t x_zero_point;         /* 0..255 */
+  bool per_channel;             /* w_zero_point and scale per output channel */
+  const int32_t *w_zero_point;  /* -128..127 */
+  const float *scale;           /* requantization scale, fxrt_q8_gemm_prepare() */
+  const int32_t *bias;          /* quantized bias (fxrt_q8_gemm_prepare()), or NULL for none */
+  int32_t y_zero_point, y_min, y_max;
+} fxrt_q8_gemm_params;
+
+/* The requantization scales (scale[k], or scale[1] when nw == 1) and the quantized bias (bias_q[k], when bias is not
+ * NULL) of a conv2d or linear layer: x_scale and y_scale the activations' scales, w_scale[nw] the weight's (nw 1 per
+ * tensor, or k per channel). FXRT_EINVAL for a scale that is not positive and finite, or a bias beyond int32. */
+fxrt_status fxrt_q8_gemm_prepare(double x_scale, const double *w_scale, int64_t nw, double y_scale, const float *bias,
+                                 int64_t k, float *scale, int32_t *bias_q);
+
+/* quantized::conv2d / conv2d_relu (qnnpack; torch.ao.nn.quantized.Conv2d): x [n, c, h, w] uint8, weight [k,
+ * c/groups, kh, kw] int8, y [n, k, oh, ow] uint8 (oh, ow as fxrt_conv2d_f32's; groups, depthwise, stride, padding,
+ * dilation; pad_extra must be 0; at most 32768 taps c/groups*kh*kw). ws: fxrt_q8_conv2d_workspace_size() bytes. */
+size_t fxrt_q8_conv2d_workspace_size(int64_t c, int64_t kh, int64_t kw, const fxrt_conv2d_params *p);
+fxrt_status fxrt_q8_conv2d(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, const int8_t *weight,
+                           int64_t k, int64_t kh, int64_t kw, uint8_t *y, int64_t oh, int64_t ow,
+                           const fxrt_conv2d_params *p, const fxrt_q8_gemm_params *q, void *ws, size_t ws_bytes);
+
+/* quantized::linear / linear_relu (qnnpack): x [m, in] uint8, weight [out, in] int8, y [m, out] uint8, in <= 32768.
+ * ws: fxrt_q8_linear_workspace_size() bytes. */
+size_t fxrt_q8_linear_workspace_size(int64_t in);
+fxrt_status fxrt_q8_linear(const uint8_t *x, int64_t m, int64_t in, const int8_t *weight, int64_t out, uint8_t *y,
+                           const fxrt_q8_gemm_params *q, void *ws, size_t ws_bytes);
+
+/* quantize_per_tensor(x, scale, zero_point, torch.quint8): y = clamp(round_even(x * (1.0f / (float)scale)) +
+ * zero_point, 0, 255); as PyTorch on x86, 0 where |x / scale| >= 2^63, for infinities and NaN. */
+fxrt_status fxrt_q8_quantize(const float *x, int64_t n, double scale, int32_t zero_point, uint8_t *y);
+/* Tensor.dequantize(): y = (float)(x - zero_point) * (float)scale. */
+fxrt_status fxrt_q8_dequantize(const uint8_t *x, int64_t n, double scale, int32_t zero_point, float *y);
+
+/* quantized::add / add_relu (qnnpack's q8vadd, same shapes): fixed point. With s = max(a, b) of a_os = (float)a_scale
+ * / (float)y_scale and b_os likewise, e its exponent and shift = 21 - e: a_mult = round_even(a_os * 2^shift), b_mult
+ * likewise, acc = a_mult * (a - a_zp) + b_mult * (b - b_zp), y = clamp((acc >> shift, rounded half away from zero) +
+ * y_zp, y_min, y_max). */
+typedef struct fxrt_q8_add_params {
+  int32_t a_multiplier, b_multiplier, zero_point_product; /* zero_point_product = -(a_mult a_zp + b_mult b_zp) */
+  int32_t shift, y_zero_point, y_min, y_max;
+} fxrt_q8_add_params;
+/* FXRT_EINVAL where PyTorch refuses: a_os or b_os outside [2^-14, 2^8). relu: y_min = y_zero_point. */
+fxrt_status fxrt_q8_add_prepare(double a_scale, int32_t a_zero_point, double b_scale, int32_t b_zero_point,
+                                double y_scale, int32_t y_zero_point, bool relu, fxrt_q8_add_params *p);
+fxrt_status fxrt_q8_add(const uint8_t *a, const uint8_t *b, int64_t n, uint8_t *y, const fxrt_q8_add_params *p);
+
+/* quantized::mul / mul_relu (same shapes; PyTorch's generic kernel, qnnpack has none): y = clamp(y_zp +
+ * round_even((float)((a - a_zp) (b - b_zp)) * multiplier), y_min, 255), multiplier = ((float)a_scale *
+ * (float)b_scale) * (1.0f / (float)y_scale); relu: y_min = y_zp. */
+typedef struct fxrt_q8_mul_params {
+  float multiplier;
+  int32_t a_zero_point, b_zero_point, y_zero_point, y_min, y_max;
+} fxrt_q8_mul_params;
+fxrt_status fxrt_q8_mul_prepare(double a_scale, int32_t a_zero_point, double b_scale, int32_t b_zero_point,
+                                double y_scale, int32_t y_zero_point, bool relu, fxrt_q8_mul_params *p);
+fxrt_status fxrt_q8_mul(const uint8_t *a, const uint8_t *b, int64_t n, uint8_t *y, const fxrt_q8_mul_params *p);
+
+/* One input of torch.cat / quantized::cat (which dequantize each input and quantize the result): rows [outer, len]
+ * of x (len: the input's size along the dimension times the inner elements) go to y + i*y_stride, each element
+ * requantized: clamp(round_even(((float)(x - x_zp) * (float)x_scale) * (1.0f / (float)y_scale)) + y_zp, 0, 255);
+ * a copy when the scales and zero points are equal. */
+fxrt_status fxrt_q8_requantize_rows(const uint8_t *x, int64_t outer, int64_t len, double x_scale, int32_t x_zero_point,
+                                    uint8_t *y, int64_t y_stride, double y_scale, int32_t y_zero_point);
+
+/* quantized::hardswish (qnnpack): a table of the 256 results, computed as qnnpack does in float (x = (float)x_scale *
+ * (i - x_zp); x * min(max(x + 3, 0), 6) / 6 * (1.0f / (float)y_scale) + y_zp, clamped to [0, 255], rounded to even);
+ * fxrt_q8_lut applies any such table. */
+fxrt_status fxrt_q8_hardswish_lut(double x_scale, int32_t x_zero_point, double y_scale, int32_t y_zero_point,
+                                  uint8_t lut[256]);
+fxrt_status fxrt_q8_lut(const uint8_t *x, int64_t n, const uint8_t lut[256], uint8_t *y);
+
+/* torch.nn.functional.max_pool2d on a quantized tensor (same scale and zero point): the largest uint8 of each window
+ * (oh, ow computed by the caller with ceil_mode). Without ceil_mode qnnpack's kernel, which clamps each tap's row and
+ * column into the input: with dilation and padding an edge window can take the last row or column where the float
+ * kernel skips it; with ceil_mode PyTorch's generic kernel (taps outside skipped). */
+fxrt_status fxrt_q8_max_pool2d(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, uint8_t *y, int64_t oh,
+                               int64_t ow, const fxrt_pool2d_params *p);
+/* avg_pool2d on a quantized tensor (the output keeps the input's scale and zero point; dilation must be 1). Without
+ * ceil_mode, qnnpack's kernel, which ignores count_include_pad and divisor_override: acc = sum of (x - zp) over the
+ * window (padding adds 0), y = clamp(round_even((float)acc * s) + zp) with s = (float)scale / ((float)scale *
+ * (float)(kh*kw)). With ceil_mode, PyTorch's generic kernel: d = divisor_override, or the window's size within the
+ * padded input (count_include_pad) or within the input, y = clamp(nearbyint((float)acc * (float)(1.0 / d) +
+ * (float)zp)). */
+fxrt_status fxrt_q8_avg_pool2d(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, uint8_t *y, int64_t oh,
+                               int64_t ow, const fxrt_pool2d_params *p, double scale, int32_t zero_point);
+/* adaptive_avg_pool2d on a quantized tensor (same scale and zero point): when oh divides h and ow divides w (and the
+ * size changes) qnnpack's avg_pool2d with kernel = stride = (h/oh, w/ow); else PyTorch's generic kernel: y =
+ * nearbyint((float)sum(x) * ((1.0f / kh) / kw)) over windows [floor(i*h/oh), ceil((i+1)*h/oh)). */
+fxrt_status fxrt_q8_adaptive_avg_pool2d(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, uint8_t *y,
+                                        int64_t oh, int64_t ow, double scale, int32_t zero_point);
+
 /* ---- user-defined ops (fx2c --custom-ops, fxrt_custom.c) ------------------------------------------------------ */
 
 /* A call of a user-defined op: what its C function gets. Each parameter of the op's declaration is one argument, in

@@ -1,0 +1,471 @@
+/* fxrt_quant.c: int8 kernels that give PyTorch 1.13's quantized operators with the qnnpack engine bit for bit (see
+ * fxrt.h, "int8 quantized kernels"; tests/runtime/test_quant.c checks them on PyTorch's own outputs).
+ *
+ * Every float operation is the one PyTorch or qnnpack performs, in the same order, in float32. Rounding to nearest
+ * even is done without libm: for |v| < 2^22, v + 1.5*2^23 lands in [2^23, 2^24), where the float's unit is 1, so
+ * the addition itself rounds (to even, the default mode) and the low bits of the sum are the integer. The few places
+ * where a compiler allowed to contract a*b+c into a fused multiply-add (Cortex-M4F has VFMA) would change the bits
+ * round the product through a volatile (mul_rounded).
+ *
+ * conv2d and linear share one dot product of int16 (x - x_zero_point) values with int8 weights, int32 sums: on
+ * Cortex-M with the DSP extension two 16-bit products per SMLAD, the weights' bytes sign-extended in pairs by SXTB16
+ * (as CMSIS-NN does), else plain C; the sums are exact integers either way, so both give the same bits.
+ */
+#include <string.h>
+
+#include "fxrt.h"
+
+#if defined(__ARM_FEATURE_DSP) && !defined(__ARM_BIG_ENDIAN) && !defined(FXRT_Q8_NO_DSP)
+#include <arm_acle.h>
+#define Q8_DSP 1
+static inline uint32_t q8_sxtb16(uint32_t v) { return (uint32_t)__sxtb16(v); }
+static inline uint32_t q8_ror8(uint32_t v) { return (v >> 8) | (v << 24); } /* ROR */
+static inline int32_t q8_smlad(uint32_t a, uint32_t b, int32_t acc) { return __smlad(a, b, acc); }
+#elif defined(FXRT_Q8_EMULATE_DSP)
+/* The same instructions in plain C, so that a host test runs the DSP path (tests/runtime/CMakeLists.txt). */
+#define Q8_DSP 1
+static inline uint32_t q8_sxtb16(uint32_t v) {
+  const int32_t lo = (int32_t)(int8_t)(uint8_t)(v & 0xffu), hi = (int32_t)(int8_t)(uint8_t)((v >> 16) & 0xffu);
+  return ((uint32_t)lo & 0xffffu) | ((uint32_t)hi << 16);
+}
+static inline uint32_t q8_ror8(uint32_t v) { return (v >> 8) | (v << 24); }
+static inline int32_t q8_smlad(uint32_t a, uint32_t b, int32_t acc) {
+  const int32_t alo = (int16_t)(uint16_t)(a & 0xffffu), ahi = (int16_t)(uint16_t)(a >> 16);
+  const int32_t blo = (int16_t)(uint16_t)(b & 0xffffu), bhi = (int16_t)(uint16_t)(b >> 16);
+  return (int32_t)((uint32_t)acc + (uint32_t)(alo * blo) + (uint32_t)(ahi * bhi));
+}
+#else
+#define Q8_DSP 0
+#endif
+
+/* ---- rounding --------------------------------------------------------------------------------------------------- */
+
+#define Q8_MAGIC 12582912.0f /* 1.5 * 2^23 */
+
+static uint32_t f32_bits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+static float f32_from_bits(uint32_t u) {
+  float f;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+/* round-to-nearest-even of v, |v| < 2^22, as an int32 (qnnpack's "magic" fp32 requantization, lrintf). */
+static inline int32_t round_small(float v) { return (int32_t)f32_bits(v + Q8_MAGIC) - (int32_t)0x4B400000; }
+
+/* round-to-nearest-even of any finite float, as a float (std::nearbyint). */
+static float round_any(float v) {
+  if (v >= 8388608.0f || v <= -8388608.0f || v != v) return v;
+  return v >= 0.0f ? (v + 8388608.0f) - 8388608.0f : (v - 8388608.0f) + 8388608.0f;
+}
+
+/* a * b rounded to float, never fused with a following addition. */
+static float mul_rounded(float a, float b) {
+  volatile float p = a * b;
+  return p;
+}
+
+static inline float clampf(float v, float lo, float hi) {
+  v = v < lo ? lo : v;
+  return v > hi ? hi : v;
+}
+
+static bool scale_ok(double s) { return s > 0.0 && s < 3.0e38 && (float)s > 0.0f; }
+
+/* ---- conv2d and linear ------------------------------------------------------------------------------------------ */
+
+fxrt_status fxrt_q8_gemm_prepare(double x_scale, const double *w_scale, int64_t nw, double y_scale, const float *bias,
+                                 int64_t k, float *scale, int32_t *bias_q) {
+  if (!w_scale || !scale || k <= 0 || (nw != 1 && nw != k) || !scale_ok(x_scale) || !scale_ok(y_scale))
+    return FXRT_EINVAL;
+  if (bias && !bias_q) return FXRT_EINVAL;
+  const float xs = (float)x_scale, inv_ys = 1.0f / (float)y_scale;
+  for (int64_t i = 0; i < nw; i++) {
+    if (!scale_ok(w_scale[i])) return FXRT_EINVAL;
+    scale[i] = ((float)w_scale[i] * xs) * inv_ys; /* qnnpack_utils.h generate_requantization_scales */
+  }
+  if (bias)
+    for (int64_t i = 0; i < k; i++) {
+      /* quantize_per_tensor(bias, w_scale * x_scale, 0, qint32): value * (1.0f / (float)scale), nearbyint, clamp */
+      const double bs = w_scale[nw == 1 ? 0 : i] * x_scale; /* in double, as PyTorch's q_scale()s */
+      const float r = round_any(bias[i] * (1.0f / (float)bs));
+      if (r != r) return FXRT_EINVAL;
+      bias_q[i] = r >= 2147483648.0f ? INT32_MAX : r <= -2147483648.0f ? INT32_MIN : (int32_t)r;
+    }
+  return FXRT_OK;
+}
+
+/* sum of xc[i] * w[i], i < len. */
+static int32_t q8_dot(const int16_t *xc, const int8_t *w, int32_t len) {
+  int32_t acc = 0, i = 0;
+#if Q8_DSP
+  for (; i + 4 <= len; i += 4) {
+    uint32_t w4, x01, x23;
+    memcpy(&w4, w + i, 4);
+    memcpy(&x01, xc + i, 4);
+    memcpy(&x23, xc + i + 2, 4);
+    const uint32_t x02 = (x01 & 0xffffu) | (x23 << 16), x13 = (x23 & 0xffff0000u) | (x01 >> 16); /* PKHBT, PKHTB */
+    acc = q8_smlad(x02, q8_sxtb16(w4), acc);
+    acc = q8_smlad(x13, q8_sxtb16(q8_ror8(w4)), acc);
+  }
+#endif
+  for (; i < len; i++) acc += (int32_t)xc[i] * (int32_t)w[i];
+  return acc;
+}
+
+static bool gemm_params_ok(const fxrt_q8_gemm_params *q) {
+  return q && q->w_zero_point && q->scale && q->x_zero_point >= 0 && q->x_zero_point <= 255 && q->y_min >= 0 &&
+         q->y_min <= q->y_max && q->y_max <= 255 && q->y_zero_point >= 0 && q->y_zero_point <= 255;
+}
+
+/* The outputs of one column xc[len] (sum: its sum) for output channels [k0, k1), written at y + (ch - k0) * ystride. */
+static void q8_outputs(const int16_t *xc, int32_t sum, int32_t len, const int8_t *weight, int64_t k0, int64_t k1,
+                       uint8_t *y, int64_t ystride, const fxrt_q8_gemm_params *q) {
+  const float lo = (float)(q->y_min - q->y_zero_point), hi = (float)(q->y_max - q->y_zero_point);
+  for (int64_t ch = k0; ch < k1; ch++) {
+    const int64_t pc = q->per_channel ? ch : 0;
+    /* dot and w_zp * sum stay below 2^30 (len <= 32768); the bias wraps around as qnnpack's int32 sums do */
+    uint32_t u = (uint32_t)q8_dot(xc, weight + ch * len, len) - (uint32_t)(q->w_zero_point[pc] * sum);
+    if (q->bias) u += (uint32_t)q->bias[ch];
+    const int32_t acc = (int32_t)u;
+    const float v = clampf((float)acc * q->scale[pc], lo, hi);
+    y[(ch - k0) * ystride] = (uint8_t)(round_small(v) + q->y_zero_point);
+  }
+}
+
+/* Room for a column of len int16 values, rounded up to 4 for the DSP loop's reads. */
+static size_t column_bytes(int64_t len) { return (size_t)((len + 3) / 4 * 4) * sizeof(int16_t); }
+
+size_t fxrt_q8_conv2d_workspace_size(int64_t c, int64_t kh, int64_t kw, const fxrt_conv2d_params *p) {
+  const int64_t groups = p && p->groups > 0 ? p->groups : 1;
+  if (c <= 0 || kh <= 0 || kw <= 0) return 0;
+  return column_bytes(c / groups * kh * kw);
+}
+
+fxrt_status fxrt_q8_conv2d(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, const int8_t *weight,
+                           int64_t k, int64_t kh, int64_t kw, uint8_t *y, int64_t oh, int64_t ow,
+                           const fxrt_conv2d_params *p, const fxrt_q8_gemm_params *q, void *ws, size_t ws_bytes) {
+  if (!x || !weight || !y || !p || !gemm_params_ok(q)) return FXRT_EINVAL;
+  const int64_t g = p->groups;
+  if (n < 0 || c <= 0 || h <= 0 || w <= 0 || k <= 0 || kh <= 0 || kw <= 0 || g <= 0 || c % g || k % g)
+    return FXRT_EINVAL;
+  if (p->stride[0] <= 0 || p->stride[1] <= 0 || p->dilation[0] <= 0 || p->dilation[1] <= 0 || p->padding[0] < 0 ||
+      p->padding[1] < 0 || p->pad_extra[0] != 0 || p->pad_extra[1] != 0)
+    return FXRT_EINVAL;
+  if (oh != (h + 2 * p->padding[0] - p->dilation[0] * (kh - 1) - 1) / p->stride[0] + 1 ||
+      ow != (w + 2 * p->padding[1] - p->dilation[1] * (kw - 1) - 1) / p->stride[1] + 1 || oh <= 0 || ow <= 0)
+    return FXRT_EINVAL;
+  const int64_t cg = c / g, kg = k / g, len = cg * kh * kw;
+  if (len > 32768) return FXRT_EINVAL; /* 255 * 255 * len stays in int32 */
+  if (!ws || ws_bytes < column_bytes(len)) return FXRT_EWORKSPACE;
+  int16_t *col = (int16_t *)ws;
+  const int16_t xzp = (int16_t)q->x_zero_point;
+  for (int64_t b = 0; b < n; b++)
+    for (int64_t gi = 0; gi < g; gi++)
+      for (int64_t oy = 0; oy < oh; oy++)
+        for (int64_t ox = 0; ox < ow; ox++) {
+          int32_t sum = 0, i = 0;
+          for (int64_t ci = 0; ci < cg; ci++) {
+            const uint8_t *plane = x + ((b * c) + gi * cg + ci) * h * w;
+            for (int64_t ky = 0; ky < kh; ky++) {
+              const int64_t iy = oy * p->stride[0] - p->padding[0] + ky * p->dilation[0];
+              for (int64_t kx = 0; kx < kw; kx++) {
+                const int64_t ix = ox * p->stride[1] - p->padding[1] + kx * p->dilation[1];
+                const int16_t v = (iy >= 0 && iy < h && ix >= 0 && ix < w) ? (int16_t)(plane[iy * w + ix] - xzp) : 0;
+                col[i++] = v;
+                sum += v;
+              }
+            }
+          }
+          q8_outputs(col, sum, (int32_t)len, weight, gi * kg, (gi + 1) * kg,
+                     y + ((b * k + gi * kg) * oh + oy) * ow + ox, oh * ow, q);
+        }
+  return FXRT_OK;
+}
+
+size_t fxrt_q8_linear_workspace_size(int64_t in) { return in > 0 ? column_bytes(in) : 0; }
+
+fxrt_status fxrt_q8_linear(const uint8_t *x, int64_t m, int64_t in, const int8_t *weight, int64_t out, uint8_t *y,
+                           const fxrt_q8_gemm_params *q, void *ws, size_t ws_bytes) {
+  if (!x || !weight || !y || !gemm_params_ok(q) || m < 0 || in <= 0 || out <= 0 || in > 32768) return FXRT_EINVAL;
+  if (!ws || ws_bytes < column_bytes(in)) return FXRT_EWORKSPACE;
+  int16_t *row = (int16_t *)ws;
+  for (int64_t r = 0; r < m; r++) {
+    int32_t sum = 0;
+    for (int64_t i = 0; i < in; i++) {
+      row[i] = (int16_t)(x[r * in + i] - q->x_zero_point);
+      sum += row[i];
+    }
+    q8_outputs(row, sum, (int32_t)in, weight, 0, out, y + r * out, 1, q);
+  }
+  return FXRT_OK;
+}
+
+/* ---- quantize, dequantize, requantize --------------------------------------------------------------------------- */
+
+fxrt_status fxrt_q8_quantize(const float *x, int64_t n, double scale, int32_t zero_point, uint8_t *y) {
+  if ((!x || !y) && n > 0) return FXRT_EINVAL;
+  if (n < 0 || !scale_ok(scale) || zero_point < 0 || zero_point > 255) return FXRT_EINVAL;
+  const float inv = 1.0f / (float)scale, lo = (float)-zero_point, hi = (float)(255 - zero_point);
+  for (int64_t i = 0; i < n; i++) {
+    float v = x[i] * inv;
+    /* PyTorch converts the rounded value to int64: from 2^63 on (and NaN) that gives INT64_MIN, which clamps to 0 */
+    if (!(v < 9223372036854775808.0f && v > -9223372036854775808.0f)) v = lo;
+    v = clampf(v, lo, hi);
+    y[i] = (uint8_t)(round_small(v) + zero_point);
+  }
+  return FXRT_OK;
+}
+
+fxrt_status fxrt_q8_dequantize(const uint8_t *x, int64_t n, double scale, int32_t zero_point, float *y) {
+  if ((!x || !y) && n > 0) return FXRT_EINVAL;
+  if (n < 0 || !scale_ok(scale) || zero_point < 0 || zero_point > 255) return FXRT_EINVAL;
+  const float s = (float)scale;
+  for (int64_t i = 0; i < n; i++) y[i] = (float)((int32_t)x[i] - zero_point) * s;
+  return FXRT_OK;
+}
+
+fxrt_status fxrt_q8_requantize_rows(const uint8_t *x, int64_t outer, int64_t len, double x_scale, int32_t x_zero_point,
+                                    uint8_t *y, int64_t y_stride, double y_scale, int32_t y_zero_point) {
+  if (outer < 0 || len < 0 || y_stride < len || !scale_ok(x_scale) || !scale_ok(y_scale) || x_zero_point < 0 ||
+      x_zero_point > 255 || y_zero_point < 0 || y_zero_point > 255)
+    return FXRT_EINVAL;
+  if (outer == 0 || len == 0) return FXRT_OK;
+  if (!x || !y) return FXRT_EINVAL;
+  const float xs = (float)x_scale, inv = 1.0f / (float)y_scale;
+  const float lo = (float)-y_zero_point, hi = (float)(255 - y_zero_point);
+  const bool same = xs == (float)y_scale && x_zero_point == y_zero_point;
+  for (int64_t r = 0; r < outer; r++) {
+    const uint8_t *src = x + r * len;
+    uint8_t *dst = y + r * y_stride;
+    if (same) {
+      memmove(dst, src, (size_t)len);
+      continue;
+    }
+    for (int64_t i = 0; i < len; i++) {
+      const float v = clampf(((float)((int32_t)src[i] - x_zero_point) * xs) * inv, lo, hi);
+      dst[i] = (uint8_t)(round_small(v) + y_zero_point);
+    }
+  }
+  return FXRT_OK;
+}
+
+/* ---- add, mul --------------------------------------------------------------------------------------------------- */
+
+fxrt_status fxrt_q8_add_prepare(double a_scale, int32_t a_zero_point, double b_scale, int32_t b_zero_point,
+                                double y_scale, int32_t y_zero_point, bool relu, fxrt_q8_add_params *p) {
+  if (!p || !scale_ok(a_scale) || !scale_ok(b_scale) || !scale_ok(y_scale)) return FXRT_EINVAL;
+  if (a_zero_point < 0 || a_zero_point > 255 || b_zero_point < 0 || b_zero_point > 255 || y_zero_point < 0 ||
+      y_zero_point > 255)
+    return FXRT_EINVAL;
+  /* pytorch_qnnp_create_add_nc_q8 and pytorch_qnnp_compute_add_quantization_params */
+  const float a_os = (float)a_scale / (float)y_scale, b_os = (float)b_scale / (float)y_scale;
+  const float lo = 6.103515625e-05f /* 2^-14 */, hi = 256.0f;
+  if (!(a_os >= lo && a_os < hi && b_os >= lo && b_os < hi)) return FXRT_EINVAL;
+  const float mx = a_os > b_os ? a_os : b_os;
+  const int32_t e = (int32_t)(f32_bits(mx) >> 23) - 127, shift = 21 - e;
+  const float sm = f32_from_bits((uint32_t)(21 - e + 127) << 23);
+  p->a_multiplier = round_small(a_os * sm);
+  p->b_multiplier = round_small(b_os * sm);
+  p->zero_point_product = -(p->a_multiplier * a_zero_point + p->b_multiplier * b_zero_point);
+  p->shift = shift;
+  p->y_zero_point = y_zero_point;
+  p->y_min = relu ? y_zero_point : 0;
+  p->y_max = 255;
+  return FXRT_OK;
+}
+
+/* v >> s rounded down, for any sign (an arithmetic shift). */
+static inline int32_t asr(int32_t v, int32_t s) { return v >= 0 ? v >> s : -1 - ((-1 - v) >> s); }
+
+fxrt_status fxrt_q8_add(const uint8_t *a, const uint8_t *b, int64_t n, uint8_t *y, const fxrt_q8_add_params *p) {
+  if (!p || n < 0 || p->shift < 1 || p->shift > 31) return FXRT_EINVAL;
+  if (n > 0 && (!a || !b || !y)) return FXRT_EINVAL;
+  const uint32_t mask = (UINT32_C(1) << p->shift) - 1u, threshold = mask >> 1;
+  for (int64_t i = 0; i < n; i++) {
+    /* the terms are below 2^30 in magnitude and zero_point_product in (-2^31, 0]: no overflow */
+    const int32_t acc = p->zero_point_product + (int32_t)a[i] * p->a_multiplier + (int32_t)b[i] * p->b_multiplier;
+    const int32_t rem = (int32_t)((uint32_t)acc & mask) - (int32_t)(acc < 0);
+    int32_t v = asr(acc, p->shift) + (int32_t)(rem > (int32_t)threshold) + p->y_zero_point;
+    v = v < p->y_min ? p->y_min : v;
+    y[i] = (uint8_t)(v > p->y_max ? p->y_max : v);
+  }
+  return FXRT_OK;
+}
+
+fxrt_status fxrt_q8_mul_prepare(double a_scale, int32_t a_zero_point, double b_scale, int32_t b_zero_point,
+                                double y_scale, int32_t y_zero_point, bool relu, fxrt_q8_mul_params *p) {
+  if (!p || !scale_ok(a_scale) || !scale_ok(b_scale) || !scale_ok(y_scale)) return FXRT_EINVAL;
+  if (a_zero_point < 0 || a_zero_point > 255 || b_zero_point < 0 || b_zero_point > 255 || y_zero_point < 0 ||
+      y_zero_point > 255)
+    return FXRT_EINVAL;
+  /* qmul_kernel: float multiplier = self_scale * other_scale * inv_scale */
+  p->multiplier = ((float)a_scale * (float)b_scale) * (1.0f / (float)y_scale);
+  p->a_zero_point = a_zero_point;
+  p->b_zero_point = b_zero_point;
+  p->y_zero_point = y_zero_point;
+  p->y_min = relu ? y_zero_point : 0;
+  p->y_max = 255;
+  return FXRT_OK;
+}
+
+fxrt_status fxrt_q8_mul(const uint8_t *a, const uint8_t *b, int64_t n, uint8_t *y, const fxrt_q8_mul_params *p) {
+  if (!p || n < 0 || p->y_min < 0 || p->y_min > p->y_max || p->y_max > 255) return FXRT_EINVAL;
+  if (n > 0 && (!a || !b || !y)) return FXRT_EINVAL;
+  const float lo = (float)(p->y_min - p->y_zero_point), hi = (float)(p->y_max - p->y_zero_point);
+  for (int64_t i = 0; i < n; i++) {
+    const int32_t prod = ((int32_t)a[i] - p->a_zero_point) * ((int32_t)b[i] - p->b_zero_point);
+    const float v = clampf((float)prod * p->multiplier, lo, hi);
+    y[i] = (uint8_t)(round_small(v) + p->y_zero_point);
+  }
+  return FXRT_OK;
+}
+
+/* ---- lookup tables ---------------------------------------------------------------------------------------------- */
+
+fxrt_status fxrt_q8_hardswish_lut(double x_scale, int32_t x_zero_point, double y_scale, int32_t y_zero_point,
+                                  uint8_t lut[256]) {
+  if (!lut || !scale_ok(x_scale) || !scale_ok(y_scale) || x_zero_point < 0 || x_zero_point > 255 || y_zero_point < 0 ||
+      y_zero_point > 255)
+    return FXRT_EINVAL;
+  /* pytorch_qnnp_create_hardswish_nc_q8 */
+  const float xs = (float)x_scale, inv = 1.0f / (float)y_scale;
+  for (int32_t i = 0; i < 256; i++) {
+    const float v = mul_rounded(xs, (float)(i - x_zero_point));
+    float t = v + 3.0f;
+    t = t > 0.0f ? t : 0.0f;
+    t = t < 6.0f ? t : 6.0f;
+    t = v * t / 6.0f;
+    const float r = clampf(mul_rounded(inv, t) + (float)y_zero_point, 0.0f, 255.0f);
+    lut[i] = (uint8_t)round_small(r);
+  }
+  return FXRT_OK;
+}
+
+fxrt_status fxrt_q8_lut(const uint8_t *x, int64_t n, const uint8_t lut[256], uint8_t *y) {
+  if (n < 0 || (n > 0 && (!x || !y || !lut))) return FXRT_EINVAL;
+  for (int64_t i = 0; i < n; i++) y[i] = lut[x[i]];
+  return FXRT_OK;
+}
+
+/* ---- pooling ---------------------------------------------------------------------------------------------------- */
+
+static bool pool_ok(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, const uint8_t *y, int64_t oh,
+                    int64_t ow) {
+  return x && y && n >= 0 && c > 0 && h > 0 && w > 0 && oh > 0 && ow > 0;
+}
+
+fxrt_status fxrt_q8_max_pool2d(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, uint8_t *y, int64_t oh,
+                               int64_t ow, const fxrt_pool2d_params *p) {
+  if (!p || !pool_ok(x, n, c, h, w, y, oh, ow)) return FXRT_EINVAL;
+  for (int d = 0; d < 2; d++)
+    if (p->kernel[d] <= 0 || p->stride[d] <= 0 || p->dilation[d] <= 0 || p->padding[d] < 0) return FXRT_EINVAL;
+  /* Without ceil_mode, qnnpack's max pooling, which clamps each tap's row and column into the input (with dilation
+   * a window past the edge then takes the edge's row or column, which PyTorch's float kernel does not); with it,
+   * PyTorch's generic kernel, which skips the taps outside. */
+  const bool clamp = !p->ceil_mode;
+  for (int64_t pl = 0; pl < n * c; pl++)
+    for (int64_t oy = 0; oy < oh; oy++)
+      for (int64_t ox = 0; ox < ow; ox++) {
+        uint8_t m = 0;
+        for (int64_t ky = 0; ky < p->kernel[0]; ky++) {
+          int64_t iy = oy * p->stride[0] - p->padding[0] + ky * p->dilation[0];
+          if (clamp) iy = iy < 0 ? 0 : iy >= h ? h - 1 : iy;
+          if (iy < 0 || iy >= h) continue;
+          for (int64_t kx = 0; kx < p->kernel[1]; kx++) {
+            int64_t ix = ox * p->stride[1] - p->padding[1] + kx * p->dilation[1];
+            if (clamp) ix = ix < 0 ? 0 : ix >= w ? w - 1 : ix;
+            if (ix >= 0 && ix < w && x[(pl * h + iy) * w + ix] > m) m = x[(pl * h + iy) * w + ix];
+          }
+        }
+        y[(pl * oh + oy) * ow + ox] = m;
+      }
+  return FXRT_OK;
+}
+
+/* The sum of x - zp over rows [y0, y1) and columns [x0, x1) of a plane (clipped by the caller). */
+static int32_t window_sum(const uint8_t *plane, int64_t w, int64_t y0, int64_t y1, int64_t x0, int64_t x1, int32_t zp) {
+  int32_t s = 0;
+  for (int64_t iy = y0; iy < y1; iy++)
+    for (int64_t ix = x0; ix < x1; ix++) s += (int32_t)plane[iy * w + ix] - zp;
+  return s;
+}
+
+/* qnnpack's average pooling: windows kh x kw at the strides, padding adds 0, acc * s rounded, s = scale / (scale *
+ * kh * kw) in float. */
+static void qnnp_avg_pool(const uint8_t *x, int64_t planes, int64_t h, int64_t w, uint8_t *y, int64_t oh, int64_t ow,
+                          int64_t kh, int64_t kw, int64_t sh, int64_t sw, int64_t ph, int64_t pw, float scale,
+                          int32_t zp) {
+  const float s = scale / (scale * (float)(kh * kw)), lo = (float)-zp, hi = (float)(255 - zp);
+  for (int64_t pl = 0; pl < planes; pl++)
+    for (int64_t oy = 0; oy < oh; oy++)
+      for (int64_t ox = 0; ox < ow; ox++) {
+        const int64_t y0 = oy * sh - ph, x0 = ox * sw - pw;
+        const int64_t y1 = y0 + kh < h ? y0 + kh : h, x1 = x0 + kw < w ? x0 + kw : w;
+        const int32_t acc = window_sum(x + pl * h * w, w, y0 > 0 ? y0 : 0, y1, x0 > 0 ? x0 : 0, x1, zp);
+        y[(pl * oh + oy) * ow + ox] = (uint8_t)(round_small(clampf((float)acc * s, lo, hi)) + zp);
+      }
+}
+
+fxrt_status fxrt_q8_avg_pool2d(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, uint8_t *y, int64_t oh,
+                               int64_t ow, const fxrt_pool2d_params *p, double scale, int32_t zero_point) {
+  if (!p || !pool_ok(x, n, c, h, w, y, oh, ow) || !scale_ok(scale) || zero_point < 0 || zero_point > 255)
+    return FXRT_EINVAL;
+  for (int d = 0; d < 2; d++)
+    if (p->kernel[d] <= 0 || p->stride[d] <= 0 || p->dilation[d] != 1 || p->padding[d] < 0) return FXRT_EINVAL;
+  if (p->kernel[0] * p->kernel[1] > 65536) return FXRT_EINVAL;
+  if (!p->ceil_mode) {
+    qnnp_avg_pool(x, n * c, h, w, y, oh, ow, p->kernel[0], p->kernel[1], p->stride[0], p->stride[1], p->padding[0],
+                  p->padding[1], (float)scale, zero_point);
+    return FXRT_OK;
+  }
+  /* PyTorch's avg_pool2d_out_frame (quantized/cpu/AveragePool2d.cpp) */
+  for (int64_t pl = 0; pl < n * c; pl++)
+    for (int64_t oy = 0; oy < oh; oy++)
+      for (int64_t ox = 0; ox < ow; ox++) {
+        int64_t y0 = oy * p->stride[0] - p->padding[0], x0 = ox * p->stride[1] - p->padding[1];
+        int64_t y1 = y0 + p->kernel[0] < h + p->padding[0] ? y0 + p->kernel[0] : h + p->padding[0];
+        int64_t x1 = x0 + p->kernel[1] < w + p->padding[1] ? x0 + p->kernel[1] : w + p->padding[1];
+        const int64_t pool_size = (y1 - y0) * (x1 - x0);
+        y0 = y0 > 0 ? y0 : 0;
+        x0 = x0 > 0 ? x0 : 0;
+        y1 = y1 < h ? y1 : h;
+        x1 = x1 < w ? x1 : w;
+        const int64_t d = p->divisor_override    ? p->divisor_override
+                          : p->count_include_pad ? pool_size
+                                                 : (y1 - y0) * (x1 - x0);
+        if (d == 0) return FXRT_EINVAL;
+        const float mult = (float)(1.0 / (double)d);
+        const int32_t acc = window_sum(x + pl * h * w, w, y0, y1, x0, x1, zero_point);
+        const float v = clampf(mul_rounded((float)acc, mult) + (float)zero_point, 0.0f, 255.0f);
+        y[(pl * oh + oy) * ow + ox] = (uint8_t)round_small(v);
+      }
+  return FXRT_OK;
+}
+
+fxrt_status fxrt_q8_adaptive_avg_pool2d(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, uint8_t *y,
+                                        int64_t oh, int64_t ow, double scale, int32_t zero_point) {
+  if (!pool_ok(x, n, c, h, w, y, oh, ow) || !scale_ok(scale) || zero_point < 0 || zero_point > 255) return FXRT_EINVAL;
+  if (h * w > 65536) return FXRT_EINVAL;
+  if (h % oh == 0 && w % ow == 0 && !(h == oh && w == ow)) {
+    qnnp_avg_pool(x, n * c, h, w, y, oh, ow, h / oh, w / ow, h / oh, w / ow, 0, 0, (float)scale, zero_point);
+    return FXRT_OK;
+  }
+  /* adaptive_avg_pool_single_out_frame (quantized/cpu/AdaptiveAveragePooling.cpp): raw values, no zero point */
+  for (int64_t pl = 0; pl < n * c; pl++)
+    for (int64_t oy = 0; oy < oh; oy++) {
+      const int64_t y0 = oy * h / oh, y1 = ((oy + 1) * h + oh - 1) / oh;
+      const float khr = 1.0f / (float)(y1 - y0);
+      for (int64_t ox = 0; ox < ow; ox++) {
+        const int64_t x0 = ox * w / ow, x1 = ((ox + 1) * w + ow - 1) / ow;
+        const int32_t sum = window_sum(x + pl * h * w, w, y0, y1, x0, x1, 0);
+        const float v = clampf((float)sum * (khr / (float)(x1 - x0)), 0.0f, 255.0f);
+        y[(pl * oh + oy) * ow + ox] = (uint8_t)round_small(v);
+      }
+    }
+  return FXRT_OK;
+}
