@@ -2,8 +2,8 @@
 # The f32 models of issue 17 run as Cortex-M4F firmware under QEMU (mps2-an386, ARM semihosting), their outputs
 # compared with PyTorch's:
 #   - gen.py exports sine, mlp, dscnn and smallcnn (tools/fx2c-export, fixed seeds) into the work folder;
-#   - the C backend (c-Os, c-O2): `fx2c compile ... --emit c -o DIR`, the folder's sources (model.h's build line)
-#     cross-compiled with arm-none-eabi-gcc at -Os or -O2; the LLVM backend (llvm): `--emit obj --target
+#   - the C backend (c-Os, c-O2): `fx2c compile ... --emit c [-Os] -o DIR`, the folder's sources (model.h's build
+#     line) cross-compiled with arm-none-eabi-gcc at -Os or -O2; the LLVM backend (llvm): `--emit obj -Os --target
 #     thumbv7em-none-eabihf --cpu cortex-m4` linked with the runtime built by cmake with
 #     cmake/toolchains/arm-none-eabi.cmake at MinSizeRel (as tests/llvm/firmware.sh);
 #   - each image is this folder's harness (startup.c, firmware.ld, main.c at -Os: the input a constant array from
@@ -98,14 +98,21 @@ for m in $models; do
     mkdir -p "$o"
     case $cfg in
       c-Os | c-O2)
-        srcs=$(sed -n 's/^ \*   cc .* -c \(.*\)$/\1/p' "$d/c/model.h")
-        [ -n "$srcs" ] || srcs=$(cd "$d/c" && ls ./*.c)
+        # fx2c compile -Os for c-Os (the compact kernels, inline), the default -O2 for c-O2
+        flag=()
+        [ $cfg = c-Os ] && flag=(-Os)
+        "${compile[@]}" --emit c "${flag[@]}" -o "$o/c" 2>"$d/err" || { echo "FAIL $m $cfg: --emit c ${flag[*]}"; cat "$d/err"; fail=$((fail + 1)); continue; }
+        srcs=$(sed -n 's/^ \*   cc .* -c \(.*\)$/\1/p' "$o/c/model.h")
+        [ -n "$srcs" ] || srcs=$(cd "$o/c" && ls ./*.c)
         objs=()
-        for s in $srcs; do objs+=("$d/c/$s"); done
+        for s in $srcs; do objs+=("$o/c/$s"); done
+        ws=$(sed -n 's/^#define MODEL_WORKSPACE_SIZE \([0-9]*\)u*$/\1/p' "$o/c/model.h")
         (cd "$o" && arm-none-eabi-gcc "${cflags[@]}" "-${cfg#c-}" -c "${objs[@]}") 2>"$d/err" &&
-          link "$d" "$d/c" "$o/fw.elf" "$o"/*.o 2>>"$d/err" ;;
+          link "$d" "$o/c" "$o/fw.elf" "$o"/*.o 2>>"$d/err" ;;
       llvm)
-        "${compile[@]}" --emit obj --target thumbv7em-none-eabihf --cpu cortex-m4 -o "$o/model.o" 2>"$d/err" &&
+        # fx2c compile -Os: the compact kernels of the runtime (MinSizeRel), LLVM's -Os pipeline
+        "${compile[@]}" --emit obj -Os --target thumbv7em-none-eabihf --cpu cortex-m4 -o "$o/model.o" 2>"$d/err" &&
+          ws=$(sed -n 's/^#define MODEL_WORKSPACE_SIZE \([0-9]*\)u*$/\1/p' "$o/model.h") &&
           link "$d" "$o" "$o/fw.elf" "$o/model.o" "$work/m4/libfxrt.a" 2>>"$d/err" ;;
       *) echo "run.sh: unknown configuration $cfg" >"$d/err"; false ;;
     esac || { echo "FAIL $m $cfg: building the image"; cat "$d/err"; fail=$((fail + 1)); continue; }
