@@ -35,6 +35,14 @@ static bool next_line(const char *text, size_t len, size_t *pos, line_t *l) {
 
 static bool blank(const line_t *l) { return l->n == 0; }
 
+/* A control character (a carriage return inside a line, ...): no target has one, and print(gm.graph) could not
+ * print it back on one line. */
+static bool has_control(fx_tok t) {
+  for (uint32_t i = 0; i < t.n; i++)
+    if ((unsigned char)t.p[i] < 0x20 || t.p[i] == 0x7f) return true;
+  return false;
+}
+
 static bool is_dash_line(const line_t *l) {
   bool any = false;
   for (size_t i = 0; i < l->n; i++) {
@@ -133,6 +141,11 @@ void fx_tabular_parse(fx_parser *P) {
     }
     fx_tok target = op == FX_CALL_FUNCTION ? fx_parser_map_target(P->g, c[2]) : c[2];
     bool function = fx_str_starts_with(fx_str_make(target.p, target.n), "<function ") && target.p[target.n - 1] == '>';
+    if (has_control(target)) {
+      FXLTYPE tloc = cell_loc(&loc, &l, offs[2], c[2]);
+      fx_parser_error_at(P, &tloc, "a target with a control character is not a target (a carriage return in a line?)");
+      continue;
+    }
     if (!target.n || memchr(target.p, ']', target.n) ||
         (!function && (memchr(target.p, ' ', target.n) || memchr(target.p, '\t', target.n)))) {
       FXLTYPE tloc = cell_loc(&loc, &l, offs[2], c[2]);
