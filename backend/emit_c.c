@@ -305,6 +305,25 @@ static void put_custom_call(em *e, fx_buf *b, const fx_kcall *k) {
   fx_buf_printf(b, "    FX2C_CHECK(fxrt_custom(%.*s, &call));\n  }\n", (int)dc->function.n, dc->function.p);
 }
 
+/* -Os: a compact kernel's record, `static const fxrt_small_params params = {...};` and a newline. */
+static void put_small_record(fx_buf *b, const fxrt_small_params *q) {
+  fx_buf_printf(b, "static const fxrt_small_params params = {%ld, %ld, %ld, %ld, %ld, %ld, %ld, %ld, %ld, "
+                   "{%ld, %ld}, {%ld, %ld}, {%ld, %ld}, %ld, %ld, ",
+                (long)q->n, (long)q->c, (long)q->h, (long)q->w, (long)q->k, (long)q->kh, (long)q->kw, (long)q->oh,
+                (long)q->ow, (long)q->stride[0], (long)q->stride[1], (long)q->pad[0], (long)q->pad[1],
+                (long)q->dilation[0], (long)q->dilation[1], (long)q->groups, (long)q->divisor);
+  put_num(b, q->lo, true), fx_buf_puts(b, ", "), put_num(b, q->hi, true), fx_buf_puts(b, "};\n");
+}
+
+static bool is_small(const fx_kcall *k) {
+  return k->kind == FX_K_SMALL_CONV || k->kind == FX_K_SMALL_LINEAR || k->kind == FX_K_SMALL_POOL;
+}
+
+/* Two calls of one compact kernel with the same record. */
+static bool same_small(const fx_kcall *a, const fx_kcall *b) {
+  return a->kind == b->kind && memcmp(&a->p.small, &b->p.small, sizeof a->p.small) == 0;
+}
+
 static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
   if (k->kind == FX_K_CUSTOM) {
     put_custom_call(e, b, k);
@@ -339,13 +358,9 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
   bool block = false; /* the compact kernels' record: a static const in flash, not built on the stack at each call */
   for (int a = 0; a < d->nargs; a++)
     if (d->args[a].type == FX_ARG_SMALLPARAMS) {
-      const fxrt_small_params *q = &k->p.small;
-      fx_buf_printf(b, "  {\n    static const fxrt_small_params params = {%ld, %ld, %ld, %ld, %ld, %ld, %ld, %ld, %ld, "
-                       "{%ld, %ld}, {%ld, %ld}, {%ld, %ld}, %ld, %ld, ",
-                    (long)q->n, (long)q->c, (long)q->h, (long)q->w, (long)q->k, (long)q->kh, (long)q->kw, (long)q->oh,
-                    (long)q->ow, (long)q->stride[0], (long)q->stride[1], (long)q->pad[0], (long)q->pad[1],
-                    (long)q->dilation[0], (long)q->dilation[1], (long)q->groups, (long)q->divisor);
-      put_num(b, q->lo, true), fx_buf_puts(b, ", "), put_num(b, q->hi, true), fx_buf_puts(b, "};\n  ");
+      fx_buf_puts(b, "  {\n    ");
+      put_small_record(b, &k->p.small);
+      fx_buf_puts(b, "  ");
       block = true;
     }
   fx_buf_printf(b, "  FX2C_CHECK(%s(", d->function);
@@ -625,7 +640,6 @@ static bool model_node_end(void *ctx, uint32_t node) {
 static void emit_small_fn(em *e, fx_buf *b, uint32_t c) {
   const fx_kcall *k = &e->f.L->calls[c];
   const fx_kernel *d = fx_kernel_desc((fx_kind)k->kind);
-  const fxrt_small_params *q = &k->p.small;
   fx_buf_printf(b, "/* %s specialized to the record that", d->function);
   for (uint32_t c2 = c, nth = 0; c2 < e->f.L->ncalls; c2++)
     if (e->spname[c2] == e->spname[c]) {
@@ -639,13 +653,9 @@ static void emit_small_fn(em *e, fx_buf *b, uint32_t c) {
       fx_buf_printf(b, "%s%sfloat *%s", first ? "" : ", ", d->args[a].type == FX_ARG_IN ? "const " : "", d->args[a].name);
       first = false;
     }
-  fx_buf_printf(b, ") {\n  static const fxrt_small_params params = {%ld, %ld, %ld, %ld, %ld, %ld, %ld, %ld, %ld, "
-                   "{%ld, %ld}, {%ld, %ld}, {%ld, %ld}, %ld, %ld, ",
-                (long)q->n, (long)q->c, (long)q->h, (long)q->w, (long)q->k, (long)q->kh, (long)q->kw, (long)q->oh,
-                (long)q->ow, (long)q->stride[0], (long)q->stride[1], (long)q->pad[0], (long)q->pad[1],
-                (long)q->dilation[0], (long)q->dilation[1], (long)q->groups, (long)q->divisor);
-  put_num(b, q->lo, true), fx_buf_puts(b, ", "), put_num(b, q->hi, true);
-  fx_buf_printf(b, "};\n  return %s(", d->function);
+  fx_buf_puts(b, ") {\n  ");
+  put_small_record(b, &k->p.small);
+  fx_buf_printf(b, "  return %s(", d->function);
   for (int a = 0; a < d->nargs; a++)
     fx_buf_printf(b, "%s%s", a ? ", " : "", d->args[a].type == FX_ARG_SMALLPARAMS ? "&params" : d->args[a].name);
   fx_buf_puts(b, ");\n}\n\n");
@@ -663,9 +673,7 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
   for (uint32_t c = 0; c < L->ncalls; c++) any_pw |= L->calls[c].kind == FX_K_POINTWISE;
   if (any_pw) fx_buf_puts(b, "#include \"fxrt_scalar.h\"\n");
   bool any_small = false;
-  for (uint32_t c = 0; c < L->ncalls; c++)
-    any_small |= L->calls[c].kind == FX_K_SMALL_CONV || L->calls[c].kind == FX_K_SMALL_LINEAR ||
-                 L->calls[c].kind == FX_K_SMALL_POOL;
+  for (uint32_t c = 0; c < L->ncalls; c++) any_small |= is_small(&L->calls[c]);
   if (any_small) /* -Os: the compact kernels inline, each specialized to its call's constant record */
     fx_buf_puts(b, "#define FXRT_SMALL_INLINE 1\n#include \"fxrt_small.h\"\n");
   fx_buf_puts(b, "\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n\n"
@@ -758,20 +766,18 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
   e.spname = fx_xcalloc(L->ncalls + 1, sizeof *e.spname);
   for (uint32_t c = 0; c < L->ncalls; c++) { /* -Os: a compact kernel's record that two calls or more share */
     const fx_kcall *k = &L->calls[c];
-    if (k->kind != FX_K_SMALL_CONV && k->kind != FX_K_SMALL_LINEAR && k->kind != FX_K_SMALL_POOL) continue;
+    if (!is_small(k)) continue;
+    uint32_t first = 0; /* the first call with this record names it, if a later one has it too */
+    while (!same_small(&L->calls[first], k)) first++;
+    if (first < c) {
+      e.spname[c] = e.spname[first];
+      continue;
+    }
     for (uint32_t c2 = c + 1; c2 < L->ncalls && !e.spname[c]; c2++)
-      if (L->calls[c2].kind == k->kind && memcmp(&L->calls[c2].p.small, &k->p.small, sizeof k->p.small) == 0) {
-        for (uint32_t c1 = 0; c1 < c && !e.spname[c]; c1++) /* a record seen before: its name */
-          if (e.spname[c1] && L->calls[c1].kind == k->kind && memcmp(&L->calls[c1].p.small, &k->p.small, sizeof k->p.small) == 0)
-            e.spname[c] = e.spname[c1];
-        if (!e.spname[c]) {
-          const char *fn = fx_kernel_desc((fx_kind)k->kind)->function + 5; /* small_..._f32 */
-          e.spname[c] = fx_iface_make_name(&e.f, "", fn, strlen(fn));
-        }
+      if (same_small(&L->calls[c2], k)) {
+        const char *fn = fx_kernel_desc((fx_kind)k->kind)->function + 5; /* small_..._f32 */
+        e.spname[c] = fx_iface_make_name(&e.f, "", fn, strlen(fn));
       }
-    for (uint32_t c1 = 0; c1 < c && !e.spname[c]; c1++) /* the last call of a shared record */
-      if (e.spname[c1] && L->calls[c1].kind == k->kind && memcmp(&L->calls[c1].p.small, &k->p.small, sizeof k->p.small) == 0)
-        e.spname[c] = e.spname[c1];
   }
   fx_buf model = {0}, header = {0}, weights = {0}, bin = {0}, mainc = {0};
   uint64_t *woff = fx_xcalloc(p->ntensors + 1, sizeof *woff);

@@ -76,6 +76,11 @@ static inline float clampf(float v, float lo, float hi) {
 
 static bool scale_ok(double s) { return s > 0.0 && s < 3.0e38 && (float)s > 0.0f; }
 
+/* A quint8 tensor's quantization: a scale as above and a zero point in [0, 255]. */
+static bool qparams_ok(double scale, int32_t zero_point) {
+  return scale_ok(scale) && zero_point >= 0 && zero_point <= 255;
+}
+
 /* ---- conv2d and linear ------------------------------------------------------------------------------------------ */
 
 fxrt_status fxrt_q8_gemm_prepare(double x_scale, const double *w_scale, int64_t nw, double y_scale, const float *bias,
@@ -209,7 +214,7 @@ fxrt_status fxrt_q8_linear(const uint8_t *x, int64_t m, int64_t in, const int8_t
 
 fxrt_status fxrt_q8_quantize(const float *x, int64_t n, double scale, int32_t zero_point, uint8_t *y) {
   if ((!x || !y) && n > 0) return FXRT_EINVAL;
-  if (n < 0 || !scale_ok(scale) || zero_point < 0 || zero_point > 255) return FXRT_EINVAL;
+  if (n < 0 || !qparams_ok(scale, zero_point)) return FXRT_EINVAL;
   const float inv = 1.0f / (float)scale, lo = (float)-zero_point, hi = (float)(255 - zero_point);
   for (int64_t i = 0; i < n; i++) {
     float v = x[i] * inv;
@@ -223,7 +228,7 @@ fxrt_status fxrt_q8_quantize(const float *x, int64_t n, double scale, int32_t ze
 
 fxrt_status fxrt_q8_dequantize(const uint8_t *x, int64_t n, double scale, int32_t zero_point, float *y) {
   if ((!x || !y) && n > 0) return FXRT_EINVAL;
-  if (n < 0 || !scale_ok(scale) || zero_point < 0 || zero_point > 255) return FXRT_EINVAL;
+  if (n < 0 || !qparams_ok(scale, zero_point)) return FXRT_EINVAL;
   const float s = (float)scale;
   for (int64_t i = 0; i < n; i++) y[i] = (float)((int32_t)x[i] - zero_point) * s;
   return FXRT_OK;
@@ -231,8 +236,8 @@ fxrt_status fxrt_q8_dequantize(const uint8_t *x, int64_t n, double scale, int32_
 
 fxrt_status fxrt_q8_requantize_rows(const uint8_t *x, int64_t outer, int64_t len, double x_scale, int32_t x_zero_point,
                                     uint8_t *y, int64_t y_stride, double y_scale, int32_t y_zero_point) {
-  if (outer < 0 || len < 0 || y_stride < len || !scale_ok(x_scale) || !scale_ok(y_scale) || x_zero_point < 0 ||
-      x_zero_point > 255 || y_zero_point < 0 || y_zero_point > 255)
+  if (outer < 0 || len < 0 || y_stride < len || !qparams_ok(x_scale, x_zero_point) ||
+      !qparams_ok(y_scale, y_zero_point))
     return FXRT_EINVAL;
   if (outer == 0 || len == 0) return FXRT_OK;
   if (!x || !y) return FXRT_EINVAL;
@@ -258,9 +263,8 @@ fxrt_status fxrt_q8_requantize_rows(const uint8_t *x, int64_t outer, int64_t len
 
 fxrt_status fxrt_q8_add_prepare(double a_scale, int32_t a_zero_point, double b_scale, int32_t b_zero_point,
                                 double y_scale, int32_t y_zero_point, bool relu, fxrt_q8_add_params *p) {
-  if (!p || !scale_ok(a_scale) || !scale_ok(b_scale) || !scale_ok(y_scale)) return FXRT_EINVAL;
-  if (a_zero_point < 0 || a_zero_point > 255 || b_zero_point < 0 || b_zero_point > 255 || y_zero_point < 0 ||
-      y_zero_point > 255)
+  if (!p || !qparams_ok(a_scale, a_zero_point) || !qparams_ok(b_scale, b_zero_point) ||
+      !qparams_ok(y_scale, y_zero_point))
     return FXRT_EINVAL;
   /* pytorch_qnnp_create_add_nc_q8 and pytorch_qnnp_compute_add_quantization_params */
   const float a_os = (float)a_scale / (float)y_scale, b_os = (float)b_scale / (float)y_scale;
@@ -299,9 +303,8 @@ fxrt_status fxrt_q8_add(const uint8_t *a, const uint8_t *b, int64_t n, uint8_t *
 
 fxrt_status fxrt_q8_mul_prepare(double a_scale, int32_t a_zero_point, double b_scale, int32_t b_zero_point,
                                 double y_scale, int32_t y_zero_point, bool relu, fxrt_q8_mul_params *p) {
-  if (!p || !scale_ok(a_scale) || !scale_ok(b_scale) || !scale_ok(y_scale)) return FXRT_EINVAL;
-  if (a_zero_point < 0 || a_zero_point > 255 || b_zero_point < 0 || b_zero_point > 255 || y_zero_point < 0 ||
-      y_zero_point > 255)
+  if (!p || !qparams_ok(a_scale, a_zero_point) || !qparams_ok(b_scale, b_zero_point) ||
+      !qparams_ok(y_scale, y_zero_point))
     return FXRT_EINVAL;
   /* qmul_kernel: float multiplier = self_scale * other_scale * inv_scale */
   p->multiplier = ((float)a_scale * (float)b_scale) * (1.0f / (float)y_scale);
@@ -329,9 +332,7 @@ fxrt_status fxrt_q8_mul(const uint8_t *a, const uint8_t *b, int64_t n, uint8_t *
 
 fxrt_status fxrt_q8_hardswish_lut(double x_scale, int32_t x_zero_point, double y_scale, int32_t y_zero_point,
                                   uint8_t lut[256]) {
-  if (!lut || !scale_ok(x_scale) || !scale_ok(y_scale) || x_zero_point < 0 || x_zero_point > 255 || y_zero_point < 0 ||
-      y_zero_point > 255)
-    return FXRT_EINVAL;
+  if (!lut || !qparams_ok(x_scale, x_zero_point) || !qparams_ok(y_scale, y_zero_point)) return FXRT_EINVAL;
   /* pytorch_qnnp_create_hardswish_nc_q8 */
   const float xs = (float)x_scale, inv = 1.0f / (float)y_scale;
   for (int32_t i = 0; i < 256; i++) {
@@ -413,8 +414,7 @@ static void qnnp_avg_pool(const uint8_t *x, int64_t planes, int64_t h, int64_t w
 
 fxrt_status fxrt_q8_avg_pool2d(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, uint8_t *y, int64_t oh,
                                int64_t ow, const fxrt_pool2d_params *p, double scale, int32_t zero_point) {
-  if (!p || !pool_ok(x, n, c, h, w, y, oh, ow) || !scale_ok(scale) || zero_point < 0 || zero_point > 255)
-    return FXRT_EINVAL;
+  if (!p || !pool_ok(x, n, c, h, w, y, oh, ow) || !qparams_ok(scale, zero_point)) return FXRT_EINVAL;
   for (int d = 0; d < 2; d++)
     if (p->kernel[d] <= 0 || p->stride[d] <= 0 || p->dilation[d] != 1 || p->padding[d] < 0) return FXRT_EINVAL;
   if (p->kernel[0] * p->kernel[1] > 65536) return FXRT_EINVAL;
@@ -449,7 +449,7 @@ fxrt_status fxrt_q8_avg_pool2d(const uint8_t *x, int64_t n, int64_t c, int64_t h
 
 fxrt_status fxrt_q8_adaptive_avg_pool2d(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, uint8_t *y,
                                         int64_t oh, int64_t ow, double scale, int32_t zero_point) {
-  if (!pool_ok(x, n, c, h, w, y, oh, ow) || !scale_ok(scale) || zero_point < 0 || zero_point > 255) return FXRT_EINVAL;
+  if (!pool_ok(x, n, c, h, w, y, oh, ow) || !qparams_ok(scale, zero_point)) return FXRT_EINVAL;
   if (h * w > 65536) return FXRT_EINVAL;
   if (h % oh == 0 && w % ow == 0 && !(h == oh && w == ow)) {
     qnnp_avg_pool(x, n * c, h, w, y, oh, ow, h / oh, w / ow, h / oh, w / ow, 0, 0, (float)scale, zero_point);

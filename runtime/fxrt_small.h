@@ -25,8 +25,8 @@ FXRT_SMALL_FN float fxrt_small_clamp(float v, float lo, float hi) {
   return v;
 }
 
-FXRT_SMALL_FN fxrt_status fxrt_small_conv2d_body(const float *x, const float *weight, const float *bias, const float *residual,
-                                  float *y, const fxrt_small_params *p) {
+FXRT_SMALL_FN fxrt_status fxrt_small_conv2d_body(const float *x, const float *weight, const float *bias,
+                                                 const float *residual, float *y, const fxrt_small_params *p) {
   if (p->groups < 1 || p->c % p->groups || p->k % p->groups) return FXRT_EINVAL;
   const int32_t cg = p->c / p->groups, kg = p->k / p->groups, hw = p->h * p->w, taps = cg * p->kh * p->kw;
   float *out = y;
@@ -52,8 +52,8 @@ FXRT_SMALL_FN fxrt_status fxrt_small_conv2d_body(const float *x, const float *we
   return FXRT_OK;
 }
 
-FXRT_SMALL_FN fxrt_status fxrt_small_linear_body(const float *x, const float *weight, const float *bias, const float *residual,
-                                  float *y, const fxrt_small_params *p) {
+FXRT_SMALL_FN fxrt_status fxrt_small_linear_body(const float *x, const float *weight, const float *bias,
+                                                 const float *residual, float *y, const fxrt_small_params *p) {
   float *out = y;
   for (int32_t i = 0; i < p->n; i++)
     for (int32_t j = 0; j < p->k; j++) {
@@ -90,7 +90,8 @@ FXRT_SMALL_FN fxrt_status fxrt_small_pool2d_body(const float *x, float *y, const
         y1 = y1 < p->h + p->pad[0] ? y1 : p->h + p->pad[0];
         x1 = x1 < p->w + p->pad[1] ? x1 : p->w + p->pad[1];
         int32_t div = (y1 - y0) * (x1 - x0);
-        const int32_t ya = y0 < 0 ? 0 : y0, xa = x0 < 0 ? 0 : x0, yb = y1 < p->h ? y1 : p->h, xb = x1 < p->w ? x1 : p->w;
+        const int32_t ya = y0 < 0 ? 0 : y0, xa = x0 < 0 ? 0 : x0;
+        const int32_t yb = y1 < p->h ? y1 : p->h, xb = x1 < p->w ? x1 : p->w;
         if (ya >= yb || xa >= xb) {
           *y++ = 0.0f;
           continue;
