@@ -143,6 +143,10 @@ static void put_ref(em *e, fx_buf *b, const fx_kcall *k, int i) {
     fx_buf_putc(b, '}');
     return;
   case FX_REF_SCRATCH: {
+    if (e->f.P->scratch[r->id].loc != FX_MEM_ARENA) { /* the plan found it unneeded (a convolution not in place) */
+      fx_buf_puts(b, "NULL");
+      return;
+    }
     uint64_t off = e->f.P->scratch[r->id].offset + (uint64_t)r->off * es;
     if (dt == FXRT_U8) fx_buf_printf(b, "(void *)(ws + %llu)", (unsigned long long)off);
     else fx_buf_printf(b, "(%s *)(ws + %llu)", ctype(dt), (unsigned long long)off);
@@ -319,9 +323,39 @@ static bool is_small(const fx_kcall *k) {
   return k->kind == FX_K_SMALL_CONV || k->kind == FX_K_SMALL_LINEAR || k->kind == FX_K_SMALL_POOL;
 }
 
-/* Two calls of one compact kernel with the same record. */
-static bool same_small(const fx_kcall *a, const fx_kcall *b) {
-  return a->kind == b->kind && memcmp(&a->p.small, &b->p.small, sizeof a->p.small) == 0;
+/* Whether operand i of call k is a null pointer in the emitted code (put_ref writes NULL). */
+static bool null_ref(const em *e, const fx_kcall *k, int i) {
+  const fx_ref *r = &k->ref[i];
+  if (r->kind == FX_REF_NULL) return true;
+  if (r->kind == FX_REF_SCRATCH) return e->f.P->scratch[r->id].loc != FX_MEM_ARENA;
+  return r->kind == FX_REF_TENSOR && e->f.P->place[e->f.P->root[r->id]].loc == FX_MEM_NONE;
+}
+
+/* A compact convolution that the plan computes over its input (y is x's storage). */
+static bool in_place(const em *e, const fx_kcall *k) {
+  const fx_ref *x = &k->ref[0], *y = &k->ref[3];
+  return k->kind == FX_K_SMALL_CONV && x->kind == FX_REF_TENSOR && y->kind == FX_REF_TENSOR && x->off == y->off &&
+         e->f.P->root[x->id] == e->f.P->root[y->id];
+}
+
+/* Whether operand a of a compact kernel is a parameter of its shared specialization (emit_small_fn): not when the
+ * calls pass NULL, nor the input of a convolution in place (the result's pointer serves). */
+static bool small_param(const em *e, const fx_kcall *k, const fx_kernel *d, int a) {
+  if (d->args[a].type != FX_ARG_IN && d->args[a].type != FX_ARG_OUT) return false;
+  return !null_ref(e, k, d->args[a].slot) && !(d->args[a].slot == 0 && in_place(e, k));
+}
+
+/* Two calls of one compact kernel with the same record, the same null pointers among their operands and both in
+ * place or neither. */
+static bool same_small(const em *e, const fx_kcall *a, const fx_kcall *b) {
+  if (a->kind != b->kind || memcmp(&a->p.small, &b->p.small, sizeof a->p.small) != 0) return false;
+  if (in_place(e, a) != in_place(e, b)) return false;
+  const fx_kernel *d = fx_kernel_desc((fx_kind)a->kind);
+  for (int i = 0; i < d->nargs; i++)
+    if ((d->args[i].type == FX_ARG_IN || d->args[i].type == FX_ARG_OUT) &&
+        null_ref(e, a, d->args[i].slot) != null_ref(e, b, d->args[i].slot))
+      return false;
+  return true;
 }
 
 static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
@@ -344,15 +378,15 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
   const fx_kernel *d = fx_kernel_desc((fx_kind)k->kind);
   const char *spec = e->spname[k - e->f.L->calls];
   if (spec) { /* the specialization that the calls with this record share (emit_small_fn) */
-    fx_buf_printf(b, "  FX2C_CHECK(%s(", spec);
+    fx_buf_printf(b, "  %s(", spec);
     bool first = true;
     for (int a = 0; a < d->nargs; a++)
-      if (d->args[a].type == FX_ARG_IN || d->args[a].type == FX_ARG_OUT) {
+      if (small_param(e, k, d, a)) {
         if (!first) fx_buf_puts(b, ", ");
         put_ref(e, b, k, d->args[a].slot);
         first = false;
       }
-    fx_buf_puts(b, "));\n");
+    fx_buf_puts(b, ");\n");
     return;
   }
   bool block = false; /* the compact kernels' record: a static const in flash, not built on the stack at each call */
@@ -646,18 +680,27 @@ static void emit_small_fn(em *e, fx_buf *b, uint32_t c) {
       const fx_node *nd = &e->f.p->g->nodes[e->f.L->calls[c2].node];
       fx_buf_printf(b, "%s%.*s", nth++ ? ", " : " ", (int)nd->name.n, nd->name.p);
     }
-  fx_buf_printf(b, " share */\nstatic fxrt_status %s(", e->spname[c]);
-  bool first = true;
+  fx_buf_printf(b, " share%s */\nstatic void %s(", in_place(e, k) ? ", each in place" : "", e->spname[c]);
+  bool first = true, scratch = false;
   for (int a = 0; a < d->nargs; a++)
-    if (d->args[a].type == FX_ARG_IN || d->args[a].type == FX_ARG_OUT) {
+    if (small_param(e, k, d, a)) {
       fx_buf_printf(b, "%s%sfloat *%s", first ? "" : ", ", d->args[a].type == FX_ARG_IN ? "const " : "", d->args[a].name);
       first = false;
+      scratch |= strcmp(d->args[a].name, "scratch") == 0;
     }
   fx_buf_puts(b, ") {\n  ");
   put_small_record(b, &k->p.small);
-  fx_buf_printf(b, "  return %s(", d->function);
-  for (int a = 0; a < d->nargs; a++)
-    fx_buf_printf(b, "%s%s", a ? ", " : "", d->args[a].type == FX_ARG_SMALLPARAMS ? "&params" : d->args[a].name);
+  /* a compact kernel fails on an invalid record only, and lowering wrote this one: no status to pass on. The
+   * scratch is never NULL here; testing it lets the compiler keep the in-place loop alone. */
+  fx_buf_printf(b, "  %s(void)%s(", scratch ? "if (scratch) " : "", d->function);
+  for (int a = 0; a < d->nargs; a++) {
+    const fx_arg_type t = (fx_arg_type)d->args[a].type;
+    const char *arg = t == FX_ARG_SMALLPARAMS ? "&params"
+                      : small_param(e, k, d, a) ? d->args[a].name
+                      : (t == FX_ARG_IN || t == FX_ARG_OUT) && !null_ref(e, k, d->args[a].slot) ? "y" /* in place */
+                                                                                                 : "NULL";
+    fx_buf_printf(b, "%s%s", a ? ", " : "", arg);
+  }
   fx_buf_puts(b, ");\n}\n\n");
 }
 
@@ -712,6 +755,8 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
   for (uint32_t t = 0; t < p->ntensors; t++)
     any_arena |= e->f.P->root[t] == t && e->f.P->place[t].loc == FX_MEM_ARENA;
   for (uint32_t s = 0; s < e->f.P->nscratch; s++) any_arena |= e->f.P->scratch[s].loc == FX_MEM_ARENA;
+  if (any_arena && e->f.P->align > 1)
+    fx_buf_printf(b, "  if ((uintptr_t)workspace %% %s_WORKSPACE_ALIGN) return FXRT_EINVAL; /* misaligned */\n", e->f.upper);
   if (any_arena) fx_buf_puts(b, "  unsigned char *const ws = (unsigned char *)workspace;\n");
   else fx_buf_puts(b, "  (void)workspace;\n");
   if (e->f.o->weights_file) {
@@ -768,13 +813,13 @@ bool fx_emit_c(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, con
     const fx_kcall *k = &L->calls[c];
     if (!is_small(k)) continue;
     uint32_t first = 0; /* the first call with this record names it, if a later one has it too */
-    while (!same_small(&L->calls[first], k)) first++;
+    while (!same_small(&e, &L->calls[first], k)) first++;
     if (first < c) {
       e.spname[c] = e.spname[first];
       continue;
     }
     for (uint32_t c2 = c + 1; c2 < L->ncalls && !e.spname[c]; c2++)
-      if (same_small(&L->calls[c2], k)) {
+      if (same_small(&e, &L->calls[c2], k)) {
         const char *fn = fx_kernel_desc((fx_kind)k->kind)->function + 5; /* small_..._f32 */
         e.spname[c] = fx_iface_make_name(&e.f, "", fn, strlen(fn));
       }

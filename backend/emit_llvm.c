@@ -391,7 +391,10 @@ static LLVMValueRef ref(lv *v, const fx_kcall *k, int i) {
   switch (r->kind) {
   case FX_REF_NULL: return LLVMConstPointerNull(v->ptr);
   case FX_REF_SCALAR: return scalar_const(v, k, r);
-  case FX_REF_SCRATCH: base = v->ws, off += v->ifc.P->scratch[r->id].offset; break;
+  case FX_REF_SCRATCH:
+    if (v->ifc.P->scratch[r->id].loc != FX_MEM_ARENA) return LLVMConstPointerNull(v->ptr); /* unneeded (emit_c.c) */
+    base = v->ws, off += v->ifc.P->scratch[r->id].offset;
+    break;
   case FX_REF_OUTPUT: base = v->output[r->id]; break;
   case FX_REF_SOURCE: base = v->ifc.p->tensors[r->id].kind == FX_T_WEIGHT ? v->weight[r->id] : v->input[r->id]; break;
   default: {
@@ -1245,6 +1248,22 @@ static void build_function(lv *v) {
           break;
         }
 
+  /* a misaligned workspace: FXRT_EINVAL (as emit_c.c's check) */
+  bool any_arena = false;
+  for (uint32_t t = 0; t < p->ntensors; t++) any_arena |= e->P->root[t] == t && e->P->place[t].loc == FX_MEM_ARENA;
+  for (uint32_t s = 0; s < e->P->nscratch; s++) any_arena |= e->P->scratch[s].loc == FX_MEM_ARENA;
+  if (any_arena && e->P->align > 1) {
+    LLVMValueRef addr = LLVMBuildPtrToInt(v->b, v->ws, v->isize, "");
+    LLVMValueRef low = LLVMBuildAnd(v->b, addr, LLVMConstInt(v->isize, e->P->align - 1, 0), "");
+    LLVMValueRef bad = LLVMBuildICmp(v->b, LLVMIntNE, low, LLVMConstInt(v->isize, 0, 0), "misaligned");
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(v->b);
+    LLVMBasicBlockRef after = LLVMAppendBasicBlockInContext(v->ctx, v->fn, "aligned");
+    LLVMBuildCondBr(v->b, bad, v->fail, after);
+    LLVMValueRef einval = ci32(v, FXRT_EINVAL);
+    LLVMAddIncoming(v->fail_status, &einval, &here, 1);
+    v->nchecks++;
+    LLVMPositionBuilderAtEnd(v->b, after);
+  }
   /* the calls, in the schedule's order (program/walk.h, as emit_c.c prints them): inputs the graph writes into first */
   debug_node(v, p->g->first);
   v->entry = entry;

@@ -408,7 +408,7 @@ void fx_iface_header(const fx_iface *e, fx_buf *b, uint64_t weights_bytes) {
   }
   fx_buf_printf(b,
                 " *\n * Use:\n"
-                " *   static unsigned char ws[%s_WORKSPACE_SIZE];   (aligned to 64 bytes)\n"
+                " *   static unsigned char ws[%s_WORKSPACE_SIZE] __attribute__((aligned(64)));\n"
                 " *   fxrt_status s = %s_run(",
                 e->upper, e->prefix);
   if (e->o->weights_file) fx_buf_puts(b, "weights, ");
@@ -418,18 +418,21 @@ void fx_iface_header(const fx_iface *e, fx_buf *b, uint64_t weights_bytes) {
   for (uint32_t i = 0; i < nin; i++) fx_buf_printf(b, "%s, ", in[i].name);
   for (uint32_t j = 0; j < e->L->noutputs; j++) fx_buf_printf(b, "output%u, ", j);
   fx_buf_puts(b, "ws);\n");
-  fx_buf_puts(b,
+  fx_buf_printf(b,
               " * Inputs and outputs are contiguous, row-major arrays of the shapes below (64-byte aligned is fastest);\n"
               " * outputs must not overlap the inputs or the workspace. The workspace holds every intermediate\n"
-              " * result (the memory plan); it must be 64-byte aligned and is not needed between calls. No malloc,\n"
-              " * no stdio, no global state: calls with distinct workspaces may run concurrently.\n");
+              " * result (the memory plan) and is not needed between calls; its address must be a multiple of\n"
+              " * %s_WORKSPACE_ALIGN (the run function returns FXRT_EINVAL otherwise; 64 is fastest on a host).\n"
+              " * No malloc, no stdio, no global state: calls with distinct workspaces may run concurrently.\n",
+              e->upper);
   if (e->o->weights_file)
     fx_buf_printf(b,
                   " * weights: the contents of %s (%s_WEIGHTS_SIZE bytes, little-endian), 64-byte\n"
                   " * aligned, loaded or mapped by the application.\n",
                   e->o->weights_name ? e->o->weights_name : "model_weights.bin", e->upper);
   fx_buf_printf(b, " */\n#ifndef %s_H\n#define %s_H\n\n#include \"fxrt.h\"\n\n", e->upper, e->upper);
-  fx_buf_printf(b, "#define %s_WORKSPACE_SIZE %lluu\n", e->upper, (unsigned long long)e->P->arena);
+  fx_buf_printf(b, "#define %s_WORKSPACE_SIZE %lluu\n#define %s_WORKSPACE_ALIGN %uu\n", e->upper,
+                (unsigned long long)e->P->arena, e->upper, e->P->align);
   if (e->o->weights_file) fx_buf_printf(b, "#define %s_WEIGHTS_SIZE %lluu\n", e->upper, (unsigned long long)weights_bytes);
   fx_buf_printf(b, "#define %s_NUM_INPUTS %u\n#define %s_NUM_OUTPUTS %u\n", e->upper, nin, e->upper, e->L->noutputs);
   if (e->o->profile) fx_buf_printf(b, "#define %s_NUM_NODES %u\n", e->upper, e->nnodes);

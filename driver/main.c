@@ -38,7 +38,7 @@
 #define FX2C_VERSION "0.0.0"
 #endif
 
-enum { EXIT_INPUT_ERROR = 1, EXIT_USAGE = 2 };
+enum { EXIT_INPUT_ERROR = 1, EXIT_USAGE = 2, EXIT_OVER_RAM_LIMIT = 3 /* generate(): internal, not an exit status */ };
 
 static const char usage_text[] =
     "usage: fx2c compile GRAPH [options] --emit KIND -o PATH\n"
@@ -97,6 +97,9 @@ static const char help_text[] =
     "                       on the compact kernels (runtime/fxrt_small.c: no scratch, no libm), which\n"
     "                       --emit c inlines, specialized to each call's shapes; weights aligned as\n"
     "                       their elements; LLVM's -Os pipeline\n"
+    "  --ram-limit BYTES    the workspace's budget: over it, the compact kernels of -Os are used (slower:\n"
+    "                       no scratch, convolutions in place); still over it, an error with the smallest\n"
+    "                       workspace reached\n"
     "                       Passes need the program: --modules/--weights as the graph needs them and every\n"
     "                       input's shape\n"
     "  --passes LIST        run these passes instead (comma-separated): noop (no-op removal), constfold\n"
@@ -186,6 +189,8 @@ typedef struct {
   const char *target;
   int opt_level;
   bool size; /* -Os */
+  uint64_t ram_limit; /* --ram-limit BYTES: the workspace's budget (0: none) */
+  uint64_t over_arena; /* the workspace that was over it, when compiling again as with -Os */
   const char **inputs; /* --input specs, in the order given */
   int ninputs;
   const char *prefix;
@@ -492,6 +497,8 @@ static bool write_object(void *ctx, const fx_lowered *L, const fx_plan *P, const
 #endif
 
 /* --emit c|llvm|bc|obj|exe: build the program (every input needs a shape), lower it, plan its memory and write the code. */
+static uint64_t over_arena; /* generate(): the workspace above --ram-limit when it returns EXIT_OVER_RAM_LIMIT */
+
 static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag *d) {
   fx_modules mods;
   fx_weights w;
@@ -523,6 +530,28 @@ static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag
     if (fx_lower(&p, &L, d)) {
       fx_plan P;
       fx_plan_build(&L, &P);
+      if (o->ram_limit && P.arena > o->ram_limit && !o->size) { /* the caller tries again with -Os */
+        over_arena = P.arena;
+        fx_plan_free(&P);
+        rc = EXIT_OVER_RAM_LIMIT;
+        goto lowered_done;
+      }
+      if (o->ram_limit && o->over_arena && P.arena <= o->ram_limit)
+        fprintf(stderr,
+                "fx2c: note: the workspace of %llu bytes is above --ram-limit %llu: compiled as with -Os (the compact "
+                "kernels, slower: no scratch, convolutions in place), it needs %llu\n",
+                (unsigned long long)o->over_arena, (unsigned long long)o->ram_limit, (unsigned long long)P.arena);
+      if (o->ram_limit && P.arena > o->ram_limit) {
+        fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0},
+                      "the workspace needs %llu bytes, above --ram-limit %llu, with the compact kernels of -Os and "
+                      "convolutions in place: the smallest plan fx2c reaches (%llu bytes are live at once)",
+                      (unsigned long long)P.arena, (unsigned long long)o->ram_limit, (unsigned long long)P.lower_bound);
+        fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
+                     "--report lists every buffer with its size and lifetime; a smaller input shape, fewer channels or "
+                     "an int8 model needs less");
+        fx_plan_free(&P);
+        goto lowered_done;
+      }
       if (o->report) fx_plan_report(&L, &P, stdout);
       /* provenance: the command line and the input files */
       fx_buf cmd = {0};
@@ -585,6 +614,7 @@ static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag
       fx_buf_free(&cmd);
       fx_plan_free(&P);
     }
+  lowered_done:
     fx_lowered_free(&L);
   }
   fx_program_free(&p);
@@ -626,6 +656,16 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     else if (strcmp(a, "--stats") == 0) o.stats = true;
     else if (strcmp(a, "--weights-file") == 0) o.weights_file = true;
     else if (strcmp(a, "--report") == 0) o.report = true;
+    else if (strcmp(a, "--ram-limit") == 0) {
+      const char *v;
+      NEXT_ARG(v);
+      char *end;
+      errno = 0;
+      unsigned long long n = *v >= '0' && *v <= '9' ? strtoull(v, &end, 10) : 0;
+      if (!(*v >= '0' && *v <= '9') || *end || errno || !n)
+        return usage_error("bad --ram-limit '%s'; expected the workspace's budget in bytes, a positive integer", v);
+      o.ram_limit = n;
+    }
     else if (strcmp(a, "--profile") == 0) o.profile = true;
     else if (strcmp(a, "--input") == 0) {
       const char *spec;
@@ -741,8 +781,18 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     fx_graph *g = fx_parse_graph(&src, &d);
     if (g) {
       if (fx_graph_lint(g, &d) == 0) {
-        if (codegen) rc = generate(&o, g, &msrc, &d);
-        else if (check_program(&o, g, &msrc, &d)) rc = emit(&o, g);
+        if (codegen) {
+          rc = generate(&o, g, &msrc, &d);
+          if (rc == EXIT_OVER_RAM_LIMIT) { /* --ram-limit: again, for size (the graph as read, the files read again) */
+            compile_opts os = o;
+            os.size = true, os.opt_level = 1, os.over_arena = over_arena;
+            fx_graph_free(g);
+            if (msrc.text) fx_source_free(&msrc);
+            memset(&msrc, 0, sizeof msrc);
+            g = fx_parse_graph(&src, &d);
+            rc = g ? generate(&os, g, &msrc, &d) : EXIT_INPUT_ERROR;
+          }
+        } else if (check_program(&o, g, &msrc, &d)) rc = emit(&o, g);
       }
       fx_graph_free(g);
     }

@@ -78,7 +78,7 @@ static void *base(void *ctx, const fx_kcall *k, const fx_ref *r) {
     const fx_tinfo *t = &p->tensors[r->id];
     return t->kind == FX_T_WEIGHT ? t->data->data : e->inputs[e->P->place[r->id].index].data;
   }
-  case FX_REF_SCRATCH: return e->arena + e->P->scratch[r->id].offset;
+  case FX_REF_SCRATCH: return e->P->scratch[r->id].loc == FX_MEM_ARENA ? e->arena + e->P->scratch[r->id].offset : NULL;
   case FX_REF_OUTPUT: return e->outputs[r->id].data;
   default: return NULL;
   }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t round_up(uint64_t n) { return (n + FX_PLAN_ALIGN - 1) / FX_PLAN_ALIGN * FX_PLAN_ALIGN; }
+static uint64_t round_up(uint64_t n, uint64_t m) { return (n + m - 1) / m * m; }
 
 static uint32_t find(fx_plan *P, uint32_t t) {
   while (P->root[t] != t) t = P->root[t] = P->root[P->root[t]];
@@ -40,6 +40,11 @@ static int share_candidates(const fx_kcall *k, const fx_ref **out) {
     return n;
   }
   if (k->kind == FX_K_UNARY && k->ref[0].kind == FX_REF_TENSOR && k->ref[1].kind == FX_REF_TENSOR) {
+    out[0] = &k->ref[0];
+    return 1;
+  }
+  if (k->kind == FX_K_SMALL_CONV && k->ref[5].kind == FX_REF_SCRATCH && k->ref[0].kind == FX_REF_TENSOR &&
+      !k->ref[0].off) { /* -Os: a convolution through its scratch (lowering gave it one when the sizes agree) */
     out[0] = &k->ref[0];
     return 1;
   }
@@ -340,11 +345,32 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
       px->last = py->last;
       py->first = py->last = FX_NONE_IDX;
       py->loc = FX_MEM_NONE;
-      P->shared++;
+      if (c->kind == FX_K_SMALL_CONV) P->inplace_convs++;
+      else P->shared++;
       break;
     }
   }
+  /* a compact convolution not computed over its input needs no scratch: none is placed, its kernel gets NULL */
+  for (uint32_t k = 0; k < L->ncalls; k++) {
+    const fx_kcall *c = &L->calls[k];
+    if (c->kind != FX_K_SMALL_CONV || c->ref[5].kind != FX_REF_SCRATCH) continue;
+    if (c->ref[3].kind != FX_REF_TENSOR || find(P, c->ref[3].id) != find(P, c->ref[0].id))
+      P->scratch[c->ref[5].id].first = P->scratch[c->ref[5].id].last = FX_NONE_IDX;
+  }
   for (uint32_t t = 0; t < p->ntensors; t++) find(P, t);
+
+  /* the workspace's alignment: what its elements need (a kernel's byte workspace holds 8-byte values too) */
+  P->align = 1;
+  for (uint32_t t = 0; t < p->ntensors; t++)
+    if (P->root[t] == t && P->place[t].loc == FX_MEM_ARENA && P->place[t].first != FX_NONE_IDX &&
+        fxrt_dtype_size(p->tensors[t].dtype) > P->align)
+      P->align = (uint32_t)fxrt_dtype_size(p->tensors[t].dtype);
+  for (uint32_t s = 0; s < L->nscratch; s++)
+    if (P->scratch[s].first != FX_NONE_IDX) {
+      const uint32_t a = L->scratch[s].dtype == FXRT_U8 ? 8 : (uint32_t)fxrt_dtype_size(L->scratch[s].dtype);
+      if (a > P->align) P->align = a;
+    }
+  P->granule = p->small ? P->align : FX_PLAN_ALIGN;
 
   /* the arena's items: roots that live there and scratch buffers */
   uint32_t n = 0;
@@ -356,13 +382,13 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
       pl->loc = FX_MEM_NONE;
       continue;
     }
-    pl->bytes = round_up(pl->bytes);
+    pl->bytes = round_up(pl->bytes, P->granule);
     it[n++] = (item){pl->bytes, pl->first, pl->last, &pl->offset};
   }
   for (uint32_t s = 0; s < L->nscratch; s++) {
     fx_place *pl = &P->scratch[s];
     pl->loc = pl->first == FX_NONE_IDX ? FX_MEM_NONE : FX_MEM_ARENA;
-    pl->bytes = round_up((uint64_t)L->scratch[s].numel * fxrt_dtype_size(L->scratch[s].dtype));
+    pl->bytes = round_up((uint64_t)L->scratch[s].numel * fxrt_dtype_size(L->scratch[s].dtype), P->granule);
     if (pl->loc == FX_MEM_ARENA) it[n++] = (item){pl->bytes, pl->first, pl->last, &pl->offset};
   }
 
@@ -521,10 +547,12 @@ void fx_plan_report(const fx_lowered *L, const fx_plan *P, FILE *f) {
   fprintf(f, "arena: %llu bytes; lower bound (most bytes live at one call): %llu bytes; ratio %.3f\n",
           (unsigned long long)P->arena, (unsigned long long)P->lower_bound,
           P->lower_bound ? (double)P->arena / (double)P->lower_bound : 1.0);
+  fprintf(f, "workspace alignment: %u bytes (offsets in multiples of %u)\n", P->align, P->granule);
   fprintf(f, "placement: %s", P->method ? P->method : "none");
   if (P->searched) fprintf(f, ", improved by local search (best after %u steps)", P->searched);
-  fprintf(f, "; %u elementwise results written over their dying input; %u calls\n", P->shared,
-          L->ncalls);
+  fprintf(f, "; %u elementwise results written over their dying input", P->shared);
+  if (P->inplace_convs) fprintf(f, "; %u convolutions computed over their dying input", P->inplace_convs);
+  fprintf(f, "; %u calls\n", L->ncalls);
   fprintf(f, "%-32s %12s %12s  %s\n", "buffer", "offset", "bytes", "lifetime (calls: first .. last node)");
   for (uint32_t t = 0; t < p->ntensors; t++) {
     const fx_place *pl = &P->place[t];

@@ -19,8 +19,9 @@
  * block-width (1.17 x) above the bound; the search reaches it (bench/results/zoo_exe.md). The greedy placements
  * list every pair of buffers live together; when there are more than FX_PLAN_MAX_CONFLICTS such pairs (thousands of
  * buffers live at once), one placement in schedule order, as an allocator would do it, replaces them and the search,
- * in time and memory about linear in the buffers. Offsets are multiples of
- * FX_PLAN_ALIGN, and sizes are rounded up to it (the lower bound counts the rounded sizes too).
+ * in time and memory about linear in the buffers. Offsets are multiples of the granule,
+ * FX_PLAN_ALIGN (a cache line), or under -Os the workspace's alignment (the largest element size of what lives there)
+ * so that no byte goes to padding, and sizes are rounded up to it (the lower bound counts the rounded sizes too).
  */
 #ifndef FX_PLAN_H
 #define FX_PLAN_H
@@ -64,6 +65,9 @@ typedef struct fx_plan {
   uint64_t arena;      /* bytes */
   uint64_t lower_bound; /* the most arena bytes live at one call */
   uint32_t shared;     /* elementwise results written over their dying input */
+  uint32_t align;       /* the workspace's required alignment: its elements' largest size (8 for kernel workspaces) */
+  uint32_t granule;     /* offsets and sizes are multiples of it: FX_PLAN_ALIGN, or align under -Os */
+  uint32_t inplace_convs; /* -Os: compact convolutions computed over their dying input (through their scratch) */
   const char *method;  /* the greedy placement that won */
   uint32_t searched;   /* the local search step that found the final plan; 0 when the greedy one stands */
 } fx_plan;

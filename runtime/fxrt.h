@@ -611,7 +611,8 @@ fxrt_status fxrt_adaptive_max_pool3d_f32(const float *x, int64_t n, int64_t c, i
                                          float *y, int64_t od, int64_t oh, int64_t ow, int64_t *indices);
 
 /* ---- compact kernels for builds for size (fx2c compile -Os; fxrt_small.c) --------------------------------------
- * One loop nest each: no scratch, no stack buffers, no threads, no libm, 32-bit index arithmetic (no 64-bit division
+ * One loop nest each: no workspace (a convolution computed in place passes one unit of its results through a
+ * small scratch), no stack buffers, no threads, no libm, 32-bit index arithmetic (no 64-bit division
  * from libgcc on a 32-bit microcontroller). They are what a model compiled with -Os calls for its convolutions,
  * linear layers and 2-d pools, in the interpreter (fx2c run -Os) and in the generated code alike. One parameter
  * record serves the three; the fused activation is a clamp [lo, hi] applied as torch.clamp (NaN passes): none is
@@ -629,9 +630,12 @@ typedef struct fxrt_small_params {
 enum { FXRT_SMALL_MAX = 0, FXRT_SMALL_AVG = 1, FXRT_SMALL_AVG_EXCLUDE_PAD = 2 };
 
 /* torch.nn.functional.conv2d (+ bias, + residual [n, k, oh, ow] when not NULL, then the clamp): direct, each output
- * the bias, then the products in (input channel, row, column) order. */
+ * the bias, then the products in (input channel, row, column) order. scratch: NULL, or a buffer that each unit of
+ * outputs passes through before it is stored, so that y may be x itself (in place, when x and y have the same
+ * size; the same bits either way): a pointwise convolution (1x1, stride 1, no padding, one group) goes pixel by
+ * pixel through k floats, any other group by group through k/groups*oh*ow floats. residual may be x then too. */
 fxrt_status fxrt_small_conv2d_f32(const float *x, const float *weight, const float *bias, const float *residual,
-                                  float *y, const fxrt_small_params *p);
+                                  float *y, float *scratch, const fxrt_small_params *p);
 /* torch.nn.functional.linear (+ bias, + residual [n, k] when not NULL, then the clamp): y[i, j] = bias[j] +
  * sum_t x[i, t] weight[j, t], summed in order. */
 fxrt_status fxrt_small_linear_f32(const float *x, const float *weight, const float *bias, const float *residual,

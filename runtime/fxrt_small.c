@@ -2,9 +2,9 @@
 #include "fxrt_small.h"
 
 fxrt_status fxrt_small_conv2d_f32(const float *x, const float *weight, const float *bias, const float *residual,
-                                  float *y, const fxrt_small_params *p) {
+                                  float *y, float *scratch, const fxrt_small_params *p) {
   if (!x || !weight || !y || !p) return FXRT_EINVAL;
-  return fxrt_small_conv2d_body(x, weight, bias, residual, y, p);
+  return fxrt_small_conv2d_body(x, weight, bias, residual, y, scratch, p);
 }
 
 fxrt_status fxrt_small_linear_f32(const float *x, const float *weight, const float *bias, const float *residual,

@@ -1,6 +1,6 @@
 /* fxrt_small.h: the bodies of the compact kernels of builds for size (fxrt.h: fxrt_small_conv2d_f32,
  * fxrt_small_linear_f32, fxrt_small_pool2d_f32; fx2c compile -Os). Each is one loop nest with 32-bit indices, no
- * scratch, no stack buffers and no library calls: what fits a microcontroller's flash and RAM, at the cost of speed
+ * workspace (a convolution in place: one unit of results), no stack buffers and no library calls: what fits a microcontroller's flash and RAM, at the cost of speed
  * on large layers. fxrt_small.c defines the kernels with them. A translation unit that defines FXRT_SMALL_INLINE
  * before including this header calls them inline instead (as the C files of fx2c compile -Os do): each call then
  * becomes a loop nest specialized by the C compiler to the call's constant shapes and parameters, with no parameter
@@ -25,11 +25,36 @@ FXRT_SMALL_FN float fxrt_small_clamp(float v, float lo, float hi) {
   return v;
 }
 
+/* A pointwise convolution: 1x1, stride 1, no padding, one group (its in-place unit is a pixel). */
+FXRT_SMALL_FN int fxrt_small_pointwise(const fxrt_small_params *p) {
+  return p->groups == 1 && p->kh == 1 && p->kw == 1 && p->stride[0] == 1 && p->stride[1] == 1 && p->pad[0] == 0 &&
+         p->pad[1] == 0 && p->oh == p->h && p->ow == p->w;
+}
+
 FXRT_SMALL_FN fxrt_status fxrt_small_conv2d_body(const float *x, const float *weight, const float *bias,
-                                                 const float *residual, float *y, const fxrt_small_params *p) {
+                                                 const float *residual, float *y, float *scratch,
+                                                 const fxrt_small_params *p) {
   if (p->groups < 1 || p->c % p->groups || p->k % p->groups) return FXRT_EINVAL;
   const int32_t cg = p->c / p->groups, kg = p->k / p->groups, hw = p->h * p->w, taps = cg * p->kh * p->kw;
-  float *out = y;
+  if (scratch && fxrt_small_pointwise(p)) { /* pixel by pixel: its k results overwrite only its own c inputs */
+    for (int32_t b = 0; b < p->n; b++)
+      for (int32_t px = 0; px < hw; px++) {
+        const float *xp = x + b * p->c * hw + px;
+        float *yp = y + b * p->k * hw + px;
+        for (int32_t o = 0; o < p->k; o++) {
+          const float *wo = weight + o * p->c;
+          float acc = bias ? bias[o] : 0.0f;
+          for (int32_t ci = 0; ci < p->c; ci++) acc += xp[ci * hw] * wo[ci];
+          if (residual) acc += residual[yp - y + o * hw];
+          scratch[o] = fxrt_small_clamp(acc, p->lo, p->hi);
+        }
+        for (int32_t o = 0; o < p->k; o++) yp[o * hw] = scratch[o];
+      }
+    return FXRT_OK;
+  }
+  /* group by group (with a scratch: each group's results overwrite only its own inputs) */
+  const int32_t unit = kg * p->oh * p->ow;
+  float *out = y, *dst = scratch ? scratch : y;
   for (int32_t b = 0; b < p->n; b++)
     for (int32_t o = 0; o < p->k; o++) {
       const float *xg = x + (b * p->c + o / kg * cg) * hw, *wo = weight + o * taps;
@@ -46,8 +71,13 @@ FXRT_SMALL_FN fxrt_status fxrt_small_conv2d_body(const float *x, const float *we
               }
             }
           if (residual) acc += residual[out - y];
-          *out++ = fxrt_small_clamp(acc, p->lo, p->hi);
+          *dst++ = fxrt_small_clamp(acc, p->lo, p->hi);
+          out++;
         }
+      if (scratch && o % kg == kg - 1) { /* the group is done: its results to y */
+        for (int32_t i = 0; i < unit; i++) out[i - unit] = scratch[i];
+        dst = scratch;
+      }
     }
   return FXRT_OK;
 }

@@ -4,6 +4,7 @@
  * decodes the attributes once (fx_conv_attrs).
  */
 #include "family.h"
+#include "fxrt_small.h"
 
 #include <math.h>
 
@@ -415,6 +416,10 @@ bool fx_lower_conv(fx_lctx *r, fx_op op, const fx_inst *in) {
     q.divisor = 0;
     k->p.small = q;
     k->ref[0] = xin, k->ref[1] = tref(r, w), k->ref[2] = tref(r, bv), k->ref[3] = tref(r, y), k->ref[4] = res;
+    /* a result of the input's size may be computed over the input when the input dies here (the memory plan decides;
+     * it drops the scratch otherwise): pixel by pixel for a pointwise convolution, else group by group */
+    if (numel[0] == numel[2] && xin.kind == FX_REF_TENSOR && !xin.off && (fxrt_small_pointwise(&q) || groups > 1))
+      k->ref[5] = fx_new_scratch(r, FXRT_F32, fxrt_small_pointwise(&q) ? kout : kout / groups * oh * ow);
     return true;
   }
   if (transposed) {

@@ -95,7 +95,7 @@ static const char *check_plan(int n, uint64_t *arena, uint64_t *bound) {
   assert_true(m >= (uint32_t)n); /* the b_i at least */
   qsort(s, m, sizeof *s, by_first);
   for (uint32_t a = 0; a < m; a++) {
-    assert_true(s[a].off % FX_PLAN_ALIGN == 0);
+    assert_true(s[a].off % FX_PLAN_ALIGN == 0 && P.granule == FX_PLAN_ALIGN);
     assert_true(s[a].off + s[a].bytes <= P.arena);
     for (uint32_t b = a + 1; b < m && s[b].first <= s[a].last; b++)
       assert_true(s[a].off + s[a].bytes <= s[b].off || s[b].off + s[b].bytes <= s[a].off);

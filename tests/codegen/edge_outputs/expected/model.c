@@ -28,6 +28,7 @@ static void pointwise_relu_fused(const float *restrict in0, const float *restric
 
 fxrt_status model_run_threads(const float *input_x, float *output0, float *output1, float *output2, float *output3, int64_t *output4, void *workspace, const fxrt_threadpool *threads) {
   (void)threads; /* no kernel of this model splits its work */
+  if ((uintptr_t)workspace % MODEL_WORKSPACE_ALIGN) return FXRT_EINVAL; /* misaligned */
   unsigned char *const ws = (unsigned char *)workspace;
   float *const x = (float *)(void *)(ws + 0); /* f32[3, 4], calls 0..3 */
 

@@ -10,12 +10,13 @@
  *   cc -std=c99 -O2 -c model.c fxrt_core.c fxrt_elementwise.c fxrt_elementwise_avx2.c fxrt_elementwise_avx512.c
  *
  * Use:
- *   static unsigned char ws[MODEL_WORKSPACE_SIZE];   (aligned to 64 bytes)
+ *   static unsigned char ws[MODEL_WORKSPACE_SIZE] __attribute__((aligned(64)));
  *   fxrt_status s = model_run(x, output0, output1, output2, output3, output4, ws);
  * Inputs and outputs are contiguous, row-major arrays of the shapes below (64-byte aligned is fastest);
  * outputs must not overlap the inputs or the workspace. The workspace holds every intermediate
- * result (the memory plan); it must be 64-byte aligned and is not needed between calls. No malloc,
- * no stdio, no global state: calls with distinct workspaces may run concurrently.
+ * result (the memory plan) and is not needed between calls; its address must be a multiple of
+ * MODEL_WORKSPACE_ALIGN (the run function returns FXRT_EINVAL otherwise; 64 is fastest on a host).
+ * No malloc, no stdio, no global state: calls with distinct workspaces may run concurrently.
  */
 #ifndef MODEL_H
 #define MODEL_H
@@ -23,6 +24,7 @@
 #include "fxrt.h"
 
 #define MODEL_WORKSPACE_SIZE 64u
+#define MODEL_WORKSPACE_ALIGN 4u
 #define MODEL_NUM_INPUTS 1
 #define MODEL_NUM_OUTPUTS 5
 #define MODEL_INPUT0_NAME "x"

@@ -52,6 +52,7 @@ static void pointwise_add_15_fused(float *restrict out) {
 }
 
 fxrt_status model_run_threads(const float *x, float *output0, float *output1, float *output2, float *output3, float *output4, void *workspace, const fxrt_threadpool *threads) {
+  if ((uintptr_t)workspace % MODEL_WORKSPACE_ALIGN) return FXRT_EINVAL; /* misaligned */
   unsigned char *const ws = (unsigned char *)workspace;
   float *const conv_padded = (float *)(void *)(ws + 27712); /* f32[2, 8, 17, 19], calls 0..1 */
   float *const conv_grouped = (float *)(void *)(ws + 55360); /* f32[2, 8, 9, 19], calls 1..2 */

@@ -14,6 +14,7 @@
   } while (0)
 
 fxrt_status model_run_threads(const float *x, const int64_t *idx, float *output0, float *output1, void *workspace, const fxrt_threadpool *threads) {
+  if ((uintptr_t)workspace % MODEL_WORKSPACE_ALIGN) return FXRT_EINVAL; /* misaligned */
   unsigned char *const ws = (unsigned char *)workspace;
   float *const conv = (float *)(void *)(ws + 2624); /* f32[2, 6, 16], calls 0..1 */
   float *const pool_max = (float *)(void *)(ws + 0); /* f32[2, 6, 9], calls 1..2 */

@@ -14,6 +14,7 @@
   } while (0)
 
 fxrt_status model_run_threads(const float *x, float *output0, int64_t *output1, void *workspace, const fxrt_threadpool *threads) {
+  if ((uintptr_t)workspace % MODEL_WORKSPACE_ALIGN) return FXRT_EINVAL; /* misaligned */
   unsigned char *const ws = (unsigned char *)workspace;
   float *const add = (float *)(void *)(ws + 0); /* f32[5, 4], calls 0..1 */
   float *const linear_fused = (float *)(void *)(ws + 128); /* f32[5, 5], calls 1..2 */

@@ -14,6 +14,7 @@
   } while (0)
 
 fxrt_status model_run_threads(const float *x, float *output0, void *workspace, const fxrt_threadpool *threads) {
+  if ((uintptr_t)workspace % MODEL_WORKSPACE_ALIGN) return FXRT_EINVAL; /* misaligned */
   unsigned char *const ws = (unsigned char *)workspace;
   float *const permute = (float *)(void *)(ws + 0); /* f32[1, 8, 16], calls 0..1 */
   float *const blocks_0_0 = (float *)(void *)(ws + 512); /* f32[1, 8, 16], calls 1..2 */

@@ -1,0 +1,144 @@
+/* test_small.c: the compact convolution of builds for size (fxrt_small_conv2d_f32, fx2c compile -Os) against a
+ * direct convolution loop evaluated in double, and its two scratch modes: with a scratch, the results pass through it
+ * one unit at a time (a pixel for a pointwise convolution, a group otherwise), which lets y be x itself. Both modes,
+ * in place or not, with the residual read from the input's own storage too, must give the bits of the plain call.
+ *
+ * A value passes the reference check when |got - want| <= 1e-5 * (sum of the magnitudes of its terms) + 1e-6.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fxrt.h"
+
+#define RT_SEED 4242u
+#include "rt_random.h"
+
+typedef struct small_case {
+  int32_t n, c, h, w, k, kh, kw, stride, pad, dilation, groups;
+  bool bias, residual;
+  float lo, hi;
+} small_case;
+
+static fxrt_small_params params_of(const small_case *t) {
+  fxrt_small_params p;
+  memset(&p, 0, sizeof p);
+  p.n = t->n, p.c = t->c, p.h = t->h, p.w = t->w, p.k = t->k, p.kh = t->kh, p.kw = t->kw;
+  p.oh = (t->h + 2 * t->pad - t->dilation * (t->kh - 1) - 1) / t->stride + 1;
+  p.ow = (t->w + 2 * t->pad - t->dilation * (t->kw - 1) - 1) / t->stride + 1;
+  for (int i = 0; i < 2; i++) p.stride[i] = t->stride, p.pad[i] = t->pad, p.dilation[i] = t->dilation;
+  p.groups = t->groups, p.divisor = 0, p.lo = t->lo, p.hi = t->hi;
+  return p;
+}
+
+/* The definition of conv2d in double, then + residual and the clamp. */
+static void ref_conv(const fxrt_small_params *p, const float *x, const float *wt, const float *b, const float *res,
+                     double *want, double *mag) {
+  const int32_t cg = p->c / p->groups, kg = p->k / p->groups;
+  int64_t at = 0;
+  for (int32_t n = 0; n < p->n; n++)
+    for (int32_t o = 0; o < p->k; o++)
+      for (int32_t oy = 0; oy < p->oh; oy++)
+        for (int32_t ox = 0; ox < p->ow; ox++, at++) {
+          double s = b ? b[o] : 0.0, m = b ? fabs(b[o]) : 0.0;
+          for (int32_t ci = 0; ci < cg; ci++)
+            for (int32_t i = 0; i < p->kh; i++)
+              for (int32_t j = 0; j < p->kw; j++) {
+                const int32_t iy = oy * p->stride[0] - p->pad[0] + i * p->dilation[0];
+                const int32_t ix = ox * p->stride[1] - p->pad[1] + j * p->dilation[1];
+                if (iy < 0 || iy >= p->h || ix < 0 || ix >= p->w) continue;
+                const double v = (double)x[((n * p->c + o / kg * cg + ci) * p->h + iy) * p->w + ix] *
+                                 wt[((o * cg + ci) * p->kh + i) * p->kw + j];
+                s += v, m += fabs(v);
+              }
+          if (res) s += res[at], m += fabs(res[at]);
+          if (s < p->lo) s = p->lo;
+          if (s > p->hi) s = p->hi;
+          want[at] = s, mag[at] = m;
+        }
+}
+
+static void run_case(const small_case *t) {
+  const fxrt_small_params p = params_of(t);
+  const int32_t cg = t->c / t->groups;
+  const size_t nx = (size_t)t->n * t->c * t->h * t->w, ny = (size_t)t->n * t->k * p.oh * p.ow;
+  const size_t nw = (size_t)t->k * cg * t->kh * t->kw;
+  float *x = rand_buf((int64_t)nx), *wt = rand_buf((int64_t)nw), *b = rand_buf(t->k), *res = rand_buf((int64_t)ny);
+  float *y = rand_buf((int64_t)ny), *y2 = rand_buf((int64_t)ny), *io = rand_buf((int64_t)(nx > ny ? nx : ny));
+  const size_t unit = t->kh == 1 && t->kw == 1 && t->stride == 1 && t->pad == 0 && t->groups == 1
+                          ? (size_t)t->k
+                          : (size_t)(t->k / t->groups) * p.oh * p.ow;
+  float *scratch = rand_buf((int64_t)unit);
+  double *want = malloc(ny * sizeof *want), *mag = malloc(ny * sizeof *mag);
+  assert_non_null(want);
+  assert_non_null(mag);
+  const float *bias = t->bias ? b : NULL, *r = t->residual ? res : NULL;
+  char what[160];
+  snprintf(what, sizeof what, "n%d c%d %dx%d k%d %dx%d s%d p%d d%d g%d%s%s", t->n, t->c, t->h, t->w, t->k, t->kh,
+           t->kw, t->stride, t->pad, t->dilation, t->groups, t->bias ? " bias" : "", t->residual ? " residual" : "");
+
+  /* the plain call against the definition */
+  assert_int_equal(fxrt_small_conv2d_f32(x, wt, bias, r, y, NULL, &p), FXRT_OK);
+  ref_conv(&p, x, wt, bias, r, want, mag);
+  for (size_t i = 0; i < ny; i++)
+    if (!(fabs((double)y[i] - want[i]) <= 1e-5 * mag[i] + 1e-6))
+      fail_msg("%s: element %zu: got %.9g, want %.9g", what, i, (double)y[i], want[i]);
+
+  /* through the scratch, into another buffer: the same bits */
+  assert_int_equal(fxrt_small_conv2d_f32(x, wt, bias, r, y2, scratch, &p), FXRT_OK);
+  if (memcmp(y, y2, ny * sizeof *y) != 0) fail_msg("%s: through the scratch: other bits", what);
+
+  if (nx == ny) {
+    /* in place: y is x's storage */
+    memcpy(io, x, nx * sizeof *x);
+    assert_int_equal(fxrt_small_conv2d_f32(io, wt, bias, r, io, scratch, &p), FXRT_OK);
+    if (memcmp(y, io, ny * sizeof *y) != 0) fail_msg("%s: in place: other bits", what);
+    /* in place with the input as the residual too (conv(x) + x where x dies) */
+    assert_int_equal(fxrt_small_conv2d_f32(x, wt, bias, x, y2, NULL, &p), FXRT_OK);
+    memcpy(io, x, nx * sizeof *x);
+    assert_int_equal(fxrt_small_conv2d_f32(io, wt, bias, io, io, scratch, &p), FXRT_OK);
+    if (memcmp(y2, io, ny * sizeof *y) != 0) fail_msg("%s: in place, residual = input: other bits", what);
+  }
+  free(x), free(wt), free(b), free(res), free(y), free(y2), free(io), free(scratch), free(want), free(mag);
+}
+
+static void test_in_place(void **state) {
+  (void)state;
+  static const small_case cases[] = {
+      /* depthwise 3x3 as DS-CNN's: group by group */
+      {1, 64, 25, 5, 64, 3, 3, 1, 1, 1, 64, true, false, 0.0f, INFINITY},
+      /* pointwise with c == k: pixel by pixel */
+      {1, 64, 25, 5, 64, 1, 1, 1, 0, 1, 1, true, false, 0.0f, INFINITY},
+      /* batches, residuals, no bias, relu6, dilation */
+      {2, 6, 7, 5, 6, 3, 3, 1, 2, 2, 3, false, true, 0.0f, 6.0f},
+      {3, 5, 4, 6, 5, 1, 1, 1, 0, 1, 1, true, true, -INFINITY, INFINITY},
+      /* a grouped conv whose groups have two channels in and out */
+      {1, 8, 6, 6, 8, 3, 3, 1, 1, 1, 4, true, true, -0.5f, 0.5f},
+      /* not the input's size (the scratch modes still give the same bits) */
+      {1, 4, 9, 9, 8, 3, 3, 2, 1, 1, 4, true, false, -INFINITY, INFINITY},
+      {2, 3, 5, 5, 7, 1, 1, 1, 0, 1, 1, false, false, 0.0f, INFINITY},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) run_case(&cases[i]);
+}
+
+static void test_errors(void **state) {
+  (void)state;
+  const small_case t = {1, 6, 4, 4, 6, 3, 3, 1, 1, 1, 4, false, false, -INFINITY, INFINITY}; /* 6 % 4 != 0 */
+  const fxrt_small_params p = params_of(&t);
+  float x[96] = {0}, w[96] = {0}, y[96];
+  assert_int_equal(fxrt_small_conv2d_f32(x, w, NULL, NULL, y, NULL, &p), FXRT_EINVAL);
+  assert_int_equal(fxrt_small_conv2d_f32(NULL, w, NULL, NULL, y, NULL, &p), FXRT_EINVAL);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_in_place), cmocka_unit_test(test_errors)};
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
