@@ -638,12 +638,21 @@ static bool legalize_to(ctx *c) {
 static uint32_t weight_tensor(ctx *c, const fx_module *m, const char *pname, bool required, bool *ok) {
   char key[512];
   snprintf(key, sizeof key, "%.*s%s%s", (int)m->path.n, m->path.p, m->path.n ? "." : "", pname);
-  const fx_tensor *t = c->p->weights ? fx_weights_find(c->p->weights, fx_str_make(key, strlen(key))) : NULL;
+  if (!c->p->weights) {
+    if (required) {
+      char what[640];
+      snprintf(what, sizeof what, "module '%.*s' (%.*s) needs its weight '%s'", (int)m->path.n, m->path.p,
+               (int)m->type_name.n, m->type_name.p, key);
+      *ok = fx_program_no_weights(c->p, c->node, what, c->d);
+    }
+    return FX_NONE_IDX;
+  }
+  const fx_tensor *t = fx_weights_find(c->p->weights, fx_str_make(key, strlen(key)));
   if (!t) {
     if (required) {
-      fx_diag_error(c->d, src_of(c), c->p->g->nodes[c->node].loc, "weight '%s' of module '%.*s' (%.*s) is missing%s",
-                    key, (int)m->path.n, m->path.p, (int)m->type_name.n, m->type_name.p,
-                    c->p->weights ? " from the weights file" : ": no --weights given");
+      fx_diag_error(c->d, src_of(c), c->p->g->nodes[c->node].loc,
+                    "weight '%s' of module '%.*s' (%.*s) is missing from the weights file", key, (int)m->path.n,
+                    m->path.p, (int)m->type_name.n, m->type_name.p);
       *ok = false;
     }
     return FX_NONE_IDX;
@@ -766,9 +775,18 @@ static bool legalize_recurrent(ctx *c, const fx_module *m) {
 
 static bool legalize_module(ctx *c) {
   const fx_node *n = &c->p->g->nodes[c->node];
-  if (!c->p->mods) {
-    fx_diag_error(c->d, src_of(c), n->loc, "call_module '%.*s' needs the module tree: pass --modules (the text of print(model))",
+  if (!c->p->mods) { /* one error, at the first call_module: the others fail quietly */
+    if (c->p->said & FX_SAID_NO_MODULES) return false;
+    c->p->said |= FX_SAID_NO_MODULES;
+    uint32_t calls = 0;
+    for (uint32_t i = c->p->g->first; i != FX_NONE_IDX; i = c->p->g->nodes[i].next)
+      calls += c->p->g->nodes[i].opcode == FX_CALL_MODULE;
+    fx_diag_error(c->d, src_of(c), n->loc, "call_module '%.*s' needs the module tree, and no --modules was given",
                   (int)n->target.n, n->target.p);
+    fx_diag_note(c->d, NULL, (fx_loc){0, 0, 0, 0},
+                 "pass --modules FILE, a file with the text of print(model); the graph's %u call_module node%s need%s "
+                 "it (this error is reported once, at the first)",
+                 calls, calls == 1 ? "" : "s", calls == 1 ? "s" : "");
     return false;
   }
   const fx_module *m = fx_modules_find(c->p->mods, n->target);

@@ -43,9 +43,9 @@ expect "Python code for a graph" 1 "code.fx:1:1: error: this is Python code (wha
   "$fx2c" compile "$work/code.fx" --emit graph -o /dev/null
 expect "a malformed input spec" 2 "bad --input 'x:f99[1]'" \
   "$fx2c" compile "$dir/model.fx" --input 'x:f99[1]' --emit graph -o /dev/null
-expect "modules without weights" 1 "weight 'conv.weight' of module 'conv' (Conv2d) is missing: no --weights given" \
+expect "modules without weights" 1 "module 'conv' (Conv2d) needs its weight 'conv.weight', and no --weights was given" \
   "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
-expect "call_module without modules" 1 "needs the module tree: pass --modules" \
+expect "call_module without modules" 1 "needs the module tree, and no --modules was given" \
   "$fx2c" compile "$dir/model.fx" --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
 # the LLVM backend's command line (tests/llvm has its outputs); an fx2c built without LLVM says so
 m=("$dir/model.fx" "${common[@]}" --input 'x:f32[1,3,8,8]')
