@@ -780,16 +780,87 @@ static bool load_model_files(const char *modules_path, const char *weights_path,
   return true;
 }
 
-/* After errors of `fx2c run`: a float64 .npy file (numpy's default) for a model that computes in float32 is the likely
- * cause; the note names the file. */
-static void note_f64_inputs(const fx_program *p, const fx_tensor *inputs, const char **paths, int nin, fx_diag *d) {
+/* ---- fx2c run: an input file of the wrong dtype is one error ---- */
+
+/* numpy's names of the dtypes (what x.dtype prints) */
+static const char *np_dtype_name(fxrt_dtype dt) {
+  static const char *const names[FXRT_NUM_DTYPES] = {"float32", "float64", "float16", "bfloat16", "int64",
+                                                     "int32",   "int16",   "int8",    "uint8",    "bool"};
+  return (unsigned)dt < FXRT_NUM_DTYPES ? names[dt] : "?";
+}
+
+/* Does the graph build and lower without an error when its inputs have the dtypes dts (the shapes of `inputs`)? The
+ * graph is read again: a build changes it (composites insert their bodies). */
+static bool builds_with(const char *graph_path, const fx_modules *mods, fx_weights *w, const fx_custom_ops *cops,
+                        const fx_tensor *inputs, const fxrt_dtype *dts, int nin) {
+  fx_diag d;
+  fx_diag_init(&d);
+  fx_source src = {0};
+  fx_graph *g = NULL;
+  bool ok = false;
+  if (fx_source_load(&src, graph_path, &d) && (g = fx_parse_graph(&src, &d)) && !fx_graph_lint(g, &d) &&
+      fx_graph_bind_names(g, mods, w, &d)) {
+    fx_program p;
+    fx_program_init(&p, g, mods, w);
+    p.custom = cops;
+    ok = true;
+    for (int i = 0; i < nin; i++) ok = ok && fx_program_set_input(&p, (uint32_t)i, dts[i], inputs[i].ndim, inputs[i].shape);
+    ok = ok && fx_program_build(&p, &d) && d.nerrors == 0;
+    if (ok && fx_program_read_weights(&p, w, &d)) { /* and lowers: some kernels refuse a dtype only there */
+      fx_lowered L = {0};
+      ok = fx_lower(&p, &L, &d);
+      fx_lowered_free(&L);
+    } else ok = false;
+    fx_program_free(&p);
+  }
+  fx_graph_free(g);
+  fx_diag_free(&d);
+  if (src.text) fx_source_free(&src);
+  return ok;
+}
+
+/* After a build or a run of `fx2c run` failed: when the graph does not build and lower with the inputs' dtypes but
+ * does with another dtype for one input file (float32 for numpy's default float64 or an integer array, int64 for
+ * indices), that file is the one cause: d's errors are replaced by one error naming the file, its dtype and the one
+ * expected, with the fix. Otherwise a float64 file gets a note. */
+static void input_dtype_cause(const char *graph_path, const fx_program *p, fx_weights *w, const fx_tensor *inputs,
+                              const char **paths, int nin, fx_diag *d) {
+  fxrt_dtype *dts = fx_xcalloc((size_t)nin + 1, sizeof *dts);
+  int culprit = -1;
+  fxrt_dtype want = FXRT_F32;
+  for (int j = 0; j < nin; j++) dts[j] = inputs[j].dtype;
+  bool retry = !builds_with(graph_path, p->mods, w, p->custom, inputs, dts, nin);
+  for (int i = 0; retry && i < nin && culprit < 0; i++) {
+    const fxrt_dtype tries[2] = {inputs[i].dtype == FXRT_F32 ? FXRT_I64 : FXRT_F32,
+                                 inputs[i].dtype == FXRT_F32 || inputs[i].dtype == FXRT_I64 ? FXRT_NUM_DTYPES : FXRT_I64};
+    for (int k = 0; k < 2 && culprit < 0; k++) {
+      if (tries[k] == FXRT_NUM_DTYPES) continue;
+      for (int j = 0; j < nin; j++) dts[j] = inputs[j].dtype;
+      dts[i] = tries[k];
+      if (builds_with(graph_path, p->mods, w, p->custom, inputs, dts, nin)) culprit = i, want = tries[k];
+    }
+  }
+  fx_xfree(dts);
+  if (culprit >= 0) {
+    const fx_node *ph = &p->g->nodes[p->placeholders[culprit]];
+    const char *np_want = want == FXRT_F32 ? "np.float32" : "np.int64";
+    fx_diag_free(d);
+    fx_diag_init(d);
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "input '%.*s': %s holds %s values, and the model expects %s",
+                  (int)ph->name.n, ph->name.p, paths[culprit], np_dtype_name(inputs[culprit].dtype),
+                  np_dtype_name(want));
+    fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "save it as %s: np.save('%s', x.astype(%s))%s", np_dtype_name(want),
+                 paths[culprit], np_want,
+                 inputs[culprit].dtype == FXRT_F64 ? " (numpy's arrays are float64 unless told otherwise)" : "");
+    return;
+  }
   for (int i = 0; i < nin; i++)
     if (inputs[i].dtype == FXRT_F64) {
       const fx_node *ph = &p->g->nodes[p->placeholders[i]];
       fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
                    "input '%.*s' is %s, which holds float64 values (numpy's default); if the model computes in "
-                   "float32, save it as float32: np.save(path, a.astype(np.float32))",
-                   (int)ph->name.n, ph->name.p, paths[i]);
+                   "float32, save it as float32: np.save('%s', x.astype(np.float32))",
+                   (int)ph->name.n, ph->name.p, paths[i], paths[i]);
       return;
     }
 }
@@ -939,7 +1010,7 @@ static int cmd_run(int argc, char **argv) {
   }
   for (int i = 0; i < nin; i++) fx_program_set_input(&prog, (uint32_t)i, inputs[i].dtype, inputs[i].ndim, inputs[i].shape);
   if (!fx_program_build(&prog, &d)) {
-    note_f64_inputs(&prog, inputs, in_paths, nin, &d);
+    input_dtype_cause(graph_path, &prog, have_w ? &w : NULL, inputs, in_paths, nin, &d);
     goto done;
   }
   if (!program_outputs_arrays(&prog, &d) || !fx_program_read_weights(&prog, have_w ? &w : NULL, &d))
@@ -986,7 +1057,7 @@ static int cmd_run(int argc, char **argv) {
   fx_interp_probe bare = {NULL, NULL, NULL, NULL, fxrt_threads_pool(pool)};
   double t0 = now_seconds();
   bool ran = fx_interp_run_probed(&prog, all, prog.nplaceholders, &res, profile || trace || dump_dir ? &pr : &bare, &d);
-  if (!ran) note_f64_inputs(&prog, inputs, in_paths, nin, &d);
+  if (!ran) input_dtype_cause(graph_path, &prog, have_w ? &w : NULL, inputs, in_paths, nin, &d);
   double t1 = now_seconds();
   fxrt_threads_stop(pool);
   fx_xfree(all);

@@ -35,8 +35,10 @@ expect "weights with a prefix" 1 "every tensor's name starts with 'module.'" \
   --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
 if [ "$(grep -c 'error:' "$work/err")" = 1 ]; then pass=$((pass + 1)); else echo "FAIL weights with a prefix: more than one error"; cat "$work/err"; fail=$((fail + 1)); fi
 # a float64 .npy (numpy's default) for a float32 model: the note names the file
-expect "a float64 input file" 1 "input 'x' is $dir/x_f64.npy, which holds float64 values" \
+expect "a float64 input file" 1 "fx2c: error: input 'x': $dir/x_f64.npy holds float64 values, and the model expects float32" \
   "$fx2c" run "$dir/model.fx" "${common[@]}" "$dir/x_f64.npy" -o "$work/f64"
+if [ "$(grep -c 'error:' "$work/err")" = 1 ] && grep -qF "np.save('$dir/x_f64.npy', x.astype(np.float32))" "$work/err"; then
+  pass=$((pass + 1)); else echo "FAIL a float64 input file: not one error with the fix"; cat "$work/err"; fail=$((fail + 1)); fi
 # print(gm.code) pasted as the graph
 printf 'def forward(self, x):\n    relu = torch.relu(x);  x = None\n    return relu\n' >"$work/code.fx"
 expect "Python code for a graph" 1 "code.fx:1:1: error: this is Python code (what print(gm.code) or print(gm) prints), not a graph" \
