@@ -112,6 +112,8 @@ static const char help_text[] =
     "  --stats              per pass on stderr: nodes before and after, removed, folded, fused\n"
     "  --modules FILE       the text of print(model) or print(gm), for call_module nodes\n"
     "  --weights FILE       the state_dict as .safetensors or .pt/.pth (torch.save)\n"
+    "  --strip-prefix P     the weights' names that start with P are read without it (DistributedDataParallel's\n"
+    "                       'module.', a wrapper's 'model.')\n"
     "  --custom-ops FILE    user-defined ops: their targets, signatures, result shapes and C functions, and\n"
     "                       the C sources that implement them, copied into the C folder and compiled into\n"
     "                       executables (docs/custom-ops.md)\n"
@@ -143,7 +145,7 @@ static const char help_text[] =
     "                       $XDG_CACHE_HOME/fx2c or ~/.cache/fx2c) by compiler, flags and sources\n"
     "\n"
     "Options of run:\n"
-    "  --modules FILE, --weights FILE, --custom-ops FILE   as for compile (run builds the ops' sources as a\n"
+    "  --modules FILE, --weights FILE, --strip-prefix P, --custom-ops FILE   as for compile (run builds the ops' sources as a\n"
     "                       shared library and loads it)\n"
     "  -o OUTDIR            where the outputs go (created if missing)\n"
     "  --threads N          split the heavy kernels over N threads (default 1); the outputs are the same bits\n"
@@ -346,6 +348,9 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv);
 static bool optimize(const compile_opts *o, fx_program *p, fx_modules *mods, fx_weights *w, fx_diag *d);
 static bool load_model_files(const char *modules_path, const char *weights_path, fx_source *msrc, fx_modules *mods,
                              bool *have_mods, fx_weights *w, bool *have_w, fx_diag *d);
+
+/* --strip-prefix P of compile and run: load_model_files reads the weights' names without it */
+static const char *strip_prefix;
 
 static int cmd_compile(int argc, char **argv) {
   compile_opts o = {0};
@@ -610,6 +615,7 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     else if (strcmp(a, "--emit") == 0) NEXT_ARG(o.emit);
     else if (strcmp(a, "--modules") == 0) NEXT_ARG(o.modules_path);
     else if (strcmp(a, "--weights") == 0) NEXT_ARG(o.weights_path);
+    else if (strcmp(a, "--strip-prefix") == 0) NEXT_ARG(strip_prefix);
     else if (strcmp(a, "--custom-ops") == 0) NEXT_ARG(o.custom_path);
     else if (strcmp(a, "--backend") == 0) NEXT_ARG(o.backend);
     else if (strcmp(a, "--target") == 0) NEXT_ARG(o.target);
@@ -771,11 +777,15 @@ static bool load_model_files(const char *modules_path, const char *weights_path,
     *have_mods = true;
   }
   if (weights_path) {
-    if (!fx_weights_open(w, weights_path, d)) {
+    if (!fx_weights_open(w, weights_path, d) || (strip_prefix && !fx_weights_strip_prefix(w, strip_prefix, d))) {
       fx_weights_free(w);
       return false;
     }
     *have_w = true;
+  } else if (strip_prefix) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--strip-prefix '%s' is for the names of --weights, and none was given",
+                  strip_prefix);
+    return false;
   }
   return true;
 }
@@ -939,7 +949,7 @@ static int cmd_run(int argc, char **argv) {
   if (!in_paths) return EXIT_INPUT_ERROR;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
-    if ((strcmp(a, "-o") == 0 || strcmp(a, "--modules") == 0 || strcmp(a, "--weights") == 0 ||
+    if ((strcmp(a, "-o") == 0 || strcmp(a, "--modules") == 0 || strcmp(a, "--weights") == 0 || strcmp(a, "--strip-prefix") == 0 ||
          strcmp(a, "--trace") == 0 || strcmp(a, "--dump") == 0 || strcmp(a, "--threads") == 0 ||
          strcmp(a, "--custom-ops") == 0) && i + 1 >= argc) {
       free(in_paths);
@@ -956,6 +966,7 @@ static int cmd_run(int argc, char **argv) {
     } else if (strcmp(a, "-o") == 0) out_dir = argv[++i];
     else if (strcmp(a, "--modules") == 0) modules_path = argv[++i];
     else if (strcmp(a, "--weights") == 0) weights_path = argv[++i];
+    else if (strcmp(a, "--strip-prefix") == 0) strip_prefix = argv[++i];
     else if (strcmp(a, "--custom-ops") == 0) custom_path = argv[++i];
     else if (strcmp(a, "--stats") == 0) stats = true;
     else if (strcmp(a, "--profile") == 0) profile = true;

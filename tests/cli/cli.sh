@@ -34,6 +34,26 @@ expect "weights with a prefix" 1 "every tensor's name starts with 'module.'" \
   "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --weights "$dir/model_ddp.pt" \
   --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
 if [ "$(grep -c 'error:' "$work/err")" = 1 ]; then pass=$((pass + 1)); else echo "FAIL weights with a prefix: more than one error"; cat "$work/err"; fail=$((fail + 1)); fi
+expect "weights with a prefix: the note says --strip-prefix" 1 "pass --strip-prefix module." \
+  "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --weights "$dir/model_ddp.pt" \
+  --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
+expect "--strip-prefix module." 0 "" \
+  "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --weights "$dir/model_ddp.pt" --strip-prefix module. \
+  --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
+expect "--strip-prefix that no name has" 1 "--strip-prefix 'model.': no tensor of $dir/model_ddp.pt has a name that starts with it" \
+  "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --weights "$dir/model_ddp.pt" --strip-prefix model. \
+  --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
+expect "--strip-prefix without --weights" 1 "--strip-prefix 'module.' is for the names of --weights, and none was given" \
+  "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --strip-prefix module. --emit graph -o /dev/null
+expect "--strip-prefix leaving an empty name" 1 "--strip-prefix 'module.conv.weight': the tensor 'module.conv.weight' of $dir/model_ddp.pt would have no name" \
+  "$fx2c" compile "$dir/model.fx" --weights "$dir/model_ddp.pt" --strip-prefix module.conv.weight --emit graph -o /dev/null
+expect "--strip-prefix making two names one" 1 "--strip-prefix 'module.': the tensors 'module.w' and 'w' of $dir/weights_dup.pt would both be named 'w'" \
+  "$fx2c" compile "$dir/model.fx" --weights "$dir/weights_dup.pt" --strip-prefix module. --emit graph -o /dev/null
+expect "run --strip-prefix" 0 "" "$fx2c" run "$dir/model.fx" --modules "$dir/model.modules.txt" --weights "$dir/model_ddp.pt" \
+  --strip-prefix module. "$dir/x_f32.npy" -o "$work/strip_run"
+expect "run without a prefix" 0 "" "$fx2c" run "$dir/model.fx" "${common[@]}" "$dir/x_f32.npy" -o "$work/plain_run"
+if cmp -s "$work/strip_run/output0.npy" "$work/plain_run/output0.npy"; then pass=$((pass + 1))
+else echo "FAIL --strip-prefix: not the outputs of the same weights without a prefix"; fail=$((fail + 1)); fi
 # a float64 .npy (numpy's default) for a float32 model: the note names the file
 expect "a float64 input file" 1 "fx2c: error: input 'x': $dir/x_f64.npy holds float64 values, and the model expects float32" \
   "$fx2c" run "$dir/model.fx" "${common[@]}" "$dir/x_f64.npy" -o "$work/f64"
