@@ -361,6 +361,26 @@ static int cmd_compile(int argc, char **argv) {
   return rc;
 }
 
+/* The edit distance of two names (insertions, deletions, substitutions and swaps of neighbours; UINT32_MAX/2 past
+ * 64 characters), for "did you mean". */
+static uint32_t input_name_distance(fx_str a, fx_str b) {
+  if (a.n > 64 || b.n > 64) return UINT32_MAX / 2;
+  uint32_t r[3][65]; /* rows i-2, i-1, i (mod 3) */
+  for (uint32_t j = 0; j <= b.n; j++) r[0][j] = j;
+  for (uint32_t i = 1; i <= a.n; i++) {
+    uint32_t *cur = r[i % 3], *prev = r[(i + 2) % 3], *pp = r[(i + 1) % 3];
+    cur[0] = i;
+    for (uint32_t j = 1; j <= b.n; j++) {
+      uint32_t v = prev[j - 1] + (a.p[i - 1] != b.p[j - 1]);
+      if (prev[j] + 1 < v) v = prev[j] + 1;
+      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
+      if (i > 1 && j > 1 && a.p[i - 1] == b.p[j - 2] && a.p[i - 2] == b.p[j - 1] && pp[j - 2] + 1 < v) v = pp[j - 2] + 1;
+      cur[j] = v;
+    }
+  }
+  return r[a.n % 3][b.n];
+}
+
 /* --input NAME:DTYPE[D0,...] or NAME=FILE.npy as the shape of placeholder NAME of p; given_by[i]: the spec that gave
  * placeholder i its shape (one placeholder, one spec). */
 static bool apply_input_spec(fx_program *p, const char *spec, const char **given_by, fx_diag *d) {
@@ -386,10 +406,25 @@ static bool apply_input_spec(fx_program *p, const char *spec, const char **given
       fx_buf_printf(&names, "%s'%.*s'", i ? ", " : "", (int)n->name.n, n->name.p);
     }
     if (p->nplaceholders > 16) fx_buf_puts(&names, ", ...");
-    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: the graph has no placeholder '%.*s'", spec, (int)a.name.n,
-                  a.name.p);
+    /* did you mean: the nearest name (a typo), or the only placeholder (make_fx's arg0_1 for the argument x) */
+    uint32_t best = FX_NONE_IDX, best_d = UINT32_MAX;
+    bool make_fx = p->nplaceholders > 0;
+    for (uint32_t i = 0; i < p->nplaceholders; i++) {
+      fx_str nm = p->g->nodes[p->placeholders[i]].name;
+      uint32_t dist = input_name_distance(a.name, nm);
+      if (dist < best_d) best = i, best_d = dist;
+      make_fx = make_fx && fx_str_starts_with(nm, "arg") && nm.n > 3 && nm.p[3] >= '0' && nm.p[3] <= '9';
+    }
+    if (best != FX_NONE_IDX && p->nplaceholders != 1 && (best_d >= a.name.n || best_d > (a.name.n + 1) / 3 + (a.name.n < 2)))
+      best = FX_NONE_IDX;
+    fx_str bn = best != FX_NONE_IDX ? p->g->nodes[p->placeholders[best]].name : fx_str_make("", 0);
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: the graph has no placeholder '%.*s'%s%.*s%s", spec,
+                  (int)a.name.n, a.name.p, bn.n ? "; did you mean '" : "", (int)bn.n, bn.p, bn.n ? "'?" : "");
     if (p->nplaceholders) fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "its placeholders are %s", names.p);
     else fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "it has no placeholders");
+    if (make_fx)
+      fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
+                   "make_fx and torch.export name the inputs arg0_1, arg1_1, ... in the order of forward's arguments");
     fx_buf_free(&names);
     return false;
   }

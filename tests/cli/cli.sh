@@ -29,6 +29,15 @@ expect "an input the graph does not have" 1 "the graph has no placeholder 'q'" \
   "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'q:f32[2]' --emit graph -o /dev/null
 expect "an input the graph does not have: the ones it has" 1 "its placeholders are 'x'" \
   "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'q:f32[2]' --emit graph -o /dev/null
+expect "an input name with a typo: did you mean" 1 "--input bais:f32[2]: the graph has no placeholder 'bais'; did you mean 'bias'?" \
+  "$fx2c" compile "$dir/three_inputs.fx" --input 'bais:f32[2]' --emit graph -o /dev/null
+expect "an input name far from all: the placeholders" 1 "fx2c: note: its placeholders are 'image', 'mask', 'bias'" \
+  "$fx2c" compile "$dir/three_inputs.fx" --input 'zzzz:f32[2]' --emit graph -o /dev/null
+if grep -q "did you mean" "$work/err"; then echo "FAIL an input name far from all: a guess"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+expect "x for a make_fx graph: did you mean arg0_1" 1 "the graph has no placeholder 'x'; did you mean 'arg0_1'?" \
+  "$fx2c" compile "$dir/make_fx.fx" --input 'x:f32[2]' --emit graph -o /dev/null
+expect "x for a make_fx graph: how make_fx names inputs" 1 "make_fx and torch.export name the inputs arg0_1, arg1_1, ..." \
+  "$fx2c" compile "$dir/make_fx.fx" --input 'x:f32[2]' --emit graph -o /dev/null
 # weights saved from a model inside DistributedDataParallel (module.conv.weight ...): one error, naming the prefix
 expect "weights with a prefix" 1 "every tensor's name starts with 'module.'" \
   "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --weights "$dir/model_ddp.pt" \
