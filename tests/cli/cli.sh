@@ -68,6 +68,11 @@ expect "a float64 input file" 1 "fx2c: error: input 'x': $dir/x_f64.npy holds fl
   "$fx2c" run "$dir/model.fx" "${common[@]}" "$dir/x_f64.npy" -o "$work/f64"
 if [ "$(grep -c 'error:' "$work/err")" = 1 ] && grep -qF "np.save('$dir/x_f64.npy', x.astype(np.float32))" "$work/err"; then
   pass=$((pass + 1)); else echo "FAIL a float64 input file: not one error with the fix"; cat "$work/err"; fail=$((fail + 1)); fi
+# a float64 state_dict (model.double()): every convolution is refused for one reason, one error with the others named
+expect "float64 weights: one error per reason" 1 "note: the same for 2 more nodes: 'c2' (line 6), 'c3_fused' (line 10)" \
+  "$fx2c" compile "$tests/errors/no_weights.fx" --modules "$tests/errors/no_weights.modules" --weights "$dir/cnn_f64.pt" \
+  --input 'x:f32[1,3,16,16]' --emit c -o "$work/cnn_f64"
+if [ "$(grep -c 'error:' "$work/err")" = 2 ]; then pass=$((pass + 1)); else echo "FAIL float64 weights: not two errors (convolution, linear)"; cat "$work/err"; fail=$((fail + 1)); fi
 # print(gm.code) pasted as the graph
 printf 'def forward(self, x):\n    relu = torch.relu(x);  x = None\n    return relu\n' >"$work/code.fx"
 expect "Python code for a graph" 1 "code.fx:1:1: error: this is Python code (what print(gm.code) or print(gm) prints), not a graph" \
