@@ -791,7 +791,32 @@ static bool legalize_module(ctx *c) {
   }
   const fx_module *m = fx_modules_find(c->p->mods, n->target);
   if (!m) {
-    fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' is not in the module tree", (int)n->target.n, n->target.p);
+    /* none of the graph's call_module targets in the tree: the tree of another model, one error at the first */
+    if (c->p->said & FX_SAID_OTHER_MODULES) return false;
+    uint32_t calls = 0, found = 0;
+    const fx_graph *g = c->p->g;
+    for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next)
+      if (g->nodes[i].opcode == FX_CALL_MODULE) calls++, found += fx_modules_find(c->p->mods, g->nodes[i].target) != NULL;
+    if (found || calls < 2) {
+      fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' is not in the module tree", (int)n->target.n, n->target.p);
+      return false;
+    }
+    c->p->said |= FX_SAID_OTHER_MODULES;
+    fx_diag_error(c->d, src_of(c), n->loc,
+                  "module '%.*s' is not in the module tree, nor is any of the %u modules that the graph calls",
+                  (int)n->target.n, n->target.p, calls);
+    fx_buf top = {0};
+    uint32_t ntop = 0;
+    for (uint32_t i = 1; i < c->p->mods->n; i++) {
+      fx_str path = c->p->mods->items[i].path;
+      if (!path.n || memchr(path.p, '.', path.n)) continue;
+      if (ntop++ < 8) fx_buf_printf(&top, "%s'%.*s'", ntop > 1 ? ", " : "", (int)path.n, path.p);
+    }
+    fx_diag_note(c->d, NULL, (fx_loc){0, 0, 0, 0},
+                 "is --modules the print(model) of another model? Its layers are %s%s; pass the text of "
+                 "print(model) of the model that was traced",
+                 ntop ? top.p : "none", ntop > 8 ? ", ..." : "");
+    fx_buf_free(&top);
     return false;
   }
   if (m->bad) return false; /* its arguments' errors have been reported in the modules file */
