@@ -115,6 +115,8 @@ static const char help_text[] =
     "  --stats              per pass on stderr: nodes before and after, removed, folded, fused\n"
     "  --modules FILE       the text of print(model) or print(gm), for call_module nodes\n"
     "  --weights FILE       the state_dict as .safetensors or .pt/.pth (torch.save)\n"
+    "  --strip-prefix P     the weights' names that start with P are read without it (DistributedDataParallel's\n"
+    "                       'module.', a wrapper's 'model.')\n"
     "  --custom-ops FILE    user-defined ops: their targets, signatures, result shapes and C functions, and\n"
     "                       the C sources that implement them, copied into the C folder and compiled into\n"
     "                       executables (docs/custom-ops.md)\n"
@@ -146,7 +148,7 @@ static const char help_text[] =
     "                       $XDG_CACHE_HOME/fx2c or ~/.cache/fx2c) by compiler, flags and sources\n"
     "\n"
     "Options of run:\n"
-    "  --modules FILE, --weights FILE, --custom-ops FILE   as for compile (run builds the ops' sources as a\n"
+    "  --modules FILE, --weights FILE, --strip-prefix P, --custom-ops FILE   as for compile (run builds the ops' sources as a\n"
     "                       shared library and loads it)\n"
     "  -o OUTDIR            where the outputs go (created if missing)\n"
     "  --threads N          split the heavy kernels over N threads (default 1); the outputs are the same bits\n"
@@ -352,6 +354,9 @@ static bool optimize(const compile_opts *o, fx_program *p, fx_modules *mods, fx_
 static bool load_model_files(const char *modules_path, const char *weights_path, fx_source *msrc, fx_modules *mods,
                              bool *have_mods, fx_weights *w, bool *have_w, fx_diag *d);
 
+/* --strip-prefix P of compile and run: load_model_files reads the weights' names without it */
+static const char *strip_prefix;
+
 static int cmd_compile(int argc, char **argv) {
   compile_opts o = {0};
   o.inputs = calloc((size_t)argc + 1, sizeof *o.inputs);
@@ -359,6 +364,26 @@ static int cmd_compile(int argc, char **argv) {
   int rc = cmd_compile_opts(&o, argc, argv);
   free(o.inputs);
   return rc;
+}
+
+/* The edit distance of two names (insertions, deletions, substitutions and swaps of neighbours; UINT32_MAX/2 past
+ * 64 characters), for "did you mean". */
+static uint32_t input_name_distance(fx_str a, fx_str b) {
+  if (a.n > 64 || b.n > 64) return UINT32_MAX / 2;
+  uint32_t r[3][65]; /* rows i-2, i-1, i (mod 3) */
+  for (uint32_t j = 0; j <= b.n; j++) r[0][j] = j;
+  for (uint32_t i = 1; i <= a.n; i++) {
+    uint32_t *cur = r[i % 3], *prev = r[(i + 2) % 3], *pp = r[(i + 1) % 3];
+    cur[0] = i;
+    for (uint32_t j = 1; j <= b.n; j++) {
+      uint32_t v = prev[j - 1] + (a.p[i - 1] != b.p[j - 1]);
+      if (prev[j] + 1 < v) v = prev[j] + 1;
+      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
+      if (i > 1 && j > 1 && a.p[i - 1] == b.p[j - 2] && a.p[i - 2] == b.p[j - 1] && pp[j - 2] + 1 < v) v = pp[j - 2] + 1;
+      cur[j] = v;
+    }
+  }
+  return r[a.n % 3][b.n];
 }
 
 /* --input NAME:DTYPE[D0,...] or NAME=FILE.npy as the shape of placeholder NAME of p; given_by[i]: the spec that gave
@@ -386,10 +411,25 @@ static bool apply_input_spec(fx_program *p, const char *spec, const char **given
       fx_buf_printf(&names, "%s'%.*s'", i ? ", " : "", (int)n->name.n, n->name.p);
     }
     if (p->nplaceholders > 16) fx_buf_puts(&names, ", ...");
-    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: the graph has no placeholder '%.*s'", spec, (int)a.name.n,
-                  a.name.p);
+    /* did you mean: the nearest name (a typo), or the only placeholder (make_fx's arg0_1 for the argument x) */
+    uint32_t best = FX_NONE_IDX, best_d = UINT32_MAX;
+    bool make_fx = p->nplaceholders > 0;
+    for (uint32_t i = 0; i < p->nplaceholders; i++) {
+      fx_str nm = p->g->nodes[p->placeholders[i]].name;
+      uint32_t dist = input_name_distance(a.name, nm);
+      if (dist < best_d) best = i, best_d = dist;
+      make_fx = make_fx && fx_str_starts_with(nm, "arg") && nm.n > 3 && nm.p[3] >= '0' && nm.p[3] <= '9';
+    }
+    if (best != FX_NONE_IDX && p->nplaceholders != 1 && (best_d >= a.name.n || best_d > (a.name.n + 1) / 3 + (a.name.n < 2)))
+      best = FX_NONE_IDX;
+    fx_str bn = best != FX_NONE_IDX ? p->g->nodes[p->placeholders[best]].name : fx_str_make("", 0);
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: the graph has no placeholder '%.*s'%s%.*s%s", spec,
+                  (int)a.name.n, a.name.p, bn.n ? "; did you mean '" : "", (int)bn.n, bn.p, bn.n ? "'?" : "");
     if (p->nplaceholders) fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "its placeholders are %s", names.p);
     else fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "it has no placeholders");
+    if (make_fx)
+      fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
+                   "make_fx and torch.export name the inputs arg0_1, arg1_1, ... in the order of forward's arguments");
     fx_buf_free(&names);
     return false;
   }
@@ -640,6 +680,7 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     else if (strcmp(a, "--emit") == 0) NEXT_ARG(o.emit);
     else if (strcmp(a, "--modules") == 0) NEXT_ARG(o.modules_path);
     else if (strcmp(a, "--weights") == 0) NEXT_ARG(o.weights_path);
+    else if (strcmp(a, "--strip-prefix") == 0) NEXT_ARG(strip_prefix);
     else if (strcmp(a, "--custom-ops") == 0) NEXT_ARG(o.custom_path);
     else if (strcmp(a, "--backend") == 0) NEXT_ARG(o.backend);
     else if (strcmp(a, "--target") == 0) NEXT_ARG(o.target);
@@ -821,25 +862,100 @@ static bool load_model_files(const char *modules_path, const char *weights_path,
     *have_mods = true;
   }
   if (weights_path) {
-    if (!fx_weights_open(w, weights_path, d)) {
+    if (!fx_weights_open(w, weights_path, d) || (strip_prefix && !fx_weights_strip_prefix(w, strip_prefix, d))) {
       fx_weights_free(w);
       return false;
     }
     *have_w = true;
+  } else if (strip_prefix) {
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--strip-prefix '%s' is for the names of --weights, and none was given",
+                  strip_prefix);
+    return false;
   }
   return true;
 }
 
-/* After errors of `fx2c run`: a float64 .npy file (numpy's default) for a model that computes in float32 is the likely
- * cause; the note names the file. */
-static void note_f64_inputs(const fx_program *p, const fx_tensor *inputs, const char **paths, int nin, fx_diag *d) {
+/* ---- fx2c run: an input file of the wrong dtype is one error ---- */
+
+/* numpy's names of the dtypes (what x.dtype prints) */
+static const char *np_dtype_name(fxrt_dtype dt) {
+  static const char *const names[FXRT_NUM_DTYPES] = {"float32", "float64", "float16", "bfloat16", "int64",
+                                                     "int32",   "int16",   "int8",    "uint8",    "bool"};
+  return (unsigned)dt < FXRT_NUM_DTYPES ? names[dt] : "?";
+}
+
+/* Does the graph build and lower without an error when its inputs have the dtypes dts (the shapes of `inputs`)? The
+ * graph is read again: a build changes it (composites insert their bodies). */
+static bool builds_with(const char *graph_path, const fx_modules *mods, fx_weights *w, const fx_custom_ops *cops,
+                        const fx_tensor *inputs, const fxrt_dtype *dts, int nin) {
+  fx_diag d;
+  fx_diag_init(&d);
+  fx_source src = {0};
+  fx_graph *g = NULL;
+  bool ok = false;
+  if (fx_source_load(&src, graph_path, &d) && (g = fx_parse_graph(&src, &d)) && !fx_graph_lint(g, &d) &&
+      fx_graph_bind_names(g, mods, w, &d)) {
+    fx_program p;
+    fx_program_init(&p, g, mods, w);
+    p.custom = cops;
+    ok = true;
+    for (int i = 0; i < nin; i++) ok = ok && fx_program_set_input(&p, (uint32_t)i, dts[i], inputs[i].ndim, inputs[i].shape);
+    ok = ok && fx_program_build(&p, &d) && d.nerrors == 0;
+    if (ok && fx_program_read_weights(&p, w, &d)) { /* and lowers: some kernels refuse a dtype only there */
+      fx_lowered L = {0};
+      ok = fx_lower(&p, &L, &d);
+      fx_lowered_free(&L);
+    } else ok = false;
+    fx_program_free(&p);
+  }
+  fx_graph_free(g);
+  fx_diag_free(&d);
+  if (src.text) fx_source_free(&src);
+  return ok;
+}
+
+/* After a build or a run of `fx2c run` failed: when the graph does not build and lower with the inputs' dtypes but
+ * does with another dtype for one input file (float32 for numpy's default float64 or an integer array, int64 for
+ * indices), that file is the one cause: d's errors are replaced by one error naming the file, its dtype and the one
+ * expected, with the fix. Otherwise a float64 file gets a note. */
+static void input_dtype_cause(const char *graph_path, const fx_program *p, fx_weights *w, const fx_tensor *inputs,
+                              const char **paths, int nin, fx_diag *d) {
+  fxrt_dtype *dts = fx_xcalloc((size_t)nin + 1, sizeof *dts);
+  int culprit = -1;
+  fxrt_dtype want = FXRT_F32;
+  for (int j = 0; j < nin; j++) dts[j] = inputs[j].dtype;
+  bool retry = !builds_with(graph_path, p->mods, w, p->custom, inputs, dts, nin);
+  for (int i = 0; retry && i < nin && culprit < 0; i++) {
+    const fxrt_dtype tries[2] = {inputs[i].dtype == FXRT_F32 ? FXRT_I64 : FXRT_F32,
+                                 inputs[i].dtype == FXRT_F32 || inputs[i].dtype == FXRT_I64 ? FXRT_NUM_DTYPES : FXRT_I64};
+    for (int k = 0; k < 2 && culprit < 0; k++) {
+      if (tries[k] == FXRT_NUM_DTYPES) continue;
+      for (int j = 0; j < nin; j++) dts[j] = inputs[j].dtype;
+      dts[i] = tries[k];
+      if (builds_with(graph_path, p->mods, w, p->custom, inputs, dts, nin)) culprit = i, want = tries[k];
+    }
+  }
+  fx_xfree(dts);
+  if (culprit >= 0) {
+    const fx_node *ph = &p->g->nodes[p->placeholders[culprit]];
+    const char *np_want = want == FXRT_F32 ? "np.float32" : "np.int64";
+    fx_diag_free(d);
+    fx_diag_init(d);
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "input '%.*s': %s holds %s values, and the model expects %s",
+                  (int)ph->name.n, ph->name.p, paths[culprit], np_dtype_name(inputs[culprit].dtype),
+                  np_dtype_name(want));
+    fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "save it as %s: np.save('%s', x.astype(%s))%s", np_dtype_name(want),
+                 paths[culprit], np_want,
+                 inputs[culprit].dtype == FXRT_F64 ? " (numpy's arrays are float64 unless told otherwise)" : "");
+    return;
+  }
   for (int i = 0; i < nin; i++)
     if (inputs[i].dtype == FXRT_F64) {
       const fx_node *ph = &p->g->nodes[p->placeholders[i]];
       fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
                    "input '%.*s' is %s, which holds float64 values (numpy's default); if the model computes in "
-                   "float32, save it as float32: np.save(path, a.astype(np.float32))",
-                   (int)ph->name.n, ph->name.p, paths[i]);
+                   "float32, save it as float32: np.save('%s', x.astype(np.float32))",
+                   (int)ph->name.n, ph->name.p, paths[i], paths[i]);
       return;
     }
 }
@@ -918,7 +1034,7 @@ static int cmd_run(int argc, char **argv) {
   if (!in_paths) return EXIT_INPUT_ERROR;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
-    if ((strcmp(a, "-o") == 0 || strcmp(a, "--modules") == 0 || strcmp(a, "--weights") == 0 ||
+    if ((strcmp(a, "-o") == 0 || strcmp(a, "--modules") == 0 || strcmp(a, "--weights") == 0 || strcmp(a, "--strip-prefix") == 0 ||
          strcmp(a, "--trace") == 0 || strcmp(a, "--dump") == 0 || strcmp(a, "--threads") == 0 ||
          strcmp(a, "--custom-ops") == 0) && i + 1 >= argc) {
       free(in_paths);
@@ -935,6 +1051,7 @@ static int cmd_run(int argc, char **argv) {
     } else if (strcmp(a, "-o") == 0) out_dir = argv[++i];
     else if (strcmp(a, "--modules") == 0) modules_path = argv[++i];
     else if (strcmp(a, "--weights") == 0) weights_path = argv[++i];
+    else if (strcmp(a, "--strip-prefix") == 0) strip_prefix = argv[++i];
     else if (strcmp(a, "--custom-ops") == 0) custom_path = argv[++i];
     else if (strcmp(a, "--stats") == 0) stats = true;
     else if (strcmp(a, "--profile") == 0) profile = true;
@@ -989,7 +1106,7 @@ static int cmd_run(int argc, char **argv) {
   }
   for (int i = 0; i < nin; i++) fx_program_set_input(&prog, (uint32_t)i, inputs[i].dtype, inputs[i].ndim, inputs[i].shape);
   if (!fx_program_build(&prog, &d)) {
-    note_f64_inputs(&prog, inputs, in_paths, nin, &d);
+    input_dtype_cause(graph_path, &prog, have_w ? &w : NULL, inputs, in_paths, nin, &d);
     goto done;
   }
   if (!program_outputs_arrays(&prog, &d) || !fx_program_read_weights(&prog, have_w ? &w : NULL, &d))
@@ -1036,7 +1153,7 @@ static int cmd_run(int argc, char **argv) {
   fx_interp_probe bare = {NULL, NULL, NULL, NULL, fxrt_threads_pool(pool)};
   double t0 = now_seconds();
   bool ran = fx_interp_run_probed(&prog, all, prog.nplaceholders, &res, profile || trace || dump_dir ? &pr : &bare, &d);
-  if (!ran) note_f64_inputs(&prog, inputs, in_paths, nin, &d);
+  if (!ran) input_dtype_cause(graph_path, &prog, have_w ? &w : NULL, inputs, in_paths, nin, &d);
   double t1 = now_seconds();
   fxrt_threads_stop(pool);
   fx_xfree(all);

@@ -1230,3 +1230,49 @@ bool fx_npy_write(const char *path, const fx_tensor *t, fx_diag *d) {
   if (!ok) FERR(d, "%s: cannot write: %s", path, strerror(err));
   return ok;
 }
+
+bool fx_weights_strip_prefix(fx_weights *w, const char *prefix, fx_diag *d) {
+  const size_t np = strlen(prefix);
+  uint32_t have = 0;
+  for (uint32_t i = 0; i + w->nmade < w->n; i++) {
+    fx_str k = w->tensors[i].name;
+    if (k.n < np || memcmp(k.p, prefix, np)) continue;
+    if (k.n == np) {
+      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--strip-prefix '%s': the tensor '%.*s' of %s would have no name",
+                    prefix, (int)k.n, k.p, w->path);
+      return false;
+    }
+    have++;
+  }
+  if (!np || !have) {
+    fx_str k = w->n > w->nmade ? w->tensors[0].name : fx_str_make("", 0);
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--strip-prefix '%s': no tensor of %s has a name that starts with it",
+                  prefix, w->path);
+    if (k.n) fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "its first tensor is '%.*s'", (int)k.n, k.p);
+    return false;
+  }
+  fx_str *names = fx_xmalloc((size_t)w->n * sizeof *names);
+  for (uint32_t i = 0; i < w->n; i++) {
+    names[i] = w->tensors[i].name;
+    fx_str k = names[i];
+    if (i + w->nmade < w->n && k.n > np && !memcmp(k.p, prefix, np)) w->tensors[i].name = fx_str_make(k.p + np, k.n - np);
+  }
+  fx_xfree(w->index);
+  index_init(w, w->n);
+  for (uint32_t i = 0; i < w->n; i++) {
+    uint32_t prev = index_insert(w, i);
+    if (prev == UINT32_MAX) continue;
+    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0},
+                  "--strip-prefix '%s': the tensors '%.*s' and '%.*s' of %s would both be named '%.*s'", prefix,
+                  (int)names[prev].n, names[prev].p, (int)names[i].n, names[i].p, w->path,
+                  (int)w->tensors[i].name.n, w->tensors[i].name.p);
+    for (uint32_t j = 0; j < w->n; j++) w->tensors[j].name = names[j];
+    fx_xfree(w->index);
+    index_init(w, w->n);
+    for (uint32_t j = 0; j < w->n; j++) index_insert(w, j);
+    fx_xfree(names);
+    return false;
+  }
+  fx_xfree(names);
+  return true;
+}

@@ -116,4 +116,10 @@ bool fx_npy_read(const char *path, fx_tensor *t, fx_diag *d);
 /* Writes t as a version 1.0 .npy file (numpy's header layout, padded to a multiple of 64 bytes). */
 bool fx_npy_write(const char *path, const fx_tensor *t, fx_diag *d);
 
+/* --strip-prefix: every tensor of the file whose name starts with prefix (DistributedDataParallel's "module.", a
+ * wrapper's "model.") is known by the rest of its name from now on, as torch's consume_prefix_in_state_dict_if_present
+ * does. An error when no name has the prefix, when a name would be left empty or when two tensors would have one name;
+ * w is unchanged then. Before the tensors are read (fx_weights_open, then this). */
+bool fx_weights_strip_prefix(fx_weights *w, const char *prefix, fx_diag *d);
+
 #endif

@@ -1746,7 +1746,15 @@ static fx_value module_item(ev *e, bool param, const fx_value *a, int n) {
     const fx_value *v = m ? fx_module_param(m, pname) : NULL;
     return v ? *v : NONE_VALUE;
   }
-  if (!e->p->weights) return fail(e, "the module's tensors need --weights");
+  if (!e->p->weights) { /* one error for every tensor of the graph (fx_program_no_weights) */
+    if (e->checking || e->bad) return fail(e, "the module's tensors need --weights");
+    e->bad = true;
+    char what[640];
+    snprintf(what, sizeof what, "module '%.*s' (%.*s) needs its tensor '%s'", (int)m->path.n, m->path.p,
+             (int)m->type_name.n, m->type_name.p, key);
+    fx_program_no_weights(e->p, e->node, what, e->d);
+    return NONE_VALUE;
+  }
   const fx_str kname = fx_str_make(key, strlen(key));
   const fx_tensor *t = fx_weights_find(e->p->weights, kname);
   if (!t) return NONE_VALUE;

@@ -132,8 +132,8 @@ static bool check_prefix(const fx_graph *g, const fx_weights *w, fx_diag *d) {
                 "model wrapped by DistributedDataParallel or torch.compile?)",
                 w->path, (int)np, first.p);
   fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
-               "save the inner model's state_dict, or drop the prefix: {k.removeprefix('%.*s'): v for k, v in "
-               "sd.items()}",
+               "pass --strip-prefix %.*s, or save the inner model's state_dict (model.module.state_dict() for "
+               "DistributedDataParallel)",
                (int)np, first.p);
   return false;
 }

@@ -638,12 +638,21 @@ static bool legalize_to(ctx *c) {
 static uint32_t weight_tensor(ctx *c, const fx_module *m, const char *pname, bool required, bool *ok) {
   char key[512];
   snprintf(key, sizeof key, "%.*s%s%s", (int)m->path.n, m->path.p, m->path.n ? "." : "", pname);
-  const fx_tensor *t = c->p->weights ? fx_weights_find(c->p->weights, fx_str_make(key, strlen(key))) : NULL;
+  if (!c->p->weights) {
+    if (required) {
+      char what[640];
+      snprintf(what, sizeof what, "module '%.*s' (%.*s) needs its weight '%s'", (int)m->path.n, m->path.p,
+               (int)m->type_name.n, m->type_name.p, key);
+      *ok = fx_program_no_weights(c->p, c->node, what, c->d);
+    }
+    return FX_NONE_IDX;
+  }
+  const fx_tensor *t = fx_weights_find(c->p->weights, fx_str_make(key, strlen(key)));
   if (!t) {
     if (required) {
-      fx_diag_error(c->d, src_of(c), c->p->g->nodes[c->node].loc, "weight '%s' of module '%.*s' (%.*s) is missing%s",
-                    key, (int)m->path.n, m->path.p, (int)m->type_name.n, m->type_name.p,
-                    c->p->weights ? " from the weights file" : ": no --weights given");
+      fx_diag_error(c->d, src_of(c), c->p->g->nodes[c->node].loc,
+                    "weight '%s' of module '%.*s' (%.*s) is missing from the weights file", key, (int)m->path.n,
+                    m->path.p, (int)m->type_name.n, m->type_name.p);
       *ok = false;
     }
     return FX_NONE_IDX;
@@ -766,14 +775,48 @@ static bool legalize_recurrent(ctx *c, const fx_module *m) {
 
 static bool legalize_module(ctx *c) {
   const fx_node *n = &c->p->g->nodes[c->node];
-  if (!c->p->mods) {
-    fx_diag_error(c->d, src_of(c), n->loc, "call_module '%.*s' needs the module tree: pass --modules (the text of print(model))",
+  if (!c->p->mods) { /* one error, at the first call_module: the others fail quietly */
+    if (c->p->said & FX_SAID_NO_MODULES) return false;
+    c->p->said |= FX_SAID_NO_MODULES;
+    uint32_t calls = 0;
+    for (uint32_t i = c->p->g->first; i != FX_NONE_IDX; i = c->p->g->nodes[i].next)
+      calls += c->p->g->nodes[i].opcode == FX_CALL_MODULE;
+    fx_diag_error(c->d, src_of(c), n->loc, "call_module '%.*s' needs the module tree, and no --modules was given",
                   (int)n->target.n, n->target.p);
+    fx_diag_note(c->d, NULL, (fx_loc){0, 0, 0, 0},
+                 "pass --modules FILE, a file with the text of print(model); the graph's %u call_module node%s need%s "
+                 "it (this error is reported once, at the first)",
+                 calls, calls == 1 ? "" : "s", calls == 1 ? "s" : "");
     return false;
   }
   const fx_module *m = fx_modules_find(c->p->mods, n->target);
   if (!m) {
-    fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' is not in the module tree", (int)n->target.n, n->target.p);
+    /* none of the graph's call_module targets in the tree: the tree of another model, one error at the first */
+    if (c->p->said & FX_SAID_OTHER_MODULES) return false;
+    uint32_t calls = 0, found = 0;
+    const fx_graph *g = c->p->g;
+    for (uint32_t i = g->first; i != FX_NONE_IDX; i = g->nodes[i].next)
+      if (g->nodes[i].opcode == FX_CALL_MODULE) calls++, found += fx_modules_find(c->p->mods, g->nodes[i].target) != NULL;
+    if (found || calls < 2) {
+      fx_diag_error(c->d, src_of(c), n->loc, "module '%.*s' is not in the module tree", (int)n->target.n, n->target.p);
+      return false;
+    }
+    c->p->said |= FX_SAID_OTHER_MODULES;
+    fx_diag_error(c->d, src_of(c), n->loc,
+                  "module '%.*s' is not in the module tree, nor is any of the %u modules that the graph calls",
+                  (int)n->target.n, n->target.p, calls);
+    fx_buf top = {0};
+    uint32_t ntop = 0;
+    for (uint32_t i = 1; i < c->p->mods->n; i++) {
+      fx_str path = c->p->mods->items[i].path;
+      if (!path.n || memchr(path.p, '.', path.n)) continue;
+      if (ntop++ < 8) fx_buf_printf(&top, "%s'%.*s'", ntop > 1 ? ", " : "", (int)path.n, path.p);
+    }
+    fx_diag_note(c->d, NULL, (fx_loc){0, 0, 0, 0},
+                 "is --modules the print(model) of another model? Its layers are %s%s; pass the text of "
+                 "print(model) of the model that was traced",
+                 ntop ? top.p : "none", ntop > 8 ? ", ..." : "");
+    fx_buf_free(&top);
     return false;
   }
   if (m->bad) return false; /* its arguments' errors have been reported in the modules file */

@@ -332,6 +332,59 @@ static void flatten_outputs(fx_lctx *r, const fx_value *v) {
   o->value = v->kind == FX_V_FLOAT ? v->v.f : v->kind == FX_V_INT || v->kind == FX_V_BOOL ? (double)v->v.i : NAN;
 }
 
+/* The reason of a lowering refusal, "cannot compile 'NAME': REASON" (fx_lerr), and NAME; else false. */
+static bool refusal_reason(const char *text, fx_str *name, const char **reason) {
+  static const char head[] = "cannot compile '";
+  if (strncmp(text, head, sizeof head - 1)) return false;
+  const char *nm = text + sizeof head - 1, *end = strstr(nm, "': ");
+  if (!end) return false;
+  *name = fx_str_make(nm, (size_t)(end - nm));
+  *reason = end + 3;
+  return true;
+}
+
+/* A refusal for what the runtime lacks (a dtype, a kernel), the same cause at every node that meets it; a refusal of
+ * what one node does (an in-place write into an expanded tensor) is that node's own. */
+static bool runtime_lacks(const char *reason) {
+  return strstr(reason, " only") || strstr(reason, "not supported") || strstr(reason, "no kernel") ||
+         strstr(reason, "kernel for");
+}
+
+/* Lowering's messages (from) into d, one error per reason: the nodes refused for the same reason as an earlier one
+ * of what the runtime lacks (a kernel that lacks a dtype, at every convolution of a float64 model) are named in a
+ * note of the first, not reported again. */
+static void merge_refusals(const fx_diag *from, fx_diag *d) {
+  bool *dup = fx_xcalloc((size_t)from->n + 1, sizeof *dup);
+  for (uint32_t i = 0; i < from->n; i++) {
+    const fx_diag_msg *m = &from->msgs[i];
+    if (dup[i]) continue;
+    if (m->level == FX_DIAG_NOTE) fx_diag_note(d, m->src, m->loc, "%s", m->text);
+    else if (m->level == FX_DIAG_WARNING) fx_diag_warning(d, m->src, m->loc, "%s", m->text);
+    else fx_diag_error(d, m->src, m->loc, "%s", m->text);
+    fx_str name;
+    const char *reason, *other;
+    if (m->level != FX_DIAG_ERROR || !refusal_reason(m->text, &name, &reason) || !runtime_lacks(reason)) continue;
+    uint32_t first_note = i + 1;
+    while (first_note < from->n && from->msgs[first_note].level == FX_DIAG_NOTE) first_note++;
+    for (uint32_t k = i + 1; k < first_note; k++) fx_diag_note(d, from->msgs[k].src, from->msgs[k].loc, "%s", from->msgs[k].text);
+    for (uint32_t k = i + 1; k < first_note; k++) dup[k] = true; /* printed */
+    fx_buf more = {0};
+    uint32_t nmore = 0;
+    for (uint32_t j = first_note; j < from->n; j++) {
+      const fx_diag_msg *o = &from->msgs[j];
+      if (o->level != FX_DIAG_ERROR || dup[j] || !refusal_reason(o->text, &name, &other) || strcmp(other, reason)) continue;
+      dup[j] = true;
+      for (uint32_t k = j + 1; k < from->n && from->msgs[k].level == FX_DIAG_NOTE; k++) dup[k] = true;
+      if (nmore++ < 8) fx_buf_printf(&more, "%s'%.*s' (line %u)", nmore > 1 ? ", " : "", (int)name.n, name.p, o->loc.line);
+    }
+    if (nmore)
+      fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "the same for %u more node%s: %s%s", nmore, nmore == 1 ? "" : "s",
+                   more.p, nmore > 8 ? ", ..." : "");
+    fx_buf_free(&more);
+  }
+  fx_xfree(dup);
+}
+
 bool fx_lower(const fx_program *p, fx_lowered *L, fx_diag *d) {
   memset(L, 0, sizeof *L);
   L->p = p;
@@ -346,7 +399,9 @@ bool fx_lower(const fx_program *p, fx_lowered *L, fx_diag *d) {
     }
   }
   const fx_graph *g = p->g;
-  fx_lctx r = {p, L, d, FX_NONE_IDX};
+  fx_diag refusals; /* merged into d at the end, one error per reason (merge_refusals) */
+  fx_diag_init(&refusals);
+  fx_lctx r = {p, L, &refusals, FX_NONE_IDX};
   L->first_call = fx_xmalloc((g->nnodes + 1) * sizeof *L->first_call);
   L->end_call = fx_xmalloc((g->nnodes + 1) * sizeof *L->end_call);
   for (uint32_t i = 0; i < g->nnodes; i++) L->first_call[i] = L->end_call[i] = FX_NONE_IDX;
@@ -419,6 +474,9 @@ bool fx_lower(const fx_program *p, fx_lowered *L, fx_diag *d) {
     fxrt_view v = cview(t);
     fx_copy_call(&r, (fx_ref){FX_REF_TENSOR, (uint8_t)t->dtype, o->tensor, 0}, &v, out, &v);
   }
+  merge_refusals(&refusals, d);
+  ok = ok && refusals.nerrors == 0;
+  fx_diag_free(&refusals);
   for (uint32_t k = 0; k < L->ncalls && ok; k++)
     if (!refs_described(&L->calls[k])) {
       uint32_t node = L->calls[k].node;

@@ -208,16 +208,33 @@ static bool bind_get_attr(fx_program *p, uint32_t node, fx_diag *d) {
     fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "trace the graph again so that it uses the module's tensors or layers");
     return false;
   }
-  const fx_tensor *t = p->weights ? fx_weights_find(p->weights, n->target) : NULL;
+  if (!p->weights) {
+    char what[320];
+    snprintf(what, sizeof what, "get_attr '%.*s' needs a tensor", (int)(n->target.n < 256 ? n->target.n : 256),
+             n->target.p);
+    return fx_program_no_weights(p, node, what, d);
+  }
+  const fx_tensor *t = fx_weights_find(p->weights, n->target);
   if (!t) {
-    fx_diag_error(d, n->loc.line ? p->g->src : NULL, n->loc, "get_attr '%.*s': no such tensor %s", (int)n->target.n,
-                  n->target.p, p->weights ? "in the weights file" : "(no --weights given)");
+    fx_diag_error(d, n->loc.line ? p->g->src : NULL, n->loc, "get_attr '%.*s': no such tensor in the weights file",
+                  (int)n->target.n, n->target.p);
     return false;
   }
   uint32_t id = fx_program_new_tensor(p, t->dtype, t->ndim, t->shape, FX_T_WEIGHT, node);
   p->tensors[id].data = t;
   p->inst[node].result = fx_tensor_value(p, id);
   return true;
+}
+
+bool fx_program_no_weights(fx_program *p, uint32_t node, const char *what, fx_diag *d) {
+  if (p->said & FX_SAID_NO_WEIGHTS) return false;
+  p->said |= FX_SAID_NO_WEIGHTS;
+  const fx_node *n = &p->g->nodes[node];
+  fx_diag_error(d, n->loc.line ? p->g->src : NULL, n->loc, "%s, and no --weights was given", what);
+  fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
+               "pass --weights FILE: the state_dict (torch.save(model.state_dict(), FILE)) or a .safetensors file; "
+               "every tensor of the graph comes from it (this error is reported once, at the first)");
+  return false;
 }
 
 bool fx_program_read_weights(const fx_program *p, fx_weights *w, fx_diag *d) {
@@ -608,6 +625,7 @@ bool fx_program_infer_one(fx_program *p, uint32_t node, fx_diag *d) {
 bool fx_program_legalize(fx_program *p, fx_diag *d) {
   const fx_graph *g = p->g;
   uint32_t errors = d->nerrors;
+  p->said = 0;
   if (!fx_legalize_rewrite(p, d)) return false;
   for (uint32_t i = g->first; i != FX_NONE_IDX && !fx_diag_full(d); i = g->nodes[i].next)
     if (!fx_legalize_node(p, i, d)) p->inst[i].failed = true;

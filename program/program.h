@@ -135,8 +135,17 @@ typedef struct fx_program {
                              the convolutions, linear layers and 2-d pools they take; kept by the passes' rebuilds */
   const fx_custom_ops *custom;         /* the user-defined ops (--custom-ops FILE), or NULL: set after
                                          fx_program_init, kept by the passes' rebuilds */
+  uint8_t said;           /* root causes of many nodes' errors already reported in this build (FX_SAID_*), each
+                             once at its first node: reset by fx_program_legalize */
   fx_arena arena;
 } fx_program;
+
+enum { FX_SAID_NO_MODULES = 1, FX_SAID_NO_WEIGHTS = 2, FX_SAID_OTHER_MODULES = 4 };
+
+/* A tensor that the graph needs (a get_attr, a layer's parameter) while no --weights was given: false, and the
+ * first such node's error (at `node`, naming `what`) with the note that says what to pass; the others fail
+ * quietly. */
+bool fx_program_no_weights(fx_program *p, uint32_t node, const char *what, fx_diag *d);
 
 void fx_program_init(fx_program *p, fx_graph *g, const fx_modules *mods, const fx_weights *weights);
 /* torch 2.x's names bound to the model (graph_names.c): torch.export's placeholders p_NAME, b_NAME, c_NAME and

@@ -29,23 +29,59 @@ expect "an input the graph does not have" 1 "the graph has no placeholder 'q'" \
   "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'q:f32[2]' --emit graph -o /dev/null
 expect "an input the graph does not have: the ones it has" 1 "its placeholders are 'x'" \
   "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'q:f32[2]' --emit graph -o /dev/null
+expect "an input name with a typo: did you mean" 1 "--input bais:f32[2]: the graph has no placeholder 'bais'; did you mean 'bias'?" \
+  "$fx2c" compile "$dir/three_inputs.fx" --input 'bais:f32[2]' --emit graph -o /dev/null
+expect "an input name far from all: the placeholders" 1 "fx2c: note: its placeholders are 'image', 'mask', 'bias'" \
+  "$fx2c" compile "$dir/three_inputs.fx" --input 'zzzz:f32[2]' --emit graph -o /dev/null
+if grep -q "did you mean" "$work/err"; then echo "FAIL an input name far from all: a guess"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+expect "x for a make_fx graph: did you mean arg0_1" 1 "the graph has no placeholder 'x'; did you mean 'arg0_1'?" \
+  "$fx2c" compile "$dir/make_fx.fx" --input 'x:f32[2]' --emit graph -o /dev/null
+expect "x for a make_fx graph: how make_fx names inputs" 1 "make_fx and torch.export name the inputs arg0_1, arg1_1, ..." \
+  "$fx2c" compile "$dir/make_fx.fx" --input 'x:f32[2]' --emit graph -o /dev/null
 # weights saved from a model inside DistributedDataParallel (module.conv.weight ...): one error, naming the prefix
 expect "weights with a prefix" 1 "every tensor's name starts with 'module.'" \
   "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --weights "$dir/model_ddp.pt" \
   --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
 if [ "$(grep -c 'error:' "$work/err")" = 1 ]; then pass=$((pass + 1)); else echo "FAIL weights with a prefix: more than one error"; cat "$work/err"; fail=$((fail + 1)); fi
+expect "weights with a prefix: the note says --strip-prefix" 1 "pass --strip-prefix module." \
+  "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --weights "$dir/model_ddp.pt" \
+  --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
+expect "--strip-prefix module." 0 "" \
+  "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --weights "$dir/model_ddp.pt" --strip-prefix module. \
+  --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
+expect "--strip-prefix that no name has" 1 "--strip-prefix 'model.': no tensor of $dir/model_ddp.pt has a name that starts with it" \
+  "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --weights "$dir/model_ddp.pt" --strip-prefix model. \
+  --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
+expect "--strip-prefix without --weights" 1 "--strip-prefix 'module.' is for the names of --weights, and none was given" \
+  "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --strip-prefix module. --emit graph -o /dev/null
+expect "--strip-prefix leaving an empty name" 1 "--strip-prefix 'module.conv.weight': the tensor 'module.conv.weight' of $dir/model_ddp.pt would have no name" \
+  "$fx2c" compile "$dir/model.fx" --weights "$dir/model_ddp.pt" --strip-prefix module.conv.weight --emit graph -o /dev/null
+expect "--strip-prefix making two names one" 1 "--strip-prefix 'module.': the tensors 'module.w' and 'w' of $dir/weights_dup.pt would both be named 'w'" \
+  "$fx2c" compile "$dir/model.fx" --weights "$dir/weights_dup.pt" --strip-prefix module. --emit graph -o /dev/null
+expect "run --strip-prefix" 0 "" "$fx2c" run "$dir/model.fx" --modules "$dir/model.modules.txt" --weights "$dir/model_ddp.pt" \
+  --strip-prefix module. "$dir/x_f32.npy" -o "$work/strip_run"
+expect "run without a prefix" 0 "" "$fx2c" run "$dir/model.fx" "${common[@]}" "$dir/x_f32.npy" -o "$work/plain_run"
+if cmp -s "$work/strip_run/output0.npy" "$work/plain_run/output0.npy"; then pass=$((pass + 1))
+else echo "FAIL --strip-prefix: not the outputs of the same weights without a prefix"; fail=$((fail + 1)); fi
 # a float64 .npy (numpy's default) for a float32 model: the note names the file
-expect "a float64 input file" 1 "input 'x' is $dir/x_f64.npy, which holds float64 values" \
+expect "a float64 input file" 1 "fx2c: error: input 'x': $dir/x_f64.npy holds float64 values, and the model expects float32" \
   "$fx2c" run "$dir/model.fx" "${common[@]}" "$dir/x_f64.npy" -o "$work/f64"
+if [ "$(grep -c 'error:' "$work/err")" = 1 ] && grep -qF "np.save('$dir/x_f64.npy', x.astype(np.float32))" "$work/err"; then
+  pass=$((pass + 1)); else echo "FAIL a float64 input file: not one error with the fix"; cat "$work/err"; fail=$((fail + 1)); fi
+# a float64 state_dict (model.double()): every convolution is refused for one reason, one error with the others named
+expect "float64 weights: one error per reason" 1 "note: the same for 2 more nodes: 'c2' (line 6), 'c3_fused' (line 10)" \
+  "$fx2c" compile "$tests/errors/no_weights.fx" --modules "$tests/errors/no_weights.modules" --weights "$dir/cnn_f64.pt" \
+  --input 'x:f32[1,3,16,16]' --emit c -o "$work/cnn_f64"
+if [ "$(grep -c 'error:' "$work/err")" = 2 ]; then pass=$((pass + 1)); else echo "FAIL float64 weights: not two errors (convolution, linear)"; cat "$work/err"; fail=$((fail + 1)); fi
 # print(gm.code) pasted as the graph
 printf 'def forward(self, x):\n    relu = torch.relu(x);  x = None\n    return relu\n' >"$work/code.fx"
 expect "Python code for a graph" 1 "code.fx:1:1: error: this is Python code (what print(gm.code) or print(gm) prints), not a graph" \
   "$fx2c" compile "$work/code.fx" --emit graph -o /dev/null
 expect "a malformed input spec" 2 "bad --input 'x:f99[1]'" \
   "$fx2c" compile "$dir/model.fx" --input 'x:f99[1]' --emit graph -o /dev/null
-expect "modules without weights" 1 "weight 'conv.weight' of module 'conv' (Conv2d) is missing: no --weights given" \
+expect "modules without weights" 1 "module 'conv' (Conv2d) needs its weight 'conv.weight', and no --weights was given" \
   "$fx2c" compile "$dir/model.fx" --modules "$dir/model.modules.txt" --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
-expect "call_module without modules" 1 "needs the module tree: pass --modules" \
+expect "call_module without modules" 1 "needs the module tree, and no --modules was given" \
   "$fx2c" compile "$dir/model.fx" --input 'x:f32[1,3,8,8]' --emit graph -o /dev/null
 # the LLVM backend's command line (tests/llvm has its outputs); an fx2c built without LLVM says so
 m=("$dir/model.fx" "${common[@]}" --input 'x:f32[1,3,8,8]')
