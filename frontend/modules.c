@@ -225,6 +225,9 @@ static const fx_pdesc qconv_p[] = {
     {"stride", P_INTS, 0, "1"},        {"scale", P_FLOAT, 0, NULL},      {"zero_point", P_INT, 0, NULL},
     {"padding", P_INTS, 0, "0"},       {"dilation", P_INTS, 0, "1"},     {"groups", P_INT, 0, "1"},
     {"bias", P_BOOL, 0, "True"},       {"padding_mode", P_STR, 0, "'zeros'"}};
+/* print(model) hides QuantizedHardswish's output scale and zero point (nor does its state_dict hold them):
+ * tools/quant/gen.py writes them into the modules file as QuantizedHardswish(scale=S, zero_point=Z) */
+static const fx_pdesc qhardswish_p[] = {{"scale", P_OPT_FLOAT, 0, "None"}, {"zero_point", P_OPT_INT, 0, "None"}};
 static const fx_pdesc qlinear_p[] = {{"in_features", P_DIM, 0, NULL}, {"out_features", P_DIM, 0, NULL},
                                      {"scale", P_FLOAT, 0, NULL},     {"zero_point", P_INT, 0, NULL},
                                      {"qscheme", P_ANY, 0, "None"}};
@@ -318,7 +321,7 @@ static const fx_sig sigs[FX_NUM_MODULE_TYPES] = {
     [FX_MOD_QCONV_RELU2D] = SIG(qconv_p),
     [FX_MOD_QLINEAR] = SIG(qlinear_p),
     [FX_MOD_QLINEAR_RELU] = SIG(qlinear_p),
-    [FX_MOD_QHARDSWISH] = NOARGS,
+    [FX_MOD_QHARDSWISH] = SIG(qhardswish_p),
 };
 
 #define MAX_SIG_PARAMS 16
@@ -1548,10 +1551,6 @@ int fx_module_param_specs(const fx_module *mod, fx_param_spec *out) {
     k = spec(out, k, "zero_point", 0, sh, true);
     break;
   }
-  case FX_MOD_QHARDSWISH:
-    k = spec(out, k, "scale", 0, sh, false);
-    k = spec(out, k, "zero_point", 0, sh, false);
-    break;
   case FX_MOD_MULTIHEAD_ATTENTION: { /* with its out_proj's; shapes unknown (ndim -1) without embed_dim */
     const fx_value *e = fx_module_param(mod, "embed_dim"), *kd = fx_module_param(mod, "kdim"),
                    *vd = fx_module_param(mod, "vdim");

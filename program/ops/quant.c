@@ -19,6 +19,10 @@ static int64_t numel_of(int32_t ndim, const int64_t *shape) {
 /* A scale or zero point: a number, or a one-element tensor of the weights (convert_fx's get_attr), read now. */
 static bool q_number(fx_ictx *c, const fx_value *v, const char *what, double *out) {
   if (as_float(v, out)) return true;
+  if (v->kind == FX_V_NONE)
+    return fx_ierr(c, "the %s of the result is unknown: print(model) hides a QuantizedHardswish's scale and zero point; "
+                      "write QuantizedHardswish(scale=S, zero_point=Z) in the modules file (tests/quant/gen.py does)",
+                   what);
   const fx_tinfo *t = is_tensor(v) ? tinfo(c, v) : NULL;
   if (!t || t->kind != FX_T_WEIGHT || !t->data || numel_of(t->ndim, t->shape) != 1 || !c->p->weights)
     return fx_ierr(c, "%s must be a number or a one-element tensor of the weights (known when compiling)", what);

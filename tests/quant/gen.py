@@ -169,8 +169,13 @@ def save(name, out):
     os.makedirs(d, exist_ok=True)
     with open(os.path.join(d, 'graph.fx'), 'w') as f:
         f.write(str(gm.graph) + '\n')
+    text = str(gm)
+    for path, mod in gm.named_modules():  # what print(gm) hides, written as tools/fx2c-export writes hidden values
+        if hasattr(mod, '_get_name') and mod._get_name() == 'QuantizedHardswish':
+            text = text.replace('(%s): QuantizedHardswish()' % path, '(%s): QuantizedHardswish(scale=%r, zero_point=%d)'
+                                % (path, float(mod.scale), int(mod.zero_point)))
     with open(os.path.join(d, 'modules.txt'), 'w') as f:
-        f.write(str(gm) + '\n')
+        f.write(text + '\n')
     torch.save(gm.state_dict(), os.path.join(d, 'weights.pt'))
     np.save(os.path.join(d, 'input.npy'), x.numpy())
     y = y.int_repr() if y.is_quantized else y
