@@ -220,17 +220,22 @@ static const fx_pdesc embbag_p[] = {
     DEV_DTYPE};
 
 /* torch.ao.nn.quantized layers (FX graph mode quantization): their reprs print the output's scale and zero point */
-static const fx_pdesc qconv_p[] = {
+static const fx_pdesc qconv_p[] = { /* torch's constructor, then what the repr adds */
     {"in_channels", P_DIM, 0, NULL},   {"out_channels", P_DIM, 0, NULL}, {"kernel_size", P_INTS, 0, NULL},
-    {"stride", P_INTS, 0, "1"},        {"scale", P_FLOAT, 0, NULL},      {"zero_point", P_INT, 0, NULL},
-    {"padding", P_INTS, 0, "0"},       {"dilation", P_INTS, 0, "1"},     {"groups", P_INT, 0, "1"},
-    {"bias", P_BOOL, 0, "True"},       {"padding_mode", P_STR, 0, "'zeros'"}};
-/* print(model) hides QuantizedHardswish's output scale and zero point (nor does its state_dict hold them):
- * tools/quant/gen.py writes them into the modules file as QuantizedHardswish(scale=S, zero_point=Z) */
-static const fx_pdesc qhardswish_p[] = {{"scale", P_OPT_FLOAT, 0, "None"}, {"zero_point", P_OPT_INT, 0, "None"}};
+    {"stride", P_INTS, 0, "1"},        {"padding", P_INTS, 0, "0"},      {"dilation", P_INTS, 0, "1"},
+    {"groups", P_INT, 0, "1"},         {"bias", P_BOOL, 0, "True"},      {"padding_mode", P_STR, 0, "'zeros'"},
+    DEV_DTYPE,                         {"scale", P_FLOAT, 0, NULL},      {"zero_point", P_INT, 0, NULL}};
 static const fx_pdesc qlinear_p[] = {{"in_features", P_DIM, 0, NULL}, {"out_features", P_DIM, 0, NULL},
+                                     {"bias_", P_BOOL, 0, "True"},    {"dtype", P_ANY, 0, "None"},
                                      {"scale", P_FLOAT, 0, NULL},     {"zero_point", P_INT, 0, NULL},
                                      {"qscheme", P_ANY, 0, "None"}};
+static const fx_pdesc qlinear_relu_p[] = {{"in_features", P_DIM, 0, NULL}, {"out_features", P_DIM, 0, NULL},
+                                          {"bias", P_BOOL, 0, "True"},     {"dtype", P_ANY, 0, "None"},
+                                          {"scale", P_FLOAT, 0, NULL},     {"zero_point", P_INT, 0, NULL},
+                                          {"qscheme", P_ANY, 0, "None"}};
+/* print(model) hides QuantizedHardswish's output scale and zero point (nor does its state_dict hold them):
+ * tests/quant/gen.py writes them into the modules file as QuantizedHardswish(scale=S, zero_point=Z) */
+static const fx_pdesc qhardswish_p[] = {{"scale", P_OPT_FLOAT, 0, "None"}, {"zero_point", P_OPT_INT, 0, "None"}};
 
 #define SIG(arr) {arr, (uint8_t)(sizeof arr / sizeof *arr), false}
 #define NOARGS {NULL, 0, false}
@@ -320,7 +325,7 @@ static const fx_sig sigs[FX_NUM_MODULE_TYPES] = {
     [FX_MOD_QCONV2D] = SIG(qconv_p),
     [FX_MOD_QCONV_RELU2D] = SIG(qconv_p),
     [FX_MOD_QLINEAR] = SIG(qlinear_p),
-    [FX_MOD_QLINEAR_RELU] = SIG(qlinear_p),
+    [FX_MOD_QLINEAR_RELU] = SIG(qlinear_relu_p),
     [FX_MOD_QHARDSWISH] = SIG(qhardswish_p),
 };
 
