@@ -918,6 +918,13 @@ static void emit_kcall(lv *v, const fx_kcall *k) {
     return;
   }
   const fx_kernel *d = fx_kernel_desc((fx_kind)k->kind);
+  if (d && strncmp(d->function, "fxrt_q8_", 8) == 0) { /* kernels.def passes their int32_t parameters as I64 operands */
+    fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0},
+                  "the LLVM backend does not compile quantized models (%s) yet: use --emit c or exe (the C backend)",
+                  d->function);
+    v->failed = true;
+    return;
+  }
   if (!d || d->nargs > 24) {
     fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "internal error: the LLVM backend has no call for kernel kind %d",
                   (int)k->kind);

@@ -219,6 +219,24 @@ static const fx_pdesc embbag_p[] = {
     {"include_last_offset", P_BOOL, 0, "False"}, {"padding_idx", P_OPT_INT, 0, "None"},
     DEV_DTYPE};
 
+/* torch.ao.nn.quantized layers (FX graph mode quantization): their reprs print the output's scale and zero point */
+static const fx_pdesc qconv_p[] = { /* torch's constructor, then what the repr adds */
+    {"in_channels", P_DIM, 0, NULL},   {"out_channels", P_DIM, 0, NULL}, {"kernel_size", P_INTS, 0, NULL},
+    {"stride", P_INTS, 0, "1"},        {"padding", P_INTS, 0, "0"},      {"dilation", P_INTS, 0, "1"},
+    {"groups", P_INT, 0, "1"},         {"bias", P_BOOL, 0, "True"},      {"padding_mode", P_STR, 0, "'zeros'"},
+    DEV_DTYPE,                         {"scale", P_FLOAT, 0, NULL},      {"zero_point", P_INT, 0, NULL}};
+static const fx_pdesc qlinear_p[] = {{"in_features", P_DIM, 0, NULL}, {"out_features", P_DIM, 0, NULL},
+                                     {"bias_", P_BOOL, 0, "True"},    {"dtype", P_ANY, 0, "None"},
+                                     {"scale", P_FLOAT, 0, NULL},     {"zero_point", P_INT, 0, NULL},
+                                     {"qscheme", P_ANY, 0, "None"}};
+static const fx_pdesc qlinear_relu_p[] = {{"in_features", P_DIM, 0, NULL}, {"out_features", P_DIM, 0, NULL},
+                                          {"bias", P_BOOL, 0, "True"},     {"dtype", P_ANY, 0, "None"},
+                                          {"scale", P_FLOAT, 0, NULL},     {"zero_point", P_INT, 0, NULL},
+                                          {"qscheme", P_ANY, 0, "None"}};
+/* print(model) hides QuantizedHardswish's output scale and zero point (nor does its state_dict hold them):
+ * tests/quant/gen.py writes them into the modules file as QuantizedHardswish(scale=S, zero_point=Z) */
+static const fx_pdesc qhardswish_p[] = {{"scale", P_OPT_FLOAT, 0, "None"}, {"zero_point", P_OPT_INT, 0, "None"}};
+
 #define SIG(arr) {arr, (uint8_t)(sizeof arr / sizeof *arr), false}
 #define NOARGS {NULL, 0, false}
 
@@ -304,6 +322,11 @@ static const fx_sig sigs[FX_NUM_MODULE_TYPES] = {
     [FX_MOD_TRANSFORMER_ENCODER] = SIG(tencoder_p),
     [FX_MOD_TRANSFORMER_DECODER] = SIG(tdecoder_p),
     [FX_MOD_TRANSFORMER] = SIG(transformer_p),
+    [FX_MOD_QCONV2D] = SIG(qconv_p),
+    [FX_MOD_QCONV_RELU2D] = SIG(qconv_p),
+    [FX_MOD_QLINEAR] = SIG(qlinear_p),
+    [FX_MOD_QLINEAR_RELU] = SIG(qlinear_relu_p),
+    [FX_MOD_QHARDSWISH] = SIG(qhardswish_p),
 };
 
 #define MAX_SIG_PARAMS 16
@@ -1507,6 +1530,30 @@ int fx_module_param_specs(const fx_module *mod, fx_param_spec *out) {
     }
     k = spec(out, k, "weight", 2 + nd, sh, false);
     if (bool_param(mod, "bias")) k = spec(out, k, "bias", 1, &outc, false);
+    break;
+  }
+  case FX_MOD_QCONV2D:
+  case FX_MOD_QCONV_RELU2D:
+  case FX_MOD_QLINEAR:
+  case FX_MOD_QLINEAR_RELU: { /* a quantized weight (its per-channel scales and zero points), a float bias, the output's
+                                 scale and zero point as 0-d tensors */
+    const bool conv = mod->type == FX_MOD_QCONV2D || mod->type == FX_MOD_QCONV_RELU2D;
+    int64_t outc = int_param(mod, conv ? "out_channels" : "out_features");
+    int64_t g = conv ? int_param(mod, "groups") : 1;
+    if (g <= 0) return 0;
+    sh[0] = outc;
+    if (conv) {
+      sh[1] = int_param(mod, "in_channels") / g;
+      if (!fx_module_ints(mod, "kernel_size", 2, sh + 2)) return 0;
+    } else {
+      sh[1] = int_param(mod, "in_features");
+    }
+    k = spec(out, k, "weight", conv ? 4 : 2, sh, false);
+    k = spec(out, k, "weight.q_per_channel_scales", 1, &outc, true);
+    k = spec(out, k, "weight.q_per_channel_zero_points", 1, &outc, true);
+    if (!conv || bool_param(mod, "bias")) k = spec(out, k, "bias", 1, &outc, !conv);
+    k = spec(out, k, "scale", 0, sh, true);
+    k = spec(out, k, "zero_point", 0, sh, true);
     break;
   }
   case FX_MOD_MULTIHEAD_ATTENTION: { /* with its out_proj's; shapes unknown (ndim -1) without embed_dim */

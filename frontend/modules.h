@@ -51,7 +51,8 @@
   X(MULTIHEAD_ATTENTION, "MultiheadAttention") X(TRANSFORMER_ENCODER_LAYER, "TransformerEncoderLayer")           \
   X(TRANSFORMER_DECODER_LAYER, "TransformerDecoderLayer") X(TRANSFORMER_ENCODER, "TransformerEncoder")             \
   X(TRANSFORMER_DECODER, "TransformerDecoder") X(TRANSFORMER, "Transformer")                                           \
-  X(EMBEDDING_BAG, "EmbeddingBag")
+  X(EMBEDDING_BAG, "EmbeddingBag") X(QCONV2D, "QuantizedConv2d") X(QCONV_RELU2D, "QuantizedConvReLU2d")          \
+  X(QLINEAR, "QuantizedLinear") X(QLINEAR_RELU, "QuantizedLinearReLU") X(QHARDSWISH, "QuantizedHardswish")
 
 typedef enum fx_module_type {
   FX_MOD_CONTAINER, /* anything else: a path to children, never called itself */

@@ -33,6 +33,10 @@ enum {
   G_REBUILD_TENSOR,
   G_REBUILD_PARAMETER,
   G_REBUILD_PARAMETER_WITH_STATE,
+  G_REBUILD_QTENSOR,
+  G_PER_TENSOR_AFFINE,
+  G_PER_CHANNEL_AFFINE,
+  G_QDTYPE, /* torch.qint8, torch.quint8: the value of a packed Linear's `_packed_params.dtype` */
   G_STORAGE /* + fxrt_dtype */
 };
 
@@ -55,6 +59,13 @@ static const struct {
     {"torch", "CharStorage", G_STORAGE + FXRT_I8},
     {"torch", "ByteStorage", G_STORAGE + FXRT_U8},
     {"torch", "BoolStorage", G_STORAGE + FXRT_BOOL},
+    {"torch._utils", "_rebuild_qtensor", G_REBUILD_QTENSOR},
+    {"torch", "per_tensor_affine", G_PER_TENSOR_AFFINE},
+    {"torch", "per_channel_affine", G_PER_CHANNEL_AFFINE},
+    {"torch", "qint8", G_QDTYPE},
+    {"torch", "quint8", G_QDTYPE},
+    {"torch", "QInt8Storage", G_STORAGE + FXRT_I8},
+    {"torch", "QUInt8Storage", G_STORAGE + FXRT_U8},
 };
 
 typedef struct obj {
@@ -81,6 +92,11 @@ typedef struct raw_tensor {
   uint32_t ndim; /* may exceed FXRT_MAX_DIMS: then only `bad` matters */
   int64_t shape[FXRT_MAX_DIMS], stride[FXRT_MAX_DIMS];
   const char *bad; /* NULL, or why the tensor is refused */
+  /* _rebuild_qtensor: FX_QS_PER_TENSOR (qscale, qzp) or FX_QS_PER_CHANNEL (qaxis; the raw tensors qscales, qzps) */
+  uint8_t qscheme;
+  double qscale;
+  int64_t qzp, qaxis;
+  uint32_t qscales, qzps;
 } raw_tensor;
 
 typedef struct vm {
@@ -411,6 +427,41 @@ static void call(vm *m, uint32_t fn, uint32_t args, size_t at) {
     r = rebuild_tensor(m, a, na, at);
     if (r == UINT32_MAX) return;
     break;
+  case G_REBUILD_QTENSOR: {
+    /* _rebuild_qtensor(storage, offset, size, stride, quantizer_params, requires_grad, backward_hooks) */
+    if (na != 7 || O(m, a[4])->kind != K_TUPLE || O(m, a[4])->b < 1) {
+      vm_error(m, "_rebuild_qtensor at byte %zu: expected (storage, offset, size, stride, quantizer_params, "
+                  "requires_grad, backward_hooks)", at);
+      return;
+    }
+    const uint32_t *q = tuple_items(m, a[4]);
+    uint32_t nq = O(m, a[4])->b;
+    const obj *qs = O(m, q[0]);
+    bool pt = qs->kind == K_GLOBAL && qs->g == G_PER_TENSOR_AFFINE && nq == 3 &&
+              (O(m, q[1])->kind == K_FLOAT || O(m, q[1])->kind == K_INT) && O(m, q[2])->kind == K_INT;
+    bool pc = qs->kind == K_GLOBAL && qs->g == G_PER_CHANNEL_AFFINE && nq == 4 && O(m, q[1])->kind == K_TENSOR &&
+              O(m, q[2])->kind == K_TENSOR && O(m, q[3])->kind == K_INT;
+    if (!pt && !pc) {
+      vm_error(m, "_rebuild_qtensor at byte %zu: the quantizer is not (per_tensor_affine, scale, zero_point) or "
+                  "(per_channel_affine, scales, zero_points, axis); fx2c reads these two schemes", at);
+      return;
+    }
+    r = rebuild_tensor(m, a, na, at);
+    if (r == UINT32_MAX) return;
+    raw_tensor *rt = &m->rt[O(m, r)->a];
+    if (pt) {
+      rt->qscheme = FX_QS_PER_TENSOR;
+      rt->qscale = O(m, q[1])->kind == K_FLOAT ? O(m, q[1])->u.f : (double)O(m, q[1])->u.i;
+      rt->qzp = O(m, q[2])->u.i;
+    } else {
+      rt->qscheme = FX_QS_PER_CHANNEL;
+      rt->qscales = O(m, q[1])->a;
+      rt->qzps = O(m, q[2])->a;
+      rt->qaxis = O(m, q[3])->u.i;
+      if (rt->qaxis < 0 || rt->qaxis >= (int64_t)rt->ndim) rt->bad = "has a per-channel axis outside its dimensions";
+    }
+    break;
+  }
   case G_REBUILD_PARAMETER:
   case G_REBUILD_PARAMETER_WITH_STATE:
     if (na != (f->g == G_REBUILD_PARAMETER ? 3u : 4u) || O(m, a[0])->kind != K_TENSOR) {
@@ -421,7 +472,7 @@ static void call(vm *m, uint32_t fn, uint32_t args, size_t at) {
     r = a[0];
     break;
   default:
-    vm_error(m, "REDUCE at byte %zu calls a storage type", at);
+    vm_error(m, "REDUCE at byte %zu calls %s", at, f->g >= G_STORAGE ? "a storage type" : global_name(f->g));
     return;
   }
   push(m, r);
@@ -442,6 +493,10 @@ static bool check_tensor(vm *m, const raw_tensor *r, fx_str name, fx_pkl_tensor 
   t->storage = r->storage;
   t->ndim = (int32_t)r->ndim;
   t->offset = r->offset;
+  t->qscheme = r->qscheme;
+  t->qscale = r->qscale;
+  t->qzp = r->qzp;
+  t->qaxis = (int32_t)r->qaxis;
   memcpy(t->shape, r->shape, sizeof t->shape);
   memcpy(t->stride, r->stride, sizeof t->stride);
   char sb[200], tb[200];
@@ -542,27 +597,67 @@ static void finish(vm *m, fx_arena *strings, fx_pkl_state_dict *sd) {
     }
   }
   fx_xfree(hash);
-  sd->tensors = fx_xmalloc((nuniq ? nuniq : 1) * sizeof *sd->tensors);
+  /* At most 6 tensors per key: a packed Linear's (weight, bias), each quantized per channel with its scales and
+   * zero points. */
+  sd->tensors = fx_xmalloc((nuniq ? (size_t)nuniq * 6 : 1) * sizeof *sd->tensors);
   sd->ntensors = 0;
   for (uint32_t i = 0; i < nuniq; i++) {
     const obj *ko = O(m, keyobj[i]);
     fx_str name = fx_str_make((const char *)m->p + ko->a, ko->b);
     const obj *vo = O(m, val[i]);
-    if (vo->kind != K_TENSOR) {
-      char nb[300];
-      vm_error(m, "'%s' is %s, not a tensor (fx2c reads the dict that model.state_dict() returns)",
-               fx_printable((const uint8_t *)name.p, name.n, 64, nb, sizeof nb), kind_names[vo->kind]);
+    char nb[300];
+    const char *nm = fx_printable((const uint8_t *)name.p, name.n, 64, nb, sizeof nb);
+    if (vo->kind == K_GLOBAL && vo->g == G_QDTYPE) continue; /* a packed Linear's `_packed_params.dtype` */
+    /* A quantized Linear's `PREFIX._packed_params._packed_params`: (weight, bias or None), read as PREFIX.weight and
+     * PREFIX.bias. */
+    static const char packed[] = "._packed_params._packed_params";
+    size_t pl = sizeof packed - 1;
+    uint32_t items[2] = {val[i], UINT32_MAX};
+    fx_str names[2] = {name, name};
+    uint32_t nitems = 1;
+    if (vo->kind == K_TUPLE && name.n > pl && memcmp(name.p + name.n - pl, packed, pl) == 0) {
+      const uint32_t *it = tuple_items(m, val[i]);
+      if (vo->b != 2 || O(m, it[0])->kind != K_TENSOR || (O(m, it[1])->kind != K_TENSOR && O(m, it[1])->kind != K_NONE)) {
+        vm_error(m, "'%s' is not a quantized Linear's (weight, bias)", nm);
+        ok = false;
+        continue;
+      }
+      char buf[600];
+      int pn = (int)(name.n - pl);
+      snprintf(buf, sizeof buf, "%.*s.weight", pn, name.p);
+      names[0] = fx_arena_str(strings, fx_str_make(buf, strlen(buf)));
+      snprintf(buf, sizeof buf, "%.*s.bias", pn, name.p);
+      names[1] = fx_arena_str(strings, fx_str_make(buf, strlen(buf)));
+      items[0] = it[0];
+      items[1] = it[1];
+      nitems = O(m, it[1])->kind == K_TENSOR ? 2 : 1;
+    } else if (vo->kind != K_TENSOR) {
+      vm_error(m, "'%s' is %s, not a tensor (fx2c reads the dict that model.state_dict() returns)", nm,
+               kind_names[vo->kind]);
       ok = false;
       continue;
     }
-    fx_pkl_tensor *t = &sd->tensors[sd->ntensors];
-    if (!check_tensor(m, &m->rt[vo->a], name, t)) {
-      ok = false;
-      continue;
+    for (uint32_t j = 0; j < nitems; j++) {
+      const raw_tensor *r = &m->rt[O(m, items[j])->a];
+      uint32_t parts[3] = {O(m, items[j])->a, r->qscales, r->qzps};
+      static const char *const suffix[3] = {"", FX_QSCALES_SUFFIX, FX_QZPS_SUFFIX};
+      for (uint32_t k = 0; k < (r->qscheme == FX_QS_PER_CHANNEL ? 3u : 1u); k++) {
+        fx_str tn = names[j];
+        if (k) {
+          char buf[600];
+          snprintf(buf, sizeof buf, "%.*s%s", (int)names[j].n, names[j].p, suffix[k]);
+          tn = fx_str_make(buf, strlen(buf));
+        }
+        fx_pkl_tensor *t = &sd->tensors[sd->ntensors];
+        if (!check_tensor(m, &m->rt[parts[k]], tn, t)) {
+          ok = false;
+          break;
+        }
+        t->name = fx_arena_str(strings, tn);
+        m->st[t->storage].nusers++;
+        sd->ntensors++;
+      }
     }
-    t->name = fx_arena_str(strings, name);
-    m->st[t->storage].nusers++;
-    sd->ntensors++;
   }
   fx_xfree(val);
   fx_xfree(keyobj);

@@ -11,6 +11,13 @@
  *   torch._utils._rebuild_parameter_with_state -> its tensor (torch 2.x)
  *   torch.FloatStorage, DoubleStorage, HalfStorage, BFloat16Storage, LongStorage, IntStorage, ShortStorage,
  *   CharStorage, ByteStorage, BoolStorage      -> storage types in persistent ids
+ *   torch._utils._rebuild_qtensor              -> a quantized tensor (FX graph mode quantization's weights):
+ *   torch.per_tensor_affine, per_channel_affine   its scheme; QInt8Storage, QUInt8Storage its int8/uint8 data
+ *   torch.qint8, torch.quint8                  -> a packed Linear's `_packed_params.dtype`, skipped
+ *
+ * A quantized Linear's `P._packed_params._packed_params`, the tuple (weight, bias or None), becomes the tensors
+ * P.weight and P.bias. A tensor quantized per channel brings two more: NAME.q_per_channel_scales (float64) and
+ * NAME.q_per_channel_zero_points (int64), the tensors its quantizer holds.
  *
  * Anything else is an error naming the global. The pickle's result must be a dict from strings to tensors; each
  * tensor is a view (offset, size, stride in elements) of a storage, which lives in the archive entry
@@ -25,6 +32,7 @@
 
 #include "../ir/diag.h"
 #include "../runtime/fxrt.h"
+#include "weights.h" /* FX_QS_* */
 
 typedef struct fx_pkl_storage {
   fx_str key;       /* the archive entry is <prefix>data/<key>; no NUL bytes */
@@ -45,6 +53,10 @@ typedef struct fx_pkl_tensor {
   int64_t end;      /* one past the last element of the storage that the view reaches (0 when numel is 0) */
   bool contiguous;  /* numel > 0 and contiguous strides: the elements are storage[offset .. offset + numel) */
   bool contiguous_whole; /* contiguous, offset 0, numel == the storage's numel */
+  uint8_t qscheme;  /* FX_QS_*: a quantized tensor's scheme (its data int8 or uint8) */
+  int32_t qaxis;    /* FX_QS_PER_CHANNEL: the axis of the channels */
+  double qscale;    /* FX_QS_PER_TENSOR */
+  int64_t qzp;
 } fx_pkl_tensor;
 
 typedef struct fx_pkl_state_dict {

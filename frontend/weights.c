@@ -799,6 +799,10 @@ static bool open_pt(fx_weights *w, const char *path, fx_diag *d) {
     t->ndim = pt->ndim;
     memcpy(t->shape, pt->shape, sizeof t->shape);
     t->nbytes = pt->nbytes;
+    t->qscheme = pt->qscheme;
+    t->qaxis = pt->qaxis;
+    t->qscale = pt->qscale;
+    t->qzp = pt->qzp;
     index_insert(w, i); /* names are unique: the pickle's dict kept one value per key */
   }
 

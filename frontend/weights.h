@@ -54,7 +54,18 @@ typedef struct fx_tensor {
   void *data;     /* contiguous, 64-byte aligned; in fx_weights: NULL until fx_weights_read reads it, then in one of
                      the container's buffers (possibly shared with other tensors); elsewhere: owned by its holder */
   size_t nbytes;
+  /* A quantized tensor of a .pt (FX graph mode quantization's weights; its data int8 or uint8): FX_QS_PER_TENSOR
+   * with qscale and qzp, or FX_QS_PER_CHANNEL along qaxis, its scales and zero points the tensors NAME
+   * FX_QSCALES_SUFFIX (float64) and NAME FX_QZPS_SUFFIX (int64) of the same container. */
+  uint8_t qscheme;
+  int32_t qaxis;
+  double qscale;
+  int64_t qzp;
 } fx_tensor;
+
+enum { FX_QS_NONE, FX_QS_PER_TENSOR, FX_QS_PER_CHANNEL }; /* fx_tensor.qscheme, fx_pkl_tensor.qscheme */
+#define FX_QSCALES_SUFFIX ".q_per_channel_scales"
+#define FX_QZPS_SUFFIX ".q_per_channel_zero_points"
 
 #define FX_WEIGHTS_MAX_BYTES (16ull << 30) /* the default of fx_weights.max_bytes: 16 GiB */
 #define FX_WEIGHTS_NO_BUF UINT32_MAX

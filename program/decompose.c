@@ -1069,6 +1069,13 @@ static const composite composites[] = {
     /* ---- modules with several inputs (legalize.c sends their call_module nodes here; _hyper and _weight read the
      * module tree and the weights) ---- */
     {{"fx2c.nn_multihead_attention"}, MHA_SIG, MHA_BODY},
+    /* FX graph mode quantization's layers (torch.ao.nn.quantized; their scale and zero_point printed, the weights
+     * quantized tensors of the .pt) */
+    {{"fx2c.nn_qconv2d"}, "input, *, pf=''", "fx2c.q_conv2d(input, _weight(pf, 'weight'), _weight(pf, 'bias'), _hyper(pf, 'stride'), _hyper(pf, 'padding'), _hyper(pf, 'dilation'), _hyper(pf, 'groups'), _hyper(pf, 'scale'), _hyper(pf, 'zero_point'), False)"},
+    {{"fx2c.nn_qconv_relu2d"}, "input, *, pf=''", "fx2c.q_conv2d(input, _weight(pf, 'weight'), _weight(pf, 'bias'), _hyper(pf, 'stride'), _hyper(pf, 'padding'), _hyper(pf, 'dilation'), _hyper(pf, 'groups'), _hyper(pf, 'scale'), _hyper(pf, 'zero_point'), True)"},
+    {{"fx2c.nn_qlinear"}, "input, *, pf=''", "fx2c.q_linear(input, _weight(pf, 'weight'), _weight(pf, 'bias'), _hyper(pf, 'scale'), _hyper(pf, 'zero_point'), False)"},
+    {{"fx2c.nn_qlinear_relu"}, "input, *, pf=''", "fx2c.q_linear(input, _weight(pf, 'weight'), _weight(pf, 'bias'), _hyper(pf, 'scale'), _hyper(pf, 'zero_point'), True)"},
+    {{"fx2c.nn_qhardswish"}, "input, *, pf=''", "fx2c.q_hardswish(input, _hyper(pf, 'scale'), _hyper(pf, 'zero_point'))"},
     {{"fx2c.nn_transformer_encoder_layer"}, "src, src_mask=None, src_key_padding_mask=None, *, pf=''",
      LAYER_HEAD("src") "x = src; "
      "h = _if(nf, " LN("x", "norm1") ", x); "

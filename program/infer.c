@@ -309,7 +309,7 @@ bool fx_infer_node(fx_program *p, uint32_t node, fx_diag *d) {
    * more, copies its input's) */
   fx_program_reserve_tensors(p, FX_RULE_TENSORS);
   uint32_t first = p->ntensors;
-  bool done = infer_of[in->op](&c, (fx_op)in->op, in);
+  bool done = infer_of[in->op](&c, (fx_op)in->op, in) && fx_quant_check(&c, (fx_op)in->op, in);
   /* every tensor the rule made has a shape a tensor can have (the rules compute sizes with checked arithmetic, so
    * that a size that does not fit is reported where it arises; this catches the rest, once, at the node) */
   for (uint32_t t = first; done && t < p->ntensors; t++)

@@ -48,6 +48,12 @@ typedef struct rule {
 
 /* One row per op, signature and fixed parameters: the targets that share them. */
 static const rule rules[] = {
+    /* quantized::add, add_relu, mul, mul_relu of convert_fx graphs (quant.c) */
+    {{"torch.ops.quantized.add"}, FX_OP_Q_ADD, "qa, qb, scale, zero_point", NULL, 0},
+    {{"torch.ops.quantized.add_relu"}, FX_OP_Q_ADD, "qa, qb, scale, zero_point", "relu=True", 0},
+    {{"torch.ops.quantized.mul"}, FX_OP_Q_MUL, "qa, qb, scale, zero_point", NULL, 0},
+    {{"torch.ops.quantized.mul_relu"}, FX_OP_Q_MUL, "qa, qb, scale, zero_point", "relu=True", 0},
+    {{M("dequantize")}, FX_OP_DEQUANTIZE, "input", NULL, 0},
     /* activations with an inplace flag */
     {{F("relu")}, FX_OP_RELU, ACT_INPLACE, NULL, 0},
     {{F("relu6")}, FX_OP_RELU6, ACT_INPLACE, NULL, 0},
@@ -832,6 +838,18 @@ static bool legalize_module(ctx *c) {
       return false;
     }
     int comp = fx_composite_find(FX_STR_LIT("fx2c.nn_multihead_attention"), false);
+    if (comp < 0) return false;
+    inst_of(c)->composite = (int16_t)(comp + 1);
+    return true;
+  }
+  if (m->type == FX_MOD_QCONV2D || m->type == FX_MOD_QCONV_RELU2D || m->type == FX_MOD_QLINEAR ||
+      m->type == FX_MOD_QLINEAR_RELU || m->type == FX_MOD_QHARDSWISH) { /* quantized layers: composites (decompose.c) */
+    const char *name = m->type == FX_MOD_QCONV2D        ? "fx2c.nn_qconv2d"
+                       : m->type == FX_MOD_QCONV_RELU2D ? "fx2c.nn_qconv_relu2d"
+                       : m->type == FX_MOD_QLINEAR      ? "fx2c.nn_qlinear"
+                       : m->type == FX_MOD_QLINEAR_RELU ? "fx2c.nn_qlinear_relu"
+                                                        : "fx2c.nn_qhardswish";
+    int comp = fx_composite_find(fx_str_make(name, strlen(name)), false);
     if (comp < 0) return false;
     inst_of(c)->composite = (int16_t)(comp + 1);
     return true;

@@ -438,7 +438,8 @@ bool fx_lower(const fx_program *p, fx_lowered *L, fx_diag *d) {
         fx_copy_call(&r, tref(&r, &in->args[0]), &yv, tref(&r, &in->result), &yv);
       } else if (!shares) {
         bool can = !in->inplace || in->args[0].kind != FX_V_TENSOR || writable(&r, in);
-        ok &= can && lower_of[in->op](&r, (fx_op)in->op, in);
+        ok &= can && (fx_quant_lowers(p, in) ? fx_lower_qother(&r, (fx_op)in->op, in)
+                                             : lower_of[in->op](&r, (fx_op)in->op, in));
       }
       made_views(p, &vs, &in->result);
       if (in->inplace && in->args[0].kind == FX_V_TENSOR && L->ncalls > L->first_call[i]) written(&r, &vs, in);

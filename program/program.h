@@ -47,6 +47,11 @@ typedef struct fx_tinfo {
    * fx_program_build. */
   uint32_t base;
   const fxrt_view *view;
+  /* A quantized activation (FX graph mode quantization's quint8, program/ops/quant.c): dtype FXRT_U8, its elements
+   * q with the value (q - qzp) * qscale; qscale and qzp are known at compile time (set by inference). */
+  bool quant;
+  int32_t qzp;
+  double qscale;
 } fx_tinfo;
 
 /* Attributes that inference decodes once from a node's arguments, normalized ('same' and 'valid' resolved, ints
@@ -92,6 +97,11 @@ typedef union fx_attrs {
   fx_pool_attrs pool;
   fx_dim_attrs dims;
   fx_view_attrs view;
+  struct {                     /* fx2c.q_conv2d, fx2c.q_linear (conv for q_conv2d only) */
+    fx_conv_attrs conv;
+    uint32_t wscales, wzps;    /* a weight quantized per channel: its scales (f64) and zero points (i64) as weight
+                                  tensors; UINT32_MAX per tensor */
+  } q;
 } fx_attrs;
 
 typedef struct fx_inst {

@@ -836,6 +836,33 @@ fxrt_status fxrt_q8_avg_pool2d(const uint8_t *x, int64_t n, int64_t c, int64_t h
 fxrt_status fxrt_q8_adaptive_avg_pool2d(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, uint8_t *y,
                                         int64_t oh, int64_t ow, double scale, int32_t zero_point);
 
+/* The calls of compiled models (program/kernels.def), whose operands are plain values:
+ * fxrt_q8_gemm_record writes a conv2d's or linear's requantization record rec (12*k bytes, 4-byte aligned): float
+ * scale[k] (fxrt_q8_gemm_prepare's), int32 w_zero_point[k], int32 bias_q[k] (when bias is not NULL); nw 1 (per
+ * tensor: w_scale[0], w_zero_point[0]) or k (per channel). fxrt_q8_conv2d_rec and fxrt_q8_linear_rec run
+ * fxrt_q8_conv2d and fxrt_q8_linear with the fxrt_q8_gemm_params of such a record (y_max 255; y_min 0, or y_zp with
+ * a fused ReLU). fxrt_q8_add_i and fxrt_q8_mul_f take fxrt_q8_add_params' and fxrt_q8_mul_params' fields (the
+ * compiler runs the *_prepare functions). fxrt_q8_hardswish: fxrt_q8_hardswish_lut, then fxrt_q8_lut.
+ * fxrt_q8_relu: torch.relu of a quantized tensor, y = max(x, zero_point) (the same scale and zero point). */
+fxrt_status fxrt_q8_gemm_record(double x_scale, const double *w_scale, const int64_t *w_zero_point, int64_t nw,
+                                double y_scale, const float *bias, int64_t k, void *rec);
+fxrt_status fxrt_q8_conv2d_rec(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, const int8_t *weight,
+                               int64_t k, int64_t kh, int64_t kw, uint8_t *y, int64_t oh, int64_t ow,
+                               const fxrt_conv2d_params *p, const void *rec, int64_t nw, int64_t has_bias,
+                               int64_t x_zp, int64_t y_zp, int64_t y_min, void *ws, size_t ws_bytes);
+fxrt_status fxrt_q8_linear_rec(const uint8_t *x, int64_t m, int64_t in, const int8_t *weight, int64_t out, uint8_t *y,
+                               const void *rec, int64_t nw, int64_t has_bias, int64_t x_zp, int64_t y_zp,
+                               int64_t y_min, void *ws, size_t ws_bytes);
+fxrt_status fxrt_q8_add_i(const uint8_t *a, const uint8_t *b, int64_t n, uint8_t *y, int64_t a_multiplier,
+                          int64_t b_multiplier, int64_t zero_point_product, int64_t shift, int64_t y_zero_point,
+                          int64_t y_min, int64_t y_max);
+fxrt_status fxrt_q8_mul_f(const uint8_t *a, const uint8_t *b, int64_t n, uint8_t *y, double multiplier,
+                          int64_t a_zero_point, int64_t b_zero_point, int64_t y_zero_point, int64_t y_min,
+                          int64_t y_max);
+fxrt_status fxrt_q8_hardswish(const uint8_t *x, int64_t n, uint8_t *y, double x_scale, int64_t x_zero_point,
+                              double y_scale, int64_t y_zero_point);
+fxrt_status fxrt_q8_relu(const uint8_t *x, int64_t n, uint8_t *y, int64_t zero_point);
+
 /* ---- user-defined ops (fx2c --custom-ops, fxrt_custom.c) ------------------------------------------------------ */
 
 /* A call of a user-defined op: what its C function gets. Each parameter of the op's declaration is one argument, in

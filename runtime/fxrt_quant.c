@@ -469,3 +469,73 @@ fxrt_status fxrt_q8_adaptive_avg_pool2d(const uint8_t *x, int64_t n, int64_t c, 
     }
   return FXRT_OK;
 }
+
+/* ---- the calls that compiled models make (program/kernels.def): plain operands, the parameter records built here
+ * ---- */
+
+fxrt_status fxrt_q8_gemm_record(double x_scale, const double *w_scale, const int64_t *w_zero_point, int64_t nw,
+                                double y_scale, const float *bias, int64_t k, void *rec) {
+  if (!w_scale || !w_zero_point || !rec || k <= 0 || (nw != 1 && nw != k)) return FXRT_EINVAL;
+  float *scale = (float *)rec;
+  int32_t *wzp = (int32_t *)(scale + k), *bias_q = wzp + k;
+  for (int64_t i = 0; i < nw; i++) {
+    if (w_zero_point[i] < -128 || w_zero_point[i] > 127) return FXRT_EINVAL;
+    wzp[i] = (int32_t)w_zero_point[i];
+  }
+  return fxrt_q8_gemm_prepare(x_scale, w_scale, nw, y_scale, bias, k, scale, bias ? bias_q : NULL);
+}
+
+static fxrt_q8_gemm_params gemm_params(const void *rec, int64_t k, int64_t nw, int64_t has_bias, int64_t x_zp,
+                                       int64_t y_zp, int64_t y_min) {
+  const float *scale = (const float *)rec;
+  const int32_t *wzp = (const int32_t *)(scale + k);
+  fxrt_q8_gemm_params q = {(int32_t)x_zp, nw != 1, wzp, scale, has_bias ? wzp + k : NULL, (int32_t)y_zp,
+                           (int32_t)y_min, 255};
+  return q;
+}
+
+fxrt_status fxrt_q8_conv2d_rec(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, const int8_t *weight,
+                               int64_t k, int64_t kh, int64_t kw, uint8_t *y, int64_t oh, int64_t ow,
+                               const fxrt_conv2d_params *p, const void *rec, int64_t nw, int64_t has_bias,
+                               int64_t x_zp, int64_t y_zp, int64_t y_min, void *ws, size_t ws_bytes) {
+  if (!rec || x_zp < 0 || x_zp > 255 || y_zp < 0 || y_zp > 255) return FXRT_EINVAL;
+  fxrt_q8_gemm_params q = gemm_params(rec, k, nw, has_bias, x_zp, y_zp, y_min);
+  return fxrt_q8_conv2d(x, n, c, h, w, weight, k, kh, kw, y, oh, ow, p, &q, ws, ws_bytes);
+}
+
+fxrt_status fxrt_q8_linear_rec(const uint8_t *x, int64_t m, int64_t in, const int8_t *weight, int64_t out, uint8_t *y,
+                               const void *rec, int64_t nw, int64_t has_bias, int64_t x_zp, int64_t y_zp,
+                               int64_t y_min, void *ws, size_t ws_bytes) {
+  if (!rec || x_zp < 0 || x_zp > 255 || y_zp < 0 || y_zp > 255) return FXRT_EINVAL;
+  fxrt_q8_gemm_params q = gemm_params(rec, out, nw, has_bias, x_zp, y_zp, y_min);
+  return fxrt_q8_linear(x, m, in, weight, out, y, &q, ws, ws_bytes);
+}
+
+fxrt_status fxrt_q8_add_i(const uint8_t *a, const uint8_t *b, int64_t n, uint8_t *y, int64_t a_multiplier,
+                          int64_t b_multiplier, int64_t zero_point_product, int64_t shift, int64_t y_zero_point,
+                          int64_t y_min, int64_t y_max) {
+  fxrt_q8_add_params p = {(int32_t)a_multiplier, (int32_t)b_multiplier, (int32_t)zero_point_product, (int32_t)shift,
+                          (int32_t)y_zero_point, (int32_t)y_min, (int32_t)y_max};
+  return fxrt_q8_add(a, b, n, y, &p);
+}
+
+fxrt_status fxrt_q8_mul_f(const uint8_t *a, const uint8_t *b, int64_t n, uint8_t *y, double multiplier,
+                          int64_t a_zero_point, int64_t b_zero_point, int64_t y_zero_point, int64_t y_min,
+                          int64_t y_max) {
+  fxrt_q8_mul_params p = {(float)multiplier,     (int32_t)a_zero_point, (int32_t)b_zero_point,
+                          (int32_t)y_zero_point, (int32_t)y_min,        (int32_t)y_max};
+  return fxrt_q8_mul(a, b, n, y, &p);
+}
+
+fxrt_status fxrt_q8_hardswish(const uint8_t *x, int64_t n, uint8_t *y, double x_scale, int64_t x_zero_point,
+                              double y_scale, int64_t y_zero_point) {
+  uint8_t lut[256];
+  fxrt_status s = fxrt_q8_hardswish_lut(x_scale, (int32_t)x_zero_point, y_scale, (int32_t)y_zero_point, lut);
+  return s != FXRT_OK ? s : fxrt_q8_lut(x, n, lut, y);
+}
+
+fxrt_status fxrt_q8_relu(const uint8_t *x, int64_t n, uint8_t *y, int64_t zero_point) {
+  if (n < 0 || (n && (!x || !y)) || zero_point < 0 || zero_point > 255) return FXRT_EINVAL;
+  for (int64_t i = 0; i < n; i++) y[i] = x[i] > zero_point ? x[i] : (uint8_t)zero_point;
+  return FXRT_OK;
+}

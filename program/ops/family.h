@@ -237,6 +237,15 @@ bool fx_permute_view(const fx_program *p, fx_op op, const fx_inst *in, const fxr
 bool fx_index_view(const fx_program *p, fx_op op, const fx_inst *in, uint32_t item, const fxrt_view *c,
                    fxrt_view *v);
 
+/* ---- quantized tensors (quant.c) ---- */
+
+/* After a node's rule: a quantized tensor among its inputs is refused unless the op runs on quantized tensors; if it
+ * does, its result gets the scale and zero point. */
+bool fx_quant_check(fx_ictx *c, fx_op op, fx_inst *in);
+/* Whether the node is a core op (relu, a pool, cat) of quantized tensors, which fx_lower_qother lowers. */
+bool fx_quant_lowers(const fx_program *p, const fx_inst *in);
+bool fx_lower_qother(fx_lctx *r, fx_op op, const fx_inst *in);
+
 /* ---- the rules ---- */
 
 /* Each row of ops.def names its rule: fx_infer_RULE sets in->result (and in->attrs, in->work) from in->args, or

@@ -112,9 +112,20 @@ def enc(v) -> str:
     return "any"
 
 
+import torch.ao.nn.quantized as nnq
+import torch.nn.intrinsic.quantized as nniq
+# FX graph mode quantization's layers, by the name print() shows; their reprs add the output's scale and zero point
+QUANTIZED = {"QuantizedConv2d": nnq.Conv2d, "QuantizedConvReLU2d": nniq.ConvReLU2d, "QuantizedLinear": nnq.Linear,
+             "QuantizedLinearReLU": nniq.LinearReLU, "QuantizedHardswish": nnq.Hardswish}
+QUANTIZED_REPR = {"QuantizedConv2d": ["scale", "zero_point"], "QuantizedConvReLU2d": ["scale", "zero_point"],
+                  "QuantizedLinear": ["scale", "zero_point", "qscheme"],
+                  "QuantizedLinearReLU": ["scale", "zero_point", "qscheme"]}
+KNOWN += list(QUANTIZED)
+
+
 def signature(cls_name: str):
     """(name, default or inspect._empty) for each constructor parameter of the torch class, in order."""
-    cls = getattr(nn, cls_name)
+    cls = QUANTIZED.get(cls_name) or getattr(nn, cls_name)
     out = []
     if cls_name in ("RNN", "LSTM", "GRU"):
         # RNN(*args, **kwargs) and the others pass their arguments to RNNBase after its mode; RNN takes nonlinearity
@@ -127,6 +138,10 @@ def signature(cls_name: str):
         out.append((p.name, p.default))
         if cls_name == "RNN" and p.name == "num_layers":
             out.append(("nonlinearity", "tanh"))
+    if cls_name in QUANTIZED:  # torch's qint8 default of a quantized Linear's dtype: fx2c keeps it as printed
+        out = [(n, None if n == "dtype" else inspect.Parameter.empty if n in ("scale", "zero_point") else d)
+               for n, d in out]
+        out += [(n, None if n == "qscheme" else inspect.Parameter.empty) for n in QUANTIZED_REPR.get(cls_name, [])]
     return out
 
 
@@ -375,7 +390,7 @@ def gen_sigs() -> None:
                   "dim": "1", "unflattened_size": "(2, 3)", "upscale_factor": "2", "padding": "(1, 1, 1, 1)",
                   "value": "0.5", "threshold": "0.1", "input_size": "4", "hidden_size": "5", "embed_dim": "8",
                   "num_heads": "2", "d_model": "8", "nhead": "2", "encoder_layer": "None",
-                  "decoder_layer": "None", "num_layers": "2"}
+                  "decoder_layer": "None", "num_layers": "2", "scale": "0.5", "zero_point": "3"}
         args = ", ".join("%s=%s" % (n, values[n]) for n in req)
         lines.append("\t".join(["sig", t, "%s(%s)" % (t, args)]))
         for name, default in sig:

@@ -1284,7 +1284,7 @@ static void test_npy_write_errors(void **state) {
   fx_diag d;
   fx_diag_init(&d);
   uint16_t v[2] = {0x3f80, 0x4000};
-  fx_tensor t = {S(""), FXRT_BF16, 1, {2}, v, 4};
+  fx_tensor t = {.name = S(""), .dtype = FXRT_BF16, .ndim = 1, .shape = {2}, .data = v, .nbytes = 4};
   assert_false(fx_npy_write("/tmp/never_written.npy", &t, &d));
   assert_diag_has(&d, "cannot write a bf16 tensor as .npy");
   t.dtype = FXRT_I16;

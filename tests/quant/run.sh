@@ -1,0 +1,31 @@
+#!/bin/bash
+# ctest quant_e2e: the models of tests/quant/gen.py (FX graph mode quantization, torch 1.13, qnnpack) through
+# `fx2c run`, `fx2c compile --emit exe` and `fx2c compile -Os --emit exe`, each output compared with PyTorch's
+# (tests/quant/compare.py). Needs /usr/bin/python3 with torch: exit 77 (skipped) without it.
+#   tests/quant/run.sh FX2C [CASE ...]
+set -u
+FX2C=$(realpath "$1")
+shift
+HERE=$(cd "$(dirname "$0")" && pwd)
+PY=/usr/bin/python3
+$PY -c 'import torch, numpy' 2>/dev/null || { echo "torch is missing: skipped"; exit 77; }
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+$PY "$HERE/gen.py" "$W" "$@" || exit 1
+fail=0
+for d in "$W"/*/; do
+  c=$(basename "$d")
+  cd "$d" || exit 1
+  A=(graph.fx --modules modules.txt --weights weights.pt)
+  if ! "$FX2C" run "${A[@]}" input.npy -o run > log 2>&1; then echo "$c run: FAILED"; cat log; fail=1; continue; fi
+  $PY "$HERE/compare.py" expected.npy run/output0.npy > cmp 2>&1 || { echo "$c run: $(cat cmp)"; fail=1; }
+  for opt in "" -Os; do
+    if ! "$FX2C" compile "${A[@]}" $opt --input x=input.npy --emit exe -o exe$opt > log 2>&1 ||
+       ! ./exe$opt input.npy -o out$opt > log2 2>&1; then
+      echo "$c exe $opt: FAILED"; cat log log2 2>/dev/null; fail=1; continue
+    fi
+    $PY "$HERE/compare.py" expected.npy out$opt/output0.npy > cmp 2>&1 || { echo "$c exe $opt: $(cat cmp)"; fail=1; }
+  done
+  echo "$c: run, exe, exe -Os checked"
+done
+exit $fail
