@@ -24,7 +24,9 @@
 #include <errno.h>
 #include <math.h>
 #include <dirent.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <time.h>
@@ -316,34 +318,61 @@ static int take_opt(const cli_opt *table, const char *cmd, int argc, char **argv
 static struct {
   bool verbose, tty;     /* -v; stderr is a terminal and not -q */
   double start, stage;   /* when the command and the current stage started */
-  bool shown;            /* a progress line is on the terminal */
   time_t wall_start;     /* for the files written */
 } fb;
 
 static double now_seconds(void);
 
-static void fb_start(bool verbose, bool quiet) {
+/* The progress line is written by a timer's signal (a stage such as building an executable may last long): from one
+ * second on, every half second, the current stage's line, which fb_stage prepares in the buffer the handler is not
+ * reading (write(2) is async-signal-safe; stdio is not). */
+static char fb_lines[2][300];
+static volatile sig_atomic_t fb_current = -1, fb_written;
+
+static void fb_tick(int sig) {
+  (void)sig;
+  int k = fb_current;
+  if (k < 0) return;
+  size_t n = strlen(fb_lines[k]);
+  ssize_t w = write(2, fb_lines[k], n);
+  (void)w;
+  fb_written = 1;
+}
+
+static void fb_start(bool verbose, bool quiet, bool progress) {
   fb.verbose = verbose && !quiet;
   fb.tty = !quiet && !verbose && isatty(2);
   fb.start = fb.stage = now_seconds();
   fb.wall_start = time(NULL);
-  fb.shown = false;
+  if (!progress) fb.tty = false;
+  if (!fb.tty) return;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = fb_tick;
+  sa.sa_flags = SA_RESTART; /* no system call of the compile sees EINTR */
+  sigemptyset(&sa.sa_mask);
+  struct itimerval t = {{0, 500000}, {1, 0}};
+  if (sigaction(SIGALRM, &sa, NULL) != 0 || setitimer(ITIMER_REAL, &t, NULL) != 0) fb.tty = false;
 }
 
-/* A new stage: on the progress line once the command has run a second. */
+/* A new stage: the progress line's text from now on. */
 static void fb_stage(const char *fmt, const char *arg) {
   fb.stage = now_seconds();
-  if (!fb.tty || fb.stage - fb.start < 1.0) return;
-  fprintf(stderr, "\rfx2c: %.1f s: ", fb.stage - fb.start);
-  fprintf(stderr, fmt, arg);
-  fputs("\033[K", stderr);
-  fflush(stderr);
-  fb.shown = true;
+  if (!fb.tty) return;
+  int k = fb_current == 0 ? 1 : 0;
+  int n = snprintf(fb_lines[k], sizeof fb_lines[k] - 12, "\rfx2c: ");
+  snprintf(fb_lines[k] + n, sizeof fb_lines[k] - 12 - (size_t)n, fmt, arg);
+  strcat(fb_lines[k], " ...\033[K");
+  fb_current = k;
 }
 
 static void fb_end(void) {
-  if (fb.shown) fputs("\r\033[K", stderr);
-  fb.shown = false;
+  if (!fb.tty) return;
+  struct itimerval off = {{0, 0}, {0, 0}};
+  setitimer(ITIMER_REAL, &off, NULL);
+  fb_current = -1;
+  if (fb_written) fputs("\r\033[K", stderr);
+  fb_written = 0;
 }
 
 static void fb_pass(void *ctx, const char *pass, const fx_pass_stats *st) {
@@ -993,7 +1022,7 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     return EXIT_USAGE; /* the executables' runtime is built with -march=CPU */
 
   if (!compile_outputs_allowed(&o)) return EXIT_USAGE;
-  fb_start(o.verbose, o.quiet);
+  fb_start(o.verbose, o.quiet, true);
 
   fx_diag d;
   fx_diag_init(&d);
@@ -1255,7 +1284,7 @@ static int cmd_run(int argc, char **argv) {
       return usage_error(bad, v);
     }
   }
-  fb_start(verbose, quiet);
+  fb_start(verbose, quiet, false);
   if (!graph_path || !out_dir) {
     free(in_paths), free(named);
     return usage_error("%s", "run needs a GRAPH and -o OUTDIR");

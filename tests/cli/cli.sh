@@ -377,5 +377,15 @@ for c in small:2,3 sci:2,3 wrap:30 summary:2,3,12,15; do
   expect "--print ($name)" 0 "" "$work/p_$name.exe" "$pr/$name.npy" --print
   if cmp -s "$work/out" "$pr/$name.expect"; then pass=$((pass + 1)); else echo "FAIL --print $name differs from numpy's"; diff "$pr/$name.expect" "$work/out" | head; fail=$((fail + 1)); fi
 done
+# the progress line: on a terminal (script(1)), for a compile over a second (a C compiler that takes 1.5 s), cleared
+if command -v script >/dev/null; then
+  printf '#!/bin/sh\nsleep 1.5\nexec cc "$@"\n' >"$work/slowcc"; chmod +x "$work/slowcc"
+  CC=$work/slowcc script -qec "'$fx2c' compile '$work/relu.fx' --input 'x:f32[2,3]' --emit exe -o '$work/slow.exe'" /dev/null >"$work/tty" 2>&1
+  if grep -q $'\rfx2c: building '"$work/slow.exe"' \.\.\.' "$work/tty" && [ "$(tail -c 4 "$work/tty" | od -An -c | tr -d ' ')" = '\r033[K' ] &&
+     [ -x "$work/slow.exe" ]; then pass=$((pass + 1))
+  else echo "FAIL the progress line on a terminal"; od -c "$work/tty" | head; fail=$((fail + 1)); fi
+  CC=$work/slowcc script -qec "'$fx2c' compile '$work/relu.fx' --input 'x:f32[2,3]' --emit exe -q -o '$work/slow.exe'" /dev/null >"$work/tty" 2>&1
+  [ ! -s "$work/tty" ] && pass=$((pass + 1)) || { echo "FAIL -q: a progress line"; od -c "$work/tty" | head -3; fail=$((fail + 1)); }
+fi
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]
