@@ -89,6 +89,9 @@ static bool resolve_target(const fx_llvm_opts *lo, target_spec *t, char *msg, si
     return false;
   }
   const char *cpu = lo->cpu && *lo->cpu ? lo->cpu : "generic";
+  /* Cortex-M4F: thumbv7em with the hard-float ABI has an FPU, which LLVM's generic CPU for it lacks */
+  if (!(lo->cpu && *lo->cpu) && strncmp(t->triple, "thumbv7em", 9) == 0 && strstr(t->triple, "eabihf"))
+    cpu = "cortex-m4";
   if (strcmp(cpu, "native") == 0) {
     if (!t->host) {
       snprintf(msg, cap, "--cpu native is this machine's CPU; it cannot be used with --target %s", want);
@@ -137,9 +140,112 @@ static LLVMTargetMachineRef make_machine(const target_spec *t, int opt_level) {
   return LLVMCreateTargetMachine(t->target, t->triple, t->cpu, t->features, lvl, reloc, LLVMCodeModelDefault);
 }
 
+/* What LLVM writes on standard error (llvm::errs(), unbuffered) while it makes a target machine for cpu and features:
+ * its warnings about unknown CPU and feature names, or, for the CPU "help", its tables of both. NULL if standard
+ * error cannot be redirected. */
+static char *machine_messages(const target_spec *t, const char *cpu, const char *features) {
+  FILE *tmp = tmpfile();
+  if (!tmp) return NULL;
+  fflush(stderr);
+  int saved = dup(2);
+  if (saved < 0 || dup2(fileno(tmp), 2) < 0) {
+    if (saved >= 0) close(saved);
+    fclose(tmp);
+    return NULL;
+  }
+  LLVMTargetMachineRef tm =
+      LLVMCreateTargetMachine(t->target, t->triple, cpu, features, LLVMCodeGenLevelNone, LLVMRelocDefault,
+                              LLVMCodeModelDefault);
+  if (tm) LLVMDisposeTargetMachine(tm);
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  long n = ftell(tmp);
+  char *text = fx_xmalloc(n > 0 ? (size_t)n + 1 : 1);
+  rewind(tmp);
+  size_t got = n > 0 ? fread(text, 1, (size_t)n, tmp) : 0;
+  text[got] = 0;
+  fclose(tmp);
+  return text;
+}
+
+/* The names of one of the tables that LLVM prints for the CPU "help" ("Available CPUs for this target:" or
+ * "Available features for this target:"): "  name  - description" lines up to a blank line. */
+static size_t help_names(const char *help, const char *title, char ***names) {
+  size_t n = 0;
+  *names = NULL;
+  const char *s = help ? strstr(help, title) : NULL;
+  if (!s) return 0;
+  s = strchr(s, '\n');
+  while (s && *s == '\n' && s[1] == '\n') s++; /* the blank line after the title */
+  while (s && s[0] == '\n' && s[1] == ' ') {
+    const char *b = s + 1;
+    while (*b == ' ') b++;
+    size_t len = strcspn(b, " \n");
+    *names = fx_xrealloc(*names, (n + 1) * sizeof **names);
+    (*names)[n] = fx_xmalloc(len + 1);
+    memcpy((*names)[n], b, len);
+    (*names)[n++][len] = 0;
+    s = strchr(b, '\n');
+  }
+  return n;
+}
+
+/* "did you mean" and the valid names, for a CPU or feature name that LLVM does not know */
+static void explain_name(char *msg, size_t cap, const char *what, const char *bad, size_t badlen, const char *triple,
+                         char **names, size_t n) {
+  const char *near = fx_nearest_name(bad, badlen, (const char *const *)names, n);
+  size_t k = (size_t)snprintf(msg, cap, "%s '%.*s' is not known to LLVM for target '%s'", what, (int)badlen, bad, triple);
+  if (near && k < cap) k += (size_t)snprintf(msg + k, cap - k, "; did you mean '%s'?", near);
+  if (k < cap) k += (size_t)snprintf(msg + k, cap - k, " (valid: %s", n ? "" : "none listed");
+  for (size_t i = 0; i < n && k < cap; i++) k += (size_t)snprintf(msg + k, cap - k, "%s%s", i ? " " : "", names[i]);
+  if (k < cap) snprintf(msg + k, cap - k, ")");
+}
+
+/* --cpu and --features against the names LLVM has for the target (which it only warns about, then ignores) */
+static bool check_names(const target_spec *t, char *msg, size_t cap) {
+  bool known_cpu = strcmp(t->cpu, "generic") == 0;
+  if (known_cpu && !*t->features) return true;
+  char *warn = machine_messages(t, t->cpu, t->features);
+  if (!warn) return true;
+  bool bad_cpu = strstr(warn, "is not a recognized processor") != NULL;
+  const char *bad_feature = strstr(warn, "is not a recognized feature");
+  fx_xfree(warn);
+  if (!bad_cpu && !bad_feature) return true;
+  char *help = machine_messages(t, "help", "");
+  char **names;
+  size_t n = help_names(help, bad_cpu ? "Available CPUs for this target:" : "Available features for this target:", &names);
+  if (bad_cpu) explain_name(msg, cap, "--cpu", t->cpu, strlen(t->cpu), t->triple, names, n);
+  else { /* which one: each alone */
+    const char *f = t->features, *which = f;
+    size_t wl = strlen(f);
+    while (*f) {
+      size_t fl = strcspn(f, ",");
+      char one[200];
+      snprintf(one, sizeof one, "%.*s", (int)fl, f);
+      bool found = false;
+      for (size_t i = 0; i < n && !found; i++) found = strcmp(names[i], one + 1) == 0;
+      if (!found) {
+        which = f + 1, wl = fl - 1;
+        break;
+      }
+      f += fl + (f[fl] == ',');
+    }
+    explain_name(msg, cap, "--features: feature", which, wl, t->triple, names, n);
+  }
+  for (size_t i = 0; i < n; i++) fx_xfree(names[i]);
+  fx_xfree(names);
+  fx_xfree(help);
+  return false;
+}
+
 bool fx_llvm_check_target(const fx_llvm_opts *lo, char *msg, size_t cap) {
   target_spec t;
   if (!resolve_target(lo, &t, msg, cap)) return false;
+  if (!check_names(&t, msg, cap)) {
+    spec_free(&t);
+    return false;
+  }
   LLVMTargetMachineRef tm = make_machine(&t, lo->opt_level);
   bool ok = tm != NULL;
   if (!ok) snprintf(msg, cap, "LLVM cannot make a target machine for '%s' (cpu %s)", t.triple, t.cpu);

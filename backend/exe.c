@@ -19,6 +19,10 @@
 
 extern char **environ;
 
+#ifndef FX2C_VERSION
+#define FX2C_VERSION "0.0.0"
+#endif
+
 static void remove_dir(const char *dir) {
   DIR *dp = opendir(dir);
   if (!dp) return;
@@ -327,6 +331,7 @@ static const char driver_model_part[] =
     "extern const size_t fxm_workspace_size;\n"
     "extern const fxm_desc fxm_inputs[], fxm_outputs[];\n"
     "fxrt_status fxm_run(void *const *in, void *const *out, void *ws, const fxrt_threadpool *threads);\n"
+    "#define FXM_FX2C_VERSION \"" FX2C_VERSION "\"\n"
     "#define FXM_NUM_INPUTS fxm_num_inputs\n"
     "#define FXM_NUM_OUTPUTS fxm_num_outputs\n"
     "#define FXM_WORKSPACE_SIZE fxm_workspace_size\n"

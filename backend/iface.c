@@ -486,7 +486,7 @@ bool fx_iface_main(const fx_iface *e, fx_buf *b) {
   uint32_t nin = fx_iface_inputs(e, NULL);
   fx_io *in = fx_xcalloc(nin + 1, sizeof *in);
   fx_iface_inputs(e, in);
-  fx_buf_printf(b, "#include \"model.h\"\n\n#define FXM_NUM_INPUTS %s_NUM_INPUTS\n#define FXM_NUM_OUTPUTS %s_NUM_OUTPUTS\n"
+  fx_buf_printf(b, "#include \"model.h\"\n\n#define FXM_FX2C_VERSION \"" FX2C_VERSION "\"\n#define FXM_NUM_INPUTS %s_NUM_INPUTS\n#define FXM_NUM_OUTPUTS %s_NUM_OUTPUTS\n"
                    "#define FXM_WORKSPACE_SIZE %s_WORKSPACE_SIZE\n",
                 e->upper, e->upper, e->upper);
   if (e->o->profile) fx_buf_printf(b, "#define FXM_NUM_NODES %s_NUM_NODES\n#define FXM_NODES %s_nodes\n\n", e->upper, e->prefix);

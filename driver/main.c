@@ -23,7 +23,12 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
+#include <dirent.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,13 +47,14 @@ enum { EXIT_INPUT_ERROR = 1, EXIT_USAGE = 2, EXIT_OVER_RAM_LIMIT = 3 /* generate
 
 static const char usage_text[] =
     "usage: fx2c compile GRAPH [options] --emit KIND -o PATH\n"
-    "       fx2c run GRAPH [--modules FILE] [--weights FILE] IN0.npy [IN1.npy ...] -o OUTDIR [--threads N] [--profile]\n"
+    "       fx2c run GRAPH [--modules FILE] [--weights FILE] IN0.npy [IN1.npy ...] [--input NAME=FILE.npy] -o OUTDIR\n"
+    "                [--threads N] [--profile]\n"
     "                [--trace FILE.json] [--dump DIR]\n"
     "       fx2c compare REF_DIR OUT_DIR [--tol T]\n"
     "       fx2c trace-diff CONTROL.json... --test TEST.json... [--by name|op|both] [--sort KEY] [--csv FILE]\n"
     "                [--plot-counts FILE.svg] [--plot-durations FILE.svg] [--top N]\n"
     "       fx2c --list-ops [--format text|markdown]\n"
-    "       fx2c --help | --version\n";
+    "       fx2c --help | --version;  fx2c COMMAND --help\n";
 
 static const char help_text[] =
     "fx2c " FX2C_VERSION ": an ahead-of-time compiler for the graphs that PyTorch prints with print(gm.graph).\n"
@@ -71,8 +77,10 @@ static const char help_text[] =
     "                       ops (with their spellings torch.NAME, F.NAME, the method, aten), the other\n"
     "                       function, method and aten targets, fx2c's own ops; --format markdown writes\n"
     "                       docs/ops.md\n"
-    "\n"
-    "Options of compile:\n"
+    "\n";
+
+static const char help_compile[] =
+    "Options of compile (each with a value also as --opt=value):\n"
     "  --emit KIND          what to write:\n"
     "                         graph  the graph in the print(gm.graph) format, parseable again; with -O0 a graph\n"
     "                                that torch printed comes back byte for byte\n"
@@ -87,8 +95,8 @@ static const char help_text[] =
     "                                llvm, bc and obj write model.h beside PATH (PATH minus its extension,\n"
     "                                plus .h: model.o -> model.h); link the object with the runtime\n"
     "                                (libfxrt.a) and -lm\n"
-    "  -o PATH              where to write; '-' is standard output\n"
-    "  -O0, -O1, -O2        optimisation level (default -O2): -O0 no passes; -O2 noop,constfold,bnfold,\n"
+    "  -o PATH              where to write ('-' is standard output); missing folders are created\n"
+    "  -O0, -O1, -O2, -O3   optimisation level (default -O2; -O3 is -O2): -O0 no passes; -O2 noop,constfold,bnfold,\n"
     "                       epilogue,padfold,prepack,winograd,nchwc,cse,ewfuse,dce; -O1 the same without\n"
     "                       winograd (whose transformed weights are 1.8x to 4x the size of the originals),\n"
     "                       prepack and nchwc (whose packed weights and blocked tensors are padded): the\n"
@@ -113,6 +121,11 @@ static const char help_text[] =
     "                       ewfuse (elementwise chains in one loop), dce (dead code)\n"
     "  --print-after PASS   print the graph (FX text) on stderr after PASS, or after every pass with 'all'\n"
     "  --stats              per pass on stderr: nodes before and after, removed, folded, fused\n"
+    "  -v, --verbose        on stderr: every pass with its time and its node count before and after, the\n"
+    "                       stages' times, and every file written with its size\n"
+    "  -q, --quiet          nothing on stderr but errors (no warnings, no progress line). Without -v or -q, a\n"
+    "                       compile that runs over a second shows its stage on a progress line when stderr\n"
+    "                       is a terminal\n"
     "  --modules FILE       the text of print(model) or print(gm), for call_module nodes\n"
     "  --weights FILE       the state_dict as .safetensors or .pt/.pth (torch.save)\n"
     "  --strip-prefix P     the weights' names that start with P are read without it (DistributedDataParallel's\n"
@@ -121,7 +134,9 @@ static const char help_text[] =
     "                       the C sources that implement them, copied into the C folder and compiled into\n"
     "                       executables (docs/custom-ops.md)\n"
     "  --input SPEC         an input's shape and dtype, NAME:DTYPE[D0,D1,...] (x:f32[1,3,224,224]) or\n"
-    "                       NAME=FILE.npy; DTYPE is one of f32 f64 f16 bf16 i64 i32 i16 i8 u8 bool.\n"
+    "                       NAME=FILE.npy; DTYPE is one of f32 f64 f16 bf16 i64 i32 i16 i8 u8 bool, or as\n"
+    "                       torch names it (float32, torch.int64, ...); the shape may be written as Python\n"
+    "                       prints it ('x:float32[1, 3, 224, 224]').\n"
     "                       With --modules/--weights/--input, compile checks that every node has a meaning\n"
     "                       (all unsupported targets are reported) and, given every input's shape, infers all\n"
     "                       shapes and dtypes\n"
@@ -136,9 +151,11 @@ static const char help_text[] =
     "  --backend c|llvm     the code generator of --emit exe (default c); llvm, bc and obj are LLVM's\n"
     "  --target TRIPLE      the LLVM target (default: this machine), e.g. aarch64-linux-gnu,\n"
     "                       thumbv7em-none-eabihf (Cortex-M4F), riscv32-unknown-elf\n"
-    "  --cpu CPU            generic (default), native (this machine), or a CPU name: for --backend c, a\n"
-    "                       -march value; for LLVM, an LLVM CPU (cortex-m4, skylake, ...)\n"
-    "  --features LIST      LLVM target features, e.g. +avx2,-fma\n"
+    "  --cpu CPU            generic (default; cortex-m4 for thumbv7em-none-eabihf, with its FPU), native\n"
+    "                       (this machine), or a CPU name: for --backend c, a -march value (checked with the\n"
+    "                       C compiler first); for LLVM, an LLVM CPU (cortex-m4, skylake, ...). A name that\n"
+    "                       LLVM or the C compiler does not know is refused (exit status 2) with the valid ones\n"
+    "  --features LIST      LLVM target features, e.g. +avx2,-fma (checked against the target's)\n"
     "  -g                   debug information: each kernel call at its FX node's line in GRAPH (LLVM), or\n"
     "                       cc -g (--backend c --emit exe)\n"
     "  --keep-build DIR     --emit exe: keep the generated sources in DIR\n"
@@ -146,22 +163,31 @@ static const char help_text[] =
     "                       the executable is linked dynamically (the sanitizers need it). With --backend llvm\n"
     "                       they build the runtime, which is cached (in $FX2C_CACHE_DIR, else\n"
     "                       $XDG_CACHE_HOME/fx2c or ~/.cache/fx2c) by compiler, flags and sources\n"
-    "\n"
-    "Options of run:\n"
-    "  --modules FILE, --weights FILE, --strip-prefix P, --custom-ops FILE   as for compile (run builds the ops' sources as a\n"
-    "                       shared library and loads it)\n"
+    "\n";
+
+static const char help_run[] =
+    "Options of run (each with a value also as --opt=value):\n"
+    "  --modules FILE, --weights FILE, --strip-prefix P, --custom-ops FILE   as for compile (run builds the ops'\n"
+    "                       sources as a shared library and loads it)\n"
+    "  --input NAME=FILE.npy   the input of placeholder NAME (besides, or instead of, the positional files)\n"
     "  -o OUTDIR            where the outputs go (created if missing)\n"
+    "  -v, --verbose        the interpreter's time and every file written with its size, on stderr\n"
+    "  -q, --quiet          nothing on stderr but errors\n"
     "  --threads N          split the heavy kernels over N threads (default 1); the outputs are the same bits\n"
     "  --stats              print the interpreter's time and peak activation memory on stderr\n"
     "  --profile            print every node's time (the table of a profiling build's executable) on stdout\n"
     "  --trace FILE.json    write every node's time as Chrome trace events (Perfetto, chrome://tracing)\n"
     "  --dump DIR           write every node's result as DIR/<node>.npy (<node>.<k>.npy for item k of a tuple;\n"
     "                       a fused node's under the node whose value it computes) and DIR/nodes.tsv\n"
-    "\n"
+    "\n";
+
+static const char help_compare[] =
     "Options of compare:\n"
     "  --tol T              a node is within when its largest difference is at most T x max(1, largest |value|\n"
     "                       of the reference) (default 1e-4, the rule of fx2c's tests)\n"
-    "\n"
+    "\n";
+
+static const char help_trace_diff[] =
     "Options of trace-diff:\n"
     "  --test FILE...       the test traces (the files before it are the control)\n"
     "  --by name|op|both    group by node name, op type or both (default: both for fx2c's traces, op type\n"
@@ -170,7 +196,9 @@ static const char help_text[] =
     "                       control or test (the largest total duration first)\n"
     "  --csv FILE           every row as CSV; --plot-counts / --plot-durations FILE.svg: bar charts of the\n"
     "                       top changes (--top N, default 20)\n"
-    "\n"
+    "\n";
+
+static const char help_tail[] =
     "Files: GRAPH and --modules are read up to 256 MiB (a pipe or standard input too; a directory or a device is\n"
     "refused); weights and .npy files must be regular files. No output (-o, the files written into its folder or\n"
     "beside it, --keep-build) may be one of the input files, by any path or link: fx2c refuses before writing.\n"
@@ -207,6 +235,7 @@ typedef struct {
   bool weights_file, report;
   bool profile;             /* --profile: code timed per node (fxrt.h's hooks) */
   bool llvm;                /* the LLVM backend generates the code */
+  bool verbose, quiet;      /* -v, -q */
   char header_path[4200];   /* --emit llvm|bc|obj: model.h, beside the output */
   char weights_bin[4200];   /* ... and the weights with --weights-file */
   int argc;
@@ -219,6 +248,259 @@ static int usage_error(const char *fmt, const char *arg) {
   fputc('\n', stderr);
   fputs(usage_text, stderr);
   return EXIT_USAGE;
+}
+
+/* ---- options: a table per command; an option with a value is `--opt VALUE` or `--opt=VALUE` ---- */
+typedef struct {
+  const char *name;
+  bool value; /* takes a value */
+} cli_opt;
+
+static const cli_opt compile_table[] = {
+    {"-o", true},          {"--emit", true},        {"--modules", true},    {"--weights", true},
+    {"--custom-ops", true}, {"--backend", true},    {"--target", true},     {"--prefix", true},
+    {"--cpu", true},       {"--keep-build", true},  {"--cflags", true},     {"--features", true},
+    {"--passes", true},    {"--print-after", true}, {"--input", true},      {"-g", false},
+    {"--stats", false},    {"--weights-file", false}, {"--report", false},  {"--profile", false},
+    {"-O0", false},        {"-O1", false},          {"-O2", false},         {"-O3", false},
+    {"-Os", false},        {"-v", false},           {"--verbose", false},   {"-q", false},
+    {"--quiet", false},    {"-h", false},           {"--help", false},      {"--strip-prefix", true},
+    {"--ram-limit", true}, {NULL, false}};
+
+static const cli_opt run_table[] = {
+    {"-o", true},       {"--modules", true}, {"--weights", true}, {"--custom-ops", true}, {"--input", true},
+    {"--threads", true}, {"--trace", true},  {"--dump", true},    {"--stats", false},     {"--profile", false},
+    {"-v", false},      {"--verbose", false}, {"-q", false},      {"--quiet", false},     {"-h", false},
+    {"--help", false},  {"--strip-prefix", true}, {NULL, false}};
+
+/* An unknown word among names: the message, with the nearest name when one is near. */
+static int unknown_word(const char *what, const char *word, const char *where, const char *const *names, size_t n,
+                        const char *expected) {
+  const char *near = fx_nearest_name(word, strlen(word), names, n);
+  fprintf(stderr, "fx2c: error: unknown %s '%s'%s", what, word, where);
+  if (near) fprintf(stderr, "; did you mean '%s'?", near);
+  if (expected) fprintf(stderr, " (expected %s)", expected);
+  fputc('\n', stderr);
+  return EXIT_USAGE;
+}
+
+/* argv[*i] against a command's table: 1 with *opt (the table's spelling) and *val (NULL for a flag), 0 for an
+ * argument that is not an option ('-' is standard input), or -1 after the message (an unknown option, with the
+ * nearest one; a missing value; a value given to a flag). */
+static int take_opt(const cli_opt *table, const char *cmd, int argc, char **argv, int *i, const char **opt,
+                    const char **val) {
+  const char *a = argv[*i];
+  *val = NULL;
+  if (a[0] != '-' || a[1] == 0) return 0;
+  const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
+  size_t len = eq ? (size_t)(eq - a) : strlen(a), n = 0;
+  for (const cli_opt *o = table; o->name; o++, n++)
+    if (strlen(o->name) == len && strncmp(o->name, a, len) == 0) {
+      *opt = o->name;
+      if (!o->value) {
+        if (!eq) return 1;
+        fprintf(stderr, "fx2c: error: option '%s' takes no value (not '%s')\n", o->name, a);
+        return -1;
+      }
+      if (eq) *val = eq + 1;
+      else if (*i + 1 < argc) *val = argv[++*i];
+      else {
+        fprintf(stderr, "fx2c: error: option '%s' needs a value\n", o->name);
+        return -1;
+      }
+      return 1;
+    }
+  const char **names = fx_xcalloc(n + 1, sizeof *names);
+  for (size_t k = 0; k < n; k++) names[k] = table[k].name;
+  char word[120];
+  snprintf(word, sizeof word, "%.*s", (int)(len < 100 ? len : 100), a);
+  const char *near = fx_nearest_name(word, strlen(word), names, n);
+  fprintf(stderr, "fx2c: error: unknown option '%s' of fx2c %s", word, cmd);
+  if (near) fprintf(stderr, "; did you mean '%s'?", near);
+  fprintf(stderr, " (fx2c %s --help lists them)\n", cmd);
+  fx_xfree(names);
+  return -1;
+}
+
+/* ---- feedback: -v, and the progress line on a terminal for a compile over a second ---- */
+static struct {
+  bool verbose, tty;     /* -v; stderr is a terminal and not -q */
+  double start, stage;   /* when the command and the current stage started */
+  time_t wall_start;     /* for the files written */
+} fb;
+
+static double now_seconds(void);
+
+/* The progress line is written by a timer's signal (a stage such as building an executable may last long): from one
+ * second on, every half second, the current stage's line, which fb_stage prepares in the buffer the handler is not
+ * reading (write(2) is async-signal-safe; stdio is not). */
+static char fb_lines[2][300];
+static volatile sig_atomic_t fb_current = -1, fb_written;
+
+static void fb_tick(int sig) {
+  (void)sig;
+  int k = fb_current;
+  if (k < 0) return;
+  size_t n = strlen(fb_lines[k]);
+  ssize_t w = write(2, fb_lines[k], n);
+  (void)w;
+  fb_written = 1;
+}
+
+static void fb_start(bool verbose, bool quiet, bool progress) {
+  fb.verbose = verbose && !quiet;
+  fb.tty = !quiet && !verbose && isatty(2);
+  fb.start = fb.stage = now_seconds();
+  fb.wall_start = time(NULL);
+  if (!progress) fb.tty = false;
+  if (!fb.tty) return;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = fb_tick;
+  sa.sa_flags = SA_RESTART; /* no system call of the compile sees EINTR */
+  sigemptyset(&sa.sa_mask);
+  struct itimerval t = {{0, 500000}, {1, 0}};
+  if (sigaction(SIGALRM, &sa, NULL) != 0 || setitimer(ITIMER_REAL, &t, NULL) != 0) fb.tty = false;
+}
+
+/* A new stage: the progress line's text from now on. */
+static void fb_stage(const char *fmt, const char *arg) {
+  fb.stage = now_seconds();
+  if (!fb.tty) return;
+  int k = fb_current == 0 ? 1 : 0;
+  int n = snprintf(fb_lines[k], sizeof fb_lines[k] - 12, "\rfx2c: ");
+  snprintf(fb_lines[k] + n, sizeof fb_lines[k] - 12 - (size_t)n, fmt, arg);
+  strcat(fb_lines[k], " ...\033[K");
+  fb_current = k;
+}
+
+static void fb_end(void) {
+  if (!fb.tty) return;
+  struct itimerval off = {{0, 0}, {0, 0}};
+  setitimer(ITIMER_REAL, &off, NULL);
+  fb_current = -1;
+  if (fb_written) fputs("\r\033[K", stderr);
+  fb_written = 0;
+}
+
+static void fb_pass(void *ctx, const char *pass, const fx_pass_stats *st) {
+  (void)ctx;
+  if (!st) fb_stage("pass %s", pass);
+  else if (fb.verbose)
+    fprintf(stderr, "fx2c: pass %-9s %8.3f s  %5u -> %5u nodes\n", pass, now_seconds() - fb.stage, st->nodes_before,
+            st->nodes_after);
+}
+
+static void fb_file(const char *path) {
+  struct stat sb;
+  if (fb.verbose && strcmp(path, "-") != 0 && stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
+    fprintf(stderr, "fx2c: wrote %s (%lld bytes)\n", path, (long long)sb.st_size);
+}
+
+/* -v: the files of folder dir written by this command (modified since it started), sorted by name */
+static void fb_folder(const char *dir) {
+  if (!fb.verbose) return;
+  DIR *dp = opendir(dir);
+  if (!dp) return;
+  char **names = NULL;
+  size_t n = 0;
+  for (struct dirent *e; (e = readdir(dp));) {
+    fx_buf path = {0};
+    fx_buf_printf(&path, "%s/%s", dir, e->d_name);
+    fx_buf_putc(&path, 0);
+    struct stat sb;
+    if (stat(path.p, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_mtime >= fb.wall_start) {
+      names = fx_xrealloc(names, (n + 1) * sizeof *names);
+      names[n++] = path.p;
+    } else fx_buf_free(&path);
+  }
+  closedir(dp);
+  for (size_t i = 1; i < n; i++) /* insertion sort: a folder of a few dozen files */
+    for (size_t j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+      char *t = names[j];
+      names[j] = names[j - 1], names[j - 1] = t;
+    }
+  for (size_t i = 0; i < n; i++) fb_file(names[i]), fx_xfree(names[i]);
+  fx_xfree(names);
+}
+
+/* -q: the warnings (and the notes that belong to them) are dropped; errors stay */
+static void drop_warnings(fx_diag *d) {
+  uint32_t k = 0;
+  bool dropping = false;
+  for (uint32_t i = 0; i < d->n; i++) {
+    if (d->msgs[i].level != FX_DIAG_NOTE) dropping = d->msgs[i].level == FX_DIAG_WARNING;
+    if (dropping) fx_xfree(d->msgs[i].text);
+    else d->msgs[k++] = d->msgs[i];
+  }
+  d->n = k;
+  d->nwarnings = 0;
+}
+
+/* mkdir -p: path and every folder above it; false (errno set) if one cannot be made */
+static bool make_dirs(const char *path) {
+  size_t n = strlen(path);
+  char *b = fx_xmalloc(n + 1);
+  memcpy(b, path, n + 1);
+  bool ok = true;
+  for (size_t i = 1; ok && i <= n; i++)
+    if (b[i] == '/' || b[i] == 0) {
+      char c = b[i];
+      b[i] = 0;
+      struct stat sb;
+      if (stat(b, &sb) != 0) ok = mkdir(b, 0777) == 0 || errno == EEXIST;
+      else if (!S_ISDIR(sb.st_mode)) ok = false, errno = ENOTDIR;
+      b[i] = c;
+    }
+  fx_xfree(b);
+  return ok;
+}
+
+/* The folder that will hold path (for a file), created with its parents; false after the message. */
+static bool make_parent_dirs(const char *path, bool is_folder) {
+  if (strcmp(path, "-") == 0) return true;
+  fx_buf dir = {0};
+  const char *slash = strrchr(path, '/');
+  if (is_folder) fx_buf_puts(&dir, path);
+  else if (slash && slash != path) fx_buf_printf(&dir, "%.*s", (int)(slash - path), path);
+  fx_buf_putc(&dir, 0);
+  bool ok = !dir.p[0] || make_dirs(dir.p);
+  if (!ok) fprintf(stderr, "fx2c: error: cannot create the folder '%s': %s\n", dir.p, strerror(errno));
+  fx_buf_free(&dir);
+  return ok;
+}
+
+/* --cpu for the C compiler (-march=CPU): tried once on an empty file before any work; false after the message and
+ * the compiler's own error (once). */
+static bool c_compiler_takes_cpu(const char *cpu) {
+  for (const char *c = cpu; *c; c++)
+    if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || strchr("-_.+", *c))) {
+      fprintf(stderr, "fx2c: error: --cpu '%s' is not a CPU name\n", cpu);
+      return false;
+    }
+  const char *cc = getenv("CC");
+  if (!cc || !*cc) cc = "cc";
+  fx_buf cmd = {0};
+  fx_buf_printf(&cmd, "%s -march=%s -x c -c -o /dev/null /dev/null 2>&1", cc, cpu);
+  fx_buf_putc(&cmd, 0);
+  FILE *p = popen(cmd.p, "r");
+  fx_buf out = {0};
+  if (p) {
+    char chunk[512];
+    for (size_t got; (got = fread(chunk, 1, sizeof chunk, p)) > 0;)
+      if (out.n < 8000) fx_buf_printf(&out, "%.*s", (int)got, chunk);
+  }
+  int status = p ? pclose(p) : -1;
+  fx_buf_putc(&out, 0);
+  bool ok = status == 0;
+  if (!ok) {
+    fprintf(stderr, "fx2c: error: --cpu '%s': the C compiler (%s) refuses -march=%s; choose a CPU it knows (or "
+                    "generic, or native)\n", cpu, cc, cpu);
+    if (out.p[0]) fputs(out.p, stderr);
+  }
+  fx_buf_free(&out);
+  fx_buf_free(&cmd);
+  return ok;
 }
 
 
@@ -332,6 +614,7 @@ static bool compile_outputs_allowed(const compile_opts *o) {
 }
 
 static int emit(const compile_opts *o, const fx_graph *g) {
+  if (!make_parent_dirs(o->out_path, false)) return EXIT_INPUT_ERROR;
   FILE *out = strcmp(o->out_path, "-") == 0 ? stdout : fopen(o->out_path, "wb");
   if (!out) {
     fprintf(stderr, "fx2c: error: cannot write '%s': %s\n", o->out_path, strerror(errno));
@@ -519,7 +802,7 @@ static bool check_program(const compile_opts *o, fx_graph *g, fx_source *msrc, f
 
 /* The optimisation pipeline (-O level or --passes) on a built program; --print-after and --stats on stderr. */
 static bool optimize(const compile_opts *o, fx_program *p, fx_modules *mods, fx_weights *w, fx_diag *d) {
-  fx_pass_manager pm = {p, mods, w, o->print_after, stderr, o->stats ? stderr : NULL, d};
+  fx_pass_manager pm = {p, mods, w, o->print_after, stderr, o->stats ? stderr : NULL, d, fb_pass, NULL};
   return fx_pass_manager_run(&pm, o->passes ? o->passes : fx_pass_pipeline(o->opt_level));
 }
 
@@ -567,6 +850,7 @@ static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag
       fx_program_read_weights(&p, have_w ? &w : NULL, d) &&
       optimize(o, &p, have_mods ? &mods : NULL, have_w ? &w : NULL, d)) {
     fx_lowered L;
+    fb_stage("%s", "lowering");
     if (fx_lower(&p, &L, d)) {
       fx_plan P;
       fx_plan_build(&L, &P);
@@ -621,7 +905,12 @@ static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag
       fx_emit_opts eo = {o->prefix, o->weights_file, false, cmd.p, files, nfiles, NULL, NULL, o->profile,
                          o->custom ? (const char *const *)o->custom->sources : NULL, o->custom ? o->custom->nsources : 0};
       bool done = false;
-      if (strcmp(o->emit, "c") == 0) done = fx_emit_c(&L, &P, &eo, o->out_path, d);
+      if (fb.verbose) fprintf(stderr, "fx2c: lowered and planned (%.3f s)\n", now_seconds() - fb.stage);
+      fb_stage(strcmp(o->emit, "exe") == 0 ? "building %s" : "writing %s", o->out_path);
+      if (!make_parent_dirs(o->out_path, strcmp(o->emit, "c") == 0) ||
+          (o->keep_build && strcmp(o->emit, "exe") == 0 && !make_parent_dirs(o->keep_build, true))) {
+        /* the message is out */
+      } else if (strcmp(o->emit, "c") == 0) done = fx_emit_c(&L, &P, &eo, o->out_path, d);
       else if (strcmp(o->emit, "exe") == 0) {
         const char *cpu = o->cpu && strcmp(o->cpu, "generic") != 0 ? o->cpu : NULL;
         fx_buf fl = {0};
@@ -651,6 +940,9 @@ static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag
 #endif
       }
       if (done) rc = 0;
+      if (done && fb.verbose)
+        fprintf(stderr, "fx2c: %s %s (%.3f s)\n", strcmp(o->emit, "exe") == 0 ? "built" : "wrote", o->out_path,
+                now_seconds() - fb.stage);
       fx_buf_free(&cmd);
       fx_plan_free(&P);
     }
@@ -670,36 +962,38 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
   o.argc = argc;
   o.argv = argv;
   for (int i = 0; i < argc; i++) {
-    const char *a = argv[i];
-#define NEXT_ARG(dst)                                                        \
-  do {                                                                       \
-    if (i + 1 >= argc) return usage_error("option '%s' needs a value", a);   \
-    dst = argv[++i];                                                         \
-  } while (0)
-    if (strcmp(a, "-o") == 0) NEXT_ARG(o.out_path);
-    else if (strcmp(a, "--emit") == 0) NEXT_ARG(o.emit);
-    else if (strcmp(a, "--modules") == 0) NEXT_ARG(o.modules_path);
-    else if (strcmp(a, "--weights") == 0) NEXT_ARG(o.weights_path);
-    else if (strcmp(a, "--strip-prefix") == 0) NEXT_ARG(strip_prefix);
-    else if (strcmp(a, "--custom-ops") == 0) NEXT_ARG(o.custom_path);
-    else if (strcmp(a, "--backend") == 0) NEXT_ARG(o.backend);
-    else if (strcmp(a, "--target") == 0) NEXT_ARG(o.target);
-    else if (strcmp(a, "--prefix") == 0) NEXT_ARG(o.prefix);
-    else if (strcmp(a, "--cpu") == 0) NEXT_ARG(o.cpu);
-    else if (strcmp(a, "--keep-build") == 0) NEXT_ARG(o.keep_build);
-    else if (strcmp(a, "--cflags") == 0) NEXT_ARG(o.cflags);
-    else if (strcmp(a, "--features") == 0) NEXT_ARG(o.features);
-    else if (strcmp(a, "-g") == 0) o.debug = true;
-    else if (strcmp(a, "--passes") == 0) NEXT_ARG(o.passes);
-    else if (strncmp(a, "--passes=", 9) == 0) o.passes = a + 9;
-    else if (strcmp(a, "--print-after") == 0) NEXT_ARG(o.print_after);
-    else if (strncmp(a, "--print-after=", 14) == 0) o.print_after = a + 14;
-    else if (strcmp(a, "--stats") == 0) o.stats = true;
-    else if (strcmp(a, "--weights-file") == 0) o.weights_file = true;
-    else if (strcmp(a, "--report") == 0) o.report = true;
-    else if (strcmp(a, "--ram-limit") == 0) {
-      const char *v;
-      NEXT_ARG(v);
+    const char *a = argv[i], *opt = NULL, *v = NULL;
+    int k = take_opt(compile_table, "compile", argc, argv, &i, &opt, &v);
+    if (k < 0) return EXIT_USAGE;
+    if (k == 0) {
+      if (o.graph_path) return usage_error("more than one GRAPH given ('%s')", a);
+      o.graph_path = a;
+      continue;
+    }
+    if (strcmp(opt, "-h") == 0 || strcmp(opt, "--help") == 0) {
+      printf("usage: fx2c compile GRAPH [options] --emit KIND -o PATH\n\n%s\n%s", help_compile, help_tail);
+      return 0;
+    }
+    if (strcmp(opt, "-o") == 0) o.out_path = v;
+    else if (strcmp(opt, "--emit") == 0) o.emit = v;
+    else if (strcmp(opt, "--modules") == 0) o.modules_path = v;
+    else if (strcmp(opt, "--weights") == 0) o.weights_path = v;
+    else if (strcmp(opt, "--strip-prefix") == 0) strip_prefix = v;
+    else if (strcmp(opt, "--custom-ops") == 0) o.custom_path = v;
+    else if (strcmp(opt, "--backend") == 0) o.backend = v;
+    else if (strcmp(opt, "--target") == 0) o.target = v;
+    else if (strcmp(opt, "--prefix") == 0) o.prefix = v;
+    else if (strcmp(opt, "--cpu") == 0) o.cpu = v;
+    else if (strcmp(opt, "--keep-build") == 0) o.keep_build = v;
+    else if (strcmp(opt, "--cflags") == 0) o.cflags = v;
+    else if (strcmp(opt, "--features") == 0) o.features = v;
+    else if (strcmp(opt, "-g") == 0) o.debug = true;
+    else if (strcmp(opt, "--passes") == 0) o.passes = v;
+    else if (strcmp(opt, "--print-after") == 0) o.print_after = v;
+    else if (strcmp(opt, "--stats") == 0) o.stats = true;
+    else if (strcmp(opt, "--weights-file") == 0) o.weights_file = true;
+    else if (strcmp(opt, "--report") == 0) o.report = true;
+    else if (strcmp(opt, "--ram-limit") == 0) {
       char *end;
       errno = 0;
       unsigned long long n = *v >= '0' && *v <= '9' ? strtoull(v, &end, 10) : 0;
@@ -707,29 +1001,25 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
         return usage_error("bad --ram-limit '%s'; expected the workspace's budget in bytes, a positive integer", v);
       o.ram_limit = n;
     }
-    else if (strcmp(a, "--profile") == 0) o.profile = true;
-    else if (strcmp(a, "--input") == 0) {
-      const char *spec;
-      NEXT_ARG(spec);
+    else if (strcmp(opt, "--profile") == 0) o.profile = true;
+    else if (strcmp(opt, "-v") == 0 || strcmp(opt, "--verbose") == 0) o.verbose = true;
+    else if (strcmp(opt, "-q") == 0 || strcmp(opt, "--quiet") == 0) o.quiet = true;
+    else if (strcmp(opt, "--input") == 0) {
       fx_input_arg ia;
       char why[240], what[600];
-      if (!fx_parse_input_arg(spec, &ia, why, sizeof why)) {
-        snprintf(what, sizeof what, "'%s': %s", spec, why);
+      if (!fx_parse_input_arg(v, &ia, why, sizeof why)) {
+        snprintf(what, sizeof what, "'%s': %s", v, why);
         return usage_error("bad --input %s; expected NAME:DTYPE[D0,D1,...] (x:f32[1,3,224,224], at most 8 dimensions, "
                            "each below 2**63) or NAME=FILE.npy", what);
       }
-      o.inputs[o.ninputs++] = spec;
-    } else if (strcmp(a, "-O0") == 0 || strcmp(a, "-O1") == 0 || strcmp(a, "-O2") == 0) {
-      o.opt_level = a[2] - '0';
-      o.size = false;
-    } else if (strcmp(a, "-Os") == 0) { /* for size: -O1's passes, the compact kernels, the smallest code */
+      o.inputs[o.ninputs++] = v;
+    } else if (strcmp(opt, "-Os") == 0) { /* for size: -O1's passes, the compact kernels, the smallest code */
       o.opt_level = 1;
       o.size = true;
+    } else { /* -O0 -O1 -O2, and -O3 as -O2 */
+      o.opt_level = opt[2] == '3' ? 2 : opt[2] - '0';
+      o.size = false;
     }
-    else if (a[0] == '-' && a[1] != 0) return usage_error("unknown option '%s'", a);
-    else if (!o.graph_path) o.graph_path = a;
-    else return usage_error("more than one GRAPH given ('%s')", a);
-#undef NEXT_ARG
   }
   if (o.passes) {
     const char *bad;
@@ -737,7 +1027,11 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     if (!fx_pass_list_valid(o.passes, &bad, &bad_len)) {
       char name[100];
       snprintf(name, sizeof name, "%.*s", (int)(bad_len < 90 ? bad_len : 90), bad);
-      return usage_error("unknown pass '%s' in --passes (see fx2c --help)", name);
+      const char *names[64];
+      size_t n = 0;
+      for (const fx_pass *ps = fx_passes; ps->name && n < 64; ps++) names[n++] = ps->name;
+      return unknown_word("pass", name, " in --passes", names, n,
+                          "a comma-separated list of the passes that fx2c compile --help lists");
     }
   }
   if (o.print_after && strcmp(o.print_after, "all") != 0) {
@@ -751,14 +1045,16 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
   if (!o.out_path) return usage_error("%s", "compile needs -o PATH ('-' for standard output)");
   bool is_llvm_kind = strcmp(o.emit, "llvm") == 0 || strcmp(o.emit, "bc") == 0 || strcmp(o.emit, "obj") == 0;
   bool codegen = strcmp(o.emit, "c") == 0 || strcmp(o.emit, "exe") == 0 || is_llvm_kind;
+  static const char *const kinds[] = {"graph", "dot", "c", "llvm", "bc", "obj", "exe"};
   if (!codegen && strcmp(o.emit, "graph") != 0 && strcmp(o.emit, "dot") != 0)
-    return usage_error("unknown --emit kind '%s' (expected graph, dot, c, llvm, bc, obj or exe)", o.emit);
+    return unknown_word("--emit kind", o.emit, "", kinds, 7, "graph, dot, c, llvm, bc, obj or exe");
   if (o.prefix && !fx_str_is_identifier(fx_str_make(o.prefix, strlen(o.prefix))))
     return usage_error("--prefix '%s' is not a C identifier", o.prefix);
   if (o.prefix && (strncmp(o.prefix, "fxrt", 4) == 0 || strncmp(o.prefix, "FXRT", 4) == 0))
     return usage_error("--prefix '%s' is in the runtime's namespace (fxrt)", o.prefix);
+  static const char *const backends[] = {"c", "llvm"};
   if (o.backend && strcmp(o.backend, "c") != 0 && strcmp(o.backend, "llvm") != 0)
-    return usage_error("unknown --backend '%s' (expected c or llvm)", o.backend);
+    return unknown_word("--backend", o.backend, "", backends, 2, "c or llvm");
   if (is_llvm_kind && o.backend && strcmp(o.backend, "c") == 0)
     return usage_error("--emit %s is the LLVM backend's output (--backend c emits c and exe)", o.emit);
   if (strcmp(o.emit, "c") == 0 && o.backend && strcmp(o.backend, "llvm") == 0)
@@ -778,8 +1074,11 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
   if (o.llvm) {
 #ifdef FX2C_HAVE_LLVM
     fx_llvm_opts lo = {o.target, o.cpu, o.features, o.opt_level, false, NULL, NULL, NULL, false};
-    char msg[600];
-    if (!fx_llvm_check_target(&lo, msg, sizeof msg)) return usage_error("%s", msg);
+    char msg[16384];
+    if (!fx_llvm_check_target(&lo, msg, sizeof msg)) {
+      fprintf(stderr, "fx2c: error: %s\n", msg);
+      return EXIT_USAGE;
+    }
 #else
     fprintf(stderr,
             "fx2c: error: %s needs the LLVM backend, and this fx2c was built without it (configure with "
@@ -799,7 +1098,11 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
                          "and _weights.bin; choose another name", o.out_path);
   }
 
+  if (o.cpu && strcmp(o.emit, "exe") == 0 && strcmp(o.cpu, "generic") != 0 && !c_compiler_takes_cpu(o.cpu))
+    return EXIT_USAGE; /* the executables' runtime is built with -march=CPU */
+
   if (!compile_outputs_allowed(&o)) return EXIT_USAGE;
+  fb_start(o.verbose, o.quiet, true);
 
   fx_diag d;
   fx_diag_init(&d);
@@ -818,9 +1121,12 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     }
     o.custom = &cops;
   }
+  fb_stage("reading %s", o.graph_path);
   if (fx_source_load(&src, o.graph_path, &d)) {
     fx_graph *g = fx_parse_graph(&src, &d);
     if (g) {
+      if (fb.verbose)
+        fprintf(stderr, "fx2c: read %s: %u nodes (%.3f s)\n", o.graph_path, g->nlive, now_seconds() - fb.stage);
       if (fx_graph_lint(g, &d) == 0) {
         if (codegen) {
           rc = generate(&o, g, &msrc, &d);
@@ -838,6 +1144,16 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
       fx_graph_free(g);
     }
   }
+  fb_end();
+  if (rc == 0 && fb.verbose) { /* the files written, with their sizes */
+    if (strcmp(o.emit, "c") == 0) fb_folder(o.out_path);
+    else fb_file(o.out_path);
+    if (o.header_path[0]) fb_file(o.header_path);
+    if (o.weights_file && o.weights_bin[0]) fb_file(o.weights_bin);
+    if (o.keep_build) fb_folder(o.keep_build);
+    fprintf(stderr, "fx2c: done in %.3f s\n", now_seconds() - fb.start);
+  }
+  if (o.quiet) drop_warnings(&d);
   fx_diag_print(&d, stderr);
   fx_diag_free(&d);
   if (src.text) fx_source_free(&src);
@@ -1022,6 +1338,59 @@ static bool probe_result(void *ctx, uint32_t index, uint32_t k, const void *data
   return fxm_dump_result(&r->dump, &r->info[index], &r->info[index].results[k], data) != 0;
 }
 
+/* fx2c run --input NAME=FILE.npy: the file of placeholder NAME, besides the positional files (which fill the first
+ * placeholders in order); *nin becomes the number of placeholders filled from the first, every one of them given. */
+static bool place_named_inputs(const fx_program *p, const char **named, int nnamed, const char **paths, int *nin,
+                               fx_diag *d) {
+  bool ok = true;
+  int n = *nin;
+  for (int k = 0; k < nnamed; k++) {
+    fx_input_arg a;
+    char msg[240];
+    fx_parse_input_arg(named[k], &a, msg, sizeof msg); /* checked on the command line */
+    uint32_t index = FX_NONE_IDX;
+    for (uint32_t i = 0; i < p->nplaceholders && index == FX_NONE_IDX; i++) {
+      const fx_node *ph = &p->g->nodes[p->placeholders[i]];
+      fx_str t = ph->target;
+      if (fx_str_eq(ph->name, a.name) || fx_str_eq(t, a.name) ||
+          (t.n == a.name.n + 3 && fx_str_starts_with(t, "L_") && t.p[t.n - 1] == '_' &&
+           !memcmp(t.p + 2, a.name.p, a.name.n))) /* dynamo's L_x_ for the argument x */
+        index = i;
+    }
+    if (index == FX_NONE_IDX) {
+      fx_buf names = {0};
+      for (uint32_t i = 0; i < p->nplaceholders && i < 16; i++) {
+        const fx_node *ph = &p->g->nodes[p->placeholders[i]];
+        fx_buf_printf(&names, "%s'%.*s'", i ? ", " : "", (int)ph->name.n, ph->name.p);
+      }
+      if (p->nplaceholders > 16) fx_buf_puts(&names, ", ...");
+      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: the graph has no placeholder '%.*s'", named[k],
+                    (int)a.name.n, a.name.p);
+      if (p->nplaceholders) fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "its placeholders are %s", names.p);
+      fx_buf_free(&names);
+      ok = false;
+      continue;
+    }
+    if ((int)index < n && paths[index]) {
+      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: input %u ('%.*s') is already given, by '%s'",
+                    named[k], index, (int)a.name.n, a.name.p, paths[index]);
+      ok = false;
+      continue;
+    }
+    while (n <= (int)index) paths[n++] = NULL;
+    paths[index] = a.file;
+  }
+  for (int i = 0; ok && i < n; i++)
+    if (!paths[i]) {
+      const fx_node *ph = &p->g->nodes[p->placeholders[i]];
+      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "input %d ('%.*s') has no file: give it positionally or as "
+                    "--input %.*s=FILE.npy", i, (int)ph->name.n, ph->name.p, (int)ph->name.n, ph->name.p);
+      ok = false;
+    }
+  if (ok) *nin = n;
+  return ok;
+}
+
 static int cmd_run(int argc, char **argv) {
   const char *graph_path = NULL, *out_dir = NULL, *modules_path = NULL, *weights_path = NULL, *trace_path = NULL;
   const char *dump_dir = NULL, *custom_path = NULL;
@@ -1032,39 +1401,58 @@ static int cmd_run(int argc, char **argv) {
   bool stats = false, profile = false;
   int nthreads = 1;
   if (!in_paths) return EXIT_INPUT_ERROR;
-  for (int i = 0; i < argc; i++) {
-    const char *a = argv[i];
-    if ((strcmp(a, "-o") == 0 || strcmp(a, "--modules") == 0 || strcmp(a, "--weights") == 0 || strcmp(a, "--strip-prefix") == 0 ||
-         strcmp(a, "--trace") == 0 || strcmp(a, "--dump") == 0 || strcmp(a, "--threads") == 0 ||
-         strcmp(a, "--custom-ops") == 0) && i + 1 >= argc) {
-      free(in_paths);
-      return usage_error("option '%s' needs a value", a);
-    }
-    if (strcmp(a, "--threads") == 0) {
-      char *end;
-      const long v = strtol(argv[++i], &end, 10);
-      if (*argv[i] == 0 || *end || v < 1 || v > FXRT_THREADS_MAX) {
-        free(in_paths);
-        return usage_error("--threads takes a count from 1 to 256, not '%s'", argv[i]);
-      }
-      nthreads = (int)v;
-    } else if (strcmp(a, "-o") == 0) out_dir = argv[++i];
-    else if (strcmp(a, "--modules") == 0) modules_path = argv[++i];
-    else if (strcmp(a, "--weights") == 0) weights_path = argv[++i];
-    else if (strcmp(a, "--strip-prefix") == 0) strip_prefix = argv[++i];
-    else if (strcmp(a, "--custom-ops") == 0) custom_path = argv[++i];
-    else if (strcmp(a, "--stats") == 0) stats = true;
-    else if (strcmp(a, "--profile") == 0) profile = true;
-    else if (strcmp(a, "--trace") == 0) trace_path = argv[++i];
-    else if (strcmp(a, "--dump") == 0) dump_dir = argv[++i];
-    else if (a[0] == '-' && a[1] != 0) {
-      free(in_paths);
-      return usage_error("unknown option '%s'", a);
-    } else if (!graph_path) graph_path = a;
-    else in_paths[nin++] = a;
-  }
-  if (!graph_path || !out_dir) {
+  const char **named = calloc((size_t)argc + 1, sizeof *named); /* --input NAME=FILE.npy */
+  int nnamed = 0;
+  bool verbose = false, quiet = false;
+  if (!named) {
     free(in_paths);
+    return EXIT_INPUT_ERROR;
+  }
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i], *opt = NULL, *v = NULL;
+    int k = take_opt(run_table, "run", argc, argv, &i, &opt, &v);
+    const char *bad = NULL; /* a usage error's message */
+    if (k < 0) {
+      free(in_paths), free(named);
+      return EXIT_USAGE;
+    }
+    if (k == 0) {
+      if (!graph_path) graph_path = a;
+      else in_paths[nin++] = a;
+    } else if (strcmp(opt, "-h") == 0 || strcmp(opt, "--help") == 0) {
+      printf("usage: fx2c run GRAPH [options] IN0.npy [IN1.npy ...] -o OUTDIR\n\n%s\n%s", help_run, help_tail);
+      free(in_paths), free(named);
+      return 0;
+    } else if (strcmp(opt, "--threads") == 0) {
+      char *end;
+      const long t = strtol(v, &end, 10);
+      if (*v == 0 || *end || t < 1 || t > FXRT_THREADS_MAX) bad = "--threads takes a count from 1 to 256, not '%s'";
+      nthreads = (int)t;
+    } else if (strcmp(opt, "--input") == 0) {
+      fx_input_arg ia;
+      char why[240];
+      if (!fx_parse_input_arg(v, &ia, why, sizeof why) || !ia.file)
+        bad = "bad --input '%s'; fx2c run takes NAME=FILE.npy (the data, not only a shape)";
+      named[nnamed++] = v;
+    } else if (strcmp(opt, "-o") == 0) out_dir = v;
+    else if (strcmp(opt, "--modules") == 0) modules_path = v;
+    else if (strcmp(opt, "--weights") == 0) weights_path = v;
+    else if (strcmp(opt, "--strip-prefix") == 0) strip_prefix = v;
+    else if (strcmp(opt, "--custom-ops") == 0) custom_path = v;
+    else if (strcmp(opt, "--stats") == 0) stats = true;
+    else if (strcmp(opt, "--profile") == 0) profile = true;
+    else if (strcmp(opt, "--trace") == 0) trace_path = v;
+    else if (strcmp(opt, "--dump") == 0) dump_dir = v;
+    else if (strcmp(opt, "-v") == 0 || strcmp(opt, "--verbose") == 0) verbose = true;
+    else quiet = true; /* -q, --quiet */
+    if (bad) {
+      free(in_paths), free(named);
+      return usage_error(bad, v);
+    }
+  }
+  fb_start(verbose, quiet, false);
+  if (!graph_path || !out_dir) {
+    free(in_paths), free(named);
     return usage_error("%s", "run needs a GRAPH and -o OUTDIR");
   }
   fx_diag d;
@@ -1085,11 +1473,19 @@ static int cmd_run(int argc, char **argv) {
   if (!fx_source_load(&src, graph_path, &d) || !(g = fx_parse_graph(&src, &d)) || fx_graph_lint(g, &d)) goto done;
   if (!load_model_files(modules_path, weights_path, &msrc, &mods, &have_mods, &w, &have_w, &d)) goto done;
   if (!fx_graph_bind_names(g, have_mods ? &mods : NULL, have_w ? &w : NULL, &d)) goto done;
-  for (int i = 0; i < nin; i++)
-    if (!fx_npy_read(in_paths[i], &inputs[i], &d)) goto done;
   fx_program_init(&prog, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
   prog.custom = custom_path ? &cops : NULL;
   have_prog = true;
+  if (nnamed) {
+    const char **more = realloc(in_paths, ((size_t)argc + prog.nplaceholders + 1) * sizeof *in_paths);
+    if (!more) goto done;
+    in_paths = more;
+    if (!place_named_inputs(&prog, named, nnamed, in_paths, &nin, &d)) goto done;
+  }
+  fx_xfree(inputs);
+  inputs = fx_xcalloc((size_t)nin + 1, sizeof *inputs);
+  for (int i = 0; i < nin; i++)
+    if (!fx_npy_read(in_paths[i], &inputs[i], &d)) goto done;
   /* the files fill the placeholders in graph order, as a call's positional arguments do; the placeholders left
    * over must have defaults (concrete_args), which they keep, as compile and the executables do */
   uint32_t required = 0;
@@ -1179,15 +1575,17 @@ static int cmd_run(int argc, char **argv) {
     rc = EXIT_USAGE;
     goto done;
   }
-  if (mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
+  if (!make_dirs(out_dir)) {
     fx_diag_error(&d, NULL, (fx_loc){0, 0, 0, 0}, "cannot create '%s': %s", out_dir, strerror(errno));
     goto done;
   }
   ok = true;
+  if (fb.verbose) fprintf(stderr, "fx2c: the interpreter ran in %.3f s\n", t1 - t0);
   for (uint32_t i = 0; i < res.noutputs && ok; i++) {
     char path[4096];
     snprintf(path, sizeof path, "%s/output%u.npy", out_dir, i);
     ok = fx_npy_write(path, &res.outputs[i], &d);
+    if (ok) fb_file(path);
   }
   if (stats) {
     /* the ingredients of the memory bound: the weights held (those the program uses) and the two largest
@@ -1234,6 +1632,7 @@ done:
   fx_xfree(inputs);
   if (have_w) fx_weights_free(&w);
   if (have_mods) fx_modules_free(&mods);
+  if (quiet) drop_warnings(&d);
   fx_diag_print(&d, stderr);
   fx_graph_free(g);
   fx_diag_free(&d);
@@ -1242,6 +1641,7 @@ done:
   if (custom_lib) dlclose(custom_lib);
   if (custom_path) fx_custom_ops_free(&cops); /* read in part too, when it has errors */
   free(in_paths);
+  free(named);
   return ok ? 0 : rc;
 }
 
@@ -1402,6 +1802,15 @@ int main(int argc, char **argv) {
     fputs(usage_text, stdout);
     fputc('\n', stdout);
     fputs(help_text, stdout);
+    fputs(help_compile, stdout);
+    fputc('\n', stdout);
+    fputs(help_run, stdout);
+    fputc('\n', stdout);
+    fputs(help_compare, stdout);
+    fputc('\n', stdout);
+    fputs(help_trace_diff, stdout);
+    fputc('\n', stdout);
+    fputs(help_tail, stdout);
     return 0;
   }
   if (strcmp(cmd, "--version") == 0) {
@@ -1425,9 +1834,20 @@ int main(int argc, char **argv) {
     fx_catalog_print(format, stdout);
     return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_INPUT_ERROR;
   }
+  if (argc == 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0) &&
+      (strcmp(cmd, "compare") == 0 || strcmp(cmd, "trace-diff") == 0)) {
+    bool cmp = strcmp(cmd, "compare") == 0;
+    printf("usage: fx2c %s\n\n%s", cmp ? "compare REF_DIR OUT_DIR [--tol T]"
+                                      : "trace-diff CONTROL.json... --test TEST.json... [options]",
+           cmp ? help_compare : help_trace_diff);
+    return 0;
+  }
   if (strcmp(cmd, "compile") == 0) return cmd_compile(argc - 2, argv + 2);
   if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
   if (strcmp(cmd, "trace-diff") == 0) return cmd_trace_diff(argc - 2, argv + 2);
   if (strcmp(cmd, "compare") == 0) return cmd_compare(argc - 2, argv + 2);
-  return usage_error("unknown command '%s' (expected compile, run, compare or trace-diff)", cmd);
+  static const char *const cmds[] = {"compile", "run", "compare", "trace-diff", "--list-ops", "--help", "--version"};
+  unknown_word("command", cmd, "", cmds, 7, "compile, run, compare or trace-diff");
+  fputs(usage_text, stderr);
+  return EXIT_USAGE;
 }

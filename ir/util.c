@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 bool fx_str_eq(fx_str a, fx_str b) { return a.n == b.n && (a.n == 0 || memcmp(a.p, b.p, a.n) == 0); }
@@ -254,4 +255,41 @@ const char *fx_tuple_text(const int64_t *v, size_t n, char *buf, size_t cap) {
     k += (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "", (long long)v[i]);
   if (k < cap) snprintf(buf + k, cap - k, n == 1 ? ",)" : ")");
   return buf;
+}
+
+static size_t edit_distance(const char *a, size_t na, const char *b, size_t nb) {
+  /* Damerau-Levenshtein (optimal string alignment), three rows; names longer than 63 bytes are compared cut */
+  size_t r0[64], r1[64], r2[64], *pp = r0, *prev = r1, *cur = r2;
+  if (na > 63) na = 63;
+  if (nb > 63) nb = 63;
+  for (size_t j = 0; j <= nb; j++) prev[j] = j;
+  for (size_t i = 1; i <= na; i++) {
+    cur[0] = i;
+    for (size_t j = 1; j <= nb; j++) {
+      char x = (char)tolower((unsigned char)a[i - 1]), y = (char)tolower((unsigned char)b[j - 1]);
+      size_t best = prev[j - 1] + (x != y);
+      if (prev[j] + 1 < best) best = prev[j] + 1;
+      if (cur[j - 1] + 1 < best) best = cur[j - 1] + 1;
+      if (i > 1 && j > 1 && x == tolower((unsigned char)b[j - 2]) && tolower((unsigned char)a[i - 2]) == y &&
+          pp[j - 2] + 1 < best)
+        best = pp[j - 2] + 1;
+      cur[j] = best;
+    }
+    size_t *t = pp;
+    pp = prev, prev = cur, cur = t;
+  }
+  return prev[nb];
+}
+
+const char *fx_nearest_name(const char *word, size_t len, const char *const *names, size_t n) {
+  size_t limit = len / 3;
+  if (limit < 1) limit = 1;
+  if (limit > 3) limit = 3;
+  const char *best = NULL;
+  size_t best_d = limit + 1;
+  for (size_t i = 0; i < n; i++) {
+    size_t d = edit_distance(word, len, names[i], strlen(names[i]));
+    if (d < best_d) best = names[i], best_d = d;
+  }
+  return best;
 }

@@ -285,6 +285,7 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
     memset(&st, 0, sizeof st);
     st.nodes_before = pm->p->g->nlive;
     uint64_t arena_before = pm->stats_to ? arena_bytes(pm->p) : 0;
+    if (pm->on_pass) pm->on_pass(pm->on_pass_ctx, ps->name, NULL);
     bool changed = ps->run(pm, &st);
     st.nodes_after = pm->p->g->nlive;
 #ifndef NDEBUG
@@ -295,6 +296,7 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
     }
 #endif
     if (changed && !rebuild(pm)) return false;
+    if (pm->on_pass) pm->on_pass(pm->on_pass_ctx, ps->name, &st);
     if (pm->stats_to) {
       uint64_t arena_after = changed ? arena_bytes(pm->p) : arena_before;
       fprintf(pm->stats_to, "pass %-8s %5u -> %5u nodes: %u removed, %u BatchNorms folded, %u fusion groups, "

@@ -37,6 +37,9 @@ typedef struct fx_pass_manager {
   FILE *print_to;
   FILE *stats_to;       /* NULL, or where to print each pass's statistics */
   fx_diag *d;
+  /* optional (-v, the progress line): called before each pass with st NULL, and after it with its statistics */
+  void (*on_pass)(void *ctx, const char *pass, const fx_pass_stats *st);
+  void *on_pass_ctx;
 } fx_pass_manager;
 
 typedef struct fx_pass {

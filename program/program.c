@@ -52,6 +52,29 @@ bool fx_shape_fits(fxrt_dtype dt, int32_t ndim, const int64_t *shape) {
   return zero || (!ovf && !__builtin_mul_overflow(n, (int64_t)fxrt_dtype_size(dt), &n));
 }
 
+int fx_dtype_from_name(const char *text, size_t len) {
+  /* fx2c's short names (f32 ...), and the names torch prints (float32, torch.float32) with their aliases */
+  static const struct {
+    const char *name;
+    fxrt_dtype dtype;
+  } torch_names[] = {{"float32", FXRT_F32},  {"float", FXRT_F32},    {"float64", FXRT_F64}, {"double", FXRT_F64},
+                     {"float16", FXRT_F16},  {"half", FXRT_F16},     {"bfloat16", FXRT_BF16}, {"int64", FXRT_I64},
+                     {"long", FXRT_I64},     {"int32", FXRT_I32},    {"int", FXRT_I32},     {"int16", FXRT_I16},
+                     {"short", FXRT_I16},    {"int8", FXRT_I8},      {"uint8", FXRT_U8},    {"bool", FXRT_BOOL}};
+  if (len > 6 && strncmp(text, "torch.", 6) == 0) {
+    text += 6;
+    len -= 6;
+    for (size_t i = 0; i < sizeof torch_names / sizeof *torch_names; i++)
+      if (strlen(torch_names[i].name) == len && strncmp(text, torch_names[i].name, len) == 0) return (int)torch_names[i].dtype;
+    return -1;
+  }
+  for (int k = 0; k < FXRT_NUM_DTYPES; k++)
+    if (strlen(fxrt_dtype_name((fxrt_dtype)k)) == len && strncmp(text, fxrt_dtype_name((fxrt_dtype)k), len) == 0) return k;
+  for (size_t i = 0; i < sizeof torch_names / sizeof *torch_names; i++)
+    if (strlen(torch_names[i].name) == len && strncmp(text, torch_names[i].name, len) == 0) return (int)torch_names[i].dtype;
+  return -1;
+}
+
 bool fx_parse_input_arg(const char *spec, fx_input_arg *a, char *msg, size_t cap) {
   memset(a, 0, sizeof *a);
   const char *eq = strchr(spec, '='), *colon = strchr(spec, ':');
@@ -75,12 +98,11 @@ bool fx_parse_input_arg(const char *spec, fx_input_arg *a, char *msg, size_t cap
     return true;
   }
   const char *text = colon + 1, *br = strchr(text, '[');
+  while (*text == ' ') text++;
   size_t len = br ? (size_t)(br - text) : strlen(text);
-  int k = 0;
-  while (k < FXRT_NUM_DTYPES && !(strlen(fxrt_dtype_name((fxrt_dtype)k)) == len &&
-                                  strncmp(text, fxrt_dtype_name((fxrt_dtype)k), len) == 0))
-    k++;
-  if (k == FXRT_NUM_DTYPES) {
+  while (len && text[len - 1] == ' ') len--;
+  int k = fx_dtype_from_name(text, len);
+  if (k < 0) {
     char b[200];
     snprintf(msg, cap, "unknown dtype '%s'", fx_printable(text, len, 60, b, sizeof b));
     return false;
@@ -92,6 +114,7 @@ bool fx_parse_input_arg(const char *spec, fx_input_arg *a, char *msg, size_t cap
   }
   const char *q = br + 1;
   char b[200];
+  while (*q == ' ') q++; /* shapes as Python prints them: [1, 3, 32, 32] */
   while (*q != ']') {
     if (!*q) {
       snprintf(msg, cap, "the shape has no closing ']'");
@@ -116,7 +139,9 @@ bool fx_parse_input_arg(const char *spec, fx_input_arg *a, char *msg, size_t cap
       return false;
     }
     a->shape[a->ndim++] = v;
-    if (*q == ',') q++;
+    while (*q == ' ') q++;
+    if (*q == ',')
+      for (q++; *q == ' ';) q++;
     else if (*q != ']' && *q) {
       snprintf(msg, cap, "expected ',' or ']' at '%s'", fx_printable(q, strlen(q), 60, b, sizeof b));
       return false;

@@ -177,6 +177,10 @@ typedef struct fx_input_arg {
 /* Parses an --input spec: false, with the reason in msg, for a malformed one (no name, an empty file name, an unknown
  * dtype, more than FXRT_MAX_DIMS sizes, a size beyond int64; the command line's fault). Whether the shape's element
  * count and bytes fit in int64 is fx_shape_fits'. */
+/* The dtype that a --input spec names: fx2c's short names (f32 f64 f16 bf16 i64 i32 i16 i8 u8 bool) or torch's
+ * (float32, float, float64, double, float16, half, bfloat16, int64, long, int32, int, int16, short, int8, uint8, bool,
+ * each also as torch.NAME); -1 if none. */
+int fx_dtype_from_name(const char *text, size_t len);
 bool fx_parse_input_arg(const char *spec, fx_input_arg *a, char *msg, size_t cap);
 /* The element count and the byte size of a shape of dt (sizes >= 0) fit in int64. */
 bool fx_shape_fits(fxrt_dtype dt, int32_t ndim, const int64_t *shape);

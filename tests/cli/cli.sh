@@ -330,5 +330,98 @@ grep -qF "FX2C_WEIGHTS_MAX_BYTES=96M reads these tensors" "$work/err" && pass=$(
 expect "FX2C_WEIGHTS_MAX_BYTES that is not a number" 1 "FX2C_WEIGHTS_MAX_BYTES='lots' is not a number of bytes" \
   env FX2C_WEIGHTS_MAX_BYTES=lots "$fx2c" run "$wd/unused_small.fx" --weights "$wd/pt_unused_corrupt.pt" "$dir/npy/c.npy" -o "$work/unused"
 expect "a graph without weights at -O0" 0 "" "$fx2c" compile "$work/relu.fx" --input 'x:f32[2,3]' --emit graph -O0 -o -
+# ---- issue 18: the command line as compiler users expect it
+expect "compile --help" 0 "" "$fx2c" compile --help
+grep -q '^usage: fx2c compile' "$work/out" && grep -q -- '--emit KIND' "$work/out" && pass=$((pass + 1)) || { echo "FAIL compile --help"; fail=$((fail + 1)); }
+expect "run -h" 0 "" "$fx2c" run -h
+grep -q -- '--input NAME=FILE.npy' "$work/out" && pass=$((pass + 1)) || { echo "FAIL run -h lacks --input"; fail=$((fail + 1)); }
+expect "compare --help" 0 "" "$fx2c" compare --help
+expect "trace-diff --help" 0 "" "$fx2c" trace-diff --help
+expect "an unknown option: did you mean" 2 "unknown option '--emti' of fx2c compile; did you mean '--emit'?" \
+  "$fx2c" compile "$dir/model.fx" --emti graph -o -
+expect "an unknown option of run: did you mean" 2 "unknown option '--modles' of fx2c run; did you mean '--modules'?" \
+  "$fx2c" run "$dir/model.fx" --modles x -o "$work/o"
+expect "an unknown --emit kind: did you mean" 2 "unknown --emit kind 'exec'; did you mean 'exe'?" \
+  "$fx2c" compile "$dir/model.fx" --emit exec -o "$work/x"
+expect "an unknown pass: did you mean" 2 "unknown pass 'bnflod' in --passes; did you mean 'bnfold'?" \
+  "$fx2c" compile "$dir/model.fx" --passes noop,bnflod --emit graph -o -
+expect "an unknown command: did you mean" 2 "unknown command 'compiel'; did you mean 'compile'?" "$fx2c" compiel x
+expect "a flag given a value" 2 "option '--stats' takes no value" "$fx2c" compile "$dir/model.fx" --stats=1 --emit graph -o -
+expect "--opt=value forms and -O3" 0 "" "$fx2c" compile "$dir/model.fx" "--modules=$dir/model.modules.txt" \
+  "--weights=$tests/weights/model.safetensors" '--input=x:f32[1,3,8,8]' --emit=graph -O3 -o "$work/eq.fx"
+[ -s "$work/eq.fx" ] && pass=$((pass + 1)) || { echo "FAIL --emit=graph wrote nothing"; fail=$((fail + 1)); }
+expect "torch dtype names and shapes with spaces" 0 "" "$fx2c" compile "${common[@]}" "$dir/model.fx" \
+  --input 'x:torch.float32[1, 3, 8, 8]' --emit graph -o "$work/sp.fx"
+expect "float32 as a dtype" 0 "" "$fx2c" compile "${common[@]}" "$dir/model.fx" --input 'x:float32[1,3,8,8]' --emit graph -o -
+expect "a shape error with a torch dtype name" 1 "the input has 4 channels" "$fx2c" compile "${common[@]}" "$dir/model.fx" \
+  --input 'x:float32[1, 4, 8, 8]' --emit graph -o -
+expect "an unknown dtype" 2 "unknown dtype 'float99'" "$fx2c" compile "$dir/model.fx" --input 'x:float99[1]' --emit graph -o -
+expect "-v: passes with times and node counts, files with sizes" 0 "fx2c: pass bnfold" \
+  "$fx2c" compile "${common[@]}" "$dir/model.fx" --input 'x:f32[1,3,8,8]' --emit c -v -o "$work/vc"
+grep -qE '^fx2c: pass bnfold +[0-9.]+ s +6 -> +5 nodes$' "$work/err" && grep -qE "^fx2c: wrote $work/vc/model.c \([0-9]+ bytes\)$" "$work/err" \
+  && pass=$((pass + 1)) || { echo "FAIL -v output"; cat "$work/err"; fail=$((fail + 1)); }
+expect "-q: nothing on stderr" 0 "" "$fx2c" compile "${common[@]}" "$dir/model.fx" --input 'x:f32[1,3,8,8]' --emit graph -q -o "$work/q.fx"
+[ ! -s "$work/err" ] && pass=$((pass + 1)) || { echo "FAIL -q printed"; fail=$((fail + 1)); }
+expect "no progress line when stderr is not a terminal" 0 "" "$fx2c" compile "${common[@]}" "$dir/model.fx" --input 'x:f32[1,3,8,8]' --emit c -o "$work/np"
+[ ! -s "$work/err" ] && pass=$((pass + 1)) || { echo "FAIL compile printed on a pipe"; cat "$work/err"; fail=$((fail + 1)); }
+expect "--emit graph into folders that do not exist" 0 "" "$fx2c" compile "$dir/model.fx" --emit graph -o "$work/new/a/g.fx"
+[ -s "$work/new/a/g.fx" ] && pass=$((pass + 1)) || { echo "FAIL no $work/new/a/g.fx"; fail=$((fail + 1)); }
+expect "--emit c into folders that do not exist" 0 "" "$fx2c" compile "${m[@]}" --emit c -o "$work/new/b/c"
+[ -s "$work/new/b/c/model.c" ] && pass=$((pass + 1)) || { echo "FAIL no $work/new/b/c/model.c"; fail=$((fail + 1)); }
+expect "a bad --cpu on the C path: refused before any work, the compiler's error once" 2 "--cpu 'skylakee': the C compiler" \
+  "$fx2c" compile "${m[@]}" --emit exe --cpu skylakee -o "$work/cpu.exe"
+[ ! -e "$work/cpu.exe" ] && [ "$(grep -c "skylakee" "$work/err")" -le 3 ] && pass=$((pass + 1)) || { echo "FAIL bad --cpu on the C path"; cat "$work/err"; fail=$((fail + 1)); }
+if ! "$fx2c" --version | grep -q 'built without LLVM'; then
+  expect "--emit obj into folders that do not exist" 0 "" "$fx2c" compile "${m[@]}" --emit obj -o "$work/new/c/m.o"
+  [ -s "$work/new/c/m.o" ] && [ -s "$work/new/c/m.h" ] && pass=$((pass + 1)) || { echo "FAIL no $work/new/c/m.o"; fail=$((fail + 1)); }
+  expect "a bad --cpu for LLVM: did you mean, and the valid names" 2 \
+    "--cpu 'cortexm4' is not known to LLVM for target 'thumbv7em-unknown-none-eabihf'; did you mean 'cortex-m4'? (valid: " \
+    "$fx2c" compile "${m[@]}" --emit obj --target thumbv7em-none-eabihf --cpu cortexm4 -o "$work/bad.o"
+  [ ! -e "$work/bad.o" ] && pass=$((pass + 1)) || { echo "FAIL a bad --cpu wrote an object"; fail=$((fail + 1)); }
+  expect "a bad --features for LLVM" 2 "--features: feature 'avx9' is not known to LLVM for target" \
+    "$fx2c" compile "${m[@]}" --emit obj --features +avx2,+avx9 -o "$work/bad.o"
+  expect "thumbv7em-none-eabihf defaults to cortex-m4 with its FPU" 0 "" \
+    "$fx2c" compile "${m[@]}" --emit obj --target thumbv7em-none-eabihf -o "$work/m4.o"
+  if command -v readelf >/dev/null; then
+    readelf -A "$work/m4.o" | grep -q 'Tag_FP_arch: VFPv4-D16' && pass=$((pass + 1)) || { echo "FAIL thumbv7em object without an FPU"; readelf -A "$work/m4.o"; fail=$((fail + 1)); }
+  fi
+fi
+# run --input NAME=FILE.npy, besides or instead of the positional files
+expect "run --input NAME=FILE.npy" 0 "" "$fx2c" run "$dir/optional.fx" --input "x=$dir/npy/c.npy" -o "$work/ri"
+same "run --input is the positional input" "$work/ri/output0.npy" "$work/opt_run/output0.npy"
+expect "run --input of a placeholder it does not have" 1 "its placeholders are 'x'" \
+  "$fx2c" run "$dir/optional.fx" --input "q=$dir/npy/c.npy" -o "$work/ri2"
+expect "run --input with a shape, not a file" 2 "fx2c run takes NAME=FILE.npy" "$fx2c" run "$dir/optional.fx" --input 'x:f32[2,3]' -o "$work/ri3"
+expect "run --input of an input given positionally" 1 "is already given" \
+  "$fx2c" run "$dir/optional.fx" "$dir/npy/c.npy" --input "x=$dir/npy/c.npy" -o "$work/ri4"
+expect "run -v: the files written with their sizes" 0 "fx2c: wrote $work/ri5/deeper/output0.npy (" \
+  "$fx2c" run "$dir/optional.fx" "$dir/npy/c.npy" -v -o "$work/ri5/deeper"
+# the executable: --version, --help, --print (numpy's text), --bench without -o, -o - refused
+expect "executable --version" 0 "" "$work/relu.exe" --version
+grep -q "a model compiled by fx2c" "$work/out" && grep -q "input0   x" "$work/out" && pass=$((pass + 1)) || { echo "FAIL exe --version"; cat "$work/out"; fail=$((fail + 1)); }
+expect "executable --help" 0 "" "$work/relu.exe" --help
+grep -q -- "--print" "$work/out" && pass=$((pass + 1)) || { echo "FAIL exe --help lacks --print"; fail=$((fail + 1)); }
+expect "executable -o - refused" 2 "-o takes a folder" "$work/relu.exe" "$dir/npy/c.npy" -o -
+[ ! -e ./- ] && pass=$((pass + 1)) || { echo "FAIL exe -o - made a folder '-'"; fail=$((fail + 1)); }
+expect "executable with nothing to do" 2 "nothing to do" "$work/relu.exe" "$dir/npy/c.npy"
+expect "executable --bench without -o" 0 "" "$work/relu.exe" "$dir/npy/c.npy" --bench 2
+grep -q "median" "$work/out" && pass=$((pass + 1)) || { echo "FAIL --bench without -o"; fail=$((fail + 1)); }
+pr=$dir/print
+for c in small:2,3 sci:2,3 wrap:30 summary:2,3,12,15; do
+  name=${c%%:*}
+  expect "an executable for --print ($name)" 0 "" "$fx2c" compile "$work/relu.fx" --input "x:f32[${c#*:}]" --emit exe -o "$work/p_$name.exe"
+  expect "--print ($name)" 0 "" "$work/p_$name.exe" "$pr/$name.npy" --print
+  if cmp -s "$work/out" "$pr/$name.expect"; then pass=$((pass + 1)); else echo "FAIL --print $name differs from numpy's"; diff "$pr/$name.expect" "$work/out" | head; fail=$((fail + 1)); fi
+done
+# the progress line: on a terminal (script(1)), for a compile over a second (a C compiler that takes 1.5 s), cleared
+if command -v script >/dev/null; then
+  printf '#!/bin/sh\nsleep 1.5\nexec cc "$@"\n' >"$work/slowcc"; chmod +x "$work/slowcc"
+  CC=$work/slowcc script -qec "'$fx2c' compile '$work/relu.fx' --input 'x:f32[2,3]' --emit exe -o '$work/slow.exe'" /dev/null >"$work/tty" 2>&1
+  if grep -q $'\rfx2c: building '"$work/slow.exe"' \.\.\.' "$work/tty" && [ "$(tail -c 4 "$work/tty" | od -An -c | tr -d ' ')" = '\r033[K' ] &&
+     [ -x "$work/slow.exe" ]; then pass=$((pass + 1))
+  else echo "FAIL the progress line on a terminal"; od -c "$work/tty" | head; fail=$((fail + 1)); fi
+  CC=$work/slowcc script -qec "'$fx2c' compile '$work/relu.fx' --input 'x:f32[2,3]' --emit exe -q -o '$work/slow.exe'" /dev/null >"$work/tty" 2>&1
+  [ ! -s "$work/tty" ] && pass=$((pass + 1)) || { echo "FAIL -q: a progress line"; od -c "$work/tty" | head -3; fail=$((fail + 1)); }
+fi
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1180,7 +1180,7 @@ static void test_bnfold_tied_bias(void **state) {
   memcpy(var, data_of(&w, "bn.running_var"), sizeof var);
   memcpy(g, data_of(&w, "bn.weight"), sizeof g);
   memcpy(beta, data_of(&w, "bn.bias"), sizeof beta);
-  fx_pass_manager pm = {&p, &m, &w, NULL, stderr, NULL, &d};
+  fx_pass_manager pm = {&p, &m, &w, NULL, stderr, NULL, &d, NULL, NULL};
   ok = fx_pass_manager_run(&pm, "bnfold");
   if (!ok) print_diag(&d);
   assert_true(ok);
