@@ -45,6 +45,11 @@ if [ -z "$pc" ]; then bad "no lib/pkgconfig/fxrt.pc"
 elif ! command -v pkg-config >/dev/null; then echo "(pkg-config not installed: its test skipped)"
 else
   export PKG_CONFIG_PATH=$(dirname "$pc")
+  # the installed runtime is the build's: its compiler, and its sanitizers when the build has them
+  ccx=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/null)
+  [ -n "$ccx" ] || ccx=cc
+  san=()
+  grep -q '^FX2C_SANITIZE:BOOL=ON' "$build/CMakeCache.txt" 2>/dev/null && san=(-fsanitize=address,undefined)
   printf 'graph():\n    %%x : [#users=1] = placeholder[target=x]\n    %%relu : [#users=1] = call_function[target=torch.relu](args = (%%x,), kwargs = {})\n    return relu\n' >"$work/relu.fx"
   cat >"$work/app.c" <<'C'
 #include <stdio.h>
@@ -60,11 +65,11 @@ int main(void) {
 C
   if "$fx2c" --version | grep -q 'built without LLVM'; then
     "$fx2c" compile "$work/relu.fx" --input 'x:f32[4]' --emit c -o "$work/c" &&
-      cc -c $(pkg-config --cflags fxrt) "$work/c/model.c" -o "$work/model.o" && cp "$work/c/model.h" "$work/model.h"
+      "$ccx" "${san[@]}" -c $(pkg-config --cflags fxrt) "$work/c/model.c" -o "$work/model.o" && cp "$work/c/model.h" "$work/model.h"
   else
     "$fx2c" compile "$work/relu.fx" --input 'x:f32[4]' --emit obj -o "$work/model.o"
   fi
-  if cc -I"$work" "$work/app.c" "$work/model.o" $(pkg-config --cflags --libs fxrt) -lm -o "$work/app" 2>"$work/cc.err" &&
+  if "$ccx" "${san[@]}" -I"$work" "$work/app.c" "$work/model.o" $(pkg-config --cflags --libs fxrt) -lm -o "$work/app" 2>"$work/cc.err" &&
      [ "$("$work/app")" = "0 2 0 4" ]; then ok
   else bad "pkg-config --cflags --libs fxrt: the tiny program"; cat "$work/cc.err"; fi
   inc=$(pkg-config --cflags-only-I fxrt | sed 's/^ *-I//; s/ *$//')
