@@ -643,8 +643,8 @@ static void finish(vm *m, fx_arena *strings, fx_pkl_state_dict *sd) {
       static const char *const suffix[3] = {"", FX_QSCALES_SUFFIX, FX_QZPS_SUFFIX};
       for (uint32_t k = 0; k < (r->qscheme == FX_QS_PER_CHANNEL ? 3u : 1u); k++) {
         fx_str tn = names[j];
+        char buf[600]; /* tn's text while the tensor is checked (then copied into the arena) */
         if (k) {
-          char buf[600];
           snprintf(buf, sizeof buf, "%.*s%s", (int)names[j].n, names[j].p, suffix[k]);
           tn = fx_str_make(buf, strlen(buf));
         }
