@@ -50,6 +50,7 @@ else
   [ -n "$ccx" ] || ccx=cc
   san=()
   grep -q '^FX2C_SANITIZE:BOOL=ON' "$build/CMakeCache.txt" 2>/dev/null && san=(-fsanitize=address,undefined)
+  grep -q '^FX2C_FUZZ:BOOL=ON' "$build/CMakeCache.txt" 2>/dev/null && san+=(-fsanitize=fuzzer-no-link)
   printf 'graph():\n    %%x : [#users=1] = placeholder[target=x]\n    %%relu : [#users=1] = call_function[target=torch.relu](args = (%%x,), kwargs = {})\n    return relu\n' >"$work/relu.fx"
   cat >"$work/app.c" <<'C'
 #include <stdio.h>
