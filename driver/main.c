@@ -152,9 +152,10 @@ static const char help_compile[] =
     "  --target TRIPLE      the LLVM target (default: this machine), e.g. aarch64-linux-gnu,\n"
     "                       thumbv7em-none-eabihf (Cortex-M4F), riscv32-unknown-elf\n"
     "  --cpu CPU            generic (default; cortex-m4 for thumbv7em-none-eabihf, with its FPU), native\n"
-    "                       (this machine), or a CPU name: for --backend c, a -march value (checked with the\n"
+    "                       (this machine), or a CPU name: for --emit exe, a -march value (checked with the\n"
     "                       C compiler first); for LLVM, an LLVM CPU (cortex-m4, skylake, ...). A name that\n"
-    "                       LLVM or the C compiler does not know is refused (exit status 2) with the valid ones\n"
+    "                       LLVM or the C compiler does not know is refused (exit status 2) with the valid ones.\n"
+    "                       --emit c, graph and dot refuse a CPU (fx2c compiles nothing for them)\n"
     "  --features LIST      LLVM target features, e.g. +avx2,-fma (checked against the target's)\n"
     "  -g                   debug information: each kernel call at its FX node's line in GRAPH (LLVM), or\n"
     "                       cc -g (--backend c --emit exe)\n"
@@ -860,7 +861,7 @@ static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag
         rc = EXIT_OVER_RAM_LIMIT;
         goto lowered_done;
       }
-      if (o->ram_limit && o->over_arena && P.arena <= o->ram_limit)
+      if (o->ram_limit && o->over_arena && P.arena <= o->ram_limit && !o->quiet) /* -q: errors only */
         fprintf(stderr,
                 "fx2c: note: the workspace of %llu bytes is above --ram-limit %llu: compiled as with -Os (the compact "
                 "kernels, slower: no scratch, convolutions in place), it needs %llu\n",
@@ -1063,6 +1064,10 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
   if ((o.target || o.features) && !o.llvm)
     return usage_error("%s needs the LLVM backend (--emit llvm, bc or obj, or --backend llvm --emit exe)",
                        o.target ? "--target" : "--features");
+  if (o.cpu && strcmp(o.cpu, "generic") != 0 && !o.llvm && strcmp(o.emit, "exe") != 0)
+    return usage_error("--cpu applies to --emit exe and to LLVM's llvm, bc and obj; fx2c compiles nothing for --emit "
+                       "c, graph or dot (for a C folder built for one CPU, give its compiler -march=%s "
+                       "-DFXRT_DISPATCH=0)", o.cpu);
   if (o.debug && (!codegen || strcmp(o.emit, "c") == 0))
     return usage_error("%s", "-g applies to --emit llvm, bc, obj and exe");
   if (o.profile && !codegen)

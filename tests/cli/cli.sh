@@ -371,6 +371,13 @@ expect "--emit c into folders that do not exist" 0 "" "$fx2c" compile "${m[@]}" 
 expect "a bad --cpu on the C path: refused before any work, the compiler's error once" 2 "--cpu 'skylakee': the C compiler" \
   "$fx2c" compile "${m[@]}" --emit exe --cpu skylakee -o "$work/cpu.exe"
 [ ! -e "$work/cpu.exe" ] && [ "$(grep -c "skylakee" "$work/err")" -le 3 ] && pass=$((pass + 1)) || { echo "FAIL bad --cpu on the C path"; cat "$work/err"; fail=$((fail + 1)); }
+# --cpu: what fx2c compiles (--emit exe, LLVM); --emit c, graph and dot refuse a CPU, with the flags for one's own build
+for k in c graph dot; do
+  expect "--cpu with --emit $k refused" 2 "--cpu applies to --emit exe and to LLVM's llvm, bc and obj; fx2c compiles nothing for --emit c, graph or dot (for a C folder built for one CPU, give its compiler -march=native -DFXRT_DISPATCH=0)" \
+    "$fx2c" compile "${m[@]}" --emit $k --cpu native -o "$work/cpu_$k"
+  [ ! -e "$work/cpu_$k" ] && pass=$((pass + 1)) || { echo "FAIL --cpu with --emit $k wrote $work/cpu_$k"; fail=$((fail + 1)); }
+done
+expect "--cpu generic (the default) with --emit c" 0 "" "$fx2c" compile "${m[@]}" --emit c --cpu generic -o "$work/cpu_generic"
 if ! "$fx2c" --version | grep -q 'built without LLVM'; then
   expect "--emit obj into folders that do not exist" 0 "" "$fx2c" compile "${m[@]}" --emit obj -o "$work/new/c/m.o"
   [ -s "$work/new/c/m.o" ] && [ -s "$work/new/c/m.h" ] && pass=$((pass + 1)) || { echo "FAIL no $work/new/c/m.o"; fail=$((fail + 1)); }
@@ -410,6 +417,13 @@ pr=$dir/print
 for c in small:2,3 sci:2,3 wrap:30 summary:2,3,12,15; do
   name=${c%%:*}
   expect "an executable for --print ($name)" 0 "" "$fx2c" compile "$work/relu.fx" --input "x:f32[${c#*:}]" --emit exe -o "$work/p_$name.exe"
+  expect "--print ($name)" 0 "" "$work/p_$name.exe" "$pr/$name.npy" --print
+  if cmp -s "$work/out" "$pr/$name.expect"; then pass=$((pass + 1)); else echo "FAIL --print $name differs from numpy's"; diff "$pr/$name.expect" "$work/out" | head; fail=$((fail + 1)); fi
+done
+# int64 and bool outputs (int.fx: x * -3 and x > 0 of an int64 input), numpy's text of PyTorch's outputs
+for c in int_small:2,3 int_scalar: int_wrap:40 int_summary:2,3,12,15; do
+  name=${c%%:*}
+  expect "an executable for --print ($name)" 0 "" "$fx2c" compile "$pr/int.fx" --input "x:i64[${c#*:}]" --emit exe -o "$work/p_$name.exe"
   expect "--print ($name)" 0 "" "$work/p_$name.exe" "$pr/$name.npy" --print
   if cmp -s "$work/out" "$pr/$name.expect"; then pass=$((pass + 1)); else echo "FAIL --print $name differs from numpy's"; diff "$pr/$name.expect" "$work/out" | head; fail=$((fail + 1)); fi
 done

@@ -33,11 +33,15 @@ expect "--ram-limit at the -Os workspace: compiled as with -Os" 0 "compiled as w
   "${model[@]}" --emit c -o "$work/lim" --report --ram-limit "$os"
 [ "$(arena)" = "$os" ] && ok || bad "--ram-limit $os gave a workspace of $(arena)"
 grep -q "MODEL_WORKSPACE_SIZE ${os}u" "$work/lim/model.h" && ok || bad "model.h does not state the -Os workspace"
+expect "--ram-limit with -q: compiled as with -Os, no note" 0 "" "${model[@]}" --emit c -o "$work/limq" --ram-limit "$os" -q
+[ ! -s "$work/err" ] && grep -q "MODEL_WORKSPACE_SIZE ${os}u" "$work/limq/model.h" && ok || bad "-q --ram-limit printed or kept the default plan: $(cat "$work/err")"
 expect "--ram-limit at the default workspace: no change" 0 "" "${model[@]}" --emit c -o "$work/lim2" --report --ram-limit "$def"
 [ "$(arena)" = "$def" ] && [ ! -s "$work/err" ] && ok || bad "--ram-limit $def changed the plan or printed: $(cat "$work/err")"
 expect "--ram-limit below the smallest plan" 1 "error: the workspace needs $os bytes, above --ram-limit $((os - 1))" \
   "${model[@]}" --emit c -o "$work/lim3" --ram-limit $((os - 1))
 [ ! -e "$work/lim3" ] && ok || bad "--ram-limit error left $work/lim3"
+expect "--ram-limit below the smallest plan, -q: the error still" 1 "error: the workspace needs $os bytes" \
+  "${model[@]}" --emit c -o "$work/lim3" --ram-limit $((os - 1)) -q
 expect "--ram-limit with a unit" 2 "bad --ram-limit '64k'" "${model[@]}" --emit c -o "$work/lim4" --ram-limit 64k
 
 # two models, one runtime; the alignment check
