@@ -153,6 +153,7 @@ static void put_ref(em *e, fx_buf *b, const fx_kcall *k, int i) {
     return;
   }
   case FX_REF_OUTPUT: fx_buf_printf(b, "output%u", r->id); break;
+  case FX_REF_CONST: fx_buf_printf(b, "%s_c%u", e->f.L->consts[r->id].what, r->id); break;
   case FX_REF_SOURCE: {
     const fx_tinfo *t = &e->f.p->tensors[r->id];
     if (t->kind == FX_T_WEIGHT) fx_buf_printf(b, "%s%s", e->f.wname[r->id], e->f.o->weights_file ? "" : ".v");
@@ -316,11 +317,23 @@ static void put_small_record(fx_buf *b, const fxrt_small_params *q) {
                 (long)q->n, (long)q->c, (long)q->h, (long)q->w, (long)q->k, (long)q->kh, (long)q->kw, (long)q->oh,
                 (long)q->ow, (long)q->stride[0], (long)q->stride[1], (long)q->pad[0], (long)q->pad[1],
                 (long)q->dilation[0], (long)q->dilation[1], (long)q->groups, (long)q->divisor);
-  put_num(b, q->lo, true), fx_buf_puts(b, ", "), put_num(b, q->hi, true), fx_buf_puts(b, "};\n");
+  put_num(b, q->lo, true), fx_buf_puts(b, ", "), put_num(b, q->hi, true);
+  fx_buf_printf(b, ", %ld, %ld, %ld, ", (long)q->x_zp, (long)q->y_zp, (long)q->per_channel);
+  put_num(b, q->mult, true), fx_buf_puts(b, "};\n");
 }
 
 static bool is_small(const fx_kcall *k) {
-  return k->kind == FX_K_SMALL_CONV || k->kind == FX_K_SMALL_LINEAR || k->kind == FX_K_SMALL_POOL;
+  switch (k->kind) {
+  case FX_K_SMALL_CONV:
+  case FX_K_SMALL_LINEAR:
+  case FX_K_SMALL_POOL:
+  case FX_K_SMALL_Q8_CONV:
+  case FX_K_SMALL_Q8_LINEAR:
+  case FX_K_SMALL_Q8_POOL:
+  case FX_K_SMALL_Q8_QUANTIZE:
+  case FX_K_SMALL_Q8_DEQUANTIZE: return true;
+  default: return false;
+  }
 }
 
 /* Whether operand i of call k is a null pointer in the emitted code (put_ref writes NULL). */
@@ -334,7 +347,7 @@ static bool null_ref(const em *e, const fx_kcall *k, int i) {
 /* A compact convolution that the plan computes over its input (y is x's storage). */
 static bool in_place(const em *e, const fx_kcall *k) {
   const fx_ref *x = &k->ref[0], *y = &k->ref[3];
-  return k->kind == FX_K_SMALL_CONV && x->kind == FX_REF_TENSOR && y->kind == FX_REF_TENSOR && x->off == y->off &&
+  return (k->kind == FX_K_SMALL_CONV || k->kind == FX_K_SMALL_Q8_CONV) && x->kind == FX_REF_TENSOR && y->kind == FX_REF_TENSOR && x->off == y->off &&
          e->f.P->root[x->id] == e->f.P->root[y->id];
 }
 
@@ -684,7 +697,8 @@ static void emit_small_fn(em *e, fx_buf *b, uint32_t c) {
   bool first = true, scratch = false;
   for (int a = 0; a < d->nargs; a++)
     if (small_param(e, k, d, a)) {
-      fx_buf_printf(b, "%s%sfloat *%s", first ? "" : ", ", d->args[a].type == FX_ARG_IN ? "const " : "", d->args[a].name);
+      fx_buf_printf(b, "%s%s%s *%s", first ? "" : ", ", d->args[a].type == FX_ARG_IN ? "const " : "",
+                    ctype((fxrt_dtype)k->ref[d->args[a].slot].dtype), d->args[a].name);
       first = false;
       scratch |= strcmp(d->args[a].name, "scratch") == 0;
     }
@@ -702,6 +716,32 @@ static void emit_small_fn(em *e, fx_buf *b, uint32_t c) {
     fx_buf_printf(b, "%s%s", a ? ", " : "", arg);
   }
   fx_buf_puts(b, ");\n}\n\n");
+}
+
+/* The arrays that lowering computed (lower.h: fx_lconst), each under a comment naming its node. */
+static void emit_consts(em *e, fx_buf *b) {
+  const fx_lowered *L = e->f.L;
+  for (uint32_t c = 0; c < L->nconsts; c++) {
+    const fx_lconst *k = &L->consts[c];
+    const fx_node *n = &e->f.p->g->nodes[k->node];
+    fx_buf_puts(b, "/* ");
+    fx_put_comment_text(b, n->name.p, n->name.n);
+    fx_buf_printf(b, ": %s, %s[%lld], computed when compiling */\n", k->what, fxrt_dtype_name(k->dtype),
+                  (long long)k->numel);
+    fx_buf_printf(b, "static const %s %s_c%u[%lld] = {", ctype(k->dtype), k->what, c,
+                  (long long)(k->numel > 0 ? k->numel : 1));
+    for (int64_t i = 0; i < k->numel; i++) {
+      fx_buf_puts(b, i % 8 ? ", " : i ? ",\n    " : "\n    ");
+      switch (k->dtype) {
+      case FXRT_F32: put_num(b, ((const float *)k->data)[i], true); break;
+      case FXRT_I32: put_i64(b, ((const int32_t *)k->data)[i]); break;
+      case FXRT_U8: fx_buf_printf(b, "%u", ((const uint8_t *)k->data)[i]); break;
+      case FXRT_I8: fx_buf_printf(b, "%d", ((const int8_t *)k->data)[i]); break;
+      default: put_i64(b, ((const int64_t *)k->data)[i]); break;
+      }
+    }
+    fx_buf_puts(b, k->numel > 0 ? "};\n\n" : "0};\n\n");
+  }
 }
 
 static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
@@ -733,6 +773,7 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
                     (int)k->custom->decl->function.n, k->custom->decl->function.p, (int)k->custom->decl->target.n,
                     k->custom->decl->target.p);
   }
+  emit_consts(e, b);
   for (uint32_t c = 0; c < L->ncalls; c++)
     if (L->calls[c].kind == FX_K_POINTWISE) emit_pointwise_fn(e, b, &L->calls[c], e->pwname[c]);
   for (uint32_t c = 0; c < L->ncalls; c++)

@@ -363,8 +363,8 @@ static void make_types(lv *v) {
   LLVMTypeRef ipair = LLVMArrayType2(v->i32, 2), i32 = v->i32;
   v->small_t = named_struct(v, "fxrt_small_params",
                             (LLVMTypeRef[]){i32, i32, i32, i32, i32, i32, i32, i32, i32, ipair, ipair, ipair, i32, i32,
-                                            v->f32, v->f32},
-                            16);
+                                            v->f32, v->f32, i32, i32, i32, v->f32},
+                            20);
   v->un_t = named_struct(v, "fxrt_unary_params", (LLVMTypeRef[]){v->f32, v->f32, v->f32}, 3);
   v->carg_t = named_struct(v, "fxrt_custom_arg", (LLVMTypeRef[]){v->i32, v->i32, v->i32, v->ptr, v->ptr, v->i64, v->f64}, 7);
   v->ccall_t = named_struct(v, "fxrt_custom_call", (LLVMTypeRef[]){v->ptr, v->ptr, v->i32, v->ptr, v->i32}, 5);
@@ -391,6 +391,7 @@ static bool check_host_layouts(lv *v) {
       {v->ep_t, sizeof(fxrt_epilogue), 1, offsetof(fxrt_epilogue, alpha)},
       {v->small_t, sizeof(fxrt_small_params), 11, offsetof(fxrt_small_params, dilation)},
       {v->small_t, sizeof(fxrt_small_params), 15, offsetof(fxrt_small_params, hi)},
+      {v->small_t, sizeof(fxrt_small_params), 19, offsetof(fxrt_small_params, mult)},
       {v->ep_t, sizeof(fxrt_epilogue), 4, offsetof(fxrt_epilogue, residual)},
       {v->un_t, sizeof(fxrt_unary_params), 2, offsetof(fxrt_unary_params, c)},
       {v->carg_t, sizeof(fxrt_custom_arg), 4, offsetof(fxrt_custom_arg, data)},
@@ -487,6 +488,27 @@ static LLVMValueRef scalar_const(lv *v, const fx_kcall *k, const fx_ref *r) {
   return const_global(v, c, "scalar");
 }
 
+/* A constant array that lowering computed (lower.h: fx_lconst), as a private global aligned to 8. */
+static LLVMValueRef lconst(lv *v, uint32_t id) {
+  const fx_lconst *k = &v->ifc.L->consts[id];
+  const int64_t n = k->numel > 0 ? k->numel : 1;
+  LLVMTypeRef et = k->dtype == FXRT_F32 ? v->f32 : k->dtype == FXRT_I32 ? v->i32
+                   : k->dtype == FXRT_U8 || k->dtype == FXRT_I8 ? v->i8 : v->i64;
+  LLVMValueRef *e = fx_xcalloc((size_t)n, sizeof *e);
+  for (int64_t i = 0; i < n; i++) {
+    if (i >= k->numel) e[i] = LLVMConstNull(et);
+    else if (k->dtype == FXRT_F32) e[i] = LLVMConstReal(et, ((const float *)k->data)[i]);
+    else if (k->dtype == FXRT_I32) e[i] = LLVMConstInt(et, (unsigned long long)(int64_t)((const int32_t *)k->data)[i], 1);
+    else if (k->dtype == FXRT_U8) e[i] = LLVMConstInt(et, ((const uint8_t *)k->data)[i], 0);
+    else if (k->dtype == FXRT_I8) e[i] = LLVMConstInt(et, (unsigned long long)(int64_t)((const int8_t *)k->data)[i], 1);
+    else e[i] = LLVMConstInt(et, (unsigned long long)((const int64_t *)k->data)[i], 1);
+  }
+  LLVMValueRef g = const_global(v, LLVMConstArray2(et, e, (uint64_t)n), k->what);
+  fx_xfree(e);
+  LLVMSetAlignment(g, 8);
+  return g;
+}
+
 /* The pointer an operand stands for (put_ref in emit_c.c, base() in interp.c). */
 static LLVMValueRef ref(lv *v, const fx_kcall *k, int i) {
   const fx_ref *r = &k->ref[i];
@@ -502,6 +524,7 @@ static LLVMValueRef ref(lv *v, const fx_kcall *k, int i) {
     base = v->ws, off += v->ifc.P->scratch[r->id].offset;
     break;
   case FX_REF_OUTPUT: base = v->output[r->id]; break;
+  case FX_REF_CONST: base = lconst(v, r->id); break;
   case FX_REF_SOURCE: base = v->ifc.p->tensors[r->id].kind == FX_T_WEIGHT ? v->weight[r->id] : v->input[r->id]; break;
   default: {
     uint32_t root = v->ifc.P->root[r->id];
@@ -1098,11 +1121,12 @@ static void emit_kcall(lv *v, const fx_kcall *k) {
     }
     case FX_ARG_SMALLPARAMS: {
       const fxrt_small_params *q = &k->p.small;
-      LLVMValueRef f[16] = {ci32(v, q->n), ci32(v, q->c), ci32(v, q->h), ci32(v, q->w), ci32(v, q->k), ci32(v, q->kh),
+      LLVMValueRef f[20] = {ci32(v, q->n), ci32(v, q->c), ci32(v, q->h), ci32(v, q->w), ci32(v, q->k), ci32(v, q->kh),
                             ci32(v, q->kw), ci32(v, q->oh), ci32(v, q->ow), ipair(v, q->stride), ipair(v, q->pad),
                             ipair(v, q->dilation), ci32(v, q->groups), ci32(v, q->divisor), cf32(v, q->lo),
-                            cf32(v, q->hi)};
-      a[n++] = const_global(v, LLVMConstNamedStruct(v->small_t, f, 16), "small");
+                            cf32(v, q->hi), ci32(v, q->x_zp), ci32(v, q->y_zp), ci32(v, q->per_channel),
+                            cf32(v, q->mult)};
+      a[n++] = const_global(v, LLVMConstNamedStruct(v->small_t, f, 20), "small");
       break;
     }
     case FX_ARG_PADS: a[n++] = const_global(v, i64_array(v, k->i + s, 4, 4), "pads"); break;

@@ -80,6 +80,7 @@ static void *base(void *ctx, const fx_kcall *k, const fx_ref *r) {
   }
   case FX_REF_SCRATCH: return e->P->scratch[r->id].loc == FX_MEM_ARENA ? e->arena + e->P->scratch[r->id].offset : NULL;
   case FX_REF_OUTPUT: return e->outputs[r->id].data;
+  case FX_REF_CONST: return e->L->consts[r->id].data;
   default: return NULL;
   }
 }

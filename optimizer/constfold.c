@@ -77,6 +77,7 @@ static void *base(void *ctx, const fx_kcall *k, const fx_ref *r) {
       c->scratch[r->id] = fx_tensor_alloc(n ? n : 1);
     }
     return c->scratch[r->id];
+  case FX_REF_CONST: return c->L->consts[r->id].data;
   default: break;
   }
   c->ok = false;

@@ -101,6 +101,19 @@ fx_ref fx_new_scratch(fx_lctx *r, fxrt_dtype dt, int64_t numel) {
   return (fx_ref){FX_REF_SCRATCH, (uint8_t)dt, L->nscratch++, 0};
 }
 
+fx_ref fx_new_const(fx_lctx *r, fxrt_dtype dt, int64_t numel, const char *what, void **data) {
+  fx_lowered *L = r->L;
+  if (L->nconsts == L->capconsts) {
+    L->capconsts = L->capconsts ? 2 * L->capconsts : 16;
+    L->consts = fx_xrealloc(L->consts, L->capconsts * sizeof *L->consts);
+  }
+  const size_t bytes = (size_t)(numel > 0 ? numel : 1) * fxrt_dtype_size(dt);
+  void *buf = fx_xcalloc((bytes + 7) / 8, 8);
+  L->consts[L->nconsts] = (fx_lconst){dt, numel, buf, what, r->node};
+  *data = buf;
+  return (fx_ref){FX_REF_CONST, (uint8_t)dt, L->nconsts++, 0};
+}
+
 int fx_ints_of(const fx_value *v, int64_t *out, int max) {
   if (v->kind == FX_V_INT) {
     out[0] = v->v.i;
@@ -213,6 +226,7 @@ void fx_set_epilogue(fx_lctx *r, fx_op op, const fx_inst *in, fx_kcall *k) {
 
 bool fx_small_ok(fx_lctx *r, fx_op op, const fx_inst *in, const int64_t *numel, int nnumel, fxrt_small_params *q,
                  fx_ref *residual) {
+  memset(q, 0, sizeof *q);
   if (!r->p->small) return false;
   for (int i = 0; i < nnumel; i++)
     if (numel[i] < 0 || numel[i] > INT32_MAX) return false;
@@ -501,6 +515,8 @@ void fx_lowered_free(fx_lowered *L) {
     fx_xfree(L->sites[i]);
   }
   fx_xfree(L->sites);
+  for (uint32_t i = 0; i < L->nconsts; i++) fx_xfree(L->consts[i].data);
+  fx_xfree(L->consts);
   memset(L, 0, sizeof *L);
 }
 

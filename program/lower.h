@@ -35,8 +35,9 @@ typedef enum fx_ref_kind {
   FX_REF_SCRATCH, /* scratch buffer id of the list */
   FX_REF_SCALAR,  /* the call's scalar[id], a one-element value of the ref's dtype */
   FX_REF_OUTPUT,  /* output slot id (the flattened returned value) */
-  FX_REF_SOURCE   /* the original storage of an input or weight tensor id, which the plan copies into the arena
+  FX_REF_SOURCE,  /* the original storage of an input or weight tensor id, which the plan copies into the arena
                      because the graph writes into it */
+  FX_REF_CONST    /* constant id of the list: an array that lowering computed (fx_lconst; read only, not placed) */
 } fx_ref_kind;
 
 typedef struct fx_ref {
@@ -89,6 +90,17 @@ typedef struct fx_kcall {
   } p;
 } fx_kcall;
 
+/* A constant array that lowering computes from the weights and the attributes (a quantized layer's requantization
+ * scales and quantized bias): the interpreter reads it, the C emitter writes it as a static const array before the
+ * run function (named what_node), the LLVM emitter as a private constant. */
+typedef struct fx_lconst {
+  fxrt_dtype dtype;
+  int64_t numel;
+  void *data;       /* numel elements of dtype, 8-byte aligned (owned by fx_lowered) */
+  const char *what; /* a C identifier: what the array holds */
+  uint32_t node;    /* the node it belongs to */
+} fx_lconst;
+
 typedef struct fx_scratch {
   fxrt_dtype dtype;
   int64_t numel;
@@ -118,6 +130,8 @@ typedef struct fx_lowered {
   uint32_t *end_call;
   fx_custom_site **sites; /* the CUSTOM calls' descriptions */
   uint32_t nsites;
+  fx_lconst *consts;      /* FX_REF_CONST arrays */
+  uint32_t nconsts, capconsts;
 } fx_lowered;
 
 /* Lowers every node with work. Reports every node that cannot be lowered (with its position); false if any. */

@@ -624,7 +624,10 @@ typedef struct fxrt_small_params {
   int32_t stride[2], pad[2], dilation[2]; /* conv, pool: before the first row and column (the rest from oh, ow) */
   int32_t groups;                /* conv: groups; pool: FXRT_SMALL_MAX, FXRT_SMALL_AVG, FXRT_SMALL_AVG_EXCLUDE_PAD */
   int32_t divisor;               /* avg pool: divisor_override (0: none) */
-  float lo, hi;                  /* conv, linear: the fused activation as a clamp */
+  float lo, hi;                  /* conv, linear: the fused activation as a clamp; int8: the result's clamp less y_zp */
+  int32_t x_zp, y_zp;            /* int8: the zero points of the input and the result */
+  int32_t per_channel;           /* int8 conv, linear: scale[] and w_zero_point[] per output channel (else [0]) */
+  float mult;                    /* int8 quantize: 1 / scale; dequantize: scale; average pool: qnnpack's multiplier */
 } fxrt_small_params;
 
 enum { FXRT_SMALL_MAX = 0, FXRT_SMALL_AVG = 1, FXRT_SMALL_AVG_EXCLUDE_PAD = 2 };
@@ -643,6 +646,22 @@ fxrt_status fxrt_small_linear_f32(const float *x, const float *weight, const flo
 /* max_pool2d (padding -inf, NaN wins, no indices) and avg_pool2d (PyTorch's divisor rules for padding and
  * ceil_mode windows; no dilation) over n*c planes. */
 fxrt_status fxrt_small_pool2d_f32(const float *x, float *y, const fxrt_small_params *p);
+
+/* The int8 compact kernels (quint8 activations, qint8 weights; the bits of fxrt_quant.c's qnnpack kernels): conv2d
+ * and linear direct, acc = bias_q + sum (x - x_zp) * (w - w_zp) in int32 (wrapping as qnnpack's), the result
+ * round(clamp(acc * scale, lo, hi)) + y_zp (scale, w_zero_point: per channel or [0]; bias_q NULL for none; the conv
+ * in place through scratch as fxrt_small_conv2d_f32, units of bytes); pooling as fxrt_q8_max_pool2d and
+ * fxrt_q8_avg_pool2d without ceil_mode (groups: FXRT_SMALL_MAX or FXRT_SMALL_AVG; mult = scale / (scale * kh * kw)
+ * in float, lo = -y_zp, hi = 255 - y_zp); quantize and dequantize of n = p->n elements as fxrt_q8_quantize and
+ * fxrt_q8_dequantize (mult: 1 / scale, scale; y_zp, x_zp; quantize's lo = -y_zp, hi = 255 - y_zp). */
+fxrt_status fxrt_small_q8_conv2d(const uint8_t *x, const int8_t *weight, const int32_t *bias_q, uint8_t *y,
+                                 uint8_t *scratch, const float *scale, const int32_t *w_zero_point,
+                                 const fxrt_small_params *p);
+fxrt_status fxrt_small_q8_linear(const uint8_t *x, const int8_t *weight, const int32_t *bias_q, uint8_t *y,
+                                 const float *scale, const int32_t *w_zero_point, const fxrt_small_params *p);
+fxrt_status fxrt_small_q8_pool2d(const uint8_t *x, uint8_t *y, const fxrt_small_params *p);
+fxrt_status fxrt_small_q8_quantize(const float *x, uint8_t *y, const fxrt_small_params *p);
+fxrt_status fxrt_small_q8_dequantize(const uint8_t *x, float *y, const fxrt_small_params *p);
 
 /* ---- resampling, padding, lookup (fxrt_resize.c) ------------------------------------------------------------ */
 

@@ -1,5 +1,5 @@
 /* fxrt_small.h: the bodies of the compact kernels of builds for size (fxrt.h: fxrt_small_conv2d_f32,
- * fxrt_small_linear_f32, fxrt_small_pool2d_f32; fx2c compile -Os). Each is one loop nest with 32-bit indices, no
+ * fxrt_small_linear_f32, fxrt_small_pool2d_f32 and the int8 fxrt_small_q8_*; fx2c compile -Os). Each is one loop nest with 32-bit indices, no
  * workspace (a convolution in place: one unit of results), no stack buffers and no library calls: what fits a microcontroller's flash and RAM, at the cost of speed
  * on large layers. fxrt_small.c defines the kernels with them. A translation unit that defines FXRT_SMALL_INLINE
  * before including this header calls them inline instead (as the C files of fx2c compile -Os do): each call then
@@ -139,7 +139,149 @@ FXRT_SMALL_FN fxrt_status fxrt_small_pool2d_body(const float *x, float *y, const
   return FXRT_OK;
 }
 
+/* ---- int8 (fxrt.h: fxrt_small_q8_*; the arithmetic of fxrt_quant.c, bit for bit) ---- */
+
+/* round to nearest even of |v| < 2^22: v + 1.5 * 2^23 rounds in the addition itself (fxrt_quant.c) */
+FXRT_SMALL_FN int32_t fxrt_small_q8_round(float v) {
+  union {
+    float f;
+    uint32_t u;
+  } b;
+  b.f = v + 12582912.0f;
+  return (int32_t)b.u - (int32_t)0x4B400000;
+}
+
+/* the uint8 result of an int32 sum: acc * scale clamped to [lo, hi], rounded, plus the zero point */
+FXRT_SMALL_FN uint8_t fxrt_small_q8_out(int32_t acc, float scale, const fxrt_small_params *p) {
+  float v = (float)acc * scale;
+  v = v < p->lo ? p->lo : v;
+  v = v > p->hi ? p->hi : v;
+  return (uint8_t)(fxrt_small_q8_round(v) + p->y_zp);
+}
+
+FXRT_SMALL_FN fxrt_status fxrt_small_q8_conv2d_body(const uint8_t *x, const int8_t *weight, const int32_t *bias,
+                                                    uint8_t *y, uint8_t *scratch, const float *scale,
+                                                    const int32_t *wzp, const fxrt_small_params *p) {
+  if (p->groups < 1 || p->c % p->groups || p->k % p->groups) return FXRT_EINVAL;
+  const int32_t cg = p->c / p->groups, kg = p->k / p->groups, hw = p->h * p->w, taps = cg * p->kh * p->kw;
+  if (scratch && fxrt_small_pointwise(p)) { /* pixel by pixel: its k results overwrite only its own c inputs */
+    for (int32_t b = 0; b < p->n; b++)
+      for (int32_t px = 0; px < hw; px++) {
+        const uint8_t *xp = x + b * p->c * hw + px;
+        uint8_t *yp = y + b * p->k * hw + px;
+        for (int32_t o = 0; o < p->k; o++) {
+          const int8_t *wo = weight + o * p->c;
+          const int32_t pc = p->per_channel ? o : 0, wz = wzp[pc];
+          uint32_t acc = bias ? (uint32_t)bias[o] : 0u;
+          for (int32_t ci = 0; ci < p->c; ci++)
+            acc += (uint32_t)(((int32_t)xp[ci * hw] - p->x_zp) * ((int32_t)wo[ci] - wz));
+          scratch[o] = fxrt_small_q8_out((int32_t)acc, scale[pc], p);
+        }
+        for (int32_t o = 0; o < p->k; o++) yp[o * hw] = scratch[o];
+      }
+    return FXRT_OK;
+  }
+  /* group by group (with a scratch: each group's results overwrite only its own inputs) */
+  const int32_t unit = kg * p->oh * p->ow;
+  uint8_t *out = y, *dst = scratch ? scratch : y;
+  for (int32_t b = 0; b < p->n; b++)
+    for (int32_t o = 0; o < p->k; o++) {
+      const uint8_t *xg = x + (b * p->c + o / kg * cg) * hw;
+      const int8_t *wo = weight + o * taps;
+      const int32_t pc = p->per_channel ? o : 0, wz = wzp[pc];
+      for (int32_t oy = 0; oy < p->oh; oy++)
+        for (int32_t ox = 0; ox < p->ow; ox++) {
+          uint32_t acc = bias ? (uint32_t)bias[o] : 0u;
+          const int8_t *wp = wo;
+          for (int32_t ci = 0; ci < cg; ci++)
+            for (int32_t ky = 0; ky < p->kh; ky++) {
+              const int32_t iy = oy * p->stride[0] - p->pad[0] + ky * p->dilation[0];
+              for (int32_t kx = 0; kx < p->kw; kx++, wp++) {
+                const int32_t ix = ox * p->stride[1] - p->pad[1] + kx * p->dilation[1];
+                if (iy >= 0 && iy < p->h && ix >= 0 && ix < p->w) /* padding is the zero point: adds 0 */
+                  acc += (uint32_t)(((int32_t)xg[ci * hw + iy * p->w + ix] - p->x_zp) * ((int32_t)*wp - wz));
+              }
+            }
+          *dst++ = fxrt_small_q8_out((int32_t)acc, scale[pc], p);
+          out++;
+        }
+      if (scratch && o % kg == kg - 1) { /* the group is done: its results to y */
+        for (int32_t i = 0; i < unit; i++) out[i - unit] = scratch[i];
+        dst = scratch;
+      }
+    }
+  return FXRT_OK;
+}
+
+FXRT_SMALL_FN fxrt_status fxrt_small_q8_linear_body(const uint8_t *x, const int8_t *weight, const int32_t *bias,
+                                                    uint8_t *y, const float *scale, const int32_t *wzp,
+                                                    const fxrt_small_params *p) {
+  for (int32_t i = 0; i < p->n; i++)
+    for (int32_t j = 0; j < p->k; j++) {
+      const uint8_t *xr = x + i * p->c;
+      const int8_t *wr = weight + j * p->c;
+      const int32_t pc = p->per_channel ? j : 0, wz = wzp[pc];
+      uint32_t acc = bias ? (uint32_t)bias[j] : 0u;
+      for (int32_t t = 0; t < p->c; t++) acc += (uint32_t)(((int32_t)xr[t] - p->x_zp) * ((int32_t)wr[t] - wz));
+      *y++ = fxrt_small_q8_out((int32_t)acc, scale[pc], p);
+    }
+  return FXRT_OK;
+}
+
+/* max: qnnpack's, each tap's row and column clamped into the plane; average: qnnpack's, padding adds 0 */
+FXRT_SMALL_FN fxrt_status fxrt_small_q8_pool2d_body(const uint8_t *x, uint8_t *y, const fxrt_small_params *p) {
+  const int32_t hw = p->h * p->w;
+  for (int32_t plane = 0; plane < p->n * p->c; plane++, x += hw)
+    for (int32_t oy = 0; oy < p->oh; oy++)
+      for (int32_t ox = 0; ox < p->ow; ox++) {
+        const int32_t y0 = oy * p->stride[0] - p->pad[0], x0 = ox * p->stride[1] - p->pad[1];
+        if (p->groups == FXRT_SMALL_MAX) {
+          uint8_t m = 0;
+          for (int32_t ky = 0; ky < p->kh; ky++) {
+            int32_t iy = y0 + ky * p->dilation[0];
+            iy = iy < 0 ? 0 : iy >= p->h ? p->h - 1 : iy;
+            for (int32_t kx = 0; kx < p->kw; kx++) {
+              int32_t ix = x0 + kx * p->dilation[1];
+              ix = ix < 0 ? 0 : ix >= p->w ? p->w - 1 : ix;
+              m = x[iy * p->w + ix] > m ? x[iy * p->w + ix] : m;
+            }
+          }
+          *y++ = m;
+          continue;
+        }
+        const int32_t ya = y0 > 0 ? y0 : 0, xa = x0 > 0 ? x0 : 0;
+        const int32_t yb = y0 + p->kh < p->h ? y0 + p->kh : p->h, xb = x0 + p->kw < p->w ? x0 + p->kw : p->w;
+        int32_t acc = 0;
+        for (int32_t iy = ya; iy < yb; iy++)
+          for (int32_t ix = xa; ix < xb; ix++) acc += (int32_t)x[iy * p->w + ix] - p->y_zp;
+        *y++ = fxrt_small_q8_out(acc, p->mult, p);
+      }
+  return FXRT_OK;
+}
+
+FXRT_SMALL_FN fxrt_status fxrt_small_q8_quantize_body(const float *x, uint8_t *y, const fxrt_small_params *p) {
+  for (int32_t i = 0; i < p->n; i++) {
+    float v = x[i] * p->mult;
+    /* PyTorch converts the rounded value to int64: from 2^63 on (and NaN) that gives INT64_MIN, which clamps to 0 */
+    if (!(v < 9223372036854775808.0f && v > -9223372036854775808.0f)) v = p->lo;
+    v = v < p->lo ? p->lo : v;
+    v = v > p->hi ? p->hi : v;
+    y[i] = (uint8_t)(fxrt_small_q8_round(v) + p->y_zp);
+  }
+  return FXRT_OK;
+}
+
+FXRT_SMALL_FN fxrt_status fxrt_small_q8_dequantize_body(const uint8_t *x, float *y, const fxrt_small_params *p) {
+  for (int32_t i = 0; i < p->n; i++) y[i] = (float)((int32_t)x[i] - p->x_zp) * p->mult;
+  return FXRT_OK;
+}
+
 #ifdef FXRT_SMALL_INLINE
+#define fxrt_small_q8_conv2d fxrt_small_q8_conv2d_body
+#define fxrt_small_q8_linear fxrt_small_q8_linear_body
+#define fxrt_small_q8_pool2d fxrt_small_q8_pool2d_body
+#define fxrt_small_q8_quantize fxrt_small_q8_quantize_body
+#define fxrt_small_q8_dequantize fxrt_small_q8_dequantize_body
 #define fxrt_small_conv2d_f32 fxrt_small_conv2d_body
 #define fxrt_small_linear_f32 fxrt_small_linear_body
 #define fxrt_small_pool2d_f32 fxrt_small_pool2d_body

@@ -203,6 +203,9 @@ fxrt_view fx_scalar_view(int32_t ndim, const int64_t *shape);
 /* A new call of the node (operands null), and a scratch buffer of numel elements of dt. */
 fx_kcall *fx_call(fx_lctx *r, fx_kind kind);
 fx_ref fx_new_scratch(fx_lctx *r, fxrt_dtype dt, int64_t numel);
+/* A constant array of numel elements of dt computed now (lower.h: fx_lconst; what: a C identifier saying what it
+ * holds); *data receives its zeroed storage to fill. */
+fx_ref fx_new_const(fx_lctx *r, fxrt_dtype dt, int64_t numel, const char *what, void **data);
 /* A strided copy with dtype conversion from src (view sv) to dst (view dv). */
 void fx_copy_call(fx_lctx *r, fx_ref src, const fxrt_view *sv, fx_ref dst, const fxrt_view *dv);
 /* Elementwise calls between buffers: y = a OP b, each through its view (comparisons write bool); y = a OP number;

@@ -242,7 +242,7 @@ bool fx_lower_pool(fx_lctx *r, fx_op op, const fx_inst *in) {
       k = fx_call(r, FX_K_SMALL_POOL);
       fxrt_small_params q = {(int32_t)lead, 1, (int32_t)h, (int32_t)w, 0, (int32_t)ks[0], (int32_t)ks[1], (int32_t)oh,
                              (int32_t)ow, {(int32_t)st[0], (int32_t)st[1]}, {(int32_t)pd[0], (int32_t)pd[1]},
-                             {(int32_t)dl[0], (int32_t)dl[1]}, FXRT_SMALL_MAX, 0, 0.0f, 0.0f};
+                             {(int32_t)dl[0], (int32_t)dl[1]}, FXRT_SMALL_MAX, 0, 0.0f, 0.0f, 0, 0, 0, 0.0f};
       if (op == FX_OP_AVG_POOL) {
         q.groups = a->count_include_pad ? FXRT_SMALL_AVG : FXRT_SMALL_AVG_EXCLUDE_PAD;
         q.divisor = (int32_t)a->divisor_override;

@@ -7,6 +7,7 @@
  * at compile time; a quantized weight is an int8 tensor of the weights (fx_tensor.qscheme). Every other op refuses
  * a quantized input (fx_quant_check). The kernels are runtime/fxrt_quant.c's (bit for bit PyTorch 1.13's qnnpack). */
 #include "family.h"
+#include "fxrt_small.h"
 
 /* ---- inference ---- */
 
@@ -268,9 +269,38 @@ bool fx_quant_check(fx_ictx *c, fx_op op, fx_inst *in) {
 
 static int64_t tnumel(const fx_tinfo *t) { return numel_of(t->ndim, t->shape); }
 
+/* -Os (fx_program.small): the compact int8 kernels (fxrt_small_q8_*), when every size fits their int32 indices. The
+ * record starts zeroed. */
+static bool small_q8(fx_lctx *r, const int64_t *numel, int n, fxrt_small_params *q) {
+  memset(q, 0, sizeof *q);
+  if (!r->p->small) return false;
+  for (int i = 0; i < n; i++)
+    if (numel[i] < 0 || numel[i] > INT32_MAX) return false;
+  return true;
+}
+
+/* A scale as the float the kernels compute with (the runtime's kernels refuse one that float cannot hold). */
+static bool float_scale(fx_lctx *r, double s, float *f) {
+  *f = (float)s;
+  if (!(s > 0 && s < 3.0e38 && *f > 0.0f)) return fx_lerr(r, "the scale %g is outside float's range", s);
+  return true;
+}
+
 bool fx_lower_quantize(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = ARG("input");
   const fx_tinfo *ty = ti(r, &in->result);
+  fxrt_small_params q;
+  const int64_t n = tnumel(ty);
+  if (small_q8(r, &n, 1, &q)) {
+    float s;
+    if (!float_scale(r, ty->qscale, &s)) return false;
+    q.n = (int32_t)n, q.mult = 1.0f / s, q.y_zp = ty->qzp;
+    q.lo = (float)-ty->qzp, q.hi = (float)(255 - ty->qzp);
+    fx_kcall *k = fx_call(r, FX_K_SMALL_Q8_QUANTIZE);
+    k->p.small = q;
+    k->ref[0] = tref(r, x), k->ref[1] = tref(r, &in->result);
+    return true;
+  }
   fx_kcall *k = fx_call(r, FX_K_Q8_QUANTIZE);
   k->ref[0] = tref(r, x);
   k->ref[1] = tref(r, &in->result);
@@ -283,12 +313,82 @@ bool fx_lower_quantize(fx_lctx *r, fx_op op, const fx_inst *in) {
 bool fx_lower_dequantize(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = ARG("input");
   const fx_tinfo *tx = ti(r, x);
+  fxrt_small_params q;
+  const int64_t n = tnumel(tx);
+  if (small_q8(r, &n, 1, &q)) {
+    if (!float_scale(r, tx->qscale, &q.mult)) return false;
+    q.n = (int32_t)n, q.x_zp = tx->qzp;
+    fx_kcall *k = fx_call(r, FX_K_SMALL_Q8_DEQUANTIZE);
+    k->p.small = q;
+    k->ref[0] = tref(r, x), k->ref[1] = tref(r, &in->result);
+    return true;
+  }
   fx_kcall *k = fx_call(r, FX_K_Q8_DEQUANTIZE);
   k->ref[0] = tref(r, x);
   k->ref[1] = tref(r, &in->result);
   k->i[0] = tnumel(tx);
   k->f[0] = tx->qscale;
   k->i[1] = tx->qzp;
+  return true;
+}
+
+/* -Os: a quantized conv2d or linear as a compact kernel (fxrt_small_q8_conv2d, _linear), with its requantization
+ * scales, weight zero points and quantized bias computed now (fxrt_q8_gemm_prepare) as constant arrays. False
+ * when it does not apply (not -Os, sizes beyond int32, a bias that is not a weight); true when it lowered the node
+ * or reported why it cannot (*ok false). */
+static bool small_qgemm(fx_lctx *r, fx_op op, const fx_inst *in, bool per_channel, bool relu, bool *ok) {
+  const fx_value *x = ARG("input"), *wv = ARG("weight"), *bv = ARG("bias");
+  const fx_tinfo *tx = ti(r, x), *tw = ti(r, wv), *ty = ti(r, &in->result);
+  const fx_tinfo *tb = bv->kind == FX_V_TENSOR ? ti(r, bv) : NULL;
+  const fx_attrs *a = in->attrs;
+  const int64_t kout = tw->shape[0], nw = per_channel ? kout : 1;
+  const int64_t numel[3] = {tnumel(tx), tnumel(tw), tnumel(ty)};
+  fxrt_small_params q;
+  if (!small_q8(r, numel, 3, &q)) return false;
+  if (tb && (tb->kind != FX_T_WEIGHT || !tb->data || !tb->data->data)) return false;
+  const fx_tensor *w = tw->data;
+  const fx_tensor *ws = per_channel ? r->p->tensors[a->q.wscales].data : NULL;
+  const fx_tensor *wz = per_channel ? r->p->tensors[a->q.wzps].data : NULL;
+  if (per_channel && (!ws || !ws->data || !wz || !wz->data)) return false;
+  void *sp, *zp, *bp = NULL;
+  fx_ref scale = fx_new_const(r, FXRT_F32, nw, "scale", &sp);
+  fx_ref wzp = fx_new_const(r, FXRT_I32, nw, "w_zero_point", &zp);
+  fx_ref bias = tb ? fx_new_const(r, FXRT_I32, kout, "bias_q", &bp) : null_ref();
+  const double one_scale = w->qscale;
+  for (int64_t i = 0; i < nw; i++) {
+    const int64_t z = per_channel ? ((const int64_t *)wz->data)[i] : w->qzp;
+    if (z < -128 || z > 127)
+      return *ok = fx_lerr(r, "the weight's zero point %lld is outside [-128, 127]", (long long)z), true;
+    ((int32_t *)zp)[i] = (int32_t)z;
+  }
+  if (fxrt_q8_gemm_prepare(tx->qscale, per_channel ? (const double *)ws->data : &one_scale, nw, ty->qscale,
+                           tb ? (const float *)tb->data->data : NULL, kout, (float *)sp, (int32_t *)bp) != FXRT_OK)
+    return *ok = fx_lerr(r, "the scales of the input, the weight or the result are outside float's range, or the "
+                            "bias is not finite"),
+           true;
+  q.x_zp = tx->qzp, q.y_zp = ty->qzp, q.per_channel = per_channel;
+  q.lo = (float)((relu ? ty->qzp : 0) - ty->qzp), q.hi = (float)(255 - ty->qzp);
+  fx_kcall *k;
+  if (op == FX_OP_Q_CONV2D) {
+    const fx_conv_attrs *ca = &a->q.conv;
+    q.n = (int32_t)tx->shape[0], q.c = (int32_t)tx->shape[1], q.h = (int32_t)tx->shape[2], q.w = (int32_t)tx->shape[3];
+    q.k = (int32_t)kout, q.kh = (int32_t)tw->shape[2], q.kw = (int32_t)tw->shape[3];
+    q.oh = (int32_t)ty->shape[2], q.ow = (int32_t)ty->shape[3], q.groups = (int32_t)ca->groups;
+    for (int i = 0; i < 2; i++)
+      q.stride[i] = (int32_t)ca->stride[i], q.pad[i] = (int32_t)ca->pad[i], q.dilation[i] = (int32_t)ca->dilation[i];
+    k = fx_call(r, FX_K_SMALL_Q8_CONV);
+    k->ref[0] = tref(r, x);
+    /* in place when the plan lets the result overwrite the input (as the f32 compact convolution, conv.c) */
+    if (numel[0] == numel[2] && k->ref[0].kind == FX_REF_TENSOR && !k->ref[0].off &&
+        (fxrt_small_pointwise(&q) || q.groups > 1))
+      k->ref[5] = fx_new_scratch(r, FXRT_U8, fxrt_small_pointwise(&q) ? kout : kout / q.groups * q.oh * q.ow);
+  } else {
+    q.c = (int32_t)tw->shape[1], q.n = (int32_t)(numel[0] / q.c), q.k = (int32_t)kout;
+    k = fx_call(r, FX_K_SMALL_Q8_LINEAR);
+    k->ref[0] = tref(r, x);
+  }
+  k->p.small = q;
+  k->ref[1] = tref(r, wv), k->ref[2] = bias, k->ref[3] = tref(r, &in->result), k->ref[6] = scale, k->ref[7] = wzp;
   return true;
 }
 
@@ -301,6 +401,8 @@ bool fx_lower_qgemm(fx_lctx *r, fx_op op, const fx_inst *in) {
   const bool per_channel = a->q.wscales != UINT32_MAX, has_bias = bv->kind == FX_V_TENSOR;
   bool relu = false;
   as_bool(ARG("relu"), &relu);
+  bool ok = true;
+  if (small_qgemm(r, op, in, per_channel, relu, &ok)) return ok;
   /* the requantization record: float scale[k], int32 w_zero_point[k], int32 bias_q[k] */
   fx_ref rec = fx_new_scratch(r, FXRT_F32, 3 * kout);
   fx_kcall *k = fx_call(r, FX_K_Q8_GEMM_RECORD);
@@ -426,6 +528,32 @@ bool fx_lower_qother(fx_lctx *r, fx_op op, const fx_inst *in) {
     k->ref[1] = tref(r, &in->result);
     k->i[0] = tnumel(tx);
     k->i[1] = tx->qzp;
+    return true;
+  }
+  fxrt_small_params q;
+  const int64_t numel[2] = {tnumel(tx), tnumel(ty)};
+  const fx_pool_attrs *pa = op != FX_OP_ADAPTIVE_AVG_POOL ? &in->attrs->pool : NULL;
+  const bool divisible = tx->shape[2] % ty->shape[2] == 0 && tx->shape[3] % ty->shape[3] == 0 &&
+                         !(tx->shape[2] == ty->shape[2] && tx->shape[3] == ty->shape[3]);
+  if (small_q8(r, numel, 2, &q) && (pa ? !pa->ceil_mode : divisible)) { /* -Os: fxrt_small_q8_pool2d */
+    q.n = (int32_t)tx->shape[0], q.c = (int32_t)tx->shape[1], q.h = (int32_t)tx->shape[2], q.w = (int32_t)tx->shape[3];
+    q.oh = (int32_t)ty->shape[2], q.ow = (int32_t)ty->shape[3];
+    for (int i = 0; i < 2; i++) {
+      const int64_t win = tx->shape[2 + i] / ty->shape[2 + i];
+      q.stride[i] = (int32_t)(pa ? pa->stride[i] : win), q.pad[i] = (int32_t)(pa ? pa->pad[i] : 0);
+      q.dilation[i] = (int32_t)(pa ? pa->dilation[i] : 1);
+      *(i ? &q.kw : &q.kh) = (int32_t)(pa ? pa->kernel[i] : win);
+    }
+    q.groups = op == FX_OP_MAX_POOL ? FXRT_SMALL_MAX : FXRT_SMALL_AVG;
+    q.x_zp = q.y_zp = tx->qzp, q.lo = (float)-tx->qzp, q.hi = (float)(255 - tx->qzp);
+    if (op != FX_OP_MAX_POOL) { /* qnnpack's multiplier: scale / (scale * window), in float */
+      float sc;
+      if (!float_scale(r, tx->qscale, &sc)) return false;
+      q.mult = sc / (sc * (float)((int64_t)q.kh * q.kw));
+    }
+    fx_kcall *k = fx_call(r, FX_K_SMALL_Q8_POOL);
+    k->p.small = q;
+    k->ref[0] = tref(r, x), k->ref[1] = tref(r, &in->result);
     return true;
   }
   fx_kcall *k = fx_call(
