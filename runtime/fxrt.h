@@ -650,7 +650,8 @@ fxrt_status fxrt_small_pool2d_f32(const float *x, float *y, const fxrt_small_par
 /* The int8 compact kernels (quint8 activations, qint8 weights; the bits of fxrt_quant.c's qnnpack kernels): conv2d
  * and linear direct, acc = bias_q + sum (x - x_zp) * (w - w_zp) in int32 (wrapping as qnnpack's), the result
  * round(clamp(acc * scale, lo, hi)) + y_zp (scale, w_zero_point: per channel or [0]; bias_q NULL for none; the conv
- * in place through scratch as fxrt_small_conv2d_f32, units of bytes); pooling as fxrt_q8_max_pool2d and
+ * in place through scratch as fxrt_small_conv2d_f32, units of bytes, but a pointwise one through a column of the
+ * pixel's c inputs as int16, fxrt_small_q8_column_bytes(c)); pooling as fxrt_q8_max_pool2d and
  * fxrt_q8_avg_pool2d without ceil_mode (groups: FXRT_SMALL_MAX or FXRT_SMALL_AVG; mult = scale / (scale * kh * kw)
  * in float, lo = -y_zp, hi = 255 - y_zp); quantize and dequantize of n = p->n elements as fxrt_q8_quantize and
  * fxrt_q8_dequantize (mult: 1 / scale, scale; y_zp, x_zp; quantize's lo = -y_zp, hi = 255 - y_zp). */

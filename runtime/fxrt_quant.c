@@ -14,29 +14,7 @@
 #include <string.h>
 
 #include "fxrt.h"
-
-#if defined(__ARM_FEATURE_DSP) && !defined(__ARM_BIG_ENDIAN) && !defined(FXRT_Q8_NO_DSP)
-#include <arm_acle.h>
-#define Q8_DSP 1
-static inline uint32_t q8_sxtb16(uint32_t v) { return (uint32_t)__sxtb16(v); }
-static inline uint32_t q8_ror8(uint32_t v) { return (v >> 8) | (v << 24); } /* ROR */
-static inline int32_t q8_smlad(uint32_t a, uint32_t b, int32_t acc) { return __smlad(a, b, acc); }
-#elif defined(FXRT_Q8_EMULATE_DSP)
-/* The same instructions in plain C, so that a host test runs the DSP path (tests/runtime/CMakeLists.txt). */
-#define Q8_DSP 1
-static inline uint32_t q8_sxtb16(uint32_t v) {
-  const int32_t lo = (int32_t)(int8_t)(uint8_t)(v & 0xffu), hi = (int32_t)(int8_t)(uint8_t)((v >> 16) & 0xffu);
-  return ((uint32_t)lo & 0xffffu) | ((uint32_t)hi << 16);
-}
-static inline uint32_t q8_ror8(uint32_t v) { return (v >> 8) | (v << 24); }
-static inline int32_t q8_smlad(uint32_t a, uint32_t b, int32_t acc) {
-  const int32_t alo = (int16_t)(uint16_t)(a & 0xffffu), ahi = (int16_t)(uint16_t)(a >> 16);
-  const int32_t blo = (int16_t)(uint16_t)(b & 0xffffu), bhi = (int16_t)(uint16_t)(b >> 16);
-  return (int32_t)((uint32_t)acc + (uint32_t)(alo * blo) + (uint32_t)(ahi * bhi));
-}
-#else
-#define Q8_DSP 0
-#endif
+#include "fxrt_small.h" /* fxrt_small_q8_dot: the dot product (with the DSP extension's SMLAD), shared */
 
 /* ---- rounding --------------------------------------------------------------------------------------------------- */
 
@@ -104,24 +82,6 @@ fxrt_status fxrt_q8_gemm_prepare(double x_scale, const double *w_scale, int64_t 
   return FXRT_OK;
 }
 
-/* sum of xc[i] * w[i], i < len. */
-static int32_t q8_dot(const int16_t *xc, const int8_t *w, int32_t len) {
-  int32_t acc = 0, i = 0;
-#if Q8_DSP
-  for (; i + 4 <= len; i += 4) {
-    uint32_t w4, x01, x23;
-    memcpy(&w4, w + i, 4);
-    memcpy(&x01, xc + i, 4);
-    memcpy(&x23, xc + i + 2, 4);
-    const uint32_t x02 = (x01 & 0xffffu) | (x23 << 16), x13 = (x23 & 0xffff0000u) | (x01 >> 16); /* PKHBT, PKHTB */
-    acc = q8_smlad(x02, q8_sxtb16(w4), acc);
-    acc = q8_smlad(x13, q8_sxtb16(q8_ror8(w4)), acc);
-  }
-#endif
-  for (; i < len; i++) acc += (int32_t)xc[i] * (int32_t)w[i];
-  return acc;
-}
-
 static bool gemm_params_ok(const fxrt_q8_gemm_params *q) {
   return q && q->w_zero_point && q->scale && q->x_zero_point >= 0 && q->x_zero_point <= 255 && q->y_min >= 0 &&
          q->y_min <= q->y_max && q->y_max <= 255 && q->y_zero_point >= 0 && q->y_zero_point <= 255;
@@ -134,7 +94,7 @@ static void q8_outputs(const int16_t *xc, int32_t sum, int32_t len, const int8_t
   for (int64_t ch = k0; ch < k1; ch++) {
     const int64_t pc = q->per_channel ? ch : 0;
     /* dot and w_zp * sum stay below 2^30 (len <= 32768); the bias wraps around as qnnpack's int32 sums do */
-    uint32_t u = (uint32_t)q8_dot(xc, weight + ch * len, len) - (uint32_t)(q->w_zero_point[pc] * sum);
+    uint32_t u = (uint32_t)fxrt_small_q8_dot(xc, weight + ch * len, len) - (uint32_t)(q->w_zero_point[pc] * sum);
     if (q->bias) u += (uint32_t)q->bias[ch];
     const int32_t acc = (int32_t)u;
     const float v = clampf((float)acc * q->scale[pc], lo, hi);

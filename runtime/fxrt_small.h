@@ -11,6 +11,7 @@
 #include "fxrt.h"
 
 #include <math.h>
+#include <string.h>
 
 #if defined(FXRT_SMALL_INLINE) && (defined(__GNUC__) || defined(__clang__))
 #define FXRT_SMALL_FN static inline __attribute__((always_inline))
@@ -141,6 +142,48 @@ FXRT_SMALL_FN fxrt_status fxrt_small_pool2d_body(const float *x, float *y, const
 
 /* ---- int8 (fxrt.h: fxrt_small_q8_*; the arithmetic of fxrt_quant.c, bit for bit) ---- */
 
+/* The dot product of int16 (x - x_zero_point) values with int8 weights, int32 sums (fxrt_quant.c's conv2d and linear,
+ * the compact pointwise convolution): on Cortex-M with the DSP extension two 16-bit products per SMLAD, the weights'
+ * bytes sign-extended in pairs by SXTB16 (as CMSIS-NN does), else plain C; the sums are exact integers either way,
+ * so both give the same bits. FXRT_Q8_EMULATE_DSP runs the same instructions in plain C (a host test of the path). */
+#if defined(__ARM_FEATURE_DSP) && !defined(__ARM_BIG_ENDIAN) && !defined(FXRT_Q8_NO_DSP)
+#include <arm_acle.h>
+#define FXRT_Q8_DSP 1
+FXRT_SMALL_FN uint32_t fxrt_q8_sxtb16(uint32_t v) { return (uint32_t)__sxtb16(v); }
+FXRT_SMALL_FN int32_t fxrt_q8_smlad(uint32_t a, uint32_t b, int32_t acc) { return __smlad(a, b, acc); }
+#elif defined(FXRT_Q8_EMULATE_DSP)
+#define FXRT_Q8_DSP 1
+FXRT_SMALL_FN uint32_t fxrt_q8_sxtb16(uint32_t v) {
+  const int32_t lo = (int32_t)(int8_t)(uint8_t)(v & 0xffu), hi = (int32_t)(int8_t)(uint8_t)((v >> 16) & 0xffu);
+  return ((uint32_t)lo & 0xffffu) | ((uint32_t)hi << 16);
+}
+FXRT_SMALL_FN int32_t fxrt_q8_smlad(uint32_t a, uint32_t b, int32_t acc) {
+  const int32_t alo = (int16_t)(uint16_t)(a & 0xffffu), ahi = (int16_t)(uint16_t)(a >> 16);
+  const int32_t blo = (int16_t)(uint16_t)(b & 0xffffu), bhi = (int16_t)(uint16_t)(b >> 16);
+  return (int32_t)((uint32_t)acc + (uint32_t)(alo * blo) + (uint32_t)(ahi * bhi));
+}
+#else
+#define FXRT_Q8_DSP 0
+#endif
+
+/* sum of xc[i] * w[i], i < len (xc: room for len rounded up to 4) */
+FXRT_SMALL_FN int32_t fxrt_small_q8_dot(const int16_t *xc, const int8_t *w, int32_t len) {
+  int32_t acc = 0, i = 0;
+#if FXRT_Q8_DSP
+  for (; i + 4 <= len; i += 4) {
+    uint32_t w4, x01, x23;
+    memcpy(&w4, w + i, 4);
+    memcpy(&x01, xc + i, 4);
+    memcpy(&x23, xc + i + 2, 4);
+    const uint32_t x02 = (x01 & 0xffffu) | (x23 << 16), x13 = (x23 & 0xffff0000u) | (x01 >> 16); /* PKHBT, PKHTB */
+    acc = fxrt_q8_smlad(x02, fxrt_q8_sxtb16(w4), acc);
+    acc = fxrt_q8_smlad(x13, fxrt_q8_sxtb16((w4 >> 8) | (w4 << 24)), acc); /* ROR 8 */
+  }
+#endif
+  for (; i < len; i++) acc += (int32_t)xc[i] * (int32_t)w[i];
+  return acc;
+}
+
 /* round to nearest even of |v| < 2^22: v + 1.5 * 2^23 rounds in the addition itself (fxrt_quant.c) */
 FXRT_SMALL_FN int32_t fxrt_small_q8_round(float v) {
   union {
@@ -159,25 +202,30 @@ FXRT_SMALL_FN uint8_t fxrt_small_q8_out(int32_t acc, float scale, const fxrt_sma
   return (uint8_t)(fxrt_small_q8_round(v) + p->y_zp);
 }
 
+/* The scratch of an int8 pointwise convolution in place: a column of c int16 values, rounded up to 4 of them. */
+FXRT_SMALL_FN int32_t fxrt_small_q8_column_bytes(int32_t c) { return (c + 3) / 4 * 4 * 2; }
+
 FXRT_SMALL_FN fxrt_status fxrt_small_q8_conv2d_body(const uint8_t *x, const int8_t *weight, const int32_t *bias,
                                                     uint8_t *y, uint8_t *scratch, const float *scale,
                                                     const int32_t *wzp, const fxrt_small_params *p) {
   if (p->groups < 1 || p->c % p->groups || p->k % p->groups) return FXRT_EINVAL;
   const int32_t cg = p->c / p->groups, kg = p->k / p->groups, hw = p->h * p->w, taps = cg * p->kh * p->kw;
-  if (scratch && fxrt_small_pointwise(p)) { /* pixel by pixel: its k results overwrite only its own c inputs */
+  if (scratch && fxrt_small_pointwise(p)) {
+    /* pixel by pixel: its c inputs, less the zero point, into the scratch as int16 (fxrt_small_q8_column_bytes), then
+     * its k results over them; the sums as fxrt_quant.c's: the dot product less w_zp * the inputs' sum */
+    int16_t *col = (int16_t *)(void *)scratch;
     for (int32_t b = 0; b < p->n; b++)
       for (int32_t px = 0; px < hw; px++) {
         const uint8_t *xp = x + b * p->c * hw + px;
         uint8_t *yp = y + b * p->k * hw + px;
+        int32_t sum = 0;
+        for (int32_t ci = 0; ci < p->c; ci++) sum += col[ci] = (int16_t)((int32_t)xp[ci * hw] - p->x_zp);
         for (int32_t o = 0; o < p->k; o++) {
-          const int8_t *wo = weight + o * p->c;
-          const int32_t pc = p->per_channel ? o : 0, wz = wzp[pc];
-          uint32_t acc = bias ? (uint32_t)bias[o] : 0u;
-          for (int32_t ci = 0; ci < p->c; ci++)
-            acc += (uint32_t)(((int32_t)xp[ci * hw] - p->x_zp) * ((int32_t)wo[ci] - wz));
-          scratch[o] = fxrt_small_q8_out((int32_t)acc, scale[pc], p);
+          const int32_t pc = p->per_channel ? o : 0;
+          uint32_t acc = (uint32_t)fxrt_small_q8_dot(col, weight + o * p->c, p->c) - (uint32_t)(wzp[pc] * sum);
+          if (bias) acc += (uint32_t)bias[o];
+          yp[o * hw] = fxrt_small_q8_out((int32_t)acc, scale[pc], p);
         }
-        for (int32_t o = 0; o < p->k; o++) yp[o * hw] = scratch[o];
       }
     return FXRT_OK;
   }

@@ -381,7 +381,8 @@ static bool small_qgemm(fx_lctx *r, fx_op op, const fx_inst *in, bool per_channe
     /* in place when the plan lets the result overwrite the input (as the f32 compact convolution, conv.c) */
     if (numel[0] == numel[2] && k->ref[0].kind == FX_REF_TENSOR && !k->ref[0].off &&
         (fxrt_small_pointwise(&q) || q.groups > 1))
-      k->ref[5] = fx_new_scratch(r, FXRT_U8, fxrt_small_pointwise(&q) ? kout : kout / q.groups * q.oh * q.ow);
+      k->ref[5] = fx_new_scratch(r, FXRT_U8, fxrt_small_pointwise(&q) ? fxrt_small_q8_column_bytes(q.c)
+                                                                       : kout / q.groups * q.oh * q.ow);
   } else {
     q.c = (int32_t)tw->shape[1], q.n = (int32_t)(numel[0] / q.c), q.k = (int32_t)kout;
     k = fx_call(r, FX_K_SMALL_Q8_LINEAR);

@@ -54,6 +54,19 @@ class Depthwise(nn.Module):
         return self.pw(self.relu(self.dw(x)))
 
 
+class PointwiseChain(nn.Module):
+    """Convolutions whose result has the input's size (-Os computes them in place), 6 channels (not a multiple of 4:
+    the tail of the DSP dot product)."""
+    def __init__(self):
+        super().__init__()
+        self.dw = nn.Conv2d(6, 6, 3, padding=1, groups=6)
+        self.pw1 = nn.Conv2d(6, 6, 1)
+        self.pw2 = nn.Conv2d(6, 6, 1)
+
+    def forward(self, x):
+        return self.pw2(F.relu(self.pw1(F.relu(self.dw(x)))))
+
+
 class LinearRelu(nn.Module):
     def __init__(self):
         super().__init__()
@@ -131,6 +144,8 @@ CASES = {
     'conv_bn_relu': (ConvBnRelu, (1, 3, 12, 12), None),
     'depthwise': (Depthwise, (1, 8, 7, 7), None),
     'depthwise_pc': (Depthwise, (1, 8, 7, 7), 'per_channel'),
+    'pointwise_chain': (PointwiseChain, (2, 6, 5, 4), None),
+    'pointwise_chain_pc': (PointwiseChain, (2, 6, 5, 4), 'per_channel'),
     'linear_relu': (LinearRelu, (3, 20), None),
     'linear_pc': (LinearRelu, (3, 20), 'per_channel'),
     'add_branches': (AddBranches, (1, 4, 6, 6), None),
