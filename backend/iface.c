@@ -433,6 +433,15 @@ void fx_iface_header(const fx_iface *e, fx_buf *b, uint64_t weights_bytes) {
   fx_buf_printf(b, " */\n#ifndef %s_H\n#define %s_H\n\n#include \"fxrt.h\"\n\n", e->upper, e->upper);
   fx_buf_printf(b, "#define %s_WORKSPACE_SIZE %lluu\n#define %s_WORKSPACE_ALIGN %uu\n", e->upper,
                 (unsigned long long)e->P->arena, e->upper, e->P->align);
+  fx_buf_printf(b,
+                "/* %s_STACK_BYTES: the stack %s_run needs at most, in bytes (program/stack.def): an allowance of %u\n"
+                " * for its own frame and the deepest of its kernels, their callees included, measured by GCC\n"
+                " * (-fstack-usage -fcallgraph-info) for Cortex-M with %s,\n"
+                " * elsewhere for x86-64 with %s (other targets: that figure, not measured for them). */\n"
+                "#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'\n#define %s_STACK_BYTES %uu\n#else\n"
+                "#define %s_STACK_BYTES %uu\n#endif\n",
+                e->upper, e->prefix, fx_stack_run(true), fx_stack_compiler(true), fx_stack_compiler(false), e->upper,
+                fx_plan_stack(e->L, true, NULL), e->upper, fx_plan_stack(e->L, false, NULL));
   if (e->o->weights_file) fx_buf_printf(b, "#define %s_WEIGHTS_SIZE %lluu\n", e->upper, (unsigned long long)weights_bytes);
   fx_buf_printf(b, "#define %s_NUM_INPUTS %u\n#define %s_NUM_OUTPUTS %u\n", e->upper, nin, e->upper, e->L->noutputs);
   if (e->o->profile) fx_buf_printf(b, "#define %s_NUM_NODES %u\n", e->upper, e->nnodes);

@@ -49,4 +49,11 @@ const char *fx_kind_function(fx_kind k);
 const char *fx_kind_file(fx_kind k);
 const char *fx_arg_type_name(fx_arg_type t);
 
+/* The stack a kernel needs at most, in bytes, its callees included (stack.def, measured by tools/stack_table.py):
+ * on the Cortex-M4F (arm) or on x86-64 (the host); fx_stack_run: the allowance for the generated run function's own
+ * frame; fx_stack_compiler: the compiler and flags that column was measured with. */
+uint32_t fx_kind_stack(fx_kind k, bool arm);
+uint32_t fx_stack_run(bool arm);
+const char *fx_stack_compiler(bool arm);
+
 #endif

@@ -543,12 +543,30 @@ static void report_row(const fx_lowered *L, const char *name, const fx_place *pl
   fputc('\n', f);
 }
 
+uint32_t fx_plan_stack(const fx_lowered *L, bool arm, fx_kind *deepest) {
+  uint32_t most = 0;
+  for (uint32_t k = 0; k < L->ncalls; k++) {
+    uint32_t s = fx_kind_stack((fx_kind)L->calls[k].kind, arm);
+    if (s > most) {
+      most = s;
+      if (deepest) *deepest = (fx_kind)L->calls[k].kind;
+    }
+  }
+  return fx_stack_run(arm) + most;
+}
+
 void fx_plan_report(const fx_lowered *L, const fx_plan *P, FILE *f) {
   const fx_program *p = L->p;
   fprintf(f, "arena: %llu bytes; lower bound (most bytes live at one call): %llu bytes; ratio %.3f\n",
           (unsigned long long)P->arena, (unsigned long long)P->lower_bound,
           P->lower_bound ? (double)P->arena / (double)P->lower_bound : 1.0);
   fprintf(f, "workspace alignment: %u bytes (offsets in multiples of %u)\n", P->align, P->granule);
+  fx_kind ka = FX_K_ASSERT, kh = FX_K_ASSERT;
+  uint32_t sa = fx_plan_stack(L, true, &ka), sh = fx_plan_stack(L, false, &kh);
+  fprintf(f, "stack: at most %u bytes on the Cortex-M4F (%s), %u on x86-64 (%s): the run function's frame (%u, %u) and "
+             "%s%s%s (program/stack.def)\n",
+          sa, fx_stack_compiler(true), sh, fx_stack_compiler(false), fx_stack_run(true), fx_stack_run(false),
+          L->ncalls ? fx_kind_function(ka) : "no call", ka != kh ? ", " : "", ka != kh ? fx_kind_function(kh) : "");
   fprintf(f, "placement: %s", P->method ? P->method : "none");
   if (P->searched) fprintf(f, ", improved by local search (best after %u steps)", P->searched);
   fprintf(f, "; %u elementwise results written over their dying input", P->shared);

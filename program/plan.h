@@ -80,5 +80,9 @@ void fx_plan_free(fx_plan *P);
 bool fx_plan_holds_after(const fx_lowered *L, const fx_plan *P, uint32_t t, uint32_t node);
 /* The arena bytes, the lower bound and every buffer's offset, size and lifetime, as a table. */
 void fx_plan_report(const fx_lowered *L, const fx_plan *P, FILE *f);
+/* The stack that the generated run function needs at most (NAME_STACK_BYTES): its own frame's allowance and the
+ * largest bound of its calls' kernels (kernels.h: fx_kind_stack), on the Cortex-M4F (arm) or on x86-64; *deepest
+ * (when not NULL): that kernel. */
+uint32_t fx_plan_stack(const fx_lowered *L, bool arm, fx_kind *deepest);
 
 #endif

@@ -26,7 +26,9 @@
 #                nanosecond per instruction) and SysTick at 25 MHz around the call, so 40 per tick (to 40
 #                instructions; checked against a -singlestep -d exec trace). Without --icount, "-".
 # One line per model and configuration:
-#   firmware MODEL CONFIG: flash=F ram=R databss=D workspace=W stack=S insns=I PASS|FAIL [reason]
+#   firmware MODEL CONFIG: flash=F ram=R databss=D workspace=W stack=S bound=B insns=I PASS|FAIL [reason]
+# where B is model.h's MODEL_STACK_BYTES as the Cortex-M4F compiler reads it (program/stack.def's bound); a model
+# whose measured stack S is above B fails.
 # and at the end `firmware: N passed, M failed, K skipped`.
 # Exit status 77 (ctest: skipped) when qemu-system-arm, arm-none-eabi-gcc or arm-none-eabi-size is missing.
 #   run.sh FX2C SOURCE_DIR [--configs "c-Os llvm"] [--models "sine mlp dscnn dscnn8 smallcnn smallcnn8"] [--icount]
@@ -130,6 +132,11 @@ for m in $models; do
       *) echo "run.sh: unknown configuration $cfg" >"$d/err"; false ;;
     esac || { echo "FAIL $m $cfg: building the image"; cat "$d/err"; fail=$((fail + 1)); continue; }
     read -r text data bss < <(sizes "$o/fw.elf")
+    # the stated bound: MODEL_STACK_BYTES as the harness's compiler reads model.h
+    hdir=$o/c
+    [ $cfg = llvm ] && hdir=$o
+    bound=$(arm-none-eabi-gcc "${cflags[@]}" -I "$hdir" -I "$root/runtime" -E -dM "$hdir/model.h" |
+            sed -n 's/^#define MODEL_STACK_BYTES \([0-9]*\)u*$/\1/p')
     run "$o/fw.elf" "$o"
     status=$? verdict=PASS reason=""
     read -r st stack ticks < <(sed -n 's/^fw: status \(-*[0-9]*\) stack \([a-z0-9]*\) ticks \(-*[0-9]*\).*/\1 \2 \3/p' <<<"$report")
@@ -140,13 +147,17 @@ for m in $models; do
       verdict=FAIL reason="output differs from PyTorch's: $(tr '\n' ' ' <"$d/err")"
     elif [ "$stack" = overflow ]; then
       verdict=FAIL reason="stack overflow (more than firmware.ld's STACK_SIZE)"
+    elif ! [[ ${bound:-x} =~ ^[0-9]+$ ]]; then
+      verdict=FAIL reason="model.h has no MODEL_STACK_BYTES for the Cortex-M4F"
+    elif ! [[ ${stack:-x} =~ ^[0-9]+$ ]] || [ "$stack" -gt "$bound" ]; then
+      verdict=FAIL reason="model_run used ${stack:-?} bytes of stack, above model.h's MODEL_STACK_BYTES $bound"
     fi
     insns=-
     [ $icount = 1 ] && [ "${ticks:--1}" -ge 0 ] && insns=$((ticks * 40))
     ram=-
     [[ ${stack:-x} =~ ^[0-9]+$ ]] && ram=$((data + bss - ndata - nbss + stack))
     echo "firmware $m $cfg: flash=$((text + data - ntext - ndata)) ram=$ram databss=$((data + bss - ndata - nbss))" \
-      "workspace=$ws stack=${stack:--} insns=$insns $verdict${reason:+ $reason}"
+      "workspace=$ws stack=${stack:--} bound=${bound:--} insns=$insns $verdict${reason:+ $reason}"
     if [ $verdict = PASS ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
   done
 done
