@@ -1,6 +1,7 @@
 /* fxrt_small.h: the bodies of the compact kernels of builds for size (fxrt.h: fxrt_small_conv2d_f32,
- * fxrt_small_linear_f32, fxrt_small_pool2d_f32 and the int8 fxrt_small_q8_*; fx2c compile -Os). Each is one loop nest with 32-bit indices, no
- * workspace (a convolution in place: one unit of results), no stack buffers and no library calls: what fits a microcontroller's flash and RAM, at the cost of speed
+ * fxrt_small_linear_f32, fxrt_small_pool2d_f32 and the int8 fxrt_small_q8_*; fx2c compile -Os). Each is one loop
+ * nest with 32-bit indices, no workspace (a convolution in place: one unit of results, or an int8 pointwise one's
+ * column), no stack buffers and no library calls: what fits a microcontroller's flash and RAM, at the cost of speed
  * on large layers. fxrt_small.c defines the kernels with them. A translation unit that defines FXRT_SMALL_INLINE
  * before including this header calls them inline instead (as the C files of fx2c compile -Os do): each call then
  * becomes a loop nest specialized by the C compiler to the call's constant shapes and parameters, with no parameter
