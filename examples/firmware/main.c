@@ -1,5 +1,5 @@
 /* main.c: a firmware that runs an fx2c model once (examples/firmware/README.md). The model comes from
- *   fx2c compile ... --emit obj --target thumbv7em-none-eabihf --cpu cortex-m4 -o model.o
+ *   fx2c compile ... --emit obj -Os --target thumbv7em-none-eabihf --cpu cortex-m4 -o model.o
  * which writes model.h beside model.o. Its one input, its outputs (one or two) and its workspace are static
  * buffers; the weights stay in flash. No heap, no operating system. */
 #include <stdint.h>
@@ -17,7 +17,8 @@ BUFFER(output0, MODEL_OUTPUT0_NUMEL);
 #if MODEL_NUM_OUTPUTS == 2
 BUFFER(output1, MODEL_OUTPUT1_NUMEL);
 #endif
-static unsigned char workspace[MODEL_WORKSPACE_SIZE + 1] __attribute__((aligned(64)));
+/* the workspace at model.h's alignment (model_run returns FXRT_EINVAL for a misaligned one); + 1: never empty */
+static unsigned char workspace[MODEL_WORKSPACE_SIZE + 1] __attribute__((aligned(MODEL_WORKSPACE_ALIGN)));
 
 volatile fxrt_status model_status = FXRT_EINVAL; /* what a debugger reads after the run */
 

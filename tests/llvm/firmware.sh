@@ -30,7 +30,7 @@ cd "$root/tests/codegen" || exit 1
 for case in mymodule residual_mlp; do
   mkdir -p "$work/$case"
   if ! "$fx2c" compile "$case/graph.fx" --modules "$case/modules.txt" --weights "$case/weights.safetensors" \
-       --input "x=$case/input0.npy" --emit obj --target thumbv7em-none-eabihf --cpu cortex-m4 -o "$work/$case/model.o" 2>"$work/err"; then
+       --input "x=$case/input0.npy" --emit obj -Os --target thumbv7em-none-eabihf --cpu cortex-m4 -o "$work/$case/model.o" 2>"$work/err"; then
     bad "$case: --emit obj for thumbv7em-none-eabihf"; cat "$work/err"; continue
   fi
   elf=$work/$case/firmware.elf
