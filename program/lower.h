@@ -92,7 +92,7 @@ typedef struct fx_kcall {
 
 /* A constant array that lowering computes from the weights and the attributes (a quantized layer's requantization
  * scales and quantized bias): the interpreter reads it, the C emitter writes it as a static const array before the
- * run function (named what_node), the LLVM emitter as a private constant. */
+ * run function (named WHAT_cID, under a comment naming the node), the LLVM emitter as a private constant. */
 typedef struct fx_lconst {
   fxrt_dtype dtype;
   int64_t numel;

@@ -18,8 +18,6 @@
 
 /* ---- rounding --------------------------------------------------------------------------------------------------- */
 
-#define Q8_MAGIC 12582912.0f /* 1.5 * 2^23 */
-
 static uint32_t f32_bits(float f) {
   uint32_t u;
   memcpy(&u, &f, sizeof u);
@@ -32,8 +30,9 @@ static float f32_from_bits(uint32_t u) {
   return f;
 }
 
-/* round-to-nearest-even of v, |v| < 2^22, as an int32 (qnnpack's "magic" fp32 requantization, lrintf). */
-static inline int32_t round_small(float v) { return (int32_t)f32_bits(v + Q8_MAGIC) - (int32_t)0x4B400000; }
+/* round-to-nearest-even of v, |v| < 2^22, as an int32 (qnnpack's "magic" fp32 requantization, lrintf): the compact
+ * kernels' rounding, fxrt_small.h */
+#define round_small fxrt_small_q8_round
 
 /* round-to-nearest-even of any finite float, as a float (std::nearbyint). */
 static float round_any(float v) {
