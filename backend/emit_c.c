@@ -327,6 +327,8 @@ static bool is_small(const fx_kcall *k) {
   case FX_K_SMALL_CONV:
   case FX_K_SMALL_LINEAR:
   case FX_K_SMALL_POOL:
+  case FX_K_SMALL_REDUCE:
+  case FX_K_SMALL_ARGREDUCE:
   case FX_K_SMALL_Q8_CONV:
   case FX_K_SMALL_Q8_LINEAR:
   case FX_K_SMALL_Q8_POOL:
@@ -756,8 +758,8 @@ static void emit_model(em *e, fx_buf *b, const uint64_t *woff) {
   for (uint32_t c = 0; c < L->ncalls; c++) any_pw |= L->calls[c].kind == FX_K_POINTWISE;
   if (any_pw) fx_buf_puts(b, "#include \"fxrt_scalar.h\"\n");
   bool any_small = false;
-  for (uint32_t c = 0; c < L->ncalls; c++) any_small |= is_small(&L->calls[c]);
-  if (any_small) /* -Os: the compact kernels inline, each specialized to its call's constant record */
+  for (uint32_t c = 0; c < L->ncalls; c++) any_small |= is_small(&L->calls[c]) || L->calls[c].kind == FX_K_SMALL_COPY;
+  if (any_small) /* -Os: the compact kernels inline, each specialized to its call's constant record or views */
     fx_buf_puts(b, "#define FXRT_SMALL_INLINE 1\n#include \"fxrt_small.h\"\n");
   fx_buf_puts(b, "\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n\n"
                  "#define FX2C_CHECK(call)                \\\n  do {                                  \\\n"

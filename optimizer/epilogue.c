@@ -39,8 +39,15 @@ typedef struct {
   double slope, min, max;
 } act_spec;
 
-/* Node u as an activation of tensor t that an epilogue computes. */
+/* Node u as an activation of tensor t that an epilogue computes. At -Os (fx_program.small) only the clamps that the
+ * compact kernels apply (relu, relu6, hardtanh, clamp): any other activation stays a node of its own, an elementwise
+ * loop, so that the convolution or linear layer keeps its compact kernel (the general ones with an activation link
+ * fxrt_act_apply and, through it, libm's erff, tanhf, expf ...). */
+static bool any_activation(const fx_program *p, uint32_t u, uint32_t t, act_spec *a);
 static bool as_activation(const fx_program *p, uint32_t u, uint32_t t, act_spec *a) {
+  return any_activation(p, u, t, a) && (!p->small || a->act <= FXRT_ACT_CLAMP);
+}
+static bool any_activation(const fx_program *p, uint32_t u, uint32_t t, act_spec *a) {
   const fx_inst *in = &p->inst[u];
   memset(a, 0, sizeof *a);
   if (in->op < 0 || in->failed || !tensor_is(&in->args[0], t) || in->result.kind != FX_V_TENSOR ||

@@ -14,8 +14,10 @@
  * broadcast operand is computed once, outside, rather than at every element of the result), nothing between it
  * and the root writes in place (the group is computed where the root stood), and the group stays within the
  * runtime's limits (FXRT_PW_MAX_INSNS operations, FXRT_PW_MAX_INPUTS tensors). A group of one op is left as it
- * is. Every member's operands and result are f32. Each op is computed as the unfused kernel computes it
- * (runtime/fxrt_scalar.h), so fused and unfused programs agree; add(x, y, alpha=a) becomes add(x, mul(y, a)). */
+ * is, except at -Os (fx_program.small), where it becomes a loop of its own too: the program then calls no general
+ * elementwise kernel (fxrt_binary, fxrt_unary_f32: every dtype's and op's row, most of libm). Every member's
+ * operands and result are f32. Each op is computed as the unfused kernel computes it (runtime/fxrt_scalar.h), so
+ * fused and unfused programs agree; add(x, y, alpha=a) becomes add(x, mul(y, a)). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -292,7 +294,7 @@ bool fx_pass_ewfuse(fx_pass_manager *pm, fx_pass_stats *st) {
         if (!fits(p, &G)) G.n--;
       }
     }
-    if (G.n < 2) continue;
+    if (G.n < (p->small ? 1 : 2)) continue;
     fx_value expr;
     if (!term(p, &G, r, &expr)) continue;
     fx_insert_point ip = fx_graph_inserting_before(g, r);

@@ -187,8 +187,28 @@ void fx_where_scalar_call(fx_lctx *r, fxrt_dtype dt, fx_ref cond, fx_ref a, cons
   k->ref[3] = y, k->view[3] = *v;
 }
 
+/* Whether every element that view v reaches, and the odometer's steps over it (fxrt_small_copy), have offsets
+ * that 32-bit indices hold. */
+static bool view_fits_i32(const fxrt_view *v) {
+  int64_t lo = v->offset, hi = v->offset;
+  if (v->offset < 0 || v->offset > INT32_MAX) return false;
+  for (int32_t a = 0; a < v->ndim; a++) {
+    const int64_t sh = v->shape[a], st = v->stride[a];
+    if (sh < 0 || sh > INT32_MAX || st < -INT32_MAX || st > INT32_MAX) return false;
+    const int64_t span = st * sh; /* |st| and sh below 2^31: no overflow */
+    if (span < -INT32_MAX || span > INT32_MAX) return false;
+    if (st < 0) lo += st * (sh ? sh - 1 : 0);
+    else hi += st * (sh ? sh - 1 : 0);
+    if (lo < 0 || hi > INT32_MAX) return false;
+  }
+  return true;
+}
+
 void fx_copy_call(fx_lctx *r, fx_ref src, const fxrt_view *sv, fx_ref dst, const fxrt_view *dv) {
-  fx_kcall *k = fx_call(r, FX_K_COPY);
+  /* -Os: a copy within one dtype is the compact kernel's (no conversion rows) */
+  const bool small = r->p->small && src.dtype == dst.dtype && fxrt_view_numel(sv) <= INT32_MAX &&
+                     view_fits_i32(sv) && view_fits_i32(dv);
+  fx_kcall *k = fx_call(r, small ? FX_K_SMALL_COPY : FX_K_COPY);
   k->dt = (fxrt_dtype)src.dtype;
   k->dt2 = (fxrt_dtype)dst.dtype;
   k->ref[0] = src;

@@ -618,11 +618,13 @@ fxrt_status fxrt_adaptive_max_pool3d_f32(const float *x, int64_t n, int64_t c, i
  * record serves the three; the fused activation is a clamp [lo, hi] applied as torch.clamp (NaN passes): none is
  * [-inf, inf], relu [0, inf], relu6 [0, 6], hardtanh [min, max]. */
 typedef struct fxrt_small_params {
-  int32_t n, c, h, w;            /* conv: x [n, c, h, w]; linear: x [n, c] (n rows of c); pool: n*c planes h x w */
+  int32_t n, c, h, w;            /* conv: x [n, c, h, w]; linear: x [n, c] (n rows of c); pool: n*c planes h x w;
+                                  reduce: x [n, c, w] (outer, len, inner) into [n, w] */
   int32_t k, kh, kw;             /* conv: weight [k, c/groups, kh, kw]; linear: weight [k, c]; pool: window kh x kw */
   int32_t oh, ow;                /* conv: y [n, k, oh, ow]; pool: y [n, c, oh, ow] */
   int32_t stride[2], pad[2], dilation[2]; /* conv, pool: before the first row and column (the rest from oh, ow) */
-  int32_t groups;                /* conv: groups; pool: FXRT_SMALL_MAX, FXRT_SMALL_AVG, FXRT_SMALL_AVG_EXCLUDE_PAD */
+  int32_t groups;                /* conv: groups; pool: FXRT_SMALL_MAX, FXRT_SMALL_AVG, FXRT_SMALL_AVG_EXCLUDE_PAD;
+                                  reduce: FXRT_SMALL_SUM ... FXRT_SMALL_ARGMIN */
   int32_t divisor;               /* avg pool: divisor_override (0: none) */
   float lo, hi;                  /* conv, linear: the fused activation as a clamp; int8: the result's clamp less y_zp */
   int32_t x_zp, y_zp;            /* int8: the zero points of the input and the result */
@@ -631,6 +633,8 @@ typedef struct fxrt_small_params {
 } fxrt_small_params;
 
 enum { FXRT_SMALL_MAX = 0, FXRT_SMALL_AVG = 1, FXRT_SMALL_AVG_EXCLUDE_PAD = 2 };
+enum { FXRT_SMALL_SUM = 0, FXRT_SMALL_MEAN = 1, FXRT_SMALL_AMAX = 2, FXRT_SMALL_AMIN = 3, FXRT_SMALL_ARGMAX = 4,
+       FXRT_SMALL_ARGMIN = 5 };
 
 /* torch.nn.functional.conv2d (+ bias, + residual [n, k, oh, ow] when not NULL, then the clamp): direct, each output
  * the bias, then the products in (input channel, row, column) order. scratch: NULL, or a buffer that each unit of
@@ -646,6 +650,18 @@ fxrt_status fxrt_small_linear_f32(const float *x, const float *weight, const flo
 /* max_pool2d (padding -inf, NaN wins, no indices) and avg_pool2d (PyTorch's divisor rules for padding and
  * ceil_mode windows; no dilation) over n*c planes. */
 fxrt_status fxrt_small_pool2d_f32(const float *x, float *y, const fxrt_small_params *p);
+/* torch.sum, mean, amax, amin over the middle dimension of x [n, c, w] into y [n, w] (groups: FXRT_SMALL_SUM, MEAN,
+ * AMAX or AMIN): sums in float, in order, in blocks of 64 terms whose partial sums are then added (fxrt_reduce
+ * accumulates in double, which a microcontroller without a double FPU emulates); amax and amin propagate NaN, and
+ * need c >= 1. */
+fxrt_status fxrt_small_reduce_f32(const float *x, float *y, const fxrt_small_params *p);
+/* torch.argmax / argmin over the middle dimension (groups FXRT_SMALL_ARGMAX or ARGMIN; c >= 1): the first index of
+ * the extreme value, NaN the extreme, as fxrt_reduce's. */
+fxrt_status fxrt_small_argreduce_f32(const float *x, int64_t *y, const fxrt_small_params *p);
+/* fxrt_copy between two views of one dtype dt, with 32-bit indices (every offset and stride and the element count
+ * below 2^31): the permutes, slices and concatenations of a model compiled for size, without fxrt_copy's
+ * conversions between every pair of dtypes. */
+fxrt_status fxrt_small_copy(fxrt_dtype dt, const void *src, const fxrt_view *sv, void *dst, const fxrt_view *dv);
 
 /* The int8 compact kernels (quint8 activations, qint8 weights; the bits of fxrt_quant.c's qnnpack kernels): conv2d
  * and linear direct, acc = bias_q + sum (x - x_zp) * (w - w_zp) in int32 (wrapping as qnnpack's), the result

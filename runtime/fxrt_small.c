@@ -18,6 +18,27 @@ fxrt_status fxrt_small_pool2d_f32(const float *x, float *y, const fxrt_small_par
   return fxrt_small_pool2d_body(x, y, p);
 }
 
+fxrt_status fxrt_small_reduce_f32(const float *x, float *y, const fxrt_small_params *p) {
+  if (!x || !y || !p || p->groups < FXRT_SMALL_SUM || p->groups > FXRT_SMALL_AMIN ||
+      (p->groups >= FXRT_SMALL_AMAX && p->c < 1))
+    return FXRT_EINVAL;
+  return fxrt_small_reduce_body(x, y, p);
+}
+
+fxrt_status fxrt_small_argreduce_f32(const float *x, int64_t *y, const fxrt_small_params *p) {
+  if (!x || !y || !p || (p->groups != FXRT_SMALL_ARGMAX && p->groups != FXRT_SMALL_ARGMIN) || p->c < 1)
+    return FXRT_EINVAL;
+  return fxrt_small_argreduce_body(x, y, p);
+}
+
+fxrt_status fxrt_small_copy(fxrt_dtype dt, const void *src, const fxrt_view *sv, void *dst, const fxrt_view *dv) {
+  if (!sv || !dv || sv->ndim != dv->ndim || sv->ndim < 0 || sv->ndim > FXRT_MAX_DIMS) return FXRT_EINVAL;
+  for (int32_t a = 0; a < sv->ndim; a++)
+    if (sv->shape[a] != dv->shape[a]) return FXRT_EINVAL;
+  if (fxrt_view_numel(sv) > 0 && (!src || !dst)) return FXRT_EINVAL;
+  return fxrt_small_copy_body(dt, src, sv, dst, dv);
+}
+
 static bool q8_zps_ok(const fxrt_small_params *p) { return p->x_zp >= 0 && p->x_zp <= 255 && p->y_zp >= 0 && p->y_zp <= 255; }
 
 fxrt_status fxrt_small_q8_conv2d(const uint8_t *x, const int8_t *weight, const int32_t *bias_q, uint8_t *y,

@@ -1,5 +1,6 @@
 /* fxrt_small.h: the bodies of the compact kernels of builds for size (fxrt.h: fxrt_small_conv2d_f32,
- * fxrt_small_linear_f32, fxrt_small_pool2d_f32 and the int8 fxrt_small_q8_*; fx2c compile -Os). Each is one loop
+ * fxrt_small_linear_f32, fxrt_small_pool2d_f32, fxrt_small_reduce_f32, fxrt_small_argreduce_f32, fxrt_small_copy and
+ * the int8 fxrt_small_q8_*; fx2c compile -Os). Each is one loop
  * nest with 32-bit indices, no workspace (a convolution in place: one unit of results, or an int8 pointwise one's
  * column), no stack buffers and no library calls: what fits a microcontroller's flash and RAM, at the cost of speed
  * on large layers. fxrt_small.c defines the kernels with them. A translation unit that defines FXRT_SMALL_INLINE
@@ -140,6 +141,95 @@ FXRT_SMALL_FN fxrt_status fxrt_small_pool2d_body(const float *x, float *y, const
       }
   return FXRT_OK;
 }
+
+/* sum, mean, amax, amin over the middle dimension of [n, c, w] (fxrt.h: fxrt_small_reduce_f32) */
+FXRT_SMALL_FN fxrt_status fxrt_small_reduce_body(const float *x, float *y, const fxrt_small_params *p) {
+  const int32_t op = p->groups;
+  for (int32_t o = 0; o < p->n; o++)
+    for (int32_t j = 0; j < p->w; j++, y++) {
+      const float *xp = x + o * p->c * p->w + j;
+      if (op == FXRT_SMALL_AMAX || op == FXRT_SMALL_AMIN) {
+        float m = xp[0];
+        for (int32_t r = 1; r < p->c; r++) {
+          const float v = xp[r * p->w];
+          if (v != v || (op == FXRT_SMALL_AMAX ? v > m : v < m)) m = v;
+          if (m != m) break; /* NaN wins */
+        }
+        *y = m;
+        continue;
+      }
+      float acc = 0.0f;
+      for (int32_t r0 = 0; r0 < p->c; r0 += 64) { /* blocks of 64 terms: the error grows with c / 64, not c */
+        float part = 0.0f;
+        for (int32_t r = r0; r < r0 + 64 && r < p->c; r++) part += xp[r * p->w];
+        acc += part;
+      }
+      *y = op == FXRT_SMALL_MEAN ? acc / (float)p->c : acc;
+    }
+  return FXRT_OK;
+}
+
+/* argmax, argmin over the middle dimension of [n, c, w]: the first index of the extreme, NaN first of all */
+FXRT_SMALL_FN fxrt_status fxrt_small_argreduce_body(const float *x, int64_t *y, const fxrt_small_params *p) {
+  for (int32_t o = 0; o < p->n; o++)
+    for (int32_t j = 0; j < p->w; j++) {
+      const float *xp = x + o * p->c * p->w + j;
+      float best = xp[0];
+      int32_t at = 0;
+      for (int32_t r = 1; r < p->c && best == best; r++) {
+        const float v = xp[r * p->w];
+        if (v != v || (p->groups == FXRT_SMALL_ARGMAX ? v > best : v < best)) best = v, at = r;
+      }
+      *y++ = at;
+    }
+  return FXRT_OK;
+}
+
+/* one dtype's bytes per element */
+FXRT_SMALL_FN int32_t fxrt_small_elem_bytes(fxrt_dtype dt) {
+  switch (dt) {
+  case FXRT_F64:
+  case FXRT_I64: return 8;
+  case FXRT_F32:
+  case FXRT_I32: return 4;
+  case FXRT_F16:
+  case FXRT_BF16:
+  case FXRT_I16: return 2;
+  default: return 1;
+  }
+}
+
+/* copies between views of one dtype (fxrt.h: fxrt_small_copy): element by element in the order of the views'
+ * dimensions, the two offsets stepped as an odometer (no division) */
+#define FXRT_SMALL_COPY_LOOP(T)                                                                                       \
+  do {                                                                                                                \
+    const T *s_ = (const T *)src;                                                                                     \
+    T *d_ = (T *)dst;                                                                                                 \
+    for (int32_t i = 0; i < n; i++) {                                                                                 \
+      d_[dof] = s_[sof];                                                                                              \
+      for (int32_t a = nd - 1; a >= 0; a--) {                                                                         \
+        sof += (int32_t)sv->stride[a], dof += (int32_t)dv->stride[a];                                                 \
+        if (++idx[a] < (int32_t)sv->shape[a]) break;                                                                  \
+        sof -= (int32_t)(sv->stride[a] * sv->shape[a]), dof -= (int32_t)(dv->stride[a] * dv->shape[a]);               \
+        idx[a] = 0;                                                                                                   \
+      }                                                                                                               \
+    }                                                                                                                 \
+  } while (0)
+
+FXRT_SMALL_FN fxrt_status fxrt_small_copy_body(fxrt_dtype dt, const void *src, const fxrt_view *sv, void *dst,
+                                               const fxrt_view *dv) {
+  const int32_t nd = sv->ndim;
+  int32_t idx[FXRT_MAX_DIMS], n = 1, sof = (int32_t)sv->offset, dof = (int32_t)dv->offset;
+  for (int32_t a = 0; a < nd; a++) n *= (int32_t)sv->shape[a], idx[a] = 0;
+  switch (fxrt_small_elem_bytes(dt)) {
+  case 8: FXRT_SMALL_COPY_LOOP(uint64_t); break;
+  case 4: FXRT_SMALL_COPY_LOOP(uint32_t); break;
+  case 2: FXRT_SMALL_COPY_LOOP(uint16_t); break;
+  default: FXRT_SMALL_COPY_LOOP(uint8_t); break;
+  }
+  return FXRT_OK;
+}
+#undef FXRT_SMALL_COPY_LOOP
 
 /* ---- int8 (fxrt.h: fxrt_small_q8_*; the arithmetic of fxrt_quant.c, bit for bit) ---- */
 
@@ -334,6 +424,9 @@ FXRT_SMALL_FN fxrt_status fxrt_small_q8_dequantize_body(const uint8_t *x, float 
 #define fxrt_small_conv2d_f32 fxrt_small_conv2d_body
 #define fxrt_small_linear_f32 fxrt_small_linear_body
 #define fxrt_small_pool2d_f32 fxrt_small_pool2d_body
+#define fxrt_small_reduce_f32 fxrt_small_reduce_body
+#define fxrt_small_argreduce_f32 fxrt_small_argreduce_body
+#define fxrt_small_copy fxrt_small_copy_body
 #endif
 
 #endif

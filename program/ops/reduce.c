@@ -178,6 +178,25 @@ static fx_kcall *reduce_into(fx_lctx *r, fxrt_reduce_op rop, fxrt_dtype dt, fx_r
     fx_copy_call(r, src, &pv, moved, &dv);
     src = moved;
   }
+  /* -Os: sum, mean, amax, amin, argmax and argmin of f32 are the compact kernels' */
+  int sop = -1;
+  switch (rop) {
+  case FXRT_R_SUM: sop = FXRT_SMALL_SUM; break;
+  case FXRT_R_MEAN: sop = FXRT_SMALL_MEAN; break;
+  case FXRT_R_MAX: sop = FXRT_SMALL_AMAX; break;
+  case FXRT_R_MIN: sop = FXRT_SMALL_AMIN; break;
+  case FXRT_R_ARGMAX: sop = FXRT_SMALL_ARGMAX; break;
+  case FXRT_R_ARGMIN: sop = FXRT_SMALL_ARGMIN; break;
+  default: break;
+  }
+  if (r->p->small && dt == FXRT_F32 && sop >= 0 && outer * len * inner <= INT32_MAX &&
+      (len >= 1 || sop <= FXRT_SMALL_MEAN)) {
+    fx_kcall *k = fx_call(r, sop >= FXRT_SMALL_ARGMAX ? FX_K_SMALL_ARGREDUCE : FX_K_SMALL_REDUCE);
+    k->ref[0] = src;
+    k->ref[1] = dst;
+    k->p.small = (fxrt_small_params){.n = (int32_t)outer, .c = (int32_t)len, .w = (int32_t)inner, .groups = sop};
+    return k;
+  }
   fx_kcall *k = fx_call(r, FX_K_REDUCE);
   k->sub = rop;
   k->dt = dt;
@@ -214,6 +233,10 @@ bool fx_lower_reduce(fx_lctx *r, fx_op op, const fx_inst *in) {
     fx_kcall *k2 = fx_call(r, FX_K_REDUCE);
     *k2 = first;
     k2->sub = rop == FXRT_R_MAX ? FXRT_R_ARGMAX : FXRT_R_ARGMIN;
+    if (first.kind == FX_K_SMALL_REDUCE) { /* -Os */
+      k2->kind = FX_K_SMALL_ARGREDUCE;
+      k2->p.small.groups = rop == FXRT_R_MAX ? FXRT_SMALL_ARGMAX : FXRT_SMALL_ARGMIN;
+    }
     k2->ref[1] = tref(r, &in->result.u.items[1]);
   }
   return true;

@@ -1,11 +1,11 @@
 #!/usr/bin/python3
-"""The models of the QEMU firmware test and benchmark (issue 17): four f32 models exported with tools/fx2c-export,
+"""The models of the QEMU firmware test and benchmark (issue 17): five f32 models exported with tools/fx2c-export,
 and int8 versions of two of them quantized by PyTorch's FX graph mode quantization.
 
     /usr/bin/python3 tests/firmware/gen.py OUT_DIR [NAME ...]
 
-writes OUT_DIR/NAME/ for each model (all six by default):
-  f32 (sine, mlp, dscnn, smallcnn): graph.fx, modules.txt, weights.safetensors (and .pt), input0.npy, output0.npy,
+writes OUT_DIR/NAME/ for each model (all seven by default):
+  f32 (sine, mlp, dscnn, smallcnn; mixer, which issue 17 did not measure): graph.fx, modules.txt, weights.safetensors (and .pt), input0.npy, output0.npy,
     meta.json from tools/fx2c-export: fixed seeds, eval mode, BatchNorm statistics and affine parameters randomized
     by the exporter (--randomize-bn), so that a BatchNorm is never the identity;
   int8 (dscnn8, smallcnn8): the same f32 model, its BatchNorms and its input as the f32 export makes them (the
@@ -91,12 +91,36 @@ class SmallCnn(nn.Module):
         return self.fc(self.flatten(self.features(x)))
 
 
+class Mixer(nn.Module):
+    """An MLP-Mixer-style model on 8 tokens of 16 features (not one of issue 17's four): layer norms, a token-mixing
+    linear over a transposed view, a GELU MLP scaled by a learnt per-feature vector, residual adds, a mean over the
+    tokens and a linear head. At -Os its GELU, scale and adds are elementwise loops of the model's own, its
+    transposes the compact copy and its mean the compact reduction (no fxrt_binary, fxrt_copy or fxrt_reduce)."""
+
+    def __init__(self):
+        super().__init__()
+        self.norm1 = nn.LayerNorm(16)
+        self.tokens = nn.Linear(8, 8)
+        self.norm2 = nn.LayerNorm(16)
+        self.fc1 = nn.Linear(16, 32)
+        self.act = nn.GELU()
+        self.fc2 = nn.Linear(32, 16)
+        self.scale = nn.Parameter(torch.randn(16) * 0.5 + 1.0)
+        self.head = nn.Linear(16, 4)
+
+    def forward(self, x):
+        x = x + self.tokens(self.norm1(x).transpose(1, 2)).transpose(1, 2)
+        x = x + self.fc2(self.act(self.fc1(self.norm2(x)))) * self.scale
+        return self.head(x.mean(dim=1))
+
+
 # name: (class, input shape, seed)
 MODELS = {
     "sine": ("Sine", "1,1", 1),
     "mlp": ("Mlp", "1,784", 2),
     "dscnn": ("DsCnn", "1,1,49,10", 3),
     "smallcnn": ("SmallCnn", "1,3,32,32", 4),
+    "mixer": ("Mixer", "1,8,16", 5),
 }
 # int8 name: the f32 model it quantizes
 INT8 = {"dscnn8": "dscnn", "smallcnn8": "smallcnn"}

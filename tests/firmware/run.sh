@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The models of issue 17 run as Cortex-M4F firmware under QEMU (mps2-an386, ARM semihosting), their outputs
 # compared with PyTorch's:
-#   - gen.py exports the f32 sine, mlp, dscnn and smallcnn (tools/fx2c-export, fixed seeds) and the int8 dscnn8 and
+#   - gen.py exports the f32 sine, mlp, dscnn, smallcnn and mixer (tools/fx2c-export, fixed seeds) and the int8 dscnn8 and
 #     smallcnn8 (the f32 DS-CNN and small CNN quantized by prepare_fx/convert_fx, qnnpack; f32 in and out) into the
 #     work folder;
 #   - the C backend (c-Os, c-O2): `fx2c compile ... --emit c [-Os] -o DIR`, the folder's sources (model.h's build
@@ -31,12 +31,12 @@
 # whose measured stack S is above B fails.
 # and at the end `firmware: N passed, M failed, K skipped`.
 # Exit status 77 (ctest: skipped) when qemu-system-arm, arm-none-eabi-gcc or arm-none-eabi-size is missing.
-#   run.sh FX2C SOURCE_DIR [--configs "c-Os llvm"] [--models "sine mlp dscnn dscnn8 smallcnn smallcnn8"] [--icount]
+#   run.sh FX2C SOURCE_DIR [--configs "c-Os llvm"] [--models "sine mlp dscnn dscnn8 smallcnn smallcnn8 mixer"] [--icount]
 #          [--no-llvm] [--keep DIR]
 set -u
 fx2c=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") root=$(cd "$2" && pwd)
 shift 2
-configs="c-Os llvm" models="sine mlp dscnn dscnn8 smallcnn smallcnn8" icount=0 keep=""
+configs="c-Os llvm" models="sine mlp dscnn dscnn8 smallcnn smallcnn8 mixer" icount=0 keep=""
 while [ $# -gt 0 ]; do
   case $1 in
     --configs) configs=$2; shift ;;

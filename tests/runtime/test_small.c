@@ -138,7 +138,107 @@ static void test_errors(void **state) {
   assert_int_equal(fxrt_small_conv2d_f32(NULL, w, NULL, NULL, y, NULL, &p), FXRT_EINVAL);
 }
 
+/* The compact reductions against fxrt_reduce (which adds in double): sum and mean within 1e-6 of the terms'
+ * magnitudes, amax, amin, argmax and argmin exactly, NaN included (it wins, and its first index is the answer). */
+static void test_reduce(void **state) {
+  (void)state;
+  static const int32_t shapes[][3] = {{1, 5, 1}, {3, 7, 4}, {2, 200, 3}, {1, 1, 6}, {4, 130, 1}};
+  static const struct {
+    int small;
+    fxrt_reduce_op op;
+  } ops[] = {{FXRT_SMALL_SUM, FXRT_R_SUM},   {FXRT_SMALL_MEAN, FXRT_R_MEAN},     {FXRT_SMALL_AMAX, FXRT_R_MAX},
+             {FXRT_SMALL_AMIN, FXRT_R_MIN},  {FXRT_SMALL_ARGMAX, FXRT_R_ARGMAX}, {FXRT_SMALL_ARGMIN, FXRT_R_ARGMIN}};
+  for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++)
+    for (int nan = 0; nan < 2; nan++)
+      for (size_t o = 0; o < sizeof ops / sizeof *ops; o++) {
+        const int32_t n = shapes[s][0], c = shapes[s][1], w = shapes[s][2];
+        float *x = rand_buf((int64_t)n * c * w);
+        if (nan) x[(n * c * w) / 2] = NAN, x[(n * c * w) / 3] = NAN;
+        fxrt_small_params p;
+        memset(&p, 0, sizeof p);
+        p.n = n, p.c = c, p.w = w, p.groups = ops[o].small;
+        float yf[32], wantf[32];
+        int64_t yi[32], wanti[32];
+        const bool arg = ops[o].small >= FXRT_SMALL_ARGMAX;
+        if (arg) {
+          assert_int_equal(fxrt_small_argreduce_f32(x, yi, &p), FXRT_OK);
+          assert_int_equal(fxrt_reduce(ops[o].op, FXRT_F32, x, n, c, w, wanti), FXRT_OK);
+          for (int32_t i = 0; i < n * w; i++)
+            if (yi[i] != wanti[i]) fail_msg("arg op %d [%d, %d, %d] nan %d: %lld, want %lld", ops[o].small, n, c, w, nan,
+                                            (long long)yi[i], (long long)wanti[i]);
+        } else {
+          assert_int_equal(fxrt_small_reduce_f32(x, yf, &p), FXRT_OK);
+          assert_int_equal(fxrt_reduce(ops[o].op, FXRT_F32, x, n, c, w, wantf), FXRT_OK);
+          for (int32_t i = 0; i < n * w; i++) {
+            const bool exact = ops[o].small == FXRT_SMALL_AMAX || ops[o].small == FXRT_SMALL_AMIN;
+            if (isnan(wantf[i]) || isnan(yf[i])) {
+              if (!(isnan(wantf[i]) && isnan(yf[i]))) fail_msg("op %d: NaN in one only", ops[o].small);
+            } else if (exact ? yf[i] != wantf[i] : fabsf(yf[i] - wantf[i]) > 1e-6f * (float)c) {
+              fail_msg("op %d [%d, %d, %d]: %g, want %g", ops[o].small, n, c, w, yf[i], wantf[i]);
+            }
+          }
+        }
+        free(x);
+      }
+  /* ties: the first index of the extreme, as torch.argmax */
+  const float tied[6] = {1, 3, 3, -2, 3, -2};
+  int64_t at;
+  fxrt_small_params q;
+  memset(&q, 0, sizeof q);
+  q.n = 1, q.c = 6, q.w = 1, q.groups = FXRT_SMALL_ARGMAX;
+  assert_int_equal(fxrt_small_argreduce_f32(tied, &at, &q), FXRT_OK);
+  assert_int_equal(at, 1);
+  q.groups = FXRT_SMALL_ARGMIN;
+  assert_int_equal(fxrt_small_argreduce_f32(tied, &at, &q), FXRT_OK);
+  assert_int_equal(at, 3);
+  /* sum and mean of nothing: 0 and NaN; amax of nothing is refused */
+  fxrt_small_params p;
+  memset(&p, 0, sizeof p);
+  p.n = 2, p.c = 0, p.w = 1, p.groups = FXRT_SMALL_SUM;
+  float y[2] = {1, 1}, x0 = 0;
+  assert_int_equal(fxrt_small_reduce_f32(&x0, y, &p), FXRT_OK);
+  assert_true(y[0] == 0.0f && y[1] == 0.0f);
+  p.groups = FXRT_SMALL_MEAN;
+  assert_int_equal(fxrt_small_reduce_f32(&x0, y, &p), FXRT_OK);
+  assert_true(isnan(y[0]) && isnan(y[1]));
+  p.groups = FXRT_SMALL_AMAX;
+  assert_int_equal(fxrt_small_reduce_f32(&x0, y, &p), FXRT_EINVAL);
+  p.groups = FXRT_SMALL_ARGMAX;
+  assert_int_equal(fxrt_small_reduce_f32(&x0, y, &p), FXRT_EINVAL);
+}
+
+/* The compact copy against fxrt_copy: a permute with an offset, a slice with a negative stride (flip), a broadcast
+ * (stride 0), a scalar; each dtype size (8, 4, 2 and 1 bytes); the destination a slice of a larger buffer. */
+static void test_copy(void **state) {
+  (void)state;
+  static const fxrt_dtype dts[] = {FXRT_I64, FXRT_F32, FXRT_I16, FXRT_U8};
+  uint8_t src[8 * 256], got[8 * 256], want[8 * 256];
+  for (size_t i = 0; i < sizeof src; i++) src[i] = (uint8_t)(i * 37u + 11u);
+  const fxrt_view svs[] = {
+      {3, {2, 4, 3}, {1, 6, 2}, 5},   /* permuted, from element 5 */
+      {2, {4, 5}, {-10, 1}, 40},      /* rows flipped */
+      {3, {2, 3, 4}, {4, 0, 1}, 0},   /* broadcast along the middle */
+      {0, {0}, {0}, 7},               /* a scalar */
+  };
+  const fxrt_view dvs[] = {
+      {3, {2, 4, 3}, {12, 3, 1}, 0},
+      {2, {4, 5}, {7, 1}, 3},              /* into columns 3..7 of rows of 7 */
+      {3, {2, 3, 4}, {12, 4, 1}, 0},
+      {0, {0}, {0}, 2},
+  };
+  for (size_t d = 0; d < sizeof dts / sizeof *dts; d++)
+    for (size_t v = 0; v < sizeof svs / sizeof *svs; v++) {
+      memset(got, 0xA5, sizeof got), memset(want, 0xA5, sizeof want);
+      assert_int_equal(fxrt_small_copy(dts[d], src, &svs[v], got, &dvs[v]), FXRT_OK);
+      assert_int_equal(fxrt_copy(dts[d], src, &svs[v], dts[d], want, &dvs[v]), FXRT_OK);
+      if (memcmp(got, want, sizeof got) != 0) fail_msg("copy %zu of dtype %d: other bytes", v, (int)dts[d]);
+    }
+  const fxrt_view bad = {2, {4, 4}, {4, 1}, 0};
+  assert_int_equal(fxrt_small_copy(FXRT_F32, src, &svs[1], got, &bad), FXRT_EINVAL); /* shapes differ */
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_in_place), cmocka_unit_test(test_errors)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_in_place), cmocka_unit_test(test_errors),
+                                     cmocka_unit_test(test_reduce), cmocka_unit_test(test_copy)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
