@@ -120,7 +120,7 @@ static const char help_compile[] =
     "                       layout NCHW16c), cse (common subexpressions),\n"
     "                       ewfuse (elementwise chains in one loop), dce (dead code)\n"
     "  --print-after PASS   print the graph (FX text) on stderr after PASS, or after every pass with 'all'\n"
-    "  --stats              per pass on stderr: nodes before and after, removed, folded, fused\n"
+    "  --stats              per pass on stderr: its time, nodes before and after, removed, folded, fused\n"
     "  -v, --verbose        on stderr: every pass with its time and its node count before and after, the\n"
     "                       stages' times, and every file written with its size\n"
     "  -q, --quiet          nothing on stderr but errors (no warnings, no progress line). Without -v or -q, a\n"
@@ -650,24 +650,45 @@ static int cmd_compile(int argc, char **argv) {
   return rc;
 }
 
-/* The edit distance of two names (insertions, deletions, substitutions and swaps of neighbours; UINT32_MAX/2 past
- * 64 characters), for "did you mean". */
-static uint32_t input_name_distance(fx_str a, fx_str b) {
-  if (a.n > 64 || b.n > 64) return UINT32_MAX / 2;
-  uint32_t r[3][65]; /* rows i-2, i-1, i (mod 3) */
-  for (uint32_t j = 0; j <= b.n; j++) r[0][j] = j;
-  for (uint32_t i = 1; i <= a.n; i++) {
-    uint32_t *cur = r[i % 3], *prev = r[(i + 2) % 3], *pp = r[(i + 1) % 3];
-    cur[0] = i;
-    for (uint32_t j = 1; j <= b.n; j++) {
-      uint32_t v = prev[j - 1] + (a.p[i - 1] != b.p[j - 1]);
-      if (prev[j] + 1 < v) v = prev[j] + 1;
-      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
-      if (i > 1 && j > 1 && a.p[i - 1] == b.p[j - 2] && a.p[i - 2] == b.p[j - 1] && pp[j - 2] + 1 < v) v = pp[j - 2] + 1;
-      cur[j] = v;
+/* The placeholder of p that --input SPEC names (NAME: a placeholder's name or target, or dynamo's L_NAME_ for the
+ * argument NAME), or FX_NONE_IDX after the error, which lists the placeholders and guesses the one meant: the nearest
+ * name (a typo), or the only placeholder (make_fx's arg0_1 for the argument x). compile's --input and run's. */
+static uint32_t input_placeholder(const fx_program *p, const char *spec, fx_str name, fx_diag *d) {
+  for (int pass = 0; pass < 3; pass++)
+    for (uint32_t i = 0; i < p->nplaceholders; i++) {
+      const fx_node *ph = &p->g->nodes[p->placeholders[i]];
+      fx_str t = ph->target;
+      if (pass == 0 ? fx_str_eq(ph->name, name)
+          : pass == 1 ? fx_str_eq(t, name)
+                      : t.n == name.n + 3 && fx_str_starts_with(t, "L_") && t.p[t.n - 1] == '_' &&
+                            !memcmp(t.p + 2, name.p, name.n))
+        return i;
     }
+  fx_buf names = {0};
+  char **words = fx_xcalloc((size_t)p->nplaceholders + 1, sizeof *words);
+  bool make_fx = p->nplaceholders > 0;
+  for (uint32_t i = 0; i < p->nplaceholders; i++) {
+    fx_str nm = p->g->nodes[p->placeholders[i]].name;
+    if (i < 16) fx_buf_printf(&names, "%s'%.*s'", i ? ", " : "", (int)nm.n, nm.p);
+    words[i] = fx_xmalloc(nm.n + 1);
+    memcpy(words[i], nm.p, nm.n);
+    words[i][nm.n] = 0;
+    make_fx = make_fx && fx_str_starts_with(nm, "arg") && nm.n > 3 && nm.p[3] >= '0' && nm.p[3] <= '9';
   }
-  return r[a.n % 3][b.n];
+  if (p->nplaceholders > 16) fx_buf_puts(&names, ", ...");
+  const char *near = p->nplaceholders == 1 ? words[0]
+                                           : fx_nearest_name(name.p, name.n, (const char *const *)words, p->nplaceholders);
+  fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: the graph has no placeholder '%.*s'%s%s%s", spec,
+                (int)name.n, name.p, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+  if (p->nplaceholders) fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "its placeholders are %s", names.p);
+  else fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "it has no placeholders");
+  if (make_fx)
+    fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
+                 "make_fx and torch.export name the inputs arg0_1, arg1_1, ... in the order of forward's arguments");
+  for (uint32_t i = 0; i < p->nplaceholders; i++) fx_xfree(words[i]);
+  fx_xfree(words);
+  fx_buf_free(&names);
+  return FX_NONE_IDX;
 }
 
 /* --input NAME:DTYPE[D0,...] or NAME=FILE.npy as the shape of placeholder NAME of p; given_by[i]: the spec that gave
@@ -679,44 +700,8 @@ static bool apply_input_spec(fx_program *p, const char *spec, const char **given
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: %s", spec, msg);
     return false;
   }
-  uint32_t index = FX_NONE_IDX;
-  for (uint32_t i = 0; i < p->nplaceholders; i++)
-    if (fx_str_eq(p->g->nodes[p->placeholders[i]].name, a.name) || fx_str_eq(p->g->nodes[p->placeholders[i]].target, a.name))
-      index = i;
-  for (uint32_t i = 0; index == FX_NONE_IDX && i < p->nplaceholders; i++) { /* dynamo's L_x_ for the argument x */
-    fx_str t = p->g->nodes[p->placeholders[i]].target;
-    if (t.n == a.name.n + 3 && fx_str_starts_with(t, "L_") && t.p[t.n - 1] == '_' && !memcmp(t.p + 2, a.name.p, a.name.n))
-      index = i;
-  }
-  if (index == FX_NONE_IDX) {
-    fx_buf names = {0};
-    for (uint32_t i = 0; i < p->nplaceholders && i < 16; i++) {
-      const fx_node *n = &p->g->nodes[p->placeholders[i]];
-      fx_buf_printf(&names, "%s'%.*s'", i ? ", " : "", (int)n->name.n, n->name.p);
-    }
-    if (p->nplaceholders > 16) fx_buf_puts(&names, ", ...");
-    /* did you mean: the nearest name (a typo), or the only placeholder (make_fx's arg0_1 for the argument x) */
-    uint32_t best = FX_NONE_IDX, best_d = UINT32_MAX;
-    bool make_fx = p->nplaceholders > 0;
-    for (uint32_t i = 0; i < p->nplaceholders; i++) {
-      fx_str nm = p->g->nodes[p->placeholders[i]].name;
-      uint32_t dist = input_name_distance(a.name, nm);
-      if (dist < best_d) best = i, best_d = dist;
-      make_fx = make_fx && fx_str_starts_with(nm, "arg") && nm.n > 3 && nm.p[3] >= '0' && nm.p[3] <= '9';
-    }
-    if (best != FX_NONE_IDX && p->nplaceholders != 1 && (best_d >= a.name.n || best_d > (a.name.n + 1) / 3 + (a.name.n < 2)))
-      best = FX_NONE_IDX;
-    fx_str bn = best != FX_NONE_IDX ? p->g->nodes[p->placeholders[best]].name : fx_str_make("", 0);
-    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: the graph has no placeholder '%.*s'%s%.*s%s", spec,
-                  (int)a.name.n, a.name.p, bn.n ? "; did you mean '" : "", (int)bn.n, bn.p, bn.n ? "'?" : "");
-    if (p->nplaceholders) fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "its placeholders are %s", names.p);
-    else fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "it has no placeholders");
-    if (make_fx)
-      fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
-                   "make_fx and torch.export name the inputs arg0_1, arg1_1, ... in the order of forward's arguments");
-    fx_buf_free(&names);
-    return false;
-  }
+  uint32_t index = input_placeholder(p, spec, a.name, d);
+  if (index == FX_NONE_IDX) return false;
   if (given_by[index]) {
     const fx_node *n = &p->g->nodes[p->placeholders[index]];
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: input '%.*s' already has its shape from --input %s", spec,
@@ -1353,26 +1338,8 @@ static bool place_named_inputs(const fx_program *p, const char **named, int nnam
     fx_input_arg a;
     char msg[240];
     fx_parse_input_arg(named[k], &a, msg, sizeof msg); /* checked on the command line */
-    uint32_t index = FX_NONE_IDX;
-    for (uint32_t i = 0; i < p->nplaceholders && index == FX_NONE_IDX; i++) {
-      const fx_node *ph = &p->g->nodes[p->placeholders[i]];
-      fx_str t = ph->target;
-      if (fx_str_eq(ph->name, a.name) || fx_str_eq(t, a.name) ||
-          (t.n == a.name.n + 3 && fx_str_starts_with(t, "L_") && t.p[t.n - 1] == '_' &&
-           !memcmp(t.p + 2, a.name.p, a.name.n))) /* dynamo's L_x_ for the argument x */
-        index = i;
-    }
+    uint32_t index = input_placeholder(p, named[k], a.name, d);
     if (index == FX_NONE_IDX) {
-      fx_buf names = {0};
-      for (uint32_t i = 0; i < p->nplaceholders && i < 16; i++) {
-        const fx_node *ph = &p->g->nodes[p->placeholders[i]];
-        fx_buf_printf(&names, "%s'%.*s'", i ? ", " : "", (int)ph->name.n, ph->name.p);
-      }
-      if (p->nplaceholders > 16) fx_buf_puts(&names, ", ...");
-      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: the graph has no placeholder '%.*s'", named[k],
-                    (int)a.name.n, a.name.p);
-      if (p->nplaceholders) fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "its placeholders are %s", names.p);
-      fx_buf_free(&names);
       ok = false;
       continue;
     }

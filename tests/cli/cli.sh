@@ -143,8 +143,10 @@ bn=("$pd/bnfold.fx" --modules "$pd/bnfold.modules.txt" --weights "$pd/bnfold.saf
 ep=("$pd/epilogue.fx" --modules "$pd/epilogue.modules.txt" --weights "$pd/epilogue.safetensors" --input 'x:f32[2,3,8,8]')
 expect "an unknown pass" 2 "unknown pass 'bogus' in --passes" "$fx2c" compile "${bn[@]}" --passes noop,bogus --emit graph -o -
 expect "--stats counts the folded BatchNorms and the saved weight bytes" 0 \
-  "pass bnfold      18 ->    15 nodes: 3 removed, 3 BatchNorms folded, 0 fusion groups, 240 weight bytes saved" \
+  "    18 ->    15 nodes: 3 removed, 3 BatchNorms folded, 0 fusion groups, 240 weight bytes saved" \
   "$fx2c" compile "${bn[@]}" --stats --emit graph -o "$work/g.fx"
+grep -qE '^pass bnfold +[0-9]+\.[0-9]{3} s +18 -> +15 nodes: ' "$work/err" && pass=$((pass + 1)) ||
+  { echo "FAIL --stats: no time per pass"; grep bnfold "$work/err"; fail=$((fail + 1)); }
 expect "--stats counts the fusion groups and the arena before and after" 0 \
   "6 fusion groups, 0 weight bytes saved, arena " "$fx2c" compile "${ep[@]}" --stats --emit graph -o "$work/g.fx"
 expect "--print-after prints the graph after that pass" 0 "# after bnfold" \
@@ -398,6 +400,12 @@ expect "run --input NAME=FILE.npy" 0 "" "$fx2c" run "$dir/optional.fx" --input "
 same "run --input is the positional input" "$work/ri/output0.npy" "$work/opt_run/output0.npy"
 expect "run --input of a placeholder it does not have" 1 "its placeholders are 'x'" \
   "$fx2c" run "$dir/optional.fx" --input "q=$dir/npy/c.npy" -o "$work/ri2"
+if grep -q "did you mean" "$work/err"; then echo "FAIL run --input q: a guess of a word all replaced"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+expect "run --input with a typo: did you mean, as compile's" 1 "--input bais=$dir/npy/c.npy: the graph has no placeholder 'bais'; did you mean 'bias'?" \
+  "$fx2c" run "$dir/three_inputs.fx" --input "bais=$dir/npy/c.npy" -o "$work/ri7"
+expect "run --input x of a make_fx graph: how make_fx names inputs" 1 "make_fx and torch.export name the inputs arg0_1" \
+  "$fx2c" run "$dir/make_fx.fx" --input "x=$dir/npy/c.npy" -o "$work/ri8"
+grep -qF "did you mean 'arg0_1'?" "$work/err" && pass=$((pass + 1)) || { echo "FAIL run --input x of make_fx: no guess"; fail=$((fail + 1)); }
 expect "run --input with a shape, not a file" 2 "fx2c run takes NAME=FILE.npy" "$fx2c" run "$dir/optional.fx" --input 'x:f32[2,3]' -o "$work/ri3"
 expect "run --input of an input given positionally" 1 "is already given" \
   "$fx2c" run "$dir/optional.fx" "$dir/npy/c.npy" --input "x=$dir/npy/c.npy" -o "$work/ri4"
