@@ -77,6 +77,14 @@ if [ "$(grep -c 'error:' "$work/err")" = 2 ]; then pass=$((pass + 1)); else echo
 printf 'def forward(self, x):\n    relu = torch.relu(x);  x = None\n    return relu\n' >"$work/code.fx"
 expect "Python code for a graph" 1 "code.fx:1:1: error: this is Python code (what print(gm.code) or print(gm) prints), not a graph" \
   "$fx2c" compile "$work/code.fx" --emit graph -o /dev/null
+expect "a misspelt dtype: did you mean" 2 "bad --input 'x:flaot32[1, 3]': unknown dtype 'flaot32'; did you mean 'float32'? (the dtypes: f32 f64" \
+  "$fx2c" compile "$dir/model.fx" --input 'x:flaot32[1, 3]' --emit graph -o -
+# a bad value is one line, not buried under the usage; a missing argument gets the usage
+if [ "$(wc -l <"$work/err")" = 1 ]; then pass=$((pass + 1)); else echo "FAIL a bad value: more than its line"; cat "$work/err"; fail=$((fail + 1)); fi
+expect "a bad combination of options: one line" 2 "--features needs the LLVM backend" \
+  "$fx2c" compile "$dir/model.fx" --input 'x:f32[1,3,8,8]' --backend c --emit exe --features +avx2 -o "$work/f.exe"
+if [ "$(wc -l <"$work/err")" = 1 ]; then pass=$((pass + 1)); else echo "FAIL a bad combination: more than its line"; cat "$work/err"; fail=$((fail + 1)); fi
+expect "a missing -o: the usage" 2 "usage: fx2c compile GRAPH" "$fx2c" compile "$dir/model.fx" --emit graph
 expect "a malformed input spec" 2 "bad --input 'x:f99[1]'" \
   "$fx2c" compile "$dir/model.fx" --input 'x:f99[1]' --emit graph -o /dev/null
 expect "modules without weights" 1 "module 'conv' (Conv2d) needs its weight 'conv.weight', and no --weights was given" \
@@ -94,6 +102,14 @@ if "$fx2c" --version | grep -q 'built without LLVM'; then
     "$fx2c" compile "${m[@]}" --backend llvm --emit exe -o "$work/m.exe"
 else
   expect "an unknown target" 2 "unknown target 'sparc9-foo'" "$fx2c" compile "${m[@]}" --emit obj --target sparc9-foo -o "$work/m.o"
+  # a vendor, OS or environment LLVM would take as "unknown" without a word: eabh for eabihf is a soft-float object
+  expect "a typo in the target's environment" 2 "--target 'thumbv7em-none-eabh': 'eabh' is not a vendor, OS or environment that LLVM knows; did you mean 'eabi'?" \
+    "$fx2c" compile "${m[@]}" --emit obj --target thumbv7em-none-eabh -o "$work/typo.o"
+  [ ! -e "$work/typo.o" ] && pass=$((pass + 1)) || { echo "FAIL a typo in the target: an object written"; fail=$((fail + 1)); }
+  expect "a typo in the target's OS" 2 "did you mean 'linux'?" "$fx2c" compile "${m[@]}" --emit llvm --target x86_64-linx-gnu -o "$work/typo.ll"
+  for t in aarch64-apple-macos14.0 aarch64-linux-android21 x86_64-w64-mingw32 riscv32-unknown-elf armv7a-linux-gnueabihf; do
+    expect "a valid target: $t" 0 "" "$fx2c" compile "${m[@]}" --emit llvm --target "$t" -o "$work/valid.ll"
+  done
   expect "a big-endian target" 2 "is big-endian" "$fx2c" compile "${m[@]}" --emit obj --target aarch64_be-linux-gnu -o "$work/m.o"
   expect "--cpu native for another target" 2 "--cpu native is this machine's CPU" \
     "$fx2c" compile "${m[@]}" --emit obj --target aarch64-linux-gnu --cpu native -o "$work/m.o"
