@@ -42,7 +42,7 @@ def build(fx2c, d, level, exe):
     m = re.search(r"arena: (\d+) bytes; lower bound[^:]*: (\d+) bytes", p.stdout)
     stats = {"nodes": None, "bn": 0, "fused": 0, "wino": 0, "wsaved": 0}
     for line in p.stderr.splitlines():
-        s = re.match(r"pass (\w+) +(\d+) -> +(\d+) nodes: (\d+) removed, (\d+) BatchNorms folded, (\d+) fusion groups, "
+        s = re.match(r"pass (\w+) +(?:[\d.]+ s +)?(\d+) -> +(\d+) nodes: (\d+) removed, (\d+) BatchNorms folded, (\d+) fusion groups, "
                      r"(-?\d+) weight bytes saved", line)
         if s:
             stats["nodes"] = int(s.group(3))

@@ -120,7 +120,7 @@ static const char help_compile[] =
     "                       layout NCHW16c), cse (common subexpressions),\n"
     "                       ewfuse (elementwise chains in one loop), dce (dead code)\n"
     "  --print-after PASS   print the graph (FX text) on stderr after PASS, or after every pass with 'all'\n"
-    "  --stats              per pass on stderr: nodes before and after, removed, folded, fused\n"
+    "  --stats              per pass on stderr: its time, nodes before and after, removed, folded, fused\n"
     "  -v, --verbose        on stderr: every pass with its time and its node count before and after, the\n"
     "                       stages' times, and every file written with its size\n"
     "  -q, --quiet          nothing on stderr but errors (no warnings, no progress line). Without -v or -q, a\n"
@@ -248,6 +248,15 @@ static int usage_error(const char *fmt, const char *arg) {
   fprintf(stderr, fmt, arg);
   fputc('\n', stderr);
   fputs(usage_text, stderr);
+  return EXIT_USAGE;
+}
+
+/* A bad value or combination of options: the one line that says what is wrong and what is expected (the usage, for a
+ * missing argument, would only bury it). */
+static int option_error(const char *fmt, const char *arg) {
+  fputs("fx2c: error: ", stderr);
+  fprintf(stderr, fmt, arg);
+  fputc('\n', stderr);
   return EXIT_USAGE;
 }
 
@@ -650,24 +659,82 @@ static int cmd_compile(int argc, char **argv) {
   return rc;
 }
 
-/* The edit distance of two names (insertions, deletions, substitutions and swaps of neighbours; UINT32_MAX/2 past
- * 64 characters), for "did you mean". */
-static uint32_t input_name_distance(fx_str a, fx_str b) {
-  if (a.n > 64 || b.n > 64) return UINT32_MAX / 2;
-  uint32_t r[3][65]; /* rows i-2, i-1, i (mod 3) */
-  for (uint32_t j = 0; j <= b.n; j++) r[0][j] = j;
-  for (uint32_t i = 1; i <= a.n; i++) {
-    uint32_t *cur = r[i % 3], *prev = r[(i + 2) % 3], *pp = r[(i + 1) % 3];
-    cur[0] = i;
-    for (uint32_t j = 1; j <= b.n; j++) {
-      uint32_t v = prev[j - 1] + (a.p[i - 1] != b.p[j - 1]);
-      if (prev[j] + 1 < v) v = prev[j] + 1;
-      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
-      if (i > 1 && j > 1 && a.p[i - 1] == b.p[j - 2] && a.p[i - 2] == b.p[j - 1] && pp[j - 2] + 1 < v) v = pp[j - 2] + 1;
-      cur[j] = v;
+/* --target: LLVM takes a triple whose vendor, OS or environment it does not know as "unknown" without a word (a
+ * thumbv7em-none-eabh would be compiled for the soft-float ABI), so a component that is not a name LLVM knows but is
+ * near one is refused as a typo, with the name; a component far from all is left to LLVM. Known names may end in a
+ * version (macos14.0, android21). */
+static bool target_typo(const char *triple, char *msg, size_t cap) {
+  static const char *const known[] = {
+      "unknown", "pc", "apple", "scei", "sie", "fsl", "ibm", "img", "mti", "nvidia", "csr", "amd", "mesa", "suse",
+      "oe", "w64", "none", "linux", "windows", "win32", "darwin", "macos", "macosx", "ios", "tvos", "watchos",
+      "xros", "visionos", "driverkit", "freebsd", "kfreebsd", "netbsd", "openbsd", "dragonfly", "fuchsia", "haiku",
+      "solaris", "aix", "cuda", "nvcl", "amdhsa", "amdpal", "mesa3d", "ps4", "ps5", "elfiamcu", "wasi", "emscripten",
+      "uefi", "rtems", "nacl", "hurd", "zos", "lv2", "hermit", "ananas", "cloudabi", "contiki", "minix", "liteos",
+      "serenity", "vulkan", "opencl", "shadermodel", "gnu", "gnuabin32", "gnuabi64", "gnueabi", "gnueabihf",
+      "gnuf32", "gnuf64", "gnusf", "gnux32", "gnuilp32", "gnut64", "gnueabit64", "gnueabihft64", "code16", "eabi",
+      "eabihf", "elfv1", "elfv2", "android", "androideabi", "musl", "musleabi", "musleabihf", "muslx32", "msvc",
+      "itanium", "cygnus", "coreclr", "simulator", "macabi", "elf", "coff", "macho", "mingw32", "ohos", "pauthtest",
+      "llvm"};
+  const size_t nknown = sizeof known / sizeof *known;
+  const char *c = strchr(triple, '-');
+  while (c) {
+    const char *w = c + 1, *end = strchr(w, '-');
+    size_t n = end ? (size_t)(end - w) : strlen(w), stem = n;
+    while (stem > 0 && ((w[stem - 1] >= '0' && w[stem - 1] <= '9') || w[stem - 1] == '.')) stem--;
+    bool is_known = n == 0;
+    for (size_t k = 0; k < nknown && !is_known; k++)
+      is_known = (strlen(known[k]) == n && strncmp(known[k], w, n) == 0) ||
+                 (stem && strlen(known[k]) == stem && strncmp(known[k], w, stem) == 0);
+    const char *near = is_known ? NULL : fx_nearest_name(w, n, known, nknown);
+    if (near) {
+      snprintf(msg, cap, "--target '%s': '%.*s' is not a vendor, OS or environment that LLVM knows; did you mean '%s'?",
+               triple, (int)n, w, near);
+      return true;
     }
+    c = end;
   }
-  return r[a.n % 3][b.n];
+  return false;
+}
+
+/* The placeholder of p that --input SPEC names (NAME: a placeholder's name or target, or dynamo's L_NAME_ for the
+ * argument NAME), or FX_NONE_IDX after the error, which lists the placeholders and guesses the one meant: the nearest
+ * name (a typo), or the only placeholder (make_fx's arg0_1 for the argument x). compile's --input and run's. */
+static uint32_t input_placeholder(const fx_program *p, const char *spec, fx_str name, fx_diag *d) {
+  for (int pass = 0; pass < 3; pass++)
+    for (uint32_t i = 0; i < p->nplaceholders; i++) {
+      const fx_node *ph = &p->g->nodes[p->placeholders[i]];
+      fx_str t = ph->target;
+      if (pass == 0 ? fx_str_eq(ph->name, name)
+          : pass == 1 ? fx_str_eq(t, name)
+                      : t.n == name.n + 3 && fx_str_starts_with(t, "L_") && t.p[t.n - 1] == '_' &&
+                            !memcmp(t.p + 2, name.p, name.n))
+        return i;
+    }
+  fx_buf names = {0};
+  char **words = fx_xcalloc((size_t)p->nplaceholders + 1, sizeof *words);
+  bool make_fx = p->nplaceholders > 0;
+  for (uint32_t i = 0; i < p->nplaceholders; i++) {
+    fx_str nm = p->g->nodes[p->placeholders[i]].name;
+    if (i < 16) fx_buf_printf(&names, "%s'%.*s'", i ? ", " : "", (int)nm.n, nm.p);
+    words[i] = fx_xmalloc(nm.n + 1);
+    memcpy(words[i], nm.p, nm.n);
+    words[i][nm.n] = 0;
+    make_fx = make_fx && fx_str_starts_with(nm, "arg") && nm.n > 3 && nm.p[3] >= '0' && nm.p[3] <= '9';
+  }
+  if (p->nplaceholders > 16) fx_buf_puts(&names, ", ...");
+  const char *near = p->nplaceholders == 1 ? words[0]
+                                           : fx_nearest_name(name.p, name.n, (const char *const *)words, p->nplaceholders);
+  fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: the graph has no placeholder '%.*s'%s%s%s", spec,
+                (int)name.n, name.p, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+  if (p->nplaceholders) fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "its placeholders are %s", names.p);
+  else fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "it has no placeholders");
+  if (make_fx)
+    fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
+                 "make_fx and torch.export name the inputs arg0_1, arg1_1, ... in the order of forward's arguments");
+  for (uint32_t i = 0; i < p->nplaceholders; i++) fx_xfree(words[i]);
+  fx_xfree(words);
+  fx_buf_free(&names);
+  return FX_NONE_IDX;
 }
 
 /* --input NAME:DTYPE[D0,...] or NAME=FILE.npy as the shape of placeholder NAME of p; given_by[i]: the spec that gave
@@ -679,44 +746,8 @@ static bool apply_input_spec(fx_program *p, const char *spec, const char **given
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: %s", spec, msg);
     return false;
   }
-  uint32_t index = FX_NONE_IDX;
-  for (uint32_t i = 0; i < p->nplaceholders; i++)
-    if (fx_str_eq(p->g->nodes[p->placeholders[i]].name, a.name) || fx_str_eq(p->g->nodes[p->placeholders[i]].target, a.name))
-      index = i;
-  for (uint32_t i = 0; index == FX_NONE_IDX && i < p->nplaceholders; i++) { /* dynamo's L_x_ for the argument x */
-    fx_str t = p->g->nodes[p->placeholders[i]].target;
-    if (t.n == a.name.n + 3 && fx_str_starts_with(t, "L_") && t.p[t.n - 1] == '_' && !memcmp(t.p + 2, a.name.p, a.name.n))
-      index = i;
-  }
-  if (index == FX_NONE_IDX) {
-    fx_buf names = {0};
-    for (uint32_t i = 0; i < p->nplaceholders && i < 16; i++) {
-      const fx_node *n = &p->g->nodes[p->placeholders[i]];
-      fx_buf_printf(&names, "%s'%.*s'", i ? ", " : "", (int)n->name.n, n->name.p);
-    }
-    if (p->nplaceholders > 16) fx_buf_puts(&names, ", ...");
-    /* did you mean: the nearest name (a typo), or the only placeholder (make_fx's arg0_1 for the argument x) */
-    uint32_t best = FX_NONE_IDX, best_d = UINT32_MAX;
-    bool make_fx = p->nplaceholders > 0;
-    for (uint32_t i = 0; i < p->nplaceholders; i++) {
-      fx_str nm = p->g->nodes[p->placeholders[i]].name;
-      uint32_t dist = input_name_distance(a.name, nm);
-      if (dist < best_d) best = i, best_d = dist;
-      make_fx = make_fx && fx_str_starts_with(nm, "arg") && nm.n > 3 && nm.p[3] >= '0' && nm.p[3] <= '9';
-    }
-    if (best != FX_NONE_IDX && p->nplaceholders != 1 && (best_d >= a.name.n || best_d > (a.name.n + 1) / 3 + (a.name.n < 2)))
-      best = FX_NONE_IDX;
-    fx_str bn = best != FX_NONE_IDX ? p->g->nodes[p->placeholders[best]].name : fx_str_make("", 0);
-    fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: the graph has no placeholder '%.*s'%s%.*s%s", spec,
-                  (int)a.name.n, a.name.p, bn.n ? "; did you mean '" : "", (int)bn.n, bn.p, bn.n ? "'?" : "");
-    if (p->nplaceholders) fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "its placeholders are %s", names.p);
-    else fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "it has no placeholders");
-    if (make_fx)
-      fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
-                   "make_fx and torch.export name the inputs arg0_1, arg1_1, ... in the order of forward's arguments");
-    fx_buf_free(&names);
-    return false;
-  }
+  uint32_t index = input_placeholder(p, spec, a.name, d);
+  if (index == FX_NONE_IDX) return false;
   if (given_by[index]) {
     const fx_node *n = &p->g->nodes[p->placeholders[index]];
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: input '%.*s' already has its shape from --input %s", spec,
@@ -999,7 +1030,7 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
       errno = 0;
       unsigned long long n = *v >= '0' && *v <= '9' ? strtoull(v, &end, 10) : 0;
       if (!(*v >= '0' && *v <= '9') || *end || errno || !n)
-        return usage_error("bad --ram-limit '%s'; expected the workspace's budget in bytes, a positive integer", v);
+        return option_error("bad --ram-limit '%s'; expected the workspace's budget in bytes, a positive integer", v);
       o.ram_limit = n;
     }
     else if (strcmp(opt, "--profile") == 0) o.profile = true;
@@ -1009,8 +1040,23 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
       fx_input_arg ia;
       char why[240], what[600];
       if (!fx_parse_input_arg(v, &ia, why, sizeof why)) {
+        if (strncmp(why, "unknown dtype", 13) == 0) { /* did you mean: the dtype names as fx2c and torch spell them */
+          static const char *const dtypes[] = {"f32", "f64", "f16", "bf16", "i64", "i32", "i16", "i8", "u8",
+                                               "bool", "float32", "float64", "float16", "bfloat16", "int64",
+                                               "int32", "int16", "int8", "uint8"};
+          const char *dt = strchr(v, ':') + 1, *end = strchr(dt, '[');
+          while (*dt == ' ') dt++;
+          size_t n = end ? (size_t)(end - dt) : strlen(dt);
+          while (n && dt[n - 1] == ' ') n--;
+          if (n > 6 && strncmp(dt, "torch.", 6) == 0) dt += 6, n -= 6;
+          const char *near = fx_nearest_name(dt, n, dtypes, sizeof dtypes / sizeof *dtypes);
+          snprintf(what, sizeof what, "'%s': %s%s%s%s", v, why, near ? "; did you mean '" : "", near ? near : "",
+                   near ? "'?" : "");
+          return option_error("bad --input %s (the dtypes: f32 f64 f16 bf16 i64 i32 i16 i8 u8 bool, or as torch names "
+                              "them: float32, torch.int64 ...)", what);
+        }
         snprintf(what, sizeof what, "'%s': %s", v, why);
-        return usage_error("bad --input %s; expected NAME:DTYPE[D0,D1,...] (x:f32[1,3,224,224], at most 8 dimensions, "
+        return option_error("bad --input %s; expected NAME:DTYPE[D0,D1,...] (x:f32[1,3,224,224], at most 8 dimensions, "
                            "each below 2**63) or NAME=FILE.npy", what);
       }
       o.inputs[o.ninputs++] = v;
@@ -1039,7 +1085,7 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     const char *bad;
     size_t bad_len;
     if (!*o.print_after || strchr(o.print_after, ',') || !fx_pass_list_valid(o.print_after, &bad, &bad_len))
-      return usage_error("unknown pass '%s' in --print-after (a pass name or all)", o.print_after);
+      return option_error("unknown pass '%s' in --print-after (a pass name or all)", o.print_after);
   }
   if (!o.graph_path) return usage_error("%s", "compile needs a GRAPH file");
   if (!o.emit) return usage_error("%s", "compile needs --emit KIND (graph, dot, c, llvm, bc, obj or exe)");
@@ -1050,37 +1096,37 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
   if (!codegen && strcmp(o.emit, "graph") != 0 && strcmp(o.emit, "dot") != 0)
     return unknown_word("--emit kind", o.emit, "", kinds, 7, "graph, dot, c, llvm, bc, obj or exe");
   if (o.prefix && !fx_str_is_identifier(fx_str_make(o.prefix, strlen(o.prefix))))
-    return usage_error("--prefix '%s' is not a C identifier", o.prefix);
+    return option_error("--prefix '%s' is not a C identifier", o.prefix);
   if (o.prefix && (strncmp(o.prefix, "fxrt", 4) == 0 || strncmp(o.prefix, "FXRT", 4) == 0))
-    return usage_error("--prefix '%s' is in the runtime's namespace (fxrt)", o.prefix);
+    return option_error("--prefix '%s' is in the runtime's namespace (fxrt)", o.prefix);
   static const char *const backends[] = {"c", "llvm"};
   if (o.backend && strcmp(o.backend, "c") != 0 && strcmp(o.backend, "llvm") != 0)
     return unknown_word("--backend", o.backend, "", backends, 2, "c or llvm");
   if (is_llvm_kind && o.backend && strcmp(o.backend, "c") == 0)
-    return usage_error("--emit %s is the LLVM backend's output (--backend c emits c and exe)", o.emit);
+    return option_error("--emit %s is the LLVM backend's output (--backend c emits c and exe)", o.emit);
   if (strcmp(o.emit, "c") == 0 && o.backend && strcmp(o.backend, "llvm") == 0)
-    return usage_error("%s", "--emit c is the C backend's output (--backend llvm emits llvm, bc, obj and exe)");
+    return option_error("%s", "--emit c is the C backend's output (--backend llvm emits llvm, bc, obj and exe)");
   o.llvm = is_llvm_kind || (strcmp(o.emit, "exe") == 0 && o.backend && strcmp(o.backend, "llvm") == 0);
   if ((o.target || o.features) && !o.llvm)
-    return usage_error("%s needs the LLVM backend (--emit llvm, bc or obj, or --backend llvm --emit exe)",
+    return option_error("%s needs the LLVM backend (--emit llvm, bc or obj, or --backend llvm --emit exe)",
                        o.target ? "--target" : "--features");
   if (o.cpu && strcmp(o.cpu, "generic") != 0 && !o.llvm && strcmp(o.emit, "exe") != 0)
-    return usage_error("--cpu applies to --emit exe and to LLVM's llvm, bc and obj; fx2c compiles nothing for --emit "
+    return option_error("--cpu applies to --emit exe and to LLVM's llvm, bc and obj; fx2c compiles nothing for --emit "
                        "c, graph or dot (for a C folder built for one CPU, give its compiler -march=%s "
                        "-DFXRT_DISPATCH=0)", o.cpu);
   if (o.debug && (!codegen || strcmp(o.emit, "c") == 0))
-    return usage_error("%s", "-g applies to --emit llvm, bc, obj and exe");
+    return option_error("%s", "-g applies to --emit llvm, bc, obj and exe");
   if (o.profile && !codegen)
-    return usage_error("%s", "--profile applies to --emit c, exe, llvm, bc and obj (the code it times)");
+    return option_error("%s", "--profile applies to --emit c, exe, llvm, bc and obj (the code it times)");
   if (strcmp(o.emit, "exe") == 0 && o.target)
-    return usage_error("%s", "--emit exe builds for this machine; use --emit obj for --target");
+    return option_error("%s", "--emit exe builds for this machine; use --emit obj for --target");
   if (codegen && !is_llvm_kind && strcmp(o.out_path, "-") == 0)
-    return usage_error("--emit %s needs -o PATH, not standard output", o.emit);
+    return option_error("--emit %s needs -o PATH, not standard output", o.emit);
   if (o.llvm) {
 #ifdef FX2C_HAVE_LLVM
     fx_llvm_opts lo = {o.target, o.cpu, o.features, o.opt_level, false, NULL, NULL, NULL, false};
     char msg[16384];
-    if (!fx_llvm_check_target(&lo, msg, sizeof msg)) {
+    if ((o.target && target_typo(o.target, msg, sizeof msg)) || !fx_llvm_check_target(&lo, msg, sizeof msg)) {
       fprintf(stderr, "fx2c: error: %s\n", msg);
       return EXIT_USAGE;
     }
@@ -1099,7 +1145,7 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
     snprintf(o.header_path, sizeof o.header_path, "%.*s.h", (int)stem, o.out_path);
     snprintf(o.weights_bin, sizeof o.weights_bin, "%.*s_weights.bin", (int)stem, o.out_path);
     if (strcmp(o.header_path, o.out_path) == 0 || (o.weights_file && strcmp(o.weights_bin, o.out_path) == 0))
-      return usage_error("-o %s: model.h and the weights go beside the output, as PATH minus its extension plus .h "
+      return option_error("-o %s: model.h and the weights go beside the output, as PATH minus its extension plus .h "
                          "and _weights.bin; choose another name", o.out_path);
   }
 
@@ -1353,26 +1399,8 @@ static bool place_named_inputs(const fx_program *p, const char **named, int nnam
     fx_input_arg a;
     char msg[240];
     fx_parse_input_arg(named[k], &a, msg, sizeof msg); /* checked on the command line */
-    uint32_t index = FX_NONE_IDX;
-    for (uint32_t i = 0; i < p->nplaceholders && index == FX_NONE_IDX; i++) {
-      const fx_node *ph = &p->g->nodes[p->placeholders[i]];
-      fx_str t = ph->target;
-      if (fx_str_eq(ph->name, a.name) || fx_str_eq(t, a.name) ||
-          (t.n == a.name.n + 3 && fx_str_starts_with(t, "L_") && t.p[t.n - 1] == '_' &&
-           !memcmp(t.p + 2, a.name.p, a.name.n))) /* dynamo's L_x_ for the argument x */
-        index = i;
-    }
+    uint32_t index = input_placeholder(p, named[k], a.name, d);
     if (index == FX_NONE_IDX) {
-      fx_buf names = {0};
-      for (uint32_t i = 0; i < p->nplaceholders && i < 16; i++) {
-        const fx_node *ph = &p->g->nodes[p->placeholders[i]];
-        fx_buf_printf(&names, "%s'%.*s'", i ? ", " : "", (int)ph->name.n, ph->name.p);
-      }
-      if (p->nplaceholders > 16) fx_buf_puts(&names, ", ...");
-      fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "--input %s: the graph has no placeholder '%.*s'", named[k],
-                    (int)a.name.n, a.name.p);
-      if (p->nplaceholders) fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0}, "its placeholders are %s", names.p);
-      fx_buf_free(&names);
       ok = false;
       continue;
     }
@@ -1452,7 +1480,7 @@ static int cmd_run(int argc, char **argv) {
     else quiet = true; /* -q, --quiet */
     if (bad) {
       free(in_paths), free(named);
-      return usage_error(bad, v);
+      return option_error(bad, v);
     }
   }
   fb_start(verbose, quiet, false);
@@ -1663,7 +1691,7 @@ static int cmd_compare(int argc, char **argv) {
       if (i + 1 >= argc) return usage_error("option '%s' needs a value", a);
       char *end;
       o.tol = strtod(argv[++i], &end);
-      if (*end || !(o.tol >= 0) || !isfinite(o.tol)) return usage_error("--tol '%s': expected a number >= 0", argv[i]);
+      if (*end || !(o.tol >= 0) || !isfinite(o.tol)) return option_error("--tol '%s': expected a number >= 0", argv[i]);
     } else if (a[0] == '-' && a[1] != 0) {
       return usage_error("unknown option '%s'", a);
     } else if (ndirs < 2) {
@@ -1711,7 +1739,7 @@ static int cmd_trace_diff(int argc, char **argv) {
       long v = strtol(argv[++i], &end, 10);
       if (*end || v < 1 || v > 1000) {
         free(files);
-        return usage_error("--top '%s': expected a number from 1 to 1000", argv[i]);
+        return option_error("--top '%s': expected a number from 1 to 1000", argv[i]);
       }
       top = (int)v;
     } else if (a[0] == '-' && a[1] != 0) {
@@ -1729,7 +1757,7 @@ static int cmd_trace_diff(int argc, char **argv) {
   }
   if (by && strcmp(by, "name") != 0 && strcmp(by, "op") != 0 && strcmp(by, "both") != 0) {
     free(files);
-    return usage_error("--by '%s': expected name, op or both", by);
+    return option_error("--by '%s': expected name, op or both", by);
   }
   fx_diag d;
   fx_diag_init(&d);
@@ -1835,7 +1863,7 @@ int main(int argc, char **argv) {
     if (argc == 4 && strcmp(argv[2], "--format") == 0 && strcmp(argv[3], "markdown") == 0)
       format = FX_CATALOG_MARKDOWN;
     else if (argc != 2 && !(argc == 4 && strcmp(argv[2], "--format") == 0 && strcmp(argv[3], "text") == 0))
-      return usage_error("%s", "--list-ops takes only --format text or --format markdown");
+      return option_error("%s", "--list-ops takes only --format text or --format markdown");
     fx_catalog_print(format, stdout);
     return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_INPUT_ERROR;
   }

@@ -40,7 +40,7 @@ bool fx_str_is_identifier(fx_str s);
 const char *fx_printable(const void *p, size_t n, size_t max, char *buf, size_t cap);
 /* "Did you mean": of the n names, the one nearest to word by edit distance (insertions, deletions, substitutions and
  * swaps of two neighbours, case-insensitive), or NULL when even that one is too far (more than a third of word's
- * length, at least 1, at most 3). */
+ * length, at least 1, at most 3; or the whole word, as 'x' for 'q'). */
 const char *fx_nearest_name(const char *word, size_t len, const char *const *names, size_t n);
 /* Ints as a Python tuple for a message ("(2, 3)", "(4,)", "()"), into buf (cut when it is full). Returns buf. */
 const char *fx_tuple_text(const int64_t *v, size_t n, char *buf, size_t cap);

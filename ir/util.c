@@ -289,7 +289,7 @@ const char *fx_nearest_name(const char *word, size_t len, const char *const *nam
   size_t best_d = limit + 1;
   for (size_t i = 0; i < n; i++) {
     size_t d = edit_distance(word, len, names[i], strlen(names[i]));
-    if (d < best_d) best = names[i], best_d = d;
+    if (d < best_d && d < len) best = names[i], best_d = d; /* all of the word replaced is no guess */
   }
   return best;
 }

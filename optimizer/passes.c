@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "../program/plan.h"
 
@@ -286,6 +287,8 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
     st.nodes_before = pm->p->g->nlive;
     uint64_t arena_before = pm->stats_to ? arena_bytes(pm->p) : 0;
     if (pm->on_pass) pm->on_pass(pm->on_pass_ctx, ps->name, NULL);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     bool changed = ps->run(pm, &st);
     st.nodes_after = pm->p->g->nlive;
 #ifndef NDEBUG
@@ -296,12 +299,13 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
     }
 #endif
     if (changed && !rebuild(pm)) return false;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
     if (pm->on_pass) pm->on_pass(pm->on_pass_ctx, ps->name, &st);
     if (pm->stats_to) {
       uint64_t arena_after = changed ? arena_bytes(pm->p) : arena_before;
-      fprintf(pm->stats_to, "pass %-8s %5u -> %5u nodes: %u removed, %u BatchNorms folded, %u fusion groups, "
+      fprintf(pm->stats_to, "pass %-9s %8.3f s  %5u -> %5u nodes: %u removed, %u BatchNorms folded, %u fusion groups, "
                             "%lld weight bytes saved, arena %llu -> %llu bytes\n",
-              ps->name, st.nodes_before, st.nodes_after, st.removed, st.bn_folded, st.fused,
+              ps->name, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9, st.nodes_before, st.nodes_after, st.removed, st.bn_folded, st.fused,
               (long long)st.weight_bytes_saved, (unsigned long long)arena_before,
               (unsigned long long)arena_after);
       if (st.packed)

@@ -243,6 +243,12 @@ static bool bind_get_attr(fx_program *p, uint32_t node, fx_diag *d) {
   if (!t) {
     fx_diag_error(d, n->loc.line ? p->g->src : NULL, n->loc, "get_attr '%.*s': no such tensor in the weights file",
                   (int)n->target.n, n->target.p);
+    if (!(p->said & FX_SAID_NO_ATTR)) /* the note once: each missing tensor is named, the cause is one */
+      fx_diag_note(d, NULL, (fx_loc){0, 0, 0, 0},
+                   "a tensor constant or plain tensor attribute is on the GraphModule, not in model.state_dict(): save "
+                   "each get_attr target too (sd[n.target] = getattr(gm, n.target)), as fx2c-export does "
+                   "(docs/guide.md, Tensor constants)");
+    p->said |= FX_SAID_NO_ATTR;
     return false;
   }
   uint32_t id = fx_program_new_tensor(p, t->dtype, t->ndim, t->shape, FX_T_WEIGHT, node);

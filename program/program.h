@@ -150,7 +150,7 @@ typedef struct fx_program {
   fx_arena arena;
 } fx_program;
 
-enum { FX_SAID_NO_MODULES = 1, FX_SAID_NO_WEIGHTS = 2, FX_SAID_OTHER_MODULES = 4 };
+enum { FX_SAID_NO_MODULES = 1, FX_SAID_NO_WEIGHTS = 2, FX_SAID_OTHER_MODULES = 4, FX_SAID_NO_ATTR = 8 };
 
 /* A tensor that the graph needs (a get_attr, a layer's parameter) while no --weights was given: false, and the
  * first such node's error (at `node`, naming `what`) with the note that says what to pass; the others fail

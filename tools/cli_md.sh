@@ -24,7 +24,8 @@ model, from export to C), [cmake.md](cmake.md) (CMake and pkg-config), [firmware
 microcontroller's flash and RAM), the [README](../README.md) (set-up and a quick start).
 
 Every option that takes a value is accepted as `--option VALUE` and as `--option=VALUE`. An unknown option, command,
-`--emit` kind, backend, pass, `--cpu` or `--features` name is answered with the nearest valid one ("did you mean").
+`--emit` kind, backend, pass, `--cpu` or `--features` name, or a misspelt vendor, OS or environment of `--target`, is
+answered with the nearest valid one ("did you mean").
 Exit status: 0 success, 1 bad input (diagnostics `FILE:LINE:COL: error: MESSAGE`), 2 bad command line.
 
 ## Commands: `fx2c --help`

@@ -77,6 +77,14 @@ if [ "$(grep -c 'error:' "$work/err")" = 2 ]; then pass=$((pass + 1)); else echo
 printf 'def forward(self, x):\n    relu = torch.relu(x);  x = None\n    return relu\n' >"$work/code.fx"
 expect "Python code for a graph" 1 "code.fx:1:1: error: this is Python code (what print(gm.code) or print(gm) prints), not a graph" \
   "$fx2c" compile "$work/code.fx" --emit graph -o /dev/null
+expect "a misspelt dtype: did you mean" 2 "bad --input 'x:flaot32[1, 3]': unknown dtype 'flaot32'; did you mean 'float32'? (the dtypes: f32 f64" \
+  "$fx2c" compile "$dir/model.fx" --input 'x:flaot32[1, 3]' --emit graph -o -
+# a bad value is one line, not buried under the usage; a missing argument gets the usage
+if [ "$(wc -l <"$work/err")" = 1 ]; then pass=$((pass + 1)); else echo "FAIL a bad value: more than its line"; cat "$work/err"; fail=$((fail + 1)); fi
+expect "a bad combination of options: one line" 2 "--features needs the LLVM backend" \
+  "$fx2c" compile "$dir/model.fx" --input 'x:f32[1,3,8,8]' --backend c --emit exe --features +avx2 -o "$work/f.exe"
+if [ "$(wc -l <"$work/err")" = 1 ]; then pass=$((pass + 1)); else echo "FAIL a bad combination: more than its line"; cat "$work/err"; fail=$((fail + 1)); fi
+expect "a missing -o: the usage" 2 "usage: fx2c compile GRAPH" "$fx2c" compile "$dir/model.fx" --emit graph
 expect "a malformed input spec" 2 "bad --input 'x:f99[1]'" \
   "$fx2c" compile "$dir/model.fx" --input 'x:f99[1]' --emit graph -o /dev/null
 expect "modules without weights" 1 "module 'conv' (Conv2d) needs its weight 'conv.weight', and no --weights was given" \
@@ -94,6 +102,14 @@ if "$fx2c" --version | grep -q 'built without LLVM'; then
     "$fx2c" compile "${m[@]}" --backend llvm --emit exe -o "$work/m.exe"
 else
   expect "an unknown target" 2 "unknown target 'sparc9-foo'" "$fx2c" compile "${m[@]}" --emit obj --target sparc9-foo -o "$work/m.o"
+  # a vendor, OS or environment LLVM would take as "unknown" without a word: eabh for eabihf is a soft-float object
+  expect "a typo in the target's environment" 2 "--target 'thumbv7em-none-eabh': 'eabh' is not a vendor, OS or environment that LLVM knows; did you mean 'eabi'?" \
+    "$fx2c" compile "${m[@]}" --emit obj --target thumbv7em-none-eabh -o "$work/typo.o"
+  [ ! -e "$work/typo.o" ] && pass=$((pass + 1)) || { echo "FAIL a typo in the target: an object written"; fail=$((fail + 1)); }
+  expect "a typo in the target's OS" 2 "did you mean 'linux'?" "$fx2c" compile "${m[@]}" --emit llvm --target x86_64-linx-gnu -o "$work/typo.ll"
+  for t in aarch64-apple-macos14.0 aarch64-linux-android21 x86_64-w64-mingw32 riscv32-unknown-elf armv7a-linux-gnueabihf; do
+    expect "a valid target: $t" 0 "" "$fx2c" compile "${m[@]}" --emit llvm --target "$t" -o "$work/valid.ll"
+  done
   expect "a big-endian target" 2 "is big-endian" "$fx2c" compile "${m[@]}" --emit obj --target aarch64_be-linux-gnu -o "$work/m.o"
   expect "--cpu native for another target" 2 "--cpu native is this machine's CPU" \
     "$fx2c" compile "${m[@]}" --emit obj --target aarch64-linux-gnu --cpu native -o "$work/m.o"
@@ -143,8 +159,10 @@ bn=("$pd/bnfold.fx" --modules "$pd/bnfold.modules.txt" --weights "$pd/bnfold.saf
 ep=("$pd/epilogue.fx" --modules "$pd/epilogue.modules.txt" --weights "$pd/epilogue.safetensors" --input 'x:f32[2,3,8,8]')
 expect "an unknown pass" 2 "unknown pass 'bogus' in --passes" "$fx2c" compile "${bn[@]}" --passes noop,bogus --emit graph -o -
 expect "--stats counts the folded BatchNorms and the saved weight bytes" 0 \
-  "pass bnfold      18 ->    15 nodes: 3 removed, 3 BatchNorms folded, 0 fusion groups, 240 weight bytes saved" \
+  "    18 ->    15 nodes: 3 removed, 3 BatchNorms folded, 0 fusion groups, 240 weight bytes saved" \
   "$fx2c" compile "${bn[@]}" --stats --emit graph -o "$work/g.fx"
+grep -qE '^pass bnfold +[0-9]+\.[0-9]{3} s +18 -> +15 nodes: ' "$work/err" && pass=$((pass + 1)) ||
+  { echo "FAIL --stats: no time per pass"; grep bnfold "$work/err"; fail=$((fail + 1)); }
 expect "--stats counts the fusion groups and the arena before and after" 0 \
   "6 fusion groups, 0 weight bytes saved, arena " "$fx2c" compile "${ep[@]}" --stats --emit graph -o "$work/g.fx"
 expect "--print-after prints the graph after that pass" 0 "# after bnfold" \
@@ -398,6 +416,12 @@ expect "run --input NAME=FILE.npy" 0 "" "$fx2c" run "$dir/optional.fx" --input "
 same "run --input is the positional input" "$work/ri/output0.npy" "$work/opt_run/output0.npy"
 expect "run --input of a placeholder it does not have" 1 "its placeholders are 'x'" \
   "$fx2c" run "$dir/optional.fx" --input "q=$dir/npy/c.npy" -o "$work/ri2"
+if grep -q "did you mean" "$work/err"; then echo "FAIL run --input q: a guess of a word all replaced"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+expect "run --input with a typo: did you mean, as compile's" 1 "--input bais=$dir/npy/c.npy: the graph has no placeholder 'bais'; did you mean 'bias'?" \
+  "$fx2c" run "$dir/three_inputs.fx" --input "bais=$dir/npy/c.npy" -o "$work/ri7"
+expect "run --input x of a make_fx graph: how make_fx names inputs" 1 "make_fx and torch.export name the inputs arg0_1" \
+  "$fx2c" run "$dir/make_fx.fx" --input "x=$dir/npy/c.npy" -o "$work/ri8"
+grep -qF "did you mean 'arg0_1'?" "$work/err" && pass=$((pass + 1)) || { echo "FAIL run --input x of make_fx: no guess"; fail=$((fail + 1)); }
 expect "run --input with a shape, not a file" 2 "fx2c run takes NAME=FILE.npy" "$fx2c" run "$dir/optional.fx" --input 'x:f32[2,3]' -o "$work/ri3"
 expect "run --input of an input given positionally" 1 "is already given" \
   "$fx2c" run "$dir/optional.fx" "$dir/npy/c.npy" --input "x=$dir/npy/c.npy" -o "$work/ri4"
