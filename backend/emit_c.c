@@ -329,6 +329,7 @@ static bool is_small(const fx_kcall *k) {
   case FX_K_SMALL_POOL:
   case FX_K_SMALL_REDUCE:
   case FX_K_SMALL_ARGREDUCE:
+  case FX_K_SMALL_LAYER_NORM:
   case FX_K_SMALL_Q8_CONV:
   case FX_K_SMALL_Q8_LINEAR:
   case FX_K_SMALL_Q8_POOL:

@@ -619,7 +619,7 @@ fxrt_status fxrt_adaptive_max_pool3d_f32(const float *x, int64_t n, int64_t c, i
  * [-inf, inf], relu [0, inf], relu6 [0, 6], hardtanh [min, max]. */
 typedef struct fxrt_small_params {
   int32_t n, c, h, w;            /* conv: x [n, c, h, w]; linear: x [n, c] (n rows of c); pool: n*c planes h x w;
-                                  reduce: x [n, c, w] (outer, len, inner) into [n, w] */
+                                  reduce: x [n, c, w] (outer, len, inner) into [n, w]; layer norm: n rows of c */
   int32_t k, kh, kw;             /* conv: weight [k, c/groups, kh, kw]; linear: weight [k, c]; pool: window kh x kw */
   int32_t oh, ow;                /* conv: y [n, k, oh, ow]; pool: y [n, c, oh, ow] */
   int32_t stride[2], pad[2], dilation[2]; /* conv, pool: before the first row and column (the rest from oh, ow) */
@@ -629,7 +629,8 @@ typedef struct fxrt_small_params {
   float lo, hi;                  /* conv, linear: the fused activation as a clamp; int8: the result's clamp less y_zp */
   int32_t x_zp, y_zp;            /* int8: the zero points of the input and the result */
   int32_t per_channel;           /* int8 conv, linear: scale[] and w_zero_point[] per output channel (else [0]) */
-  float mult;                    /* int8 quantize: 1 / scale; dequantize: scale; average pool: qnnpack's multiplier */
+  float mult;                    /* int8 quantize: 1 / scale; dequantize: scale; average pool: qnnpack's multiplier;
+                                  layer norm: eps */
 } fxrt_small_params;
 
 enum { FXRT_SMALL_MAX = 0, FXRT_SMALL_AVG = 1, FXRT_SMALL_AVG_EXCLUDE_PAD = 2 };
@@ -662,6 +663,11 @@ fxrt_status fxrt_small_argreduce_f32(const float *x, int64_t *y, const fxrt_smal
  * below 2^31): the permutes, slices and concatenations of a model compiled for size, without fxrt_copy's
  * conversions between every pair of dtypes. */
 fxrt_status fxrt_small_copy(fxrt_dtype dt, const void *src, const fxrt_view *sv, void *dst, const fxrt_view *dv);
+/* torch.nn.functional.layer_norm over the last c elements of each of n rows (eps: mult; weight, bias: NULL or c
+ * each; y may be x): the mean and the biased variance summed as fxrt_small_reduce_f32's sums (fxrt_layer_norm_f32
+ * adds its blocks in double), then y = (x - mean) * (1 / sqrtf(var + eps)) * weight + bias. c >= 1. */
+fxrt_status fxrt_small_layer_norm_f32(const float *x, const float *weight, const float *bias, float *y,
+                                      const fxrt_small_params *p);
 
 /* The int8 compact kernels (quint8 activations, qint8 weights; the bits of fxrt_quant.c's qnnpack kernels): conv2d
  * and linear direct, acc = bias_q + sum (x - x_zp) * (w - w_zp) in int32 (wrapping as qnnpack's), the result

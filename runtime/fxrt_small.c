@@ -39,6 +39,12 @@ fxrt_status fxrt_small_copy(fxrt_dtype dt, const void *src, const fxrt_view *sv,
   return fxrt_small_copy_body(dt, src, sv, dst, dv);
 }
 
+fxrt_status fxrt_small_layer_norm_f32(const float *x, const float *weight, const float *bias, float *y,
+                                      const fxrt_small_params *p) {
+  if (!p || p->n < 0 || p->c < 1 || (p->n > 0 && (!x || !y))) return FXRT_EINVAL;
+  return fxrt_small_layer_norm_body(x, weight, bias, y, p);
+}
+
 static bool q8_zps_ok(const fxrt_small_params *p) { return p->x_zp >= 0 && p->x_zp <= 255 && p->y_zp >= 0 && p->y_zp <= 255; }
 
 fxrt_status fxrt_small_q8_conv2d(const uint8_t *x, const int8_t *weight, const int32_t *bias_q, uint8_t *y,

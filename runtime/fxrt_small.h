@@ -1,6 +1,6 @@
 /* fxrt_small.h: the bodies of the compact kernels of builds for size (fxrt.h: fxrt_small_conv2d_f32,
- * fxrt_small_linear_f32, fxrt_small_pool2d_f32, fxrt_small_reduce_f32, fxrt_small_argreduce_f32, fxrt_small_copy and
- * the int8 fxrt_small_q8_*; fx2c compile -Os). Each is one loop
+ * fxrt_small_linear_f32, fxrt_small_pool2d_f32, fxrt_small_reduce_f32, fxrt_small_argreduce_f32, fxrt_small_copy,
+ * fxrt_small_layer_norm_f32 and the int8 fxrt_small_q8_*; fx2c compile -Os). Each is one loop
  * nest with 32-bit indices, no workspace (a convolution in place: one unit of results, or an int8 pointwise one's
  * column), no stack buffers and no library calls: what fits a microcontroller's flash and RAM, at the cost of speed
  * on large layers. fxrt_small.c defines the kernels with them. A translation unit that defines FXRT_SMALL_INLINE
@@ -166,6 +166,38 @@ FXRT_SMALL_FN fxrt_status fxrt_small_reduce_body(const float *x, float *y, const
       }
       *y = op == FXRT_SMALL_MEAN ? acc / (float)p->c : acc;
     }
+  return FXRT_OK;
+}
+
+/* sum of x[0..n) (square: of (x - shift)^2) in float, in order, in blocks of 64 terms whose sums are then added */
+FXRT_SMALL_FN float fxrt_small_sum(const float *x, int32_t n, float shift, int square) {
+  float acc = 0.0f;
+  for (int32_t i0 = 0; i0 < n; i0 += 64) {
+    float part = 0.0f;
+    for (int32_t i = i0; i < i0 + 64 && i < n; i++) {
+      const float d = x[i] - shift;
+      part += square ? d * d : x[i];
+    }
+    acc += part;
+  }
+  return acc;
+}
+
+/* layer_norm over the last c elements of each of n rows (fxrt.h: fxrt_small_layer_norm_f32) */
+FXRT_SMALL_FN fxrt_status fxrt_small_layer_norm_body(const float *x, const float *weight, const float *bias, float *y,
+                                                     const fxrt_small_params *p) {
+  for (int32_t r = 0; r < p->n; r++, x += p->c, y += p->c) {
+    const float m = fxrt_small_sum(x, p->c, 0.0f, 0) / (float)p->c;
+    const float v = fxrt_small_sum(x, p->c, m, 1) / (float)p->c;
+    const float rs = 1.0f / sqrtf(v + p->mult);
+    for (int32_t j = 0; j < p->c; j++) {
+      float t = (x[j] - m) * rs;
+      if (weight && bias) t = t * weight[j] + bias[j];
+      else if (weight) t *= weight[j];
+      else if (bias) t += bias[j];
+      y[j] = t;
+    }
+  }
   return FXRT_OK;
 }
 
@@ -427,6 +459,7 @@ FXRT_SMALL_FN fxrt_status fxrt_small_q8_dequantize_body(const uint8_t *x, float 
 #define fxrt_small_reduce_f32 fxrt_small_reduce_body
 #define fxrt_small_argreduce_f32 fxrt_small_argreduce_body
 #define fxrt_small_copy fxrt_small_copy_body
+#define fxrt_small_layer_norm_f32 fxrt_small_layer_norm_body
 #endif
 
 #endif

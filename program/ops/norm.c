@@ -149,6 +149,15 @@ bool fx_lower_norm(fx_lctx *r, fx_op op, const fx_inst *in) {
   int nk = fx_ints_of(ARG("normalized_shape"), ns, FXRT_MAX_DIMS);
   int64_t cols = 1;
   for (int i = 0; i < nk; i++) cols *= ns[i];
+  if (r->p->small && op == FX_OP_LAYER_NORM && cols >= 1 && numel <= INT32_MAX) { /* -Os: the compact kernel */
+    k = fx_call(r, FX_K_SMALL_LAYER_NORM);
+    k->ref[0] = tref(r, x);
+    k->ref[1] = tref(r, w);
+    k->ref[2] = tref(r, b);
+    k->ref[3] = tref(r, y);
+    k->p.small = (fxrt_small_params){.n = (int32_t)(numel / cols), .c = (int32_t)cols, .mult = (float)eps};
+    return true;
+  }
   k = fx_call(r, FX_K_LAYER_NORM);
   k->ref[0] = tref(r, x);
   k->i[0] = cols ? numel / cols : 0, k->i[1] = cols;

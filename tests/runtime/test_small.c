@@ -237,8 +237,40 @@ static void test_copy(void **state) {
   assert_int_equal(fxrt_small_copy(FXRT_F32, src, &svs[1], got, &bad), FXRT_EINVAL); /* shapes differ */
 }
 
+/* The compact layer norm against fxrt_layer_norm_f32: with and without weight and bias, in place, a row longer than
+ * a block of 64; within 1e-5 of the normalized values' scale. */
+static void test_layer_norm(void **state) {
+  (void)state;
+  static const int32_t shapes[][2] = {{1, 16}, {8, 16}, {3, 200}, {2, 1}};
+  for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++)
+    for (int affine = 0; affine < 4; affine++) {
+      const int32_t n = shapes[s][0], c = shapes[s][1];
+      float *x = rand_buf((int64_t)n * c), *wt = rand_buf(c), *b = rand_buf(c);
+      float *y = malloc((size_t)n * c * sizeof *y), *want = malloc((size_t)n * c * sizeof *want);
+      for (int32_t i = 0; i < n * c; i++) x[i] = x[i] * 3.0f + 1.5f; /* a mean and a spread to take out */
+      const float *w = affine & 1 ? wt : NULL, *bb = affine & 2 ? b : NULL;
+      fxrt_small_params p;
+      memset(&p, 0, sizeof p);
+      p.n = n, p.c = c, p.mult = 1e-5f;
+      assert_int_equal(fxrt_small_layer_norm_f32(x, w, bb, y, &p), FXRT_OK);
+      assert_int_equal(fxrt_layer_norm_f32(x, n, c, w, bb, 1e-5f, want, NULL, NULL), FXRT_OK);
+      for (int32_t i = 0; i < n * c; i++)
+        if (fabsf(y[i] - want[i]) > 1e-5f * (1.0f + fabsf(want[i])))
+          fail_msg("layer norm [%d, %d] affine %d at %d: %g, want %g", n, c, affine, i, y[i], want[i]);
+      assert_int_equal(fxrt_small_layer_norm_f32(x, w, bb, x, &p), FXRT_OK); /* in place: the same bits */
+      if (memcmp(x, y, (size_t)n * c * sizeof *y) != 0) fail_msg("layer norm in place: other bits");
+      free(x), free(wt), free(b), free(y), free(want);
+    }
+  fxrt_small_params p;
+  memset(&p, 0, sizeof p);
+  p.n = 1, p.c = 0;
+  float v = 0;
+  assert_int_equal(fxrt_small_layer_norm_f32(&v, NULL, NULL, &v, &p), FXRT_EINVAL);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_in_place), cmocka_unit_test(test_errors),
-                                     cmocka_unit_test(test_reduce), cmocka_unit_test(test_copy)};
+                                     cmocka_unit_test(test_reduce), cmocka_unit_test(test_copy),
+                                     cmocka_unit_test(test_layer_norm)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
