@@ -1568,10 +1568,13 @@ static bool inline_small_kernels(lv *v, const char *triple) {
   return true;
 }
 
-/* fx2c compile -Os: every function of the module optsize, as clang -Os marks each function it compiles; the
- * targets' passes read it (ARM's, for one, unrolls no loop of an optsize function). */
-static void mark_optsize(lv *v) {
-  LLVMAttributeRef a = LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("optsize", 7), 0);
+/* fx2c compile -Os: every function that the module defines gets the attribute (optsize before the passes, as clang
+ * -Os marks each function: the targets' passes read it, ARM's unrolls no loop of an optsize function; minsize after
+ * them, for the code generator: on a Cortex-M4F, constants from literal pools instead of MOVW/MOVT pairs, loops not
+ * aligned, VMLA (not fused: the same bits as VMUL and VADD). minsize from the start gives larger code here: the
+ * -Os pipeline's loops are better input to the code generator than -Oz's.) */
+static void mark_functions(lv *v, const char *attr) {
+  LLVMAttributeRef a = LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName(attr, strlen(attr)), 0);
   for (LLVMValueRef f = LLVMGetFirstFunction(v->mod); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f)) LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, a);
 }
@@ -1688,7 +1691,7 @@ bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
   }
   if (ok && L->p->small) {
     ok = inline_small_kernels(&v, t.triple) && verify(&v, "with the compact kernels");
-    mark_optsize(&v);
+    mark_functions(&v, "optsize");
   }
   if (ok) {
     char passes[32];
@@ -1707,6 +1710,7 @@ bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
     } else {
       ok = verify(&v, "after the passes");
     }
+    if (ok && L->p->small) mark_functions(&v, "minsize");
   }
   if (ok) ok = write_module(&v, tm, kind, path);
   if (ok && lo->header) { /* model.h, whose build note says what the module is and how to link it */
