@@ -14,6 +14,11 @@ typedef struct fx_embedded {
 /* Terminated by an entry whose name is NULL. */
 extern const fx_embedded fx_embedded_files[];
 
+/* The compact kernels of -Os as LLVM bitcode (backend/small_bitcode.c), one file per target, named by the target
+ * (e.g. "thumbv7em-none-eabihf.bc"); only in an fx2c with the LLVM backend, whose emit_llvm.c reads it. Terminated as
+ * fx_embedded_files. */
+extern const fx_embedded fx_small_bitcode[];
+
 /* The embedded file of that name, or NULL. */
 const fx_embedded *fx_embedded_find(const char *name);
 

@@ -2,6 +2,7 @@
 #include "emit_llvm.h"
 
 #include "../program/walk.h"
+#include "embedded.h"
 
 #include <errno.h>
 #include <math.h>
@@ -11,10 +12,12 @@
 #include <unistd.h>
 
 #include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Error.h>
+#include <llvm-c/Linker.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -1373,7 +1376,8 @@ static void build_function(lv *v) {
     LLVMSetGlobalConstant(g, 1);
     LLVMSetLinkage(g, LLVMInternalLinkage);
     LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
-    LLVMSetAlignment(g, FX_PLAN_ALIGN);
+    /* -Os: aligned as its elements, as the C files of -Os have them (the compact kernels need no more) */
+    LLVMSetAlignment(g, p->small ? (unsigned)fxrt_dtype_size(ti->dtype) : FX_PLAN_ALIGN);
     v->weight[t] = g;
   }
   /* a weight reached through a second tensor (get_attr and module) is the first one's array */
@@ -1488,6 +1492,93 @@ static bool verify(lv *v, const char *when) {
   return false;
 }
 
+/* fx2c compile -Os: the compact kernels inline, as the C files of -Os have them. fx2c holds them as LLVM bitcode
+ * (backend/small_bitcode.c: FX_SMALL_BC(kernel), each the kernel's always-inline body of runtime/fxrt_small.h) for
+ * the targets that CMakeLists.txt lists (FX2C_SMALL_BITCODE_TARGETS): a Cortex-M4F's thumbv7em with the hard-float
+ * ABI on bare metal, and x86-64 (the bitcode is made for x86_64-linux-gnu; all int32, float and pointers, its IR is
+ * the same for the other x86-64 systems). The bitcode of the target is linked into the module, every call of a
+ * compact kernel becomes a call of its FX_SMALL_BC function, and these are internal and always inline: the -Os
+ * pipeline inlines each into its call, specializes it to the call's constant record (FX_ARG_SMALLPARAMS), and
+ * drops them, so that no out-of-line kernel and no record remains. Their "target-cpu" and "target-features" (clang's
+ * of the bitcode) are dropped, so that the functions have the target machine's, as the model's functions do, and
+ * the inliner takes them. Any other target keeps calls of the runtime's out-of-line kernels (fxrt_small.c). */
+static const fx_embedded *small_bitcode(const char *triple) {
+  const char *name = NULL;
+  if (strncmp(triple, "thumbv7em", 9) == 0 && strstr(triple, "eabihf") && is_arm_bare_metal(triple))
+    name = "thumbv7em-none-eabihf.bc";
+  else if (strncmp(triple, "x86_64-", 7) == 0)
+    name = "x86_64.bc";
+  for (const fx_embedded *f = fx_small_bitcode; name && f->name; f++)
+    if (strcmp(f->name, name) == 0) return f;
+  return NULL;
+}
+
+#define SMALL_BC_PREFIX "fx_small_bc_"
+
+static bool inline_small_kernels(lv *v, const char *triple) {
+  const fx_embedded *bc = small_bitcode(triple);
+  bool used = false;
+  for (int k = 0; k < FX_NUM_KINDS; k++)
+    if (v->kfn[k] && strcmp(fx_kernel_desc((fx_kind)k)->file, "fxrt_small.c") == 0) used = true;
+  if (!bc || !used) return true;
+  LLVMMemoryBufferRef buf =
+      LLVMCreateMemoryBufferWithMemoryRange((const char *)bc->data, bc->size, bc->name, false);
+  LLVMModuleRef m = NULL;
+  bool bad = LLVMParseBitcodeInContext2(v->ctx, buf, &m);
+  LLVMDisposeMemoryBuffer(buf);
+  if (bad) {
+    fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "internal error: LLVM cannot read fx2c's bitcode %s", bc->name);
+    return false;
+  }
+  LLVMSetTarget(m, LLVMGetTarget(v->mod));
+  LLVMSetDataLayout(m, LLVMGetDataLayoutStr(v->mod));
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    static const char *const target_attrs[] = {"target-cpu", "target-features", "tune-cpu"};
+    for (size_t i = 0; i < sizeof target_attrs / sizeof *target_attrs; i++)
+      LLVMRemoveStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, target_attrs[i],
+                                       (unsigned)strlen(target_attrs[i]));
+  }
+  if (LLVMLinkModules2(v->mod, m)) { /* m is gone either way */
+    fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "internal error: LLVM cannot link fx2c's bitcode %s", bc->name);
+    return false;
+  }
+  unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+  for (LLVMValueRef f = LLVMGetFirstFunction(v->mod); f; f = LLVMGetNextFunction(f)) {
+    size_t n;
+    if (strncmp(LLVMGetValueName2(f, &n), SMALL_BC_PREFIX, strlen(SMALL_BC_PREFIX)) || LLVMIsDeclaration(f)) continue;
+    LLVMSetLinkage(f, LLVMInternalLinkage);
+    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(v->ctx, always, 0));
+  }
+  for (int k = 0; k < FX_NUM_KINDS; k++) {
+    const fx_kernel *d = fx_kernel_desc((fx_kind)k);
+    if (!v->kfn[k] || strcmp(d->file, "fxrt_small.c") != 0) continue;
+    char name[128];
+    snprintf(name, sizeof name, SMALL_BC_PREFIX "%s", d->function);
+    LLVMValueRef f = LLVMGetNamedFunction(v->mod, name);
+    if (!f || LLVMIsDeclaration(f) || LLVMGlobalGetValueType(f) != v->kty[k]) {
+      fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0},
+                    "internal error: fx2c's bitcode %s has no %s of %s's type (backend/small_bitcode.c)", bc->name,
+                    name, d->function);
+      return false;
+    }
+    LLVMReplaceAllUsesWith(v->kfn[k], f);
+    LLVMDeleteFunction(v->kfn[k]);
+    v->kfn[k] = f;
+  }
+  return true;
+}
+
+/* fx2c compile -Os: every function that the module defines gets the attribute (optsize before the passes, as clang
+ * -Os marks each function: the targets' passes read it, ARM's unrolls no loop of an optsize function; minsize after
+ * them, for the code generator: on a Cortex-M4F, constants from literal pools instead of MOVW/MOVT pairs, loops not
+ * aligned, VMLA (not fused: the same bits as VMUL and VADD). minsize from the start gives larger code here: the
+ * -Os pipeline's loops are better input to the code generator than -Oz's.) */
+static void mark_functions(lv *v, const char *attr) {
+  LLVMAttributeRef a = LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName(attr, strlen(attr)), 0);
+  for (LLVMValueRef f = LLVMGetFirstFunction(v->mod); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f)) LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, a);
+}
+
 static bool write_stdout(const char *p, size_t n, fx_diag *d) {
   if (fwrite(p, 1, n, stdout) != n || fflush(stdout) != 0) {
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "writing standard output failed: %s", strerror(errno));
@@ -1598,6 +1689,10 @@ bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
     if (v.dib) LLVMDIBuilderFinalize(v.dib);
     ok = !v.failed && verify(&v, "as built");
   }
+  if (ok && L->p->small) {
+    ok = inline_small_kernels(&v, t.triple) && verify(&v, "with the compact kernels");
+    mark_functions(&v, "optsize");
+  }
   if (ok) {
     char passes[32];
     if (L->p->small) /* fx2c compile -Os */
@@ -1615,6 +1710,7 @@ bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
     } else {
       ok = verify(&v, "after the passes");
     }
+    if (ok && L->p->small) mark_functions(&v, "minsize");
   }
   if (ok) ok = write_module(&v, tm, kind, path);
   if (ok && lo->header) { /* model.h, whose build note says what the module is and how to link it */

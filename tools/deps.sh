@@ -3,7 +3,8 @@
 #   bash tools/deps.sh    build and test dependencies, PyTorch and torchvision among them: the conformance tests
 #                         export models and compare with PyTorch's outputs (Debian's python3-torch, /usr/bin/python3);
 #                         LLVM 19 for the LLVM backend (llvm-19-dev: the C API and libLLVM; llvm-19: llvm-as-19,
-#                         opt-19, llvm-dwarfdump-19 for its tests; lld: its executables link faster), binutils
+#                         opt-19, llvm-dwarfdump-19 for its tests, and opt, which with clang builds the compact
+#                         kernels' bitcode into fx2c, backend/small_bitcode.c; lld: its executables link faster), binutils
 #                         (readelf, ar), the Cortex-M4F toolchain
 #                         (gcc-arm-none-eabi, libnewlib-arm-none-eabi) for the firmware tests, QEMU (qemu-system-arm) to run
 #                         them (tests/firmware), gdb for the debug-info test,

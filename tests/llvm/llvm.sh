@@ -7,9 +7,15 @@
 #     the output and, from `#ifndef` on,
 #     is the C backend's model.h byte for byte;
 #   - emitting twice gives byte-identical .ll and .o files;
+#   - -Os (the compact kernels, runtime/fxrt_small.h): for the host (x86-64) and thumbv7em-none-eabihf the objects
+#     call no fxrt_small_ kernel and define none (llvm-nm-19: the kernels linked in as bitcode, inlined and
+#     specialized to each call, as the C backend's -Os files have them), riscv32 keeps calls of the out-of-line
+#     kernels; at least one case calls compact kernels (the C backend's -Os model.c names one); the .ll and .o of two
+#     runs are the same bytes;
 #   - with -g, the object's line table holds the graph's lines and a DWARF inlined subroutine per node;
 #   - the executable (--backend llvm --emit exe) gives the C executable's outputs bit for bit (the same calls, the
-#     same fused loops), also at -O0 against the interpreter and with ASan and UBSan in the runtime and driver, and
+#     same fused loops), also at -O0 against the interpreter, at -Os against the C backend's -Os executable (the
+#     compact kernels inline in both), and with ASan and UBSan in the runtime and driver, and
 #     matches PyTorch's outputs within the zoo's tolerance;
 #   - gdb stops in a kernel called by the executable built with -g and names the FX node and its graph line;
 #   - a C-backend model and an LLVM object with --weights-file (two prefixes, one runtime) link into one program
@@ -127,7 +133,40 @@ if [ -n "$quick" ]; then
   exit
 fi
 
-# executables: the LLVM one against the C one (bit for bit) and PyTorch; -O0 against the interpreter; sanitized
+# -Os: the compact kernels inline on the targets fx2c has them as bitcode for (CMakeLists.txt,
+# FX2C_SMALL_BITCODE_TARGETS), out of line on the others
+small_cases=0
+for case in "${cases[@]}"; do
+  model_args "$case"
+  "$fx2c" compile "${args[@]}" -Os --emit c -o "c.Os.$case" 2>"$work/err" || { bad "$case: -Os --emit c"; cat "$work/err"; continue; }
+  grep -q "fxrt_small_" "c.Os.$case/model.c" || continue
+  small_cases=$((small_cases + 1))
+  for t in "host|inline|" "thumbv7em-none-eabihf|inline|--cpu cortex-m4" "riscv32-unknown-elf|call|"; do
+    IFS='|' read -r triple want extra <<<"$t"
+    tflags=()
+    [ "$triple" != host ] && tflags=(--target "$triple")
+    # shellcheck disable=SC2206
+    [ -n "$extra" ] && tflags+=($extra)
+    out=$case.Os.$triple
+    mkdir -p "$out"
+    if ! "$fx2c" compile "${args[@]}" -Os "${tflags[@]}" --emit obj -o "$out/model.o" 2>"$work/err"; then
+      bad "$case: -Os --emit obj ${tflags[*]}"; head -5 "$work/err"; continue
+    fi
+    small=$(llvm-nm-19 "$out/model.o" | grep -E "fxrt_small_|fx_small_bc_")
+    if [ $want = inline ] && [ -z "$small" ]; then ok
+    elif [ $want = call ] && grep -q " U fxrt_small_" <<<"$small"; then ok
+    else bad "$case -Os $triple: compact kernels expected $want, llvm-nm-19 shows:"; echo "$small" | head -5; fi
+  done
+  "$fx2c" compile "${args[@]}" -Os --target thumbv7em-none-eabihf --cpu cortex-m4 --emit llvm -o "$case.Os.1.ll" &&
+    "$fx2c" compile "${args[@]}" -Os --target thumbv7em-none-eabihf --cpu cortex-m4 --emit llvm -o "$case.Os.2.ll" &&
+    "$fx2c" compile "${args[@]}" -Os --emit obj -o "$case.Os.again.o"
+  if cmp -s "$case.Os.1.ll" "$case.Os.2.ll" && cmp -s "$case.Os.again.o" "$case.Os.host/model.o"; then ok
+  else bad "$case: two -Os runs differ"; fi
+done
+if [ $small_cases -gt 0 ]; then ok; else bad "no case calls a compact kernel at -Os"; fi
+
+# executables: the LLVM one against the C one (bit for bit) and PyTorch; -O0 against the interpreter; sanitized;
+# -Os against the C backend's -Os executable
 san=(--cflags "-fsanitize=address,undefined -fno-sanitize-recover=all")
 for case in "${cases[@]}"; do
   model_args "$case"
@@ -136,10 +175,13 @@ for case in "${cases[@]}"; do
   "./$case.c.exe" "${inputs[@]}" -o "$case.c.out" || { bad "$case: the C executable failed"; continue; }
   "$fx2c" run "$case/graph.fx" --modules "$case/modules.txt" --weights "$case/weights.safetensors" "${inputs[@]}" -o "$case.interp" 2>"$work/err" ||
     { bad "$case: fx2c run"; head "$work/err"; continue; }
-  for kind in O2 O0 san; do
+  "$fx2c" compile "${args[@]}" -Os --emit exe -o "$case.c.Os.exe" 2>"$work/err" || { bad "$case: the C -Os executable"; head "$work/err"; continue; }
+  "./$case.c.Os.exe" "${inputs[@]}" -o "$case.c.Os.out" || { bad "$case: the C -Os executable failed"; continue; }
+  for kind in O2 O0 san Os; do
     flags=()
     ref=$case.c.out
     [ $kind = O0 ] && flags=(-O0) && ref=$case.interp
+    [ $kind = Os ] && flags=(-Os) && ref=$case.c.Os.out
     [ $kind = san ] && flags=("${san[@]}")
     if ! "$fx2c" compile "${args[@]}" --backend llvm --emit exe "${flags[@]}" -o "$case.$kind.exe" 2>"$work/err"; then
       bad "$case: --backend llvm --emit exe $kind"; head -20 "$work/err"; continue
