@@ -661,6 +661,7 @@ static int cmd_compile(int argc, char **argv) {
   return rc;
 }
 
+#ifdef FX2C_HAVE_LLVM
 /* --target: LLVM takes a triple whose vendor, OS or environment it does not know as "unknown" without a word (a
  * thumbv7em-none-eabh would be compiled for the soft-float ABI), so a component that is not a name LLVM knows but is
  * near one is refused as a typo, with the name; a component far from all is left to LLVM. Known names may end in a
@@ -697,6 +698,7 @@ static bool target_typo(const char *triple, char *msg, size_t cap) {
   }
   return false;
 }
+#endif
 
 /* The placeholder of p that --input SPEC names (NAME: a placeholder's name or target, or dynamo's L_NAME_ for the
  * argument NAME), or FX_NONE_IDX after the error, which lists the placeholders and guesses the one meant: the nearest
