@@ -142,6 +142,21 @@ FXRT_SMALL_FN fxrt_status fxrt_small_pool2d_body(const float *x, float *y, const
   return FXRT_OK;
 }
 
+/* sum of x[i * stride], i < n (square: of (x - shift)^2) in float, in order, in blocks of 64 terms whose sums are
+ * then added: the error grows with n / 64, not n */
+FXRT_SMALL_FN float fxrt_small_sum(const float *x, int32_t n, int32_t stride, float shift, int square) {
+  float acc = 0.0f;
+  for (int32_t i0 = 0; i0 < n; i0 += 64) {
+    float part = 0.0f;
+    for (int32_t i = i0; i < i0 + 64 && i < n; i++) {
+      const float d = x[i * stride] - shift;
+      part += square ? d * d : x[i * stride];
+    }
+    acc += part;
+  }
+  return acc;
+}
+
 /* sum, mean, amax, amin over the middle dimension of [n, c, w] (fxrt.h: fxrt_small_reduce_f32) */
 FXRT_SMALL_FN fxrt_status fxrt_small_reduce_body(const float *x, float *y, const fxrt_small_params *p) {
   const int32_t op = p->groups;
@@ -158,37 +173,18 @@ FXRT_SMALL_FN fxrt_status fxrt_small_reduce_body(const float *x, float *y, const
         *y = m;
         continue;
       }
-      float acc = 0.0f;
-      for (int32_t r0 = 0; r0 < p->c; r0 += 64) { /* blocks of 64 terms: the error grows with c / 64, not c */
-        float part = 0.0f;
-        for (int32_t r = r0; r < r0 + 64 && r < p->c; r++) part += xp[r * p->w];
-        acc += part;
-      }
+      const float acc = fxrt_small_sum(xp, p->c, p->w, 0.0f, 0);
       *y = op == FXRT_SMALL_MEAN ? acc / (float)p->c : acc;
     }
   return FXRT_OK;
-}
-
-/* sum of x[0..n) (square: of (x - shift)^2) in float, in order, in blocks of 64 terms whose sums are then added */
-FXRT_SMALL_FN float fxrt_small_sum(const float *x, int32_t n, float shift, int square) {
-  float acc = 0.0f;
-  for (int32_t i0 = 0; i0 < n; i0 += 64) {
-    float part = 0.0f;
-    for (int32_t i = i0; i < i0 + 64 && i < n; i++) {
-      const float d = x[i] - shift;
-      part += square ? d * d : x[i];
-    }
-    acc += part;
-  }
-  return acc;
 }
 
 /* layer_norm over the last c elements of each of n rows (fxrt.h: fxrt_small_layer_norm_f32) */
 FXRT_SMALL_FN fxrt_status fxrt_small_layer_norm_body(const float *x, const float *weight, const float *bias, float *y,
                                                      const fxrt_small_params *p) {
   for (int32_t r = 0; r < p->n; r++, x += p->c, y += p->c) {
-    const float m = fxrt_small_sum(x, p->c, 0.0f, 0) / (float)p->c;
-    const float v = fxrt_small_sum(x, p->c, m, 1) / (float)p->c;
+    const float m = fxrt_small_sum(x, p->c, 1, 0.0f, 0) / (float)p->c;
+    const float v = fxrt_small_sum(x, p->c, 1, m, 1) / (float)p->c;
     const float rs = 1.0f / sqrtf(v + p->mult);
     for (int32_t j = 0; j < p->c; j++) {
       float t = (x[j] - m) * rs;
