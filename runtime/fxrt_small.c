@@ -19,15 +19,16 @@ fxrt_status fxrt_small_pool2d_f32(const float *x, float *y, const fxrt_small_par
 }
 
 fxrt_status fxrt_small_reduce_f32(const float *x, float *y, const fxrt_small_params *p) {
-  if (!x || !y || !p || p->groups < FXRT_SMALL_SUM || p->groups > FXRT_SMALL_AMIN ||
-      (p->groups >= FXRT_SMALL_AMAX && p->c < 1))
+  if (!p || p->groups < FXRT_SMALL_SUM || p->groups > FXRT_SMALL_AMIN || (p->groups >= FXRT_SMALL_AMAX && p->c < 1))
     return FXRT_EINVAL;
+  /* an empty tensor may have no storage (NULL): x when nothing is reduced, y when there is no result */
+  if ((p->n * p->w > 0 && !y) || (p->n * p->c * p->w > 0 && !x)) return FXRT_EINVAL;
   return fxrt_small_reduce_body(x, y, p);
 }
 
 fxrt_status fxrt_small_argreduce_f32(const float *x, int64_t *y, const fxrt_small_params *p) {
-  if (!x || !y || !p || (p->groups != FXRT_SMALL_ARGMAX && p->groups != FXRT_SMALL_ARGMIN) || p->c < 1)
-    return FXRT_EINVAL;
+  if (!p || (p->groups != FXRT_SMALL_ARGMAX && p->groups != FXRT_SMALL_ARGMIN) || p->c < 1) return FXRT_EINVAL;
+  if (p->n * p->w > 0 && (!x || !y)) return FXRT_EINVAL;
   return fxrt_small_argreduce_body(x, y, p);
 }
 
