@@ -305,7 +305,8 @@ bool fx_pass_manager_run(fx_pass_manager *pm, const char *list) {
       uint64_t arena_after = changed ? arena_bytes(pm->p) : arena_before;
       fprintf(pm->stats_to, "pass %-9s %8.3f s  %5u -> %5u nodes: %u removed, %u BatchNorms folded, %u fusion groups, "
                             "%lld weight bytes saved, arena %llu -> %llu bytes\n",
-              ps->name, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9, st.nodes_before, st.nodes_after, st.removed, st.bn_folded, st.fused,
+              ps->name, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9,
+              st.nodes_before, st.nodes_after, st.removed, st.bn_folded, st.fused,
               (long long)st.weight_bytes_saved, (unsigned long long)arena_before,
               (unsigned long long)arena_after);
       if (st.packed)
