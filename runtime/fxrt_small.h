@@ -162,7 +162,7 @@ FXRT_SMALL_FN fxrt_status fxrt_small_reduce_body(const float *x, float *y, const
   const int32_t op = p->groups;
   for (int32_t o = 0; o < p->n; o++)
     for (int32_t j = 0; j < p->w; j++, y++) {
-      const float *xp = x + o * p->c * p->w + j;
+      const float *xp = p->c ? x + o * p->c * p->w + j : x; /* nothing to reduce: x may be NULL */
       if (op == FXRT_SMALL_AMAX || op == FXRT_SMALL_AMIN) {
         float m = xp[0];
         for (int32_t r = 1; r < p->c; r++) {
