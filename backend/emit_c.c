@@ -422,6 +422,7 @@ static void put_call(em *e, fx_buf *b, const fx_kcall *k) {
     case FX_ARG_OUT: put_ref(e, b, k, s); break;
     case FX_ARG_VIEW: put_view(b, &k->view[s]); break;
     case FX_ARG_I64:
+    case FX_ARG_I32:
     case FX_ARG_SIZE: put_i64(b, k->i[s]); break;
     case FX_ARG_F32: put_num(b, k->f[s], true); break;
     case FX_ARG_F64: put_num(b, k->f[s], false); break;

@@ -919,6 +919,7 @@ static LLVMTypeRef arg_type(lv *v, fx_arg_type t) {
   switch (t) {
   case FX_ARG_I64:
   case FX_ARG_TILE: return v->i64;
+  case FX_ARG_I32: return v->i32;
   case FX_ARG_SIZE: return v->isize;
   case FX_ARG_F32: return v->f32;
   case FX_ARG_F64: return v->f64;
@@ -1050,13 +1051,6 @@ static void emit_kcall(lv *v, const fx_kcall *k) {
     return;
   }
   const fx_kernel *d = fx_kernel_desc((fx_kind)k->kind);
-  if (d && strncmp(d->function, "fxrt_q8_", 8) == 0) { /* kernels.def passes their int32_t parameters as I64 operands */
-    fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0},
-                  "the LLVM backend does not compile quantized models (%s) yet: use --emit c or exe (the C backend)",
-                  d->function);
-    v->failed = true;
-    return;
-  }
   if (!d || d->nargs > 24) {
     fx_diag_error(v->d, NULL, (fx_loc){0, 0, 0, 0}, "internal error: the LLVM backend has no call for kernel kind %d",
                   (int)k->kind);
@@ -1072,6 +1066,7 @@ static void emit_kcall(lv *v, const fx_kcall *k) {
     case FX_ARG_OUT: a[n++] = ref(v, k, s); break;
     case FX_ARG_VIEW: a[n++] = view_const(v, &k->view[s]); break;
     case FX_ARG_I64: a[n++] = ci64(v, k->i[s]); break;
+    case FX_ARG_I32: a[n++] = LLVMConstInt(v->i32, (unsigned long long)k->i[s], 1); break;
     case FX_ARG_SIZE: a[n++] = cisize(v, (uint64_t)k->i[s]); break;
     case FX_ARG_F32: a[n++] = cf32(v, k->f[s]); break;
     case FX_ARG_F64: a[n++] = LLVMConstReal(v->f64, k->f[s]); break;

@@ -2,7 +2,8 @@
 # Flash, RAM and executed instructions of the models of issue 17 (tests/firmware/gen.py: the f32 sine, mlp, dscnn,
 # smallcnn, and the int8 dscnn8 and smallcnn8, the f32 DS-CNN and small CNN quantized by PyTorch's FX graph mode
 # quantization) as Cortex-M4F firmware under QEMU mps2-an386, for the C backend at -Os and -O2 and the LLVM backend
-# (its -Os object, the compact kernels inline, linked with the runtime at MinSizeRel for anything else), against
+# (its -Os object, the compact kernels inline, and its -O2 object, each linked with the runtime at MinSizeRel for
+# anything else), against
 # the onnx2c numbers of issue 17. Every image's output is checked against PyTorch's first (tests/firmware/run.sh,
 # which defines the measurements: flash and RAM against a null image of the same harness, RAM with the workspace and
 # model_run's measured stack, instructions from QEMU's -icount shift=0 and SysTick). Prints two Markdown tables (the
@@ -12,7 +13,7 @@
 # Exit status: 0, also when a ratio is poor; non-zero when an image fails to build or run, or its output is wrong.
 set -u
 fx2c=$1 root=${2:-$(cd "$(dirname "$0")/.." && pwd)}
-lines=$(bash "$root/tests/firmware/run.sh" "$fx2c" "$root" --icount --configs "c-Os c-O2 llvm")
+lines=$(bash "$root/tests/firmware/run.sh" "$fx2c" "$root" --icount --configs "c-Os c-O2 llvm llvm-O2")
 status=$?
 grep -v -e "^firmware [a-z0-9]* [a-zA-Z0-9-]*: .* PASS$" -e "^firmware: " <<<"$lines" >&2
 awk '
@@ -22,7 +23,7 @@ BEGIN {
   split("sine 1520 256 mlp 940864 2176 dscnn 91336 64128 smallcnn 136692 131200", r)
   for (i = 1; i <= 12; i += 3) { oflash[r[i]] = r[i + 1]; oram[r[i]] = r[i + 2] }
   name["c-Os"] = "fx2c f32, C backend, gcc -Os"; name["c-O2"] = "fx2c f32, C backend, gcc -O2"
-  name["llvm"] = "fx2c f32, LLVM backend -Os (kernels inline)"
+  name["llvm"] = "fx2c f32, LLVM backend -Os (kernels inline)"; name["llvm-O2"] = "fx2c f32, LLVM backend -O2"
   # targets of issue 17 for int8 against f32 (C -Os): flash <= 0.30, RAM <= 0.30, instructions < 1.00
   tflash = 0.30; tram = 0.30; tinsns = 1.00
   print "| model | build | flash (bytes) | RAM (bytes) | workspace | stack | instructions of model_run | onnx2c flash / RAM (issue 17'"'"'s measurement) | flash fx2c / onnx2c | RAM fx2c / onnx2c |"

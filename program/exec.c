@@ -49,6 +49,7 @@ static const fxrt_epilogue *epilogue(const fx_kcall *k, void *residual, fxrt_epi
 #define ARG_OUT(s) , r[s]
 #define ARG_VIEW(s) , &k->view[s]
 #define ARG_I64(s) , k->i[s]
+#define ARG_I32(s) , (int32_t)k->i[s]
 #define ARG_SIZE(s) , (size_t)k->i[s]
 #define ARG_F32(s) , (float)k->f[s]
 #define ARG_F64(s) , k->f[s]

@@ -20,7 +20,7 @@ typedef enum fx_kind {
 
 /* The operand types of kernels.def (see there). */
 #define FX_ARG_TYPES(X)                                                                                              \
-  X(IN) X(OUT) X(VIEW) X(I64) X(SIZE) X(F32) X(F64) X(FLAG) X(UNOP) X(BINOP) X(REDOP) X(SCANOP) X(PADMODE) X(TILE)  \
+  X(IN) X(OUT) X(VIEW) X(I64) X(I32) X(SIZE) X(F32) X(F64) X(FLAG) X(UNOP) X(BINOP) X(REDOP) X(SCANOP) X(PADMODE) X(TILE)  \
   X(DTYPE) X(DTYPE2) X(UNPARAMS) X(CONVPARAMS) X(CONVTPARAMS) X(POOLPARAMS) X(CONV3PARAMS) X(POOL3PARAMS) X(SMALLPARAMS) X(PADS) X(EPILOGUE) X(THREADS) X(POINTWISE) \
   X(CUSTOM)
 

@@ -7,8 +7,8 @@
 #   - the C backend (c-Os, c-O2): `fx2c compile ... --emit c [-Os] -o DIR`, the folder's sources (model.h's build
 #     line) cross-compiled with arm-none-eabi-gcc at -Os or -O2; the LLVM backend (llvm): `--emit obj -Os --target
 #     thumbv7em-none-eabihf --cpu cortex-m4`, whose compact kernels are inline (an object that still names an
-#     fxrt_small_ kernel fails), linked with the runtime built by cmake with cmake/toolchains/arm-none-eabi.cmake at
-#     MinSizeRel (as tests/llvm/firmware.sh);
+#     fxrt_small_ kernel fails), and llvm-O2, the same at -O2 (calling the runtime's kernels), each linked with the
+#     runtime built by cmake with cmake/toolchains/arm-none-eabi.cmake at MinSizeRel (as tests/llvm/firmware.sh);
 #   - each image is this folder's harness (startup.c, firmware.ld, main.c at -Os: the input a constant array from
 #     input0.npy, the output written to the host through semihosting, model_run's stack measured by painting) run
 #     by qemu-system-arm with a timeout; its output must match output0.npy within TOL (tests/npy_compare.py), an
@@ -32,18 +32,20 @@
 # whose measured stack S is above B fails.
 # and at the end `firmware: N passed, M failed, K skipped`.
 # Exit status 77 (ctest: skipped) when qemu-system-arm, arm-none-eabi-gcc or arm-none-eabi-size is missing.
-#   run.sh FX2C SOURCE_DIR [--configs "c-Os llvm"] [--models "sine mlp dscnn dscnn8 smallcnn smallcnn8 mixer"] [--icount]
+#   run.sh FX2C SOURCE_DIR [--configs "c-Os llvm llvm-O2"] [--models "sine mlp dscnn dscnn8 smallcnn smallcnn8 mixer"] [--icount]
 #          [--no-llvm] [--keep DIR]
 set -u
 fx2c=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") root=$(cd "$2" && pwd)
 shift 2
-configs="c-Os llvm" models="sine mlp dscnn dscnn8 smallcnn smallcnn8 mixer" icount=0 keep=""
+# the configurations without the LLVM backend's (llvm, llvm-O2)
+no_llvm() { local c out=""; for c in $1; do [ "${c#llvm}" = "$c" ] && out="$out $c"; done; echo "${out# }"; }
+configs="c-Os llvm llvm-O2" models="sine mlp dscnn dscnn8 smallcnn smallcnn8 mixer" icount=0 keep=""
 while [ $# -gt 0 ]; do
   case $1 in
     --configs) configs=$2; shift ;;
     --models) models=$2; shift ;;
     --icount) icount=1 ;;
-    --no-llvm) configs=${configs//llvm/} ;;
+    --no-llvm) configs=$(no_llvm "$configs") ;;
     --keep) keep=$2; shift ;;
     *) echo "run.sh: unknown argument $1"; exit 2 ;;
   esac
@@ -64,11 +66,11 @@ qemu=(qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none -semih
 [ $icount = 1 ] && qemu+=(-icount shift=0)
 
 "$py" "$here/gen.py" "$work/models" $models || { echo "firmware: gen.py failed"; echo "firmware: 0 passed, 1 failed"; exit 1; }
-if [[ " $configs " == *" llvm "* ]]; then
+if [[ " $configs " == *" llvm"* ]]; then
   if ! { cmake -S "$root" -B "$work/m4" -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchains/arm-none-eabi.cmake" \
            -DCMAKE_BUILD_TYPE=MinSizeRel && cmake --build "$work/m4" -j2; } >"$work/m4.log" 2>&1; then
     echo "FAIL the runtime for the Cortex-M4F (cmake with the toolchain file)"; tail -20 "$work/m4.log"
-    fail=$((fail + 1)) configs=${configs//llvm/}
+    fail=$((fail + 1)) configs=$(no_llvm "$configs")
   fi
 fi
 
@@ -133,12 +135,18 @@ for m in $models; do
             { echo "the object names compact kernels (not inline):" | cat - "$d/err"; false; }; } &&
           ws=$(sed -n 's/^#define MODEL_WORKSPACE_SIZE \([0-9]*\)u*$/\1/p' "$o/model.h") &&
           link "$d" "$o" "$o/fw.elf" "$o/model.o" "$work/m4/libfxrt.a" 2>>"$d/err" ;;
+      llvm-O2)
+        # fx2c compile (-O2): LLVM's -O2 pipeline calling the runtime's kernels (fxrt_q8_* for the int8 models:
+        # their int32_t parameters must be passed as such on a 32-bit target)
+        "${compile[@]}" --emit obj --target thumbv7em-none-eabihf --cpu cortex-m4 -o "$o/model.o" 2>"$d/err" &&
+          ws=$(sed -n 's/^#define MODEL_WORKSPACE_SIZE \([0-9]*\)u*$/\1/p' "$o/model.h") &&
+          link "$d" "$o" "$o/fw.elf" "$o/model.o" "$work/m4/libfxrt.a" 2>>"$d/err" ;;
       *) echo "run.sh: unknown configuration $cfg" >"$d/err"; false ;;
     esac || { echo "FAIL $m $cfg: building the image"; cat "$d/err"; fail=$((fail + 1)); continue; }
     read -r text data bss < <(sizes "$o/fw.elf")
     # the stated bound: MODEL_STACK_BYTES as the harness's compiler reads model.h
     hdir=$o/c
-    [ $cfg = llvm ] && hdir=$o
+    [ "${cfg#llvm}" != "$cfg" ] && hdir=$o
     bound=$(arm-none-eabi-gcc "${cflags[@]}" -I "$hdir" -I "$root/runtime" -E -dM "$hdir/model.h" |
             sed -n 's/^#define MODEL_STACK_BYTES \([0-9]*\)u*$/\1/p')
     run "$o/fw.elf" "$o"

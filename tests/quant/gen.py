@@ -9,6 +9,7 @@ OUTDIR/CASE/graph.fx (print(gm.graph)), modules.txt (print(gm)), weights.pt (tor
 input.npy (float32) and expected.npy (PyTorch's output of the converted model, float32 or uint8 as the graph returns).
 Seeded: the same files every run.
 """
+import importlib.machinery
 import os
 import sys
 
@@ -18,6 +19,11 @@ import torch.nn as nn
 import torch.nn.functional as F
 from torch.ao.quantization import QConfigMapping, get_default_qconfig, get_default_qconfig_mapping
 from torch.ao.quantization.quantize_fx import convert_fx, prepare_fx
+
+# tools/fx2c-export, whose modules_text writes the modules file (a script without .py: loaded by path)
+EXPORT = importlib.machinery.SourceFileLoader(
+    'fx2c_export', os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tools', 'fx2c-export')
+).load_module()
 
 torch.backends.quantized.engine = 'qnnpack'
 
@@ -184,13 +190,9 @@ def save(name, out):
     os.makedirs(d, exist_ok=True)
     with open(os.path.join(d, 'graph.fx'), 'w') as f:
         f.write(str(gm.graph) + '\n')
-    text = str(gm)
-    for path, mod in gm.named_modules():  # what print(gm) hides, written as tools/fx2c-export writes hidden values
-        if hasattr(mod, '_get_name') and mod._get_name() == 'QuantizedHardswish':
-            text = text.replace('(%s): QuantizedHardswish()' % path, '(%s): QuantizedHardswish(scale=%r, zero_point=%d)'
-                                % (path, float(mod.scale), int(mod.zero_point)))
+    text = EXPORT.modules_text(gm)  # print(gm), with what it hides (QuantizedHardswish's scale and zero point)
     with open(os.path.join(d, 'modules.txt'), 'w') as f:
-        f.write(text + '\n')
+        f.write(text)
     torch.save(gm.state_dict(), os.path.join(d, 'weights.pt'))
     np.save(os.path.join(d, 'input.npy'), x.numpy())
     y = y.int_repr() if y.is_quantized else y
