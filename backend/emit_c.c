@@ -208,7 +208,13 @@ static void emit_pointwise_fn(em *e, fx_buf *b, const fx_kcall *k, const char *n
   int64_t sh[FXRT_MAX_DIMS], st[FXRT_PW_MAX_INPUTS][FXRT_MAX_DIMS], ys[FXRT_MAX_DIMS];
   const int32_t nd = fx_pointwise_loops(k, sh, st, ys);
   fx_buf line = {0};
-  fx_format_value(e->f.p->g, &e->f.p->g->nodes[k->node].args.u.items[0], false, &line);
+  const fx_node *nd_ = &e->f.p->g->nodes[k->node];
+  if (e->f.p->inst[k->node].op == FX_OP_POINTWISE) {
+    fx_format_value(e->f.p->g, &nd_->args.u.items[0], false, &line);
+  } else { /* -Os: one elementwise step of another node's lowering, or an in-place op (lower.c) */
+    const fxrt_pw_insn *last = &k->p.pw[ncode - 1];
+    fx_buf_printf(&line, "%.*s: %s as a loop of its own", (int)nd_->name.n, nd_->name.p, fx_pw_insn_name(last));
+  }
   fx_buf_puts(b, "/* ");
   fx_put_comment_text(b, line.p, line.n);
   fx_buf_free(&line);
@@ -330,6 +336,7 @@ static bool is_small(const fx_kcall *k) {
   case FX_K_SMALL_REDUCE:
   case FX_K_SMALL_ARGREDUCE:
   case FX_K_SMALL_LAYER_NORM:
+  case FX_K_SMALL_SOFTMAX:
   case FX_K_SMALL_Q8_CONV:
   case FX_K_SMALL_Q8_LINEAR:
   case FX_K_SMALL_Q8_POOL:

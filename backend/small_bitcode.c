@@ -69,3 +69,7 @@ int32_t FX_SMALL_BC(fxrt_small_layer_norm_f32)(const float *x, const float *weig
                                                const fxrt_small_params *p) {
   return fxrt_small_layer_norm_f32(x, weight, bias, y, p);
 }
+
+int32_t FX_SMALL_BC(fxrt_small_softmax_f32)(const float *x, float *y, const fxrt_small_params *p) {
+  return fxrt_small_softmax_f32(x, y, p);
+}

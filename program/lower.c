@@ -2,6 +2,7 @@
  * family's file program/ops/FAMILY.c, makes them. This file holds what the families share (ops/family.h), the outputs,
  * and the copies of inputs that the graph writes into. */
 #include "ops/family.h"
+#include "../ir/pointwise.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -419,6 +420,83 @@ static void merge_refusals(const fx_diag *from, fx_diag *d) {
   fx_xfree(dup);
 }
 
+/* -Os: an f32 elementwise call that lowering made of the general kernels (fxrt_unary_f32, fxrt_binary), as a loop
+ * of the model's own (a POINTWISE call of one operation): the in-place ops (relu_, add_, mul_ ...), which elementwise
+ * fusion leaves alone, and the elementwise steps inside other ops' lowering. The program then links neither
+ * kernel, with every function of every op they compute. A call keeps its kernel where a loop cannot compute it as
+ * the kernel does: ops computed in double (digamma, the Bessel functions ...), an alpha other than 1, strided
+ * results, dtypes other than f32. */
+static bool same_view(const fxrt_view *a, const fxrt_view *b) {
+  if (a->ndim != b->ndim || a->offset != b->offset) return false;
+  for (int32_t d = 0; d < a->ndim; d++)
+    if (a->shape[d] != b->shape[d] || a->stride[d] != b->stride[d]) return false;
+  return true;
+}
+
+static void small_elementwise_loops(fx_lowered *L) {
+  for (uint32_t c = 0; c < L->ncalls; c++) {
+    fx_kcall *k = &L->calls[c];
+    if (k->node == FX_NONE_IDX) continue;
+    fxrt_pw_insn code[4];
+    memset(code, 0, sizeof code);
+    int32_t ncode = 0, nin = 0;
+    fx_ref in[2];
+    fxrt_view iv[2], yv;
+    fx_ref y;
+    if (k->kind == FX_K_UNARY) {
+      if (k->sub >= FXRT_U_ERFCX || k->ref[0].dtype != FXRT_F32 || k->ref[1].dtype != FXRT_F32)
+        continue; /* erfcx and after: in double */
+      const int64_t n = k->i[0];
+      yv = fxrt_view_contiguous(1, &n);
+      in[0] = k->ref[0], iv[0] = yv, nin = 1, y = k->ref[1];
+      code[0] = (fxrt_pw_insn){.kind = FXRT_PW_LOAD, .a = 0};
+      code[1] = (fxrt_pw_insn){.kind = FXRT_PW_UNARY, .op = (uint8_t)k->sub, .a = 0,
+                               .p = {k->p.un.a, k->p.un.b, k->p.un.c}};
+      ncode = 2;
+    } else if (k->kind == FX_K_BINARY) {
+      if (k->dt != FXRT_F32 || k->ref[2].dtype != FXRT_F32 || !fx_binary_op_fused((fxrt_binary_op)k->sub) ||
+          k->f[0] != 1)
+        continue;
+      yv = k->view[2], y = k->ref[2];
+      const fxrt_view cy = fxrt_view_contiguous(yv.ndim, yv.shape);
+      if (!same_view(&cy, &yv)) continue;
+      bool ok = true;
+      uint8_t reg[2];
+      for (int o = 0; o < 2; o++) {
+        const fx_ref a = k->ref[o];
+        if (a.kind == FX_REF_SCALAR && a.dtype == FXRT_F32) { /* a number: a constant of the loop */
+          reg[o] = (uint8_t)ncode;
+          code[ncode++] = (fxrt_pw_insn){.kind = FXRT_PW_CONST, .p = {(float)k->scalar[a.id]}};
+          continue;
+        }
+        if (a.kind == FX_REF_NULL || a.dtype != FXRT_F32 || k->view[o].offset != 0) ok = false;
+        for (int o2 = 0; o2 < nin && ok; o2++) /* the same operand twice (x * x): one input */
+          if (in[o2].kind == a.kind && in[o2].id == a.id && in[o2].off == a.off && same_view(&iv[o2], &k->view[o])) {
+            reg[o] = (uint8_t)ncode;
+            code[ncode++] = (fxrt_pw_insn){.kind = FXRT_PW_LOAD, .a = (uint8_t)o2};
+            goto next;
+          }
+        reg[o] = (uint8_t)ncode;
+        code[ncode++] = (fxrt_pw_insn){.kind = FXRT_PW_LOAD, .a = (uint8_t)nin};
+        in[nin] = a, iv[nin++] = k->view[o];
+      next:;
+      }
+      if (!ok) continue;
+      code[ncode++] = (fxrt_pw_insn){.kind = FXRT_PW_BINARY, .op = (uint8_t)k->sub, .a = reg[0], .b = reg[1]};
+    } else {
+      continue;
+    }
+    const uint32_t node = k->node;
+    memset(k, 0, sizeof *k);
+    k->kind = FX_K_POINTWISE;
+    k->node = node;
+    k->ref[0] = y, k->view[0] = yv;
+    for (int32_t i = 0; i < nin; i++) k->ref[1 + i] = in[i], k->view[1 + i] = iv[i];
+    k->i[0] = nin, k->i[1] = ncode;
+    memcpy(k->p.pw, code, (size_t)ncode * sizeof *code);
+  }
+}
+
 bool fx_lower(const fx_program *p, fx_lowered *L, fx_diag *d) {
   memset(L, 0, sizeof *L);
   L->p = p;
@@ -509,6 +587,7 @@ bool fx_lower(const fx_program *p, fx_lowered *L, fx_diag *d) {
     fxrt_view v = cview(t);
     fx_copy_call(&r, (fx_ref){FX_REF_TENSOR, (uint8_t)t->dtype, o->tensor, 0}, &v, out, &v);
   }
+  if (p->small) small_elementwise_loops(L);
   merge_refusals(&refusals, d);
   ok = ok && refusals.nerrors == 0;
   fx_diag_free(&refusals);

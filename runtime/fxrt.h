@@ -669,6 +669,10 @@ fxrt_status fxrt_small_copy(fxrt_dtype dt, const void *src, const fxrt_view *sv,
 fxrt_status fxrt_small_layer_norm_f32(const float *x, const float *weight, const float *bias, float *y,
                                       const fxrt_small_params *p);
 
+/* torch.softmax (groups 0) or log_softmax (groups 1) over the middle dimension of x [n, c, w] (y may be x; c >= 1):
+ * e^(x - max) by fxrt_s_expf (fxrt_expf.h) summed in float in blocks of 64 as fxrt_small_reduce_f32's sums, then
+ * times 1 / sum, or x - max - log(sum) (without libm); fxrt_softmax_f32 sums in double. A row with a NaN is NaN. */
+fxrt_status fxrt_small_softmax_f32(const float *x, float *y, const fxrt_small_params *p);
 /* The int8 compact kernels (quint8 activations, qint8 weights; the bits of fxrt_quant.c's qnnpack kernels): conv2d
  * and linear direct, acc = bias_q + sum (x - x_zp) * (w - w_zp) in int32 (wrapping as qnnpack's), the result
  * round(clamp(acc * scale, lo, hi)) + y_zp (scale, w_zero_point: per channel or [0]; bias_q NULL for none; the conv

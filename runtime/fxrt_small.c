@@ -46,6 +46,12 @@ fxrt_status fxrt_small_layer_norm_f32(const float *x, const float *weight, const
   return fxrt_small_layer_norm_body(x, weight, bias, y, p);
 }
 
+fxrt_status fxrt_small_softmax_f32(const float *x, float *y, const fxrt_small_params *p) {
+  if (!p || p->n < 0 || p->w < 0 || p->c < 1 || (p->groups != 0 && p->groups != 1) || (p->n * p->w > 0 && (!x || !y)))
+    return FXRT_EINVAL;
+  return fxrt_small_softmax_body(x, y, p);
+}
+
 static bool q8_zps_ok(const fxrt_small_params *p) { return p->x_zp >= 0 && p->x_zp <= 255 && p->y_zp >= 0 && p->y_zp <= 255; }
 
 fxrt_status fxrt_small_q8_conv2d(const uint8_t *x, const int8_t *weight, const int32_t *bias_q, uint8_t *y,

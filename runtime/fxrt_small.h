@@ -11,6 +11,7 @@
 #define FXRT_SMALL_H
 
 #include "fxrt.h"
+#include "fxrt_expf.h"
 
 #include <math.h>
 #include <string.h>
@@ -175,6 +176,57 @@ FXRT_SMALL_FN fxrt_status fxrt_small_reduce_body(const float *x, float *y, const
       }
       const float acc = fxrt_small_sum(xp, p->c, p->w, 0.0f, 0);
       *y = op == FXRT_SMALL_MEAN ? acc / (float)p->c : acc;
+    }
+  return FXRT_OK;
+}
+
+/* log(v) for the sum of a softmax row (v >= 1, or +inf or NaN, which it returns), without libm: v = m 2^e with m in
+ * [sqrt(1/2), sqrt(2)), log(m) = 2 atanh(s) with s = (m - 1) / (m + 1), |s| < 0.172, by its series to s^9 (the next
+ * term is below 1e-9 of the result) */
+FXRT_SMALL_FN float fxrt_small_log_sum(float v) {
+  if (!(v < INFINITY)) return v;
+  union {
+    float f;
+    uint32_t u;
+  } b;
+  b.f = v;
+  int32_t e = (int32_t)(b.u >> 23) - 127;
+  b.u = (b.u & 0x7FFFFFu) | 0x3F800000u;
+  if (b.f > 1.41421356f) b.f *= 0.5f, e++;
+  const float s = (b.f - 1.0f) / (b.f + 1.0f), s2 = s * s;
+  const float t = s * (2.0f + s2 * (0.666666667f + s2 * (0.4f + s2 * (0.285714286f + s2 * 0.222222222f))));
+  return (float)e * 0.693147181f + t;
+}
+
+/* softmax (groups 0) or log_softmax (groups 1) over the middle dimension of [n, c, w] (fxrt.h:
+ * fxrt_small_softmax_f32): per row, its maximum (NaN if any), e^(x - max) by fxrt_s_expf into y, their sum in float
+ * in blocks of 64, then y * (1 / sum) or x - max - log(sum) (fxrt_small_log_sum), as PyTorch's vectorized kernel
+ * computes them in float */
+FXRT_SMALL_FN fxrt_status fxrt_small_softmax_body(const float *x, float *y, const fxrt_small_params *p) {
+  const int32_t w = p->w;
+  for (int32_t o = 0; o < p->n; o++)
+    for (int32_t j = 0; j < w; j++) {
+      const float *xp = x + o * p->c * w + j;
+      float *yp = y + o * p->c * w + j;
+      float m = xp[0];
+      for (int32_t r = 1; r < p->c && m == m; r++) m = xp[r * w] > m || xp[r * w] != xp[r * w] ? xp[r * w] : m;
+      float sum = 0.0f;
+      for (int32_t r0 = 0; r0 < p->c; r0 += 64) {
+        float part = 0.0f;
+        for (int32_t r = r0; r < r0 + 64 && r < p->c; r++) {
+          const float e = fxrt_s_expf(xp[r * w] - m);
+          if (!p->groups) yp[r * w] = e; /* y may be x: x[r] is not read again */
+          part += e;
+        }
+        sum += part;
+      }
+      if (p->groups) {
+        const float ls = fxrt_small_log_sum(sum);
+        for (int32_t r = 0; r < p->c; r++) yp[r * w] = (xp[r * w] - m) - ls;
+      } else {
+        const float inv = 1.0f / sum;
+        for (int32_t r = 0; r < p->c; r++) yp[r * w] *= inv;
+      }
     }
   return FXRT_OK;
 }
@@ -456,6 +508,7 @@ FXRT_SMALL_FN fxrt_status fxrt_small_q8_dequantize_body(const uint8_t *x, float 
 #define fxrt_small_argreduce_f32 fxrt_small_argreduce_body
 #define fxrt_small_copy fxrt_small_copy_body
 #define fxrt_small_layer_norm_f32 fxrt_small_layer_norm_body
+#define fxrt_small_softmax_f32 fxrt_small_softmax_body
 #endif
 
 #endif

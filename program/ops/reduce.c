@@ -265,6 +265,14 @@ bool fx_lower_softmax(fx_lctx *r, fx_op op, const fx_inst *in) {
     fx_unary_call(r, FXRT_U_NEG, xs, neg, n);
     xs = neg;
   }
+  if (r->p->small && len >= 1 && outer * len * inner <= INT32_MAX) { /* -Os: the compact kernel */
+    fx_kcall *k = fx_call(r, FX_K_SMALL_SOFTMAX);
+    k->ref[0] = xs;
+    k->ref[1] = tref(r, y);
+    k->p.small = (fxrt_small_params){
+        .n = (int32_t)outer, .c = (int32_t)len, .w = (int32_t)inner, .groups = op == FX_OP_LOG_SOFTMAX};
+    return true;
+  }
   fx_kcall *k = fx_call(r, FX_K_SOFTMAX);
   k->ref[0] = xs;
   k->i[0] = outer, k->i[1] = len, k->i[2] = inner;

@@ -93,9 +93,10 @@ class SmallCnn(nn.Module):
 
 class Mixer(nn.Module):
     """An MLP-Mixer-style model on 8 tokens of 16 features (not one of issue 17's four): layer norms, a token-mixing
-    linear over a transposed view, a GELU MLP scaled by a learnt per-feature vector, residual adds, a mean over the
-    tokens and a linear head. At -Os its GELU, scale and adds are elementwise loops of the model's own, its
-    transposes the compact copy and its mean the compact reduction (no fxrt_binary, fxrt_copy or fxrt_reduce)."""
+    linear over a transposed view, a GELU MLP scaled by a learnt per-feature vector, residual adds (one in place),
+    a mean over the tokens, a linear head and a log_softmax. At -Os its GELU, scale and adds are elementwise loops
+    of the model's own (the in-place add_ too), its transposes the compact copy, its mean the compact reduction and
+    its log_softmax the compact softmax (no fxrt_binary, fxrt_copy, fxrt_reduce or fxrt_softmax_f32)."""
 
     def __init__(self):
         super().__init__()
@@ -110,8 +111,8 @@ class Mixer(nn.Module):
 
     def forward(self, x):
         x = x + self.tokens(self.norm1(x).transpose(1, 2)).transpose(1, 2)
-        x = x + self.fc2(self.act(self.fc1(self.norm2(x)))) * self.scale
-        return self.head(x.mean(dim=1))
+        x.add_(self.fc2(self.act(self.fc1(self.norm2(x)))) * self.scale)
+        return torch.log_softmax(self.head(x.mean(dim=1)), dim=-1)
 
 
 # name: (class, input shape, seed)

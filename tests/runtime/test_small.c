@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "fxrt.h"
+#include "fxrt_small.h" /* fxrt_small_log_sum */
 
 #define RT_SEED 4242u
 #include "rt_random.h"
@@ -269,9 +270,65 @@ static void test_layer_norm(void **state) {
   assert_int_equal(fxrt_small_layer_norm_f32(&v, NULL, NULL, &v, &p), FXRT_EINVAL);
 }
 
+/* The compact softmax and log_softmax against fxrt_softmax_f32: rows along the last and a middle dimension, longer than
+ * a block of 64, in place (the same bits), a NaN row, a row of -inf but one, large values (no overflow: the maximum
+ * is taken out); within 2e-6 relative (softmax) or absolute (log_softmax, of values near 0 or of order 10). */
+static void test_softmax(void **state) {
+  (void)state;
+  static const int32_t shapes[][3] = {{1, 10, 1}, {4, 200, 1}, {2, 7, 5}, {3, 1, 4}, {1, 65, 3}};
+  for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++)
+    for (int lg = 0; lg < 2; lg++) {
+      const int32_t n = shapes[s][0], c = shapes[s][1], w = shapes[s][2], total = n * c * w;
+      float *x = rand_buf(total), *y = malloc((size_t)total * sizeof *y), *want = malloc((size_t)total * sizeof *y);
+      for (int32_t i = 0; i < total; i++) x[i] = x[i] * 8.0f + (i % 3 ? 0.0f : 80.0f); /* e^88 would overflow */
+      if (s == 1) {
+        x[200] = NAN;                                                   /* row 1: NaN everywhere */
+        for (int32_t i = 400; i < 600; i++) x[i] = i == 450 ? 2.0f : -INFINITY; /* row 2: one finite value */
+      }
+      fxrt_small_params p;
+      memset(&p, 0, sizeof p);
+      p.n = n, p.c = c, p.w = w, p.groups = lg;
+      assert_int_equal(fxrt_small_softmax_f32(x, y, &p), FXRT_OK);
+      assert_int_equal(fxrt_softmax_f32(x, n, c, w, want, lg), FXRT_OK);
+      for (int32_t i = 0; i < total; i++) {
+        const float tol = lg ? 2e-6f * (1.0f + fabsf(want[i])) : 2e-6f * fabsf(want[i]) + 1e-12f;
+        const bool same = (isnan(y[i]) && isnan(want[i])) || y[i] == want[i] || fabsf(y[i] - want[i]) <= tol;
+        if (!same) fail_msg("%ssoftmax [%d, %d, %d] at %d: %g, want %g", lg ? "log_" : "", n, c, w, i, y[i], want[i]);
+      }
+      assert_int_equal(fxrt_small_softmax_f32(x, x, &p), FXRT_OK); /* in place: the same bits */
+      if (memcmp(x, y, (size_t)total * sizeof *y) != 0) fail_msg("softmax in place: other bits");
+      free(x), free(y), free(want);
+    }
+  fxrt_small_params p;
+  memset(&p, 0, sizeof p);
+  p.n = 1, p.c = 0, p.w = 1;
+  float v = 0;
+  assert_int_equal(fxrt_small_softmax_f32(&v, &v, &p), FXRT_EINVAL); /* nothing to normalize over */
+  p.c = 1, p.groups = 2;
+  assert_int_equal(fxrt_small_softmax_f32(&v, &v, &p), FXRT_EINVAL);
+  p.groups = 0, p.n = 0;
+  assert_int_equal(fxrt_small_softmax_f32(NULL, NULL, &p), FXRT_OK); /* an empty tensor without storage */
+}
+
+/* log_softmax's logarithm of a row's sum (v >= 1) against log in double: within 1.5 float ulp of the result (or 2e-8
+ * absolute near 0) over [1, 2^40], exact at 1, and +inf and NaN pass through. */
+static void test_log_sum(void **state) {
+  (void)state;
+  for (double v = 1.0; v < 1.1e12; v *= 1.000123) {
+    const float f = (float)v, got = fxrt_small_log_sum(f);
+    const double want = log((double)f);
+    if (fabs((double)got - want) > 1.5 * ldexp(1.0, -23) * fabs(want) + 2e-8)
+      fail_msg("log_sum(%.9g) = %.9g, want %.9g", (double)f, (double)got, want);
+  }
+  assert_true(fxrt_small_log_sum(1.0f) == 0.0f);
+  assert_true(isinf(fxrt_small_log_sum(INFINITY)) && fxrt_small_log_sum(INFINITY) > 0);
+  assert_true(isnan(fxrt_small_log_sum(NAN)));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_in_place), cmocka_unit_test(test_errors),
                                      cmocka_unit_test(test_reduce), cmocka_unit_test(test_copy),
-                                     cmocka_unit_test(test_layer_norm)};
+                                     cmocka_unit_test(test_layer_norm), cmocka_unit_test(test_softmax),
+                                     cmocka_unit_test(test_log_sum)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
