@@ -284,6 +284,16 @@ typedef struct {
   LLVMValueRef key, global;
 } const_slot;
 
+/* -Os: a compact kernel specialized to the constant operands (record, views, dtype, null pointers) that calls share,
+ * as emit_c.c's emit_small_fn: an internal function whose parameters are the other pointers (spec_call). */
+typedef struct {
+  fx_kind kind;
+  bool in_place;                /* a convolution over its input: x is y */
+  LLVMValueRef arg[24];         /* the constant operands, NULL where the specialization has a parameter */
+  LLVMValueRef fn;
+  LLVMTypeRef ty;
+} small_spec;
+
 typedef struct {
   fx_iface ifc; /* names and the entry point (shared with the C backend) */
   const fx_llvm_opts *lo;
@@ -312,6 +322,9 @@ typedef struct {
   const_slot *consts;                 /* constant initializer -> its private global (uniqued) */
   uint32_t nconsts, capconsts;
   uint32_t nglobals;
+  bool spec_small;                    /* -Os with fx2c's bitcode: compact kernels' calls through small_spec */
+  small_spec *specs;
+  uint32_t nspecs, capspecs;
   /* debug info */
   LLVMDIBuilderRef dib;
   LLVMMetadataRef file, sp, sub_type;
@@ -1040,6 +1053,98 @@ static void emit_custom(lv *v, const fx_kcall *k) {
   emit_call(v, FX_K_CUSTOM, (LLVMValueRef[]){fn, call}, 2);
 }
 
+/* A compact convolution that the plan computes over its input (y is x's storage; in_place in emit_c.c). */
+static bool small_in_place(const lv *v, const fx_kcall *k) {
+  const fx_ref *x = &k->ref[0], *y = &k->ref[3];
+  return (k->kind == FX_K_SMALL_CONV || k->kind == FX_K_SMALL_Q8_CONV) && x->kind == FX_REF_TENSOR &&
+         y->kind == FX_REF_TENSOR && x->off == y->off && v->ifc.P->root[x->id] == v->ifc.P->root[y->id];
+}
+
+/* A weight whose elements (es bytes each) are all the same (a LayerNorm's ones and zeros, as initialized): the -Os
+ * pipeline folds its loads in a kernel specialized to it, and drops it. Not the arrays that lowering computed (an
+ * int8 layer's requantization scales, equal for a per-tensor scale): a copy of the kernel for each layer would cost
+ * more than their loads. */
+static bool uniform_weight(LLVMValueRef w, uint64_t es) {
+  if (!LLVMIsAGlobalVariable(w) || !LLVMIsGlobalConstant(w) || !LLVMGetInitializer(w) || es == 0) return false;
+  LLVMValueRef init = LLVMGetInitializer(w);
+  if (LLVMIsNull(init)) return true;
+  if (!LLVMIsAConstantDataSequential(init)) return false;
+  size_t n;
+  const char *b = LLVMGetAsString(init, &n);
+  if (n % es) return false;
+  for (size_t i = es; i < n; i++)
+    if (b[i] != b[i % es]) return false;
+  return true;
+}
+
+/* -Os: a call of a compact kernel (operands a[0..n)) becomes a call of its specialization to the call's constant
+ * operands, which the calls with the same constants share (emit_c.c's emit_small_fn): an internal function whose
+ * parameters are the pointers that are not null (nonnull, so that the kernel's tests of them fold; not x of a
+ * convolution in place, which is y; not a model's weight of equal elements, a constant too), and that calls the kernel with the constants and returns nothing (a compact
+ * kernel fails on an invalid record only, and lowering wrote this one). inline_small_kernels inlines the kernel into
+ * each specialization, and a specialization that one call uses into that call; the others stay functions of their
+ * own unless the -Os inliner finds it smaller to inline them: one copy of a kernel per distinct layer, as the C
+ * compiler has it with model.c. */
+static void spec_call(lv *v, const fx_kcall *k, const fx_kernel *d, LLVMValueRef *a, unsigned n) {
+  small_spec key;
+  memset(&key, 0, sizeof key);
+  key.kind = (fx_kind)k->kind;
+  key.in_place = small_in_place(v, k);
+  LLVMValueRef prm[24];
+  unsigned np = 0;
+  int yarg = -1; /* the operand that an input in place is */
+  for (unsigned x = 0; x < n; x++) {
+    const fx_arg_type t = (fx_arg_type)d->args[x].type;
+    const bool ptr = t == FX_ARG_IN || t == FX_ARG_OUT;
+    if (t == FX_ARG_OUT && d->args[x].slot == 3) yarg = (int)x;
+    const fx_ref *r = ptr ? &k->ref[d->args[x].slot] : NULL;
+    if (ptr && LLVMIsNull(a[x])) key.arg[x] = a[x];
+    else if (ptr && r->kind != FX_REF_CONST && uniform_weight(a[x], fxrt_dtype_size((fxrt_dtype)r->dtype)))
+      key.arg[x] = LLVMGetInitializer(a[x]); /* by its elements: weights of the same elements share */
+    else if (ptr && !(key.in_place && d->args[x].slot == 0)) prm[np++] = a[x];
+    else if (!ptr) key.arg[x] = a[x];
+  }
+  small_spec *s = NULL;
+  for (uint32_t i = 0; i < v->nspecs && !s; i++)
+    if (v->specs[i].kind == key.kind && v->specs[i].in_place == key.in_place &&
+        memcmp(v->specs[i].arg, key.arg, sizeof key.arg) == 0)
+      s = &v->specs[i];
+  if (!s) {
+    if (v->nspecs == v->capspecs) {
+      v->capspecs = v->capspecs ? 2 * v->capspecs : 16;
+      v->specs = fx_xrealloc(v->specs, v->capspecs * sizeof *v->specs);
+    }
+    s = &v->specs[v->nspecs++];
+    *s = key;
+    LLVMTypeRef pt[24];
+    for (unsigned i = 0; i < np; i++) pt[i] = v->ptr;
+    s->ty = LLVMFunctionType(LLVMVoidTypeInContext(v->ctx), pt, np, 0);
+    s->fn = LLVMAddFunction(v->mod, d->function + 5, s->ty); /* small_conv2d_f32 ... as emit_c.c names it */
+    LLVMSetLinkage(s->fn, LLVMInternalLinkage);
+    LLVMAddAttributeAtIndex(s->fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
+    LLVMAttributeRef nonnull = LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("nonnull", 7), 0);
+    for (unsigned i = 0; i < np; i++) LLVMAddAttributeAtIndex(s->fn, i + 1, nonnull);
+    LLVMValueRef call[24];
+    LLVMValueRef y = NULL;
+    for (unsigned x = 0, i = 0; x < n; x++) {
+      if (key.arg[x]) call[x] = a[x];
+      else if (!(key.in_place && d->args[x].slot == 0)) call[x] = LLVMGetParam(s->fn, i++);
+      else call[x] = NULL;
+      if ((int)x == yarg) y = call[x];
+    }
+    for (unsigned x = 0; x < n; x++)
+      if (!call[x]) call[x] = y;
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(v->ctx); /* no debug location: the function has no subprogram */
+    LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(v->ctx, s->fn, "entry"));
+    LLVMValueRef f = kernel(v, key.kind);
+    LLVMBuildCall2(b, v->kty[key.kind], f, call, n, "");
+    LLVMBuildRetVoid(b);
+    LLVMDisposeBuilder(b);
+  }
+  LLVMBuildCall2(v->b, s->ty, s->fn, prm, np, "");
+}
+
 static void emit_kcall(lv *v, const fx_kcall *k) {
   if (k->kind == FX_K_CUSTOM) {
     emit_custom(v, k);
@@ -1138,7 +1243,8 @@ static void emit_kcall(lv *v, const fx_kcall *k) {
     default: break; /* POINTWISE: a loop, above */
     }
   }
-  emit_call(v, (fx_kind)k->kind, a, n);
+  if (v->spec_small && strcmp(d->file, "fxrt_small.c") == 0) spec_call(v, k, d, a, n);
+  else emit_call(v, (fx_kind)k->kind, a, n);
 }
 
 /* ---- debug info ---- */
@@ -1497,9 +1603,11 @@ static bool verify(lv *v, const char *when) {
  * the targets that CMakeLists.txt lists (FX2C_SMALL_BITCODE_TARGETS): a Cortex-M4F's thumbv7em with the hard-float
  * ABI on bare metal, and x86-64 (the bitcode is made for x86_64-linux-gnu; all int32, float and pointers, its IR is
  * the same for the other x86-64 systems). The bitcode of the target is linked into the module, every call of a
- * compact kernel becomes a call of its FX_SMALL_BC function, and these are internal and always inline: the -Os
- * pipeline inlines each into its call, specializes it to the call's constant record (FX_ARG_SMALLPARAMS), and
- * drops them, so that no out-of-line kernel and no record remains. Their "target-cpu" and "target-features" (clang's
+ * compact kernel (in the specializations of spec_call) becomes a call of its FX_SMALL_BC function, and these are
+ * internal and always inline: the -Os pipeline inlines each into its specialization, specializes it to the constant
+ * record (FX_ARG_SMALLPARAMS), and drops them, so that no runtime kernel and no record remains. A specialization
+ * that one call uses is always inline too; one that several calls share stays an internal function (named as
+ * emit_c.c names its own, small_conv2d_f32 ...) unless the -Os inliner finds its calls smaller inline. Their "target-cpu" and "target-features" (clang's
  * of the bitcode) are dropped, so that the functions have the target machine's, as the model's functions do, and
  * the inliner takes them. Any other target keeps calls of the runtime's out-of-line kernels (fxrt_small.c). */
 static const fx_embedded *small_bitcode(const char *triple) {
@@ -1564,6 +1672,11 @@ static bool inline_small_kernels(lv *v, const char *triple) {
     LLVMReplaceAllUsesWith(v->kfn[k], f);
     LLVMDeleteFunction(v->kfn[k]);
     v->kfn[k] = f;
+  }
+  for (uint32_t i = 0; i < v->nspecs; i++) { /* a specialization that one call uses: inline in it */
+    LLVMUseRef u = LLVMGetFirstUse(v->specs[i].fn);
+    if (u && !LLVMGetNextUse(u))
+      LLVMAddAttributeAtIndex(v->specs[i].fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(v->ctx, always, 0));
   }
   return true;
 }
@@ -1657,6 +1770,7 @@ bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
   LLVMSetDataLayout(v.mod, layout);
   LLVMDisposeMessage(layout);
   v.short_enums = is_arm_bare_metal(t.triple);
+  v.spec_small = L->p->small && small_bitcode(t.triple) != NULL;
   v.b = LLVMCreateBuilderInContext(v.ctx);
   make_types(&v);
   const fx_program *p = L->p;
@@ -1753,6 +1867,7 @@ bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
   LLVMDisposeTargetMachine(tm);
   spec_free(&t);
   fx_xfree(v.consts);
+  fx_xfree(v.specs);
   fx_xfree(v.weight);
   fx_xfree(v.input);
   fx_xfree(v.output);
