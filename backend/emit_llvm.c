@@ -621,18 +621,34 @@ static LLVMValueRef exp_f(lv *v, LLVMValueRef x) {
 }
 
 /* fxrt_s_erff (runtime/fxrt_scalar.h), operation for operation: both halves, x + x P(x^2) near 0 and
- * sign(x) (1 - e^(-x^2) R(t)) beyond 1, one chosen; no call, so the loop vectorizes. */
+ * sign(x) (1 - e^(-x^2) R(t)) beyond 1, one chosen; no call, so the loop vectorizes. At -Os (a microcontroller's
+ * scalar loop) a branch chooses the half instead, as GCC compiles fxrt_s_erff at -Os: the same operations, a third
+ * of them for |x| < 1 (a GELU's usual input). */
 static LLVMValueRef erf_f(lv *v, LLVMValueRef x) {
   LLVMValueRef xu = LLVMBuildBitCast(v->b, x, v->i32, "");
   LLVMValueRef sign = LLVMBuildAnd(v->b, xu, LLVMConstInt(v->i32, 0x80000000u, 0), "");
   LLVMValueRef a = LLVMBuildBitCast(v->b, LLVMBuildXor(v->b, xu, sign, ""), v->f32, "");
-  LLVMValueRef ax = fsel(v, LLVMRealOGT, a, fc(v, 4.0f), fc(v, 4.0f), a);
+  LLVMBasicBlockRef near_bb = NULL, far_bb = NULL, join = NULL;
+  if (v->ifc.L->p->small) {
+    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(v->b));
+    near_bb = LLVMAppendBasicBlockInContext(v->ctx, fn, "erf_near");
+    far_bb = LLVMAppendBasicBlockInContext(v->ctx, fn, "erf_far");
+    join = LLVMAppendBasicBlockInContext(v->ctx, fn, "erf");
+    LLVMBuildCondBr(v->b, LLVMBuildFCmp(v->b, LLVMRealOLT, a, fc(v, 1.0f), ""), near_bb, far_bb);
+    LLVMPositionBuilderAtEnd(v->b, near_bb);
+  }
   LLVMValueRef s = mul_f(v, x, x);
   static const float cp[7] = {7.847259258e-05f, -8.008189034e-04f, 5.188099109e-03f, -2.685369179e-02f,
                               1.128358245e-01f, -3.761262596e-01f, 1.283791661e-01f};
   LLVMValueRef p = fc(v, cp[0]);
   for (int i = 1; i < 7; i++) p = add_f(v, mul_f(v, p, s), fc(v, cp[i]));
   LLVMValueRef near0 = add_f(v, x, mul_f(v, x, p));
+  if (join) {
+    near_bb = LLVMGetInsertBlock(v->b);
+    LLVMBuildBr(v->b, join);
+    LLVMPositionBuilderAtEnd(v->b, far_bb);
+  }
+  LLVMValueRef ax = fsel(v, LLVMRealOGT, a, fc(v, 4.0f), fc(v, 4.0f), a);
   LLVMValueRef t = div_f(v, fc(v, 1.0f), add_f(v, fc(v, 1.0f), mul_f(v, fc(v, 0.5f), ax)));
   static const float cq[8] = {1.195409447e-01f, -4.719487429e-01f, 5.644844770e-01f, -1.046802700e-01f,
                               3.483526409e-01f,  2.595218718e-01f,  2.849396765e-01f, -1.560491219e-04f};
@@ -648,7 +664,13 @@ static LLVMValueRef erf_f(lv *v, LLVMValueRef x) {
   LLVMValueRef e = exp_f(v, LLVMBuildFNeg(v->b, mul_f(v, h, h), ""));
   LLVMValueRef r = sub_f(v, fc(v, 1.0f), mul_f(v, mul_f(v, e, eb), q));
   LLVMValueRef rs = LLVMBuildBitCast(v->b, LLVMBuildOr(v->b, LLVMBuildBitCast(v->b, r, v->i32, ""), sign, ""), v->f32, "");
-  return fsel(v, LLVMRealOLT, a, fc(v, 1.0f), near0, rs);
+  if (!join) return fsel(v, LLVMRealOLT, a, fc(v, 1.0f), near0, rs);
+  far_bb = LLVMGetInsertBlock(v->b);
+  LLVMBuildBr(v->b, join);
+  LLVMPositionBuilderAtEnd(v->b, join);
+  LLVMValueRef phi = LLVMBuildPhi(v->b, v->f32, "");
+  LLVMAddIncoming(phi, (LLVMValueRef[]){near0, rs}, (LLVMBasicBlockRef[]){near_bb, far_bb}, 2);
+  return phi;
 }
 
 /* relu6(x) = x < 0 ? 0 : x > 6 ? 6 : x */
