@@ -888,11 +888,12 @@ static void emit_pointwise(lv *v, const fx_kcall *k) {
       snprintf(pn, sizeof pn, "in%d", (int)i);
       LLVMSetValueName2(p, pn, strlen(pn));
     }
-    LLVMValueRef off = ci64(v, k->view[1 + i].offset);
+    LLVMValueRef off = cisize(v, (uint64_t)k->view[1 + i].offset);
     base[i] = k->view[1 + i].offset ? LLVMBuildInBoundsGEP2(v->b, v->f32, p, &off, 1, "") : p;
   }
   LLVMSetValueName2(out, "out", 3);
-  /* the loop nest: loop d counts i_d from 0 to sh[d] (every trip count is at least 2: size-1 dimensions are gone) */
+  /* the loop nest: loop d counts i_d from 0 to sh[d] (every trip count is at least 2: size-1 dimensions are gone),
+   * in size_t (i32 on a 32-bit target: no 64-bit index arithmetic; a tensor's elements fit its address space) */
   LLVMValueRef iv[FXRT_MAX_DIMS], next[FXRT_MAX_DIMS];
   LLVMBasicBlockRef head[FXRT_MAX_DIMS], pre[FXRT_MAX_DIMS];
   for (int32_t d = 0; d < nd; d++) {
@@ -903,7 +904,7 @@ static void emit_pointwise(lv *v, const fx_kcall *k) {
     LLVMBuildBr(v->b, head[d]);
     LLVMPositionBuilderAtEnd(v->b, head[d]);
     snprintf(bn, sizeof bn, "i%d", (int)d);
-    iv[d] = LLVMBuildPhi(v->b, v->i64, bn);
+    iv[d] = LLVMBuildPhi(v->b, v->isize, bn);
   }
   /* the element: each input at sum(i_d * stride_d), the expression, the result at its contiguous index */
   LLVMValueRef reg[FXRT_PW_MAX_INSNS] = {0}; /* ncode >= 1 (lowering); GCC cannot see it */
@@ -911,9 +912,10 @@ static void emit_pointwise(lv *v, const fx_kcall *k) {
     const fxrt_pw_insn *in = &k->p.pw[c];
     switch (in->kind) {
     case FXRT_PW_LOAD: {
-      LLVMValueRef idx = ci64(v, 0);
+      LLVMValueRef idx = cisize(v, 0);
       for (int32_t d = 0; d < nd; d++)
-        if (st[in->a][d]) idx = LLVMBuildAdd(v->b, idx, LLVMBuildMul(v->b, iv[d], ci64(v, st[in->a][d]), ""), "");
+        if (st[in->a][d])
+          idx = LLVMBuildAdd(v->b, idx, LLVMBuildMul(v->b, iv[d], cisize(v, (uint64_t)st[in->a][d]), ""), "");
       LLVMValueRef ptr = LLVMBuildInBoundsGEP2(v->b, v->f32, base[in->a], &idx, 1, "");
       reg[c] = LLVMBuildLoad2(v->b, v->f32, ptr, "");
       LLVMSetAlignment(reg[c], 4);
@@ -924,20 +926,21 @@ static void emit_pointwise(lv *v, const fx_kcall *k) {
     default: reg[c] = pw_binary(v, in->op, reg[in->a], reg[in->b]); break;
     }
   }
-  LLVMValueRef yidx = ci64(v, 0);
-  for (int32_t d = 0; d < nd; d++) yidx = LLVMBuildAdd(v->b, yidx, LLVMBuildMul(v->b, iv[d], ci64(v, ys[d]), ""), "");
+  LLVMValueRef yidx = cisize(v, 0);
+  for (int32_t d = 0; d < nd; d++)
+    yidx = LLVMBuildAdd(v->b, yidx, LLVMBuildMul(v->b, iv[d], cisize(v, (uint64_t)ys[d]), ""), "");
   LLVMValueRef st_ = LLVMBuildStore(v->b, reg[ncode - 1], LLVMBuildInBoundsGEP2(v->b, v->f32, out, &yidx, 1, ""));
   LLVMSetAlignment(st_, 4);
   /* the latches, innermost first */
   for (int32_t d = nd - 1; d >= 0; d--) {
     char bn[16];
-    next[d] = LLVMBuildAdd(v->b, iv[d], ci64(v, 1), "");
-    LLVMValueRef more = LLVMBuildICmp(v->b, LLVMIntSLT, next[d], ci64(v, sh[d]), "");
+    next[d] = LLVMBuildAdd(v->b, iv[d], cisize(v, 1), "");
+    LLVMValueRef more = LLVMBuildICmp(v->b, LLVMIntSLT, next[d], cisize(v, (uint64_t)sh[d]), "");
     LLVMBasicBlockRef latch = LLVMGetInsertBlock(v->b);
     snprintf(bn, sizeof bn, "done%d", (int)d);
     LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(v->ctx, fn, bn);
     LLVMBuildCondBr(v->b, more, head[d], exit);
-    LLVMValueRef zero = ci64(v, 0);
+    LLVMValueRef zero = cisize(v, 0);
     LLVMAddIncoming(iv[d], &zero, &pre[d], 1);
     LLVMAddIncoming(iv[d], &next[d], &latch, 1);
     LLVMPositionBuilderAtEnd(v->b, exit);
