@@ -1094,7 +1094,10 @@ static bool uniform_weight(LLVMValueRef w, uint64_t es) {
   if (!LLVMIsAGlobalVariable(w) || !LLVMIsGlobalConstant(w) || !LLVMGetInitializer(w) || es == 0) return false;
   LLVMValueRef init = LLVMGetInitializer(w);
   if (LLVMIsNull(init)) return true;
-  if (!LLVMIsAConstantDataSequential(init)) return false;
+  LLVMTypeRef t = LLVMTypeOf(init); /* the weights' bytes (LLVMConstStringInContext2): getAsString's case */
+  if (!LLVMIsAConstantDataSequential(init) || LLVMGetTypeKind(t) != LLVMArrayTypeKind ||
+      LLVMGetElementType(t) != LLVMInt8TypeInContext(LLVMGetTypeContext(t)))
+    return false;
   size_t n;
   const char *b = LLVMGetAsString(init, &n);
   if (n % es) return false;
