@@ -18,6 +18,7 @@
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/Linker.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -284,6 +285,16 @@ typedef struct {
   LLVMValueRef key, global;
 } const_slot;
 
+/* -Os: a compact kernel specialized to the constant operands (record, views, dtype, null pointers) that calls share,
+ * as emit_c.c's emit_small_fn: an internal function whose parameters are the other pointers (spec_call). */
+typedef struct {
+  fx_kind kind;
+  bool in_place;                /* a convolution over its input: x is y */
+  LLVMValueRef arg[24];         /* the constant operands, NULL where the specialization has a parameter */
+  LLVMValueRef fn;
+  LLVMTypeRef ty;
+} small_spec;
+
 typedef struct {
   fx_iface ifc; /* names and the entry point (shared with the C backend) */
   const fx_llvm_opts *lo;
@@ -312,6 +323,9 @@ typedef struct {
   const_slot *consts;                 /* constant initializer -> its private global (uniqued) */
   uint32_t nconsts, capconsts;
   uint32_t nglobals;
+  bool spec_small;                    /* -Os with fx2c's bitcode: compact kernels' calls through small_spec */
+  small_spec *specs;
+  uint32_t nspecs, capspecs;
   /* debug info */
   LLVMDIBuilderRef dib;
   LLVMMetadataRef file, sp, sub_type;
@@ -607,18 +621,34 @@ static LLVMValueRef exp_f(lv *v, LLVMValueRef x) {
 }
 
 /* fxrt_s_erff (runtime/fxrt_scalar.h), operation for operation: both halves, x + x P(x^2) near 0 and
- * sign(x) (1 - e^(-x^2) R(t)) beyond 1, one chosen; no call, so the loop vectorizes. */
+ * sign(x) (1 - e^(-x^2) R(t)) beyond 1, one chosen; no call, so the loop vectorizes. At -Os (a microcontroller's
+ * scalar loop) a branch chooses the half instead, as GCC compiles fxrt_s_erff at -Os: the same operations, a third
+ * of them for |x| < 1 (a GELU's usual input). */
 static LLVMValueRef erf_f(lv *v, LLVMValueRef x) {
   LLVMValueRef xu = LLVMBuildBitCast(v->b, x, v->i32, "");
   LLVMValueRef sign = LLVMBuildAnd(v->b, xu, LLVMConstInt(v->i32, 0x80000000u, 0), "");
   LLVMValueRef a = LLVMBuildBitCast(v->b, LLVMBuildXor(v->b, xu, sign, ""), v->f32, "");
-  LLVMValueRef ax = fsel(v, LLVMRealOGT, a, fc(v, 4.0f), fc(v, 4.0f), a);
+  LLVMBasicBlockRef near_bb = NULL, far_bb = NULL, join = NULL;
+  if (v->ifc.L->p->small) {
+    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(v->b));
+    near_bb = LLVMAppendBasicBlockInContext(v->ctx, fn, "erf_near");
+    far_bb = LLVMAppendBasicBlockInContext(v->ctx, fn, "erf_far");
+    join = LLVMAppendBasicBlockInContext(v->ctx, fn, "erf");
+    LLVMBuildCondBr(v->b, LLVMBuildFCmp(v->b, LLVMRealOLT, a, fc(v, 1.0f), ""), near_bb, far_bb);
+    LLVMPositionBuilderAtEnd(v->b, near_bb);
+  }
   LLVMValueRef s = mul_f(v, x, x);
   static const float cp[7] = {7.847259258e-05f, -8.008189034e-04f, 5.188099109e-03f, -2.685369179e-02f,
                               1.128358245e-01f, -3.761262596e-01f, 1.283791661e-01f};
   LLVMValueRef p = fc(v, cp[0]);
   for (int i = 1; i < 7; i++) p = add_f(v, mul_f(v, p, s), fc(v, cp[i]));
   LLVMValueRef near0 = add_f(v, x, mul_f(v, x, p));
+  if (join) {
+    near_bb = LLVMGetInsertBlock(v->b);
+    LLVMBuildBr(v->b, join);
+    LLVMPositionBuilderAtEnd(v->b, far_bb);
+  }
+  LLVMValueRef ax = fsel(v, LLVMRealOGT, a, fc(v, 4.0f), fc(v, 4.0f), a);
   LLVMValueRef t = div_f(v, fc(v, 1.0f), add_f(v, fc(v, 1.0f), mul_f(v, fc(v, 0.5f), ax)));
   static const float cq[8] = {1.195409447e-01f, -4.719487429e-01f, 5.644844770e-01f, -1.046802700e-01f,
                               3.483526409e-01f,  2.595218718e-01f,  2.849396765e-01f, -1.560491219e-04f};
@@ -634,7 +664,13 @@ static LLVMValueRef erf_f(lv *v, LLVMValueRef x) {
   LLVMValueRef e = exp_f(v, LLVMBuildFNeg(v->b, mul_f(v, h, h), ""));
   LLVMValueRef r = sub_f(v, fc(v, 1.0f), mul_f(v, mul_f(v, e, eb), q));
   LLVMValueRef rs = LLVMBuildBitCast(v->b, LLVMBuildOr(v->b, LLVMBuildBitCast(v->b, r, v->i32, ""), sign, ""), v->f32, "");
-  return fsel(v, LLVMRealOLT, a, fc(v, 1.0f), near0, rs);
+  if (!join) return fsel(v, LLVMRealOLT, a, fc(v, 1.0f), near0, rs);
+  far_bb = LLVMGetInsertBlock(v->b);
+  LLVMBuildBr(v->b, join);
+  LLVMPositionBuilderAtEnd(v->b, join);
+  LLVMValueRef phi = LLVMBuildPhi(v->b, v->f32, "");
+  LLVMAddIncoming(phi, (LLVMValueRef[]){near0, rs}, (LLVMBasicBlockRef[]){near_bb, far_bb}, 2);
+  return phi;
 }
 
 /* relu6(x) = x < 0 ? 0 : x > 6 ? 6 : x */
@@ -852,11 +888,12 @@ static void emit_pointwise(lv *v, const fx_kcall *k) {
       snprintf(pn, sizeof pn, "in%d", (int)i);
       LLVMSetValueName2(p, pn, strlen(pn));
     }
-    LLVMValueRef off = ci64(v, k->view[1 + i].offset);
+    LLVMValueRef off = cisize(v, (uint64_t)k->view[1 + i].offset);
     base[i] = k->view[1 + i].offset ? LLVMBuildInBoundsGEP2(v->b, v->f32, p, &off, 1, "") : p;
   }
   LLVMSetValueName2(out, "out", 3);
-  /* the loop nest: loop d counts i_d from 0 to sh[d] (every trip count is at least 2: size-1 dimensions are gone) */
+  /* the loop nest: loop d counts i_d from 0 to sh[d] (every trip count is at least 2: size-1 dimensions are gone),
+   * in size_t (i32 on a 32-bit target: no 64-bit index arithmetic; a tensor's elements fit its address space) */
   LLVMValueRef iv[FXRT_MAX_DIMS], next[FXRT_MAX_DIMS];
   LLVMBasicBlockRef head[FXRT_MAX_DIMS], pre[FXRT_MAX_DIMS];
   for (int32_t d = 0; d < nd; d++) {
@@ -867,7 +904,7 @@ static void emit_pointwise(lv *v, const fx_kcall *k) {
     LLVMBuildBr(v->b, head[d]);
     LLVMPositionBuilderAtEnd(v->b, head[d]);
     snprintf(bn, sizeof bn, "i%d", (int)d);
-    iv[d] = LLVMBuildPhi(v->b, v->i64, bn);
+    iv[d] = LLVMBuildPhi(v->b, v->isize, bn);
   }
   /* the element: each input at sum(i_d * stride_d), the expression, the result at its contiguous index */
   LLVMValueRef reg[FXRT_PW_MAX_INSNS] = {0}; /* ncode >= 1 (lowering); GCC cannot see it */
@@ -875,9 +912,10 @@ static void emit_pointwise(lv *v, const fx_kcall *k) {
     const fxrt_pw_insn *in = &k->p.pw[c];
     switch (in->kind) {
     case FXRT_PW_LOAD: {
-      LLVMValueRef idx = ci64(v, 0);
+      LLVMValueRef idx = cisize(v, 0);
       for (int32_t d = 0; d < nd; d++)
-        if (st[in->a][d]) idx = LLVMBuildAdd(v->b, idx, LLVMBuildMul(v->b, iv[d], ci64(v, st[in->a][d]), ""), "");
+        if (st[in->a][d])
+          idx = LLVMBuildAdd(v->b, idx, LLVMBuildMul(v->b, iv[d], cisize(v, (uint64_t)st[in->a][d]), ""), "");
       LLVMValueRef ptr = LLVMBuildInBoundsGEP2(v->b, v->f32, base[in->a], &idx, 1, "");
       reg[c] = LLVMBuildLoad2(v->b, v->f32, ptr, "");
       LLVMSetAlignment(reg[c], 4);
@@ -888,20 +926,21 @@ static void emit_pointwise(lv *v, const fx_kcall *k) {
     default: reg[c] = pw_binary(v, in->op, reg[in->a], reg[in->b]); break;
     }
   }
-  LLVMValueRef yidx = ci64(v, 0);
-  for (int32_t d = 0; d < nd; d++) yidx = LLVMBuildAdd(v->b, yidx, LLVMBuildMul(v->b, iv[d], ci64(v, ys[d]), ""), "");
+  LLVMValueRef yidx = cisize(v, 0);
+  for (int32_t d = 0; d < nd; d++)
+    yidx = LLVMBuildAdd(v->b, yidx, LLVMBuildMul(v->b, iv[d], cisize(v, (uint64_t)ys[d]), ""), "");
   LLVMValueRef st_ = LLVMBuildStore(v->b, reg[ncode - 1], LLVMBuildInBoundsGEP2(v->b, v->f32, out, &yidx, 1, ""));
   LLVMSetAlignment(st_, 4);
   /* the latches, innermost first */
   for (int32_t d = nd - 1; d >= 0; d--) {
     char bn[16];
-    next[d] = LLVMBuildAdd(v->b, iv[d], ci64(v, 1), "");
-    LLVMValueRef more = LLVMBuildICmp(v->b, LLVMIntSLT, next[d], ci64(v, sh[d]), "");
+    next[d] = LLVMBuildAdd(v->b, iv[d], cisize(v, 1), "");
+    LLVMValueRef more = LLVMBuildICmp(v->b, LLVMIntSLT, next[d], cisize(v, (uint64_t)sh[d]), "");
     LLVMBasicBlockRef latch = LLVMGetInsertBlock(v->b);
     snprintf(bn, sizeof bn, "done%d", (int)d);
     LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(v->ctx, fn, bn);
     LLVMBuildCondBr(v->b, more, head[d], exit);
-    LLVMValueRef zero = ci64(v, 0);
+    LLVMValueRef zero = cisize(v, 0);
     LLVMAddIncoming(iv[d], &zero, &pre[d], 1);
     LLVMAddIncoming(iv[d], &next[d], &latch, 1);
     LLVMPositionBuilderAtEnd(v->b, exit);
@@ -1041,6 +1080,101 @@ static void emit_custom(lv *v, const fx_kcall *k) {
   emit_call(v, FX_K_CUSTOM, (LLVMValueRef[]){fn, call}, 2);
 }
 
+/* A compact convolution that the plan computes over its input (y is x's storage; in_place in emit_c.c). */
+static bool small_in_place(const lv *v, const fx_kcall *k) {
+  const fx_ref *x = &k->ref[0], *y = &k->ref[3];
+  return (k->kind == FX_K_SMALL_CONV || k->kind == FX_K_SMALL_Q8_CONV) && x->kind == FX_REF_TENSOR &&
+         y->kind == FX_REF_TENSOR && x->off == y->off && v->ifc.P->root[x->id] == v->ifc.P->root[y->id];
+}
+
+/* A weight whose elements (es bytes each) are all the same (a LayerNorm's ones and zeros, as initialized): the -Os
+ * pipeline folds its loads in a kernel specialized to it, and drops it. Not the arrays that lowering computed (an
+ * int8 layer's requantization scales, equal for a per-tensor scale): a copy of the kernel for each layer would cost
+ * more than their loads. */
+static bool uniform_weight(LLVMValueRef w, uint64_t es) {
+  if (!LLVMIsAGlobalVariable(w) || !LLVMIsGlobalConstant(w) || !LLVMGetInitializer(w) || es == 0) return false;
+  LLVMValueRef init = LLVMGetInitializer(w);
+  if (LLVMIsNull(init)) return true;
+  LLVMTypeRef t = LLVMTypeOf(init); /* the weights' bytes (LLVMConstStringInContext2): getAsString's case */
+  if (!LLVMIsAConstantDataSequential(init) || LLVMGetTypeKind(t) != LLVMArrayTypeKind ||
+      LLVMGetElementType(t) != LLVMInt8TypeInContext(LLVMGetTypeContext(t)))
+    return false;
+  size_t n;
+  const char *b = LLVMGetAsString(init, &n);
+  if (n % es) return false;
+  for (size_t i = es; i < n; i++)
+    if (b[i] != b[i % es]) return false;
+  return true;
+}
+
+/* -Os: a call of a compact kernel (operands a[0..n)) becomes a call of its specialization to the call's constant
+ * operands, which the calls with the same constants share (emit_c.c's emit_small_fn): an internal function whose
+ * parameters are the pointers that are not null (nonnull, so that the kernel's tests of them fold; not x of a
+ * convolution in place, which is y; not a model's weight of equal elements, a constant too), and that calls the kernel with the constants and returns nothing (a compact
+ * kernel fails on an invalid record only, and lowering wrote this one). inline_small_kernels inlines the kernel into
+ * each specialization, and a specialization that one call uses into that call; the others stay functions of their
+ * own unless the -Os inliner finds it smaller to inline them: one copy of a kernel per distinct layer, as the C
+ * compiler has it with model.c. */
+static void spec_call(lv *v, const fx_kcall *k, const fx_kernel *d, LLVMValueRef *a, unsigned n) {
+  small_spec key;
+  memset(&key, 0, sizeof key);
+  key.kind = (fx_kind)k->kind;
+  key.in_place = small_in_place(v, k);
+  LLVMValueRef prm[24];
+  unsigned np = 0;
+  int yarg = -1; /* the operand that an input in place is */
+  for (unsigned x = 0; x < n; x++) {
+    const fx_arg_type t = (fx_arg_type)d->args[x].type;
+    const bool ptr = t == FX_ARG_IN || t == FX_ARG_OUT;
+    if (t == FX_ARG_OUT && d->args[x].slot == 3) yarg = (int)x;
+    const fx_ref *r = ptr ? &k->ref[d->args[x].slot] : NULL;
+    if (ptr && LLVMIsNull(a[x])) key.arg[x] = a[x];
+    else if (ptr && r->kind != FX_REF_CONST && uniform_weight(a[x], fxrt_dtype_size((fxrt_dtype)r->dtype)))
+      key.arg[x] = LLVMGetInitializer(a[x]); /* by its elements: weights of the same elements share */
+    else if (ptr && !(key.in_place && d->args[x].slot == 0)) prm[np++] = a[x];
+    else if (!ptr) key.arg[x] = a[x];
+  }
+  small_spec *s = NULL;
+  for (uint32_t i = 0; i < v->nspecs && !s; i++)
+    if (v->specs[i].kind == key.kind && v->specs[i].in_place == key.in_place &&
+        memcmp(v->specs[i].arg, key.arg, sizeof key.arg) == 0)
+      s = &v->specs[i];
+  if (!s) {
+    if (v->nspecs == v->capspecs) {
+      v->capspecs = v->capspecs ? 2 * v->capspecs : 16;
+      v->specs = fx_xrealloc(v->specs, v->capspecs * sizeof *v->specs);
+    }
+    s = &v->specs[v->nspecs++];
+    *s = key;
+    LLVMTypeRef pt[24];
+    for (unsigned i = 0; i < np; i++) pt[i] = v->ptr;
+    s->ty = LLVMFunctionType(LLVMVoidTypeInContext(v->ctx), pt, np, 0);
+    s->fn = LLVMAddFunction(v->mod, d->function + 5, s->ty); /* small_conv2d_f32 ... as emit_c.c names it */
+    LLVMSetLinkage(s->fn, LLVMInternalLinkage);
+    LLVMAddAttributeAtIndex(s->fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
+    LLVMAttributeRef nonnull = LLVMCreateEnumAttribute(v->ctx, LLVMGetEnumAttributeKindForName("nonnull", 7), 0);
+    for (unsigned i = 0; i < np; i++) LLVMAddAttributeAtIndex(s->fn, i + 1, nonnull);
+    LLVMValueRef call[24];
+    LLVMValueRef y = NULL;
+    for (unsigned x = 0, i = 0; x < n; x++) {
+      if (key.arg[x]) call[x] = a[x];
+      else if (!(key.in_place && d->args[x].slot == 0)) call[x] = LLVMGetParam(s->fn, i++);
+      else call[x] = NULL;
+      if ((int)x == yarg) y = call[x];
+    }
+    for (unsigned x = 0; x < n; x++)
+      if (!call[x]) call[x] = y;
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(v->ctx); /* no debug location: the function has no subprogram */
+    LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(v->ctx, s->fn, "entry"));
+    LLVMValueRef f = kernel(v, key.kind);
+    LLVMBuildCall2(b, v->kty[key.kind], f, call, n, "");
+    LLVMBuildRetVoid(b);
+    LLVMDisposeBuilder(b);
+  }
+  LLVMBuildCall2(v->b, s->ty, s->fn, prm, np, "");
+}
+
 static void emit_kcall(lv *v, const fx_kcall *k) {
   if (k->kind == FX_K_CUSTOM) {
     emit_custom(v, k);
@@ -1133,7 +1267,8 @@ static void emit_kcall(lv *v, const fx_kcall *k) {
     default: break; /* POINTWISE: a loop, above */
     }
   }
-  emit_call(v, (fx_kind)k->kind, a, n);
+  if (v->spec_small && strcmp(d->file, "fxrt_small.c") == 0) spec_call(v, k, d, a, n);
+  else emit_call(v, (fx_kind)k->kind, a, n);
 }
 
 /* ---- debug info ---- */
@@ -1492,9 +1627,11 @@ static bool verify(lv *v, const char *when) {
  * the targets that CMakeLists.txt lists (FX2C_SMALL_BITCODE_TARGETS): a Cortex-M4F's thumbv7em with the hard-float
  * ABI on bare metal, and x86-64 (the bitcode is made for x86_64-linux-gnu; all int32, float and pointers, its IR is
  * the same for the other x86-64 systems). The bitcode of the target is linked into the module, every call of a
- * compact kernel becomes a call of its FX_SMALL_BC function, and these are internal and always inline: the -Os
- * pipeline inlines each into its call, specializes it to the call's constant record (FX_ARG_SMALLPARAMS), and
- * drops them, so that no out-of-line kernel and no record remains. Their "target-cpu" and "target-features" (clang's
+ * compact kernel (in the specializations of spec_call) becomes a call of its FX_SMALL_BC function, and these are
+ * internal and always inline: the -Os pipeline inlines each into its specialization, specializes it to the constant
+ * record (FX_ARG_SMALLPARAMS), and drops them, so that no runtime kernel and no record remains. A specialization
+ * that one call uses is always inline too; one that several calls share stays an internal function (named as
+ * emit_c.c names its own, small_conv2d_f32 ...) unless the -Os inliner finds its calls smaller inline. Their "target-cpu" and "target-features" (clang's
  * of the bitcode) are dropped, so that the functions have the target machine's, as the model's functions do, and
  * the inliner takes them. Any other target keeps calls of the runtime's out-of-line kernels (fxrt_small.c). */
 static const fx_embedded *small_bitcode(const char *triple) {
@@ -1560,6 +1697,11 @@ static bool inline_small_kernels(lv *v, const char *triple) {
     LLVMDeleteFunction(v->kfn[k]);
     v->kfn[k] = f;
   }
+  for (uint32_t i = 0; i < v->nspecs; i++) { /* a specialization that one call uses: inline in it */
+    LLVMUseRef u = LLVMGetFirstUse(v->specs[i].fn);
+    if (u && !LLVMGetNextUse(u))
+      LLVMAddAttributeAtIndex(v->specs[i].fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(v->ctx, always, 0));
+  }
   return true;
 }
 
@@ -1623,6 +1765,28 @@ static bool write_module(lv *v, LLVMTargetMachineRef tm, fx_llvm_output kind, co
   return ok;
 }
 
+/* fx2c compile -Os for a bare-metal ARM target (a Cortex-M): the loop strength reduction of the code generator
+ * prefers post-incremented addresses. ARM's own choice (ARMTTIImpl::getPreferredAddressingMode) is none for an
+ * optsize or minsize function, and every function of -Os is both, so that a compact kernel's f32 loop indexes its
+ * arrays: VLDR has no register offset, so each load costs an ADD more than GCC's post-incremented VLDMIA (the
+ * linear layers' dot products: seven instructions a product instead of five). On the f32 models of tests/firmware
+ * (thumbv7em, Cortex-M4F): code from 20 bytes less to 16 more, 16% to 37% fewer instructions executed (smallcnn,
+ * whose convolutions test their taps' bounds, 1%). Not for a module with int8 convolutions or linear layers, whose
+ * integer loads have register offsets, so that one index serves all their arrays: post-incremented pointers are
+ * more code and more instructions there (dscnn8: 900 bytes and 17% more). Only where fx2c has the compact kernels
+ * as bitcode (thumbv7em with the FPU): the target measured. LLVM has this as a command-line option only, which is
+ * the process's: it is set once, before the target machine is made, and fx2c emits one module per process (a later
+ * module of the same process would keep it). */
+static void prefer_post_increment(const fx_lowered *L, const char *triple) {
+  static bool done;
+  if (done || !L->p->small || !is_arm_bare_metal(triple) || !small_bitcode(triple)) return;
+  for (uint32_t c = 0; c < L->ncalls; c++)
+    if (L->calls[c].kind == FX_K_SMALL_Q8_CONV || L->calls[c].kind == FX_K_SMALL_Q8_LINEAR) return;
+  done = true;
+  const char *argv[] = {"fx2c", "-lsr-preferred-addressing-mode=postindexed"};
+  LLVMParseCommandLineOptions(2, argv, NULL);
+}
+
 bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, const fx_llvm_opts *lo,
                   fx_llvm_output kind, const char *path, fx_diag *d) {
   char msg[600];
@@ -1631,6 +1795,7 @@ bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "%s", msg);
     return false;
   }
+  prefer_post_increment(L, t.triple);
   LLVMTargetMachineRef tm = make_machine(&t, lo->opt_level);
   if (!tm) {
     fx_diag_error(d, NULL, (fx_loc){0, 0, 0, 0}, "LLVM cannot make a target machine for '%s'", t.triple);
@@ -1652,6 +1817,7 @@ bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
   LLVMSetDataLayout(v.mod, layout);
   LLVMDisposeMessage(layout);
   v.short_enums = is_arm_bare_metal(t.triple);
+  v.spec_small = L->p->small && small_bitcode(t.triple) != NULL;
   v.b = LLVMCreateBuilderInContext(v.ctx);
   make_types(&v);
   const fx_program *p = L->p;
@@ -1748,6 +1914,7 @@ bool fx_emit_llvm(const fx_lowered *L, const fx_plan *P, const fx_emit_opts *o, 
   LLVMDisposeTargetMachine(tm);
   spec_free(&t);
   fx_xfree(v.consts);
+  fx_xfree(v.specs);
   fx_xfree(v.weight);
   fx_xfree(v.input);
   fx_xfree(v.output);
