@@ -43,6 +43,13 @@ static bool refs_described(const fx_kcall *k) {
   return true;
 }
 
+bool fx_view_eq(const fxrt_view *a, const fxrt_view *b) {
+  if (a->ndim != b->ndim || a->offset != b->offset) return false;
+  for (int32_t d = 0; d < a->ndim; d++)
+    if (a->shape[d] != b->shape[d] || a->stride[d] != b->stride[d]) return false;
+  return true;
+}
+
 size_t fx_tinfo_bytes(const fx_tinfo *t) { return (size_t)fx_tinfo_numel(t) * fxrt_dtype_size(t->dtype); }
 
 int32_t fx_pointwise_loops(const fx_kcall *k, int64_t sh[FXRT_MAX_DIMS], int64_t st[FXRT_PW_MAX_INPUTS][FXRT_MAX_DIMS],
@@ -426,13 +433,6 @@ static void merge_refusals(const fx_diag *from, fx_diag *d) {
  * kernel, with every function of every op they compute. A call keeps its kernel where a loop cannot compute it as
  * the kernel does: ops computed in double (digamma, the Bessel functions ...), an alpha other than 1, strided
  * results, dtypes other than f32. */
-static bool same_view(const fxrt_view *a, const fxrt_view *b) {
-  if (a->ndim != b->ndim || a->offset != b->offset) return false;
-  for (int32_t d = 0; d < a->ndim; d++)
-    if (a->shape[d] != b->shape[d] || a->stride[d] != b->stride[d]) return false;
-  return true;
-}
-
 static void small_elementwise_loops(fx_lowered *L) {
   for (uint32_t c = 0; c < L->ncalls; c++) {
     fx_kcall *k = &L->calls[c];
@@ -459,7 +459,7 @@ static void small_elementwise_loops(fx_lowered *L) {
         continue;
       yv = k->view[2], y = k->ref[2];
       const fxrt_view cy = fxrt_view_contiguous(yv.ndim, yv.shape);
-      if (!same_view(&cy, &yv)) continue;
+      if (!fx_view_eq(&cy, &yv)) continue;
       bool ok = true;
       uint8_t reg[2];
       for (int o = 0; o < 2; o++) {
@@ -471,7 +471,8 @@ static void small_elementwise_loops(fx_lowered *L) {
         }
         if (a.kind == FX_REF_NULL || a.dtype != FXRT_F32 || k->view[o].offset != 0) ok = false;
         for (int o2 = 0; o2 < nin && ok; o2++) /* the same operand twice (x * x): one input */
-          if (in[o2].kind == a.kind && in[o2].id == a.id && in[o2].off == a.off && same_view(&iv[o2], &k->view[o])) {
+          if (in[o2].kind == a.kind && in[o2].id == a.id && in[o2].off == a.off &&
+              fx_view_eq(&iv[o2], &k->view[o])) {
             reg[o] = (uint8_t)ncode;
             code[ncode++] = (fxrt_pw_insn){.kind = FXRT_PW_LOAD, .a = (uint8_t)o2};
             goto next;

@@ -149,6 +149,8 @@ uint64_t fx_kcall_work(const fx_kcall *k);
 
 /* Bytes of the elements of a tensor. */
 size_t fx_tinfo_bytes(const fx_tinfo *t);
+/* Whether two views have the same ndim, shape, strides and offset. */
+bool fx_view_eq(const fxrt_view *a, const fxrt_view *b);
 
 /* The loop nest of a POINTWISE call, as both backends write it: the result's dimensions with those of size 1 dropped
  * and those that every operand steps through as one row merged. sh: the loops' extents, outermost first; st[i]: input

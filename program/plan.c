@@ -24,13 +24,6 @@ static bool plain(const fx_ref *r, const fxrt_view *v, const fxrt_view *yv) {
   return true;
 }
 
-static bool view_eq(const fxrt_view *a, const fxrt_view *b) {
-  if (a->ndim != b->ndim || a->offset != b->offset) return false;
-  for (int32_t i = 0; i < a->ndim; i++)
-    if (a->shape[i] != b->shape[i] || a->stride[i] != b->stride[i]) return false;
-  return true;
-}
-
 /* Elementwise calls whose result may overwrite an input: the candidate input refs. */
 static int share_candidates(const fx_kcall *k, const fx_ref **out) {
   if (k->kind == FX_K_POINTWISE && k->ref[0].kind == FX_REF_TENSOR) {
@@ -339,7 +332,7 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
       for (int j = 0; j < nrefs && !other; j++) {
         const int r = slots[j];
         other = r != out && &c->ref[r] != cand[i] && c->ref[r].kind == FX_REF_TENSOR && find(P, c->ref[r].id) == x &&
-                !(c->ref[r].off == cand[i]->off && view_eq(&c->view[r], &c->view[cand[i] - c->ref]));
+                !(c->ref[r].off == cand[i]->off && fx_view_eq(&c->view[r], &c->view[cand[i] - c->ref]));
       }
       if (other) continue;
       P->root[y] = x;
