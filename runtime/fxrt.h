@@ -625,7 +625,8 @@ typedef struct fxrt_small_params {
   int32_t stride[2], pad[2], dilation[2]; /* conv, pool: before the first row and column (the rest from oh, ow) */
   int32_t groups;                /* conv: groups; pool: FXRT_SMALL_MAX, FXRT_SMALL_AVG, FXRT_SMALL_AVG_EXCLUDE_PAD;
                                   reduce: FXRT_SMALL_SUM ... FXRT_SMALL_ARGMIN */
-  int32_t divisor;               /* avg pool: divisor_override (0: none) */
+  int32_t divisor;               /* avg pool: divisor_override (0: none); int8 with fixed-point requantization (the
+                                  _fx kernels): 1 when every shift of the record is at least 33, else 0 */
   float lo, hi;                  /* conv, linear: the fused activation as a clamp; int8: the result's clamp less y_zp */
   int32_t x_zp, y_zp;            /* int8: the zero points of the input and the result */
   int32_t per_channel;           /* int8 conv, linear: scale[] and w_zero_point[] per output channel (else [0]) */

@@ -61,11 +61,13 @@ fxrt_status fxrt_small_q8_linear(const uint8_t *x, const int8_t *weight, const i
   return fxrt_small_q8_linear_body(x, weight, bias_q, y, scale, w_zero_point, p);
 }
 
-/* the fixed-point requantization record: {lo, hi} within uint8's range less the zero point, shifts in [0, 62] */
+/* the fixed-point requantization record: {lo, hi} within uint8's range less the zero point, shifts in [0, 62] (at
+ * least 33 with p->divisor 1), divisor 0 or 1 */
 static bool q8_rq_ok(const int32_t *rq, int32_t n, const fxrt_small_params *p) {
-  if (!rq || rq[0] < -p->y_zp || rq[1] > 255 - p->y_zp || rq[0] > rq[1]) return false;
+  if (!rq || rq[0] < -p->y_zp || rq[1] > 255 - p->y_zp || rq[0] > rq[1] || p->divisor < 0 || p->divisor > 1)
+    return false;
   for (int32_t i = 0; i < n; i++)
-    if (rq[2 + 2 * i] < 0 || rq[3 + 2 * i] < 0 || rq[3 + 2 * i] > 62) return false;
+    if (rq[2 + 2 * i] < 0 || rq[3 + 2 * i] < (p->divisor ? 33 : 0) || rq[3 + 2 * i] > 62) return false;
   return true;
 }
 

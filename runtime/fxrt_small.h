@@ -329,17 +329,31 @@ FXRT_SMALL_FN uint8_t fxrt_small_q8_out(int32_t acc, float scale, const fxrt_sma
 /* Fixed-point requantization (fx2c compile --requantize fixed; fxrt.h, "fixed-point requantization"): the integer
  * nearest to acc * mult * 2^-shift, ties to even (the rounding of the float path, so that a product that is exactly a
  * half rounds as qnnpack rounds it), clamped to [lo, hi]. One 64-bit product (SMULL on Cortex-M3/M4, a library-free
- * MULL on M0) and a rounding right shift, no float:
- *   p = acc * mult (int64: |acc| <= 2^31, 0 <= mult < 2^31, so |p| < 2^62);
- *   r = (p + 2^(shift-1) - 1 + ((p >> shift) & 1)) >> shift for shift in [1, 62] (the addend is at most 2^61, so
- *       the sum stays below 2^63; >> of a negative int64 is arithmetic, as every compiler fxrt supports has it),
- *       r = p for shift 0;
- *   clamp r to [lo, hi] in int64, then narrow.
+ * MULL on M0) and a rounding right shift, no float. With p = acc * mult (int64: |acc| <= 2^31, 0 <= mult < 2^31, so
+ * |p| < 2^62) and n = shift:
+ *   n >= 33 (every scale below 2^-2, what int8 layers have): only p's high word ph = p >> 32 (|ph| <= 2^30) and
+ *     whether its low word pl is 0 matter: t = ph + 2^(n-33) (no overflow), r = t >> (n - 32) is floor(p / 2^n + 1/2)
+ *     (the low word cannot carry into the rounding), and when p was exactly a half (t's low n - 32 bits and pl all 0)
+ *     r & ~1 is the even neighbour: SMULL, ADD, ASR, and the tie's test, all 32-bit;
+ *   1 <= n <= 32: r = (p + 2^(n-1) - 1 + ((p >> n) & 1)) >> n in int64 (the addend is at most 2^61, so the sum stays
+ *     below 2^63), the same rounding;
+ *   n = 0: r = p;
+ * then r clamped to [lo, hi] (in int64 when n <= 32). >> of a negative integer is arithmetic, as every compiler fxrt
+ * supports has it.
  * No left shift is needed: fxrt_q8_fixed_multiplier gives mult in [2^30, 2^31) and shift in [0, 62] for every
  * positive scale. A scale from 2^31 - 1/2 on saturates: shift 0, and |p| >= 2^30 > |lo|, |hi| whenever acc != 0,
  * as the exact product would, with lo and hi within +-2^30, as uint8 results are. A scale so small that
  * |acc * scale| < 1/2 for every int32 acc is mult 0: the result 0. */
+FXRT_SMALL_FN int32_t fxrt_q8_requantize_fixed_hi(int32_t acc, int32_t mult, int32_t shift, int32_t lo, int32_t hi) {
+  const int64_t p = (int64_t)acc * (int64_t)mult; /* shift >= 33: the 32-bit path only */
+  const int32_t k = shift - 32, t = (int32_t)(p >> 32) + (int32_t)(1u << (k - 1));
+  int32_t r = t >> k;
+  if (!(((uint32_t)t << (32 - k)) | (uint32_t)p)) r &= ~(int32_t)1; /* an exact half: to even */
+  return r < lo ? lo : r > hi ? hi : r;
+}
+
 FXRT_SMALL_FN int32_t fxrt_q8_requantize_fixed(int32_t acc, int32_t mult, int32_t shift, int32_t lo, int32_t hi) {
+  if (shift >= 33) return fxrt_q8_requantize_fixed_hi(acc, mult, shift, lo, hi);
   const int64_t p = (int64_t)acc * (int64_t)mult;
   int64_t r = p;
   if (shift > 0) r = (p + ((((int64_t)1) << (shift - 1)) - 1) + ((p >> shift) & 1)) >> shift;
@@ -363,9 +377,12 @@ FXRT_SMALL_FN void fxrt_q8_fixed_from_f32(float scale, int32_t *mult, int32_t *s
 }
 
 /* The uint8 result of an int32 sum, requantized in float (rq NULL: scale[pc]) or in fixed point (rq: the record
- * fxrt.h describes, {lo, hi, then mult, shift per channel}). */
+ * fxrt.h describes, {lo, hi, then mult, shift per channel}; p->divisor 1: every shift >= 33, the 32-bit path only,
+ * which the C compiler then keeps alone even when the shifts are read from the record at run time). */
 FXRT_SMALL_FN uint8_t fxrt_small_q8_req(int32_t acc, const float *scale, const int32_t *rq, int32_t pc,
                                         const fxrt_small_params *p) {
+  if (rq && p->divisor)
+    return (uint8_t)(fxrt_q8_requantize_fixed_hi(acc, rq[2 + 2 * pc], rq[3 + 2 * pc], rq[0], rq[1]) + p->y_zp);
   if (rq) return (uint8_t)(fxrt_q8_requantize_fixed(acc, rq[2 + 2 * pc], rq[3 + 2 * pc], rq[0], rq[1]) + p->y_zp);
   return fxrt_small_q8_out(acc, scale[pc], p);
 }

@@ -386,11 +386,14 @@ static bool small_qgemm(fx_lctx *r, fx_op op, const fx_inst *in, bool per_channe
   if (fixed) { /* {lo, hi, then mult, shift per channel} (fxrt.h: fxrt_small_q8_conv2d_fx) */
     int32_t *rq = rqp;
     rq[0] = (relu ? ty->qzp : 0) - (int32_t)ty->qzp, rq[1] = 255 - (int32_t)ty->qzp;
-    for (int64_t i = 0; i < nw; i++)
+    q.divisor = 1; /* every shift >= 33: the kernel's 32-bit path alone (fxrt.h) */
+    for (int64_t i = 0; i < nw; i++) {
       if (!fixed_scale(r, fscale[i], rq + 2 + 2 * i)) {
         fx_xfree(fscale);
         return *ok = false, true;
       }
+      if (rq[3 + 2 * i] < 33) q.divisor = 0;
+    }
   } else {
     memcpy(sp, fscale, (size_t)nw * sizeof *fscale);
   }
@@ -585,7 +588,7 @@ bool fx_lower_qother(fx_lctx *r, fx_op op, const fx_inst *in) {
         int32_t *v = rqp;
         v[0] = -(int32_t)tx->qzp, v[1] = 255 - (int32_t)tx->qzp;
         if (!fixed_scale(r, q.mult, v + 2)) return false;
-        q.mult = 0; /* not read */
+        q.mult = 0, q.divisor = v[3] >= 33; /* mult not read; divisor: the 32-bit path alone (fxrt.h) */
       }
     }
     fx_kcall *k = fx_call(r, rq.kind != FX_REF_NULL ? FX_K_SMALL_Q8_POOL_FX : FX_K_SMALL_Q8_POOL);

@@ -221,12 +221,19 @@ static void check_conv(int32_t n, int32_t c, int32_t hw, int32_t k, int32_t kk, 
   rq[0] = relu ? 0 : -y_zp, rq[1] = 255 - y_zp;
   for (int32_t i = 0; i < nw; i++)
     assert_int_equal(fxrt_q8_fixed_multiplier(scale[i], &rq[2 + 2 * i], &rq[3 + 2 * i]), FXRT_OK);
-  if (linear) {
-    p.n = n * hw * hw, p.c = c; /* rows of c */
-    assert_int_equal(fxrt_small_q8_linear_fx(x, wt, bias_q, y, rq, wzp, &p), FXRT_OK);
-  } else {
-    assert_int_equal(fxrt_small_q8_conv2d_fx(x, wt, bias_q, y, NULL, rq, wzp, &p), FXRT_OK);
+  /* the general path (divisor 0), then, when every shift allows it, the 32-bit path alone (divisor 1): the same */
+  bool all_high = true;
+  for (int32_t i = 0; i < nw; i++) all_high &= rq[3 + 2 * i] >= 33;
+  assert_true(all_high);                  /* these scales are below 2^-2 */
+  if (linear) p.n = n * hw * hw, p.c = c; /* rows of c */
+  for (int32_t high = 0; high <= 1; high++) {
+    p.divisor = high;
+    uint8_t *out = high ? y2 : y;
+    if (linear) assert_int_equal(fxrt_small_q8_linear_fx(x, wt, bias_q, out, rq, wzp, &p), FXRT_OK);
+    else assert_int_equal(fxrt_small_q8_conv2d_fx(x, wt, bias_q, out, NULL, rq, wzp, &p), FXRT_OK);
   }
+  assert_memory_equal(y, y2, (size_t)ny);
+  memset(y2, 0, (size_t)ny);
   /* the reference */
   int64_t at = 0, bad = 0;
   const int32_t rows = linear ? n * hw * hw : n, oh = linear ? 1 : p.oh, ow = linear ? 1 : p.ow;
@@ -298,7 +305,9 @@ static void test_pool(void **state) {
     assert_int_equal(fxrt_q8_fixed_multiplier(p.mult, &rq[2], &rq[3]), FXRT_OK);
     uint8_t x[300], y[300], yf[300];
     for (int i = 0; i < c * hw * hw; i++) x[i] = (uint8_t)rt_u32();
+    p.divisor = rq[3] >= 33; /* as lowering sets it */
     assert_int_equal(fxrt_small_q8_pool2d_fx(x, y, rq, &p), FXRT_OK);
+    p.divisor = 0;
     assert_int_equal(fxrt_small_q8_pool2d(x, yf, &p), FXRT_OK);
     int at = 0;
     for (int32_t ch = 0; ch < c; ch++)
@@ -328,6 +337,13 @@ static void test_refused(void **state) {
   assert_int_equal(fxrt_small_q8_conv2d_fx(x, w, NULL, y, NULL, bad_mult, wzp, &p), FXRT_EINVAL);
   assert_int_equal(fxrt_small_q8_linear_fx(x, w, NULL, y, bad_lo, wzp, &p), FXRT_EINVAL);
   assert_int_equal(fxrt_small_q8_linear_fx(x, w, NULL, y, bad_hi, wzp, &p), FXRT_EINVAL);
+  p.divisor = 1; /* the 32-bit path alone needs shifts >= 33 */
+  assert_int_equal(fxrt_small_q8_conv2d_fx(x, w, NULL, y, NULL, ok, wzp, &p), FXRT_EINVAL);
+  ok[3] = 33;
+  assert_int_equal(fxrt_small_q8_conv2d_fx(x, w, NULL, y, NULL, ok, wzp, &p), FXRT_OK);
+  p.divisor = 2;
+  assert_int_equal(fxrt_small_q8_conv2d_fx(x, w, NULL, y, NULL, ok, wzp, &p), FXRT_EINVAL);
+  p.divisor = 0;
   p.groups = FXRT_SMALL_MAX; /* a max pool does not requantize */
   assert_int_equal(fxrt_small_q8_pool2d_fx(x, y, ok, &p), FXRT_EINVAL);
 }
