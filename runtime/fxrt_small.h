@@ -326,11 +326,12 @@ FXRT_SMALL_FN uint8_t fxrt_small_q8_out(int32_t acc, float scale, const fxrt_sma
   return (uint8_t)(fxrt_small_q8_round(v) + p->y_zp);
 }
 
-/* Fixed-point requantization (fx2c compile --requantize fixed; fxrt.h, "fixed-point requantization"): the integer
- * nearest to acc * mult * 2^-shift, ties to even (the rounding of the float path, so that a product that is exactly a
- * half rounds as qnnpack rounds it), clamped to [lo, hi]. One 64-bit product (SMULL on Cortex-M3/M4, a library-free
- * MULL on M0) and a rounding right shift, no float. With p = acc * mult (int64: |acc| <= 2^31, 0 <= mult < 2^31, so
- * |p| < 2^62) and n = shift:
+/* Fixed-point requantization (fx2c compile --requantize fixed; fxrt.h: fxrt_small_q8_conv2d_fx, and
+ * fxrt_q8_fixed_multiplier): the integer nearest to acc * mult * 2^-shift, ties to even (the rounding of the float
+ * path, so that a product that is exactly a half rounds as qnnpack rounds it), clamped to [lo, hi]. One 64-bit
+ * product (SMULL on Cortex-M3/M4; libgcc's integer __aeabi_lmul on M0/M0+, which have no long multiply) and a
+ * rounding right shift, no float. With p = acc * mult (int64: |acc| <= 2^31, 0 <= mult < 2^31, so |p| < 2^62) and
+ * n = shift:
  *   n >= 33 (every scale below 2^-2, what int8 layers have): only p's high word ph = p >> 32 (|ph| <= 2^30) and
  *     whether its low word pl is 0 matter: t = ph + 2^(n-33) (no overflow), r = t >> (n - 32) is floor(p / 2^n + 1/2)
  *     (the low word cannot carry into the rounding), and when p was exactly a half (t's low n - 32 bits and pl all 0)
