@@ -377,25 +377,26 @@ FXRT_SMALL_FN void fxrt_q8_fixed_from_f32(float scale, int32_t *mult, int32_t *s
   *shift = sh < 0 ? 0 : sh;
 }
 
-/* The uint8 result of an int32 sum, requantized in float (rq NULL: scale[pc]) or in fixed point (rq: the record
- * fxrt.h describes, {lo, hi, then mult, shift per channel}; p->divisor 1: every shift >= 33, the 32-bit path only,
- * which the C compiler then keeps alone even when the shifts are read from the record at run time). */
-FXRT_SMALL_FN uint8_t fxrt_small_q8_req(int32_t acc, const float *scale, const int32_t *rq, int32_t pc,
-                                        const fxrt_small_params *p) {
-  if (rq && p->divisor)
+/* The uint8 result of an int32 sum, requantized in float (fixed 0: scale[pc]) or in fixed point (fixed 1: rq, the
+ * record fxrt.h describes, {lo, hi, then mult, shift per channel}; p->divisor 1: every shift >= 33, the 32-bit path
+ * only, which the C compiler then keeps alone even when the shifts are read from the record at run time). fixed is
+ * a constant of each kernel, so that a kernel keeps one of the two. */
+FXRT_SMALL_ALWAYS uint8_t fxrt_small_q8_req(int32_t acc, const float *scale, const int32_t *rq, int fixed, int32_t pc,
+                                            const fxrt_small_params *p) {
+  if (fixed && p->divisor)
     return (uint8_t)(fxrt_q8_requantize_fixed_hi(acc, rq[2 + 2 * pc], rq[3 + 2 * pc], rq[0], rq[1]) + p->y_zp);
-  if (rq) return (uint8_t)(fxrt_q8_requantize_fixed(acc, rq[2 + 2 * pc], rq[3 + 2 * pc], rq[0], rq[1]) + p->y_zp);
+  if (fixed) return (uint8_t)(fxrt_q8_requantize_fixed(acc, rq[2 + 2 * pc], rq[3 + 2 * pc], rq[0], rq[1]) + p->y_zp);
   return fxrt_small_q8_out(acc, scale[pc], p);
 }
 
 /* The scratch of an int8 pointwise convolution in place: a column of c int16 values, rounded up to 4 of them. */
 FXRT_SMALL_FN int32_t fxrt_small_q8_column_bytes(int32_t c) { return (c + 3) / 4 * 4 * 2; }
 
-/* The int8 bodies take either requantization (scale or rq, the other NULL) and are always inline, so that each
- * kernel below keeps only its own: the fixed-point ones no float arithmetic. */
+/* The int8 bodies take either requantization (fixed 0: scale; 1: rq) and are always inline, so that each kernel
+ * below keeps only its own: the fixed-point ones no float arithmetic. */
 FXRT_SMALL_ALWAYS fxrt_status fxrt_small_q8_conv2d_any(const uint8_t *x, const int8_t *weight, const int32_t *bias,
                                                        uint8_t *y, uint8_t *scratch, const float *scale,
-                                                       const int32_t *rq, const int32_t *wzp,
+                                                       const int32_t *rq, int fixed, const int32_t *wzp,
                                                        const fxrt_small_params *p) {
   if (p->groups < 1 || p->c % p->groups || p->k % p->groups) return FXRT_EINVAL;
   const int32_t cg = p->c / p->groups, kg = p->k / p->groups, hw = p->h * p->w, taps = cg * p->kh * p->kw;
@@ -413,7 +414,7 @@ FXRT_SMALL_ALWAYS fxrt_status fxrt_small_q8_conv2d_any(const uint8_t *x, const i
           const int32_t pc = p->per_channel ? o : 0;
           uint32_t acc = (uint32_t)fxrt_small_q8_dot(col, weight + o * p->c, p->c) - (uint32_t)(wzp[pc] * sum);
           if (bias) acc += (uint32_t)bias[o];
-          yp[o * hw] = fxrt_small_q8_req((int32_t)acc, scale, rq, pc, p);
+          yp[o * hw] = fxrt_small_q8_req((int32_t)acc, scale, rq, fixed, pc, p);
         }
       }
     return FXRT_OK;
@@ -439,7 +440,7 @@ FXRT_SMALL_ALWAYS fxrt_status fxrt_small_q8_conv2d_any(const uint8_t *x, const i
                   acc += (uint32_t)(((int32_t)xg[ci * hw + iy * p->w + ix] - p->x_zp) * ((int32_t)*wp - wz));
               }
             }
-          *dst++ = fxrt_small_q8_req((int32_t)acc, scale, rq, pc, p);
+          *dst++ = fxrt_small_q8_req((int32_t)acc, scale, rq, fixed, pc, p);
           out++;
         }
       if (scratch && o % kg == kg - 1) { /* the group is done: its results to y */
@@ -451,7 +452,7 @@ FXRT_SMALL_ALWAYS fxrt_status fxrt_small_q8_conv2d_any(const uint8_t *x, const i
 }
 
 FXRT_SMALL_ALWAYS fxrt_status fxrt_small_q8_linear_any(const uint8_t *x, const int8_t *weight, const int32_t *bias,
-                                                       uint8_t *y, const float *scale, const int32_t *rq,
+                                                       uint8_t *y, const float *scale, const int32_t *rq, int fixed,
                                                        const int32_t *wzp, const fxrt_small_params *p) {
   for (int32_t i = 0; i < p->n; i++)
     for (int32_t j = 0; j < p->k; j++) {
@@ -460,14 +461,14 @@ FXRT_SMALL_ALWAYS fxrt_status fxrt_small_q8_linear_any(const uint8_t *x, const i
       const int32_t pc = p->per_channel ? j : 0, wz = wzp[pc];
       uint32_t acc = bias ? (uint32_t)bias[j] : 0u;
       for (int32_t t = 0; t < p->c; t++) acc += (uint32_t)(((int32_t)xr[t] - p->x_zp) * ((int32_t)wr[t] - wz));
-      *y++ = fxrt_small_q8_req((int32_t)acc, scale, rq, pc, p);
+      *y++ = fxrt_small_q8_req((int32_t)acc, scale, rq, fixed, pc, p);
     }
   return FXRT_OK;
 }
 
-/* max: qnnpack's, each tap's row and column clamped into the plane; average: qnnpack's, padding adds 0 (rq NULL:
- * times p->mult in float; else the fixed-point record {lo, hi, mult, shift}) */
-FXRT_SMALL_ALWAYS fxrt_status fxrt_small_q8_pool2d_any(const uint8_t *x, uint8_t *y, const int32_t *rq,
+/* max: qnnpack's, each tap's row and column clamped into the plane; average: qnnpack's, padding adds 0 (fixed 0:
+ * times p->mult in float; 1: the fixed-point record rq, {lo, hi, mult, shift}) */
+FXRT_SMALL_ALWAYS fxrt_status fxrt_small_q8_pool2d_any(const uint8_t *x, uint8_t *y, const int32_t *rq, int fixed,
                                                        const fxrt_small_params *p) {
   const int32_t hw = p->h * p->w;
   for (int32_t plane = 0; plane < p->n * p->c; plane++, x += hw)
@@ -493,7 +494,7 @@ FXRT_SMALL_ALWAYS fxrt_status fxrt_small_q8_pool2d_any(const uint8_t *x, uint8_t
         int32_t acc = 0;
         for (int32_t iy = ya; iy < yb; iy++)
           for (int32_t ix = xa; ix < xb; ix++) acc += (int32_t)x[iy * p->w + ix] - p->y_zp;
-        *y++ = rq ? fxrt_small_q8_req(acc, NULL, rq, 0, p) : fxrt_small_q8_out(acc, p->mult, p);
+        *y++ = fixed ? fxrt_small_q8_req(acc, NULL, rq, 1, 0, p) : fxrt_small_q8_out(acc, p->mult, p);
       }
   return FXRT_OK;
 }
@@ -501,29 +502,29 @@ FXRT_SMALL_ALWAYS fxrt_status fxrt_small_q8_pool2d_any(const uint8_t *x, uint8_t
 FXRT_SMALL_FN fxrt_status fxrt_small_q8_conv2d_body(const uint8_t *x, const int8_t *weight, const int32_t *bias,
                                                     uint8_t *y, uint8_t *scratch, const float *scale,
                                                     const int32_t *wzp, const fxrt_small_params *p) {
-  return fxrt_small_q8_conv2d_any(x, weight, bias, y, scratch, scale, NULL, wzp, p);
+  return fxrt_small_q8_conv2d_any(x, weight, bias, y, scratch, scale, NULL, 0, wzp, p);
 }
 FXRT_SMALL_FN fxrt_status fxrt_small_q8_conv2d_fx_body(const uint8_t *x, const int8_t *weight, const int32_t *bias,
                                                        uint8_t *y, uint8_t *scratch, const int32_t *rq,
                                                        const int32_t *wzp, const fxrt_small_params *p) {
-  return fxrt_small_q8_conv2d_any(x, weight, bias, y, scratch, NULL, rq, wzp, p);
+  return fxrt_small_q8_conv2d_any(x, weight, bias, y, scratch, NULL, rq, 1, wzp, p);
 }
 FXRT_SMALL_FN fxrt_status fxrt_small_q8_linear_body(const uint8_t *x, const int8_t *weight, const int32_t *bias,
                                                     uint8_t *y, const float *scale, const int32_t *wzp,
                                                     const fxrt_small_params *p) {
-  return fxrt_small_q8_linear_any(x, weight, bias, y, scale, NULL, wzp, p);
+  return fxrt_small_q8_linear_any(x, weight, bias, y, scale, NULL, 0, wzp, p);
 }
 FXRT_SMALL_FN fxrt_status fxrt_small_q8_linear_fx_body(const uint8_t *x, const int8_t *weight, const int32_t *bias,
                                                        uint8_t *y, const int32_t *rq, const int32_t *wzp,
                                                        const fxrt_small_params *p) {
-  return fxrt_small_q8_linear_any(x, weight, bias, y, NULL, rq, wzp, p);
+  return fxrt_small_q8_linear_any(x, weight, bias, y, NULL, rq, 1, wzp, p);
 }
 FXRT_SMALL_FN fxrt_status fxrt_small_q8_pool2d_body(const uint8_t *x, uint8_t *y, const fxrt_small_params *p) {
-  return fxrt_small_q8_pool2d_any(x, y, NULL, p);
+  return fxrt_small_q8_pool2d_any(x, y, NULL, 0, p);
 }
 FXRT_SMALL_FN fxrt_status fxrt_small_q8_pool2d_fx_body(const uint8_t *x, uint8_t *y, const int32_t *rq,
                                                        const fxrt_small_params *p) {
-  return fxrt_small_q8_pool2d_any(x, y, rq, p);
+  return fxrt_small_q8_pool2d_any(x, y, rq, 1, p);
 }
 
 FXRT_SMALL_FN fxrt_status fxrt_small_q8_quantize_body(const float *x, uint8_t *y, const fxrt_small_params *p) {
