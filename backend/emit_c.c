@@ -340,6 +340,9 @@ static bool is_small(const fx_kcall *k) {
   case FX_K_SMALL_Q8_CONV:
   case FX_K_SMALL_Q8_LINEAR:
   case FX_K_SMALL_Q8_POOL:
+  case FX_K_SMALL_Q8_CONV_FX:
+  case FX_K_SMALL_Q8_LINEAR_FX:
+  case FX_K_SMALL_Q8_POOL_FX:
   case FX_K_SMALL_Q8_QUANTIZE:
   case FX_K_SMALL_Q8_DEQUANTIZE: return true;
   default: return false;
@@ -357,8 +360,9 @@ static bool null_ref(const em *e, const fx_kcall *k, int i) {
 /* A compact convolution that the plan computes over its input (y is x's storage). */
 static bool in_place(const em *e, const fx_kcall *k) {
   const fx_ref *x = &k->ref[0], *y = &k->ref[3];
-  return (k->kind == FX_K_SMALL_CONV || k->kind == FX_K_SMALL_Q8_CONV) && x->kind == FX_REF_TENSOR &&
-         y->kind == FX_REF_TENSOR && x->off == y->off && e->f.P->root[x->id] == e->f.P->root[y->id];
+  return (k->kind == FX_K_SMALL_CONV || k->kind == FX_K_SMALL_Q8_CONV || k->kind == FX_K_SMALL_Q8_CONV_FX) &&
+         x->kind == FX_REF_TENSOR && y->kind == FX_REF_TENSOR && x->off == y->off &&
+         e->f.P->root[x->id] == e->f.P->root[y->id];
 }
 
 /* Whether operand a of a compact kernel is a parameter of its shared specialization (emit_small_fn): not when the

@@ -44,6 +44,23 @@ int32_t FX_SMALL_BC(fxrt_small_q8_pool2d)(const uint8_t *x, uint8_t *y, const fx
   return fxrt_small_q8_pool2d(x, y, p);
 }
 
+int32_t FX_SMALL_BC(fxrt_small_q8_conv2d_fx)(const uint8_t *x, const int8_t *weight, const int32_t *bias_q, uint8_t *y,
+                                             uint8_t *scratch, const int32_t *rq, const int32_t *w_zero_point,
+                                             const fxrt_small_params *p) {
+  return fxrt_small_q8_conv2d_fx(x, weight, bias_q, y, scratch, rq, w_zero_point, p);
+}
+
+int32_t FX_SMALL_BC(fxrt_small_q8_linear_fx)(const uint8_t *x, const int8_t *weight, const int32_t *bias_q, uint8_t *y,
+                                             const int32_t *rq, const int32_t *w_zero_point,
+                                             const fxrt_small_params *p) {
+  return fxrt_small_q8_linear_fx(x, weight, bias_q, y, rq, w_zero_point, p);
+}
+
+int32_t FX_SMALL_BC(fxrt_small_q8_pool2d_fx)(const uint8_t *x, uint8_t *y, const int32_t *rq,
+                                             const fxrt_small_params *p) {
+  return fxrt_small_q8_pool2d_fx(x, y, rq, p);
+}
+
 int32_t FX_SMALL_BC(fxrt_small_q8_quantize)(const float *x, uint8_t *y, const fxrt_small_params *p) {
   return fxrt_small_q8_quantize(x, y, p);
 }

@@ -110,6 +110,10 @@ static const char help_compile[] =
     "  --ram-limit BYTES    the workspace's budget: over it, the compact kernels of -Os are used (slower:\n"
     "                       no scratch, convolutions in place); still over it, an error with the smallest\n"
     "                       workspace reached\n"
+    "  --requantize MODE    how int8 conv2d and linear layers (and at -Os average pools) requantize their\n"
+    "                       int32 sums: float (default; PyTorch's qnnpack, bit for bit) or fixed (an int32\n"
+    "                       multiplier and shift per channel computed now, no float arithmetic: for\n"
+    "                       Cortex-M without FPU; PyTorch's results but for rare one-step differences)\n"
     "                       Passes need the program: --modules/--weights as the graph needs them and every\n"
     "                       input's shape\n"
     "  --passes LIST        run these passes instead (comma-separated): noop (no-op removal), constfold\n"
@@ -176,6 +180,8 @@ static const char help_run[] =
     "  -o OUTDIR            where the outputs go (created if missing)\n"
     "  -v, --verbose        the interpreter's time and every file written with its size, on stderr\n"
     "  -q, --quiet          nothing on stderr but errors\n"
+    "  --requantize MODE    float (default) or fixed, as for compile (-O2's kernels; the same bits as compile\n"
+    "                       --requantize fixed at -O2)\n"
     "  --threads N          split the heavy kernels over N threads (default 1); the outputs are the same bits\n"
     "  --stats              print the interpreter's time and peak activation memory on stderr\n"
     "  --profile            print every node's time (the table of a profiling build's executable) on stdout\n"
@@ -223,6 +229,7 @@ typedef struct {
   int opt_level;
   bool size; /* -Os */
   uint64_t ram_limit; /* --ram-limit BYTES: the workspace's budget (0: none) */
+  bool requant_fixed; /* --requantize fixed */
   uint64_t over_arena; /* the workspace that was over it, when compiling again as with -Os */
   const char **inputs; /* --input specs, in the order given */
   int ninputs;
@@ -277,13 +284,13 @@ static const cli_opt compile_table[] = {
     {"-O0", false},        {"-O1", false},          {"-O2", false},         {"-O3", false},
     {"-Os", false},        {"-v", false},           {"--verbose", false},   {"-q", false},
     {"--quiet", false},    {"-h", false},           {"--help", false},      {"--strip-prefix", true},
-    {"--ram-limit", true}, {NULL, false}};
+    {"--ram-limit", true}, {"--requantize", true}, {NULL, false}};
 
 static const cli_opt run_table[] = {
     {"-o", true},       {"--modules", true}, {"--weights", true}, {"--custom-ops", true}, {"--input", true},
     {"--threads", true}, {"--trace", true},  {"--dump", true},    {"--stats", false},     {"--profile", false},
     {"-v", false},      {"--verbose", false}, {"-q", false},      {"--quiet", false},     {"-h", false},
-    {"--help", false},  {"--strip-prefix", true}, {NULL, false}};
+    {"--help", false},  {"--strip-prefix", true}, {"--requantize", true}, {NULL, false}};
 
 /* An unknown word among names: the message, with the nearest name when one is near. */
 static int unknown_word(const char *what, const char *word, const char *where, const char *const *names, size_t n,
@@ -294,6 +301,16 @@ static int unknown_word(const char *what, const char *word, const char *where, c
   if (expected) fprintf(stderr, " (expected %s)", expected);
   fputc('\n', stderr);
   return EXIT_USAGE;
+}
+
+/* --requantize MODE: fixed (true) or float (false); else the one-line error (exit status 2). */
+static int requantize_arg(const char *v, bool *fixed) {
+  static const char *const modes[] = {"float", "fixed"};
+  if (strcmp(v, "fixed") == 0 || strcmp(v, "float") == 0) {
+    *fixed = strcmp(v, "fixed") == 0;
+    return 0;
+  }
+  return unknown_word("--requantize mode", v, "", modes, 2, "float or fixed");
 }
 
 /* argv[*i] against a command's table: 1 with *opt (the table's spelling) and *val (NULL for a flag), 0 for an
@@ -869,6 +886,7 @@ static int generate(const compile_opts *o, fx_graph *g, fx_source *msrc, fx_diag
   fx_program_init(&p, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
   p.custom = o->custom;
   p.small = o->size;
+  p.requant_fixed = o->requant_fixed;
   if (o->target && (strstr(o->target, "-none") || strstr(o->target, "-elf"))) /* bare metal: no threads */
     p.ws_workers = 1;
   bool ok = true;
@@ -1036,6 +1054,9 @@ static int cmd_compile_opts(compile_opts *po, int argc, char **argv) {
       if (!(*v >= '0' && *v <= '9') || *end || errno || !n)
         return option_error("bad --ram-limit '%s'; expected the workspace's budget in bytes, a positive integer", v);
       o.ram_limit = n;
+    }
+    else if (strcmp(opt, "--requantize") == 0) {
+      if (requantize_arg(v, &o.requant_fixed)) return EXIT_USAGE;
     }
     else if (strcmp(opt, "--profile") == 0) o.profile = true;
     else if (strcmp(opt, "-v") == 0 || strcmp(opt, "--verbose") == 0) o.verbose = true;
@@ -1440,7 +1461,7 @@ static int cmd_run(int argc, char **argv) {
   if (!in_paths) return EXIT_INPUT_ERROR;
   const char **named = calloc((size_t)argc + 1, sizeof *named); /* --input NAME=FILE.npy */
   int nnamed = 0;
-  bool verbose = false, quiet = false;
+  bool verbose = false, quiet = false, requant_fixed = false;
   if (!named) {
     free(in_paths);
     return EXIT_INPUT_ERROR;
@@ -1460,6 +1481,11 @@ static int cmd_run(int argc, char **argv) {
       printf("usage: fx2c run GRAPH [options] IN0.npy [IN1.npy ...] -o OUTDIR\n\n%s\n%s", help_run, help_tail);
       free(in_paths), free(named);
       return 0;
+    } else if (strcmp(opt, "--requantize") == 0) {
+      if (requantize_arg(v, &requant_fixed)) {
+        free(in_paths), free(named);
+        return EXIT_USAGE;
+      }
     } else if (strcmp(opt, "--threads") == 0) {
       char *end;
       const long t = strtol(v, &end, 10);
@@ -1512,6 +1538,7 @@ static int cmd_run(int argc, char **argv) {
   if (!fx_graph_bind_names(g, have_mods ? &mods : NULL, have_w ? &w : NULL, &d)) goto done;
   fx_program_init(&prog, g, have_mods ? &mods : NULL, have_w ? &w : NULL);
   prog.custom = custom_path ? &cops : NULL;
+  prog.requant_fixed = requant_fixed;
   have_prog = true;
   if (nnamed) {
     const char **more = realloc(in_paths, ((size_t)argc + prog.nplaceholders + 1) * sizeof *in_paths);

@@ -260,13 +260,14 @@ static bool rebuild(fx_pass_manager *pm) {
   const fx_modules *mods = p->mods;
   const fx_weights *w = p->weights;
   const int32_t ws_workers = p->ws_workers;
-  const bool small = p->small;
+  const bool small = p->small, requant_fixed = p->requant_fixed;
   const fx_custom_ops *custom = p->custom;
   fx_program_free(p);
   fx_program_init(p, g, mods, w);
   p->optimized = true;
   p->ws_workers = ws_workers;
   p->small = small;
+  p->requant_fixed = requant_fixed;
   p->custom = custom;
   for (uint32_t i = 0; i < n && i < p->nplaceholders; i++)
     if (inputs[i].given) fx_program_set_input(p, i, inputs[i].dtype, inputs[i].ndim, inputs[i].shape);

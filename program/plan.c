@@ -36,8 +36,8 @@ static int share_candidates(const fx_kcall *k, const fx_ref **out) {
     out[0] = &k->ref[0];
     return 1;
   }
-  if ((k->kind == FX_K_SMALL_CONV || k->kind == FX_K_SMALL_Q8_CONV) && k->ref[5].kind == FX_REF_SCRATCH &&
-      k->ref[0].kind == FX_REF_TENSOR &&
+  if ((k->kind == FX_K_SMALL_CONV || k->kind == FX_K_SMALL_Q8_CONV || k->kind == FX_K_SMALL_Q8_CONV_FX) &&
+      k->ref[5].kind == FX_REF_SCRATCH && k->ref[0].kind == FX_REF_TENSOR &&
       !k->ref[0].off) { /* -Os: a convolution through its scratch (lowering gave it one when the sizes agree) */
     out[0] = &k->ref[0];
     return 1;
@@ -339,7 +339,8 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
       px->last = py->last;
       py->first = py->last = FX_NONE_IDX;
       py->loc = FX_MEM_NONE;
-      if (c->kind == FX_K_SMALL_CONV || c->kind == FX_K_SMALL_Q8_CONV) P->inplace_convs++;
+      if (c->kind == FX_K_SMALL_CONV || c->kind == FX_K_SMALL_Q8_CONV || c->kind == FX_K_SMALL_Q8_CONV_FX)
+        P->inplace_convs++;
       else P->shared++;
       break;
     }
@@ -347,7 +348,9 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
   /* a compact convolution not computed over its input needs no scratch: none is placed, its kernel gets NULL */
   for (uint32_t k = 0; k < L->ncalls; k++) {
     const fx_kcall *c = &L->calls[k];
-    if ((c->kind != FX_K_SMALL_CONV && c->kind != FX_K_SMALL_Q8_CONV) || c->ref[5].kind != FX_REF_SCRATCH) continue;
+    if ((c->kind != FX_K_SMALL_CONV && c->kind != FX_K_SMALL_Q8_CONV && c->kind != FX_K_SMALL_Q8_CONV_FX) ||
+        c->ref[5].kind != FX_REF_SCRATCH)
+      continue;
     if (c->ref[3].kind != FX_REF_TENSOR || find(P, c->ref[3].id) != find(P, c->ref[0].id))
       P->scratch[c->ref[5].id].first = P->scratch[c->ref[5].id].last = FX_NONE_IDX;
   }

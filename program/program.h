@@ -143,6 +143,9 @@ typedef struct fx_program {
                              in their workspaces: FXRT_WS_WORKERS (fx_program_init), 1 for firmware (no threads) */
   bool small;             /* a build for size (fx2c compile -Os): lowering calls the compact kernels (fxrt_small.c) for
                              the convolutions, linear layers and 2-d pools they take; kept by the passes' rebuilds */
+  bool requant_fixed;     /* --requantize fixed: the int8 conv2d, linear (and, at -Os, average pools) requantize in
+                             fixed point (an int32 multiplier and shift per channel, no float: fxrt_small_q8_*_fx,
+                             fxrt_q8_*_rec_fx); kept by the passes' rebuilds */
   const fx_custom_ops *custom;         /* the user-defined ops (--custom-ops FILE), or NULL: set after
                                          fx_program_init, kept by the passes' rebuilds */
   uint8_t said;           /* root causes of many nodes' errors already reported in this build (FX_SAID_*), each

@@ -625,7 +625,8 @@ typedef struct fxrt_small_params {
   int32_t stride[2], pad[2], dilation[2]; /* conv, pool: before the first row and column (the rest from oh, ow) */
   int32_t groups;                /* conv: groups; pool: FXRT_SMALL_MAX, FXRT_SMALL_AVG, FXRT_SMALL_AVG_EXCLUDE_PAD;
                                   reduce: FXRT_SMALL_SUM ... FXRT_SMALL_ARGMIN */
-  int32_t divisor;               /* avg pool: divisor_override (0: none) */
+  int32_t divisor;               /* avg pool: divisor_override (0: none); int8 with fixed-point requantization (the
+                                  _fx kernels): 1 when every shift of the record is at least 33, else 0 */
   float lo, hi;                  /* conv, linear: the fused activation as a clamp; int8: the result's clamp less y_zp */
   int32_t x_zp, y_zp;            /* int8: the zero points of the input and the result */
   int32_t per_channel;           /* int8 conv, linear: scale[] and w_zero_point[] per output channel (else [0]) */
@@ -687,6 +688,18 @@ fxrt_status fxrt_small_q8_conv2d(const uint8_t *x, const int8_t *weight, const i
 fxrt_status fxrt_small_q8_linear(const uint8_t *x, const int8_t *weight, const int32_t *bias_q, uint8_t *y,
                                  const float *scale, const int32_t *w_zero_point, const fxrt_small_params *p);
 fxrt_status fxrt_small_q8_pool2d(const uint8_t *x, uint8_t *y, const fxrt_small_params *p);
+/* The same with fixed-point requantization (fx2c compile -Os --requantize fixed): no float arithmetic. rq is an
+ * int32 record {lo, hi, mult[0], shift[0], mult[1], shift[1], ...}: the clamp of the result less y_zp (lo -y_zp, or
+ * 0 with a fused ReLU; hi 255 - y_zp), then per output channel (or one, without per_channel) the scale as
+ * mult * 2^-shift (fxrt_q8_fixed_multiplier), each result fxrt_q8_requantize_fixed(acc, mult, shift, lo, hi) + y_zp
+ * (fxrt_small.h: the nearest integer to acc * mult * 2^-shift, ties to even, by one 64-bit product and a rounding
+ * shift). pool2d_fx is the average pool only, its record {lo, hi, mult, shift} of p->mult. */
+fxrt_status fxrt_small_q8_conv2d_fx(const uint8_t *x, const int8_t *weight, const int32_t *bias_q, uint8_t *y,
+                                    uint8_t *scratch, const int32_t *rq, const int32_t *w_zero_point,
+                                    const fxrt_small_params *p);
+fxrt_status fxrt_small_q8_linear_fx(const uint8_t *x, const int8_t *weight, const int32_t *bias_q, uint8_t *y,
+                                    const int32_t *rq, const int32_t *w_zero_point, const fxrt_small_params *p);
+fxrt_status fxrt_small_q8_pool2d_fx(const uint8_t *x, uint8_t *y, const int32_t *rq, const fxrt_small_params *p);
 fxrt_status fxrt_small_q8_quantize(const float *x, uint8_t *y, const fxrt_small_params *p);
 fxrt_status fxrt_small_q8_dequantize(const uint8_t *x, float *y, const fxrt_small_params *p);
 
@@ -796,7 +809,19 @@ typedef struct fxrt_q8_gemm_params {
   const float *scale;           /* requantization scale, fxrt_q8_gemm_prepare() */
   const int32_t *bias;          /* quantized bias (fxrt_q8_gemm_prepare()), or NULL for none */
   int32_t y_zero_point, y_min, y_max;
+  bool fixed; /* requantize in fixed point: each scale as fxrt_q8_fixed_from_f32's mult and shift,
+                 fxrt_q8_requantize_fixed (fxrt_small.h); the float path's result but for the
+                 float product's rounding (false: qnnpack's float path, bit for bit) */
 } fxrt_q8_gemm_params;
+
+/* A requantization scale (positive, finite) as an int32 multiplier and a right shift for fxrt_q8_requantize_fixed
+ * (fxrt_small.h): scale ~ mult * 2^-shift with mult in [2^30, 2^31) the scale's 31 leading bits rounded to nearest
+ * even (a float scale exactly; a mantissa that rounds up to 2^31 is 2^30 with one shift less) and shift in [0, 62];
+ * a scale that rounds to 2^31 or more (from 2^31 - 1/2 on) is shift 0 (saturating: |acc * mult| >= 2^30, the
+ * clamp's bound for acc != 0, as the exact product's, while the bounds are within +-2^30), one below 2^-32 (which
+ * makes |acc * scale| < 1/2 for every int32 acc) mult 0, shift 0. FXRT_EINVAL for a scale that is not positive and
+ * finite. Computed in double without libm (a compiler runs it at compile time). */
+fxrt_status fxrt_q8_fixed_multiplier(double scale, int32_t *mult, int32_t *shift);
 
 /* The requantization scales (scale[k], or scale[1] when nw == 1) and the quantized bias (bias_q[k], when bias is not
  * NULL) of a conv2d or linear layer: x_scale and y_scale the activations' scales, w_scale[nw] the weight's (nw 1 per
@@ -899,6 +924,15 @@ fxrt_status fxrt_q8_conv2d_rec(const uint8_t *x, int64_t n, int64_t c, int64_t h
 fxrt_status fxrt_q8_linear_rec(const uint8_t *x, int64_t m, int64_t in, const int8_t *weight, int64_t out, uint8_t *y,
                                const void *rec, int64_t nw, int64_t has_bias, int64_t x_zp, int64_t y_zp,
                                int64_t y_min, void *ws, size_t ws_bytes);
+/* fxrt_q8_conv2d_rec_fx and fxrt_q8_linear_rec_fx: the same with fixed-point requantization (fxrt_q8_gemm_params'
+ * fixed; fx2c compile --requantize fixed at -O2 and fx2c run --requantize fixed). */
+fxrt_status fxrt_q8_conv2d_rec_fx(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, const int8_t *weight,
+                                  int64_t k, int64_t kh, int64_t kw, uint8_t *y, int64_t oh, int64_t ow,
+                                  const fxrt_conv2d_params *p, const void *rec, int64_t nw, int64_t has_bias,
+                                  int64_t x_zp, int64_t y_zp, int64_t y_min, void *ws, size_t ws_bytes);
+fxrt_status fxrt_q8_linear_rec_fx(const uint8_t *x, int64_t m, int64_t in, const int8_t *weight, int64_t out,
+                                  uint8_t *y, const void *rec, int64_t nw, int64_t has_bias, int64_t x_zp, int64_t y_zp,
+                                  int64_t y_min, void *ws, size_t ws_bytes);
 fxrt_status fxrt_q8_add_i(const uint8_t *a, const uint8_t *b, int64_t n, uint8_t *y, int64_t a_multiplier,
                           int64_t b_multiplier, int64_t zero_point_product, int64_t shift, int64_t y_zero_point,
                           int64_t y_min, int64_t y_max);

@@ -81,6 +81,25 @@ fxrt_status fxrt_q8_gemm_prepare(double x_scale, const double *w_scale, int64_t 
   return FXRT_OK;
 }
 
+fxrt_status fxrt_q8_fixed_multiplier(double scale, int32_t *mult, int32_t *shift) {
+  if (!mult || !shift || !(scale > 0.0 && scale <= 1.7976931348623157e308)) return FXRT_EINVAL;
+  /* scale = m * 2^e with m in [0.5, 1): halvings and doublings are exact */
+  double m = scale;
+  int32_t e = 0;
+  while (m >= 1.0) m *= 0.5, e++;
+  while (m < 0.5) m *= 2.0, e--;
+  const double t = m * 2147483648.0; /* in [2^30, 2^31): its integer part and fraction are exact */
+  int64_t mi = (int64_t)t;
+  const double frac = t - (double)mi;
+  if (frac > 0.5 || (frac == 0.5 && (mi & 1))) mi++;
+  if (mi == ((int64_t)1 << 31)) mi >>= 1, e++; /* rounded up to 2^31: 2^30, one shift less */
+  int64_t sh = 31 - (int64_t)e;                /* scale ~ mi * 2^-sh */
+  if (sh > 62) mi = 0, sh = 0;                 /* below 2^-32: |acc| * scale < 1/2 */
+  if (sh < 0) sh = 0;                          /* rounded to 2^31 or more: saturates (fxrt.h) */
+  *mult = (int32_t)mi, *shift = (int32_t)sh;
+  return FXRT_OK;
+}
+
 static bool gemm_params_ok(const fxrt_q8_gemm_params *q) {
   return q && q->w_zero_point && q->scale && q->x_zero_point >= 0 && q->x_zero_point <= 255 && q->y_min >= 0 &&
          q->y_min <= q->y_max && q->y_max <= 255 && q->y_zero_point >= 0 && q->y_zero_point <= 255;
@@ -96,6 +115,14 @@ static void q8_outputs(const int16_t *xc, int32_t sum, int32_t len, const int8_t
     uint32_t u = (uint32_t)fxrt_small_q8_dot(xc, weight + ch * len, len) - (uint32_t)(q->w_zero_point[pc] * sum);
     if (q->bias) u += (uint32_t)q->bias[ch];
     const int32_t acc = (int32_t)u;
+    if (q->fixed) { /* --requantize fixed: integer operations only (the scale's bits as mult and shift) */
+      int32_t mult, shift;
+      fxrt_q8_fixed_from_f32(q->scale[pc], &mult, &shift);
+      y[(ch - k0) * ystride] =
+          (uint8_t)(fxrt_q8_requantize_fixed(acc, mult, shift, q->y_min - q->y_zero_point, q->y_max - q->y_zero_point) +
+                    q->y_zero_point);
+      continue;
+    }
     const float v = clampf((float)acc * q->scale[pc], lo, hi);
     y[(ch - k0) * ystride] = (uint8_t)(round_small(v) + q->y_zero_point);
   }
@@ -448,8 +475,8 @@ static fxrt_q8_gemm_params gemm_params(const void *rec, int64_t k, int64_t nw, i
                                        int64_t y_zp, int64_t y_min) {
   const float *scale = (const float *)rec;
   const int32_t *wzp = (const int32_t *)(scale + k);
-  fxrt_q8_gemm_params q = {(int32_t)x_zp, nw != 1, wzp, scale, has_bias ? wzp + k : NULL, (int32_t)y_zp,
-                           (int32_t)y_min, 255};
+  fxrt_q8_gemm_params q = {(int32_t)x_zp, nw != 1,        wzp, scale, has_bias ? wzp + k : NULL,
+                           (int32_t)y_zp, (int32_t)y_min, 255, false};
   return q;
 }
 
@@ -467,6 +494,25 @@ fxrt_status fxrt_q8_linear_rec(const uint8_t *x, int64_t m, int64_t in, const in
                                int64_t y_min, void *ws, size_t ws_bytes) {
   if (!rec || x_zp < 0 || x_zp > 255 || y_zp < 0 || y_zp > 255) return FXRT_EINVAL;
   fxrt_q8_gemm_params q = gemm_params(rec, out, nw, has_bias, x_zp, y_zp, y_min);
+  return fxrt_q8_linear(x, m, in, weight, out, y, &q, ws, ws_bytes);
+}
+
+fxrt_status fxrt_q8_conv2d_rec_fx(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, const int8_t *weight,
+                                  int64_t k, int64_t kh, int64_t kw, uint8_t *y, int64_t oh, int64_t ow,
+                                  const fxrt_conv2d_params *p, const void *rec, int64_t nw, int64_t has_bias,
+                                  int64_t x_zp, int64_t y_zp, int64_t y_min, void *ws, size_t ws_bytes) {
+  if (!rec || x_zp < 0 || x_zp > 255 || y_zp < 0 || y_zp > 255) return FXRT_EINVAL;
+  fxrt_q8_gemm_params q = gemm_params(rec, k, nw, has_bias, x_zp, y_zp, y_min);
+  q.fixed = true;
+  return fxrt_q8_conv2d(x, n, c, h, w, weight, k, kh, kw, y, oh, ow, p, &q, ws, ws_bytes);
+}
+
+fxrt_status fxrt_q8_linear_rec_fx(const uint8_t *x, int64_t m, int64_t in, const int8_t *weight, int64_t out,
+                                  uint8_t *y, const void *rec, int64_t nw, int64_t has_bias, int64_t x_zp, int64_t y_zp,
+                                  int64_t y_min, void *ws, size_t ws_bytes) {
+  if (!rec || x_zp < 0 || x_zp > 255 || y_zp < 0 || y_zp > 255) return FXRT_EINVAL;
+  fxrt_q8_gemm_params q = gemm_params(rec, out, nw, has_bias, x_zp, y_zp, y_min);
+  q.fixed = true;
   return fxrt_q8_linear(x, m, in, weight, out, y, &q, ws, ws_bytes);
 }
 

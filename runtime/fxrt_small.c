@@ -67,6 +67,37 @@ fxrt_status fxrt_small_q8_linear(const uint8_t *x, const int8_t *weight, const i
   return fxrt_small_q8_linear_body(x, weight, bias_q, y, scale, w_zero_point, p);
 }
 
+/* the fixed-point requantization record: {lo, hi} within uint8's range less the zero point, shifts in [0, 62] (at
+ * least 33 with p->divisor 1), divisor 0 or 1 */
+static bool q8_rq_ok(const int32_t *rq, int32_t n, const fxrt_small_params *p) {
+  if (!rq || rq[0] < -p->y_zp || rq[1] > 255 - p->y_zp || rq[0] > rq[1] || p->divisor < 0 || p->divisor > 1)
+    return false;
+  for (int32_t i = 0; i < n; i++)
+    if (rq[2 + 2 * i] < 0 || rq[3 + 2 * i] < (p->divisor ? 33 : 0) || rq[3 + 2 * i] > 62) return false;
+  return true;
+}
+
+fxrt_status fxrt_small_q8_conv2d_fx(const uint8_t *x, const int8_t *weight, const int32_t *bias_q, uint8_t *y,
+                                    uint8_t *scratch, const int32_t *rq, const int32_t *w_zero_point,
+                                    const fxrt_small_params *p) {
+  if (!x || !weight || !y || !w_zero_point || !p || !q8_zps_ok(p) || !q8_rq_ok(rq, p->per_channel ? p->k : 1, p))
+    return FXRT_EINVAL;
+  return fxrt_small_q8_conv2d_fx_body(x, weight, bias_q, y, scratch, rq, w_zero_point, p);
+}
+
+fxrt_status fxrt_small_q8_linear_fx(const uint8_t *x, const int8_t *weight, const int32_t *bias_q, uint8_t *y,
+                                    const int32_t *rq, const int32_t *w_zero_point, const fxrt_small_params *p) {
+  if (!x || !weight || !y || !w_zero_point || !p || !q8_zps_ok(p) || !q8_rq_ok(rq, p->per_channel ? p->k : 1, p))
+    return FXRT_EINVAL;
+  return fxrt_small_q8_linear_fx_body(x, weight, bias_q, y, rq, w_zero_point, p);
+}
+
+fxrt_status fxrt_small_q8_pool2d_fx(const uint8_t *x, uint8_t *y, const int32_t *rq, const fxrt_small_params *p) {
+  if (!x || !y || !p || !q8_zps_ok(p) || p->h < 1 || p->w < 1 || p->groups == FXRT_SMALL_MAX || !q8_rq_ok(rq, 1, p))
+    return FXRT_EINVAL;
+  return fxrt_small_q8_pool2d_fx_body(x, y, rq, p);
+}
+
 fxrt_status fxrt_small_q8_pool2d(const uint8_t *x, uint8_t *y, const fxrt_small_params *p) {
   if (!x || !y || !p || !q8_zps_ok(p) || p->h < 1 || p->w < 1) return FXRT_EINVAL;
   return fxrt_small_q8_pool2d_body(x, y, p);

@@ -21,6 +21,11 @@
 #else
 #define FXRT_SMALL_FN static inline
 #endif
+#if defined(__GNUC__) || defined(__clang__)
+#define FXRT_SMALL_ALWAYS static inline __attribute__((always_inline))
+#else
+#define FXRT_SMALL_ALWAYS static inline
+#endif
 
 /* torch.clamp: min first, then max; NaN passes */
 FXRT_SMALL_FN float fxrt_small_clamp(float v, float lo, float hi) {
@@ -373,12 +378,78 @@ FXRT_SMALL_FN uint8_t fxrt_small_q8_out(int32_t acc, float scale, const fxrt_sma
   return (uint8_t)(fxrt_small_q8_round(v) + p->y_zp);
 }
 
+/* Fixed-point requantization (fx2c compile --requantize fixed; fxrt.h: fxrt_small_q8_conv2d_fx, and
+ * fxrt_q8_fixed_multiplier): the integer nearest to acc * mult * 2^-shift, ties to even (the rounding of the float
+ * path, so that a product that is exactly a half rounds as qnnpack rounds it), clamped to [lo, hi]. One 64-bit
+ * product (SMULL on Cortex-M3/M4; libgcc's integer __aeabi_lmul on M0/M0+, which have no long multiply) and a
+ * rounding right shift, no float. With p = acc * mult (int64: |acc| <= 2^31, 0 <= mult < 2^31, so |p| < 2^62) and
+ * n = shift:
+ *   n >= 33 (every scale below 2^-2, what int8 layers have): only p's high word ph = p >> 32 (|ph| <= 2^30) and
+ *     whether its low word pl is 0 matter: t = ph + 2^(n-33) (no overflow), r = t >> (n - 32) is floor(p / 2^n + 1/2)
+ *     (the low word cannot carry into the rounding), and when p was exactly a half (t's low n - 32 bits and pl all 0)
+ *     r & ~1 is the even neighbour: SMULL, ADD, ASR, and the tie's test, all 32-bit;
+ *   1 <= n <= 32: r = (p + 2^(n-1) - 1 + ((p >> n) & 1)) >> n in int64 (the addend is at most 2^61, so the sum stays
+ *     below 2^63), the same rounding;
+ *   n = 0: r = p;
+ * then r clamped to [lo, hi] (in int64 when n <= 32). >> of a negative integer is arithmetic, as every compiler fxrt
+ * supports has it.
+ * No left shift is needed: fxrt_q8_fixed_multiplier gives mult in [2^30, 2^31) and shift in [0, 62] for every
+ * positive scale. A scale from 2^31 - 1/2 on saturates: shift 0, and |p| >= 2^30 > |lo|, |hi| whenever acc != 0,
+ * as the exact product would, with lo and hi within +-2^30, as uint8 results are. A scale so small that
+ * |acc * scale| < 1/2 for every int32 acc is mult 0: the result 0. */
+FXRT_SMALL_FN int32_t fxrt_q8_requantize_fixed_hi(int32_t acc, int32_t mult, int32_t shift, int32_t lo, int32_t hi) {
+  const int64_t p = (int64_t)acc * (int64_t)mult; /* shift >= 33: the 32-bit path only */
+  const int32_t k = shift - 32, t = (int32_t)(p >> 32) + (int32_t)(1u << (k - 1));
+  int32_t r = t >> k;
+  if (!(((uint32_t)t << (32 - k)) | (uint32_t)p)) r &= ~(int32_t)1; /* an exact half: to even */
+  return r < lo ? lo : r > hi ? hi : r;
+}
+
+FXRT_SMALL_FN int32_t fxrt_q8_requantize_fixed(int32_t acc, int32_t mult, int32_t shift, int32_t lo, int32_t hi) {
+  if (shift >= 33) return fxrt_q8_requantize_fixed_hi(acc, mult, shift, lo, hi);
+  const int64_t p = (int64_t)acc * (int64_t)mult;
+  int64_t r = p;
+  if (shift > 0) r = (p + ((((int64_t)1) << (shift - 1)) - 1) + ((p >> shift) & 1)) >> shift;
+  return r < lo ? lo : r > hi ? hi : (int32_t)r;
+}
+
+/* A float scale (positive, finite) as fxrt_q8_requantize_fixed's mult and shift, from its bits (integer operations
+ * only; what fxrt_q8_fixed_multiplier gives for it: a float has 24 significant bits, so mult * 2^-shift is the float
+ * exactly). The -O2 kernels' fixed requantization derives it from the record's float scale per output. */
+FXRT_SMALL_FN void fxrt_q8_fixed_from_f32(float scale, int32_t *mult, int32_t *shift) {
+  uint32_t u;
+  memcpy(&u, &scale, sizeof u);
+  const int32_t e = (int32_t)((u >> 23) & 0xffu); /* scale = 1.m * 2^(e - 127) = (2^23 + m) * 2^(e - 150) */
+  int32_t sh = 150 - e + 7;                       /* mult = (2^23 + m) << 7, in [2^30, 2^31) */
+  if (e == 0 || sh > 62) {                        /* below 2^-32 (subnormals included): |acc * scale| < 1/2 */
+    *mult = 0, *shift = 0;
+    return;
+  }
+  *mult = (int32_t)(((u & 0x7fffffu) | 0x800000u) << 7);
+  *shift = sh < 0 ? 0 : sh;
+}
+
+/* The uint8 result of an int32 sum, requantized in float (fixed 0: scale[pc]) or in fixed point (fixed 1: rq, the
+ * record fxrt.h describes, {lo, hi, then mult, shift per channel}; p->divisor 1: every shift >= 33, the 32-bit path
+ * only, which the C compiler then keeps alone even when the shifts are read from the record at run time). fixed is
+ * a constant of each kernel, so that a kernel keeps one of the two. */
+FXRT_SMALL_ALWAYS uint8_t fxrt_small_q8_req(int32_t acc, const float *scale, const int32_t *rq, int fixed, int32_t pc,
+                                            const fxrt_small_params *p) {
+  if (fixed && p->divisor)
+    return (uint8_t)(fxrt_q8_requantize_fixed_hi(acc, rq[2 + 2 * pc], rq[3 + 2 * pc], rq[0], rq[1]) + p->y_zp);
+  if (fixed) return (uint8_t)(fxrt_q8_requantize_fixed(acc, rq[2 + 2 * pc], rq[3 + 2 * pc], rq[0], rq[1]) + p->y_zp);
+  return fxrt_small_q8_out(acc, scale[pc], p);
+}
+
 /* The scratch of an int8 pointwise convolution in place: a column of c int16 values, rounded up to 4 of them. */
 FXRT_SMALL_FN int32_t fxrt_small_q8_column_bytes(int32_t c) { return (c + 3) / 4 * 4 * 2; }
 
-FXRT_SMALL_FN fxrt_status fxrt_small_q8_conv2d_body(const uint8_t *x, const int8_t *weight, const int32_t *bias,
-                                                    uint8_t *y, uint8_t *scratch, const float *scale,
-                                                    const int32_t *wzp, const fxrt_small_params *p) {
+/* The int8 bodies take either requantization (fixed 0: scale; 1: rq) and are always inline, so that each kernel
+ * below keeps only its own: the fixed-point ones no float arithmetic. */
+FXRT_SMALL_ALWAYS fxrt_status fxrt_small_q8_conv2d_any(const uint8_t *x, const int8_t *weight, const int32_t *bias,
+                                                       uint8_t *y, uint8_t *scratch, const float *scale,
+                                                       const int32_t *rq, int fixed, const int32_t *wzp,
+                                                       const fxrt_small_params *p) {
   if (p->groups < 1 || p->c % p->groups || p->k % p->groups) return FXRT_EINVAL;
   const int32_t cg = p->c / p->groups, kg = p->k / p->groups, hw = p->h * p->w, taps = cg * p->kh * p->kw;
   if (scratch && fxrt_small_pointwise(p)) {
@@ -395,7 +466,7 @@ FXRT_SMALL_FN fxrt_status fxrt_small_q8_conv2d_body(const uint8_t *x, const int8
           const int32_t pc = p->per_channel ? o : 0;
           uint32_t acc = (uint32_t)fxrt_small_q8_dot(col, weight + o * p->c, p->c) - (uint32_t)(wzp[pc] * sum);
           if (bias) acc += (uint32_t)bias[o];
-          yp[o * hw] = fxrt_small_q8_out((int32_t)acc, scale[pc], p);
+          yp[o * hw] = fxrt_small_q8_req((int32_t)acc, scale, rq, fixed, pc, p);
         }
       }
     return FXRT_OK;
@@ -421,7 +492,7 @@ FXRT_SMALL_FN fxrt_status fxrt_small_q8_conv2d_body(const uint8_t *x, const int8
                   acc += (uint32_t)(((int32_t)xg[ci * hw + iy * p->w + ix] - p->x_zp) * ((int32_t)*wp - wz));
               }
             }
-          *dst++ = fxrt_small_q8_out((int32_t)acc, scale[pc], p);
+          *dst++ = fxrt_small_q8_req((int32_t)acc, scale, rq, fixed, pc, p);
           out++;
         }
       if (scratch && o % kg == kg - 1) { /* the group is done: its results to y */
@@ -432,9 +503,9 @@ FXRT_SMALL_FN fxrt_status fxrt_small_q8_conv2d_body(const uint8_t *x, const int8
   return FXRT_OK;
 }
 
-FXRT_SMALL_FN fxrt_status fxrt_small_q8_linear_body(const uint8_t *x, const int8_t *weight, const int32_t *bias,
-                                                    uint8_t *y, const float *scale, const int32_t *wzp,
-                                                    const fxrt_small_params *p) {
+FXRT_SMALL_ALWAYS fxrt_status fxrt_small_q8_linear_any(const uint8_t *x, const int8_t *weight, const int32_t *bias,
+                                                       uint8_t *y, const float *scale, const int32_t *rq, int fixed,
+                                                       const int32_t *wzp, const fxrt_small_params *p) {
   for (int32_t i = 0; i < p->n; i++)
     for (int32_t j = 0; j < p->k; j++) {
       const uint8_t *xr = x + i * p->c;
@@ -442,13 +513,15 @@ FXRT_SMALL_FN fxrt_status fxrt_small_q8_linear_body(const uint8_t *x, const int8
       const int32_t pc = p->per_channel ? j : 0, wz = wzp[pc];
       uint32_t acc = bias ? (uint32_t)bias[j] : 0u;
       for (int32_t t = 0; t < p->c; t++) acc += (uint32_t)(((int32_t)xr[t] - p->x_zp) * ((int32_t)wr[t] - wz));
-      *y++ = fxrt_small_q8_out((int32_t)acc, scale[pc], p);
+      *y++ = fxrt_small_q8_req((int32_t)acc, scale, rq, fixed, pc, p);
     }
   return FXRT_OK;
 }
 
-/* max: qnnpack's, each tap's row and column clamped into the plane; average: qnnpack's, padding adds 0 */
-FXRT_SMALL_FN fxrt_status fxrt_small_q8_pool2d_body(const uint8_t *x, uint8_t *y, const fxrt_small_params *p) {
+/* max: qnnpack's, each tap's row and column clamped into the plane; average: qnnpack's, padding adds 0 (fixed 0:
+ * times p->mult in float; 1: the fixed-point record rq, {lo, hi, mult, shift}) */
+FXRT_SMALL_ALWAYS fxrt_status fxrt_small_q8_pool2d_any(const uint8_t *x, uint8_t *y, const int32_t *rq, int fixed,
+                                                       const fxrt_small_params *p) {
   const int32_t hw = p->h * p->w;
   for (int32_t plane = 0; plane < p->n * p->c; plane++, x += hw)
     for (int32_t oy = 0; oy < p->oh; oy++)
@@ -473,9 +546,37 @@ FXRT_SMALL_FN fxrt_status fxrt_small_q8_pool2d_body(const uint8_t *x, uint8_t *y
         int32_t acc = 0;
         for (int32_t iy = ya; iy < yb; iy++)
           for (int32_t ix = xa; ix < xb; ix++) acc += (int32_t)x[iy * p->w + ix] - p->y_zp;
-        *y++ = fxrt_small_q8_out(acc, p->mult, p);
+        *y++ = fixed ? fxrt_small_q8_req(acc, NULL, rq, 1, 0, p) : fxrt_small_q8_out(acc, p->mult, p);
       }
   return FXRT_OK;
+}
+
+FXRT_SMALL_FN fxrt_status fxrt_small_q8_conv2d_body(const uint8_t *x, const int8_t *weight, const int32_t *bias,
+                                                    uint8_t *y, uint8_t *scratch, const float *scale,
+                                                    const int32_t *wzp, const fxrt_small_params *p) {
+  return fxrt_small_q8_conv2d_any(x, weight, bias, y, scratch, scale, NULL, 0, wzp, p);
+}
+FXRT_SMALL_FN fxrt_status fxrt_small_q8_conv2d_fx_body(const uint8_t *x, const int8_t *weight, const int32_t *bias,
+                                                       uint8_t *y, uint8_t *scratch, const int32_t *rq,
+                                                       const int32_t *wzp, const fxrt_small_params *p) {
+  return fxrt_small_q8_conv2d_any(x, weight, bias, y, scratch, NULL, rq, 1, wzp, p);
+}
+FXRT_SMALL_FN fxrt_status fxrt_small_q8_linear_body(const uint8_t *x, const int8_t *weight, const int32_t *bias,
+                                                    uint8_t *y, const float *scale, const int32_t *wzp,
+                                                    const fxrt_small_params *p) {
+  return fxrt_small_q8_linear_any(x, weight, bias, y, scale, NULL, 0, wzp, p);
+}
+FXRT_SMALL_FN fxrt_status fxrt_small_q8_linear_fx_body(const uint8_t *x, const int8_t *weight, const int32_t *bias,
+                                                       uint8_t *y, const int32_t *rq, const int32_t *wzp,
+                                                       const fxrt_small_params *p) {
+  return fxrt_small_q8_linear_any(x, weight, bias, y, NULL, rq, 1, wzp, p);
+}
+FXRT_SMALL_FN fxrt_status fxrt_small_q8_pool2d_body(const uint8_t *x, uint8_t *y, const fxrt_small_params *p) {
+  return fxrt_small_q8_pool2d_any(x, y, NULL, 0, p);
+}
+FXRT_SMALL_FN fxrt_status fxrt_small_q8_pool2d_fx_body(const uint8_t *x, uint8_t *y, const int32_t *rq,
+                                                       const fxrt_small_params *p) {
+  return fxrt_small_q8_pool2d_any(x, y, rq, 1, p);
 }
 
 FXRT_SMALL_FN fxrt_status fxrt_small_q8_quantize_body(const float *x, uint8_t *y, const fxrt_small_params *p) {
@@ -499,6 +600,9 @@ FXRT_SMALL_FN fxrt_status fxrt_small_q8_dequantize_body(const uint8_t *x, float 
 #define fxrt_small_q8_conv2d fxrt_small_q8_conv2d_body
 #define fxrt_small_q8_linear fxrt_small_q8_linear_body
 #define fxrt_small_q8_pool2d fxrt_small_q8_pool2d_body
+#define fxrt_small_q8_conv2d_fx fxrt_small_q8_conv2d_fx_body
+#define fxrt_small_q8_linear_fx fxrt_small_q8_linear_fx_body
+#define fxrt_small_q8_pool2d_fx fxrt_small_q8_pool2d_fx_body
 #define fxrt_small_q8_quantize fxrt_small_q8_quantize_body
 #define fxrt_small_q8_dequantize fxrt_small_q8_dequantize_body
 #define fxrt_small_conv2d_f32 fxrt_small_conv2d_body

@@ -286,6 +286,14 @@ static bool float_scale(fx_lctx *r, double s, float *f) {
   return true;
 }
 
+/* --requantize fixed: a float scale as the multiplier and shift of a fixed-point record (fxrt_q8_fixed_multiplier;
+ * exact for a float) into rq[0], rq[1]. */
+static bool fixed_scale(fx_lctx *r, float s, int32_t *rq) {
+  if (fxrt_q8_fixed_multiplier(s, &rq[0], &rq[1]) != FXRT_OK)
+    return fx_lerr(r, "the requantization scale %g has no fixed-point multiplier", (double)s);
+  return true;
+}
+
 bool fx_lower_quantize(fx_lctx *r, fx_op op, const fx_inst *in) {
   const fx_value *x = ARG("input");
   const fx_tinfo *ty = ti(r, &in->result);
@@ -350,24 +358,46 @@ static bool small_qgemm(fx_lctx *r, fx_op op, const fx_inst *in, bool per_channe
   const fx_tensor *ws = per_channel ? r->p->tensors[a->q.wscales].data : NULL;
   const fx_tensor *wz = per_channel ? r->p->tensors[a->q.wzps].data : NULL;
   if (per_channel && (!ws || !ws->data || !wz || !wz->data)) return false;
-  void *sp, *zp, *bp = NULL;
-  fx_ref scale = fx_new_const(r, FXRT_F32, nw, "scale", &sp);
+  void *sp = NULL, *zp, *bp = NULL, *rqp = NULL;
+  float *fscale = fx_xmalloc((size_t)nw * sizeof *fscale); /* the float scales, then (fixed) their record */
+  const bool fixed = r->p->requant_fixed;
+  fx_ref scale =
+      fixed ? fx_new_const(r, FXRT_I32, 2 + 2 * nw, "rq", &rqp) : fx_new_const(r, FXRT_F32, nw, "scale", &sp);
   fx_ref wzp = fx_new_const(r, FXRT_I32, nw, "w_zero_point", &zp);
   fx_ref bias = tb ? fx_new_const(r, FXRT_I32, kout, "bias_q", &bp) : null_ref();
   const double one_scale = w->qscale;
   for (int64_t i = 0; i < nw; i++) {
     const int64_t z = per_channel ? ((const int64_t *)wz->data)[i] : w->qzp;
-    if (z < -128 || z > 127)
+    if (z < -128 || z > 127) {
+      fx_xfree(fscale);
       return *ok = fx_lerr(r, "the weight's zero point %lld is outside [-128, 127]", (long long)z), true;
+    }
     ((int32_t *)zp)[i] = (int32_t)z;
   }
   if (fxrt_q8_gemm_prepare(tx->qscale, per_channel ? (const double *)ws->data : &one_scale, nw, ty->qscale,
-                           tb ? (const float *)tb->data->data : NULL, kout, (float *)sp, (int32_t *)bp) != FXRT_OK)
+                           tb ? (const float *)tb->data->data : NULL, kout, fscale, (int32_t *)bp) != FXRT_OK) {
+    fx_xfree(fscale);
     return *ok = fx_lerr(r, "the scales of the input, the weight or the result are outside float's range, or the "
                             "bias is not finite"),
            true;
+  }
   q.x_zp = tx->qzp, q.y_zp = ty->qzp, q.per_channel = per_channel;
   q.lo = (float)((relu ? ty->qzp : 0) - ty->qzp), q.hi = (float)(255 - ty->qzp);
+  if (fixed) { /* {lo, hi, then mult, shift per channel} (fxrt.h: fxrt_small_q8_conv2d_fx) */
+    int32_t *rq = rqp;
+    rq[0] = (relu ? ty->qzp : 0) - (int32_t)ty->qzp, rq[1] = 255 - (int32_t)ty->qzp;
+    q.divisor = 1; /* every shift >= 33: the kernel's 32-bit path alone (fxrt.h) */
+    for (int64_t i = 0; i < nw; i++) {
+      if (!fixed_scale(r, fscale[i], rq + 2 + 2 * i)) {
+        fx_xfree(fscale);
+        return *ok = false, true;
+      }
+      if (rq[3 + 2 * i] < 33) q.divisor = 0;
+    }
+  } else {
+    memcpy(sp, fscale, (size_t)nw * sizeof *fscale);
+  }
+  fx_xfree(fscale);
   fx_kcall *k;
   if (op == FX_OP_Q_CONV2D) {
     const fx_conv_attrs *ca = &a->q.conv;
@@ -376,7 +406,7 @@ static bool small_qgemm(fx_lctx *r, fx_op op, const fx_inst *in, bool per_channe
     q.oh = (int32_t)ty->shape[2], q.ow = (int32_t)ty->shape[3], q.groups = (int32_t)ca->groups;
     for (int i = 0; i < 2; i++)
       q.stride[i] = (int32_t)ca->stride[i], q.pad[i] = (int32_t)ca->pad[i], q.dilation[i] = (int32_t)ca->dilation[i];
-    k = fx_call(r, FX_K_SMALL_Q8_CONV);
+    k = fx_call(r, fixed ? FX_K_SMALL_Q8_CONV_FX : FX_K_SMALL_Q8_CONV);
     k->ref[0] = tref(r, x);
     /* in place when the plan lets the result overwrite the input (as the f32 compact convolution, conv.c) */
     if (numel[0] == numel[2] && k->ref[0].kind == FX_REF_TENSOR && !k->ref[0].off &&
@@ -385,7 +415,7 @@ static bool small_qgemm(fx_lctx *r, fx_op op, const fx_inst *in, bool per_channe
                                                                        : kout / q.groups * q.oh * q.ow);
   } else {
     q.c = (int32_t)tw->shape[1], q.n = (int32_t)(numel[0] / q.c), q.k = (int32_t)kout;
-    k = fx_call(r, FX_K_SMALL_Q8_LINEAR);
+    k = fx_call(r, fixed ? FX_K_SMALL_Q8_LINEAR_FX : FX_K_SMALL_Q8_LINEAR);
     k->ref[0] = tref(r, x);
   }
   k->p.small = q;
@@ -426,7 +456,7 @@ bool fx_lower_qgemm(fx_lctx *r, fx_op op, const fx_inst *in) {
     fxrt_conv2d_params p = {{ca->stride[0], ca->stride[1]}, {ca->pad[0], ca->pad[1]},
                             {ca->dilation[0], ca->dilation[1]}, ca->groups, {0, 0}};
     size_t ws = fxrt_q8_conv2d_workspace_size(tx->shape[1], tw->shape[2], tw->shape[3], &p);
-    k = fx_call(r, FX_K_Q8_CONV2D);
+    k = fx_call(r, r->p->requant_fixed ? FX_K_Q8_CONV2D_FX : FX_K_Q8_CONV2D);
     k->p.conv = p;
     k->ref[0] = tref(r, x);
     k->ref[1] = tref(r, wv);
@@ -440,7 +470,7 @@ bool fx_lower_qgemm(fx_lctx *r, fx_op op, const fx_inst *in) {
   } else {
     const int64_t in_f = tw->shape[1];
     size_t ws = fxrt_q8_linear_workspace_size(in_f);
-    k = fx_call(r, FX_K_Q8_LINEAR);
+    k = fx_call(r, r->p->requant_fixed ? FX_K_Q8_LINEAR_FX : FX_K_Q8_LINEAR);
     k->ref[0] = tref(r, x);
     k->ref[1] = tref(r, wv);
     k->ref[2] = tref(r, &in->result);
@@ -547,14 +577,24 @@ bool fx_lower_qother(fx_lctx *r, fx_op op, const fx_inst *in) {
     }
     q.groups = op == FX_OP_MAX_POOL ? FXRT_SMALL_MAX : FXRT_SMALL_AVG;
     q.x_zp = q.y_zp = tx->qzp, q.lo = (float)-tx->qzp, q.hi = (float)(255 - tx->qzp);
+    fx_ref rq = null_ref();
     if (op != FX_OP_MAX_POOL) { /* qnnpack's multiplier: scale / (scale * window), in float */
       float sc;
       if (!float_scale(r, tx->qscale, &sc)) return false;
       q.mult = sc / (sc * (float)((int64_t)q.kh * q.kw));
+      if (r->p->requant_fixed) { /* --requantize fixed: {lo, hi, mult, shift} of that multiplier */
+        void *rqp;
+        rq = fx_new_const(r, FXRT_I32, 4, "rq", &rqp);
+        int32_t *v = rqp;
+        v[0] = -(int32_t)tx->qzp, v[1] = 255 - (int32_t)tx->qzp;
+        if (!fixed_scale(r, q.mult, v + 2)) return false;
+        q.mult = 0, q.divisor = v[3] >= 33; /* mult not read; divisor: the 32-bit path alone (fxrt.h) */
+      }
     }
-    fx_kcall *k = fx_call(r, FX_K_SMALL_Q8_POOL);
+    fx_kcall *k = fx_call(r, rq.kind != FX_REF_NULL ? FX_K_SMALL_Q8_POOL_FX : FX_K_SMALL_Q8_POOL);
     k->p.small = q;
     k->ref[0] = tref(r, x), k->ref[1] = tref(r, &in->result);
+    if (rq.kind != FX_REF_NULL) k->ref[2] = rq;
     return true;
   }
   fx_kcall *k = fx_call(

@@ -359,6 +359,21 @@ expect "an unknown option: did you mean" 2 "unknown option '--emti' of fx2c comp
   "$fx2c" compile "$dir/model.fx" --emti graph -o -
 expect "an unknown option of run: did you mean" 2 "unknown option '--modles' of fx2c run; did you mean '--modules'?" \
   "$fx2c" run "$dir/model.fx" --modles x -o "$work/o"
+# --requantize float|fixed (the int8 kernels' requantization; tests/quant/run.sh checks what fixed computes)
+expect "a misspelt --requantize mode: one line with the valid ones" 2 \
+  "fx2c: error: unknown --requantize mode 'fixd'; did you mean 'fixed'? (expected float or fixed)" \
+  "$fx2c" compile "$dir/model.fx" --requantize fixd --emit graph -o -
+[ "$(wc -l <"$work/err")" -eq 1 ] && pass=$((pass + 1)) || { echo "FAIL --requantize fixd: not one line"; fail=$((fail + 1)); }
+expect "a bad --requantize mode of run" 2 "unknown --requantize mode 'int' (expected float or fixed)" \
+  "$fx2c" run "$dir/model.fx" --requantize=int -o "$work/o"
+expect "--requantize needs a value" 2 "--requantize" "$fx2c" compile "$dir/model.fx" --emit graph -o - --requantize
+expect "-Os --requantize=fixed" 0 "" "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'x:f32[1,3,8,8]' -Os \
+  --requantize=fixed --emit c -o "$work/rq_fixed"
+expect "-Os --requantize float" 0 "" "$fx2c" compile "$dir/model.fx" "${common[@]}" --input 'x:f32[1,3,8,8]' -Os \
+  --requantize float --emit c -o "$work/rq_float"
+# a float model has nothing to requantize: the same model.c either way
+cmp -s "$work/rq_fixed/model.c" "$work/rq_float/model.c" && pass=$((pass + 1)) ||
+  { echo "FAIL --requantize changed a float model's code"; fail=$((fail + 1)); }
 expect "an unknown --emit kind: did you mean" 2 "unknown --emit kind 'exec'; did you mean 'exe'?" \
   "$fx2c" compile "$dir/model.fx" --emit exec -o "$work/x"
 expect "an unknown pass: did you mean" 2 "unknown pass 'bnflod' in --passes; did you mean 'bnfold'?" \

@@ -16,7 +16,11 @@
 #     int8 model's (gen.py wrote qstep.txt, its output's quantization step) exactly or within one step on at most
 #     0.1% of the elements (npy_compare.py --qstep);
 #   - the int8 models' llvm configurations too: at -Os their kernels are the compact ones (fxrt_small_q8_*), at -O2
-#     the runtime's fxrt_q8_* (their int32_t zero points passed as such: kernels.def's I32 operands).
+#     the runtime's fxrt_q8_* (their int32_t zero points passed as such: kernels.def's I32 operands);
+#   - with fixed-point requantization (int8 models only; a float model is "skipped"): c-Os-fixed and llvm-fixed are
+#     c-Os and llvm with `--requantize fixed`; c-Os-m3 and c-Os-m3-fixed are c-Os and c-Os-fixed built for a
+#     Cortex-M3 without FPU (-mcpu=cortex-m3 -mfloat-abi=soft: float arithmetic in libgcc's soft-float routines)
+#     and run on mps2-an385 (the same memory map, startup.c and firmware.ld), with a null image of their own.
 # Sizes, per model and configuration (what issue 17 compares with onnx2c):
 #   null image = the same harness, input and output buffers linked with a model_run that does nothing
 #                (null_model.c, model.h's signature) and no workspace;
@@ -33,14 +37,15 @@
 # whose measured stack S is above B fails.
 # and at the end `firmware: N passed, M failed, K skipped`.
 # Exit status 77 (ctest: skipped) when qemu-system-arm, arm-none-eabi-gcc or arm-none-eabi-size is missing.
-#   run.sh FX2C SOURCE_DIR [--configs "c-Os llvm llvm-O2"] [--models "sine mlp dscnn dscnn8 smallcnn smallcnn8 mixer"] [--icount]
+#   run.sh FX2C SOURCE_DIR [--configs "c-Os llvm llvm-O2 c-Os-fixed llvm-fixed"] [--models "sine mlp dscnn dscnn8
+#          smallcnn smallcnn8 mixer"] [--icount]
 #          [--no-llvm] [--keep DIR]
 set -u
 fx2c=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") root=$(cd "$2" && pwd)
 shift 2
-# the configurations without the LLVM backend's (llvm, llvm-O2)
+# the configurations without the LLVM backend's (llvm, llvm-O2, llvm-fixed)
 no_llvm() { local c out=""; for c in $1; do [ "${c#llvm}" = "$c" ] && out="$out $c"; done; echo "${out# }"; }
-configs="c-Os llvm llvm-O2" models="sine mlp dscnn dscnn8 smallcnn smallcnn8 mixer" icount=0 keep=""
+configs="c-Os llvm llvm-O2 c-Os-fixed llvm-fixed" models="sine mlp dscnn dscnn8 smallcnn smallcnn8 mixer" icount=0 keep=""
 while [ $# -gt 0 ]; do
   case $1 in
     --configs) configs=$2; shift ;;
@@ -60,11 +65,20 @@ for tool in qemu-system-arm arm-none-eabi-gcc arm-none-eabi-size; do
 done
 if [ -n "$keep" ]; then work=$(mkdir -p "$keep" && cd "$keep" && pwd); else work=$(mktemp -d); trap 'rm -rf "$work"' EXIT; fi
 pass=0 fail=0 skip=0
-cpu=(-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16)
-cflags=("${cpu[@]}" -std=c99 -ffunction-sections -fdata-sections)
-ldflags=("${cpu[@]}" -nostartfiles -T "$here/firmware.ld" --specs=nano.specs -Wl,--gc-sections -Wl,--no-warn-execstack)
-qemu=(qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none -semihosting-config enable=on,target=native)
-[ $icount = 1 ] && qemu+=(-icount shift=0)
+# set_cpu m4|m3: the compiler's and QEMU's options for a Cortex-M4F (mps2-an386) or a Cortex-M3 without FPU
+# (mps2-an385)
+set_cpu() {
+  if [ "$1" = m3 ]; then
+    cpu=(-mcpu=cortex-m3 -mthumb -mfloat-abi=soft) board=mps2-an385
+  else
+    cpu=(-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16) board=mps2-an386
+  fi
+  cflags=("${cpu[@]}" -std=c99 -ffunction-sections -fdata-sections)
+  ldflags=("${cpu[@]}" -nostartfiles -T "$here/firmware.ld" --specs=nano.specs -Wl,--gc-sections -Wl,--no-warn-execstack)
+  qemu=(qemu-system-arm -M $board -nographic -monitor none -serial none -semihosting-config enable=on,target=native)
+  [ $icount = 1 ] && qemu+=(-icount shift=0)
+}
+set_cpu m4
 
 "$py" "$here/gen.py" "$work/models" $models || { echo "firmware: gen.py failed"; echo "firmware: 0 passed, 1 failed"; exit 1; }
 if [[ " $configs " == *" llvm"* ]]; then
@@ -114,25 +128,45 @@ for m in $models; do
   for cfg in $configs; do
     o=$d/$cfg
     mkdir -p "$o"
+    rq=() # --requantize fixed for the *-fixed configurations
+    if [[ $cfg == *-fixed ]]; then
+      if [ ! -f "$src/qstep.txt" ]; then
+        echo "firmware $m $cfg: skipped (a float model: nothing to requantize)"; skip=$((skip + 1)); continue
+      fi
+      rq=(--requantize fixed)
+    fi
+    if [[ $cfg == c-Os-m3* ]]; then # a Cortex-M3 without FPU: its own null image
+      set_cpu m3
+      if ! null=1 link "$d" "$d/c" "$d/null-m3.elf" "$d/harness/null_model.c" 2>"$d/err"; then
+        echo "FAIL $m: the Cortex-M3 null image"; cat "$d/err"; fail=$((fail + 1)); set_cpu m4; continue
+      fi
+      read -r ntext ndata nbss < <(sizes "$d/null-m3.elf")
+    else
+      set_cpu m4
+      read -r ntext ndata nbss < <(sizes "$d/null.elf")
+    fi
     case $cfg in
-      c-Os | c-O2)
-        # fx2c compile -Os for c-Os (the compact kernels, inline), the default -O2 for c-O2
-        flag=()
-        [ $cfg = c-Os ] && flag=(-Os)
+      c-Os | c-O2 | c-Os-fixed | c-Os-m3 | c-Os-m3-fixed)
+        # fx2c compile -Os for c-Os* (the compact kernels, inline), the default -O2 for c-O2
+        flag=("${rq[@]}")
+        [ $cfg != c-O2 ] && flag+=(-Os)
         "${compile[@]}" --emit c "${flag[@]}" -o "$o/c" 2>"$d/err" || { echo "FAIL $m $cfg: --emit c ${flag[*]}"; cat "$d/err"; fail=$((fail + 1)); continue; }
         srcs=$(sed -n 's/^ \*   cc .* -c \(.*\)$/\1/p' "$o/c/model.h")
         [ -n "$srcs" ] || srcs=$(cd "$o/c" && ls ./*.c)
         objs=()
         for s in $srcs; do objs+=("$o/c/$s"); done
         ws=$(sed -n 's/^#define MODEL_WORKSPACE_SIZE \([0-9]*\)u*$/\1/p' "$o/c/model.h")
-        (cd "$o" && arm-none-eabi-gcc "${cflags[@]}" "-${cfg#c-}" -c "${objs[@]}") 2>"$d/err" &&
+        opt=-Os
+        [ $cfg = c-O2 ] && opt=-O2
+        (cd "$o" && arm-none-eabi-gcc "${cflags[@]}" $opt -c "${objs[@]}") 2>"$d/err" &&
           link "$d" "$o/c" "$o/fw.elf" "$o"/*.o 2>>"$d/err" ;;
-      llvm)
+      llvm | llvm-fixed)
         # fx2c compile -Os: LLVM's -Os pipeline, the compact kernels inline (linked in as bitcode): the object
         # must neither call one nor define one globally (a layer's specialization that several calls share is a
         # local function, small_conv2d_f32 ...; the runtime, MinSizeRel, is linked for the other kernels)
         rm -f "$o/model.o"
-        "${compile[@]}" --emit obj -Os --target thumbv7em-none-eabihf --cpu cortex-m4 -o "$o/model.o" 2>"$d/err" &&
+        "${compile[@]}" "${rq[@]}" --emit obj -Os --target thumbv7em-none-eabihf --cpu cortex-m4 -o "$o/model.o" \
+          2>"$d/err" &&
           { ! arm-none-eabi-nm "$o/model.o" | grep -E " [A-Z] (fxrt_small_|fx_small_bc_)" >"$d/err" ||
             { echo "the object names compact kernels (not inline):" | cat - "$d/err"; false; }; } &&
           ws=$(sed -n 's/^#define MODEL_WORKSPACE_SIZE \([0-9]*\)u*$/\1/p' "$o/model.h") &&

@@ -1,5 +1,6 @@
-/* startup.c: start-up code for QEMU's mps2-an386 (Cortex-M4F): the vector table, then, at reset, the FPU switched
- * on, .data copied from flash, .bss cleared, main() called. A fault exits QEMU through semihosting (status 1)
+/* startup.c: start-up code for QEMU's mps2-an386 (Cortex-M4F) and mps2-an385 (Cortex-M3, no FPU; the same memory
+ * map): the vector table, then, at reset, the FPU switched on (when the build has one), .data copied from flash,
+ * .bss cleared, main() called. A fault exits QEMU through semihosting (status 1)
  * instead of hanging until the timeout. The symbols come from firmware.ld. */
 #include <stdint.h>
 
@@ -27,9 +28,11 @@ __attribute__((section(".isr_vector"), used)) static void (*const vectors[7])(vo
     Fault_Handler};
 
 void Reset_Handler(void) {
+#if defined(__ARM_FP)
   /* CP10 and CP11 (the FPU) to full access before the first floating-point instruction */
   *(volatile uint32_t *)0xE000ED88u |= 0xFu << 20;
   __asm__ volatile("dsb\n\tisb" ::: "memory");
+#endif
   for (uint32_t *s = _sidata, *d = _sdata; d < _edata;) *d++ = *s++;
   for (uint32_t *d = _sbss; d < _ebss;) *d++ = 0;
   main();

@@ -173,6 +173,7 @@ static void gemm_params(const qcase *c, int64_t k, uint32_t idbl, uint32_t ix_zp
   q->y_zero_point = (int32_t)I(c, iy_zp);
   q->y_min = relu ? q->y_zero_point : 0;
   q->y_max = 255;
+  q->fixed = false;
   free(bias);
   free(ws);
 }
@@ -336,7 +337,7 @@ static void test_errors(void **state) {
   int8_t w[4 * 2 * 3 * 3] = {0};
   const int32_t wzp = 0;
   const float scale = 0.5f;
-  const fxrt_q8_gemm_params q = {3, false, &wzp, &scale, NULL, 10, 0, 255};
+  const fxrt_q8_gemm_params q = {3, false, &wzp, &scale, NULL, 10, 0, 255, false};
   fxrt_conv2d_params p = {{1, 1}, {1, 1}, {1, 1}, 1, {0, 0}};
   int16_t ws[32];
   const size_t need = fxrt_q8_conv2d_workspace_size(2, 3, 3, &p);

@@ -16,6 +16,7 @@ _fx2c() {
   case $prev in
   --emit) COMPREPLY=($(compgen -W "graph dot c llvm bc obj exe" -- "$cur")); return ;;
   --backend) COMPREPLY=($(compgen -W "c llvm" -- "$cur")); return ;;
+  --requantize) COMPREPLY=($(compgen -W "float fixed" -- "$cur")); return ;;
   --target) COMPREPLY=($(compgen -W "x86_64-linux-gnu aarch64-linux-gnu thumbv7em-none-eabihf riscv32-unknown-elf" -- "$cur")); return ;;
   --cpu) COMPREPLY=($(compgen -W "generic native cortex-m4 cortex-m7 skylake znver3" -- "$cur")); return ;;
   --passes|--print-after) COMPREPLY=($(compgen -W "noop constfold bnfold epilogue padfold prepack winograd nchwc cse ewfuse dce all" -- "$cur")); return ;;
@@ -30,9 +31,9 @@ _fx2c() {
     local opts
     case $cmd in
     compile) opts="-o --emit --modules --weights --custom-ops --input --backend --target --cpu --features --prefix
-                   --passes --print-after --stats --weights-file --report --ram-limit --strip-prefix --profile --keep-build --cflags -g
+                   --passes --print-after --stats --weights-file --report --ram-limit --requantize --strip-prefix --profile --keep-build --cflags -g
                    -O0 -O1 -O2 -O3 -Os -v --verbose -q --quiet -h --help" ;;
-    run) opts="-o --modules --weights --strip-prefix --custom-ops --input --threads --stats --profile --trace --dump
+    run) opts="-o --modules --weights --strip-prefix --custom-ops --input --threads --requantize --stats --profile --trace --dump
                -v --verbose -q --quiet -h --help" ;;
     compare) opts="--tol -h --help" ;;
     trace-diff) opts="--test --by --sort --csv --plot-counts --plot-durations --top -h --help" ;;
