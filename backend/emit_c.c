@@ -358,12 +358,7 @@ static bool null_ref(const em *e, const fx_kcall *k, int i) {
 }
 
 /* A compact convolution that the plan computes over its input (y is x's storage). */
-static bool in_place(const em *e, const fx_kcall *k) {
-  const fx_ref *x = &k->ref[0], *y = &k->ref[3];
-  return (k->kind == FX_K_SMALL_CONV || k->kind == FX_K_SMALL_Q8_CONV || k->kind == FX_K_SMALL_Q8_CONV_FX) &&
-         x->kind == FX_REF_TENSOR && y->kind == FX_REF_TENSOR && x->off == y->off &&
-         e->f.P->root[x->id] == e->f.P->root[y->id];
-}
+static bool in_place(const em *e, const fx_kcall *k) { return fx_plan_small_in_place(e->f.P, k); }
 
 /* Whether operand a of a compact kernel is a parameter of its shared specialization (emit_small_fn): not when the
  * calls pass NULL, nor the input of a convolution in place (the result's pointer serves). */

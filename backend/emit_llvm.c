@@ -1081,11 +1081,7 @@ static void emit_custom(lv *v, const fx_kcall *k) {
 }
 
 /* A compact convolution that the plan computes over its input (y is x's storage; in_place in emit_c.c). */
-static bool small_in_place(const lv *v, const fx_kcall *k) {
-  const fx_ref *x = &k->ref[0], *y = &k->ref[3];
-  return (k->kind == FX_K_SMALL_CONV || k->kind == FX_K_SMALL_Q8_CONV) && x->kind == FX_REF_TENSOR &&
-         y->kind == FX_REF_TENSOR && x->off == y->off && v->ifc.P->root[x->id] == v->ifc.P->root[y->id];
-}
+static bool small_in_place(const lv *v, const fx_kcall *k) { return fx_plan_small_in_place(v->ifc.P, k); }
 
 /* A weight whose elements (es bytes each) are all the same (a LayerNorm's ones and zeros, as initialized): the -Os
  * pipeline folds its loads in a kernel specialized to it, and drops it. Not the arrays that lowering computed (an
@@ -1781,7 +1777,7 @@ static void prefer_post_increment(const fx_lowered *L, const char *triple) {
   static bool done;
   if (done || !L->p->small || !is_arm_bare_metal(triple) || !small_bitcode(triple)) return;
   for (uint32_t c = 0; c < L->ncalls; c++)
-    if (L->calls[c].kind == FX_K_SMALL_Q8_CONV || L->calls[c].kind == FX_K_SMALL_Q8_LINEAR) return;
+    if (fx_kind_small_q8_gemm(L->calls[c].kind)) return;
   done = true;
   const char *argv[] = {"fx2c", "-lsr-preferred-addressing-mode=postindexed"};
   LLVMParseCommandLineOptions(2, argv, NULL);

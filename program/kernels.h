@@ -53,6 +53,17 @@ const char *fx_arg_type_name(fx_arg_type t);
  * on the Cortex-M4F (arm) or on x86-64 (the host); fx_stack_run: the allowance for the generated run function's own
  * frame; fx_stack_compiler: the compiler and flags that column was measured with. */
 uint32_t fx_kind_stack(fx_kind k, bool arm);
+
+/* The compact convolutions (f32; int8 with float or fixed requantization), which lowering may give a scratch to be
+ * computed over their input (plan.c, both emitters). */
+static inline bool fx_kind_small_conv(int k) {
+  return k == FX_K_SMALL_CONV || k == FX_K_SMALL_Q8_CONV || k == FX_K_SMALL_Q8_CONV_FX;
+}
+/* The compact int8 convolutions and linear layers, with either requantization. */
+static inline bool fx_kind_small_q8_gemm(int k) {
+  return k == FX_K_SMALL_Q8_CONV || k == FX_K_SMALL_Q8_CONV_FX || k == FX_K_SMALL_Q8_LINEAR ||
+         k == FX_K_SMALL_Q8_LINEAR_FX;
+}
 uint32_t fx_stack_run(bool arm);
 const char *fx_stack_compiler(bool arm);
 

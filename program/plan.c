@@ -36,8 +36,7 @@ static int share_candidates(const fx_kcall *k, const fx_ref **out) {
     out[0] = &k->ref[0];
     return 1;
   }
-  if ((k->kind == FX_K_SMALL_CONV || k->kind == FX_K_SMALL_Q8_CONV || k->kind == FX_K_SMALL_Q8_CONV_FX) &&
-      k->ref[5].kind == FX_REF_SCRATCH && k->ref[0].kind == FX_REF_TENSOR &&
+  if (fx_kind_small_conv(k->kind) && k->ref[5].kind == FX_REF_SCRATCH && k->ref[0].kind == FX_REF_TENSOR &&
       !k->ref[0].off) { /* -Os: a convolution through its scratch (lowering gave it one when the sizes agree) */
     out[0] = &k->ref[0];
     return 1;
@@ -339,8 +338,7 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
       px->last = py->last;
       py->first = py->last = FX_NONE_IDX;
       py->loc = FX_MEM_NONE;
-      if (c->kind == FX_K_SMALL_CONV || c->kind == FX_K_SMALL_Q8_CONV || c->kind == FX_K_SMALL_Q8_CONV_FX)
-        P->inplace_convs++;
+      if (fx_kind_small_conv(c->kind)) P->inplace_convs++;
       else P->shared++;
       break;
     }
@@ -348,9 +346,7 @@ void fx_plan_build(const fx_lowered *L, fx_plan *P) {
   /* a compact convolution not computed over its input needs no scratch: none is placed, its kernel gets NULL */
   for (uint32_t k = 0; k < L->ncalls; k++) {
     const fx_kcall *c = &L->calls[k];
-    if ((c->kind != FX_K_SMALL_CONV && c->kind != FX_K_SMALL_Q8_CONV && c->kind != FX_K_SMALL_Q8_CONV_FX) ||
-        c->ref[5].kind != FX_REF_SCRATCH)
-      continue;
+    if (!fx_kind_small_conv(c->kind) || c->ref[5].kind != FX_REF_SCRATCH) continue;
     if (c->ref[3].kind != FX_REF_TENSOR || find(P, c->ref[3].id) != find(P, c->ref[0].id))
       P->scratch[c->ref[5].id].first = P->scratch[c->ref[5].id].last = FX_NONE_IDX;
   }
@@ -511,6 +507,12 @@ bool fx_plan_holds_after(const fx_lowered *L, const fx_plan *P, uint32_t t, uint
   if (pl->loc == FX_MEM_NONE || node >= L->p->g->nnodes || L->end_call[node] == FX_NONE_IDX) return false;
   if (pl->loc == FX_MEM_OUTPUT || pl->loc == FX_MEM_INPUT || pl->loc == FX_MEM_WEIGHT) return true;
   return pl->last != FX_NONE_IDX && pl->last + 1 >= L->end_call[node];
+}
+
+bool fx_plan_small_in_place(const fx_plan *P, const fx_kcall *k) {
+  const fx_ref *x = &k->ref[0], *y = &k->ref[3];
+  return fx_kind_small_conv(k->kind) && x->kind == FX_REF_TENSOR && y->kind == FX_REF_TENSOR && x->off == y->off &&
+         P->root[x->id] == P->root[y->id];
 }
 
 void fx_plan_free(fx_plan *P) {

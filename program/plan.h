@@ -74,6 +74,8 @@ typedef struct fx_plan {
 
 void fx_plan_build(const fx_lowered *L, fx_plan *P);
 void fx_plan_free(fx_plan *P);
+/* Whether call k is a compact convolution that the plan computes over its input (y, ref[3], is x's storage). */
+bool fx_plan_small_in_place(const fx_plan *P, const fx_kcall *k);
 /* Whether tensor t's storage still holds it when node's last call has run: false when it died at an earlier call of
  * the node (a piece of split that nothing reads, whose buffer a later piece's copy may take) or was never touched.
  * Dumps of intermediate tensors (--dump) write only those that hold. */

@@ -5,12 +5,12 @@
 
 #include <stdint.h>
 
-#ifndef FXRT_S_INLINE /* as fxrt_scalar.h defines it */
+/* The longer functions of fxrt_expf.h and fxrt_scalar.h must be inlined for a loop of them to vectorize, and GCC's
+ * -O2 does not always inline a static inline function of their size (an erf loop made calls: 7 ns per element). */
 #if defined(__GNUC__)
 #define FXRT_S_INLINE static inline __attribute__((always_inline))
 #else
 #define FXRT_S_INLINE static inline
-#endif
 #endif
 
 /* e^x without a call or a branch, so that a loop of it vectorizes (libm's expf does not: it was a third of

@@ -471,49 +471,50 @@ fxrt_status fxrt_q8_gemm_record(double x_scale, const double *w_scale, const int
   return fxrt_q8_gemm_prepare(x_scale, w_scale, nw, y_scale, bias, k, scale, bias ? bias_q : NULL);
 }
 
-static fxrt_q8_gemm_params gemm_params(const void *rec, int64_t k, int64_t nw, int64_t has_bias, int64_t x_zp,
-                                       int64_t y_zp, int64_t y_min) {
+/* The record of fxrt_q8_gemm_record as fxrt_q8_gemm_params (fixed: requantized in fixed point), after checking the
+ * zero points. */
+static fxrt_status gemm_params(const void *rec, int64_t k, int64_t nw, int64_t has_bias, int64_t x_zp, int64_t y_zp,
+                               int64_t y_min, bool fixed, fxrt_q8_gemm_params *q) {
+  if (!rec || x_zp < 0 || x_zp > 255 || y_zp < 0 || y_zp > 255) return FXRT_EINVAL;
   const float *scale = (const float *)rec;
   const int32_t *wzp = (const int32_t *)(scale + k);
-  fxrt_q8_gemm_params q = {(int32_t)x_zp, nw != 1,        wzp, scale, has_bias ? wzp + k : NULL,
-                           (int32_t)y_zp, (int32_t)y_min, 255, false};
-  return q;
+  *q = (fxrt_q8_gemm_params){(int32_t)x_zp, nw != 1,        wzp, scale, has_bias ? wzp + k : NULL,
+                             (int32_t)y_zp, (int32_t)y_min, 255, fixed};
+  return FXRT_OK;
 }
 
 fxrt_status fxrt_q8_conv2d_rec(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, const int8_t *weight,
                                int64_t k, int64_t kh, int64_t kw, uint8_t *y, int64_t oh, int64_t ow,
                                const fxrt_conv2d_params *p, const void *rec, int64_t nw, int64_t has_bias,
                                int64_t x_zp, int64_t y_zp, int64_t y_min, void *ws, size_t ws_bytes) {
-  if (!rec || x_zp < 0 || x_zp > 255 || y_zp < 0 || y_zp > 255) return FXRT_EINVAL;
-  fxrt_q8_gemm_params q = gemm_params(rec, k, nw, has_bias, x_zp, y_zp, y_min);
-  return fxrt_q8_conv2d(x, n, c, h, w, weight, k, kh, kw, y, oh, ow, p, &q, ws, ws_bytes);
+  fxrt_q8_gemm_params q;
+  const fxrt_status s = gemm_params(rec, k, nw, has_bias, x_zp, y_zp, y_min, false, &q);
+  return s != FXRT_OK ? s : fxrt_q8_conv2d(x, n, c, h, w, weight, k, kh, kw, y, oh, ow, p, &q, ws, ws_bytes);
 }
 
 fxrt_status fxrt_q8_linear_rec(const uint8_t *x, int64_t m, int64_t in, const int8_t *weight, int64_t out, uint8_t *y,
                                const void *rec, int64_t nw, int64_t has_bias, int64_t x_zp, int64_t y_zp,
                                int64_t y_min, void *ws, size_t ws_bytes) {
-  if (!rec || x_zp < 0 || x_zp > 255 || y_zp < 0 || y_zp > 255) return FXRT_EINVAL;
-  fxrt_q8_gemm_params q = gemm_params(rec, out, nw, has_bias, x_zp, y_zp, y_min);
-  return fxrt_q8_linear(x, m, in, weight, out, y, &q, ws, ws_bytes);
+  fxrt_q8_gemm_params q;
+  const fxrt_status s = gemm_params(rec, out, nw, has_bias, x_zp, y_zp, y_min, false, &q);
+  return s != FXRT_OK ? s : fxrt_q8_linear(x, m, in, weight, out, y, &q, ws, ws_bytes);
 }
 
 fxrt_status fxrt_q8_conv2d_rec_fx(const uint8_t *x, int64_t n, int64_t c, int64_t h, int64_t w, const int8_t *weight,
                                   int64_t k, int64_t kh, int64_t kw, uint8_t *y, int64_t oh, int64_t ow,
                                   const fxrt_conv2d_params *p, const void *rec, int64_t nw, int64_t has_bias,
                                   int64_t x_zp, int64_t y_zp, int64_t y_min, void *ws, size_t ws_bytes) {
-  if (!rec || x_zp < 0 || x_zp > 255 || y_zp < 0 || y_zp > 255) return FXRT_EINVAL;
-  fxrt_q8_gemm_params q = gemm_params(rec, k, nw, has_bias, x_zp, y_zp, y_min);
-  q.fixed = true;
-  return fxrt_q8_conv2d(x, n, c, h, w, weight, k, kh, kw, y, oh, ow, p, &q, ws, ws_bytes);
+  fxrt_q8_gemm_params q;
+  const fxrt_status s = gemm_params(rec, k, nw, has_bias, x_zp, y_zp, y_min, true, &q);
+  return s != FXRT_OK ? s : fxrt_q8_conv2d(x, n, c, h, w, weight, k, kh, kw, y, oh, ow, p, &q, ws, ws_bytes);
 }
 
 fxrt_status fxrt_q8_linear_rec_fx(const uint8_t *x, int64_t m, int64_t in, const int8_t *weight, int64_t out,
                                   uint8_t *y, const void *rec, int64_t nw, int64_t has_bias, int64_t x_zp, int64_t y_zp,
                                   int64_t y_min, void *ws, size_t ws_bytes) {
-  if (!rec || x_zp < 0 || x_zp > 255 || y_zp < 0 || y_zp > 255) return FXRT_EINVAL;
-  fxrt_q8_gemm_params q = gemm_params(rec, out, nw, has_bias, x_zp, y_zp, y_min);
-  q.fixed = true;
-  return fxrt_q8_linear(x, m, in, weight, out, y, &q, ws, ws_bytes);
+  fxrt_q8_gemm_params q;
+  const fxrt_status s = gemm_params(rec, out, nw, has_bias, x_zp, y_zp, y_min, true, &q);
+  return s != FXRT_OK ? s : fxrt_q8_linear(x, m, in, weight, out, y, &q, ws, ws_bytes);
 }
 
 fxrt_status fxrt_q8_add_i(const uint8_t *a, const uint8_t *b, int64_t n, uint8_t *y, int64_t a_multiplier,

@@ -12,15 +12,8 @@
 #include <math.h>
 #include <stdint.h>
 
-/* The longer functions below must be inlined for a loop of them to vectorize, and GCC's -O2 does not always inline a
- * static inline function of their size (an erf loop made calls: 7 ns per element). */
-#ifndef FXRT_S_INLINE /* fxrt_expf.h defines it alike */
-#if defined(__GNUC__)
-#define FXRT_S_INLINE static inline __attribute__((always_inline))
-#else
-#define FXRT_S_INLINE static inline
-#endif
-#endif
+/* FXRT_S_INLINE, and fxrt_s_expf, which the compact softmax (fxrt_small.h) shares */
+#include "fxrt_expf.h"
 
 /* torch.relu */
 static inline float fxrt_s_relu(float v) { return v < 0.0f ? 0.0f : v; }
@@ -37,7 +30,6 @@ static inline float fxrt_s_gelu_tanh(float v) {
   const float k = 0.79788456080286536f; /* sqrt(2/pi) */
   return 0.5f * v * (1.0f + tanhf(k * (v + 0.044715f * v * v * v)));
 }
-#include "fxrt_expf.h" /* fxrt_s_expf, which the compact softmax (fxrt_small.h) shares */
 /* erf(x) without a call or a branch, so that a loop of it vectorizes (libm's erff does not: gelu took 4.7 ns per
  * element, a tenth of vit_b_16's time). Both halves are computed and one chosen:
  *   |x| < 1:  x + x P(x^2), P of degree 6 fitted to erf(x)/x - 1 (relative error 1.2e-9);
